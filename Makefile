@@ -1,0 +1,306 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# tensix-emu: one non-recursive Makefile, out of tree into $(O).
+# `make help` lists targets and variables.
+
+O ?= build
+V ?= 0
+CROSS_COMPILE ?= riscv64-unknown-elf-
+TESTS ?= *
+JOBS ?= $(shell nproc)
+
+MAKEFLAGS += -r --no-print-directory
+.SUFFIXES:
+.DELETE_ON_ERROR:
+.SECONDARY:
+
+src := $(CURDIR)
+obj := $(abspath $(O))
+ifeq ($(obj),$(src))
+$(error O=$(O) is the source tree; pick a separate build directory)
+endif
+
+QEMU ?= $(obj)/qemu/build/qemu-system-riscv32
+sysroot := $(obj)/sysroot/riscv64-unknown-elf
+
+ifeq ($(V),1)
+Q :=
+msg = @true
+else
+Q := @
+msg = @printf '  %-7s %s\n' '$(1)' '$(patsubst $(obj)/%,%,$(2))'
+endif
+
+.PHONY: all
+all: deps qemu firmware host tests
+
+# ---------------------------------------------------------------------------
+# Debian packages (installs when root, prints the apt-get line otherwise)
+
+deps-stamp := $(obj)/.deps-ok
+.PHONY: deps
+deps: $(deps-stamp)
+$(deps-stamp): tools/deps.sh
+	$(Q)mkdir -p $(obj)
+	$(Q)bash tools/deps.sh
+	$(Q)touch $@
+
+# ---------------------------------------------------------------------------
+# QEMU with the tensix machine, newlib
+
+# ninja tracks QEMU's own dependencies (our device/ and hal/ files included):
+# always ask it, a no-op build takes a fraction of a second.
+.PHONY: qemu device FORCE
+qemu device: $(QEMU)
+$(QEMU): FORCE | $(deps-stamp)
+	$(Q)bash device/qemu/build-qemu.sh $(src) $(obj)
+
+newlib-stamp := $(obj)/sysroot/.newlib-stamp
+$(newlib-stamp): firmware/build-newlib.sh | $(deps-stamp)
+	$(Q)CROSS_COMPILE=$(CROSS_COMPILE) bash firmware/build-newlib.sh $(obj)
+
+# gcc 12 does not map -march=rv32im_zicsr to its rv32im multilib: put the
+# right libgcc where firmware and kernels link from.
+libgcc := $(sysroot)/lib/libgcc.a
+$(libgcc): $(newlib-stamp)
+	$(Q)cp "$$($(CROSS_COMPILE)gcc -march=rv32im -mabi=ilp32 -print-libgcc-file-name)" $@
+
+# ---------------------------------------------------------------------------
+# Firmware and linker scripts
+
+riscs := brisc ncrisc trisc0 trisc1 trisc2
+RISC_brisc := BRISC
+RISC_ncrisc := NCRISC
+RISC_trisc0 := TRISC0
+RISC_trisc1 := TRISC1
+RISC_trisc2 := TRISC2
+LOCAL_brisc := TT_MEM_BRISC_LOCAL_SIZE
+LOCAL_ncrisc := TT_MEM_NCRISC_LOCAL_SIZE
+LOCAL_trisc0 := TT_MEM_TRISC_LOCAL_SIZE
+LOCAL_trisc1 := TT_MEM_TRISC_LOCAL_SIZE
+LOCAL_trisc2 := TT_MEM_TRISC_LOCAL_SIZE
+
+hal-inc := -I$(src)/hal -I$(src)/hal/wormhole
+rv-arch := -march=rv32im_zicsr -mabi=ilp32 -mno-relax -mcmodel=medlow --param=min-pagesize=0
+fw-cflags := $(rv-arch) -Os -g -std=gnu11 -Wall -Wextra -Werror -ffreestanding \
+	-ffunction-sections -fdata-sections -fno-common $(hal-inc) \
+	-I$(src)/firmware -isystem $(sysroot)/include -MMD -MP
+fw-objs := crt0.o trap.o fw_common.o syscalls.o
+fw-main-brisc := brisc.o
+fw-main-sub := subordinate.o
+fw-exports := -w -K 'fw_*' -K errno -K _write -K _read -K _sbrk -K _close \
+	-K _fstat -K _isatty -K _lseek -K _getpid -K _kill -K _exit
+
+$(obj)/firmware/%.o: firmware/%.c $(newlib-stamp)
+	$(call msg,FWCC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CROSS_COMPILE)gcc $(fw-cflags) -c $< -o $@
+
+$(obj)/firmware/%.o: firmware/%.S
+	$(call msg,FWAS,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CROSS_COMPILE)gcc $(fw-cflags) -c $< -o $@
+
+# The entry of every kernel: built against newlib's headers.
+$(obj)/firmware/kernel_entry.o: firmware/kernel_entry.c $(newlib-stamp)
+	$(call msg,FWCC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CROSS_COMPILE)gcc $(rv-arch) -Os -g -std=gnu11 -Wall -Wextra -Werror \
+		-ffunction-sections -fdata-sections -isystem $(sysroot)/include \
+		-MMD -MP -c $< -o $@
+
+$(obj)/linker/firmware_%.ld: linker/firmware.ld.S hal/wormhole/tt_mem_map.h
+	$(call msg,LDS,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)cpp -P -undef $(hal-inc) -DFW_RISC_TEXT=TT_MEM_$(RISC_$*)_FIRMWARE_BASE \
+		-DFW_LOCAL_SIZE=$(LOCAL_$*) $< -o $@
+
+$(obj)/linker/kernel_%.ld: linker/kernel.ld.S hal/wormhole/tt_mem_map.h
+	$(call msg,LDS,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)cpp -P -undef $(hal-inc) -DKERNEL_TEXT=TT_MEM_$(RISC_$*)_KERNEL_BASE \
+		-DKERNEL_LOCAL_SIZE=$(LOCAL_$*) $< -o $@
+
+fw-deps = $(addprefix $(obj)/firmware/,$(fw-objs) $(if $(filter brisc,$*),$(fw-main-brisc),$(fw-main-sub)))
+
+.SECONDEXPANSION:
+$(obj)/firmware/%.elf: $$(fw-deps) $(obj)/linker/firmware_%.ld $(libgcc)
+	$(call msg,FWLD,$@)
+	$(Q)$(CROSS_COMPILE)gcc $(rv-arch) -nostdlib -nostartfiles \
+		-T $(obj)/linker/firmware_$*.ld -Wl,--gc-sections \
+		$(fw-deps) -L$(sysroot)/lib -lgcc -o $@
+
+$(obj)/firmware/%.syms.elf: $(obj)/firmware/%.elf
+	$(call msg,SYMS,$@)
+	$(Q)$(CROSS_COMPILE)objcopy --strip-all $(fw-exports) $< $@
+
+fw-images := $(foreach r,$(riscs),$(obj)/firmware/$(r).elf $(obj)/firmware/$(r).syms.elf)
+kernel-lds := $(foreach r,$(riscs),$(obj)/linker/kernel_$(r).ld)
+
+.PHONY: firmware kernels
+firmware: $(fw-images) $(kernel-lds) $(obj)/firmware/kernel_entry.o
+kernels: firmware
+
+# ---------------------------------------------------------------------------
+# Host library (libtt): an optimised build, and a sanitised one for tests
+
+host-srcs := $(wildcard host/src/*.c)
+host-cflags := -std=gnu11 -g -Wall -Wextra -Werror -MMD -MP \
+	-I$(src)/host/include $(hal-inc) \
+	-DTT_DEFAULT_SRC='"$(src)"' -DTT_DEFAULT_BUILD='"$(obj)"'
+san := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+host-libs := -lxxhash -lm
+
+$(obj)/host/%.o: host/src/%.c
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(host-cflags) -O2 -c $< -o $@
+
+$(obj)/san/host/%.o: host/src/%.c
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(host-cflags) -O1 $(san) -c $< -o $@
+
+$(obj)/host/libtt.a: $(patsubst host/src/%.c,$(obj)/host/%.o,$(host-srcs))
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(obj)/san/host/libtt.a: $(patsubst host/src/%.c,$(obj)/san/host/%.o,$(host-srcs))
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+.PHONY: host
+host: $(obj)/host/libtt.a $(obj)/san/host/libtt.a
+
+# ---------------------------------------------------------------------------
+# Tests: unit (host only), device (model, no QEMU), e2e (QEMU)
+
+model-srcs := $(wildcard device/model/*.c)
+test-cflags := $(host-cflags) -O1 $(san) -I$(src)/device/model -I$(src)/tests/lib \
+	-DTT_TEST_KERNELS='"$(src)/tests/e2e/kernels"' \
+	-DTT_EXAMPLE_KERNELS='"$(src)/examples"'
+
+unit-tests := $(patsubst tests/unit/%.c,$(obj)/tests/unit/%,$(wildcard tests/unit/*_test.c))
+device-tests := $(patsubst tests/device/%.c,$(obj)/tests/device/%,$(wildcard tests/device/*_test.c))
+e2e-tests := $(patsubst tests/e2e/%.c,$(obj)/tests/e2e/%,$(wildcard tests/e2e/*_test.c))
+
+$(obj)/tests/unit/%: tests/unit/%.c $(obj)/san/host/libtt.a
+	$(call msg,TESTCC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(test-cflags) $< $(obj)/san/host/libtt.a -lcriterion $(host-libs) -o $@
+
+$(obj)/tests/device/%: tests/device/%.c $(model-srcs)
+	$(call msg,TESTCC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(test-cflags) $< $(model-srcs) -lcriterion -o $@
+
+$(obj)/tests/e2e/%: tests/e2e/%.c $(obj)/san/host/libtt.a
+	$(call msg,TESTCC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(test-cflags) $< $(obj)/san/host/libtt.a -lcriterion $(host-libs) -o $@
+
+.PHONY: tests
+tests: $(unit-tests) $(device-tests) $(e2e-tests)
+
+test-env := TT_EMU_CACHE=$(obj)/cache ASAN_OPTIONS=detect_leaks=1 \
+	UBSAN_OPTIONS=print_stacktrace=1
+
+.PHONY: test test-unit test-device test-e2e
+test: all
+	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests) $(device-tests) $(e2e-tests)
+test-unit: $(unit-tests)
+	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests)
+test-device: $(device-tests)
+	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(device-tests)
+test-e2e: all
+	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(e2e-tests)
+
+# ---------------------------------------------------------------------------
+# Examples, demo, gdb
+
+example-cflags := $(host-cflags) -O2 -DTT_EXAMPLE_KERNELS='"$(src)/examples"'
+examples := $(patsubst examples/%/main.c,$(obj)/examples/%,$(wildcard examples/*/main.c))
+
+$(obj)/examples/%: examples/%/main.c $(obj)/host/libtt.a
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(example-cflags) $< $(obj)/host/libtt.a $(host-libs) -o $@
+
+.PHONY: examples demo run
+examples: all $(examples)
+DEMO ?= hello_world
+demo run: all $(obj)/examples/$(DEMO)
+	$(Q)TT_EMU_CACHE=$(obj)/cache $(obj)/examples/$(DEMO)
+
+GDB_CORE ?= 0,0
+GDB_RISC ?= brisc
+GDB_PORT ?= 1234
+.PHONY: gdb
+gdb: all $(obj)/examples/$(DEMO)
+	$(Q)TT_EMU_CACHE=$(obj)/cache bash tools/tt-gdb.sh --port $(GDB_PORT) \
+		--core $(GDB_CORE) --risc $(GDB_RISC) -- $(obj)/examples/$(DEMO)
+
+# ---------------------------------------------------------------------------
+# Benchmarks (never part of `make test`)
+
+bench-dirs := $(patsubst bench/%/,%,$(wildcard bench/*/))
+bench-bins := $(addprefix $(obj)/bench/,$(bench-dirs))
+
+$(obj)/bench/%: $$(wildcard bench/%/*.c) $(obj)/host/libtt.a
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(host-cflags) -O2 -I$(src)/bench/$* $(wildcard bench/$*/*.c) \
+		$(obj)/host/libtt.a $(host-libs) -o $@
+
+.PHONY: bench
+bench: all $(bench-bins)
+	$(Q)for b in $(bench-bins); do TT_EMU_CACHE=$(obj)/cache $$b || exit 1; done
+
+# ---------------------------------------------------------------------------
+# Formatting, cleaning, help
+
+fmt-files = $(filter-out device/%,$(wildcard hal/*.h hal/*/*.h host/src/*.c host/src/*.h \
+	host/include/tt/*.h firmware/*.c firmware/*.h kernels/include/*.h tests/*/*.c \
+	examples/*/*.c bench/*/*.c))
+.PHONY: format format-check
+format:
+	$(Q)clang-format -i $(fmt-files)
+format-check:
+	$(Q)clang-format --dry-run --Werror $(fmt-files)
+
+.PHONY: clean distclean
+clean:
+	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/firmware $(obj)/linker $(obj)/tests \
+		$(obj)/examples $(obj)/bench $(obj)/cache
+distclean:
+	$(Q)rm -rf $(obj)
+
+.PHONY: help
+help:
+	@echo 'tensix-emu build targets'
+	@echo '  all (default)  QEMU, newlib, firmware, libtt and the test programs'
+	@echo '  deps           install missing Debian packages (as root) or print the line'
+	@echo '  qemu, device   QEMU with the tensix machine (device/)'
+	@echo '  firmware       resident firmware, linker scripts, kernel entry'
+	@echo '  host           libtt (optimised and sanitised builds)'
+	@echo '  test           every tier, then one summary line; non-zero on failure'
+	@echo '  test-unit      host-only unit tests'
+	@echo '  test-device    device-model tests, no QEMU'
+	@echo '  test-e2e       firmware and kernels under QEMU'
+	@echo '  demo, run      run examples/$$(DEMO) (default hello_world)'
+	@echo '  examples       build every example'
+	@echo '  gdb            run $$(DEMO) halted under gdb-multiarch (docs/gdb.md)'
+	@echo '  bench          benchmarks (bench/*), never part of test'
+	@echo '  format, format-check   clang-format the non-QEMU code'
+	@echo '  clean          remove our objects (keeps QEMU and newlib)'
+	@echo '  distclean      remove the whole build directory'
+	@echo 'Variables'
+	@echo '  O=dir          build directory (default build)'
+	@echo '  V=1            show full commands'
+	@echo '  CROSS_COMPILE  RISC-V toolchain prefix (default riscv64-unknown-elf-)'
+	@echo '  QEMU           qemu-system-riscv32 to use (default: the one built)'
+	@echo '  TESTS=glob     run only test binaries whose name matches'
+	@echo '  DEMO=name      example run by demo/gdb'
+	@echo '  GDB_CORE=x,y GDB_RISC=brisc|ncrisc|trisc0..2 GDB_PORT=n   for make gdb'
+
+-include $(shell find $(obj)/firmware $(obj)/host $(obj)/san -name '*.d' 2>/dev/null)

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Emulated Tensix chip: the QEMU-independent device model.
+ *
+ * The chip owns what every hart's MMIO accesses and the host's control
+ * messages act on: reset state and reset PCs, the sleep primitive (wake
+ * levels, wait descriptors), print streams, trap reports and doorbells.
+ * It knows nothing of QEMU: the environment that runs the harts (QEMU's
+ * tensix machine, or a unit test) hands it a TTChipOps table and calls
+ * ttx_chip_read/write for every MMIO access a hart makes and
+ * ttx_ctl_input for bytes arriving on the control channel.
+ *
+ * Not yet implemented: NoC engines, CB stream registers, tile engine
+ * (accesses to their windows report LOG_UNIMP-style guest errors).
+ */
+#ifndef TTX_CHIP_H
+#define TTX_CHIP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct TTChip TTChip;
+
+/* What the environment does for the model. */
+typedef struct TTChipOps {
+    /* Raise (true) or lower (false) the wake event (MSIP) of one hart. */
+    void (*set_wake)(void *opaque, unsigned core, unsigned risc, bool level);
+    /* Put one hart back at its reset vector (the boot ROM). */
+    void (*reset_hart)(void *opaque, unsigned core, unsigned risc);
+    /* Send one complete control-channel message to the host. */
+    void (*send)(void *opaque, const void *msg, size_t len);
+    /* Host code was written to [addr, addr + len) of @core's L1. */
+    void (*code_changed)(void *opaque, unsigned core, uint32_t addr,
+                         uint32_t len);
+    /* Device clock in ns (instructions under -icount shift=0). */
+    uint64_t (*clock_ns)(void *opaque);
+    /* PC of the hart whose access is being handled right now. */
+    uint32_t (*current_pc)(void *opaque, unsigned core, unsigned risc);
+    /* PC of any hart, and whether it sleeps in wfi (for hang reports). */
+    uint32_t (*hart_pc)(void *opaque, unsigned core, unsigned risc,
+                        bool *halted);
+} TTChipOps;
+
+typedef struct TTChipConfig {
+    unsigned grid_x;            /* logical worker columns */
+    unsigned grid_y;            /* logical worker rows */
+    bool deterministic;         /* reported in the hello event */
+} TTChipConfig;
+
+TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
+                     void *opaque);
+void ttx_chip_free(TTChip *chip);
+unsigned ttx_chip_cores(const TTChip *chip);
+
+/* Say hello to the host: call once the environment is ready. */
+void ttx_chip_start(TTChip *chip);
+
+/*
+ * MMIO access by hart (@core, @risc) to absolute address @addr (at or
+ * above TT_MMIO_BASE).  Returns false when nothing answers at @addr: the
+ * environment turns that into a bus error (an access fault for the hart).
+ */
+bool ttx_chip_read(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
+                   unsigned size, uint64_t *val);
+bool ttx_chip_write(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
+                    unsigned size, uint64_t val);
+
+/* A hart touched an address where nothing is mapped (below the MMIO window). */
+void ttx_chip_unmapped(TTChip *chip, unsigned core, unsigned risc,
+                       uint32_t addr, bool is_write);
+
+/* Report a guest error for hart (@core, @risc) to the host. */
+void ttx_chip_guest_error(TTChip *chip, unsigned core, unsigned risc,
+                          uint32_t addr, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* Read like a debugger: no side effects, no error reports. */
+bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
+                   uint64_t *val);
+
+/*
+ * Handle the complete messages at the start of @buf (host control
+ * channel) and return how many bytes were used; keep the rest and call
+ * again with more.  With @defer_wakes, stop before the first message that
+ * would wake a hart (the caller retries once every hart sleeps).
+ */
+size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
+                     bool defer_wakes);
+
+#endif /* TTX_CHIP_H */

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# Fetch Debian's QEMU 7.2 source package through a private apt sources list
+# (the system's apt configuration is left alone), add the tensix machine
+# from this repository, configure riscv32-softmmu only and build it.
+#
+# Usage: build-qemu.sh <repo-root> <build-dir>
+# Produces <build-dir>/qemu/build/qemu-system-riscv32.  The fetch and
+# configure steps run once; later runs only re-run ninja, so editing a file
+# under device/ rebuilds in seconds.
+set -euo pipefail
+
+repo=$(realpath "${1:?usage: build-qemu.sh <repo-root> <build-dir>}")
+out=$(realpath -m "${2:?usage: build-qemu.sh <repo-root> <build-dir>}")/qemu
+apt_dir=$out/apt
+src=$out/src
+bld=$out/build
+jobs=${JOBS:-$(nproc)}
+
+say() { printf '  %-7s %s\n' "$1" "$2"; }
+
+fetch() {
+	local opts
+	mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" \
+		"$apt_dir/sources.list.d" "$out/dl"
+	cat > "$apt_dir/sources.list" <<EOS
+deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main
+deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm-updates main
+deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian-security bookworm-security main
+EOS
+	opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list"
+	      -o "Dir::Etc::SourceParts=$apt_dir/sources.list.d"
+	      -o "Dir::State::Lists=$apt_dir/lists"
+	      -o "Dir::Cache=$apt_dir/cache"
+	      -o "APT::Sandbox::User=root"
+	      -o "Debug::NoLocking=1")
+	say APT "updating the private source index"
+	apt-get -qq "${opts[@]}" update > "$out/apt-update.log" 2>&1 ||
+		{ cat "$out/apt-update.log" >&2; exit 1; }
+	say APT "fetching QEMU 7.2 source package"
+	(cd "$out/dl" && apt-get -qq "${opts[@]}" source --download-only qemu \
+		> "$out/apt-source.log" 2>&1) ||
+		{ cat "$out/apt-source.log" >&2; exit 1; }
+	say UNPACK "qemu (with Debian's patches)"
+	rm -rf "$src"
+	dpkg-source --no-check -x "$out"/dl/qemu_7.2*.dsc "$src" > "$out/unpack.log" 2>&1 ||
+		{ cat "$out/unpack.log" >&2; exit 1; }
+}
+
+# Link our machine into the tree; only riscv32 boards we build: tensix.
+graft() {
+	local dir=$src/hw/riscv/tensix
+	mkdir -p "$dir"
+	ln -sfn "$repo/device/qemu" "$dir/qemu"
+	ln -sfn "$repo/device/model" "$dir/model"
+	ln -sfn "$repo/hal" "$dir/hal"
+	ln -sfn "$repo/device/qemu/meson.build" "$dir/meson.build"
+	if ! grep -q "subdir('tensix')" "$src/hw/riscv/meson.build"; then
+		sed -i "/^riscv_ss = ss.source_set()/a subdir('tensix')" \
+			"$src/hw/riscv/meson.build"
+	fi
+	if ! grep -q "^config TENSIX" "$src/hw/riscv/Kconfig"; then
+		printf '\nconfig TENSIX\n    bool\n' >> "$src/hw/riscv/Kconfig"
+	fi
+	# The RISC-V target itself needs semihosting to link.
+	printf '%s\n' '# tensix-emu: the only board built' 'CONFIG_TENSIX=y' \
+		'CONFIG_SEMIHOSTING=y' 'CONFIG_ARM_COMPATIBLE_SEMIHOSTING=y' \
+		> "$src/configs/devices/riscv32-softmmu/default.mak"
+}
+
+configure() {
+	say CONFIG "qemu: riscv32-softmmu, TCG only"
+	rm -rf "$bld"
+	mkdir -p "$bld"
+	(cd "$bld" && "$src/configure" --target-list=riscv32-softmmu \
+		--without-default-features --without-default-devices \
+		--enable-tcg --disable-docs --disable-tools --disable-werror \
+		--meson=meson > configure.log 2>&1) ||
+		{ tail -30 "$bld/configure.log" >&2; exit 1; }
+}
+
+[ -f "$src/configure" ] || fetch
+graft
+[ -f "$bld/build.ninja" ] || configure
+if [ ! -x "$bld/qemu-system-riscv32" ]; then
+	say NINJA "qemu-system-riscv32 (first build takes a few minutes)"
+fi
+ninja -C "$bld" -j "$jobs" qemu-system-riscv32 > "$out/ninja.log" 2>&1 ||
+	{ grep -A20 "^FAILED" "$out/ninja.log" | grep -v "^c[c+]* \|^\[" | head -40 >&2; exit 1; }

@@ -1,0 +1,579 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * QEMU machine "tensix": a grid of Tenstorrent Tensix cores, each with five
+ * RV32IM harts (BRISC, NCRISC, TRISC0..2) sharing the core's L1.
+ *
+ * Per Tensix core, as seen by each of its harts (hal/wormhole/tt_mem_map.h):
+ *
+ *   0x00000000  L1 (1464 KiB on WH B0), one slice of a shared file
+ *   0xFF000000  MMIO window, decoded by the device model (device/model)
+ *   0xFFB00000  private local memory of this hart (4/4/2/2/2 KiB)
+ *   0xFFBF8000  boot ROM: sleep until released from reset, then jump
+ *   elsewhere   unmapped: a guest error and an access fault
+ *
+ * Every hart has its own root memory region, so the same addresses reach
+ * the hart's own local memory and MMIO; the MMIO opaque says which hart
+ * issued the access.  All behaviour lives in the QEMU-independent model;
+ * this file only maps memory, creates harts and forwards MMIO, wake-ups
+ * and the control channel (a chardev) to it.
+ *
+ * Waiting: harts sleep in wfi and are woken by MSIP, which the machine
+ * claims and the model raises (never by polling memory across harts).
+ *
+ * Determinism: under -icount, host messages that wake harts are applied
+ * only while every hart sleeps, so the same program and inputs give the
+ * same instruction counts.
+ *
+ * Register values mirror tt-metal's WH B0 hal (reference/ttmetal-facts.md,
+ * researched 2026-11-22 against tt-metal's newest tt-1xx layout).
+ *
+ * Not yet implemented: NoC, CB stream registers and tile engine windows
+ * (the model reports accesses to them), NCRISC IRAM, Blackhole.
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/error-report.h"
+#include "qemu/timer.h"
+#include "qemu/units.h"
+#include "qapi/error.h"
+#include "hw/boards.h"
+#include "hw/core/cpu.h"
+#include "target/riscv/cpu.h"
+#include "sysemu/reset.h"
+#include "sysemu/cpu-timers.h"
+#include "sysemu/cpus.h"
+#include "chardev/char-fe.h"
+#include "exec/address-spaces.h"
+#include "exec/exec-all.h"
+#include "exec/ramblock.h"
+
+#include "ttx_chip.h"
+#include "tt_mem_map.h"
+#include "tt_emu_regs.h"
+#include "tt_riscv.h"
+
+#define TYPE_TENSIX_MACHINE MACHINE_TYPE_NAME("tensix")
+OBJECT_DECLARE_SIMPLE_TYPE(TensixMachineState, TENSIX_MACHINE)
+
+#define TENSIX_GRID_MAX_X   8
+#define TENSIX_GRID_MAX_Y   10
+#define TENSIX_MAX_HARTS    (TENSIX_GRID_MAX_X * TENSIX_GRID_MAX_Y * \
+                             TT_RISCS_PER_CORE)
+/* Global view of all L1s for the device model, outside any hart's space. */
+#define TENSIX_L1_GLOBAL_BASE   0x100000000ULL
+
+typedef struct TensixHart {
+    TensixMachineState *s;
+    unsigned core;
+    unsigned risc;
+    RISCVCPU *cpu;
+    MemoryRegion root;
+    MemoryRegion l1;
+    MemoryRegion local;
+    MemoryRegion mmio;
+    MemoryRegion bootrom;
+    MemoryRegion unmapped;
+} TensixHart;
+
+struct TensixMachineState {
+    MachineState parent_obj;
+
+    /* properties */
+    char *arch;
+    char *grid;
+    char *shm;
+    char *ctl;
+
+    unsigned grid_x;
+    unsigned grid_y;
+    unsigned ncores;
+    MemoryRegion l1;            /* every core's L1, back to back */
+    MemoryRegion bootrom;
+    TensixHart *harts;
+    TTChip *chip;
+    CharBackend ctl_be;
+    QEMUTimer *ctl_retry;
+    GByteArray *ctl_pending;    /* host bytes not yet handed to the model */
+};
+
+/*
+ * Boot ROM, shared by all harts: enable MSIE, then sleep until the model
+ * reports a non-zero BOOT_PC for this hart and jump there.
+ *
+ *     li    t0, 8               # mie.MSIE
+ *     csrs  mie, t0
+ *     lui   t1, %hi(TT_MMIO_EMU_BASE)
+ * 1:  wfi
+ *     sw    zero, 0x10(t1)      # EMU_WAKE_ACK
+ *     lw    t2, 0x80(t1)        # EMU_BOOT_PC
+ *     beqz  t2, 1b
+ *     jr    t2
+ */
+static const uint32_t tensix_bootrom[] = {
+    0x00800293, 0x3042a073, 0xffbf0337, 0x10500073,
+    0x00032823, 0x08032383, 0xfe038ae3, 0x00038067,
+};
+QEMU_BUILD_BUG_ON(TT_A_EMU_WAKE_ACK != 0x10 || TT_A_EMU_BOOT_PC != 0x80);
+QEMU_BUILD_BUG_ON(TT_MMIO_EMU_BASE != 0xffbf0000);
+
+static TensixHart *tensix_hart(TensixMachineState *s, unsigned core,
+                               unsigned risc)
+{
+    return &s->harts[core * TT_RISCS_PER_CORE + risc];
+}
+
+/* Model operations ------------------------------------------------------- */
+
+static void tensix_set_wake(void *opaque, unsigned core, unsigned risc,
+                            bool level)
+{
+    TensixHart *h = tensix_hart(opaque, core, risc);
+
+    riscv_cpu_update_mip(h->cpu, MIP_MSIP, BOOL_TO_MASK(level));
+}
+
+static void tensix_do_reset_hart(CPUState *cs, run_on_cpu_data data)
+{
+    RISCVCPU *cpu = RISCV_CPU(cs);
+
+    cpu_reset(cs);
+    /* A spurious wake is harmless: the boot ROM re-checks BOOT_PC. */
+    riscv_cpu_update_mip(cpu, MIP_MSIP, BOOL_TO_MASK(1));
+}
+
+static void tensix_cpu_reset(void *opaque)
+{
+    cpu_reset(CPU(opaque));
+}
+
+static void tensix_reset_hart(void *opaque, unsigned core, unsigned risc)
+{
+    TensixHart *h = tensix_hart(opaque, core, risc);
+
+    async_run_on_cpu(CPU(h->cpu), tensix_do_reset_hart, RUN_ON_CPU_NULL);
+}
+
+static void tensix_send(void *opaque, const void *msg, size_t len)
+{
+    TensixMachineState *s = opaque;
+
+    if (qemu_chr_fe_backend_connected(&s->ctl_be)) {
+        qemu_chr_fe_write_all(&s->ctl_be, msg, len);
+    }
+}
+
+static void tensix_code_changed(void *opaque, unsigned core, uint32_t addr,
+                                uint32_t len)
+{
+    TensixMachineState *s = opaque;
+    ram_addr_t base = memory_region_get_ram_addr(&s->l1) +
+                      (ram_addr_t)core * TT_MEM_L1_SIZE;
+
+    if (addr >= TT_MEM_L1_SIZE || len == 0) {
+        return;
+    }
+    len = MIN(len, TT_MEM_L1_SIZE - addr);
+    tb_invalidate_phys_range(base + addr, base + addr + len);
+}
+
+static uint64_t tensix_clock_ns(void *opaque)
+{
+    return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+}
+
+static uint32_t tensix_current_pc(void *opaque, unsigned core, unsigned risc)
+{
+    TensixHart *h = tensix_hart(opaque, core, risc);
+    CPUState *cs = current_cpu;
+    uint64_t data[TARGET_INSN_START_WORDS];
+
+    /* Unwind without side effects: env.pc is stale inside a TB. */
+    if (cs == CPU(h->cpu) && cs->mem_io_pc &&
+        cpu_unwind_state_data(cs, cs->mem_io_pc, data)) {
+        return (uint32_t)data[0];
+    }
+    return (uint32_t)h->cpu->env.pc;
+}
+
+static uint32_t tensix_hart_pc(void *opaque, unsigned core, unsigned risc,
+                               bool *halted)
+{
+    TensixHart *h = tensix_hart(opaque, core, risc);
+
+    *halted = qatomic_read(&CPU(h->cpu)->halted);
+    return (uint32_t)h->cpu->env.pc;
+}
+
+static const TTChipOps tensix_chip_ops = {
+    .set_wake = tensix_set_wake,
+    .reset_hart = tensix_reset_hart,
+    .send = tensix_send,
+    .code_changed = tensix_code_changed,
+    .clock_ns = tensix_clock_ns,
+    .current_pc = tensix_current_pc,
+    .hart_pc = tensix_hart_pc,
+};
+
+/* MMIO ------------------------------------------------------------------- */
+
+static MemTxResult tensix_mmio_read(void *opaque, hwaddr addr, uint64_t *val,
+                                    unsigned size, MemTxAttrs attrs)
+{
+    TensixHart *h = opaque;
+    uint32_t a = TT_MMIO_BASE + (uint32_t)addr;
+
+    if (!current_cpu) {
+        /* gdb: look without side effects or error reports */
+        return ttx_chip_peek(h->s->chip, h->core, h->risc, a, val) ?
+               MEMTX_OK : MEMTX_DECODE_ERROR;
+    }
+    return ttx_chip_read(h->s->chip, h->core, h->risc, a, size, val) ?
+           MEMTX_OK : MEMTX_DECODE_ERROR;
+}
+
+static MemTxResult tensix_mmio_write(void *opaque, hwaddr addr, uint64_t val,
+                                     unsigned size, MemTxAttrs attrs)
+{
+    TensixHart *h = opaque;
+
+    return ttx_chip_write(h->s->chip, h->core, h->risc,
+                          TT_MMIO_BASE + (uint32_t)addr, size, val) ?
+           MEMTX_OK : MEMTX_DECODE_ERROR;
+}
+
+static const MemoryRegionOps tensix_mmio_ops = {
+    .read_with_attrs = tensix_mmio_read,
+    .write_with_attrs = tensix_mmio_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 4 },
+    .impl = { .min_access_size = 1, .max_access_size = 4 },
+};
+
+static MemTxResult tensix_unmapped_read(void *opaque, hwaddr addr,
+                                        uint64_t *val, unsigned size,
+                                        MemTxAttrs attrs)
+{
+    TensixHart *h = opaque;
+
+    *val = 0;
+    if (current_cpu) {
+        ttx_chip_unmapped(h->s->chip, h->core, h->risc, addr, false);
+    }
+    return MEMTX_DECODE_ERROR;
+}
+
+static MemTxResult tensix_unmapped_write(void *opaque, hwaddr addr,
+                                         uint64_t val, unsigned size,
+                                         MemTxAttrs attrs)
+{
+    TensixHart *h = opaque;
+
+    if (current_cpu) {
+        ttx_chip_unmapped(h->s->chip, h->core, h->risc, addr, true);
+    }
+    return MEMTX_DECODE_ERROR;
+}
+
+static const MemoryRegionOps tensix_unmapped_ops = {
+    .read_with_attrs = tensix_unmapped_read,
+    .write_with_attrs = tensix_unmapped_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 8 },
+};
+
+/* Control channel -------------------------------------------------------- */
+
+/*
+ * Are all harts asleep with nothing pending?  Then no guest instruction can
+ * run until we act, and applying a host message here lands at the same
+ * instruction count on every run.
+ */
+static bool tensix_quiescent(void)
+{
+    CPUState *cs;
+
+    CPU_FOREACH(cs) {
+        if (!qatomic_read(&cs->halted) || cpu_has_work(cs)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void tensix_ctl_flush(void *opaque)
+{
+    TensixMachineState *s = opaque;
+    size_t used;
+
+    if (!s->ctl_pending->len) {
+        return;
+    }
+    used = ttx_ctl_input(s->chip, s->ctl_pending->data, s->ctl_pending->len,
+                         icount_enabled() && !tensix_quiescent());
+    g_byte_array_remove_range(s->ctl_pending, 0, used);
+    if (s->ctl_pending->len) {
+        timer_mod(s->ctl_retry,
+                  qemu_clock_get_us(QEMU_CLOCK_REALTIME) + 50);
+    }
+}
+
+static int tensix_ctl_can_receive(void *opaque)
+{
+    return 4096;
+}
+
+static void tensix_ctl_receive(void *opaque, const uint8_t *buf, int size)
+{
+    TensixMachineState *s = opaque;
+
+    g_byte_array_append(s->ctl_pending, buf, size);
+    tensix_ctl_flush(s);
+}
+
+static void tensix_ctl_event(void *opaque, QEMUChrEvent event)
+{
+    if (event == CHR_EVENT_CLOSED) {
+        /* The host library is gone: nobody is left to serve. */
+        qemu_system_shutdown_request(SHUTDOWN_CAUSE_HOST_QMP_QUIT);
+    }
+}
+
+/* Machine ---------------------------------------------------------------- */
+
+static uint32_t tensix_local_size(unsigned risc)
+{
+    switch (risc) {
+    case TT_RISC_BRISC:
+        return TT_MEM_BRISC_LOCAL_SIZE;
+    case TT_RISC_NCRISC:
+        return TT_MEM_NCRISC_LOCAL_SIZE;
+    default:
+        return TT_MEM_TRISC_LOCAL_SIZE;
+    }
+}
+
+static void tensix_create_hart(TensixMachineState *s, MachineState *ms,
+                               unsigned core, unsigned risc)
+{
+    TensixHart *h = tensix_hart(s, core, risc);
+    unsigned id = core * TT_RISCS_PER_CORE + risc;
+    g_autofree char *name = g_strdup_printf("tensix.c%u.%s", core,
+                                            tt_risc_name(risc));
+    g_autofree char *lname = g_strdup_printf("%s.local", name);
+    Object *obj;
+
+    h->s = s;
+    h->core = core;
+    h->risc = risc;
+
+    memory_region_init(&h->root, OBJECT(s), name, 1ULL << 32);
+    memory_region_init_io(&h->unmapped, OBJECT(s), &tensix_unmapped_ops, h,
+                          "unmapped", 1ULL << 32);
+    memory_region_add_subregion_overlap(&h->root, 0, &h->unmapped, -1);
+    memory_region_init_alias(&h->l1, OBJECT(s), "l1", &s->l1,
+                             (uint64_t)core * TT_MEM_L1_SIZE, TT_MEM_L1_SIZE);
+    memory_region_add_subregion(&h->root, TT_MEM_L1_BASE, &h->l1);
+    memory_region_init_io(&h->mmio, OBJECT(s), &tensix_mmio_ops, h, "mmio",
+                          (1ULL << 32) - TT_MMIO_BASE);
+    memory_region_add_subregion(&h->root, TT_MMIO_BASE, &h->mmio);
+    memory_region_init_ram(&h->local, OBJECT(s), lname,
+                           tensix_local_size(risc), &error_fatal);
+    memory_region_add_subregion_overlap(&h->root, TT_MEM_LOCAL_BASE,
+                                        &h->local, 1);
+    memory_region_init_alias(&h->bootrom, OBJECT(s), "bootrom", &s->bootrom,
+                             0, TT_MMIO_BOOTROM_SIZE);
+    memory_region_add_subregion_overlap(&h->root, TT_MMIO_BOOTROM_BASE,
+                                        &h->bootrom, 1);
+
+    obj = object_new(ms->cpu_type);
+    h->cpu = RISCV_CPU(obj);
+    qdev_prop_set_uint64(DEVICE(obj), "resetvec", TT_MMIO_BOOTROM_BASE);
+    object_property_set_bool(obj, "c", false, &error_abort);
+    object_property_set_bool(obj, "a", false, &error_abort);
+    object_property_set_bool(obj, "f", false, &error_abort);
+    object_property_set_bool(obj, "d", false, &error_abort);
+    object_property_set_bool(obj, "mmu", false, &error_abort);
+    object_property_set_bool(obj, "pmp", false, &error_abort);
+    object_property_set_link(obj, "memory", OBJECT(&h->root), &error_abort);
+    h->cpu->env.mhartid = id;
+    qemu_register_reset(tensix_cpu_reset, obj);
+    qdev_realize(DEVICE(obj), NULL, &error_fatal);
+    object_unref(obj);
+    if (riscv_cpu_claim_interrupts(h->cpu, MIP_MSIP) < 0) {
+        error_report("tensix: MSIP of hart %u already claimed", id);
+        exit(1);
+    }
+}
+
+static void tensix_parse_grid(TensixMachineState *s, MachineState *ms)
+{
+    unsigned x, y;
+    char tail;
+
+    if (!s->grid) {
+        x = 8;
+        y = 8;
+    } else if (sscanf(s->grid, "%ux%u%c", &x, &y, &tail) != 2) {
+        error_report("tensix: grid '%s' is not COLSxROWS, e.g. grid=8x8",
+                     s->grid);
+        exit(1);
+    }
+    if (x < 1 || y < 1 || x > TENSIX_GRID_MAX_X || y > TENSIX_GRID_MAX_Y) {
+        error_report("tensix: grid %ux%u outside 1x1..%ux%u", x, y,
+                     TENSIX_GRID_MAX_X, TENSIX_GRID_MAX_Y);
+        exit(1);
+    }
+    s->grid_x = x;
+    s->grid_y = y;
+    s->ncores = x * y;
+    if (ms->smp.cpus != s->ncores * TT_RISCS_PER_CORE) {
+        error_report("tensix: grid %ux%u has %u harts; start QEMU with "
+                     "-smp %u", x, y, s->ncores * TT_RISCS_PER_CORE,
+                     s->ncores * TT_RISCS_PER_CORE);
+        exit(1);
+    }
+}
+
+static void tensix_create_l1(TensixMachineState *s)
+{
+    uint64_t size = (uint64_t)s->ncores * TT_MEM_L1_SIZE;
+
+    if (s->shm) {
+        g_autofree char *path = g_strdup_printf("%s/l1", s->shm);
+
+        memory_region_init_ram_from_file(&s->l1, OBJECT(s), "tensix.l1",
+                                         size, 0, RAM_SHARED, path, false,
+                                         &error_fatal);
+    } else {
+        memory_region_init_ram(&s->l1, OBJECT(s), "tensix.l1", size,
+                               &error_fatal);
+    }
+    memory_region_add_subregion(get_system_memory(), TENSIX_L1_GLOBAL_BASE,
+                                &s->l1);
+}
+
+static void tensix_create_bootrom(TensixMachineState *s)
+{
+    memory_region_init_rom(&s->bootrom, OBJECT(s), "tensix.bootrom",
+                           TT_MMIO_BOOTROM_SIZE, &error_fatal);
+    memcpy(memory_region_get_ram_ptr(&s->bootrom), tensix_bootrom,
+           sizeof(tensix_bootrom));
+}
+
+static void tensix_create_ctl(TensixMachineState *s)
+{
+    Chardev *chr;
+
+    s->ctl_pending = g_byte_array_new();
+    s->ctl_retry = timer_new_us(QEMU_CLOCK_REALTIME, tensix_ctl_flush, s);
+    if (!s->ctl) {
+        return;
+    }
+    chr = qemu_chr_find(s->ctl);
+    if (!chr) {
+        error_report("tensix: no chardev '%s' for ctl=; add -chardev "
+                     "socket,id=%s,...", s->ctl, s->ctl);
+        exit(1);
+    }
+    qemu_chr_fe_init(&s->ctl_be, chr, &error_fatal);
+    qemu_chr_fe_set_handlers(&s->ctl_be, tensix_ctl_can_receive,
+                             tensix_ctl_receive, tensix_ctl_event, NULL, s,
+                             NULL, true);
+}
+
+static void tensix_machine_init(MachineState *ms)
+{
+    TensixMachineState *s = TENSIX_MACHINE(ms);
+    TTChipConfig cfg;
+
+    if (s->arch && strcmp(s->arch, "wormhole_b0") != 0) {
+        error_report("tensix: arch '%s' is not supported; use "
+                     "arch=wormhole_b0", s->arch);
+        exit(1);
+    }
+    tensix_parse_grid(s, ms);
+
+    cfg = (TTChipConfig) {
+        .grid_x = s->grid_x,
+        .grid_y = s->grid_y,
+        .deterministic = icount_enabled(),
+    };
+    s->chip = ttx_chip_new(&cfg, &tensix_chip_ops, s);
+
+    /* Build all address spaces in one transaction: one FlatView rebuild. */
+    memory_region_transaction_begin();
+    tensix_create_l1(s);
+    tensix_create_bootrom(s);
+    s->harts = g_new0(TensixHart, s->ncores * TT_RISCS_PER_CORE);
+    for (unsigned c = 0; c < s->ncores; c++) {
+        for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+            tensix_create_hart(s, ms, c, r);
+        }
+    }
+    memory_region_transaction_commit();
+
+    tensix_create_ctl(s);
+    ttx_chip_start(s->chip);
+}
+
+/* Properties ------------------------------------------------------------- */
+
+#define TENSIX_STR_PROP(field, pname)                                      \
+    static char *tensix_get_##field(Object *obj, Error **errp)             \
+    {                                                                      \
+        return g_strdup(TENSIX_MACHINE(obj)->field);                       \
+    }                                                                      \
+    static void tensix_set_##field(Object *obj, const char *v, Error **errp) \
+    {                                                                      \
+        TensixMachineState *s = TENSIX_MACHINE(obj);                       \
+        g_free(s->field);                                                  \
+        s->field = g_strdup(v);                                            \
+    }
+
+TENSIX_STR_PROP(arch, "arch")
+TENSIX_STR_PROP(grid, "grid")
+TENSIX_STR_PROP(shm, "shm")
+TENSIX_STR_PROP(ctl, "ctl")
+
+static void tensix_machine_class_init(ObjectClass *oc, void *data)
+{
+    MachineClass *mc = MACHINE_CLASS(oc);
+
+    mc->desc = "Tenstorrent Tensix grid (5 RV32IM harts per core)";
+    mc->init = tensix_machine_init;
+    mc->max_cpus = TENSIX_MAX_HARTS;
+    mc->default_cpus = 8 * 8 * TT_RISCS_PER_CORE;
+    mc->min_cpus = TT_RISCS_PER_CORE;
+    mc->default_cpu_type = TYPE_RISCV_CPU_BASE32;
+
+    object_class_property_add_str(oc, "arch", tensix_get_arch,
+                                  tensix_set_arch);
+    object_class_property_set_description(oc, "arch",
+        "Chip architecture (wormhole_b0)");
+    object_class_property_add_str(oc, "grid", tensix_get_grid,
+                                  tensix_set_grid);
+    object_class_property_set_description(oc, "grid",
+        "Logical worker grid COLSxROWS (default 8x8)");
+    object_class_property_add_str(oc, "shm", tensix_get_shm,
+                                  tensix_set_shm);
+    object_class_property_set_description(oc, "shm",
+        "Directory holding the shared L1 file 'l1'");
+    object_class_property_add_str(oc, "ctl", tensix_get_ctl,
+                                  tensix_set_ctl);
+    object_class_property_set_description(oc, "ctl",
+        "Chardev id of the host control channel");
+}
+
+static const TypeInfo tensix_machine_typeinfo = {
+    .name = TYPE_TENSIX_MACHINE,
+    .parent = TYPE_MACHINE,
+    .class_init = tensix_machine_class_init,
+    .instance_size = sizeof(TensixMachineState),
+};
+
+static void tensix_machine_register_types(void)
+{
+    type_register_static(&tensix_machine_typeinfo);
+}
+
+type_init(tensix_machine_register_types)

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Firmware internals shared by the BRISC and subordinate loops: the
+ * mailbox, waypoints, kernel launch helpers, and the globals the kernel
+ * API reads (exported to kernels by name, see kernels/include/tt_kernel.h).
+ */
+#ifndef TT_FIRMWARE_FW_H
+#define TT_FIRMWARE_FW_H
+
+#include <stdint.h>
+
+#include "tt_emu_regs.h"
+#include "tt_mailbox.h"
+#include "tt_mem_map.h"
+#include "tt_riscv.h"
+#include "tt_wait.h"
+
+#define FW_MAILBOX ((volatile struct tt_mailbox *)TT_MEM_MAILBOX_BASE)
+
+/* Globals of the kernel API, set up before every kernel call. */
+extern uint32_t fw_risc;
+extern uint32_t fw_kernel_config_base;
+extern volatile uint32_t *fw_rta_base;
+extern volatile uint32_t *fw_crta_base;
+extern uint32_t fw_sem_base;
+extern uint32_t fw_my_x, fw_my_y;		/* logical */
+extern uint32_t fw_noc_x, fw_noc_y;		/* virtual NoC */
+extern uint8_t *fw_heap_ptr;
+extern uint8_t *fw_heap_end;
+
+/* 4-character progress marker in mailbox.debug.waypoint[risc]. */
+static inline void fw_waypoint(const char code[4])
+{
+	volatile uint32_t *wp =
+		(volatile uint32_t *)&FW_MAILBOX->debug.waypoint[fw_risc][0];
+
+	*wp = (uint32_t)code[0] | (uint32_t)code[1] << 8 |
+	      (uint32_t)code[2] << 16 | (uint32_t)code[3] << 24;
+}
+
+/* Identity from the EMU block; fills fw_risc and coordinates. */
+void fw_identify(void);
+
+/* Set the kernel API globals from launch[0] and run this RISC's kernel. */
+uint32_t fw_run_kernel(void);
+
+/* Call a kernel's _start; 0 if it returned, 1 if it trapped (trap.S). */
+uint32_t fw_call_kernel(uint32_t entry);
+
+/* Fatal firmware error: record code and line, then sleep for good. */
+void fw_fatal(uint32_t code, uint32_t line) __attribute__((noreturn));
+void fw_halt(void) __attribute__((noreturn));
+
+#endif /* TT_FIRMWARE_FW_H */

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The control channel between libtt and the emulated chip: small binary
+ * messages over a stream socket, the emulator's stand-in for the PCIe
+ * doorbells and interrupts of a real card.  Bulk data never travels here:
+ * L1 and DRAM are shared memory that both sides map.
+ *
+ * Every message is a struct tt_ctl_hdr followed by hdr.len payload bytes.
+ * Integers are little endian (both ends run on the same host).
+ */
+#ifndef TT_HAL_CTL_H
+#define TT_HAL_CTL_H
+
+#include <stdint.h>
+
+#define TT_CTL_VERSION		1
+#define TT_CTL_ALL_CORES	0xffffffffu
+#define TT_CTL_MAX_PAYLOAD	1024
+#define TT_CTL_MAX_CORES	256
+
+enum tt_ctl_type {
+	/* host -> device */
+	TT_CTL_RESET = 0x100,		/* struct tt_ctl_reset */
+	TT_CTL_DOORBELL,		/* struct tt_ctl_doorbell */
+	TT_CTL_CODE_CHANGED,		/* struct tt_ctl_code_changed */
+	TT_CTL_DUMP_WAITS,		/* no payload; answered by WAIT_STATE..DUMP_END */
+
+	/* device -> host */
+	TT_EVT_HELLO = 0x200,		/* struct tt_evt_hello, once at start */
+	TT_EVT_DOORBELL,		/* struct tt_evt_doorbell */
+	TT_EVT_TRAP,			/* struct tt_evt_trap */
+	TT_EVT_GUEST_ERROR,		/* struct tt_evt_guest_error + text */
+	TT_EVT_PRINT,			/* struct tt_evt_print + bytes */
+	TT_EVT_WAIT_STATE,		/* struct tt_evt_wait_state */
+	TT_EVT_DUMP_END,		/* no payload */
+};
+
+struct tt_ctl_hdr {
+	uint16_t type;			/* enum tt_ctl_type */
+	uint16_t len;			/* payload bytes that follow */
+};
+
+/* Hold the harts of @core (or all) in reset; release BRISC at @boot_pc if non-zero. */
+struct tt_ctl_reset {
+	uint32_t core;
+	uint32_t boot_pc;
+};
+
+/*
+ * Raise the wake event (MSIP) of the harts in @risc_mask on every core whose
+ * bit is set in @cores.  One message for a whole launch, so that under
+ * -icount the machine applies it at one instruction count.
+ */
+struct tt_ctl_doorbell {
+	uint32_t risc_mask;
+	uint32_t cores[TT_CTL_MAX_CORES / 32];
+};
+
+/* The host wrote code into [addr, addr + len) of @core's L1 (or all L1s). */
+struct tt_ctl_code_changed {
+	uint32_t core;
+	uint32_t addr;
+	uint32_t len;
+};
+
+struct tt_evt_hello {
+	uint32_t version;		/* TT_CTL_VERSION */
+	uint32_t cores;
+	uint32_t deterministic;		/* 1 under -icount */
+};
+
+/* Every hart-originated event starts with who sent it. */
+struct tt_evt_source {
+	uint32_t core;
+	uint32_t risc;
+};
+
+struct tt_evt_doorbell {
+	struct tt_evt_source src;
+	uint32_t code;			/* enum tt_doorbell */
+	uint32_t pad;
+	uint64_t icount;		/* device clock: instructions under -icount */
+};
+
+struct tt_evt_trap {
+	struct tt_evt_source src;
+	uint32_t mcause;
+	uint32_t mepc;
+	uint32_t mtval;
+};
+
+/* Followed by the text (no NUL) of what was wrong. */
+struct tt_evt_guest_error {
+	struct tt_evt_source src;
+	uint32_t pc;
+	uint32_t addr;
+};
+
+/* Followed by the printed bytes. */
+struct tt_evt_print {
+	struct tt_evt_source src;
+};
+
+struct tt_evt_wait_state {
+	struct tt_evt_source src;
+	uint32_t pc;
+	uint32_t halted;		/* 1 when sleeping in wfi */
+	uint32_t kind;			/* enum tt_wait_kind */
+	uint32_t id;
+	uint32_t expect;
+	uint32_t current;
+};
+
+#endif /* TT_HAL_CTL_H */

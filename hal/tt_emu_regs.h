@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Registers of blocks that every hart sees at the same address:
+ *
+ *  - RISCV_DEBUG (WH B0 address, reference/ttmetal-facts.md §2.3): soft
+ *    reset of the core's harts and the wall clock;
+ *  - EMU: the emulator's own block, with no silicon counterpart.  It holds
+ *    the sleep primitive (wake ack, notify, wait descriptor), the print
+ *    port, the host doorbell, trap reports and reset PCs.
+ *
+ * Offsets are relative to TT_MMIO_RISCV_DEBUG_BASE / TT_MMIO_EMU_BASE.
+ */
+#ifndef TT_HAL_EMU_REGS_H
+#define TT_HAL_EMU_REGS_H
+
+#include "tt_regfields.h"
+
+/* RISCV_DEBUG block. */
+TT_REG32(DBG, SOFT_RESET_0, 0x1B0)	/* a set bit holds that RISC in reset */
+TT_FIELD(DBG, SOFT_RESET_0, BRISC, 11, 1)
+TT_FIELD(DBG, SOFT_RESET_0, TRISCS, 12, 3)
+TT_FIELD(DBG, SOFT_RESET_0, NCRISC, 18, 1)
+TT_REG32(DBG, WALL_CLOCK_L, 0x1F0)	/* ns of the device clock, low word */
+TT_REG32(DBG, WALL_CLOCK_H, 0x1F8)	/* high word, latched by reading L */
+
+/* EMU block: identity. */
+TT_REG32(EMU, ID, 0x000)		/* ro */
+TT_FIELD(EMU, ID, RISC, 0, 4)		/* TT_RISC_* */
+TT_FIELD(EMU, ID, X, 8, 8)		/* logical x */
+TT_FIELD(EMU, ID, Y, 16, 8)		/* logical y */
+TT_REG32(EMU, CORE_INDEX, 0x004)	/* ro: y * grid_x + x */
+TT_REG32(EMU, GRID, 0x008)		/* ro */
+TT_FIELD(EMU, GRID, X, 0, 8)
+TT_FIELD(EMU, GRID, Y, 8, 8)
+
+/* EMU block: the sleep primitive (firmware/fw_wait.h). */
+TT_REG32(EMU, WAKE_ACK, 0x010)		/* wo: clear this hart's MSIP */
+TT_REG32(EMU, NOTIFY, 0x014)		/* wo: bit i raises MSIP of RISC i */
+TT_REG32(EMU, WAIT_KIND, 0x020)		/* rw: enum tt_wait_kind */
+TT_REG32(EMU, WAIT_ID, 0x024)		/* rw: CB index, L1 address, ... */
+TT_REG32(EMU, WAIT_EXPECT, 0x028)	/* rw: value waited for */
+TT_REG32(EMU, WAIT_CURRENT, 0x02C)	/* rw: value seen before sleeping */
+
+/* EMU block: host communication. */
+TT_REG32(EMU, DOORBELL, 0x030)		/* wo: send enum tt_doorbell to the host */
+TT_REG32(EMU, PUTC, 0x040)		/* wo: one byte to the print stream */
+
+/* EMU block: trap reports, written by the firmware trap handler. */
+TT_REG32(EMU, TRAP_CAUSE, 0x050)	/* rw: mcause */
+TT_REG32(EMU, TRAP_EPC, 0x054)		/* rw: mepc */
+TT_REG32(EMU, TRAP_TVAL, 0x058)		/* rw: mtval */
+TT_REG32(EMU, TRAP_REPORT, 0x05C)	/* wo: send the three above to the host */
+
+/* EMU block: reset PCs (written by BRISC for its subordinates). */
+TT_REG32(EMU, RESET_PC0, 0x060)		/* rw: RESET_PC0 + 4 * risc */
+TT_REG32(EMU, BOOT_PC, 0x080)		/* ro: own reset PC, 0 while in reset */
+
+#ifndef __ASSEMBLER__
+/* What a sleeping hart waits for (the hang report prints these). */
+enum tt_wait_kind {
+	TT_WAIT_NONE = 0,
+	TT_WAIT_RESET = 0x5e0,		/* held in reset, in the boot ROM */
+	TT_WAIT_GO,			/* BRISC: go message from the host */
+	TT_WAIT_SUBORDINATE_GO,		/* subordinate: its byte of subordinate_sync */
+	TT_WAIT_SUBORDINATES_DONE,	/* BRISC: the other RISCs to finish */
+	TT_WAIT_CB_FRONT,		/* id = CB, expect = pages */
+	TT_WAIT_CB_BACK,		/* id = CB, expect = free pages */
+	TT_WAIT_SEMAPHORE,		/* id = L1 address, expect = value */
+	TT_WAIT_SEMAPHORE_MIN,		/* id = L1 address, expect = minimum */
+	TT_WAIT_NOC_BARRIER,		/* id = barrier kind, expect = count */
+	TT_WAIT_TILE_ENGINE,		/* id = engine resource */
+	TT_WAIT_HALTED,			/* fatal firmware error; see mailbox debug */
+};
+
+/* Values a hart writes to EMU_DOORBELL. */
+enum tt_doorbell {
+	TT_DOORBELL_READY = 0xd0a1,	/* BRISC: core booted, all harts ready */
+	TT_DOORBELL_DONE = 0xd0a2,	/* BRISC: the launched program finished */
+};
+#endif /* __ASSEMBLER__ */
+
+#endif /* TT_HAL_EMU_REGS_H */

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Architecture descriptors.  Every difference between Wormhole B0 and
+ * Blackhole that the host library cares about is a field here; code asks
+ * the descriptor instead of testing the architecture (no #ifdef ARCH).
+ * The numbers come from hal/ and reference/ttmetal-facts.md §2-§3, §7.
+ */
+#ifndef TT_ARCH_H
+#define TT_ARCH_H
+
+#include <stdint.h>
+
+enum tt_arch_id {
+	TT_ARCH_WORMHOLE_B0 = 0,
+	TT_ARCH_BLACKHOLE = 1,
+};
+
+struct tt_arch {
+	enum tt_arch_id id;
+	const char *name;		/* "wormhole_b0", as on the command line */
+
+	/* Worker grid (logical) and its NoC (virtual) placement. */
+	uint32_t grid_x_default;	/* logical columns of workers */
+	uint32_t grid_y_default;	/* logical rows of workers */
+	uint32_t grid_x_max;
+	uint32_t grid_y_max;
+	uint32_t noc_size_x;		/* NoC grid, including non-workers */
+	uint32_t noc_size_y;
+	uint32_t virtual_worker_x0;	/* worker (x,y) -> (x0+x, y0+y) */
+	uint32_t virtual_worker_y0;
+
+	/* L1 per worker core. */
+	uint32_t l1_size;		/* bytes */
+	uint32_t l1_unreserved_base;	/* first byte the allocator may use */
+	uint32_t l1_alignment;		/* bytes */
+
+	/* DRAM. */
+	uint32_t dram_banks;
+	uint64_t dram_bank_size;	/* bytes per bank */
+	uint32_t dram_unreserved_base;	/* reserved bytes at the start of each bank */
+	uint32_t dram_alignment;	/* bytes */
+
+	/* NoC and CBs. */
+	uint32_t noc_max_burst;		/* bytes per NoC packet */
+	uint32_t num_cbs;		/* circular buffers per core */
+};
+
+/* Descriptor of @id, or NULL if unknown. */
+const struct tt_arch *tt_arch_get(enum tt_arch_id id);
+
+/* Descriptor named @name ("wormhole_b0", "blackhole"), or NULL. */
+const struct tt_arch *tt_arch_by_name(const char *name);
+
+#endif /* TT_ARCH_H */

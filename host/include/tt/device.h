@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * An emulated device: tt-metal's CreateDevice / CloseDevice in C.
+ *
+ * tt_device_open() starts one QEMU process running the tensix machine,
+ * maps every core's L1 and the DRAM banks (shared memory: host reads and
+ * writes are plain memcpy, like a PCIe BAR), loads the firmware, releases
+ * reset and waits until every core reports ready.  Everything after that
+ * is event driven over the control channel: the host never polls L1.
+ */
+#ifndef TT_DEVICE_H
+#define TT_DEVICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <tt/arch.h>
+#include <tt/core.h>
+
+struct tt_device;
+
+/* Receives each line a kernel prints (without the core/RISC prefix). */
+typedef void (*tt_print_fn)(void *ctx, struct tt_core core, unsigned int risc,
+			    const char *text, size_t len);
+
+struct tt_device_config {
+	const char *arch;		/* "wormhole_b0" (default when NULL) */
+	uint32_t grid_x;		/* logical worker grid; 0 = arch default */
+	uint32_t grid_y;
+	bool parallel;			/* multi-threaded TCG: faster, not deterministic */
+	uint16_t gdb_port;		/* non-zero: gdbstub on this port, harts halted */
+	uint32_t boot_timeout_ms;	/* 0 = 30000 (ignored with gdb_port) */
+};
+
+/*
+ * Start a device.  @cfg may be NULL for the defaults.  Environment:
+ * TT_EMU_PARALLEL=1 forces parallel mode, TT_EMU_GDB=<port> starts the
+ * device halted under gdb (see docs/gdb.md).
+ */
+int tt_device_open(const struct tt_device_config *cfg, struct tt_device **out);
+
+/* Stop QEMU and release everything; safe on NULL. */
+int tt_device_close(struct tt_device *dev);
+
+const struct tt_arch *tt_device_arch(const struct tt_device *dev);
+
+/* Logical worker grid (tt-metal: compute_with_storage_grid_size()). */
+struct tt_core tt_device_grid(const struct tt_device *dev);
+
+/* Virtual NoC coordinates of a worker (worker_core_from_logical_core()). */
+int tt_device_worker_core(const struct tt_device *dev, struct tt_core logical,
+			  struct tt_core *noc);
+
+/* Replace the handler of kernel prints; NULL restores the default (stdout). */
+void tt_device_set_print_handler(struct tt_device *dev, tt_print_fn fn,
+				 void *ctx);
+
+/* Raw L1 and DRAM access for tests and tools (bounds checked). */
+int tt_device_l1_write(struct tt_device *dev, struct tt_core core,
+		       uint32_t addr, const void *src, size_t len);
+int tt_device_l1_read(struct tt_device *dev, struct tt_core core,
+		      uint32_t addr, void *dst, size_t len);
+int tt_device_dram_write(struct tt_device *dev, uint32_t bank, uint64_t addr,
+			 const void *src, size_t len);
+int tt_device_dram_read(struct tt_device *dev, uint32_t bank, uint64_t addr,
+			void *dst, size_t len);
+
+/*
+ * Seconds of host CPU QEMU has used so far (user + system), for
+ * benchmarks; negative on error.
+ */
+double tt_device_cpu_seconds(const struct tt_device *dev);
+
+#endif /* TT_DEVICE_H */

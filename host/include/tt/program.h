@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Programs and kernels: tt-metal's CreateProgram, CreateKernel with a
+ * DataMovementConfig, SetRuntimeArgs, SetCommonRuntimeArgs and
+ * EnqueueProgram + Finish (slow dispatch) in C.
+ *
+ * A kernel is C source built on first use with the RISC-V cross compiler
+ * and cached by content (source, headers, args, defines, firmware), so a
+ * warm run compiles nothing.
+ */
+#ifndef TT_PROGRAM_H
+#define TT_PROGRAM_H
+
+#include <stdint.h>
+
+#include <tt/core.h>
+#include <tt/device.h>
+
+struct tt_program;
+
+/* Index of a kernel inside its program (tt-metal: KernelHandle). */
+typedef uint32_t tt_kernel_handle;
+
+/* tt-metal DataMovementProcessor: RISCV_0 is BRISC, RISCV_1 is NCRISC. */
+enum tt_dm_processor {
+	TT_DM_RISCV_0 = 0,
+	TT_DM_RISCV_1 = 1,
+};
+
+enum tt_noc {
+	TT_NOC_0 = 0,
+	TT_NOC_1 = 1,
+};
+
+struct tt_define {
+	const char *name;
+	const char *value;		/* NULL or "" for a bare -Dname */
+};
+
+struct tt_dm_config {
+	enum tt_dm_processor processor;
+	enum tt_noc noc;
+	const uint32_t *compile_args;	/* get_compile_time_arg_val(i) */
+	uint32_t num_compile_args;
+	const struct tt_define *defines;
+	uint32_t num_defines;
+};
+
+/* Maximum runtime args per kernel and core, unique + common (tt-metal: 341). */
+#define TT_MAX_RUNTIME_ARGS	341
+
+/* What went wrong in a run, for a person to read. */
+struct tt_run_report {
+	int status;			/* TT_OK or the error returned */
+	struct tt_core core;		/* first failing core */
+	unsigned int risc;		/* TT_RISC_* of the first failure */
+	uint32_t pc;
+	uint64_t instructions;		/* device instructions since the last run */
+	char message[2048];		/* every failure, one per line */
+};
+
+int tt_program_create(struct tt_program **out);
+void tt_program_destroy(struct tt_program *prog);
+
+/*
+ * Add a data-movement kernel from the C file @path on @cores.  Relative
+ * paths are resolved against the current directory, then TT_EMU_KERNEL_PATH
+ * (colon separated).  At most one kernel per RISC per core.
+ */
+int tt_kernel_create(struct tt_program *prog, const char *path,
+		     const struct tt_core_range_set *cores,
+		     const struct tt_dm_config *cfg, tt_kernel_handle *out);
+
+/* Unique runtime args of @kernel on @core (replaces earlier ones). */
+int tt_kernel_set_runtime_args(struct tt_program *prog,
+			       tt_kernel_handle kernel, struct tt_core core,
+			       const uint32_t *args, uint32_t count);
+
+/* Runtime args shared by every core of @kernel. */
+int tt_kernel_set_common_runtime_args(struct tt_program *prog,
+				      tt_kernel_handle kernel,
+				      const uint32_t *args, uint32_t count);
+
+/* Build every kernel of @prog now (tt_program_run does it on demand). */
+int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
+		       struct tt_run_report *report);
+
+/*
+ * Load @prog on its cores and start it (EnqueueProgram, non-blocking).
+ * Then tt_finish() waits until every core reports done, a kernel traps,
+ * or @timeout_ms passes (0: 60000); on failure @report (may be NULL)
+ * names the cores, RISCs and what each was doing, and the device stays
+ * usable: cores that did not finish are reset.
+ */
+int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
+		       struct tt_run_report *report);
+int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
+	      struct tt_run_report *report);
+
+/* tt_enqueue_program() then tt_finish(). */
+int tt_program_run(struct tt_device *dev, struct tt_program *prog,
+		   uint32_t timeout_ms, struct tt_run_report *report);
+
+#endif /* TT_PROGRAM_H */

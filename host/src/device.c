@@ -1,0 +1,749 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * Device open/close and the control channel.
+ *
+ * Opening a device: create a private directory in /dev/shm (0700) with the
+ * L1 file (every core's L1 back to back) and the DRAM file (sparse: pages
+ * exist once touched), map both, start QEMU's tensix machine on them with
+ * one end of a socketpair as its control chardev, wait for its hello, then
+ * unlink the files (both processes keep their mappings, nothing is left
+ * behind even if either side crashes), write the firmware into every L1,
+ * release reset and wait for every core's READY doorbell.
+ *
+ * The control channel carries only small messages (hal/tt_ctl.h); all
+ * waiting is done in poll() on it, so the host uses no CPU while kernels
+ * run.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "tt_emu_regs.h"
+#include "tt_mem_map.h"
+
+#define TT_BOOT_TIMEOUT_MS	30000
+
+/* Control channel -------------------------------------------------------- */
+
+int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload,
+		uint16_t len)
+{
+	uint8_t msg[sizeof(struct tt_ctl_hdr) + TT_CTL_MAX_PAYLOAD];
+	struct tt_ctl_hdr hdr = { .type = type, .len = len };
+	size_t n = sizeof(hdr) + len, off = 0;
+
+	memcpy(msg, &hdr, sizeof(hdr));
+	if (len)
+		memcpy(msg + sizeof(hdr), payload, len);
+	while (off < n) {
+		ssize_t w = send(dev->ctl, msg + off, n - off, MSG_NOSIGNAL);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return TT_EDEVICE;
+		off += (size_t)w;
+	}
+	return TT_OK;
+}
+
+void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
+		  unsigned int risc, uint32_t pc, const char *fmt, ...)
+{
+	size_t room = sizeof(dev->errors) - dev->errors_len;
+	va_list ap;
+	int n;
+
+	if (!dev->failed) {
+		dev->failed = true;
+		dev->first.status = status;
+		dev->first.core = tt_dev_core_xy(dev, core);
+		dev->first.risc = risc;
+		dev->first.pc = pc;
+	}
+	if (room <= 1)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(dev->errors + dev->errors_len, room, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	dev->errors_len += (size_t)n < room ? (size_t)n : room - 1;
+	if (dev->errors_len + 1 < sizeof(dev->errors)) {
+		dev->errors[dev->errors_len++] = '\n';
+		dev->errors[dev->errors_len] = '\0';
+	}
+}
+
+static const char *mcause_text(uint32_t mcause)
+{
+	switch (mcause) {
+	case 0: return "misaligned instruction fetch";
+	case 1: return "instruction access fault";
+	case 2: return "illegal instruction";
+	case 3: return "breakpoint (ebreak)";
+	case 4: return "misaligned load";
+	case 5: return "load access fault";
+	case 6: return "misaligned store";
+	case 7: return "store access fault";
+	case 11: return "environment call (ecall)";
+	default: return "trap";
+	}
+}
+
+static void default_print(void *ctx, struct tt_core core, unsigned int risc,
+			  const char *text, size_t len)
+{
+	(void)ctx;
+	printf("core (%u,%u) %s: %.*s", core.x, core.y, tt_risc_name(risc),
+	       (int)len, text);
+	if (len == 0 || text[len - 1] != '\n')
+		putchar('\n');
+	fflush(stdout);
+}
+
+static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
+			 const uint8_t *p)
+{
+	struct tt_evt_source src;
+
+	if (hdr->type != TT_EVT_HELLO && hdr->type != TT_EVT_DUMP_END) {
+		if (hdr->len < sizeof(src))
+			return;
+		memcpy(&src, p, sizeof(src));
+		if (src.core >= dev->ncores || src.risc >= TT_RISCS_PER_CORE)
+			return;
+	}
+	switch (hdr->type) {
+	case TT_EVT_HELLO: {
+		struct tt_evt_hello ev;
+
+		if (hdr->len < sizeof(ev))
+			return;
+		memcpy(&ev, p, sizeof(ev));
+		dev->deterministic = ev.deterministic;
+		dev->hello = true;
+		break;
+	}
+	case TT_EVT_DOORBELL: {
+		struct tt_evt_doorbell ev;
+		struct tt_core_state *cs = &dev->core[src.core];
+
+		if (hdr->len < sizeof(ev))
+			return;
+		memcpy(&ev, p, sizeof(ev));
+		if (ev.code == TT_DOORBELL_READY) {
+			cs->ready = true;
+		} else if (ev.code == TT_DOORBELL_DONE) {
+			cs->done = true;
+			cs->running = false;
+		}
+		if (ev.icount > dev->run_icount)
+			dev->run_icount = ev.icount;
+		break;
+	}
+	case TT_EVT_TRAP: {
+		struct tt_evt_trap ev;
+		struct tt_hart_state *hs = &dev->core[src.core].hart[src.risc];
+		struct tt_core xy = tt_dev_core_xy(dev, src.core);
+
+		if (hdr->len < sizeof(ev))
+			return;
+		memcpy(&ev, p, sizeof(ev));
+		hs->trapped = true;
+		hs->mcause = ev.mcause;
+		hs->mepc = ev.mepc;
+		hs->mtval = ev.mtval;
+		tt_dev_error(dev, TT_ETRAP, src.core, src.risc, ev.mepc,
+			     "core (%u,%u) %s: %s at pc 0x%08x (mcause %u, mtval 0x%08x)",
+			     xy.x, xy.y, tt_risc_name(src.risc),
+			     mcause_text(ev.mcause), ev.mepc, ev.mcause, ev.mtval);
+		break;
+	}
+	case TT_EVT_GUEST_ERROR: {
+		struct tt_evt_guest_error ev;
+		struct tt_core xy = tt_dev_core_xy(dev, src.core);
+
+		if (hdr->len < sizeof(ev))
+			return;
+		memcpy(&ev, p, sizeof(ev));
+		tt_dev_error(dev, TT_EGUEST, src.core, src.risc, ev.pc,
+			     "core (%u,%u) %s: guest error at pc 0x%08x: %.*s",
+			     xy.x, xy.y, tt_risc_name(src.risc), ev.pc,
+			     (int)(hdr->len - sizeof(ev)), (const char *)p + sizeof(ev));
+		break;
+	}
+	case TT_EVT_PRINT:
+		(dev->print_fn ? dev->print_fn : default_print)(
+			dev->print_ctx, tt_dev_core_xy(dev, src.core), src.risc,
+			(const char *)p + sizeof(struct tt_evt_print),
+			hdr->len - sizeof(struct tt_evt_print));
+		break;
+	case TT_EVT_WAIT_STATE:
+		if (hdr->len >= sizeof(struct tt_evt_wait_state) &&
+		    dev->nwaits < TT_MAX_CORES * TT_RISCS_PER_CORE)
+			memcpy(&dev->waits[dev->nwaits++], p,
+			       sizeof(struct tt_evt_wait_state));
+		break;
+	case TT_EVT_DUMP_END:
+		dev->dump_done = true;
+		break;
+	default:
+		break;
+	}
+}
+
+static bool qemu_alive(struct tt_device *dev)
+{
+	int status;
+
+	if (dev->qemu <= 0)
+		return false;
+	if (waitpid(dev->qemu, &status, WNOHANG) == dev->qemu) {
+		dev->qemu = -1;
+		return false;
+	}
+	return true;
+}
+
+int tt_dev_pump(struct tt_device *dev, int timeout_ms)
+{
+	struct pollfd pfd = { .fd = dev->ctl, .events = POLLIN };
+	int handled = 0;
+	ssize_t n;
+	size_t off;
+	int r;
+
+	r = poll(&pfd, 1, timeout_ms);
+	if (r < 0)
+		return errno == EINTR ? 0 : TT_EIO;
+	if (r == 0)
+		return 0;
+	n = recv(dev->ctl, dev->rx + dev->rx_len, sizeof(dev->rx) - dev->rx_len,
+		 MSG_DONTWAIT);
+	if (n < 0)
+		return errno == EAGAIN || errno == EINTR ? 0 : TT_EDEVICE;
+	if (n == 0) {
+		qemu_alive(dev);
+		return TT_EDEVICE;
+	}
+	dev->rx_len += (size_t)n;
+	off = 0;
+	while (dev->rx_len - off >= sizeof(struct tt_ctl_hdr)) {
+		struct tt_ctl_hdr hdr;
+
+		memcpy(&hdr, dev->rx + off, sizeof(hdr));
+		if (dev->rx_len - off - sizeof(hdr) < hdr.len)
+			break;
+		handle_event(dev, &hdr, dev->rx + off + sizeof(hdr));
+		off += sizeof(hdr) + hdr.len;
+		handled++;
+	}
+	memmove(dev->rx, dev->rx + off, dev->rx_len - off);
+	dev->rx_len -= off;
+	return handled;
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Pump events until @pred holds or @timeout_ms passes (< 0: forever). */
+static int pump_until(struct tt_device *dev, bool (*pred)(struct tt_device *),
+		      int timeout_ms)
+{
+	int64_t deadline = now_ms() + timeout_ms;
+
+	while (!pred(dev)) {
+		int left = timeout_ms < 0 ? -1 : (int)(deadline - now_ms());
+		int r;
+
+		if (timeout_ms >= 0 && left <= 0)
+			return TT_ETIMEDOUT;
+		r = tt_dev_pump(dev, left);
+		if (r < 0)
+			return r;
+	}
+	return TT_OK;
+}
+
+static bool all_ready(struct tt_device *dev)
+{
+	for (uint32_t c = 0; c < dev->ncores; c++)
+		if (!dev->core[c].ready)
+			return false;
+	return true;
+}
+
+static bool dump_done(struct tt_device *dev)
+{
+	return dev->dump_done;
+}
+
+int tt_dev_dump_waits(struct tt_device *dev, int timeout_ms)
+{
+	int rc;
+
+	dev->nwaits = 0;
+	dev->dump_done = false;
+	rc = tt_dev_send(dev, TT_CTL_DUMP_WAITS, NULL, 0);
+	if (rc)
+		return rc;
+	return pump_until(dev, dump_done, timeout_ms);
+}
+
+int tt_dev_reboot(struct tt_device *dev, uint32_t core, int timeout_ms)
+{
+	struct tt_ctl_reset m = {
+		.core = core,
+		.boot_pc = TT_MEM_BRISC_FIRMWARE_BASE,
+	};
+	int rc;
+
+	for (uint32_t c = 0; c < dev->ncores; c++) {
+		if (core != TT_CTL_ALL_CORES && c != core)
+			continue;
+		dev->core[c].ready = false;
+		dev->core[c].running = false;
+		memset(dev->core[c].hart, 0, sizeof(dev->core[c].hart));
+	}
+	rc = tt_dev_send(dev, TT_CTL_RESET, &m, sizeof(m));
+	if (rc)
+		return rc;
+	return pump_until(dev, all_ready, timeout_ms);
+}
+
+/* Shared memory ---------------------------------------------------------- */
+
+static int make_shm_file(const char *dir, const char *name, size_t size,
+			 uint8_t **map)
+{
+	char path[512];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return TT_EIO;
+	if (ftruncate(fd, (off_t)size)) {
+		close(fd);
+		return TT_ENOMEM;
+	}
+	*map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE,
+		    fd, 0);
+	close(fd);
+	if (*map == MAP_FAILED) {
+		*map = NULL;
+		return TT_ENOMEM;
+	}
+	return TT_OK;
+}
+
+static void remove_shm(struct tt_device *dev)
+{
+	char path[512];
+
+	if (!dev->shm_dir[0])
+		return;
+	snprintf(path, sizeof(path), "%s/l1", dev->shm_dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/dram", dev->shm_dir);
+	unlink(path);
+	rmdir(dev->shm_dir);
+	dev->shm_dir[0] = '\0';
+}
+
+/* QEMU ------------------------------------------------------------------- */
+
+static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
+		      int child_fd)
+{
+	char qemu[1200], machine[512], smp[16], chardev[64], gdb[32];
+	const char *argv[32];
+	int argc = 0;
+	pid_t pid;
+
+	snprintf(qemu, sizeof(qemu), "%s/qemu/build/qemu-system-riscv32",
+		 tt_paths()->build);
+	if (getenv("QEMU") && *getenv("QEMU"))
+		snprintf(qemu, sizeof(qemu), "%s", getenv("QEMU"));
+	if (access(qemu, X_OK))
+		return TT_ENOENT;
+	snprintf(machine, sizeof(machine), "tensix,arch=%s,grid=%ux%u,shm=%s,ctl=ttctl",
+		 dev->arch->name, dev->grid_x, dev->grid_y, dev->shm_dir);
+	snprintf(smp, sizeof(smp), "%u", dev->ncores * TT_RISCS_PER_CORE);
+	snprintf(chardev, sizeof(chardev), "socket,id=ttctl,fd=%d", child_fd);
+
+	argv[argc++] = qemu;
+	argv[argc++] = "-M";
+	argv[argc++] = machine;
+	argv[argc++] = "-smp";
+	argv[argc++] = smp;
+	argv[argc++] = "-chardev";
+	argv[argc++] = chardev;
+	argv[argc++] = "-nodefaults";
+	argv[argc++] = "-no-user-config";
+	argv[argc++] = "-display";
+	argv[argc++] = "none";
+	argv[argc++] = "-monitor";
+	argv[argc++] = "none";
+	argv[argc++] = "-serial";
+	argv[argc++] = "none";
+	if (cfg->parallel) {
+		argv[argc++] = "-accel";
+		argv[argc++] = "tcg,thread=multi";
+	} else {
+		argv[argc++] = "-accel";
+		argv[argc++] = "tcg,thread=single";
+		argv[argc++] = "-icount";
+		argv[argc++] = "shift=0,sleep=off";
+	}
+	if (cfg->gdb_port) {
+		snprintf(gdb, sizeof(gdb), "tcp::%u", cfg->gdb_port);
+		argv[argc++] = "-gdb";
+		argv[argc++] = gdb;
+		argv[argc++] = "-S";
+	}
+	argv[argc] = NULL;
+
+	pid = fork();
+	if (pid < 0)
+		return TT_EIO;
+	if (pid == 0) {
+		/* child: keep only the control socket beyond stdio */
+		int fl = fcntl(child_fd, F_GETFD);
+
+		fcntl(child_fd, F_SETFD, fl & ~FD_CLOEXEC);
+		execv(qemu, (char *const *)argv);
+		fprintf(stderr, "tensix-emu: cannot run %s: %s\n", qemu,
+			strerror(errno));
+		_exit(127);
+	}
+	dev->qemu = pid;
+	return TT_OK;
+}
+
+static bool got_hello(struct tt_device *dev)
+{
+	return dev->hello;
+}
+
+/* Firmware --------------------------------------------------------------- */
+
+static int load_firmware(struct tt_device *dev, char *why, size_t whylen)
+{
+	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
+		char path[1200];
+		struct tt_elf elf;
+		int rc;
+
+		tt_firmware_path(r, false, path, sizeof(path));
+		rc = tt_elf_load(path, &elf, why, whylen);
+		if (rc)
+			return rc;
+		for (uint32_t c = 0; c < dev->ncores; c++) {
+			uint8_t *l1 = tt_dev_l1(dev, c);
+
+			for (uint32_t s = 0; s < elf.nsegs; s++) {
+				const struct tt_elf_segment *seg = &elf.segs[s];
+
+				if (seg->addr + (uint64_t)seg->memsz > dev->arch->l1_size) {
+					snprintf(why, whylen,
+						 "%s: segment at 0x%08x is not in L1",
+						 path, seg->addr);
+					tt_elf_free(&elf);
+					return TT_EINVAL;
+				}
+				memcpy(l1 + seg->addr, seg->data, seg->filesz);
+				memset(l1 + seg->addr + seg->filesz, 0,
+				       seg->memsz - seg->filesz);
+			}
+		}
+		tt_elf_free(&elf);
+	}
+	return TT_OK;
+}
+
+static int check_booted(struct tt_device *dev, char *why, size_t whylen)
+{
+	for (uint32_t c = 0; c < dev->ncores; c++) {
+		const struct tt_mailbox *mb = (const struct tt_mailbox *)
+			(tt_dev_l1(dev, c) + TT_MEM_MAILBOX_BASE);
+		struct tt_core xy = tt_dev_core_xy(dev, c);
+
+		if (mb->core_info.magic != TT_CORE_MAGIC_WORKER ||
+		    mb->core_info.absolute_logical_x != xy.x ||
+		    mb->core_info.absolute_logical_y != xy.y) {
+			snprintf(why, whylen,
+				 "core (%u,%u) reported ready but its mailbox "
+				 "says magic 0x%08x at (%u,%u)", xy.x, xy.y,
+				 mb->core_info.magic,
+				 mb->core_info.absolute_logical_x,
+				 mb->core_info.absolute_logical_y);
+			return TT_EDEVICE;
+		}
+	}
+	return TT_OK;
+}
+
+/* Open / close ----------------------------------------------------------- */
+
+static bool env_flag(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && *v && strcmp(v, "0") != 0;
+}
+
+int tt_device_open(const struct tt_device_config *user_cfg,
+		   struct tt_device **out)
+{
+	struct tt_device_config cfg = { 0 };
+	struct tt_device *dev;
+	char why[2048] = "";
+	int sv[2] = { -1, -1 };
+	int timeout;
+	int rc;
+
+	*out = NULL;
+	if (user_cfg)
+		cfg = *user_cfg;
+	if (env_flag("TT_EMU_PARALLEL"))
+		cfg.parallel = true;
+	if (getenv("TT_EMU_GDB") && atoi(getenv("TT_EMU_GDB")) > 0)
+		cfg.gdb_port = (uint16_t)atoi(getenv("TT_EMU_GDB"));
+
+	dev = calloc(1, sizeof(*dev));
+	if (!dev)
+		return TT_ENOMEM;
+	dev->qemu = -1;
+	dev->ctl = -1;
+	dev->arch = tt_arch_by_name(cfg.arch ? cfg.arch : "wormhole_b0");
+	if (!dev->arch || dev->arch->id != TT_ARCH_WORMHOLE_B0) {
+		free(dev);
+		return TT_EINVAL;
+	}
+	dev->grid_x = cfg.grid_x ? cfg.grid_x : dev->arch->grid_x_default;
+	dev->grid_y = cfg.grid_y ? cfg.grid_y : dev->arch->grid_y_default;
+	if (dev->grid_x > dev->arch->grid_x_max ||
+	    dev->grid_y > dev->arch->grid_y_max) {
+		free(dev);
+		return TT_ERANGE;
+	}
+	dev->ncores = dev->grid_x * dev->grid_y;
+
+	snprintf(dev->shm_dir, sizeof(dev->shm_dir), "/dev/shm/tensix-emu-XXXXXX");
+	if (!mkdtemp(dev->shm_dir)) {
+		dev->shm_dir[0] = '\0';
+		rc = TT_EIO;
+		goto fail;
+	}
+	dev->l1_map_size = (size_t)dev->ncores * dev->arch->l1_size;
+	dev->dram_map_size = (size_t)dev->arch->dram_banks * dev->arch->dram_bank_size;
+	rc = make_shm_file(dev->shm_dir, "l1", dev->l1_map_size, &dev->l1);
+	if (!rc)
+		rc = make_shm_file(dev->shm_dir, "dram", dev->dram_map_size,
+				   &dev->dram);
+	if (rc)
+		goto fail;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
+		rc = TT_EIO;
+		goto fail;
+	}
+	dev->ctl = sv[0];
+	rc = spawn_qemu(dev, &cfg, sv[1]);
+	close(sv[1]);
+	if (rc)
+		goto fail;
+
+	/* The hello says QEMU mapped the files: they can go now. */
+	timeout = cfg.boot_timeout_ms ? (int)cfg.boot_timeout_ms : TT_BOOT_TIMEOUT_MS;
+	rc = pump_until(dev, got_hello, cfg.gdb_port ? -1 : timeout);
+	remove_shm(dev);
+	if (rc)
+		goto fail;
+
+	rc = load_firmware(dev, why, sizeof(why));
+	if (rc)
+		goto fail;
+	rc = tt_dev_reboot(dev, TT_CTL_ALL_CORES, cfg.gdb_port ? -1 : timeout);
+	if (rc)
+		goto fail;
+	rc = check_booted(dev, why, sizeof(why));
+	if (rc)
+		goto fail;
+	dev->last_icount = dev->run_icount;
+	*out = dev;
+	return TT_OK;
+
+fail:
+	if (why[0])
+		fprintf(stderr, "tensix-emu: %s\n", why);
+	tt_device_close(dev);
+	return rc;
+}
+
+int tt_device_close(struct tt_device *dev)
+{
+	if (!dev)
+		return TT_OK;
+	if (dev->ctl >= 0)
+		close(dev->ctl);	/* QEMU shuts down when the channel closes */
+	if (dev->qemu > 0) {
+		int status;
+		int64_t deadline = now_ms() + 2000;
+
+		while (waitpid(dev->qemu, &status, WNOHANG) == 0) {
+			if (now_ms() > deadline) {
+				kill(dev->qemu, SIGKILL);
+				waitpid(dev->qemu, &status, 0);
+				break;
+			}
+			usleep(1000);
+		}
+	}
+	remove_shm(dev);
+	if (dev->l1)
+		munmap(dev->l1, dev->l1_map_size);
+	if (dev->dram)
+		munmap(dev->dram, dev->dram_map_size);
+	free(dev);
+	return TT_OK;
+}
+
+/* Queries and raw access ------------------------------------------------- */
+
+const struct tt_arch *tt_device_arch(const struct tt_device *dev)
+{
+	return dev->arch;
+}
+
+struct tt_core tt_device_grid(const struct tt_device *dev)
+{
+	return tt_core(dev->grid_x, dev->grid_y);
+}
+
+int tt_device_worker_core(const struct tt_device *dev, struct tt_core logical,
+			  struct tt_core *noc)
+{
+	if (logical.x >= dev->grid_x || logical.y >= dev->grid_y)
+		return TT_ERANGE;
+	*noc = tt_core(dev->arch->virtual_worker_x0 + logical.x,
+		       dev->arch->virtual_worker_y0 + logical.y);
+	return TT_OK;
+}
+
+void tt_device_set_print_handler(struct tt_device *dev, tt_print_fn fn,
+				 void *ctx)
+{
+	dev->print_fn = fn;
+	dev->print_ctx = ctx;
+}
+
+static int l1_span(struct tt_device *dev, struct tt_core core, uint32_t addr,
+		   size_t len, uint8_t **p)
+{
+	if (core.x >= dev->grid_x || core.y >= dev->grid_y)
+		return TT_ERANGE;
+	if ((uint64_t)addr + len > dev->arch->l1_size)
+		return TT_ERANGE;
+	*p = tt_dev_l1(dev, core.y * dev->grid_x + core.x) + addr;
+	return TT_OK;
+}
+
+int tt_device_l1_write(struct tt_device *dev, struct tt_core core,
+		       uint32_t addr, const void *src, size_t len)
+{
+	uint8_t *p;
+	int rc = l1_span(dev, core, addr, len, &p);
+
+	if (!rc)
+		memcpy(p, src, len);
+	return rc;
+}
+
+int tt_device_l1_read(struct tt_device *dev, struct tt_core core,
+		      uint32_t addr, void *dst, size_t len)
+{
+	uint8_t *p;
+	int rc = l1_span(dev, core, addr, len, &p);
+
+	if (!rc)
+		memcpy(dst, p, len);
+	return rc;
+}
+
+static int dram_span(struct tt_device *dev, uint32_t bank, uint64_t addr,
+		     size_t len, uint8_t **p)
+{
+	if (bank >= dev->arch->dram_banks)
+		return TT_ERANGE;
+	if (addr + len > dev->arch->dram_bank_size)
+		return TT_ERANGE;
+	*p = dev->dram + (size_t)bank * dev->arch->dram_bank_size + addr;
+	return TT_OK;
+}
+
+int tt_device_dram_write(struct tt_device *dev, uint32_t bank, uint64_t addr,
+			 const void *src, size_t len)
+{
+	uint8_t *p;
+	int rc = dram_span(dev, bank, addr, len, &p);
+
+	if (!rc)
+		memcpy(p, src, len);
+	return rc;
+}
+
+int tt_device_dram_read(struct tt_device *dev, uint32_t bank, uint64_t addr,
+			void *dst, size_t len)
+{
+	uint8_t *p;
+	int rc = dram_span(dev, bank, addr, len, &p);
+
+	if (!rc)
+		memcpy(dst, p, len);
+	return rc;
+}
+
+double tt_device_cpu_seconds(const struct tt_device *dev)
+{
+	char path[64], buf[1024];
+	unsigned long utime, stime;
+	FILE *f;
+	char *p;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)dev->qemu);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (!fgets(buf, sizeof(buf), f)) {
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	/* Fields 14 and 15 (utime, stime) follow the ')' of the command name. */
+	p = strrchr(buf, ')');
+	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu",
+			 &utime, &stime) != 2)
+		return -1;
+	return (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK);
+}

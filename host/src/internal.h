@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Internals shared by libtt's source files; not installed.
+ */
+#ifndef TT_HOST_INTERNAL_H
+#define TT_HOST_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <tt/tt.h>
+
+#include "tt_ctl.h"
+#include "tt_mailbox.h"
+#include "tt_riscv.h"
+
+/* Where the build put QEMU, firmware, linker scripts and the C library. */
+struct tt_paths {
+	char src[1024];			/* repository (kernel API headers, hal) */
+	char build[1024];		/* build directory */
+	char cache[1024];		/* kernel binary cache */
+	char cross[256];		/* cross-compiler prefix */
+};
+
+const struct tt_paths *tt_paths(void);
+
+/* ELF32 images ----------------------------------------------------------- */
+
+struct tt_elf_segment {
+	uint32_t addr;			/* load (physical) address */
+	uint32_t filesz;
+	uint32_t memsz;
+	const uint8_t *data;
+};
+
+#define TT_ELF_MAX_SEGMENTS 8
+
+struct tt_elf {
+	uint8_t *image;			/* whole file */
+	size_t size;
+	uint32_t entry;
+	uint32_t nsegs;
+	struct tt_elf_segment segs[TT_ELF_MAX_SEGMENTS];
+};
+
+int tt_elf_load(const char *path, struct tt_elf *elf, char *why, size_t whylen);
+void tt_elf_free(struct tt_elf *elf);
+
+/* Kernel build (JIT + cache) --------------------------------------------- */
+
+struct tt_kernel_build {
+	const char *path;		/* resolved source path */
+	unsigned int risc;
+	const uint32_t *compile_args;
+	uint32_t num_compile_args;
+	const struct tt_define *defines;
+	uint32_t num_defines;
+};
+
+/* Build (or find in the cache) and load the kernel ELF; 128-bit id out. */
+int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
+		    uint64_t id[2], char *log, size_t loglen);
+
+/* Firmware image path of @risc ("brisc", ...), and its exported symbols. */
+void tt_firmware_path(unsigned int risc, bool symbols, char *out, size_t len);
+
+/* The device ------------------------------------------------------------- */
+
+#define TT_MAX_CORES	(8 * 10)
+
+struct tt_hart_state {
+	uint64_t loaded_kernel[2];	/* id of the kernel text in its slot */
+	bool trapped;
+	uint32_t mcause, mepc, mtval;
+};
+
+struct tt_core_state {
+	bool ready;
+	bool done;
+	bool running;
+	struct tt_hart_state hart[TT_RISCS_PER_CORE];
+};
+
+struct tt_device {
+	const struct tt_arch *arch;
+	uint32_t grid_x, grid_y, ncores;
+	bool deterministic;
+	bool hello;			/* QEMU is up and mapped the files */
+	pid_t qemu;
+	int ctl;			/* control socket */
+	char shm_dir[256];
+	uint8_t *l1;			/* ncores * l1_size */
+	size_t l1_map_size;
+	uint8_t *dram;			/* dram_banks * dram_bank_size */
+	size_t dram_map_size;
+	struct tt_core_state core[TT_MAX_CORES];
+	tt_print_fn print_fn;
+	void *print_ctx;
+	/* receive buffer */
+	size_t rx_len;
+	uint8_t rx[sizeof(struct tt_ctl_hdr) + TT_CTL_MAX_PAYLOAD];
+	/* events of the current run */
+	char errors[2048];
+	size_t errors_len;
+	struct tt_run_report first;	/* first failure seen */
+	bool failed;
+	uint64_t last_icount;
+	uint64_t run_icount;
+	/* hang report collection */
+	bool dump_done;
+	struct tt_evt_wait_state waits[TT_MAX_CORES * TT_RISCS_PER_CORE];
+	uint32_t nwaits;
+};
+
+static inline struct tt_core tt_dev_core_xy(const struct tt_device *dev,
+					    uint32_t index)
+{
+	return tt_core(index % dev->grid_x, index / dev->grid_x);
+}
+
+static inline uint8_t *tt_dev_l1(struct tt_device *dev, uint32_t index)
+{
+	return dev->l1 + (size_t)index * dev->arch->l1_size;
+}
+
+int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload,
+		uint16_t len);
+
+/* Handle control events for up to @timeout_ms (-1: block); 0 on timeout. */
+int tt_dev_pump(struct tt_device *dev, int timeout_ms);
+
+/* Append a formatted line to the current run's error list. */
+void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
+		  unsigned int risc, uint32_t pc, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+/* Reset @core (TT_CTL_ALL_CORES for all) and wait until it is ready again. */
+int tt_dev_reboot(struct tt_device *dev, uint32_t core, int timeout_ms);
+
+/* Fill dev->waits with what every hart waits on (hang report). */
+int tt_dev_dump_waits(struct tt_device *dev, int timeout_ms);
+
+#endif /* TT_HOST_INTERNAL_H */

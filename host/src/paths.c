@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * Where libtt finds its build products.  Defaults are compiled in by the
+ * Makefile (the source tree and the build directory it used); the
+ * environment overrides them: TT_EMU_SRC, TT_EMU_BUILD, TT_EMU_CACHE
+ * (kernel binary cache, default $XDG_CACHE_HOME/tensix-emu or
+ * ~/.cache/tensix-emu) and CROSS_COMPILE.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#ifndef TT_DEFAULT_SRC
+#define TT_DEFAULT_SRC "."
+#endif
+#ifndef TT_DEFAULT_BUILD
+#define TT_DEFAULT_BUILD "build"
+#endif
+
+static struct tt_paths paths;
+static bool paths_ready;
+
+static void pick(char *dst, size_t len, const char *env, const char *dflt)
+{
+	const char *v = getenv(env);
+
+	snprintf(dst, len, "%s", v && *v ? v : dflt);
+}
+
+const struct tt_paths *tt_paths(void)
+{
+	const char *xdg, *home;
+
+	if (paths_ready)
+		return &paths;
+	pick(paths.src, sizeof(paths.src), "TT_EMU_SRC", TT_DEFAULT_SRC);
+	pick(paths.build, sizeof(paths.build), "TT_EMU_BUILD", TT_DEFAULT_BUILD);
+	pick(paths.cross, sizeof(paths.cross), "CROSS_COMPILE",
+	     "riscv64-unknown-elf-");
+	xdg = getenv("XDG_CACHE_HOME");
+	home = getenv("HOME");
+	if (getenv("TT_EMU_CACHE") && *getenv("TT_EMU_CACHE"))
+		snprintf(paths.cache, sizeof(paths.cache), "%s",
+			 getenv("TT_EMU_CACHE"));
+	else if (xdg && *xdg)
+		snprintf(paths.cache, sizeof(paths.cache), "%.1000s/tensix-emu", xdg);
+	else if (home && *home)
+		snprintf(paths.cache, sizeof(paths.cache),
+			 "%.1000s/.cache/tensix-emu", home);
+	else
+		snprintf(paths.cache, sizeof(paths.cache), "%.1000s/cache",
+			 paths.build);
+	paths_ready = true;
+	return &paths;
+}
+
+void tt_firmware_path(unsigned int risc, bool symbols, char *out, size_t len)
+{
+	static const char *const names[TT_RISCS_PER_CORE] = {
+		"brisc", "ncrisc", "trisc0", "trisc1", "trisc2",
+	};
+
+	snprintf(out, len, "%s/firmware/%s%s.elf", tt_paths()->build,
+		 names[risc < TT_RISCS_PER_CORE ? risc : 0],
+		 symbols ? ".syms" : "");
+}

@@ -1,0 +1,661 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * Programs: kernels on core ranges, their runtime args, and the launch.
+ *
+ * A launch follows tt-metal's slow dispatch (reference/ttmetal-facts.md
+ * §4.2-§4.4): per core the host writes the kernel-config blob (unique and
+ * common runtime args per RISC) at TT_MEM_KERNEL_CONFIG_BASE, each
+ * kernel's text into its RISC's slot (skipped when the same binary is
+ * already there), the launch message, and go = GO; then one doorbell
+ * message wakes every BRISC.  tt_finish() sleeps on the control channel
+ * until each core's DONE doorbell arrives.  On a timeout it asks the
+ * device what every hart waits for, writes that into the report, and
+ * reboots the cores that did not finish.
+ */
+#define _GNU_SOURCE
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "tt_emu_regs.h"
+#include "tt_mem_map.h"
+
+#define TT_RUN_TIMEOUT_MS	60000
+#define TT_REBOOT_TIMEOUT_MS	10000
+
+struct tt_core_args {
+	struct tt_core core;
+	uint32_t count;
+	uint32_t *values;
+};
+
+struct tt_kernel {
+	char path[PATH_MAX];
+	unsigned int risc;
+	struct tt_core_range_set cores;
+	uint32_t *compile_args;
+	uint32_t num_compile_args;
+	struct tt_define *defines;
+	uint32_t num_defines;
+	uint32_t common[TT_MAX_RUNTIME_ARGS];
+	uint32_t num_common;
+	struct tt_core_args *args;
+	uint32_t num_args;
+	bool built;
+	struct tt_elf elf;
+	uint64_t id[2];
+};
+
+struct tt_program {
+	struct tt_kernel **kernels;
+	uint32_t num_kernels;
+	/* cores of the last launch, for tt_finish */
+	struct tt_device *dev;
+	bool launched[TT_MAX_CORES];
+};
+
+static const uint32_t slot_base[TT_RISCS_PER_CORE] = {
+	TT_MEM_BRISC_KERNEL_BASE, TT_MEM_NCRISC_KERNEL_BASE,
+	TT_MEM_TRISC0_KERNEL_BASE, TT_MEM_TRISC1_KERNEL_BASE,
+	TT_MEM_TRISC2_KERNEL_BASE,
+};
+
+/* The program a device last launched (tt_finish needs its cores). */
+static struct tt_program *inflight;
+
+static void report_clear(struct tt_run_report *r)
+{
+	if (r)
+		memset(r, 0, sizeof(*r));
+}
+
+static int report_fail(struct tt_run_report *r, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int report_fail(struct tt_run_report *r, int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r) {
+		r->status = status;
+		va_start(ap, fmt);
+		vsnprintf(r->message, sizeof(r->message), fmt, ap);
+		va_end(ap);
+	}
+	return status;
+}
+
+/* Program and kernels ---------------------------------------------------- */
+
+int tt_program_create(struct tt_program **out)
+{
+	*out = calloc(1, sizeof(**out));
+	return *out ? TT_OK : TT_ENOMEM;
+}
+
+static void kernel_free(struct tt_kernel *k)
+{
+	for (uint32_t i = 0; i < k->num_args; i++)
+		free(k->args[i].values);
+	free(k->args);
+	for (uint32_t i = 0; i < k->num_defines; i++) {
+		free((char *)k->defines[i].name);
+		free((char *)k->defines[i].value);
+	}
+	free(k->defines);
+	free(k->compile_args);
+	tt_elf_free(&k->elf);
+	free(k);
+}
+
+void tt_program_destroy(struct tt_program *prog)
+{
+	if (!prog)
+		return;
+	if (inflight == prog)
+		inflight = NULL;
+	for (uint32_t i = 0; i < prog->num_kernels; i++)
+		kernel_free(prog->kernels[i]);
+	free(prog->kernels);
+	free(prog);
+}
+
+/* Find @path as given, else in each directory of TT_EMU_KERNEL_PATH. */
+static int resolve_source(const char *path, char *out, size_t len)
+{
+	const char *dirs = getenv("TT_EMU_KERNEL_PATH");
+	char cand[PATH_MAX];
+
+	if (!access(path, R_OK))
+		return realpath(path, out) ? TT_OK : TT_ENOENT;
+	if (path[0] == '/' || !dirs)
+		return TT_ENOENT;
+	while (*dirs) {
+		size_t n = strcspn(dirs, ":");
+
+		snprintf(cand, sizeof(cand), "%.*s/%s", (int)n, dirs, path);
+		if (!access(cand, R_OK) && realpath(cand, out))
+			return TT_OK;
+		dirs += n + (dirs[n] == ':');
+	}
+	(void)len;
+	return TT_ENOENT;
+}
+
+int tt_kernel_create(struct tt_program *prog, const char *path,
+		     const struct tt_core_range_set *cores,
+		     const struct tt_dm_config *cfg, tt_kernel_handle *out)
+{
+	struct tt_kernel *k, **grown;
+	int rc;
+
+	if (!prog || !path || !cores || !cfg || cores->count == 0 ||
+	    cores->count > TT_CORE_RANGE_SET_MAX ||
+	    cfg->processor > TT_DM_RISCV_1 || cfg->noc > TT_NOC_1)
+		return TT_EINVAL;
+	for (uint32_t i = 0; i < cores->count; i++) {
+		const struct tt_core_range *r = &cores->ranges[i];
+
+		if (r->start.x > r->end.x || r->start.y > r->end.y)
+			return TT_EINVAL;
+	}
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return TT_ENOMEM;
+	rc = resolve_source(path, k->path, sizeof(k->path));
+	if (rc) {
+		free(k);
+		return rc;
+	}
+	k->risc = cfg->processor == TT_DM_RISCV_0 ? TT_RISC_BRISC : TT_RISC_NCRISC;
+	k->cores = *cores;
+	if (cfg->num_compile_args) {
+		k->compile_args = malloc(cfg->num_compile_args * sizeof(uint32_t));
+		if (!k->compile_args)
+			goto nomem;
+		memcpy(k->compile_args, cfg->compile_args,
+		       cfg->num_compile_args * sizeof(uint32_t));
+		k->num_compile_args = cfg->num_compile_args;
+	}
+	if (cfg->num_defines) {
+		k->defines = calloc(cfg->num_defines, sizeof(*k->defines));
+		if (!k->defines)
+			goto nomem;
+		for (uint32_t i = 0; i < cfg->num_defines; i++) {
+			k->defines[i].name = strdup(cfg->defines[i].name);
+			k->defines[i].value = strdup(cfg->defines[i].value ?
+						     cfg->defines[i].value : "");
+			k->num_defines++;
+			if (!k->defines[i].name || !k->defines[i].value)
+				goto nomem;
+		}
+	}
+	grown = realloc(prog->kernels, (prog->num_kernels + 1) * sizeof(*grown));
+	if (!grown)
+		goto nomem;
+	prog->kernels = grown;
+	prog->kernels[prog->num_kernels] = k;
+	*out = prog->num_kernels++;
+	return TT_OK;
+nomem:
+	kernel_free(k);
+	return TT_ENOMEM;
+}
+
+static struct tt_kernel *kernel_get(struct tt_program *prog, tt_kernel_handle h)
+{
+	return prog && h < prog->num_kernels ? prog->kernels[h] : NULL;
+}
+
+int tt_kernel_set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
+			       struct tt_core core, const uint32_t *args,
+			       uint32_t count)
+{
+	struct tt_kernel *k = kernel_get(prog, kernel);
+	struct tt_core_args *slot = NULL, *grown;
+	uint32_t *values;
+
+	if (!k || (count && !args))
+		return TT_EINVAL;
+	if (count > TT_MAX_RUNTIME_ARGS)
+		return TT_E2BIG;
+	if (!tt_core_range_set_contains(&k->cores, core))
+		return TT_ERANGE;
+	for (uint32_t i = 0; i < k->num_args; i++)
+		if (k->args[i].core.x == core.x && k->args[i].core.y == core.y)
+			slot = &k->args[i];
+	if (!slot) {
+		grown = realloc(k->args, (k->num_args + 1) * sizeof(*grown));
+		if (!grown)
+			return TT_ENOMEM;
+		k->args = grown;
+		slot = &k->args[k->num_args++];
+		memset(slot, 0, sizeof(*slot));
+		slot->core = core;
+	}
+	values = realloc(slot->values, (count ? count : 1) * sizeof(uint32_t));
+	if (!values)
+		return TT_ENOMEM;
+	if (count)
+		memcpy(values, args, count * sizeof(uint32_t));
+	slot->values = values;
+	slot->count = count;
+	return TT_OK;
+}
+
+int tt_kernel_set_common_runtime_args(struct tt_program *prog,
+				      tt_kernel_handle kernel,
+				      const uint32_t *args, uint32_t count)
+{
+	struct tt_kernel *k = kernel_get(prog, kernel);
+
+	if (!k || (count && !args))
+		return TT_EINVAL;
+	if (count > TT_MAX_RUNTIME_ARGS)
+		return TT_E2BIG;
+	memcpy(k->common, args, count * sizeof(uint32_t));
+	k->num_common = count;
+	return TT_OK;
+}
+
+/* Build ------------------------------------------------------------------ */
+
+int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
+		       struct tt_run_report *report)
+{
+	char log[sizeof(report->message) - 128];
+
+	(void)dev;
+	for (uint32_t i = 0; i < prog->num_kernels; i++) {
+		struct tt_kernel *k = prog->kernels[i];
+		struct tt_kernel_build kb = {
+			.path = k->path,
+			.risc = k->risc,
+			.compile_args = k->compile_args,
+			.num_compile_args = k->num_compile_args,
+			.defines = k->defines,
+			.num_defines = k->num_defines,
+		};
+		int rc;
+
+		if (k->built)
+			continue;
+		rc = tt_build_kernel(&kb, &k->elf, k->id, log, sizeof(log));
+		if (rc)
+			return report_fail(report, rc, "building %s for %s failed:\n%s",
+					   k->path, tt_risc_name(k->risc), log);
+		for (uint32_t s = 0; s < k->elf.nsegs; s++) {
+			const struct tt_elf_segment *seg = &k->elf.segs[s];
+
+			if (seg->addr < slot_base[k->risc] ||
+			    seg->addr + seg->memsz >
+			    slot_base[k->risc] + TT_MEM_KERNEL_SLOT_SIZE)
+				return report_fail(report, TT_E2BIG,
+						   "%s: kernel image for %s does not fit its "
+						   "%u-byte text slot", k->path,
+						   tt_risc_name(k->risc),
+						   TT_MEM_KERNEL_SLOT_SIZE);
+		}
+		k->built = true;
+	}
+	return TT_OK;
+}
+
+/* Launch ----------------------------------------------------------------- */
+
+static const struct tt_core_args *args_for(const struct tt_kernel *k,
+					   struct tt_core c)
+{
+	for (uint32_t i = 0; i < k->num_args; i++)
+		if (k->args[i].core.x == c.x && k->args[i].core.y == c.y)
+			return &k->args[i];
+	return NULL;
+}
+
+static uint32_t align16(uint32_t v)
+{
+	return (v + 15) & ~15u;
+}
+
+/* Write the config blob, kernel text and launch message of one core. */
+static int stage_core(struct tt_device *dev, uint32_t index,
+		      struct tt_kernel *const on[TT_RISCS_PER_CORE],
+		      struct tt_run_report *report)
+{
+	struct tt_core xy = tt_dev_core_xy(dev, index);
+	uint8_t *l1 = tt_dev_l1(dev, index);
+	struct tt_mailbox *mb = (struct tt_mailbox *)(l1 + TT_MEM_MAILBOX_BASE);
+	struct tt_kernel_config_msg kc = { 0 };
+	uint32_t off = 0, text_lo = UINT32_MAX, text_hi = 0;
+
+	kc.kernel_config_base = TT_MEM_KERNEL_CONFIG_BASE;
+	kc.mode = TT_DISPATCH_MODE_HOST;
+	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
+		const struct tt_kernel *k = on[r];
+		const struct tt_core_args *a;
+		struct tt_hart_state *hs = &dev->core[index].hart[r];
+		uint32_t n;
+
+		if (!k)
+			continue;
+		a = args_for(k, xy);
+		n = a ? a->count : 0;
+		if (align16(off + n * 4) + align16(k->num_common * 4) >
+		    TT_MEM_KERNEL_ARGS_SIZE)
+			return report_fail(report, TT_E2BIG,
+					   "core (%u,%u): runtime args exceed the "
+					   "%u-byte args area", xy.x, xy.y,
+					   TT_MEM_KERNEL_ARGS_SIZE);
+		kc.rta_offset[r].rta_offset = (uint16_t)off;
+		if (n)
+			memcpy(l1 + TT_MEM_KERNEL_CONFIG_BASE + off, a->values, n * 4);
+		off = align16(off + n * 4);
+		kc.rta_offset[r].crta_offset = (uint16_t)off;
+		memcpy(l1 + TT_MEM_KERNEL_CONFIG_BASE + off, k->common,
+		       k->num_common * 4);
+		off = align16(off + k->num_common * 4);
+		kc.kernel_text_offset[r] = k->elf.entry - TT_MEM_KERNEL_CONFIG_BASE;
+		kc.enables |= r == TT_RISC_BRISC ? TT_ENABLE_DM0 :
+			      r == TT_RISC_NCRISC ? TT_ENABLE_DM1 : TT_ENABLE_MATH0;
+
+		if (memcmp(hs->loaded_kernel, k->id, sizeof(k->id))) {
+			for (uint32_t s = 0; s < k->elf.nsegs; s++) {
+				const struct tt_elf_segment *seg = &k->elf.segs[s];
+
+				memcpy(l1 + seg->addr, seg->data, seg->filesz);
+				memset(l1 + seg->addr + seg->filesz, 0,
+				       seg->memsz - seg->filesz);
+				if (seg->addr < text_lo)
+					text_lo = seg->addr;
+				if (seg->addr + seg->memsz > text_hi)
+					text_hi = seg->addr + seg->memsz;
+			}
+			memcpy(hs->loaded_kernel, k->id, sizeof(k->id));
+		}
+		hs->trapped = false;
+	}
+	kc.sem_offset = (uint16_t)off;
+	kc.local_cb_offset = (uint16_t)off;
+
+	if (text_hi) {
+		struct tt_ctl_code_changed m = {
+			.core = index,
+			.addr = text_lo,
+			.len = text_hi - text_lo,
+		};
+		int rc = tt_dev_send(dev, TT_CTL_CODE_CHANGED, &m, sizeof(m));
+
+		if (rc)
+			return report_fail(report, rc, "device connection lost");
+	}
+	memcpy(&mb->launch[0].kernel_config, &kc, sizeof(kc));
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	((volatile struct tt_go_msg *)&mb->go_message)->signal = TT_RUN_MSG_GO;
+	return TT_OK;
+}
+
+int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
+		       struct tt_run_report *report)
+{
+	struct tt_ctl_doorbell bell = { .risc_mask = 1u << TT_RISC_BRISC };
+	uint32_t ncores = 0;
+	int rc;
+
+	report_clear(report);
+	if (!dev || !prog)
+		return report_fail(report, TT_EINVAL, "no device or program");
+	if (inflight)
+		return report_fail(report, TT_EBUSY,
+				   "a program is still running: call tt_finish first");
+	rc = tt_program_compile(dev, prog, report);
+	if (rc)
+		return rc;
+
+	for (uint32_t i = 0; i < prog->num_kernels; i++) {
+		const struct tt_kernel *k = prog->kernels[i];
+
+		for (uint32_t r = 0; r < k->cores.count; r++) {
+			const struct tt_core_range *cr = &k->cores.ranges[r];
+
+			if (cr->end.x >= dev->grid_x || cr->end.y >= dev->grid_y)
+				return report_fail(report, TT_ERANGE,
+						   "%s: core range (%u,%u)-(%u,%u) is "
+						   "outside the %ux%u grid", k->path,
+						   cr->start.x, cr->start.y, cr->end.x,
+						   cr->end.y, dev->grid_x, dev->grid_y);
+		}
+	}
+
+	dev->failed = false;
+	dev->errors_len = 0;
+	dev->errors[0] = '\0';
+	memset(&dev->first, 0, sizeof(dev->first));
+	memset(prog->launched, 0, sizeof(prog->launched));
+	for (uint32_t c = 0; c < dev->ncores; c++) {
+		struct tt_kernel *on[TT_RISCS_PER_CORE] = { 0 };
+		struct tt_core xy = tt_dev_core_xy(dev, c);
+		bool any = false;
+
+		for (uint32_t i = 0; i < prog->num_kernels; i++) {
+			struct tt_kernel *k = prog->kernels[i];
+
+			if (!tt_core_range_set_contains(&k->cores, xy))
+				continue;
+			if (on[k->risc])
+				return report_fail(report, TT_EEXIST,
+						   "core (%u,%u) %s: two kernels (%s and "
+						   "%s); a RISC runs one kernel per program",
+						   xy.x, xy.y, tt_risc_name(k->risc),
+						   on[k->risc]->path, k->path);
+			on[k->risc] = k;
+			any = true;
+		}
+		if (!any)
+			continue;
+		rc = stage_core(dev, c, on, report);
+		if (rc)
+			return rc;
+		prog->launched[c] = true;
+		dev->core[c].done = false;
+		dev->core[c].running = true;
+		bell.cores[c / 32] |= 1u << (c % 32);
+		ncores++;
+	}
+	if (!ncores)
+		return report_fail(report, TT_EINVAL, "the program has no kernels");
+	rc = tt_dev_send(dev, TT_CTL_DOORBELL, &bell, sizeof(bell));
+	if (rc)
+		return report_fail(report, rc, "device connection lost");
+	prog->dev = dev;
+	inflight = prog;
+	return TT_OK;
+}
+
+/* Finish ----------------------------------------------------------------- */
+
+static bool launch_done(struct tt_device *dev)
+{
+	for (uint32_t c = 0; c < dev->ncores; c++)
+		if (inflight->launched[c] && !dev->core[c].done)
+			return false;
+	return true;
+}
+
+static const char *wait_text(const struct tt_evt_wait_state *w, char *buf,
+			     size_t len)
+{
+	switch (w->kind) {
+	case TT_WAIT_NONE:
+		snprintf(buf, len, "running");
+		break;
+	case TT_WAIT_RESET:
+		snprintf(buf, len, "held in reset");
+		break;
+	case TT_WAIT_GO:
+		snprintf(buf, len, "idle, waiting for a go message");
+		break;
+	case TT_WAIT_SUBORDINATE_GO:
+		snprintf(buf, len, "idle, waiting for BRISC to start it");
+		break;
+	case TT_WAIT_SUBORDINATES_DONE:
+		snprintf(buf, len, "kernel done, waiting for the other RISCs "
+			 "(subordinate_sync 0x%08x)", w->current);
+		break;
+	case TT_WAIT_CB_FRONT:
+		snprintf(buf, len, "waits for CB %u front: %u pages, %u received",
+			 w->id, w->expect, w->current);
+		break;
+	case TT_WAIT_CB_BACK:
+		snprintf(buf, len, "waits for CB %u back: %u free pages, %u free",
+			 w->id, w->expect, w->current);
+		break;
+	case TT_WAIT_SEMAPHORE:
+		snprintf(buf, len, "waits for semaphore at 0x%x == %u (now %u)",
+			 w->id, w->expect, w->current);
+		break;
+	case TT_WAIT_SEMAPHORE_MIN:
+		snprintf(buf, len, "waits for semaphore at 0x%x >= %u (now %u)",
+			 w->id, w->expect, w->current);
+		break;
+	case TT_WAIT_NOC_BARRIER:
+		snprintf(buf, len, "waits for NoC barrier %u: %u expected, %u seen",
+			 w->id, w->expect, w->current);
+		break;
+	case TT_WAIT_HALTED:
+		snprintf(buf, len, "halted by a firmware error (code %u, line %u)",
+			 w->id, w->expect);
+		break;
+	default:
+		snprintf(buf, len, "waits (kind %u, id %u, expect %u, now %u)",
+			 w->kind, w->id, w->expect, w->current);
+		break;
+	}
+	return buf;
+}
+
+static void hang_report(struct tt_device *dev, uint32_t timeout_ms)
+{
+	char what[160];
+	int rc;
+
+	for (uint32_t c = 0; c < dev->ncores; c++) {
+		struct tt_core xy = tt_dev_core_xy(dev, c);
+
+		if (inflight->launched[c] && !dev->core[c].done)
+			tt_dev_error(dev, TT_ETIMEDOUT, c, TT_RISC_BRISC, 0,
+				     "core (%u,%u) did not finish within %u ms",
+				     xy.x, xy.y, timeout_ms);
+	}
+	rc = tt_dev_dump_waits(dev, 2000);
+	if (rc) {
+		tt_dev_error(dev, TT_ETIMEDOUT, 0, 0, 0,
+			     "(the device did not answer a hang-report request)");
+		return;
+	}
+	for (uint32_t i = 0; i < dev->nwaits; i++) {
+		const struct tt_evt_wait_state *w = &dev->waits[i];
+		struct tt_core xy = tt_dev_core_xy(dev, w->src.core);
+
+		if (w->src.core >= dev->ncores || !inflight->launched[w->src.core] ||
+		    dev->core[w->src.core].done)
+			continue;
+		tt_dev_error(dev, TT_ETIMEDOUT, w->src.core, w->src.risc, w->pc,
+			     "  core (%u,%u) %-6s pc 0x%08x %s: %s", xy.x, xy.y,
+			     tt_risc_name(w->src.risc), w->pc,
+			     w->halted ? "asleep" : "running",
+			     wait_text(w, what, sizeof(what)));
+	}
+}
+
+int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
+	      struct tt_run_report *report)
+{
+	struct tt_program *prog = inflight;
+	int rc, status;
+
+	if (!dev || !prog || prog->dev != dev)
+		return report_fail(report, TT_EINVAL, "nothing to finish");
+	if (!timeout_ms)
+		timeout_ms = TT_RUN_TIMEOUT_MS;
+
+	/* Sleeps in poll(): the device rings when each core is done. */
+	{
+		int64_t left = timeout_ms;
+		struct timespec t0, t1;
+
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		rc = TT_OK;
+		while (!launch_done(dev)) {
+			int r = tt_dev_pump(dev, (int)left);
+
+			if (r < 0) {
+				rc = r;
+				break;
+			}
+			clock_gettime(CLOCK_MONOTONIC, &t1);
+			left = timeout_ms - ((t1.tv_sec - t0.tv_sec) * 1000 +
+					     (t1.tv_nsec - t0.tv_nsec) / 1000000);
+			if (left <= 0 && !launch_done(dev)) {
+				rc = TT_ETIMEDOUT;
+				break;
+			}
+		}
+	}
+
+	if (rc == TT_ETIMEDOUT) {
+		hang_report(dev, timeout_ms);
+		for (uint32_t c = 0; c < dev->ncores; c++) {
+			struct tt_ctl_reset m = {
+				.core = c,
+				.boot_pc = TT_MEM_BRISC_FIRMWARE_BASE,
+			};
+
+			if (!prog->launched[c] || dev->core[c].done)
+				continue;
+			dev->core[c].ready = false;
+			memset(dev->core[c].hart, 0, sizeof(dev->core[c].hart));
+			tt_dev_send(dev, TT_CTL_RESET, &m, sizeof(m));
+		}
+		for (uint32_t c = 0; c < dev->ncores; c++) {
+			while (prog->launched[c] && !dev->core[c].done &&
+			       !dev->core[c].ready) {
+				if (tt_dev_pump(dev, TT_REBOOT_TIMEOUT_MS) <= 0) {
+					tt_dev_error(dev, TT_EDEVICE, c, 0, 0,
+						     "core did not come back after reset");
+					break;
+				}
+			}
+		}
+	} else if (rc) {
+		tt_dev_error(dev, rc, 0, 0, 0, "lost the device: QEMU exited");
+	}
+
+	status = dev->failed ? dev->first.status : TT_OK;
+	if (report) {
+		report->status = status;
+		report->core = dev->first.core;
+		report->risc = dev->first.risc;
+		report->pc = dev->first.pc;
+		report->instructions = dev->run_icount - dev->last_icount;
+		snprintf(report->message, sizeof(report->message), "%s",
+			 dev->errors);
+	}
+	dev->last_icount = dev->run_icount;
+	inflight = NULL;
+	return status;
+}
+
+int tt_program_run(struct tt_device *dev, struct tt_program *prog,
+		   uint32_t timeout_ms, struct tt_run_report *report)
+{
+	int rc = tt_enqueue_program(dev, prog, report);
+
+	if (rc)
+		return rc;
+	return tt_finish(dev, timeout_ms, report);
+}

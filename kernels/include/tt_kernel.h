@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * What every kernel can use, whatever RISC it runs on: runtime arguments
+ * (unique per core and common), compile-time arguments, the core's own
+ * coordinates.  Names follow tt-metal's kernel API so porting a kernel is
+ * mechanical; C replaces templates (get_arg_val(i) returns uint32_t).
+ *
+ * The values live in firmware globals (firmware/fw_common.c), set up
+ * before each kernel call and resolved by name when the kernel is linked.
+ */
+#ifndef TT_KERNEL_H
+#define TT_KERNEL_H
+
+#include <stdint.h>
+
+#include "tt_mem_map.h"
+#include "tt_riscv.h"
+#include "tt_wait.h"
+
+#define FORCE_INLINE inline __attribute__((always_inline))
+
+/* Firmware globals (exported symbols of the resident firmware). */
+extern uint32_t fw_risc;
+extern uint32_t fw_kernel_config_base;
+extern volatile uint32_t *fw_rta_base;
+extern volatile uint32_t *fw_crta_base;
+extern uint32_t fw_sem_base;
+extern uint32_t fw_my_x, fw_my_y;
+extern uint32_t fw_noc_x, fw_noc_y;
+
+/* Entry point of every kernel. */
+void kernel_main(void);
+
+/* Runtime args ----------------------------------------------------------- */
+
+static FORCE_INLINE uint32_t get_arg_addr(int arg_idx)
+{
+	return (uint32_t)(uintptr_t)&fw_rta_base[arg_idx];
+}
+
+static FORCE_INLINE uint32_t get_common_arg_addr(int arg_idx)
+{
+	return (uint32_t)(uintptr_t)&fw_crta_base[arg_idx];
+}
+
+/* Unique runtime arg @arg_idx of this core (SetRuntimeArgs). */
+static FORCE_INLINE uint32_t get_arg_val(int arg_idx)
+{
+	return fw_rta_base[arg_idx];
+}
+
+/* Common runtime arg @arg_idx, the same on every core (SetCommonRuntimeArgs). */
+static FORCE_INLINE uint32_t get_common_arg_val(int arg_idx)
+{
+	return fw_crta_base[arg_idx];
+}
+
+/*
+ * Compile-time args: the host passes -DKERNEL_COMPILE_TIME_ARG_<i>=<v> for
+ * each value and -DKERNEL_COMPILE_TIME_ARGS=v0,v1,...; the index must be a
+ * literal, and the result is a constant expression.
+ */
+#define get_compile_time_arg_val(i) KERNEL_COMPILE_TIME_ARG_##i
+
+/* Identity --------------------------------------------------------------- */
+
+/* Logical coordinates of this core in the worker grid. */
+static FORCE_INLINE uint32_t get_absolute_logical_x(void) { return fw_my_x; }
+static FORCE_INLINE uint32_t get_absolute_logical_y(void) { return fw_my_y; }
+
+/* Virtual NoC coordinates of this core (what get_noc_addr takes). */
+#define my_x ((uint32_t)fw_noc_x)
+#define my_y ((uint32_t)fw_noc_y)
+
+/* Which RISC runs this kernel: TT_RISC_BRISC ... TT_RISC_TRISC2. */
+static FORCE_INLINE uint32_t tt_my_risc(void) { return fw_risc; }
+
+#endif /* TT_KERNEL_H */
