@@ -203,6 +203,7 @@ $(obj)/tests/e2e/%: tests/e2e/%.c $(obj)/san/host/libtt.a
 tests: $(unit-tests) $(device-tests) $(e2e-tests)
 
 test-env := TT_EMU_CACHE=$(obj)/cache ASAN_OPTIONS=detect_leaks=1 \
+	LSAN_OPTIONS=suppressions=$(src)/tests/lsan.supp \
 	UBSAN_OPTIONS=print_stacktrace=1
 
 .PHONY: test test-unit test-device test-e2e

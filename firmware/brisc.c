@@ -63,7 +63,7 @@ static void boot(void)
 
 	FW_MAILBOX->go_message.signal = TT_RUN_MSG_DONE;
 	ci->magic = TT_CORE_MAGIC_WORKER;
-	fw_waypoint("RDY ");
+	fw_waypoint("GW  ");
 	TT_EMU_REG(DOORBELL) = TT_DOORBELL_READY;
 }
 
@@ -95,7 +95,7 @@ static void serve_launch(void)
 	fw_waypoint("WSD ");
 	wait_subordinates_done();
 	FW_MAILBOX->go_message.signal = TT_RUN_MSG_DONE;
-	fw_waypoint("DONE");
+	fw_waypoint("GW  ");
 	TT_EMU_REG(DOORBELL) = TT_DOORBELL_DONE;
 }
 
@@ -106,7 +106,6 @@ void fw_main(void)
 	fw_identify();
 	boot();
 	for (;;) {
-		fw_waypoint("GW  ");
 		TT_WAIT_UNTIL(go->signal == TT_RUN_MSG_GO, TT_WAIT_GO,
 			      TT_MAILBOX_GO_OFFSET, TT_RUN_MSG_GO, go->signal);
 		serve_launch();

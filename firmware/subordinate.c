@@ -26,15 +26,14 @@ void fw_main(void)
 
 	fw_identify();
 	sync = my_sync();
-	fw_waypoint("RDY ");
+	fw_waypoint("GW  ");
 	report_done();
 	for (;;) {
-		fw_waypoint("GW  ");
 		TT_WAIT_UNTIL(*sync == TT_RUN_SYNC_MSG_GO, TT_WAIT_SUBORDINATE_GO,
 			      TT_MAILBOX_SUBORDINATE_SYNC_OFFSET + fw_risc - 1,
 			      TT_RUN_SYNC_MSG_GO, *sync);
 		fw_run_kernel();
-		fw_waypoint("DONE");
+		fw_waypoint("GW  ");
 		report_done();
 	}
 }

@@ -79,7 +79,8 @@ struct tt_evt_doorbell {
 	struct tt_evt_source src;
 	uint32_t code;			/* enum tt_doorbell */
 	uint32_t pad;
-	uint64_t icount;		/* device clock: instructions under -icount */
+	uint64_t icount;		/* device clock since the host last woke harts
+					   (RESET or DOORBELL): instructions under -icount */
 };
 
 struct tt_evt_trap {

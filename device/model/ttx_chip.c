@@ -53,6 +53,7 @@ struct TTChip {
     void *opaque;
     unsigned ncores;
     TTCore *core;
+    uint64_t last_host_wake;    /* device clock when the host last woke harts */
 };
 
 /* Outgoing messages ------------------------------------------------------ */
@@ -271,7 +272,7 @@ static void ttx_emu_doorbell(TTChip *chip, unsigned core, unsigned risc,
     struct tt_evt_doorbell ev = {
         .src = { .core = core, .risc = risc },
         .code = code,
-        .icount = chip->ops->clock_ns(chip->opaque),
+        .icount = chip->ops->clock_ns(chip->opaque) - chip->last_host_wake,
     };
 
     ttx_send(chip, TT_EVT_DOORBELL, &ev, sizeof(ev), NULL, 0);
@@ -331,7 +332,10 @@ static bool ttx_emu_write(TTChip *chip, unsigned core, unsigned risc,
         h->wait_current = (uint32_t)val;
         return true;
     case TT_A_EMU_DOORBELL:
-        ttx_print_flush(chip, core, risc);
+        /* The core is done (or booted): no RISC will end its line now. */
+        for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+            ttx_print_flush(chip, core, r);
+        }
         ttx_emu_doorbell(chip, core, risc, (uint32_t)val);
         return true;
     case TT_A_EMU_PUTC:
@@ -475,6 +479,7 @@ static void ttx_ctl_reset(TTChip *chip, const struct tt_ctl_reset *m)
             ttx_hold_reset(chip, c, r);
         }
         if (m->boot_pc) {
+            chip->last_host_wake = chip->ops->clock_ns(chip->opaque);
             chip->core[c].hart[TT_RISC_BRISC].reset_pc = m->boot_pc;
             ttx_release_reset(chip, c, TT_RISC_BRISC);
         }
@@ -483,6 +488,7 @@ static void ttx_ctl_reset(TTChip *chip, const struct tt_ctl_reset *m)
 
 static void ttx_ctl_doorbell(TTChip *chip, const struct tt_ctl_doorbell *m)
 {
+    chip->last_host_wake = chip->ops->clock_ns(chip->opaque);
     for (unsigned c = 0; c < chip->ncores && c < TT_CTL_MAX_CORES; c++) {
         if (!(m->cores[c / 32] & (1u << (c % 32)))) {
             continue;

@@ -152,7 +152,7 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 			cs->running = false;
 		}
 		if (ev.icount > dev->run_icount)
-			dev->run_icount = ev.icount;
+			dev->run_icount = ev.icount;	/* the last core to finish */
 		break;
 	}
 	case TT_EVT_TRAP: {
@@ -590,7 +590,6 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	rc = check_booted(dev, why, sizeof(why));
 	if (rc)
 		goto fail;
-	dev->last_icount = dev->run_icount;
 	*out = dev;
 	return TT_OK;
 

@@ -106,8 +106,7 @@ struct tt_device {
 	size_t errors_len;
 	struct tt_run_report first;	/* first failure seen */
 	bool failed;
-	uint64_t last_icount;
-	uint64_t run_icount;
+	uint64_t run_icount;		/* device clock from GO to the last DONE */
 	/* hang report collection */
 	bool dump_done;
 	struct tt_evt_wait_state waits[TT_MAX_CORES * TT_RISCS_PER_CORE];

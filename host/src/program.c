@@ -432,6 +432,7 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 	}
 
 	dev->failed = false;
+	dev->run_icount = 0;
 	dev->errors_len = 0;
 	dev->errors[0] = '\0';
 	memset(&dev->first, 0, sizeof(dev->first));
@@ -641,11 +642,10 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 		report->core = dev->first.core;
 		report->risc = dev->first.risc;
 		report->pc = dev->first.pc;
-		report->instructions = dev->run_icount - dev->last_icount;
+		report->instructions = dev->run_icount;
 		snprintf(report->message, sizeof(report->message), "%s",
 			 dev->errors);
 	}
-	dev->last_icount = dev->run_icount;
 	inflight = NULL;
 	return status;
 }

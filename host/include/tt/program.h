@@ -55,7 +55,7 @@ struct tt_run_report {
 	struct tt_core core;		/* first failing core */
 	unsigned int risc;		/* TT_RISC_* of the first failure */
 	uint32_t pc;
-	uint64_t instructions;		/* device instructions since the last run */
+	uint64_t instructions;		/* from GO to the last core's DONE (icount) */
 	char message[2048];		/* every failure, one per line */
 };
 
