@@ -40,19 +40,33 @@ struct tt_ctl_hdr {
 	uint16_t len;			/* payload bytes that follow */
 };
 
-/* Hold the harts of @core (or all) in reset; release BRISC at @boot_pc if non-zero. */
+/*
+ * Hold the harts of @core (or all) in reset; release BRISC at @boot_pc if
+ * non-zero.  Under -icount a reset waits until every hart sleeps, so boots
+ * are deterministic; TT_CTL_RESET_FORCE applies it at once (to stop a
+ * kernel that spins forever).
+ */
+#define TT_CTL_RESET_FORCE	(1u << 0)
+
 struct tt_ctl_reset {
 	uint32_t core;
 	uint32_t boot_pc;
+	uint32_t flags;
 };
 
 /*
  * Raise the wake event (MSIP) of the harts in @risc_mask on every core whose
- * bit is set in @cores.  One message for a whole launch, so that under
+ * bit is set in @cores.  With TT_CTL_DOORBELL_GO the device first sets
+ * go_message.signal = TT_RUN_MSG_GO in each core's mailbox: the host never
+ * writes the go signal itself, so a hart can never see it before the
+ * doorbell is applied.  One message for a whole launch, so that under
  * -icount the machine applies it at one instruction count.
  */
+#define TT_CTL_DOORBELL_GO	(1u << 0)
+
 struct tt_ctl_doorbell {
 	uint32_t risc_mask;
+	uint32_t flags;
 	uint32_t cores[TT_CTL_MAX_CORES / 32];
 };
 

@@ -22,6 +22,7 @@
 
 #include "tt_ctl.h"
 #include "tt_emu_regs.h"
+#include "tt_mailbox.h"
 #include "tt_mem_map.h"
 #include "tt_riscv.h"
 
@@ -493,6 +494,12 @@ static void ttx_ctl_doorbell(TTChip *chip, const struct tt_ctl_doorbell *m)
         if (!(m->cores[c / 32] & (1u << (c % 32)))) {
             continue;
         }
+        if (m->flags & TT_CTL_DOORBELL_GO) {
+            uint8_t *l1 = chip->ops->l1(chip->opaque, c);
+
+            l1[TT_MEM_MAILBOX_BASE + TT_MAILBOX_GO_OFFSET +
+               offsetof(struct tt_go_msg, signal)] = TT_RUN_MSG_GO;
+        }
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
             if (m->risc_mask & (1u << r)) {
                 chip->ops->set_wake(chip->opaque, c, r, true);
@@ -569,6 +576,25 @@ static void ttx_ctl_dispatch(TTChip *chip, const struct tt_ctl_hdr *hdr,
     }
 }
 
+/* Does this message wake or reset harts (and may it wait for quiescence)? */
+static bool ttx_ctl_wakes(const struct tt_ctl_hdr *hdr, const uint8_t *payload)
+{
+    struct tt_ctl_reset m;
+
+    switch (hdr->type) {
+    case TT_CTL_DOORBELL:
+        return true;
+    case TT_CTL_RESET:
+        if (hdr->len < sizeof(m)) {
+            return true;
+        }
+        memcpy(&m, payload, sizeof(m));
+        return !(m.flags & TT_CTL_RESET_FORCE);
+    default:
+        return false;
+    }
+}
+
 size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
                      bool defer_wakes)
 {
@@ -581,8 +607,7 @@ size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
         if (len - used - sizeof(hdr) < hdr.len) {
             break;
         }
-        /* RESET is never deferred: it must stop a hart that spins. */
-        if (defer_wakes && hdr.type == TT_CTL_DOORBELL) {
+        if (defer_wakes && ttx_ctl_wakes(&hdr, buf + used + sizeof(hdr))) {
             break;
         }
         ttx_ctl_dispatch(chip, &hdr, buf + used + sizeof(hdr));

@@ -30,6 +30,9 @@ typedef struct TTChipOps {
     void (*reset_hart)(void *opaque, unsigned core, unsigned risc);
     /* Send one complete control-channel message to the host. */
     void (*send)(void *opaque, const void *msg, size_t len);
+    /* Host pointer to @core's L1 (TT_MEM_L1_SIZE bytes, holds no code the
+     * model writes). */
+    uint8_t *(*l1)(void *opaque, unsigned core);
     /* Host code was written to [addr, addr + len) of @core's L1. */
     void (*code_changed)(void *opaque, unsigned core, uint32_t addr,
                          uint32_t len);
@@ -83,7 +86,8 @@ bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
  * Handle the complete messages at the start of @buf (host control
  * channel) and return how many bytes were used; keep the rest and call
  * again with more.  With @defer_wakes, stop before the first message that
- * would wake a hart (the caller retries once every hart sleeps).
+ * would wake or reset a hart, unless it is a forced reset (the caller
+ * retries once every hart sleeps).
  */
 size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
                      bool defer_wakes);

@@ -48,9 +48,18 @@ EOS
 		{ cat "$out/unpack.log" >&2; exit 1; }
 }
 
-# Link our machine into the tree; only riscv32 boards we build: tensix.
+# Link our machine into the tree and apply our patches to QEMU itself
+# (device/qemu/patches, each explained in docs/decisions.md); the only
+# riscv32 board built is tensix.
 graft() {
-	local dir=$src/hw/riscv/tensix
+	local dir=$src/hw/riscv/tensix p
+	for p in "$repo"/device/qemu/patches/*.patch; do
+		[ -e "$p" ] || continue
+		if ! patch -d "$src" -p1 -R --dry-run -s -f < "$p" > /dev/null 2>&1; then
+			say PATCH "$(basename "$p")"
+			patch -d "$src" -p1 -s -f < "$p"
+		fi
+	done
 	mkdir -p "$dir"
 	ln -sfn "$repo/device/qemu" "$dir/qemu"
 	ln -sfn "$repo/device/model" "$dir/model"

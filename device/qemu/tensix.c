@@ -48,6 +48,7 @@
 #include "exec/ramblock.h"
 
 #include "ttx_chip.h"
+#include "tt_ctl.h"
 #include "tt_mem_map.h"
 #include "tt_emu_regs.h"
 #include "tt_riscv.h"
@@ -92,7 +93,7 @@ struct TensixMachineState {
     TensixHart *harts;
     TTChip *chip;
     CharBackend ctl_be;
-    QEMUTimer *ctl_retry;
+    bool ctl_nudge_queued;      /* tensix_ctl_nudge is pending on a vCPU */
     GByteArray *ctl_pending;    /* host bytes not yet handed to the model */
 };
 
@@ -162,6 +163,14 @@ static void tensix_send(void *opaque, const void *msg, size_t len)
     }
 }
 
+static uint8_t *tensix_l1(void *opaque, unsigned core)
+{
+    TensixMachineState *s = opaque;
+
+    return (uint8_t *)memory_region_get_ram_ptr(&s->l1) +
+           (size_t)core * TT_MEM_L1_SIZE;
+}
+
 static void tensix_code_changed(void *opaque, unsigned core, uint32_t addr,
                                 uint32_t len)
 {
@@ -208,6 +217,7 @@ static const TTChipOps tensix_chip_ops = {
     .set_wake = tensix_set_wake,
     .reset_hart = tensix_reset_hart,
     .send = tensix_send,
+    .l1 = tensix_l1,
     .code_changed = tensix_code_changed,
     .clock_ns = tensix_clock_ns,
     .current_pc = tensix_current_pc,
@@ -300,20 +310,54 @@ static bool tensix_quiescent(void)
     return true;
 }
 
-static void tensix_ctl_flush(void *opaque)
-{
-    TensixMachineState *s = opaque;
-    size_t used;
+/*
+ * Hand pending host bytes to the model.  Messages that neither wake nor
+ * reset harts are applied at once.  Under -icount the others must land at
+ * the same instruction count on every run, so they wait for a moment when
+ * every hart sleeps with nothing pending: our patch to QEMU's round-robin
+ * loop calls tensix_all_halted() whenever it finds every vCPU halted, and
+ * a no-op work item on the first vCPU wakes that loop if it sleeps.  A
+ * hart that never sleeps (a kernel spinning forever) is stopped with a
+ * forced reset, which the model applies at once.
+ */
+extern void (*tcg_rr_all_halted_hook)(void);
+static TensixMachineState *tensix_instance;
 
+static void tensix_ctl_apply_now(TensixMachineState *s, bool defer_wakes)
+{
+    size_t used = ttx_ctl_input(s->chip, s->ctl_pending->data,
+                                s->ctl_pending->len, defer_wakes);
+
+    g_byte_array_remove_range(s->ctl_pending, 0, used);
+}
+
+/* Round-robin thread, BQL held, every vCPU halted. */
+static void tensix_all_halted(void)
+{
+    TensixMachineState *s = tensix_instance;
+
+    if (s && s->ctl_pending->len && tensix_quiescent()) {
+        tensix_ctl_apply_now(s, false);
+    }
+}
+
+static void tensix_ctl_nudge(CPUState *cs, run_on_cpu_data data)
+{
+    TensixMachineState *s = data.host_ptr;
+
+    s->ctl_nudge_queued = false;
+}
+
+static void tensix_ctl_flush(TensixMachineState *s)
+{
     if (!s->ctl_pending->len) {
         return;
     }
-    used = ttx_ctl_input(s->chip, s->ctl_pending->data, s->ctl_pending->len,
-                         icount_enabled() && !tensix_quiescent());
-    g_byte_array_remove_range(s->ctl_pending, 0, used);
-    if (s->ctl_pending->len) {
-        timer_mod(s->ctl_retry,
-                  qemu_clock_get_us(QEMU_CLOCK_REALTIME) + 50);
+    tensix_ctl_apply_now(s, icount_enabled());
+    if (s->ctl_pending->len >= sizeof(struct tt_ctl_hdr) &&
+        !s->ctl_nudge_queued) {
+        s->ctl_nudge_queued = true;
+        async_run_on_cpu(first_cpu, tensix_ctl_nudge, RUN_ON_CPU_HOST_PTR(s));
     }
 }
 
@@ -465,7 +509,8 @@ static void tensix_create_ctl(TensixMachineState *s)
     Chardev *chr;
 
     s->ctl_pending = g_byte_array_new();
-    s->ctl_retry = timer_new_us(QEMU_CLOCK_REALTIME, tensix_ctl_flush, s);
+    tensix_instance = s;
+    tcg_rr_all_halted_hook = tensix_all_halted;
     if (!s->ctl) {
         return;
     }

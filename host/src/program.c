@@ -6,8 +6,8 @@
  * §4.2-§4.4): per core the host writes the kernel-config blob (unique and
  * common runtime args per RISC) at TT_MEM_KERNEL_CONFIG_BASE, each
  * kernel's text into its RISC's slot (skipped when the same binary is
- * already there), the launch message, and go = GO; then one doorbell
- * message wakes every BRISC.  tt_finish() sleeps on the control channel
+ * already there) and the launch message; then one doorbell message sets
+ * go = GO on every core and wakes every BRISC.  tt_finish() sleeps on the control channel
  * until each core's DONE doorbell arrives.  On a timeout it asks the
  * device what every hart waits for, writes that into the report, and
  * reboots the cores that did not finish.
@@ -393,16 +393,18 @@ static int stage_core(struct tt_device *dev, uint32_t index,
 		if (rc)
 			return report_fail(report, rc, "device connection lost");
 	}
+	/* The device sets go = GO when it applies the doorbell. */
 	memcpy(&mb->launch[0].kernel_config, &kc, sizeof(kc));
-	__atomic_thread_fence(__ATOMIC_RELEASE);
-	((volatile struct tt_go_msg *)&mb->go_message)->signal = TT_RUN_MSG_GO;
 	return TT_OK;
 }
 
 int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 		       struct tt_run_report *report)
 {
-	struct tt_ctl_doorbell bell = { .risc_mask = 1u << TT_RISC_BRISC };
+	struct tt_ctl_doorbell bell = {
+		.risc_mask = 1u << TT_RISC_BRISC,
+		.flags = TT_CTL_DOORBELL_GO,
+	};
 	uint32_t ncores = 0;
 	int rc;
 
@@ -614,6 +616,7 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 			struct tt_ctl_reset m = {
 				.core = c,
 				.boot_pc = TT_MEM_BRISC_FIRMWARE_BASE,
+				.flags = TT_CTL_RESET_FORCE,	/* its kernel may spin */
 			};
 
 			if (!prog->launched[c] || dev->core[c].done)
