@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Tensor layouts, after the seed "Tensor Layout" document (tt-mlir's
+ * #tt.metal_layout).  A layout keeps the logical shape of a tensor intact
+ * and describes where every element lives: an affine map folds the logical
+ * dims into a physical space of lower (or equal) rank, a grid of any rank
+ * ceil-divides that space into shards, one per core, and an optional tile
+ * shape ceil-divides each shard into tiles.  Slots of a shard that hold no
+ * element are padding and read as the layout's out-of-bounds value.  The
+ * map is built from collapse intervals (each interval of logical dims
+ * becomes one physical dim, every other dim stays its own) with optional
+ * stride bumps, or given explicitly.  Only the inputs are stored: physical
+ * shape, shard shape, memref shape, padding and footprint are computed by
+ * the query functions.  A TTNN-style view (shape, stride, shard shape,
+ * grid) of the same layout converts both ways where TTNN can express it.
+ * docs/tensor-layout.md explains the model with the seed's examples.
+ *
+ * Functions that validate input take `char *why, size_t why_len`: on
+ * failure they write one line saying what is wrong and how to fix it (why
+ * may be NULL).  Nothing is printed.
+ */
+#ifndef TT_LAYOUT_H
+#define TT_LAYOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TT_LAYOUT_MAX_RANK	8	/* logical, physical and grid rank */
+#define TT_LAYOUT_TILE_DIM	32	/* default tile: 32x32 */
+
+/*
+ * Element formats.  The values are tt-metal's DataFormat encoding
+ * (reference/compute-engine.md §2) so they convert to CB formats as is.
+ * Bfp8_b exists only inside tiles (16 values share one exponent).
+ */
+enum tt_layout_dtype {
+	TT_LAYOUT_FLOAT32 = 0,
+	TT_LAYOUT_FLOAT16_B = 5,
+	TT_LAYOUT_BFP8_B = 6,
+};
+
+/* Value of the padding slots (seed: oob_val). */
+enum tt_layout_oob_kind {
+	TT_LAYOUT_OOB_UNDEF = 0,	/* anything; host routines write 0 */
+	TT_LAYOUT_OOB_ZERO,
+	TT_LAYOUT_OOB_ONE,
+	TT_LAYOUT_OOB_NEG_INF,
+	TT_LAYOUT_OOB_POS_INF,
+	TT_LAYOUT_OOB_NAN,
+	TT_LAYOUT_OOB_NUMBER,		/* the value in .number */
+};
+
+struct tt_layout_oob {
+	enum tt_layout_oob_kind kind;
+	float number;			/* only for TT_LAYOUT_OOB_NUMBER */
+};
+
+/* Where the shards live; only printed and used for messages. */
+enum tt_layout_mem {
+	TT_LAYOUT_L1 = 0,
+	TT_LAYOUT_DRAM,
+	TT_LAYOUT_SYSTEM,
+};
+
+/*
+ * A collapse interval [begin, end) of logical dims, left inclusive, right
+ * exclusive.  Negative indices count from the end: -1 is rank - 1, so the
+ * default (0, -1) folds every dim but the last into one.
+ */
+struct tt_layout_interval {
+	int32_t begin;
+	int32_t end;
+};
+
+/*
+ * What the caller asks for.  Zero-initialise and fill in; fields left 0
+ * take the documented defaults.
+ */
+struct tt_layout_desc {
+	uint32_t rank;				/* 1..8 */
+	uint64_t shape[TT_LAYOUT_MAX_RANK];	/* logical, each dim >= 1 */
+	enum tt_layout_dtype dtype;
+
+	/*
+	 * Collapse intervals; n_intervals == 0 means the default [(0, -1)].
+	 * A one-dim interval such as (0, 1) collapses nothing, so [(0, 1)]
+	 * keeps every dim separate.
+	 */
+	uint32_t n_intervals;
+	struct tt_layout_interval intervals[TT_LAYOUT_MAX_RANK];
+	/*
+	 * Stride bump per logical dim: inside its interval, the stride of
+	 * dim d is the product of the faster extents rounded up to a
+	 * multiple of stride_align[d] (0 or 1: no bump).  The seed's batch
+	 * aligned to tile rows, (d0 * 32 + d1, d2) for 2x8x32, is
+	 * stride_align[0] = 32.
+	 */
+	uint64_t stride_align[TT_LAYOUT_MAX_RANK];
+
+	/*
+	 * Explicit map instead of intervals: map_rank results, result r =
+	 * sum over d of map[r][d] * d_d.  Leave 0 to use the intervals.
+	 */
+	uint32_t map_rank;
+	uint64_t map[TT_LAYOUT_MAX_RANK][TT_LAYOUT_MAX_RANK];
+
+	/* One dim per map result; virtual: may exceed the device grid. */
+	uint32_t grid_rank;
+	uint64_t grid[TT_LAYOUT_MAX_RANK];
+
+	bool tiled;
+	uint32_t tile[2];	/* rows, cols; {0, 0} with tiled: 32x32 */
+
+	struct tt_layout_oob oob;
+	enum tt_layout_mem mem;
+	uint64_t max_shard_bytes;	/* bytes a core holds; 0: no check */
+};
+
+/*
+ * A validated layout.  Fill it with tt_layout_create() or
+ * tt_layout_from_ttnn(); code that edits fields by hand must call
+ * tt_layout_validate() before any query.
+ */
+struct tt_layout {
+	uint32_t rank;
+	uint64_t shape[TT_LAYOUT_MAX_RANK];
+	enum tt_layout_dtype dtype;
+
+	/* As given (the default filled in); 0 when the map was explicit. */
+	uint32_t n_intervals;
+	struct tt_layout_interval intervals[TT_LAYOUT_MAX_RANK];
+
+	/* The affine map: phys_rank results, map[r][d] the stride of d_d. */
+	uint32_t phys_rank;
+	uint64_t map[TT_LAYOUT_MAX_RANK][TT_LAYOUT_MAX_RANK];
+
+	uint64_t grid[TT_LAYOUT_MAX_RANK];		/* phys_rank dims */
+	bool tiled;
+	uint32_t tile[2];
+	struct tt_layout_oob oob;
+	enum tt_layout_mem mem;
+	uint64_t max_shard_bytes;
+};
+
+/* Padding of one shard, from tt_layout_shard_padding(). */
+struct tt_layout_shard_pad {
+	uint32_t rank;				/* physical rank */
+	uint64_t origin[TT_LAYOUT_MAX_RANK];	/* physical index of slot 0 */
+	uint64_t extent[TT_LAYOUT_MAX_RANK];	/* shard shape, in elements */
+	uint64_t padded[TT_LAYOUT_MAX_RANK];	/* extent rounded to the tile */
+	/*
+	 * Slots per dim below the physical shape: padded - in_bounds of them
+	 * are padding whole (grid and tile padding; the seed's "14 rows of
+	 * padding" of 53x63 on 3x2 tiles is padded - in_bounds of dim 0).
+	 */
+	uint64_t in_bounds[TT_LAYOUT_MAX_RANK];
+	/*
+	 * Slots per dim that the map reaches (fewer than in_bounds where a
+	 * stride bump leaves gaps).  Valid only when separable.
+	 */
+	uint64_t mapped[TT_LAYOUT_MAX_RANK];
+	bool separable;		/* every logical dim feeds exactly one result */
+	uint64_t elems;		/* slots holding an element */
+	uint64_t slots;		/* slots in the shard (footprint in elements) */
+	uint64_t padding;	/* slots - elems */
+};
+
+/* A range [lo, hi) of shard-local indices. */
+struct tt_layout_range {
+	uint64_t lo;
+	uint64_t hi;
+};
+
+/*
+ * TTNN's view of a layout (seed, "TTNN Tensor Layout"): the physical space
+ * is always 2-D, the last logical dim wide, every other dim folded into
+ * rows through stride.  Row-major layouts have tile_shape {1, 1}.
+ */
+struct tt_layout_ttnn {
+	uint32_t rank;
+	uint64_t shape[TT_LAYOUT_MAX_RANK];	/* logical */
+	uint64_t stride[TT_LAYOUT_MAX_RANK];	/* elements, pytorch style */
+	uint64_t shard_shape[2];		/* elements, any size */
+	uint64_t physical_shard_shape[2];	/* shard padded to tiles */
+	uint32_t tile_shape[2];
+	uint64_t grid_shape[2];			/* shards along rows, cols */
+	enum tt_layout_dtype dtype;
+	enum tt_layout_mem mem;
+};
+
+/*
+ * Build @l from @d: normalise the collapse intervals, derive the map and
+ * validate everything.  TT_ELAYOUT (with @why) for invalid input.
+ */
+int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
+		     char *why, size_t why_len);
+
+/* Check every invariant of @l.  TT_OK or TT_ELAYOUT with @why. */
+int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len);
+
+/* Bytes of one element of @dtype outside tiles: 4, 2, or 0 for Bfp8_b. */
+size_t tt_layout_elem_bytes(enum tt_layout_dtype dtype);
+
+/*
+ * Bytes of one @rows x @cols tile of @dtype: rows * cols * element size,
+ * or for Bfp8_b one mantissa byte per value plus one exponent per 16
+ * values padded to 16 bytes (1088 for 32x32).  0 if not representable.
+ */
+size_t tt_layout_tile_bytes(enum tt_layout_dtype dtype, uint32_t rows,
+			    uint32_t cols);
+
+/* The padding value as a float (undef reads as 0). */
+float tt_layout_oob_value(const struct tt_layout_oob *oob);
+
+/*
+ * Derived shapes.  Each writes phys_rank values into @out and returns
+ * phys_rank.
+ *   physical: the collapsed space, map(last index) + 1 per result;
+ *   shard:    ceil(physical / grid), in elements;
+ *   padded:   shard with its last two dims rounded up to the tile;
+ *   memref:   padded with its last two dims counted in tiles when tiled
+ *             (the seed's memref shape).
+ */
+uint32_t tt_layout_physical_shape(const struct tt_layout *l, uint64_t *out);
+uint32_t tt_layout_shard_shape(const struct tt_layout *l, uint64_t *out);
+uint32_t tt_layout_padded_shard_shape(const struct tt_layout *l, uint64_t *out);
+uint32_t tt_layout_memref_shape(const struct tt_layout *l, uint64_t *out);
+
+/*
+ * Logical elements, shards (grid volume), slots per shard (padded shard
+ * volume) and bytes per shard (per core).
+ */
+uint64_t tt_layout_num_elems(const struct tt_layout *l);
+uint64_t tt_layout_num_shards(const struct tt_layout *l);
+uint64_t tt_layout_shard_slots(const struct tt_layout *l);
+uint64_t tt_layout_shard_bytes(const struct tt_layout *l);
+
+/* Logical index (rank values) -> physical index (phys_rank values). */
+int tt_layout_to_physical(const struct tt_layout *l, const uint64_t *logical,
+			  uint64_t *phys);
+
+/*
+ * Physical index -> logical index.  TT_ENOENT if no element maps there
+ * (padding), TT_ERANGE if @phys lies outside grid * shard.
+ */
+int tt_layout_to_logical(const struct tt_layout *l, const uint64_t *phys,
+			 uint64_t *logical);
+
+/*
+ * Physical index -> the shard holding it (@grid_coord) and the offset
+ * inside that shard, both phys_rank values.  TT_ERANGE outside
+ * grid * shard.
+ */
+int tt_layout_locate(const struct tt_layout *l, const uint64_t *phys,
+		     uint64_t *grid_coord, uint64_t *offset);
+
+/*
+ * Offset inside a shard -> storage index of the slot: row-major over the
+ * shard, or when tiled row-major over tiles, then faces of 16x16 (smaller
+ * for tiles under 16), then row-major inside the face.  The byte address
+ * is index * element size, except for Bfp8_b (tt_layout_slot_byte()).
+ */
+int tt_layout_slot_index(const struct tt_layout *l, const uint64_t *offset,
+			 uint64_t *index);
+
+/* Offset inside a shard -> byte offset of its value (Bfp8_b: mantissa). */
+int tt_layout_slot_byte(const struct tt_layout *l, const uint64_t *offset,
+			uint64_t *byte);
+
+/*
+ * Slot (@grid_coord, @offset inside the padded shard) -> logical index.
+ * TT_ENOENT for padding, TT_ERANGE for a slot outside the grid or shard.
+ */
+int tt_layout_slot_to_logical(const struct tt_layout *l,
+			      const uint64_t *grid_coord,
+			      const uint64_t *offset, uint64_t *logical);
+
+/* 1 if the slot is padding, 0 if it holds an element, < 0 on error. */
+int tt_layout_is_padding(const struct tt_layout *l, const uint64_t *grid_coord,
+			 const uint64_t *offset);
+
+/* Padding of the shard at @grid_coord. */
+int tt_layout_shard_padding(const struct tt_layout *l,
+			    const uint64_t *grid_coord,
+			    struct tt_layout_shard_pad *out);
+
+/*
+ * The shard-local index ranges of physical dim @dim that hold elements in
+ * the shard at @grid_coord, ascending and merged; every other index of
+ * [0, padded) is padding.  Writes at most @max ranges and stores the total
+ * in @n.  A slot holds an element iff each of its indices lies in a range
+ * of its dim, which is only true of separable maps: others get TT_ENOSYS
+ * (use tt_layout_is_padding()).
+ */
+int tt_layout_shard_ranges(const struct tt_layout *l,
+			   const uint64_t *grid_coord, uint32_t dim,
+			   struct tt_layout_range *ranges, size_t max,
+			   size_t *n, char *why, size_t why_len);
+
+/*
+ * Print @l like the seed: "#tt.metal_layout<(d0, d1) -> (d0, d1), undef,
+ * <3x2>, memref<18x32xf32, #tt.memory_space<l1>>>".  Returns the length
+ * of the full text as snprintf() does; @buf gets a truncated,
+ * NUL-terminated copy when @len is too small.
+ */
+int tt_layout_print(const struct tt_layout *l, char *buf, size_t len);
+
+/* Print just the map, "(d0, d1, d2) -> (d0 * 96 + d1, d2)"; as above. */
+int tt_layout_print_map(const struct tt_layout *l, char *buf, size_t len);
+
+/*
+ * The TTNN view of @l.  TT_ELAYOUT with @why when TTNN cannot express it:
+ * TTNN needs a 2-D physical space whose second dim is exactly the last
+ * logical dim with stride 1.
+ */
+int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t,
+		      char *why, size_t why_len);
+
+/*
+ * The layout described by TTNN view @t, with padding value @oob.
+ * TT_ELAYOUT with @why when the view is inconsistent (grid, shard and
+ * physical shard shapes must follow from shape and stride) or has no
+ * metal equivalent.
+ */
+int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
+			const struct tt_layout_oob *oob,
+			uint64_t max_shard_bytes, char *why, size_t why_len);
+
+#endif /* TT_LAYOUT_H */
