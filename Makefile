@@ -178,8 +178,10 @@ host: $(obj)/host/libtt.a $(obj)/san/host/libtt.a
 model-srcs := $(wildcard device/model/*.c)
 test-cflags := $(host-cflags) -O1 $(san) -I$(src)/device/model -I$(src)/tests/lib \
 	-DTT_TEST_KERNELS='"$(src)/tests/e2e/kernels"' \
+	-DTT_SRC_DIR='"$(src)"' -DTT_BUILD_DIR='"$(obj)"' \
 	-DTT_EXAMPLE_KERNELS='"$(src)/examples"'
 
+examples := $(patsubst examples/%/main.c,$(obj)/examples/%,$(wildcard examples/*/main.c))
 unit-tests := $(patsubst tests/unit/%.c,$(obj)/tests/unit/%,$(wildcard tests/unit/*_test.c))
 device-tests := $(patsubst tests/device/%.c,$(obj)/tests/device/%,$(wildcard tests/device/*_test.c))
 e2e-tests := $(patsubst tests/e2e/%.c,$(obj)/tests/e2e/%,$(wildcard tests/e2e/*_test.c))
@@ -200,7 +202,7 @@ $(obj)/tests/e2e/%: tests/e2e/%.c $(obj)/san/host/libtt.a
 	$(Q)gcc $(test-cflags) $< $(obj)/san/host/libtt.a -lcriterion $(host-libs) -o $@
 
 .PHONY: tests
-tests: $(unit-tests) $(device-tests) $(e2e-tests)
+tests: $(unit-tests) $(device-tests) $(e2e-tests) $(examples)
 
 test-env := TT_EMU_CACHE=$(obj)/cache ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(src)/tests/lsan.supp \
@@ -220,7 +222,6 @@ test-e2e: all
 # Examples, demo, gdb
 
 example-cflags := $(host-cflags) -O2 -DTT_EXAMPLE_KERNELS='"$(src)/examples"'
-examples := $(patsubst examples/%/main.c,$(obj)/examples/%,$(wildcard examples/*/main.c))
 
 $(obj)/examples/%: examples/%/main.c $(obj)/host/libtt.a
 	$(call msg,CC,$@)
@@ -238,7 +239,7 @@ GDB_RISC ?= brisc
 GDB_PORT ?= 1234
 .PHONY: gdb
 gdb: all $(obj)/examples/$(DEMO)
-	$(Q)TT_EMU_CACHE=$(obj)/cache bash tools/tt-gdb.sh --port $(GDB_PORT) \
+	$(Q)TT_EMU_CACHE=$(obj)/cache bash tools/tt-gdb.sh --build $(obj) --port $(GDB_PORT) \
 		--core $(GDB_CORE) --risc $(GDB_RISC) -- $(obj)/examples/$(DEMO)
 
 # ---------------------------------------------------------------------------

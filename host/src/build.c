@@ -190,6 +190,14 @@ static int mkdir_p(const char *dir)
 
 #define MAX_ARGV	(64 + 2 * TT_MAX_RUNTIME_ARGS)
 
+/* -Os unless TT_EMU_KERNEL_OPT says otherwise (tools/tt-gdb.sh uses -Og). */
+static const char *kernel_opt(void)
+{
+	const char *o = getenv("TT_EMU_KERNEL_OPT");
+
+	return o && *o ? o : "-Os";
+}
+
 static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
 		   const char *d_tmp, char *log, size_t loglen)
 {
@@ -215,7 +223,7 @@ static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
 	ARG("-mno-relax");
 	ARG("-mcmodel=medlow");
 	ARG("--param=min-pagesize=0");
-	ARG("-Os");
+	ARG(kernel_opt());
 	ARG("-g");
 	ARG("-std=gnu11");
 	ARG("-Wall");
@@ -295,6 +303,7 @@ static int kernel_key(const struct tt_kernel_build *kb, uint64_t id[2])
 	XXH3_128bits_update(st, TT_BUILD_FLAGS_VERSION, sizeof(TT_BUILD_FLAGS_VERSION));
 	XXH3_128bits_update(st, &kb->risc, sizeof(kb->risc));
 	XXH3_128bits_update(st, p->cross, strlen(p->cross) + 1);
+	XXH3_128bits_update(st, kernel_opt(), strlen(kernel_opt()) + 1);
 	tt_firmware_path(kb->risc, true, fw, sizeof(fw));
 	rc = hash_file_into(st, fw);
 	if (!rc)
@@ -362,5 +371,8 @@ int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
 			return rc;
 		}
 	}
-	return tt_elf_load(elf_path, elf, log, loglen);
+	rc = tt_elf_load(elf_path, elf, log, loglen);
+	if (!rc)
+		tt_gdb_note_kernel(kb->risc, elf_path, kb->path);
+	return rc;
 }
