@@ -590,6 +590,8 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	rc = check_booted(dev, why, sizeof(why));
 	if (rc)
 		goto fail;
+	dev->under_gdb = cfg.gdb_port != 0;
+	tt_gdb_note_grid(dev->grid_x, dev->grid_y);
 	*out = dev;
 	return TT_OK;
 

@@ -63,6 +63,14 @@ struct tt_kernel_build {
 int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
 		    uint64_t id[2], char *log, size_t loglen);
 
+/*
+ * gdb helpers (tools/tt-gdb.sh): with TT_EMU_GDB_SYMS=<file> set, record the
+ * device grid and every kernel image loaded, one line each, so the script
+ * can load the right symbols and pick the right thread.
+ */
+void tt_gdb_note_grid(uint32_t grid_x, uint32_t grid_y);
+void tt_gdb_note_kernel(unsigned int risc, const char *elf_path, const char *source);
+
 /* Firmware image path of @risc ("brisc", ...), and its exported symbols. */
 void tt_firmware_path(unsigned int risc, bool symbols, char *out, size_t len);
 
@@ -88,6 +96,7 @@ struct tt_device {
 	uint32_t grid_x, grid_y, ncores;
 	bool deterministic;
 	bool hello;			/* QEMU is up and mapped the files */
+	bool under_gdb;			/* started halted for gdb: no run timeouts */
 	pid_t qemu;
 	int ctl;			/* control socket */
 	char shm_dir[256];

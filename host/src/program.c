@@ -585,6 +585,8 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 		return report_fail(report, TT_EINVAL, "nothing to finish");
 	if (!timeout_ms)
 		timeout_ms = TT_RUN_TIMEOUT_MS;
+	if (dev->under_gdb)
+		timeout_ms = INT32_MAX;		/* a person is stepping through it */
 
 	/* Sleeps in poll(): the device rings when each core is done. */
 	{
