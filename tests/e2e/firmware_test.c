@@ -397,3 +397,62 @@ Test(firmware, build_error_reported, .timeout = 60)
 	tt_program_destroy(prog);
 	tt_device_close(dev);
 }
+
+/* Compile-time args and defines are baked in; different values are
+ * different binaries (and a different cache entry). */
+Test(firmware, compile_time_args_and_defines, .timeout = 60)
+{
+	struct tt_device *dev = e2e_open(1, 1);
+	struct tt_core_range_set one = tt_core_set(tt_core(0, 0));
+	uint32_t ct[2][2] = { { 0xabcd1234u, 5 }, { 99, 3 } };
+	struct tt_define defs[2] = { { "TT_TEST_DEFINE", "(40 + 2)" }, { "TT_TEST_FLAG", NULL } };
+	uint32_t out = SCRATCH, got[4];
+	struct tt_run_report rep;
+
+	for (int v = 0; v < 2; v++) {
+		struct tt_dm_config cfg = {
+			.processor = TT_DM_RISCV_1, .compile_args = ct[v], .num_compile_args = 2,
+			.defines = defs, .num_defines = v ? 1 : 2,
+		};
+		struct tt_program *prog;
+		tt_kernel_handle k;
+
+		cr_assert_eq(tt_program_create(&prog), TT_OK);
+		cr_assert_eq(tt_kernel_create(prog, KERNEL("ct_args.c"), &one, &cfg, &k), TT_OK);
+		tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), &out, 1);
+		e2e_run_ok(dev, prog, &rep);
+		tt_device_l1_read(dev, tt_core(0, 0), SCRATCH, got, sizeof(got));
+		cr_expect_eq(got[0], ct[v][0]);
+		cr_expect_eq(got[1], ct[v][1], "array sized by a compile-time arg");
+		cr_expect_eq(got[2], 42);
+		cr_expect_eq(got[3], v ? 0 : 1, "bare define");
+		tt_program_destroy(prog);
+	}
+	tt_device_close(dev);
+}
+
+/* Parallel mode (multi-threaded TCG) runs the same programs, just not
+ * deterministically. */
+Test(firmware, parallel_mode_runs, .timeout = 120)
+{
+	struct tt_device_config cfg = { .grid_x = 4, .grid_y = 4, .parallel = true };
+	struct tt_device *dev;
+	enum { WORDS = 256 };
+	uint32_t args[2] = { SCRATCH, WORDS }, got[WORDS];
+	struct tt_run_report rep;
+	tt_kernel_handle k;
+	struct tt_program *prog;
+
+	cr_assert_eq(tt_device_open(&cfg, &dev), TT_OK);
+	prog = e2e_program(KERNEL("pattern.c"), tt_core_range(0, 0, 3, 3), TT_DM_RISCV_1, &k);
+	for (uint32_t y = 0; y < 4; y++)
+		for (uint32_t x = 0; x < 4; x++)
+			tt_kernel_set_runtime_args(prog, k, tt_core(x, y), args, 2);
+	for (int round = 0; round < 3; round++)
+		e2e_run_ok(dev, prog, &rep);
+	tt_device_l1_read(dev, tt_core(3, 2), SCRATCH, got, sizeof(got));
+	for (uint32_t i = 0; i < WORDS; i++)
+		cr_expect_eq(got[i], ((2u << 24) | (3u << 16)) ^ (i * 2654435761u));
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+}
