@@ -194,7 +194,7 @@ $(obj)/tests/unit/%: tests/unit/%.c $(obj)/san/host/libtt.a
 $(obj)/tests/device/%: tests/device/%.c $(model-srcs)
 	$(call msg,TESTCC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(test-cflags) $< $(model-srcs) -lcriterion -o $@
+	$(Q)gcc $(test-cflags) $< $(model-srcs) -lcriterion -lm -o $@
 
 $(obj)/tests/e2e/%: tests/e2e/%.c $(obj)/san/host/libtt.a
 	$(call msg,TESTCC,$@)
@@ -251,7 +251,8 @@ bench-bins := $(addprefix $(obj)/bench/,$(bench-dirs))
 $(obj)/bench/%: $$(wildcard bench/%/*.c) $(obj)/host/libtt.a
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(host-cflags) -O2 -I$(src)/bench/$* $(wildcard bench/$*/*.c) \
+	$(Q)gcc $(host-cflags) -O2 -DTT_EXAMPLE_KERNELS='"$(src)/examples"' \
+		-I$(src)/bench/$* $(wildcard bench/$*/*.c) \
 		$(obj)/host/libtt.a $(host-libs) -o $@
 
 .PHONY: bench

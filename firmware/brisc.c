@@ -104,6 +104,7 @@ void fw_main(void)
 	volatile struct tt_go_msg *go = &FW_MAILBOX->go_message;
 
 	fw_identify();
+	fw_noc_init();
 	boot();
 	for (;;) {
 		TT_WAIT_UNTIL(go->signal == TT_RUN_MSG_GO, TT_WAIT_GO,

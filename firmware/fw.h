@@ -12,6 +12,7 @@
 #include "tt_emu_regs.h"
 #include "tt_mailbox.h"
 #include "tt_mem_map.h"
+#include "tt_noc_regs.h"
 #include "tt_riscv.h"
 #include "tt_wait.h"
 
@@ -28,6 +29,18 @@ extern uint32_t fw_noc_x, fw_noc_y;		/* virtual NoC */
 extern uint8_t *fw_heap_ptr;
 extern uint8_t *fw_heap_end;
 
+/*
+ * NoC: the NoC this RISC's kernel uses, and per NoC the software
+ * counters the barriers compare with the hardware status counters
+ * (reference/ttmetal-facts.md §3.4).
+ */
+extern uint32_t fw_noc_index;
+extern uint32_t fw_noc_reads_num_issued[TT_NOC_COUNT];
+extern uint32_t fw_noc_nonposted_writes_num_issued[TT_NOC_COUNT];
+extern uint32_t fw_noc_nonposted_writes_acked[TT_NOC_COUNT];
+extern uint32_t fw_noc_nonposted_atomics_acked[TT_NOC_COUNT];
+extern uint32_t fw_noc_posted_writes_num_issued[TT_NOC_COUNT];
+
 /* 4-character progress marker in mailbox.debug.waypoint[risc]. */
 static inline void fw_waypoint(const char code[4])
 {
@@ -40,6 +53,12 @@ static inline void fw_waypoint(const char code[4])
 
 /* Identity from the EMU block; fills fw_risc and coordinates. */
 void fw_identify(void);
+
+/* Point the command buffers' local coordinates at this core (boot). */
+void fw_noc_init(void);
+
+/* Set the software NoC counters to the hardware's (before each kernel). */
+void fw_noc_local_state_init(void);
 
 /* Set the kernel API globals from launch[0] and run this RISC's kernel. */
 uint32_t fw_run_kernel(void);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * Firmware pieces common to all five RISCs: identity, the kernel API
- * globals, launching the kernel of this RISC, trap reports and fatal halts.
+ * globals, NoC set-up, launching the kernel of this RISC, trap reports
+ * and fatal halts.
  */
 #include "fw.h"
 
@@ -14,6 +15,12 @@ uint32_t fw_my_x, fw_my_y;
 uint32_t fw_noc_x, fw_noc_y;
 uint8_t *fw_heap_ptr;
 uint8_t *fw_heap_end;
+uint32_t fw_noc_index;
+uint32_t fw_noc_reads_num_issued[TT_NOC_COUNT];
+uint32_t fw_noc_nonposted_writes_num_issued[TT_NOC_COUNT];
+uint32_t fw_noc_nonposted_writes_acked[TT_NOC_COUNT];
+uint32_t fw_noc_nonposted_atomics_acked[TT_NOC_COUNT];
+uint32_t fw_noc_posted_writes_num_issued[TT_NOC_COUNT];
 
 /* WH B0 worker (x, y) sits at virtual NoC (18 + x, 18 + y) (§3.5). */
 #define FW_VIRTUAL_WORKER_X0	18
@@ -30,6 +37,45 @@ void fw_identify(void)
 	fw_noc_y = FW_VIRTUAL_WORKER_Y0 + fw_my_y;
 }
 
+#define FW_NOC_REG(noc, buf, reg)						\
+	(*(volatile uint32_t *)(TT_MMIO_NOC0_BASE + (noc) * TT_MMIO_NOC_SIZE +	\
+				(buf) * TT_NOC_CMD_BUF_STRIDE + (reg)))
+#define FW_NOC_STATUS(noc, idx)	FW_NOC_REG(noc, 0, TT_A_NOC_STATUS0 + 4 * (idx))
+
+/*
+ * As tt-metal's noc_init: the local end of every command buffer (the
+ * source of writes, the destination of reads and atomic returns) is this
+ * core, so the kernel API writes only the remote coordinates.
+ */
+void fw_noc_init(void)
+{
+	uint32_t xy = TT_FIELD_VAL(NOC, ADDR_MID, X, fw_noc_x) |
+		      TT_FIELD_VAL(NOC, ADDR_MID, Y, fw_noc_y);
+
+	for (uint32_t noc = 0; noc < TT_NOC_COUNT; noc++) {
+		for (uint32_t buf = 0; buf < TT_NOC_CMD_BUFS; buf++) {
+			FW_NOC_REG(noc, buf, TT_A_NOC_TARG_ADDR_MID) = xy;
+			FW_NOC_REG(noc, buf, TT_A_NOC_RET_ADDR_MID) = xy;
+		}
+	}
+}
+
+void fw_noc_local_state_init(void)
+{
+	for (uint32_t noc = 0; noc < TT_NOC_COUNT; noc++) {
+		fw_noc_reads_num_issued[noc] =
+			FW_NOC_STATUS(noc, TT_NOC_ST_MST_RD_RESP_RECEIVED);
+		fw_noc_nonposted_writes_num_issued[noc] =
+			FW_NOC_STATUS(noc, TT_NOC_ST_MST_NONPOSTED_WR_REQ_SENT);
+		fw_noc_nonposted_writes_acked[noc] =
+			FW_NOC_STATUS(noc, TT_NOC_ST_MST_WR_ACK_RECEIVED);
+		fw_noc_nonposted_atomics_acked[noc] =
+			FW_NOC_STATUS(noc, TT_NOC_ST_MST_ATOMIC_RESP_RECEIVED);
+		fw_noc_posted_writes_num_issued[noc] =
+			FW_NOC_STATUS(noc, TT_NOC_ST_MST_POSTED_WR_REQ_SENT);
+	}
+}
+
 uint32_t fw_run_kernel(void)
 {
 	volatile struct tt_kernel_config_msg *kc =
@@ -44,6 +90,9 @@ uint32_t fw_run_kernel(void)
 	fw_sem_base = base + kc->sem_offset;
 	fw_heap_ptr = (uint8_t *)(TT_MEM_HEAP_BASE + fw_risc * TT_MEM_HEAP_SLOT_SIZE);
 	fw_heap_end = fw_heap_ptr + TT_MEM_HEAP_SLOT_SIZE;
+	fw_noc_index = fw_risc == TT_RISC_NCRISC ? kc->ncrisc_noc_id : kc->brisc_noc_id;
+	if (fw_risc <= TT_RISC_NCRISC)
+		fw_noc_local_state_init();
 
 	res->status = TT_KERNEL_STATUS_RUNNING;
 	fw_waypoint("K   ");

@@ -9,9 +9,10 @@
  * its wait descriptor (what it sleeps on, for hang reports), its trap
  * registers and a line buffer for the print port.
  *
- * Not yet implemented: NoC0/NoC1 command buffers and status counters, the
- * CB stream registers, the tile engine.  Their windows answer with a guest
- * error naming the block, and reads return 0.
+ * The NoC0/NoC1 register windows are forwarded to ttx_noc.c.
+ *
+ * Not yet implemented: the CB stream registers, the tile engine.  Their
+ * windows answer with a guest error naming the block, and reads return 0.
  */
 #include "ttx_chip.h"
 
@@ -25,37 +26,8 @@
 #include "tt_mailbox.h"
 #include "tt_mem_map.h"
 #include "tt_riscv.h"
-
-#define TTX_PRINT_LINE  256
-
-typedef struct TTHart {
-    bool in_reset;
-    uint32_t reset_pc;
-    uint32_t wait_kind;
-    uint32_t wait_id;
-    uint32_t wait_expect;
-    uint32_t wait_current;
-    uint32_t trap_cause;
-    uint32_t trap_epc;
-    uint32_t trap_tval;
-    size_t print_len;
-    char print_buf[TTX_PRINT_LINE];
-} TTHart;
-
-typedef struct TTCore {
-    unsigned x, y;
-    uint32_t wall_clock_hi;     /* latched when WALL_CLOCK_L is read */
-    TTHart hart[TT_RISCS_PER_CORE];
-} TTCore;
-
-struct TTChip {
-    TTChipConfig cfg;
-    const TTChipOps *ops;
-    void *opaque;
-    unsigned ncores;
-    TTCore *core;
-    uint64_t last_host_wake;    /* device clock when the host last woke harts */
-};
+#include "ttx_noc.h"
+#include "ttx_priv.h"
 
 /* Outgoing messages ------------------------------------------------------ */
 
@@ -366,15 +338,28 @@ static bool ttx_emu_write(TTChip *chip, unsigned core, unsigned risc,
 
 /* MMIO dispatch ---------------------------------------------------------- */
 
+/* NoC index of the window holding @addr, or -1. */
+static int ttx_noc_window(uint32_t addr)
+{
+    if (addr >= TT_MMIO_NOC0_BASE &&
+        addr < TT_MMIO_NOC0_BASE + TT_MMIO_NOC_SIZE) {
+        return 0;
+    }
+    if (addr >= TT_MMIO_NOC1_BASE &&
+        addr < TT_MMIO_NOC1_BASE + TT_MMIO_NOC_SIZE) {
+        return 1;
+    }
+    return -1;
+}
+
+static uint32_t ttx_noc_base(int noc)
+{
+    return noc ? TT_MMIO_NOC1_BASE : TT_MMIO_NOC0_BASE;
+}
+
 /* Windows of blocks that exist on silicon but are not modelled yet. */
 static const char *ttx_unmodelled_block(uint32_t addr)
 {
-    if (addr >= TT_MMIO_NOC0_BASE && addr < TT_MMIO_NOC0_BASE + TT_MMIO_NOC_SIZE) {
-        return "NoC0";
-    }
-    if (addr >= TT_MMIO_NOC1_BASE && addr < TT_MMIO_NOC1_BASE + TT_MMIO_NOC_SIZE) {
-        return "NoC1";
-    }
     if (addr >= TT_MMIO_STREAM_BASE &&
         addr < TT_MMIO_STREAM_BASE + TT_MMIO_STREAM_SIZE) {
         return "stream (CB counter)";
@@ -403,8 +388,14 @@ static bool ttx_bad_access(TTChip *chip, unsigned core, unsigned risc,
 bool ttx_chip_read(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
                    unsigned size, uint64_t *val)
 {
+    int noc = ttx_noc_window(addr);
+
     *val = 0;
     if (size == 4 && !(addr & 3)) {
+        if (noc >= 0 && ttx_noc_read(chip, core, risc, noc,
+                                     addr - ttx_noc_base(noc), val)) {
+            return true;
+        }
         if (addr >= TT_MMIO_EMU_BASE &&
             addr < TT_MMIO_EMU_BASE + TT_MMIO_EMU_SIZE &&
             ttx_emu_read(chip, core, risc, addr - TT_MMIO_EMU_BASE, val)) {
@@ -422,8 +413,15 @@ bool ttx_chip_read(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
 bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
                    uint64_t *val)
 {
+    int noc;
+
     *val = 0;
     addr &= ~3u;
+    noc = ttx_noc_window(addr);
+    if (noc >= 0) {
+        return ttx_noc_read(chip, core, risc, noc, addr - ttx_noc_base(noc),
+                            val);
+    }
     if (addr >= TT_MMIO_EMU_BASE && addr < TT_MMIO_EMU_BASE + TT_MMIO_EMU_SIZE) {
         return ttx_emu_read(chip, core, risc, addr - TT_MMIO_EMU_BASE, val);
     }
@@ -437,7 +435,14 @@ bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
 bool ttx_chip_write(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
                     unsigned size, uint64_t val)
 {
+    int noc = ttx_noc_window(addr);
+
     if (size == 4 && !(addr & 3)) {
+        if (noc >= 0 && ttx_noc_write(chip, core, risc, noc,
+                                      addr - ttx_noc_base(noc),
+                                      (uint32_t)val)) {
+            return true;
+        }
         if (addr >= TT_MMIO_EMU_BASE &&
             addr < TT_MMIO_EMU_BASE + TT_MMIO_EMU_SIZE &&
             ttx_emu_write(chip, core, risc, addr - TT_MMIO_EMU_BASE, val)) {
@@ -630,6 +635,7 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
     chip->ops = ops;
     chip->opaque = opaque;
     chip->ncores = cfg->grid_x * cfg->grid_y;
+    chip->dram = ops->dram ? ops->dram(opaque) : NULL;
     chip->core = calloc(chip->ncores, sizeof(*chip->core));
     if (!chip->core) {
         free(chip);

@@ -10,8 +10,11 @@
  * ttx_chip_read/write for every MMIO access a hart makes and
  * ttx_ctl_input for bytes arriving on the control channel.
  *
- * Not yet implemented: NoC engines, CB stream registers, tile engine
- * (accesses to their windows report LOG_UNIMP-style guest errors).
+ * The NoC engines (ttx_noc.c) copy between the L1s the environment
+ * exposes through ops->l1 and the DRAM banks it exposes through ops->dram.
+ *
+ * Not yet implemented: CB stream registers, tile engine (accesses to their
+ * windows report LOG_UNIMP-style guest errors).
  */
 #ifndef TTX_CHIP_H
 #define TTX_CHIP_H
@@ -33,6 +36,18 @@ typedef struct TTChipOps {
     /* Host pointer to @core's L1 (TT_MEM_L1_SIZE bytes, holds no code the
      * model writes). */
     uint8_t *(*l1)(void *opaque, unsigned core);
+    /*
+     * Host pointer to every DRAM bank back to back (TT_NOC_DRAM_BANKS x
+     * TT_DRAM_BANK_SIZE bytes), or NULL if the machine has none; asked
+     * once, when the chip is created.  May be NULL.
+     */
+    uint8_t *(*dram)(void *opaque);
+    /*
+     * The model wrote [addr, addr + len) of @core's L1 (NoC landing): drop
+     * translated code there, if any.  May be NULL.
+     */
+    void (*l1_written)(void *opaque, unsigned core, uint32_t addr,
+                       uint32_t len);
     /* Host code was written to [addr, addr + len) of @core's L1. */
     void (*code_changed)(void *opaque, unsigned core, uint32_t addr,
                          uint32_t len);

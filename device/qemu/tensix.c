@@ -6,6 +6,8 @@
  * Per Tensix core, as seen by each of its harts (hal/wormhole/tt_mem_map.h):
  *
  *   0x00000000  L1 (1464 KiB on WH B0), one slice of a shared file
+ *   (NoC only)  12 DRAM banks of 1 GiB, a sparse shared file mapped for
+ *               the model: harts reach DRAM only through the NoC
  *   0xFF000000  MMIO window, decoded by the device model (device/model)
  *   0xFFB00000  private local memory of this hart (4/4/2/2/2 KiB)
  *   0xFFBF8000  boot ROM: sleep until released from reset, then jump
@@ -27,7 +29,14 @@
  * Register values mirror tt-metal's WH B0 hal (reference/ttmetal-facts.md,
  * researched 2026-11-22 against tt-metal's newest tt-1xx layout).
  *
- * Not yet implemented: NoC, CB stream registers and tile engine windows
+ * Code coherence of NoC landings: the model tells us which L1 range it
+ * wrote (tensix_l1_written); only a range that overlaps a firmware or
+ * kernel text slot can hold translated code, so only those are
+ * invalidated, and the NoC sanitizer refuses writes there anyway.  Data
+ * pages never hold code (hal/wormhole/tt_mem_map.h), so the common case
+ * costs two compares.
+ *
+ * Not yet implemented: CB stream registers and tile engine windows
  * (the model reports accesses to them), NCRISC IRAM, Blackhole.
  */
 
@@ -45,11 +54,15 @@
 #include "chardev/char-fe.h"
 #include "exec/address-spaces.h"
 #include "exec/exec-all.h"
+#include "exec/ram_addr.h"
 #include "exec/ramblock.h"
+
+#include <sys/mman.h>
 
 #include "ttx_chip.h"
 #include "tt_ctl.h"
 #include "tt_mem_map.h"
+#include "tt_noc_map.h"
 #include "tt_emu_regs.h"
 #include "tt_riscv.h"
 
@@ -60,6 +73,9 @@ OBJECT_DECLARE_SIMPLE_TYPE(TensixMachineState, TENSIX_MACHINE)
 #define TENSIX_GRID_MAX_Y   10
 #define TENSIX_MAX_HARTS    (TENSIX_GRID_MAX_X * TENSIX_GRID_MAX_Y * \
                              TT_RISCS_PER_CORE)
+/* Each hart's slice of the local-memory RAM block (the largest size). */
+#define TENSIX_LOCAL_STRIDE     TT_MEM_BRISC_LOCAL_SIZE
+
 /* Global view of all L1s for the device model, outside any hart's space. */
 #define TENSIX_L1_GLOBAL_BASE   0x100000000ULL
 
@@ -89,7 +105,10 @@ struct TensixMachineState {
     unsigned grid_y;
     unsigned ncores;
     MemoryRegion l1;            /* every core's L1, back to back */
+    uint8_t *dram;              /* every DRAM bank, back to back */
+    size_t dram_size;
     MemoryRegion bootrom;
+    MemoryRegion local;         /* every hart's local memory, one RAM block */
     TensixHart *harts;
     TTChip *chip;
     CharBackend ctl_be;
@@ -116,6 +135,8 @@ static const uint32_t tensix_bootrom[] = {
 };
 QEMU_BUILD_BUG_ON(TT_A_EMU_WAKE_ACK != 0x10 || TT_A_EMU_BOOT_PC != 0x80);
 QEMU_BUILD_BUG_ON(TT_MMIO_EMU_BASE != 0xffbf0000);
+QEMU_BUILD_BUG_ON(TT_MEM_NCRISC_LOCAL_SIZE > TENSIX_LOCAL_STRIDE ||
+                  TT_MEM_TRISC_LOCAL_SIZE > TENSIX_LOCAL_STRIDE);
 
 static TensixHart *tensix_hart(TensixMachineState *s, unsigned core,
                                unsigned risc)
@@ -185,6 +206,28 @@ static void tensix_code_changed(void *opaque, unsigned core, uint32_t addr,
     tb_invalidate_phys_range(base + addr, base + addr + len);
 }
 
+static uint8_t *tensix_dram(void *opaque)
+{
+    TensixMachineState *s = opaque;
+
+    return s->dram;
+}
+
+static bool tensix_overlaps_text(uint32_t addr, uint32_t len)
+{
+    return (addr < TT_MEM_FIRMWARE_END && addr + len > TT_MEM_FIRMWARE_BASE) ||
+           (addr < TT_MEM_KERNEL_CONFIG_END &&
+            addr + len > TT_MEM_KERNEL_TEXT_BASE);
+}
+
+static void tensix_l1_written(void *opaque, unsigned core, uint32_t addr,
+                              uint32_t len)
+{
+    if (tensix_overlaps_text(addr, len)) {
+        tensix_code_changed(opaque, core, addr, len);
+    }
+}
+
 static uint64_t tensix_clock_ns(void *opaque)
 {
     return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
@@ -219,6 +262,8 @@ static const TTChipOps tensix_chip_ops = {
     .send = tensix_send,
     .l1 = tensix_l1,
     .code_changed = tensix_code_changed,
+    .dram = tensix_dram,
+    .l1_written = tensix_l1_written,
     .clock_ns = tensix_clock_ns,
     .current_pc = tensix_current_pc,
     .hart_pc = tensix_hart_pc,
@@ -420,8 +465,9 @@ static void tensix_create_hart(TensixMachineState *s, MachineState *ms,
     memory_region_init_io(&h->mmio, OBJECT(s), &tensix_mmio_ops, h, "mmio",
                           (1ULL << 32) - TT_MMIO_BASE);
     memory_region_add_subregion(&h->root, TT_MMIO_BASE, &h->mmio);
-    memory_region_init_ram(&h->local, OBJECT(s), lname,
-                           tensix_local_size(risc), &error_fatal);
+    memory_region_init_alias(&h->local, OBJECT(s), lname, &s->local,
+                             (uint64_t)id * TENSIX_LOCAL_STRIDE,
+                             tensix_local_size(risc));
     memory_region_add_subregion_overlap(&h->root, TT_MEM_LOCAL_BASE,
                                         &h->local, 1);
     memory_region_init_alias(&h->bootrom, OBJECT(s), "bootrom", &s->bootrom,
@@ -496,6 +542,38 @@ static void tensix_create_l1(TensixMachineState *s)
                                 &s->l1);
 }
 
+/*
+ * DRAM is touched only by the model (NoC) and the host, never by a hart:
+ * a plain shared mapping of the host's sparse file, not a RAM region.
+ * Without shm= an anonymous sparse mapping stands in.
+ */
+static void tensix_create_dram(TensixMachineState *s)
+{
+    int fd = -1;
+
+    s->dram_size = (size_t)TT_NOC_DRAM_BANKS * TT_DRAM_BANK_SIZE;
+    if (s->shm) {
+        g_autofree char *path = g_strdup_printf("%s/dram", s->shm);
+
+        fd = open(path, O_RDWR | O_CLOEXEC);
+        if (fd < 0) {
+            error_report("tensix: cannot open %s: %s", path, strerror(errno));
+            exit(1);
+        }
+        s->dram = mmap(NULL, s->dram_size, PROT_READ | PROT_WRITE,
+                       MAP_SHARED | MAP_NORESERVE, fd, 0);
+        close(fd);
+    } else {
+        s->dram = mmap(NULL, s->dram_size, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    }
+    if (s->dram == MAP_FAILED) {
+        error_report("tensix: cannot map %zu bytes of DRAM: %s", s->dram_size,
+                     strerror(errno));
+        exit(1);
+    }
+}
+
 static void tensix_create_bootrom(TensixMachineState *s)
 {
     memory_region_init_rom(&s->bootrom, OBJECT(s), "tensix.bootrom",
@@ -537,6 +615,7 @@ static void tensix_machine_init(MachineState *ms)
         exit(1);
     }
     tensix_parse_grid(s, ms);
+    tensix_create_dram(s);
 
     cfg = (TTChipConfig) {
         .grid_x = s->grid_x,
@@ -549,6 +628,9 @@ static void tensix_machine_init(MachineState *ms)
     memory_region_transaction_begin();
     tensix_create_l1(s);
     tensix_create_bootrom(s);
+    memory_region_init_ram(&s->local, OBJECT(s), "tensix.local",
+                           (uint64_t)s->ncores * TT_RISCS_PER_CORE *
+                           TENSIX_LOCAL_STRIDE, &error_fatal);
     s->harts = g_new0(TensixHart, s->ncores * TT_RISCS_PER_CORE);
     for (unsigned c = 0; c < s->ncores; c++) {
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
@@ -556,6 +638,16 @@ static void tensix_machine_init(MachineState *ms)
         }
     }
     memory_region_transaction_commit();
+
+    /*
+     * New RAM starts "dirty" for translated code, so the first TB on each
+     * L1 page would sweep the TLBs of every hart (quadratic in the grid:
+     * about 1 s of an 8x8 boot).  No TLB exists yet: mark all L1 clean now.
+     * Stores still find code through QEMU's not-dirty path.
+     */
+    cpu_physical_memory_test_and_clear_dirty(memory_region_get_ram_addr(&s->l1),
+                                             memory_region_size(&s->l1),
+                                             DIRTY_MEMORY_CODE);
 
     tensix_create_ctl(s);
     ttx_chip_start(s->chip);
@@ -602,7 +694,7 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_add_str(oc, "shm", tensix_get_shm,
                                   tensix_set_shm);
     object_class_property_set_description(oc, "shm",
-        "Directory holding the shared L1 file 'l1'");
+        "Directory holding the shared files 'l1' and 'dram'");
     object_class_property_add_str(oc, "ctl", tensix_get_ctl,
                                   tensix_set_ctl);
     object_class_property_set_description(oc, "ctl",

@@ -505,6 +505,21 @@ static int check_booted(struct tt_device *dev, char *why, size_t whylen)
 
 /* Open / close ----------------------------------------------------------- */
 
+/*
+ * The device's bank managers, for this grid.  A grid whose L1 bank count
+ * the kernel-side modulo cannot handle (tt/bank.h) gets no buffers.
+ */
+static void init_banks(struct tt_device *dev)
+{
+	struct tt_bank_config cfg;
+
+	if (tt_bank_config_from_arch(&cfg, dev->arch, 0, 0))
+		return;
+	cfg.grid_x = dev->grid_x;
+	cfg.grid_y = dev->grid_y;
+	dev->banks_ok = tt_bank_init(&dev->banks, &cfg) == TT_OK;
+}
+
 static bool env_flag(const char *name)
 {
 	const char *v = getenv(name);
@@ -584,6 +599,8 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	rc = load_firmware(dev, why, sizeof(why));
 	if (rc)
 		goto fail;
+	init_banks(dev);
+	tt_dev_write_bank_tables(dev);
 	rc = tt_dev_reboot(dev, TT_CTL_ALL_CORES, cfg.gdb_port ? -1 : timeout);
 	if (rc)
 		goto fail;
@@ -622,6 +639,8 @@ int tt_device_close(struct tt_device *dev)
 		}
 	}
 	remove_shm(dev);
+	if (dev->banks_ok)
+		tt_bank_destroy(&dev->banks);
 	if (dev->l1)
 		munmap(dev->l1, dev->l1_map_size);
 	if (dev->dram)

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include <tt/bank.h>
 #include <tt/tt.h>
 
 #include "tt_ctl.h"
@@ -71,6 +72,9 @@ int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
 void tt_gdb_note_grid(uint32_t grid_x, uint32_t grid_y);
 void tt_gdb_note_kernel(unsigned int risc, const char *elf_path, const char *source);
 
+/* "file:line (function)" of @pc in image @elf; TT_ENOENT if unknown. */
+int tt_symbolize(const char *elf, uint32_t pc, char *out, size_t len);
+
 /* Firmware image path of @risc ("brisc", ...), and its exported symbols. */
 void tt_firmware_path(unsigned int risc, bool symbols, char *out, size_t len);
 
@@ -105,6 +109,8 @@ struct tt_device {
 	uint8_t *dram;			/* dram_banks * dram_bank_size */
 	size_t dram_map_size;
 	struct tt_core_state core[TT_MAX_CORES];
+	struct tt_banks banks;		/* lockstep allocator of buffers */
+	bool banks_ok;			/* false: bank count not interleavable */
 	tt_print_fn print_fn;
 	void *print_ctx;
 	/* receive buffer */
@@ -146,6 +152,9 @@ void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
 
 /* Reset @core (TT_CTL_ALL_CORES for all) and wait until it is ready again. */
 int tt_dev_reboot(struct tt_device *dev, uint32_t core, int timeout_ms);
+
+/* Write the bank-to-NoC tables into every core's L1 (buffer.c). */
+void tt_dev_write_bank_tables(struct tt_device *dev);
 
 /* Fill dev->waits with what every hart waits on (hang report). */
 int tt_dev_dump_waits(struct tt_device *dev, int timeout_ms);

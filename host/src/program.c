@@ -7,8 +7,10 @@
  * common runtime args per RISC) at TT_MEM_KERNEL_CONFIG_BASE, each
  * kernel's text into its RISC's slot (skipped when the same binary is
  * already there) and the launch message; then one doorbell message sets
- * go = GO on every core and wakes every BRISC.  tt_finish() sleeps on the control channel
- * until each core's DONE doorbell arrives.  On a timeout it asks the
+ * go = GO on every core and wakes every BRISC.  Semaphores sit after
+ * the args in the blob (sem_offset, TT_MAX_SEMAPHORES x 16 bytes).
+ * tt_finish() sleeps on the control channel until each core's DONE
+ * doorbell arrives.  On a timeout it asks the
  * device what every hart waits for, writes that into the report, and
  * reboots the cores that did not finish.
  */
@@ -24,6 +26,7 @@
 #include "internal.h"
 #include "tt_emu_regs.h"
 #include "tt_mem_map.h"
+#include "tt_noc_regs.h"
 
 #define TT_RUN_TIMEOUT_MS	60000
 #define TT_REBOOT_TIMEOUT_MS	10000
@@ -37,6 +40,7 @@ struct tt_core_args {
 struct tt_kernel {
 	char path[PATH_MAX];
 	unsigned int risc;
+	unsigned int noc;
 	struct tt_core_range_set cores;
 	uint32_t *compile_args;
 	uint32_t num_compile_args;
@@ -51,9 +55,17 @@ struct tt_kernel {
 	uint64_t id[2];
 };
 
+struct tt_semaphore {
+	struct tt_core_range_set cores;
+	uint32_t id;
+	uint32_t value;
+};
+
 struct tt_program {
 	struct tt_kernel **kernels;
 	uint32_t num_kernels;
+	struct tt_semaphore *sems;
+	uint32_t num_sems;
 	/* cores of the last launch, for tt_finish */
 	struct tt_device *dev;
 	bool launched[TT_MAX_CORES];
@@ -122,6 +134,7 @@ void tt_program_destroy(struct tt_program *prog)
 	for (uint32_t i = 0; i < prog->num_kernels; i++)
 		kernel_free(prog->kernels[i]);
 	free(prog->kernels);
+	free(prog->sems);
 	free(prog);
 }
 
@@ -173,6 +186,7 @@ int tt_kernel_create(struct tt_program *prog, const char *path,
 		return rc;
 	}
 	k->risc = cfg->processor == TT_DM_RISCV_0 ? TT_RISC_BRISC : TT_RISC_NCRISC;
+	k->noc = cfg->noc;
 	k->cores = *cores;
 	if (cfg->num_compile_args) {
 		k->compile_args = malloc(cfg->num_compile_args * sizeof(uint32_t));
@@ -263,6 +277,56 @@ int tt_kernel_set_common_runtime_args(struct tt_program *prog,
 	return TT_OK;
 }
 
+/* Semaphores ------------------------------------------------------------- */
+
+static bool ranges_meet(const struct tt_core_range *a, const struct tt_core_range *b)
+{
+	return a->start.x <= b->end.x && b->start.x <= a->end.x &&
+	       a->start.y <= b->end.y && b->start.y <= a->end.y;
+}
+
+static bool sets_meet(const struct tt_core_range_set *a,
+		      const struct tt_core_range_set *b)
+{
+	for (uint32_t i = 0; i < a->count; i++)
+		for (uint32_t j = 0; j < b->count; j++)
+			if (ranges_meet(&a->ranges[i], &b->ranges[j]))
+				return true;
+	return false;
+}
+
+int tt_semaphore_create(struct tt_program *prog,
+			const struct tt_core_range_set *cores,
+			uint32_t initial_value, uint32_t *id)
+{
+	struct tt_semaphore *grown;
+	uint32_t used = 0;
+
+	if (!prog || !cores || !id || cores->count == 0 ||
+	    cores->count > TT_CORE_RANGE_SET_MAX)
+		return TT_EINVAL;
+	for (uint32_t i = 0; i < cores->count; i++)
+		if (cores->ranges[i].start.x > cores->ranges[i].end.x ||
+		    cores->ranges[i].start.y > cores->ranges[i].end.y)
+			return TT_EINVAL;
+	for (uint32_t i = 0; i < prog->num_sems; i++)
+		if (sets_meet(&prog->sems[i].cores, cores))
+			used |= 1u << prog->sems[i].id;
+	for (*id = 0; *id < TT_MAX_SEMAPHORES && (used & (1u << *id)); (*id)++)
+		;
+	if (*id == TT_MAX_SEMAPHORES)
+		return TT_ENOSPC;
+	grown = realloc(prog->sems, (prog->num_sems + 1) * sizeof(*grown));
+	if (!grown)
+		return TT_ENOMEM;
+	prog->sems = grown;
+	grown[prog->num_sems].cores = *cores;
+	grown[prog->num_sems].id = *id;
+	grown[prog->num_sems].value = initial_value;
+	prog->num_sems++;
+	return TT_OK;
+}
+
 /* Build ------------------------------------------------------------------ */
 
 int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
@@ -323,8 +387,8 @@ static uint32_t align16(uint32_t v)
 }
 
 /* Write the config blob, kernel text and launch message of one core. */
-static int stage_core(struct tt_device *dev, uint32_t index,
-		      struct tt_kernel *const on[TT_RISCS_PER_CORE],
+static int stage_core(struct tt_device *dev, const struct tt_program *prog,
+		      uint32_t index, struct tt_kernel *const on[TT_RISCS_PER_CORE],
 		      struct tt_run_report *report)
 {
 	struct tt_core xy = tt_dev_core_xy(dev, index);
@@ -343,6 +407,10 @@ static int stage_core(struct tt_device *dev, uint32_t index,
 
 		if (!k)
 			continue;
+		if (r == TT_RISC_BRISC)
+			kc.brisc_noc_id = (uint8_t)k->noc;
+		else if (r == TT_RISC_NCRISC)
+			kc.ncrisc_noc_id = (uint8_t)k->noc;
 		a = args_for(k, xy);
 		n = a ? a->count : 0;
 		if (align16(off + n * 4) + align16(k->num_common * 4) >
@@ -379,7 +447,21 @@ static int stage_core(struct tt_device *dev, uint32_t index,
 		}
 		hs->trapped = false;
 	}
+	if (off + TT_MAX_SEMAPHORES * 16 > TT_MEM_KERNEL_ARGS_SIZE)
+		return report_fail(report, TT_E2BIG,
+				   "core (%u,%u): runtime args leave no room for "
+				   "semaphores in the %u-byte args area", xy.x, xy.y,
+				   TT_MEM_KERNEL_ARGS_SIZE);
 	kc.sem_offset = (uint16_t)off;
+	memset(l1 + TT_MEM_KERNEL_CONFIG_BASE + off, 0, TT_MAX_SEMAPHORES * 16);
+	for (uint32_t i = 0; i < prog->num_sems; i++) {
+		const struct tt_semaphore *sem = &prog->sems[i];
+
+		if (tt_core_range_set_contains(&sem->cores, xy))
+			memcpy(l1 + TT_MEM_KERNEL_CONFIG_BASE + off + sem->id * 16,
+			       &sem->value, 4);
+	}
+	off += TT_MAX_SEMAPHORES * 16;
 	kc.local_cb_offset = (uint16_t)off;
 
 	if (text_hi) {
@@ -460,7 +542,7 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 		}
 		if (!any)
 			continue;
-		rc = stage_core(dev, c, on, report);
+		rc = stage_core(dev, prog, c, on, report);
 		if (rc)
 			return rc;
 		prog->launched[c] = true;
@@ -525,10 +607,20 @@ static const char *wait_text(const struct tt_evt_wait_state *w, char *buf,
 		snprintf(buf, len, "waits for semaphore at 0x%x >= %u (now %u)",
 			 w->id, w->expect, w->current);
 		break;
-	case TT_WAIT_NOC_BARRIER:
-		snprintf(buf, len, "waits for NoC barrier %u: %u expected, %u seen",
-			 w->id, w->expect, w->current);
+	case TT_WAIT_NOC_BARRIER: {
+		static const char *const names[] = {
+			[TT_NOC_BARRIER_READS] = "read",
+			[TT_NOC_BARRIER_WRITES_ACKED] = "write (acks)",
+			[TT_NOC_BARRIER_WRITES_SENT] = "writes flushed",
+			[TT_NOC_BARRIER_POSTED_WRITES] = "posted writes flushed",
+			[TT_NOC_BARRIER_ATOMICS] = "atomic",
+		};
+
+		snprintf(buf, len, "waits for NoC %s barrier: %u expected, %u seen",
+			 w->id < sizeof(names) / sizeof(names[0]) ? names[w->id] : "?",
+			 w->expect, w->current);
 		break;
+	}
 	case TT_WAIT_HALTED:
 		snprintf(buf, len, "halted by a firmware error (code %u, line %u)",
 			 w->id, w->expect);

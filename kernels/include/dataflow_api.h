@@ -1,14 +1,457 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Data-movement kernel API (BRISC/NCRISC), tt-metal names in C.
+ * Data-movement kernel API (BRISC/NCRISC), tt-metal names in C
+ * (reference/ttmetal-facts.md §5.1).  Everything drives the NoC registers
+ * exactly as on a Wormhole B0 (hal/tt_noc_regs.h): program a command
+ * buffer, write SEND_REQ, count the command in the firmware's software
+ * counters; barriers sleep until the hardware status counters match them.
  *
- * Not yet implemented: NoC reads/writes, barriers, semaphores, multicast,
- * address generators (the NoC engine of the device model comes first),
- * and circular buffers.
+ * C has no overloading or templates, so:
+ *  - get_noc_addr(x, y, addr) is the xy form; the local form
+ *    get_noc_addr(addr) is get_noc_addr_local(addr);
+ *  - InterleavedAddrGen / InterleavedAddrGenFast are structs with an
+ *    is_dram field instead of a template argument, and the page forms of
+ *    get_noc_addr are interleaved_addr_gen_get_noc_addr() and
+ *    interleaved_addr_gen_fast_get_noc_addr();
+ *  - the NoC is always noc_index (the one the host chose for the kernel),
+ *    never a trailing default argument.
+ * Every NoC command completes inside its SEND_REQ write in the emulator,
+ * so command buffers are always ready and barriers hold at once; code
+ * written against the hardware still works unchanged.
+ *
+ * Not yet implemented: circular buffers, sharded address generators,
+ * TensorAccessor, transaction-id barriers, _set_state/_with_state forms,
+ * linked multicast.
  */
 #ifndef TT_DATAFLOW_API_H
 #define TT_DATAFLOW_API_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tt_bank_table.h"
 #include "tt_kernel.h"
+#include "tt_noc_map.h"
+#include "tt_noc_regs.h"
+
+/* Firmware globals of the NoC (firmware/fw_common.c). */
+extern uint32_t fw_noc_index;
+extern uint32_t fw_noc_reads_num_issued[TT_NOC_COUNT];
+extern uint32_t fw_noc_nonposted_writes_num_issued[TT_NOC_COUNT];
+extern uint32_t fw_noc_nonposted_writes_acked[TT_NOC_COUNT];
+extern uint32_t fw_noc_nonposted_atomics_acked[TT_NOC_COUNT];
+extern uint32_t fw_noc_posted_writes_num_issued[TT_NOC_COUNT];
+
+/* The NoC of this kernel (DataMovementConfig.noc). */
+#define noc_index ((uint8_t)fw_noc_index)
+
+#define NOC_MAX_BURST_SIZE	TT_NOC_MAX_BURST_SIZE
+#define L1_ALIGNMENT		TT_NOC_L1_ALIGNMENT
+#define DRAM_ALIGNMENT		TT_NOC_DRAM_ALIGNMENT
+#define NOC_UNICAST_WRITE_VC	1
+#define NOC_MULTICAST_WRITE_VC	4
+
+#define TT_NOC_REG(noc, buf, reg)						\
+	(*(volatile uint32_t *)(TT_MMIO_NOC0_BASE + (noc) * TT_MMIO_NOC_SIZE +	\
+				(buf) * TT_NOC_CMD_BUF_STRIDE + TT_A_NOC_##reg))
+
+static FORCE_INLINE uint32_t noc_status_reg(uint32_t noc, uint32_t idx)
+{
+	return *(volatile uint32_t *)(TT_MMIO_NOC0_BASE + noc * TT_MMIO_NOC_SIZE +
+				      TT_A_NOC_STATUS0 + 4 * idx);
+}
+
+/* Addresses -------------------------------------------------------------- */
+
+/* Coordinate part (MID word) of a NoC address (§3.3). */
+#define NOC_XY_ENCODING(x, y)							\
+	(TT_FIELD_VAL(NOC, ADDR_MID, X, x) | TT_FIELD_VAL(NOC, ADDR_MID, Y, y))
+#define NOC_MULTICAST_ENCODING(xs, ys, xe, ye)					\
+	(TT_FIELD_VAL(NOC, ADDR_MID, START_X, xs) |				\
+	 TT_FIELD_VAL(NOC, ADDR_MID, START_Y, ys) |				\
+	 TT_FIELD_VAL(NOC, ADDR_MID, X, xe) | TT_FIELD_VAL(NOC, ADDR_MID, Y, ye))
+
+static FORCE_INLINE uint64_t get_noc_addr_helper(uint32_t noc_xy, uint32_t addr)
+{
+	return (uint64_t)noc_xy << TT_NOC_ADDR_COORD_SHIFT | addr;
+}
+
+/* @addr in the L1 (or DRAM bank) at virtual NoC coordinates (@x, @y). */
+static FORCE_INLINE uint64_t get_noc_addr(uint32_t x, uint32_t y, uint32_t addr)
+{
+	return get_noc_addr_helper(NOC_XY_ENCODING(x, y), addr);
+}
+
+/* @addr in this core's own L1 (tt-metal: get_noc_addr(addr)). */
+static FORCE_INLINE uint64_t get_noc_addr_local(uint32_t addr)
+{
+	return get_noc_addr(my_x, my_y, addr);
+}
+
+/* @addr in every worker of the rectangle (@xs, @ys)-(@xe, @ye). */
+static FORCE_INLINE uint64_t get_noc_multicast_addr(uint32_t xs, uint32_t ys,
+						    uint32_t xe, uint32_t ye,
+						    uint32_t addr)
+{
+	return get_noc_addr_helper(NOC_MULTICAST_ENCODING(xs, ys, xe, ye), addr);
+}
+
+/* Commands --------------------------------------------------------------- */
+
+static FORCE_INLINE void noc_send(uint32_t noc, uint32_t buf)
+{
+	TT_NOC_REG(noc, buf, CMD_CTRL) = TT_FIELD_VAL(NOC, CMD_CTRL, SEND_REQ, 1);
+}
+
+static FORCE_INLINE void noc_fast_read(uint32_t noc, uint64_t src, uint32_t dst,
+				       uint32_t len)
+{
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, RET_ADDR_LO) = dst;
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_LO) = (uint32_t)src;
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_MID) = (uint32_t)(src >> 32);
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, AT_LEN_BE) = len;
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, CTRL) = 0;
+	noc_send(noc, TT_NOC_RD_CMD_BUF);
+	fw_noc_reads_num_issued[noc]++;
+}
+
+/* One write packet; @ctrl adds the multicast bits, @acks the destinations. */
+static FORCE_INLINE void noc_fast_write(uint32_t noc, uint32_t buf, uint32_t src,
+					uint64_t dst, uint32_t len, uint32_t ctrl,
+					bool nonposted, uint32_t acks)
+{
+	ctrl |= TT_FIELD_VAL(NOC, CTRL, WR, 1) |
+		TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, nonposted);
+	TT_NOC_REG(noc, buf, TARG_ADDR_LO) = src;
+	TT_NOC_REG(noc, buf, RET_ADDR_LO) = (uint32_t)dst;
+	TT_NOC_REG(noc, buf, RET_ADDR_MID) = (uint32_t)(dst >> 32);
+	TT_NOC_REG(noc, buf, AT_LEN_BE) = len;
+	TT_NOC_REG(noc, buf, CTRL) = ctrl;
+	noc_send(noc, buf);
+	if (nonposted) {
+		fw_noc_nonposted_writes_num_issued[noc]++;
+		fw_noc_nonposted_writes_acked[noc] += acks;
+	} else {
+		fw_noc_posted_writes_num_issued[noc]++;
+	}
+}
+
+static FORCE_INLINE uint32_t noc_unicast_ctrl(void)
+{
+	return TT_FIELD_VAL(NOC, CTRL, VC_STATIC, 1) |
+	       TT_FIELD_VAL(NOC, CTRL, STATIC_VC, NOC_UNICAST_WRITE_VC);
+}
+
+static FORCE_INLINE uint32_t noc_multicast_ctrl(bool loopback)
+{
+	return TT_FIELD_VAL(NOC, CTRL, VC_STATIC, 1) |
+	       TT_FIELD_VAL(NOC, CTRL, STATIC_VC, NOC_MULTICAST_WRITE_VC) |
+	       TT_FIELD_VAL(NOC, CTRL, BRCST_PACKET, 1) |
+	       TT_FIELD_VAL(NOC, CTRL, PATH_RESERVE, 1) |
+	       TT_FIELD_VAL(NOC, CTRL, BRCST_SRC_INCLUDE, loopback);
+}
+
+/* Read @size bytes (at most NOC_MAX_BURST_SIZE) from @src into L1 @dst. */
+static FORCE_INLINE void noc_async_read_one_packet(uint64_t src, uint32_t dst,
+						   uint32_t size)
+{
+	noc_fast_read(noc_index, src, dst, size);
+}
+
+/* Read @size bytes from @src into L1 @dst, in bursts; see the barrier. */
+static inline void noc_async_read(uint64_t src, uint32_t dst, uint32_t size)
+{
+	while (size > NOC_MAX_BURST_SIZE) {
+		noc_fast_read(noc_index, src, dst, NOC_MAX_BURST_SIZE);
+		src += NOC_MAX_BURST_SIZE;
+		dst += NOC_MAX_BURST_SIZE;
+		size -= NOC_MAX_BURST_SIZE;
+	}
+	noc_fast_read(noc_index, src, dst, size);
+}
+
+static FORCE_INLINE void noc_async_write_one_packet(uint32_t src, uint64_t dst,
+						    uint32_t size)
+{
+	noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, size,
+		       noc_unicast_ctrl(), true, 1);
+}
+
+/* Non-posted write of @size bytes from L1 @src to @dst, in bursts. */
+static inline void noc_async_write(uint32_t src, uint64_t dst, uint32_t size)
+{
+	while (size > NOC_MAX_BURST_SIZE) {
+		noc_async_write_one_packet(src, dst, NOC_MAX_BURST_SIZE);
+		src += NOC_MAX_BURST_SIZE;
+		dst += NOC_MAX_BURST_SIZE;
+		size -= NOC_MAX_BURST_SIZE;
+	}
+	noc_async_write_one_packet(src, dst, size);
+}
+
+static inline void noc_write_multicast(uint32_t src, uint64_t dst, uint32_t size,
+				       uint32_t num_dests, bool loopback)
+{
+	while (size > NOC_MAX_BURST_SIZE) {
+		noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst,
+			       NOC_MAX_BURST_SIZE, noc_multicast_ctrl(loopback),
+			       true, num_dests);
+		src += NOC_MAX_BURST_SIZE;
+		dst += NOC_MAX_BURST_SIZE;
+		size -= NOC_MAX_BURST_SIZE;
+	}
+	noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, size,
+		       noc_multicast_ctrl(loopback), true, num_dests);
+}
+
+/*
+ * Write to every worker of the rectangle in @dst (get_noc_multicast_addr)
+ * except this core; @num_dests is how many cores that is (acks counted).
+ */
+static inline void noc_async_write_multicast(uint32_t src, uint64_t dst,
+					     uint32_t size, uint32_t num_dests)
+{
+	noc_write_multicast(src, dst, size, num_dests, false);
+}
+
+/* As noc_async_write_multicast, this core included (in @num_dests too). */
+static inline void noc_async_write_multicast_loopback_src(uint32_t src,
+							  uint64_t dst,
+							  uint32_t size,
+							  uint32_t num_dests)
+{
+	noc_write_multicast(src, dst, size, num_dests, true);
+}
+
+/* Inline 32-bit write of @val to @addr, byte enables @be (bit i = byte i). */
+static inline void noc_inline_dw_write_be(uint64_t addr, uint32_t val, uint32_t be)
+{
+	uint32_t noc = noc_index, buf = TT_NOC_WR_REG_CMD_BUF;
+
+	TT_NOC_REG(noc, buf, AT_DATA) = val;
+	TT_NOC_REG(noc, buf, TARG_ADDR_LO) = (uint32_t)addr;
+	TT_NOC_REG(noc, buf, TARG_ADDR_MID) = (uint32_t)(addr >> 32);
+	TT_NOC_REG(noc, buf, AT_LEN_BE) = TT_FIELD_VAL(NOC, AT_LEN_BE, BE, be);
+	TT_NOC_REG(noc, buf, CTRL) = noc_unicast_ctrl() |
+		TT_FIELD_VAL(NOC, CTRL, WR, 1) | TT_FIELD_VAL(NOC, CTRL, WR_INLINE, 1) |
+		TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, 1);
+	noc_send(noc, buf);
+	fw_noc_nonposted_writes_num_issued[noc]++;
+	fw_noc_nonposted_writes_acked[noc]++;
+}
+
+static FORCE_INLINE void noc_inline_dw_write(uint64_t addr, uint32_t val)
+{
+	noc_inline_dw_write_be(addr, val, 0xf);
+}
+
+/* Barriers --------------------------------------------------------------- */
+
+#define NOC_BARRIER(kind, idx, sw)						\
+	TT_WAIT_UNTIL(noc_status_reg(noc_index, idx) == (sw)[noc_index],	\
+		      TT_WAIT_NOC_BARRIER, kind, (sw)[noc_index],		\
+		      noc_status_reg(noc_index, idx))
+
+/* Every read issued so far has landed. */
+static inline void noc_async_read_barrier(void)
+{
+	NOC_BARRIER(TT_NOC_BARRIER_READS, TT_NOC_ST_MST_RD_RESP_RECEIVED,
+		    fw_noc_reads_num_issued);
+}
+
+/* Every non-posted write issued so far is acknowledged by its destinations. */
+static inline void noc_async_write_barrier(void)
+{
+	NOC_BARRIER(TT_NOC_BARRIER_WRITES_ACKED, TT_NOC_ST_MST_WR_ACK_RECEIVED,
+		    fw_noc_nonposted_writes_acked);
+}
+
+/* Every non-posted write has left L1 (its source may be reused). */
+static inline void noc_async_writes_flushed(void)
+{
+	NOC_BARRIER(TT_NOC_BARRIER_WRITES_SENT, TT_NOC_ST_MST_NONPOSTED_WR_REQ_SENT,
+		    fw_noc_nonposted_writes_num_issued);
+}
+
+static inline void noc_async_posted_writes_flushed(void)
+{
+	NOC_BARRIER(TT_NOC_BARRIER_POSTED_WRITES, TT_NOC_ST_MST_POSTED_WR_REQ_SENT,
+		    fw_noc_posted_writes_num_issued);
+}
+
+/* Every non-posted atomic has its response. */
+static inline void noc_async_atomic_barrier(void)
+{
+	NOC_BARRIER(TT_NOC_BARRIER_ATOMICS, TT_NOC_ST_MST_ATOMIC_RESP_RECEIVED,
+		    fw_noc_nonposted_atomics_acked);
+}
+
+static inline void noc_async_full_barrier(void)
+{
+	noc_async_read_barrier();
+	noc_async_writes_flushed();
+	noc_async_write_barrier();
+	noc_async_posted_writes_flushed();
+	noc_async_atomic_barrier();
+}
+
+/* Semaphores ------------------------------------------------------------- */
+
+/* L1 address of semaphore @semaphore_id (tt_semaphore_create on the host). */
+static FORCE_INLINE uint32_t get_semaphore(uint32_t semaphore_id)
+{
+	return fw_sem_base + semaphore_id * L1_ALIGNMENT;
+}
+
+/* Local store; wakes this core's other RISCs so their waits re-check. */
+static FORCE_INLINE void noc_semaphore_set(volatile uint32_t *sem_addr, uint32_t val)
+{
+	*sem_addr = val;
+	tt_notify(((1u << TT_RISCS_PER_CORE) - 1) & ~(1u << fw_risc));
+}
+
+/* Sleep until *@sem_addr == @val (woken by NoC landings and notifies). */
+static inline void noc_semaphore_wait(volatile uint32_t *sem_addr, uint32_t val)
+{
+	TT_WAIT_UNTIL(*sem_addr == val, TT_WAIT_SEMAPHORE,
+		      (uint32_t)(uintptr_t)sem_addr, val, *sem_addr);
+}
+
+/* Sleep until *@sem_addr >= @val. */
+static inline void noc_semaphore_wait_min(volatile uint32_t *sem_addr, uint32_t val)
+{
+	TT_WAIT_UNTIL(*sem_addr >= val, TT_WAIT_SEMAPHORE_MIN,
+		      (uint32_t)(uintptr_t)sem_addr, val, *sem_addr);
+}
+
+/* Atomic, non-posted increment of the word at @addr by @incr (32-bit wrap). */
+static inline void noc_semaphore_inc(uint64_t addr, uint32_t incr)
+{
+	uint32_t noc = noc_index, buf = TT_NOC_AT_CMD_BUF;
+
+	TT_NOC_REG(noc, buf, TARG_ADDR_LO) = (uint32_t)addr;
+	TT_NOC_REG(noc, buf, TARG_ADDR_MID) = (uint32_t)(addr >> 32);
+	TT_NOC_REG(noc, buf, RET_ADDR_LO) = TT_MEM_NOC_ATOMIC_RET_VAL_ADDR;
+	TT_NOC_REG(noc, buf, AT_LEN_BE) =
+		TT_FIELD_VAL(NOC, AT_LEN_BE, INS, TT_NOC_AT_INS_INCR_GET) |
+		TT_FIELD_VAL(NOC, AT_LEN_BE, WRAP, TT_NOC_AT_WRAP_FULL) |
+		TT_FIELD_VAL(NOC, AT_LEN_BE, IND_32, ((uint32_t)addr >> 2) & 3);
+	TT_NOC_REG(noc, buf, AT_DATA) = incr;
+	TT_NOC_REG(noc, buf, CTRL) = TT_FIELD_VAL(NOC, CTRL, AT, 1) |
+				     TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, 1);
+	noc_send(noc, buf);
+	fw_noc_nonposted_atomics_acked[noc]++;
+}
+
+/* Write the local semaphore at @src to the remote one at @dst. */
+static inline void noc_semaphore_set_remote(uint32_t src, uint64_t dst)
+{
+	noc_fast_write(noc_index, TT_NOC_WR_REG_CMD_BUF, src, dst, 4,
+		       noc_unicast_ctrl(), true, 1);
+}
+
+/* Write the local semaphore at @src to every core of the rectangle @dst. */
+static inline void noc_semaphore_set_multicast(uint32_t src, uint64_t dst,
+					       uint32_t num_dests)
+{
+	noc_fast_write(noc_index, TT_NOC_WR_REG_CMD_BUF, src, dst, 4,
+		       noc_multicast_ctrl(false), true, num_dests);
+}
+
+static inline void noc_semaphore_set_multicast_loopback_src(uint32_t src,
+							    uint64_t dst,
+							    uint32_t num_dests)
+{
+	noc_fast_write(noc_index, TT_NOC_WR_REG_CMD_BUF, src, dst, 4,
+		       noc_multicast_ctrl(true), true, num_dests);
+}
+
+/* Interleaved buffers ---------------------------------------------------- */
+
+/* Bank tables the host wrote at device open (hal/tt_bank_table.h). */
+#define TT_BANK_TABLE ((const volatile struct tt_bank_table *)TT_MEM_BANK_TO_NOC_BASE)
+
+/* NoC address of @offset in bank @bank_id of DRAM (@is_dram) or L1. */
+static inline uint64_t get_noc_addr_from_bank_id(bool is_dram, uint32_t bank_id,
+						 uint32_t offset)
+{
+	const volatile struct tt_bank_table *t = TT_BANK_TABLE;
+
+	if (is_dram)
+		return get_noc_addr_helper(t->dram_bank_to_noc_xy[noc_index][bank_id],
+					   offset + t->bank_to_dram_offset[bank_id]);
+	return get_noc_addr_helper(t->l1_bank_to_noc_xy[noc_index][bank_id],
+				   offset + t->bank_to_l1_offset[bank_id]);
+}
+
+/* Page @id of an interleaved buffer at @base: bank id % banks, row id / banks. */
+static inline uint64_t tt_interleaved_noc_addr(bool is_dram, uint32_t base,
+					       uint32_t page_size, uint32_t id,
+					       uint32_t offset)
+{
+	const volatile struct tt_bank_table *t = TT_BANK_TABLE;
+	uint32_t banks = is_dram ? t->num_dram_banks : t->num_l1_banks;
+	uint32_t align = is_dram ? DRAM_ALIGNMENT : L1_ALIGNMENT;
+	uint32_t aligned = (page_size + align - 1) & ~(align - 1);
+
+	return get_noc_addr_from_bank_id(is_dram, id % banks,
+					 (id / banks) * aligned + base + offset);
+}
+
+/* tt-metal InterleavedAddrGen<DRAM>: DRAM = is_dram. */
+typedef struct InterleavedAddrGen {
+	uint32_t bank_base_address;
+	uint32_t page_size;
+	bool is_dram;
+} InterleavedAddrGen;
+
+/* tt-metal InterleavedAddrGenFast<DRAM>; page_size is the tile size. */
+typedef struct InterleavedAddrGenFast {
+	uint32_t bank_base_address;
+	uint32_t page_size;
+	uint32_t data_format;
+	bool is_dram;
+} InterleavedAddrGenFast;
+
+/* tt-metal get_noc_addr(id, addrgen, offset). */
+static FORCE_INLINE uint64_t interleaved_addr_gen_get_noc_addr(
+	const InterleavedAddrGen *s, uint32_t id, uint32_t offset)
+{
+	return tt_interleaved_noc_addr(s->is_dram, s->bank_base_address,
+				       s->page_size, id, offset);
+}
+
+static FORCE_INLINE uint64_t interleaved_addr_gen_fast_get_noc_addr(
+	const InterleavedAddrGenFast *s, uint32_t id, uint32_t offset)
+{
+	return tt_interleaved_noc_addr(s->is_dram, s->bank_base_address,
+				       s->page_size, id, offset);
+}
+
+static inline void noc_async_read_page(uint32_t id, const InterleavedAddrGen *s,
+				       uint32_t dst)
+{
+	noc_async_read(interleaved_addr_gen_get_noc_addr(s, id, 0), dst, s->page_size);
+}
+
+static inline void noc_async_write_page(uint32_t id, const InterleavedAddrGen *s,
+					uint32_t src)
+{
+	noc_async_write(src, interleaved_addr_gen_get_noc_addr(s, id, 0), s->page_size);
+}
+
+static inline void noc_async_read_tile(uint32_t id, const InterleavedAddrGenFast *s,
+				       uint32_t dst)
+{
+	noc_async_read(interleaved_addr_gen_fast_get_noc_addr(s, id, 0), dst,
+		       s->page_size);
+}
+
+static inline void noc_async_write_tile(uint32_t id, const InterleavedAddrGenFast *s,
+					uint32_t src)
+{
+	noc_async_write(src, interleaved_addr_gen_fast_get_noc_addr(s, id, 0),
+			s->page_size);
+}
 
 #endif /* TT_DATAFLOW_API_H */

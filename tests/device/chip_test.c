@@ -134,7 +134,8 @@ static void ctl(uint16_t type, const void *payload, uint16_t len)
 	struct tt_ctl_hdr h = { .type = type, .len = len };
 
 	memcpy(buf, &h, sizeof(h));
-	memcpy(buf + sizeof(h), payload, len);
+	if (len)
+		memcpy(buf + sizeof(h), payload, len);
 	cr_assert_eq(ttx_ctl_input(chip, buf, sizeof(h) + len, false), sizeof(h) + len);
 }
 

@@ -4,6 +4,7 @@
 #define TT_TT_H
 
 #include <tt/arch.h>
+#include <tt/buffer.h>
 #include <tt/core.h>
 #include <tt/device.h>
 #include <tt/error.h>

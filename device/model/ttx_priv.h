@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * State of the emulated chip shared by the model's blocks (ttx_chip.c,
+ * ttx_noc.c); private to device/model.
+ */
+#ifndef TTX_PRIV_H
+#define TTX_PRIV_H
+
+#include "ttx_chip.h"
+#include "ttx_noc.h"
+#include "tt_riscv.h"
+
+#define TTX_PRINT_LINE  256
+
+typedef struct TTHart {
+    bool in_reset;
+    uint32_t reset_pc;
+    uint32_t wait_kind;
+    uint32_t wait_id;
+    uint32_t wait_expect;
+    uint32_t wait_current;
+    uint32_t trap_cause;
+    uint32_t trap_epc;
+    uint32_t trap_tval;
+    size_t print_len;
+    char print_buf[TTX_PRINT_LINE];
+} TTHart;
+
+typedef struct TTCore {
+    unsigned x, y;
+    uint32_t wall_clock_hi;     /* latched when WALL_CLOCK_L is read */
+    TTHart hart[TT_RISCS_PER_CORE];
+    TTNoc noc[TT_NOC_COUNT];
+} TTCore;
+
+struct TTChip {
+    TTChipConfig cfg;
+    const TTChipOps *ops;
+    void *opaque;
+    unsigned ncores;
+    TTCore *core;
+    uint8_t *dram;              /* TT_NOC_DRAM_BANKS banks, or NULL */
+    uint64_t last_host_wake;    /* device clock when the host last woke harts */
+};
+
+#endif /* TTX_PRIV_H */
