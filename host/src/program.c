@@ -633,8 +633,62 @@ static const char *wait_text(const struct tt_evt_wait_state *w, char *buf,
 	return buf;
 }
 
+/*
+ * Where @pc of @risc on core @index is in source: the kernel of the
+ * in-flight program that runs there, or the resident firmware.  Empty
+ * when unknown (no debug info, addr2line missing).
+ */
+static const char *pc_location(struct tt_device *dev, uint32_t index,
+			       unsigned int risc, uint32_t pc, char *buf,
+			       size_t len)
+{
+	struct tt_core xy = tt_dev_core_xy(dev, index);
+	char elf[1500] = "";
+	char where[800];
+
+	buf[0] = '\0';
+	if (pc >= slot_base[risc] && pc < slot_base[risc] + TT_MEM_KERNEL_SLOT_SIZE) {
+		for (uint32_t i = 0; inflight && i < inflight->num_kernels; i++) {
+			const struct tt_kernel *k = inflight->kernels[i];
+
+			if (k->risc == risc && tt_core_range_set_contains(&k->cores, xy))
+				snprintf(elf, sizeof(elf), "%s/%016llx%016llx.elf",
+					 tt_paths()->cache,
+					 (unsigned long long)k->id[0],
+					 (unsigned long long)k->id[1]);
+		}
+	} else if (pc >= TT_MEM_FIRMWARE_BASE && pc < TT_MEM_FIRMWARE_END) {
+		tt_firmware_path(risc, false, elf, sizeof(elf));
+	}
+	if (elf[0] && !tt_symbolize(elf, pc, where, sizeof(where)))
+		snprintf(buf, len, " at %s", where);
+	return buf;
+}
+
+/* Add the source line of every trap of this run to the report. */
+static void trap_locations(struct tt_device *dev)
+{
+	char where[900];
+
+	for (uint32_t c = 0; c < dev->ncores; c++) {
+		struct tt_core xy = tt_dev_core_xy(dev, c);
+
+		for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
+			const struct tt_hart_state *hs = &dev->core[c].hart[r];
+
+			if (!inflight->launched[c] || !hs->trapped)
+				continue;
+			if (pc_location(dev, c, r, hs->mepc, where, sizeof(where))[0])
+				tt_dev_error(dev, TT_ETRAP, c, r, hs->mepc,
+					     "  core (%u,%u) %s trapped%s", xy.x, xy.y,
+					     tt_risc_name(r), where);
+		}
+	}
+}
+
 static void hang_report(struct tt_device *dev, uint32_t timeout_ms)
 {
+	char where[900];
 	char what[160];
 	int rc;
 
@@ -659,11 +713,17 @@ static void hang_report(struct tt_device *dev, uint32_t timeout_ms)
 		if (w->src.core >= dev->ncores || !inflight->launched[w->src.core] ||
 		    dev->core[w->src.core].done)
 			continue;
-		tt_dev_error(dev, TT_ETIMEDOUT, w->src.core, w->src.risc, w->pc,
-			     "  core (%u,%u) %-6s pc 0x%08x %s: %s", xy.x, xy.y,
-			     tt_risc_name(w->src.risc), w->pc,
-			     w->halted ? "asleep" : "running",
-			     wait_text(w, what, sizeof(what)));
+		if (w->halted)		/* sleepers sit in tt_wfi: say why */
+			tt_dev_error(dev, TT_ETIMEDOUT, w->src.core, w->src.risc,
+				     w->pc, "  core (%u,%u) %-6s pc 0x%08x asleep: %s",
+				     xy.x, xy.y, tt_risc_name(w->src.risc), w->pc,
+				     wait_text(w, what, sizeof(what)));
+		else			/* runners: say where */
+			tt_dev_error(dev, TT_ETIMEDOUT, w->src.core, w->src.risc,
+				     w->pc, "  core (%u,%u) %-6s pc 0x%08x running%s",
+				     xy.x, xy.y, tt_risc_name(w->src.risc), w->pc,
+				     pc_location(dev, w->src.core, w->src.risc,
+						 w->pc, where, sizeof(where)));
 	}
 }
 
@@ -733,6 +793,8 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 		tt_dev_error(dev, rc, 0, 0, 0, "lost the device: QEMU exited");
 	}
 
+	if (dev->failed)
+		trap_locations(dev);
 	status = dev->failed ? dev->first.status : TT_OK;
 	if (report) {
 		report->status = status;

@@ -52,6 +52,7 @@ int tt_symbolize(const char *elf, uint32_t pc, char *out, size_t len)
 	if (sscanf(buf, "%255[^\n]\n%699[^\n]", func, where) != 2 ||
 	    !strncmp(where, "??", 2))
 		return TT_ENOENT;
+	where[strcspn(where, " ")] = '\0';	/* drop " (discriminator N)" */
 	snprintf(out, len, "%s (%s)", where, func);
 	return TT_OK;
 }

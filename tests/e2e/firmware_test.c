@@ -260,6 +260,9 @@ Test(firmware, illegal_instruction_reported_then_recovers, .timeout = 60)
 	cr_expect(strstr(rep.message, "core (2,1) NCRISC: illegal instruction") != NULL,
 		  "message: %s", rep.message);
 	cr_expect(strstr(rep.message, expect) != NULL, "message: %s", rep.message);
+	cr_expect(strstr(rep.message, "NCRISC trapped at illegal.c:") != NULL &&
+		  strstr(rep.message, "(kernel_main)") != NULL,
+		  "source line of the trap: %s", rep.message);
 
 	good = e2e_program(KERNEL("pattern.c"), tt_core_range(0, 0, 3, 3), TT_DM_RISCV_1, &k);
 	for (uint32_t y = 0; y < 4; y++)
@@ -315,6 +318,8 @@ Test(firmware, timeout_names_core_and_recovers, .timeout = 60)
 		  "message: %s", rep.message);
 	cr_expect(strstr(rep.message, "core (1,0) BRISC  pc 0x000") != NULL &&
 		  strstr(rep.message, "running") != NULL, "message: %s", rep.message);
+	cr_expect(strstr(rep.message, "at spin.c:") != NULL,
+		  "the spinning line is named: %s", rep.message);
 	cr_expect_eq(rep.core.x, 1);
 	cr_expect_eq(rep.core.y, 0);
 
