@@ -1,0 +1,323 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Tile engine of one Tensix core, value for value: the unpackers (L1 tile
+ * -> SrcA/SrcB or Dst), the FPU (eltwise, broadcast, matmul, reduce,
+ * datacopy, transpose) with its math-fidelity phases, the SFPU on Dst and
+ * the packer (Dst -> L1 tile), plus the Src ownership handshake and the
+ * math-pack semaphore over Dst halves.  QEMU-independent: it works on
+ * in-memory tiles.  The numerics follow reference/compute-engine.md (the
+ * "§" below); every choice the reference leaves open is marked "[I]" here
+ * and listed in docs/tile-engine.md.
+ *
+ * Three sources share this header: ttx_format.c (formats, rounding,
+ * L1 tile encode/decode), ttx_tile.c (engine state, sync, unpack, FPU,
+ * pack) and ttx_sfpu.c (SFPU ops).
+ *
+ * Not yet implemented:
+ *   - formats other than Float32, Float16, Float16_b, Bfp8_b, Bfp4_b (the
+ *     integer, Tf32, Lf8, Bfp*a and Bfp2 formats are rejected);
+ *   - the 16-bit/32-bit aliasing of Dst rows (a tile is stored in the
+ *     mode it was written in), Dst offsets finer than a tile;
+ *   - stochastic rounding, partial faces, tiny tiles, SFPU vector modes
+ *     R and C (ops always cover the four faces);
+ *   - Src row/column addressing, ZEROACC of single rows, MOVD2A/MOVD2B
+ *     (dest reuse) and the 19-bit truncation of 32-bit Dst on that path.
+ */
+#ifndef TTX_TILE_H
+#define TTX_TILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tt_data_format.h"
+
+/* Return codes. */
+#define TTX_TILE_OK         0
+#define TTX_TILE_BLOCKED    1   /* the hardware would stall: retry later */
+#define TTX_TILE_EINVAL     (-22)
+
+/* Kinds of element held in Dst (and the FPU result rounding target). */
+typedef enum TTDstKind {
+    TTX_DST_BF16 = 0,
+    TTX_DST_FP16 = 1,
+    TTX_DST_FP32 = 2,
+} TTDstKind;
+
+/* How the FPU reads a Src bank (§1 SrcA/SrcB: 19-bit datums). */
+typedef enum TTSrcStyle {
+    TTX_SRC_BF16 = 0,   /* 1/8/7, also Bfp*_b and truncated Float32 */
+    TTX_SRC_FP16 = 1,   /* 1/5/10 */
+    TTX_SRC_TF32 = 2,   /* 1/8/10, Float32 with fp32 Dst */
+} TTSrcStyle;
+
+/* tt-metal MathFidelity values (§3). */
+typedef enum TTMathFidelity {
+    TTX_LOFI = 0,
+    TTX_HIFI2 = 2,
+    TTX_HIFI3 = 3,
+    TTX_HIFI4 = 4,
+} TTMathFidelity;
+
+typedef enum TTEltwiseOp {
+    TTX_ELW_ADD,
+    TTX_ELW_SUB,
+    TTX_ELW_MUL,
+} TTEltwiseOp;
+
+typedef enum TTBcast {
+    TTX_BCAST_NONE,
+    TTX_BCAST_ROW,      /* in1 row 0 down every row */
+    TTX_BCAST_COL,      /* in1 column 0 across every column */
+    TTX_BCAST_SCALAR,   /* in1[0][0] everywhere */
+} TTBcast;
+
+typedef enum TTPoolType {
+    TTX_POOL_SUM,
+    TTX_POOL_AVG,
+    TTX_POOL_MAX,
+} TTPoolType;
+
+typedef enum TTReduceDim {
+    TTX_REDUCE_ROW,     /* result in column 0 */
+    TTX_REDUCE_COL,     /* result in row 0 */
+    TTX_REDUCE_SCALAR,  /* result at [0][0] */
+} TTReduceDim;
+
+typedef enum TTSfpuOp {
+    TTX_SFPU_EXP,
+    TTX_SFPU_RECIP,
+    TTX_SFPU_SQRT,
+    TTX_SFPU_RSQRT,
+    TTX_SFPU_LOG,
+    TTX_SFPU_RELU,
+    TTX_SFPU_GELU,
+    TTX_SFPU_SIGMOID,
+    TTX_SFPU_TANH,
+    TTX_SFPU_ABS,
+    TTX_SFPU_SQUARE,
+    TTX_SFPU_NEGATIVE,
+    TTX_SFPU_UNARY_COUNT,
+} TTSfpuOp;
+
+typedef enum TTSfpuBinaryOp {
+    TTX_SFPU_ADD,
+    TTX_SFPU_SUB,
+    TTX_SFPU_MUL,
+} TTSfpuBinaryOp;
+
+#define TTX_SRC_A           0
+#define TTX_SRC_B           1
+
+/* ttx_tile_unpack() flags. */
+#define TTX_UNPACK_TRANSPOSE    (1u << 0)   /* transpose the 32x32 tile */
+
+/* Dst geometry: 1024 rows x 16 columns of 16 bits (§1 Dst). */
+#define TTX_DST_TILES_16B   16
+#define TTX_DST_TILES_32B   8
+#define TTX_DST_TILE_ROWS   64  /* 16-bit rows of one tile: 4 faces x 16 */
+
+/* Element (r, c) of a 32x32 tile -> index in face order (§1 Faces). */
+static inline unsigned ttx_tile_index(unsigned r, unsigned c)
+{
+    return ((r / 16) * 2 + c / 16) * 256 + (r % 16) * 16 + c % 16;
+}
+
+/* One bank of SrcA or SrcB: 64 rows x 16 columns = one tile. */
+typedef struct TTSrcBank {
+    uint32_t bits[TT_TILE_ELEMS];   /* FP32 bit pattern of each datum */
+    TTSrcStyle style;
+    bool matrix_owned;              /* AllowedClient == MatrixUnit */
+} TTSrcBank;
+
+typedef struct TTSrcReg {
+    TTSrcBank bank[2];
+    unsigned unpack_bank;           /* bank the unpacker writes next */
+    unsigned fpu_bank;              /* bank the FPU reads next */
+} TTSrcReg;
+
+/*
+ * Operand slices of the fidelity phases (§3) and their matmul views:
+ * scratch space of the FPU, kept per engine so engines run in parallel.
+ */
+typedef struct TTSlices {
+    double a[2][TT_TILE_ELEMS];     /* SrcA, [phase & 1] */
+    double b[2][TT_TILE_ELEMS];     /* SrcB, [(phase >> 1) & 1] */
+    double at[2][TT_TILE_DIM][TT_TILE_DIM]; /* SrcA slice by column */
+    double bm[2][TT_TILE_DIM][TT_TILE_DIM]; /* SrcB slice by row */
+} TTSlices;
+
+typedef struct TTTileConfig {
+    bool fp32_dest;                 /* fp32_dest_acc_en */
+    bool full_sync;                 /* DstSync::SyncFull (else SyncHalf) */
+    TTMathFidelity fidelity;
+    bool approx;                    /* math_approx_mode */
+} TTTileConfig;
+
+typedef struct TTTileEngine {
+    TTTileConfig cfg;
+    TTSrcReg src[2];                /* TTX_SRC_A, TTX_SRC_B */
+    /*
+     * Dst by tile slot: FP32 bits (32-bit mode) or BF16/FP16 bits in the
+     * low half (16-bit mode).  kind[] says which; defined[] has one bit
+     * per 16-bit Dst row of the slot (face f row r -> bit 16f + r):
+     * ZEROACC clears it and undefined rows read as 0 (-inf for max).
+     */
+    uint32_t dst[TTX_DST_TILES_16B][TT_TILE_ELEMS];
+    TTDstKind kind[TTX_DST_TILES_16B];
+    uint64_t defined[TTX_DST_TILES_16B];
+    unsigned sem;                   /* MATH_PACK semaphore */
+    unsigned math_section;          /* Dst half math writes (SyncHalf) */
+    unsigned pack_section;          /* Dst half pack reads (SyncHalf) */
+    TTSlices scratch;
+} TTTileEngine;
+
+/* ---- formats and rounding (ttx_format.c) ---------------------------- */
+
+/* Bytes of one 32x32 tile of @fmt in L1, 0 if the model lacks @fmt. */
+size_t ttx_fmt_tile_bytes(unsigned fmt);
+
+/*
+ * Decode an L1 tile into FP32 bit patterns, losslessly (§2 Unpacker):
+ * Float16 exponent 31 is a normal number, Bfp sign 1 with magnitude 0 is
+ * 0xff800000.  TTX_TILE_EINVAL for formats the model lacks.
+ */
+int ttx_fmt_decode_tile(unsigned fmt, const void *l1,
+                        uint32_t out[TT_TILE_ELEMS]);
+
+/*
+ * Pack Dst values of @kind (bits as in TTTileEngine.dst) into an L1 tile
+ * of @fmt with the packer's conversions (§2 Packer conversion).
+ */
+int ttx_fmt_pack_tile(unsigned fmt, TTDstKind kind,
+                      const uint32_t in[TT_TILE_ELEMS], void *l1);
+
+/* Unpacker conversions (§2): FP32 -> TF32 and FP32 -> BF16, truncating. */
+uint32_t ttx_fmt_fp32_to_tf32_unpack(uint32_t f32);
+uint16_t ttx_fmt_fp32_to_bf16_unpack(uint32_t f32);
+/* One Bfp8 datum (Bfp4: datum << 4) with shared exponent -> BF16 bits. */
+uint16_t ttx_fmt_bfp8_to_bf16(uint8_t exp, uint8_t datum);
+/* FP16 bits (exponent 31 normal) -> FP32 bits, exact. */
+uint32_t ttx_fmt_fp16_to_fp32(uint16_t h);
+
+/* Packer conversions (§2): round to nearest, ties away from zero. */
+uint16_t ttx_fmt_fp32_to_bf16_pack(uint32_t f32);
+uint16_t ttx_fmt_fp32_to_fp16_pack(uint32_t f32);
+/*
+ * 16 BF16 values (one face row) -> shared exponent and 16 sign+magnitude
+ * datums of @mag_bits (7 for Bfp8, 3 for Bfp4).
+ */
+void ttx_fmt_bfp_pack_row(const uint16_t bf16[16], unsigned mag_bits,
+                          uint8_t *exp, uint8_t datum[16]);
+
+/*
+ * Value of @bits of @kind as the FPU sees it (§2 Bit layouts): the top
+ * exponent is a finite number and denormals are zero.  For FP32/TF32/BF16
+ * style Src data pass the FP32 pattern with kind TTX_DST_FP32.
+ */
+double ttx_fmt_fpu_value(uint32_t bits, TTDstKind kind);
+/*
+ * FPU Dst write (§2 Dst write rounding): @v rounded to nearest even into
+ * @kind, denormal results flushed to signed zero, overflow to the top
+ * exponent with mantissa 0 (BF16/FP32) or 0x7fff (FP16).  [I]
+ */
+uint32_t ttx_fmt_fpu_round(double v, TTDstKind kind);
+
+/* ---- engine (ttx_tile.c) ------------------------------------------- */
+
+void ttx_tile_init(TTTileEngine *e, const TTTileConfig *cfg);
+/* Dst tiles one acquire may use: 8/4 SyncHalf, 16/8 SyncFull (§1). */
+unsigned ttx_tile_dst_capacity(const TTTileEngine *e);
+
+/*
+ * Math-pack synchronisation (§7).  Each returns TTX_TILE_BLOCKED where
+ * the hardware would stall; nothing changes then.
+ *   acquire (math): blocked while the semaphore is at its max;
+ *   commit  (math): semaphore + 1 (saturating at 15), flip math half;
+ *   wait    (pack): blocked while the semaphore is 0;
+ *   release (pack): ZEROACC the packed half (all of Dst in SyncFull),
+ *                   semaphore - 1 (saturating at 0), flip pack half.
+ */
+int ttx_tile_acquire(TTTileEngine *e);
+int ttx_tile_commit(TTTileEngine *e);
+int ttx_tile_wait(TTTileEngine *e);
+int ttx_tile_release(TTTileEngine *e);
+
+/*
+ * Unpack the L1 tile @l1 of @fmt into the unpacker's bank of @src
+ * (TTX_SRC_A/B) and hand the bank to the FPU.  TTX_TILE_BLOCKED while
+ * that bank still belongs to the FPU.  Float32 becomes TF32 with fp32 Dst
+ * and truncated BF16 otherwise [I]; other formats are exact (§2).
+ */
+int ttx_tile_unpack(TTTileEngine *e, unsigned src, unsigned fmt,
+                    const void *l1, unsigned flags);
+/* Hand the unpacker's bank of @src to the FPU without data (dummy). */
+int ttx_tile_src_dvalid(TTTileEngine *e, unsigned src);
+/*
+ * Unpack to Dst tile @idst of the math half, bit exact (§2): 32-bit Dst
+ * takes every format; 16-bit Dst takes the 16-bit and Bfp formats.
+ */
+int ttx_tile_unpack_to_dst(TTTileEngine *e, unsigned fmt, const void *l1,
+                           unsigned idst);
+
+/*
+ * FPU ops.  Each waits for both Src banks to belong to the FPU
+ * (TTX_TILE_BLOCKED otherwise), then hands both back to the unpackers.
+ * @idst indexes the math half; TTX_TILE_EINVAL past the capacity.
+ */
+/* Dst = SrcA op SrcB (op ADD/SUB; Dst += with @acc), Dst += A * B (MUL). */
+int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
+                     bool acc, unsigned idst);
+/* Dst = Src@src (MOVA2D / MOVB2D). */
+int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst);
+/* Dst += SrcB @ SrcA, i.e. in0 @ in1 with in0 in SrcB (§4 MVMUL). */
+int ttx_tile_matmul(TTTileEngine *e, unsigned idst);
+/* Reduce SrcA (data) with the scaler tile in SrcB (§4 Reduce). */
+int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
+                    unsigned idst);
+
+/*
+ * Pack Dst tile @idst of the pack half into @l1 as @fmt.  Rows never
+ * written since the last ZEROACC read as 0.
+ */
+int ttx_tile_pack(TTTileEngine *e, unsigned idst, unsigned fmt, void *l1);
+
+/* Dst tile @idst of the math half as values (tests, debugging). */
+void ttx_tile_dst_read(const TTTileEngine *e, unsigned idst,
+                       double out[TT_TILE_ELEMS]);
+
+/*
+ * Compute-API shaped helpers: the unpacks and the FPU op of one call of
+ * the tt-metal function of the same name (§4, ttmetal-facts.md §5.2).
+ */
+int ttx_tile_binary_tiles(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
+                          unsigned fmt0, const void *in0, unsigned fmt1,
+                          const void *in1, unsigned idst);
+int ttx_tile_matmul_tiles(TTTileEngine *e, unsigned fmt0, const void *in0,
+                          unsigned fmt1, const void *in1, bool transpose,
+                          unsigned idst);
+int ttx_tile_reduce_tile(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
+                         unsigned fmt, const void *in, unsigned sfmt,
+                         const void *scaler, unsigned idst);
+int ttx_tile_transpose_wh_tile(TTTileEngine *e, unsigned fmt,
+                               const void *in, unsigned idst);
+/* copy_tile: unpack-to-dest for Float32 with fp32 Dst, else via SrcA. */
+int ttx_tile_copy_tile(TTTileEngine *e, unsigned fmt, const void *in,
+                       unsigned idst);
+
+/* ---- SFPU (ttx_sfpu.c) --------------------------------------------- */
+
+/* Dst[@idst] = op(Dst[@idst]) in the engine's approx mode. */
+int ttx_sfpu_unary(TTTileEngine *e, TTSfpuOp op, unsigned idst);
+/* Dst[@idst0] = Dst[@idst0] op Dst[@idst1]. */
+int ttx_sfpu_binary(TTTileEngine *e, TTSfpuBinaryOp op, unsigned idst0,
+                    unsigned idst1);
+/*
+ * One element through the SFPU op: @x already loaded as FP32, result
+ * before the store to Dst.  @fp32_dest selects the fp32 algorithm
+ * variants.  For tests and benchmarks.
+ */
+float ttx_sfpu_eval(TTSfpuOp op, float x, bool approx, bool fp32_dest);
+const char *ttx_sfpu_name(TTSfpuOp op);
+
+#endif /* TTX_TILE_H */
