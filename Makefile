@@ -262,9 +262,9 @@ bench: all $(bench-bins)
 # ---------------------------------------------------------------------------
 # Formatting, cleaning, help
 
-fmt-files = $(filter-out device/%,$(wildcard hal/*.h hal/*/*.h host/src/*.c host/src/*.h \
-	host/include/tt/*.h firmware/*.c firmware/*.h kernels/include/*.h tests/*/*.c \
-	examples/*/*.c bench/*/*.c))
+fmt-files = $(wildcard hal/*.h hal/*/*.h host/src/*.c host/src/*.h host/include/tt/*.h \
+	firmware/*.c firmware/*.h kernels/include/*.h tests/*/*.c examples/*/*.c bench/*/*.c \
+	device/model/*.c device/model/*.h device/qemu/*.c)
 .PHONY: format format-check
 format:
 	$(Q)clang-format -i $(fmt-files)
