@@ -251,7 +251,7 @@ bench-bins := $(addprefix $(obj)/bench/,$(bench-dirs))
 $(obj)/bench/%: $$(wildcard bench/%/*.c) $(obj)/host/libtt.a
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(host-cflags) -O2 -DTT_EXAMPLE_KERNELS='"$(src)/examples"' \
+	$(Q)gcc $(host-cflags) -O2 -DTT_EXAMPLE_KERNELS='"$(src)/examples"' -DTT_SRC_DIR='"$(src)"' \
 		-I$(src)/bench/$* $(wildcard bench/$*/*.c) \
 		$(obj)/host/libtt.a $(host-libs) -o $@
 
