@@ -304,8 +304,16 @@ static int kernel_key(const struct tt_kernel_build *kb, uint64_t id[2])
 	XXH3_128bits_update(st, &kb->risc, sizeof(kb->risc));
 	XXH3_128bits_update(st, p->cross, strlen(p->cross) + 1);
 	XXH3_128bits_update(st, kernel_opt(), strlen(kernel_opt()) + 1);
+	/* Everything the link uses besides newlib: firmware symbols, the
+	 * slot's linker script (the L1 layout) and the kernel entry. */
 	tt_firmware_path(kb->risc, true, fw, sizeof(fw));
 	rc = hash_file_into(st, fw);
+	snprintf(fw, sizeof(fw), "%s/linker/kernel_%s.ld", p->build, risc_dir[kb->risc]);
+	if (!rc)
+		rc = hash_file_into(st, fw);
+	snprintf(fw, sizeof(fw), "%s/firmware/kernel_entry.o", p->build);
+	if (!rc)
+		rc = hash_file_into(st, fw);
 	if (!rc)
 		rc = hash_file_into(st, kb->path);
 	XXH3_128bits_update(st, &kb->num_compile_args, sizeof(kb->num_compile_args));
