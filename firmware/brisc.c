@@ -3,8 +3,9 @@
  * BRISC firmware: boots the core, releases the subordinates, then serves
  * launches with slow-dispatch semantics (reference/ttmetal-facts.md §4.2):
  *
- *   wait for go -> start NCRISC/TRISCs per enables -> run own kernel ->
- *   wait for the subordinates -> go = DONE -> ring the host doorbell
+ *   wait for go -> zero the CB counters, configure the tile engine ->
+ *   start NCRISC/TRISCs per enables -> run own kernel -> wait for the
+ *   subordinates -> go = DONE -> ring the host doorbell
  *
  * Every wait sleeps in the HAL primitive; the host wakes BRISC with a
  * doorbell after writing the go message, subordinates wake it with NOTIFY.
@@ -75,6 +76,10 @@ static void serve_launch(void)
 
 	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++)
 		FW_MAILBOX->result[r].status = TT_KERNEL_STATUS_IDLE;
+	/* TRISC0 does this on silicon; here nothing runs yet, so no race. */
+	fw_cb_reset_counters(FW_MAILBOX->launch[0].kernel_config.local_cb_mask);
+	if (enables & TT_ENABLE_MATH0)
+		fw_tile_configure(FW_MAILBOX->launch[0].kernel_config.compute_cfg);
 	if (enables & TT_ENABLE_DM1) {
 		sync->dm1 = TT_RUN_SYNC_MSG_GO;
 		wake |= 1u << TT_RISC_NCRISC;

@@ -3,17 +3,21 @@
  * Firmware internals shared by the BRISC and subordinate loops: the
  * mailbox, waypoints, kernel launch helpers, and the globals the kernel
  * API reads (exported to kernels by name, see kernels/include/tt_kernel.h).
+ * CB interfaces are not globals: they live in L1 (hal/tt_cb.h).
  */
 #ifndef TT_FIRMWARE_FW_H
 #define TT_FIRMWARE_FW_H
 
 #include <stdint.h>
 
+#include "tt_cb.h"
 #include "tt_emu_regs.h"
 #include "tt_mailbox.h"
 #include "tt_mem_map.h"
 #include "tt_noc_regs.h"
 #include "tt_riscv.h"
+#include "tt_stream_regs.h"
+#include "tt_tile_regs.h"
 #include "tt_wait.h"
 
 #define FW_MAILBOX ((volatile struct tt_mailbox *)TT_MEM_MAILBOX_BASE)
@@ -59,6 +63,12 @@ void fw_noc_init(void);
 
 /* Set the software NoC counters to the hardware's (before each kernel). */
 void fw_noc_local_state_init(void);
+
+/* Zero the stream counters of the CBs in @mask (BRISC, before a launch). */
+void fw_cb_reset_counters(uint32_t mask);
+
+/* Reset the core's tile engine with @cfg (TILE CONFIG fields; BRISC). */
+void fw_tile_configure(uint32_t cfg);
 
 /* Set the kernel API globals from launch[0] and run this RISC's kernel. */
 uint32_t fw_run_kernel(void);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * Firmware pieces common to all five RISCs: identity, the kernel API
- * globals, NoC set-up, launching the kernel of this RISC, trap reports
- * and fatal halts.
+ * globals, NoC set-up, CB interfaces, launching the kernel of this RISC,
+ * trap reports and fatal halts.
  */
 #include "fw.h"
 
@@ -76,6 +76,56 @@ void fw_noc_local_state_init(void)
 	}
 }
 
+#define FW_STREAM_REG(cb, reg)							\
+	(*(volatile uint32_t *)(TT_MMIO_STREAM_BASE + (cb) * TT_STREAM_STRIDE +	\
+				TT_A_STREAM_##reg))
+
+void fw_cb_reset_counters(uint32_t mask)
+{
+	for (uint32_t cb = 0; cb < TT_NUM_CBS; cb++) {
+		if (!(mask & (1u << cb)))
+			continue;
+		FW_STREAM_REG(cb, TILES_RECEIVED) = 0;
+		FW_STREAM_REG(cb, TILES_ACKED) = 0;
+	}
+}
+
+void fw_tile_configure(uint32_t cfg)
+{
+	volatile uint32_t *tile = (volatile uint32_t *)TT_MMIO_TILE_BASE;
+
+	tile[TT_A_TILE_ARG0 / 4] = cfg;
+	tile[TT_A_TILE_CMD / 4] = TT_TILE_CMD_CONFIG;
+}
+
+/*
+ * tt-metal's setup_local_cb_read_write_interfaces: this RISC's interface
+ * of every CB in the launch's mask from the config words in the blob;
+ * the others are marked unconfigured (no pages).
+ */
+static void fw_cb_init(uint32_t cfg_base, uint32_t mask)
+{
+	struct tt_cb_interface *cb = TT_CB_INTERFACE(fw_risc);
+	const volatile uint32_t *cfg = (const volatile uint32_t *)cfg_base;
+
+	for (uint32_t i = 0; i < TT_NUM_CBS; i++, cb++, cfg += TT_CB_CONFIG_WORDS) {
+		uint32_t addr = cfg[TT_CB_CONFIG_ADDR];
+
+		if (!(mask & (1u << i))) {
+			cb->fifo_num_pages = 0;
+			continue;
+		}
+		cb->fifo_size = cfg[TT_CB_CONFIG_SIZE];
+		cb->fifo_limit = addr + cb->fifo_size;
+		cb->fifo_num_pages = cfg[TT_CB_CONFIG_NUM_PAGES];
+		cb->fifo_page_size = cfg[TT_CB_CONFIG_PAGE_SIZE];
+		cb->fifo_rd_ptr = addr;
+		cb->fifo_wr_ptr = addr;
+		cb->reserved = 0;
+		cb->waited = 0;
+	}
+}
+
 uint32_t fw_run_kernel(void)
 {
 	volatile struct tt_kernel_config_msg *kc =
@@ -93,6 +143,7 @@ uint32_t fw_run_kernel(void)
 	fw_noc_index = fw_risc == TT_RISC_NCRISC ? kc->ncrisc_noc_id : kc->brisc_noc_id;
 	if (fw_risc <= TT_RISC_NCRISC)
 		fw_noc_local_state_init();
+	fw_cb_init(base + kc->local_cb_offset, kc->local_cb_mask);
 
 	res->status = TT_KERNEL_STATUS_RUNNING;
 	fw_waypoint("K   ");

@@ -55,7 +55,29 @@ TT_REG32(EMU, TRAP_REPORT, 0x05C)	/* wo: send the three above to the host */
 TT_REG32(EMU, RESET_PC0, 0x060)		/* rw: RESET_PC0 + 4 * risc */
 TT_REG32(EMU, BOOT_PC, 0x080)		/* ro: own reset PC, 0 while in reset */
 
+/*
+ * EMU block: kernel API faults.  The kernel API writes what went wrong
+ * (enum tt_fault_kind and its operands) and then FAULT_REPORT; the model
+ * sends it to the host as a guest error in words, and the kernel stops
+ * with ebreak so the report also names its source line.
+ */
+TT_REG32(EMU, FAULT_KIND, 0x0A0)	/* rw: enum tt_fault_kind */
+TT_REG32(EMU, FAULT_ID, 0x0A4)		/* rw: CB index, ... */
+TT_REG32(EMU, FAULT_ARG0, 0x0A8)	/* rw: pages asked for, ... */
+TT_REG32(EMU, FAULT_ARG1, 0x0AC)	/* rw: pages allowed, ... */
+TT_REG32(EMU, FAULT_REPORT, 0x0B0)	/* wo: send the four above to the host */
+
 #ifndef __ASSEMBLER__
+/* Kernel API misuse reported through FAULT_REPORT. */
+enum tt_fault_kind {
+	TT_FAULT_NONE = 0,
+	TT_FAULT_CB_UNCONFIGURED = 0xfa0,	/* id = CB */
+	TT_FAULT_CB_PUSH_UNRESERVED,		/* arg0 = pushed, arg1 = reserved */
+	TT_FAULT_CB_POP_UNWAITED,		/* arg0 = popped, arg1 = waited for */
+	TT_FAULT_CB_RESERVE_TOO_BIG,		/* arg0 = pages, arg1 = CB pages */
+	TT_FAULT_CB_WAIT_TOO_BIG,		/* arg0 = pages, arg1 = CB pages */
+};
+
 /* What a sleeping hart waits for (the hang report prints these). */
 enum tt_wait_kind {
 	TT_WAIT_NONE = 0,

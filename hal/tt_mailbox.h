@@ -62,7 +62,7 @@ struct tt_kernel_config_msg {
 	uint8_t brisc_noc_id;
 	uint8_t ncrisc_noc_id;
 	uint8_t mode;			/* TT_DISPATCH_MODE_* */
-	uint8_t pad;
+	uint8_t compute_cfg;		/* TILE CONFIG fields (tt_tile_regs.h) */
 	uint32_t host_assigned_id;
 	uint32_t enables;		/* TT_ENABLE_* */
 };

@@ -9,10 +9,13 @@
  * its wait descriptor (what it sleeps on, for hang reports), its trap
  * registers and a line buffer for the print port.
  *
- * The NoC0/NoC1 register windows are forwarded to ttx_noc.c.
+ * The NoC0/NoC1 register windows are forwarded to ttx_noc.c, the stream
+ * window (CB counters) to ttx_cb.c, the tile-engine command block to
+ * ttx_compute.c.  Kernel API faults written to the EMU block are turned
+ * into guest errors in words.
  *
- * Not yet implemented: the CB stream registers, the tile engine.  Their
- * windows answer with a guest error naming the block, and reads return 0.
+ * Not yet implemented: stream registers other than the CB counters.  They
+ * answer with a guest error naming the block, and reads return 0.
  */
 #include "ttx_chip.h"
 
@@ -26,6 +29,8 @@
 #include "tt_mailbox.h"
 #include "tt_mem_map.h"
 #include "tt_riscv.h"
+#include "ttx_cb.h"
+#include "ttx_compute.h"
 #include "ttx_noc.h"
 #include "ttx_priv.h"
 
@@ -226,6 +231,18 @@ static bool ttx_emu_read(TTChip *chip, unsigned core, unsigned risc,
     case TT_A_EMU_TRAP_TVAL:
         *val = h->trap_tval;
         return true;
+    case TT_A_EMU_FAULT_KIND:
+        *val = h->fault_kind;
+        return true;
+    case TT_A_EMU_FAULT_ID:
+        *val = h->fault_id;
+        return true;
+    case TT_A_EMU_FAULT_ARG0:
+        *val = h->fault_arg0;
+        return true;
+    case TT_A_EMU_FAULT_ARG1:
+        *val = h->fault_arg1;
+        return true;
     case TT_A_EMU_BOOT_PC:
         *val = h->in_reset ? 0 : h->reset_pc;
         return true;
@@ -272,6 +289,48 @@ static void ttx_emu_putc(TTChip *chip, unsigned core, unsigned risc, char ch)
     h->print_buf[h->print_len++] = ch;
     if (ch == '\n' || h->print_len == sizeof(h->print_buf)) {
         ttx_print_flush(chip, core, risc);
+    }
+}
+
+/* A kernel API fault, in words: the host prints it with core and RISC. */
+static void ttx_emu_fault(TTChip *chip, unsigned core, unsigned risc)
+{
+    TTHart *h = &chip->core[core].hart[risc];
+    uint32_t id = h->fault_id, a = h->fault_arg0, b = h->fault_arg1;
+
+    switch (h->fault_kind) {
+    case TT_FAULT_CB_UNCONFIGURED:
+        ttx_chip_guest_error(chip, core, risc, 0,
+                             "CB %u is not configured on this core (no CB "
+                             "of the program covers index %u here)", id, id);
+        break;
+    case TT_FAULT_CB_PUSH_UNRESERVED:
+        ttx_chip_guest_error(chip, core, risc, 0,
+                             "CB %u: cb_push_back of %u page%s, but only %u "
+                             "reserved with cb_reserve_back", id, a,
+                             a == 1 ? "" : "s", b);
+        break;
+    case TT_FAULT_CB_POP_UNWAITED:
+        ttx_chip_guest_error(chip, core, risc, 0,
+                             "CB %u: cb_pop_front of %u page%s, but only %u "
+                             "waited for with cb_wait_front", id, a,
+                             a == 1 ? "" : "s", b);
+        break;
+    case TT_FAULT_CB_RESERVE_TOO_BIG:
+        ttx_chip_guest_error(chip, core, risc, 0,
+                             "CB %u: cb_reserve_back of %u pages, but the CB "
+                             "holds only %u", id, a, b);
+        break;
+    case TT_FAULT_CB_WAIT_TOO_BIG:
+        ttx_chip_guest_error(chip, core, risc, 0,
+                             "CB %u: cb_wait_front of %u pages, but the CB "
+                             "holds only %u", id, a, b);
+        break;
+    default:
+        ttx_chip_guest_error(chip, core, risc, 0,
+                             "kernel fault %u (id %u, %u, %u)", h->fault_kind,
+                             id, a, b);
+        break;
     }
 }
 
@@ -326,6 +385,21 @@ static bool ttx_emu_write(TTChip *chip, unsigned core, unsigned risc,
     case TT_A_EMU_TRAP_REPORT:
         ttx_emu_trap(chip, core, risc);
         return true;
+    case TT_A_EMU_FAULT_KIND:
+        h->fault_kind = (uint32_t)val;
+        return true;
+    case TT_A_EMU_FAULT_ID:
+        h->fault_id = (uint32_t)val;
+        return true;
+    case TT_A_EMU_FAULT_ARG0:
+        h->fault_arg0 = (uint32_t)val;
+        return true;
+    case TT_A_EMU_FAULT_ARG1:
+        h->fault_arg1 = (uint32_t)val;
+        return true;
+    case TT_A_EMU_FAULT_REPORT:
+        ttx_emu_fault(chip, core, risc);
+        return true;
     default:
         if (off >= TT_A_EMU_RESET_PC0 &&
             off < TT_A_EMU_RESET_PC0 + 4 * TT_RISCS_PER_CORE) {
@@ -357,12 +431,23 @@ static uint32_t ttx_noc_base(int noc)
     return noc ? TT_MMIO_NOC1_BASE : TT_MMIO_NOC0_BASE;
 }
 
-/* Windows of blocks that exist on silicon but are not modelled yet. */
+static bool ttx_stream_window(uint32_t addr)
+{
+    return addr >= TT_MMIO_STREAM_BASE &&
+           addr < TT_MMIO_STREAM_BASE + TT_MMIO_STREAM_SIZE;
+}
+
+static bool ttx_tile_window(uint32_t addr)
+{
+    return addr >= TT_MMIO_TILE_BASE &&
+           addr < TT_MMIO_TILE_BASE + TT_MMIO_TILE_SIZE;
+}
+
+/* Windows of blocks that exist on silicon but are not (fully) modelled. */
 static const char *ttx_unmodelled_block(uint32_t addr)
 {
-    if (addr >= TT_MMIO_STREAM_BASE &&
-        addr < TT_MMIO_STREAM_BASE + TT_MMIO_STREAM_SIZE) {
-        return "stream (CB counter)";
+    if (ttx_stream_window(addr)) {
+        return "stream (only the CB counters are modelled)";
     }
     return NULL;
 }
@@ -374,9 +459,9 @@ static bool ttx_bad_access(TTChip *chip, unsigned core, unsigned risc,
 
     if (blk) {
         ttx_chip_guest_error(chip, core, risc, addr,
-                             "%s of the %s register block at 0x%08x: block "
-                             "not modelled yet", is_write ? "write" : "read",
-                             blk, addr);
+                             "%s of the %s register block at 0x%08x: "
+                             "register not modelled",
+                             is_write ? "write" : "read", blk, addr);
         return true;
     }
     ttx_chip_guest_error(chip, core, risc, addr,
@@ -394,6 +479,15 @@ bool ttx_chip_read(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
     if (size == 4 && !(addr & 3)) {
         if (noc >= 0 && ttx_noc_read(chip, core, risc, noc,
                                      addr - ttx_noc_base(noc), val)) {
+            return true;
+        }
+        if (ttx_stream_window(addr) &&
+            ttx_cb_read(chip, core, addr - TT_MMIO_STREAM_BASE, val)) {
+            return true;
+        }
+        if (ttx_tile_window(addr) &&
+            ttx_compute_read(chip, core, risc, addr - TT_MMIO_TILE_BASE,
+                             val)) {
             return true;
         }
         if (addr >= TT_MMIO_EMU_BASE &&
@@ -425,6 +519,14 @@ bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
     if (addr >= TT_MMIO_EMU_BASE && addr < TT_MMIO_EMU_BASE + TT_MMIO_EMU_SIZE) {
         return ttx_emu_read(chip, core, risc, addr - TT_MMIO_EMU_BASE, val);
     }
+    if (ttx_stream_window(addr) &&
+        ttx_cb_read(chip, core, addr - TT_MMIO_STREAM_BASE, val)) {
+        return true;
+    }
+    if (ttx_tile_window(addr) &&
+        ttx_compute_read(chip, core, risc, addr - TT_MMIO_TILE_BASE, val)) {
+        return true;
+    }
     if (addr == TT_MMIO_RISCV_DEBUG_BASE + TT_A_DBG_SOFT_RESET_0) {
         *val = ttx_soft_reset_read(chip, core);
         return true;
@@ -441,6 +543,16 @@ bool ttx_chip_write(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
         if (noc >= 0 && ttx_noc_write(chip, core, risc, noc,
                                       addr - ttx_noc_base(noc),
                                       (uint32_t)val)) {
+            return true;
+        }
+        if (ttx_stream_window(addr) &&
+            ttx_cb_write(chip, core, risc, addr - TT_MMIO_STREAM_BASE,
+                         (uint32_t)val)) {
+            return true;
+        }
+        if (ttx_tile_window(addr) &&
+            ttx_compute_write(chip, core, risc, addr - TT_MMIO_TILE_BASE,
+                              (uint32_t)val)) {
             return true;
         }
         if (addr >= TT_MMIO_EMU_BASE &&
@@ -484,6 +596,8 @@ static void ttx_ctl_reset(TTChip *chip, const struct tt_ctl_reset *m)
             chip->core[c].hart[r].reset_pc = 0;
             ttx_hold_reset(chip, c, r);
         }
+        ttx_cb_reset(chip, c);
+        ttx_compute_reset(chip, c);
         if (m->boot_pc) {
             chip->last_host_wake = chip->ops->clock_ns(chip->opaque);
             chip->core[c].hart[TT_RISC_BRISC].reset_pc = m->boot_pc;
@@ -655,6 +769,9 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
 void ttx_chip_free(TTChip *chip)
 {
     if (chip) {
+        for (unsigned c = 0; c < chip->ncores; c++) {
+            ttx_compute_reset(chip, c);
+        }
         free(chip->core);
         free(chip);
     }

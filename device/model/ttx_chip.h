@@ -13,8 +13,11 @@
  * The NoC engines (ttx_noc.c) copy between the L1s the environment
  * exposes through ops->l1 and the DRAM banks it exposes through ops->dram.
  *
- * Not yet implemented: CB stream registers, tile engine (accesses to their
- * windows report LOG_UNIMP-style guest errors).
+ * The CB counters (stream registers) live in ttx_cb.c, the TRISCs'
+ * tile-engine command block in ttx_compute.c (engine: ttx_tile.c).
+ *
+ * Not yet implemented: stream registers other than the CB counters
+ * (accesses report guest errors).
  */
 #ifndef TTX_CHIP_H
 #define TTX_CHIP_H

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * State of the emulated chip shared by the model's blocks (ttx_chip.c,
- * ttx_noc.c); private to device/model.
+ * ttx_noc.c, ttx_cb.c, ttx_compute.c); private to device/model.
  */
 #ifndef TTX_PRIV_H
 #define TTX_PRIV_H
 
+#include "ttx_cb.h"
 #include "ttx_chip.h"
+#include "ttx_compute.h"
 #include "ttx_noc.h"
 #include "tt_riscv.h"
 
@@ -22,6 +24,11 @@ typedef struct TTHart {
     uint32_t trap_cause;
     uint32_t trap_epc;
     uint32_t trap_tval;
+    uint32_t fault_kind;        /* kernel API fault (EMU FAULT_*) */
+    uint32_t fault_id;
+    uint32_t fault_arg0;
+    uint32_t fault_arg1;
+    TTTileHart tile;            /* tile-engine command registers */
     size_t print_len;
     char print_buf[TTX_PRINT_LINE];
 } TTHart;
@@ -31,6 +38,8 @@ typedef struct TTCore {
     uint32_t wall_clock_hi;     /* latched when WALL_CLOCK_L is read */
     TTHart hart[TT_RISCS_PER_CORE];
     TTNoc noc[TT_NOC_COUNT];
+    TTCb cb;
+    struct TTTileEngine *tile;  /* allocated on first command */
 } TTCore;
 
 struct TTChip {

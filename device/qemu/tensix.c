@@ -36,8 +36,9 @@
  * pages never hold code (hal/wormhole/tt_mem_map.h), so the common case
  * costs two compares.
  *
- * Not yet implemented: CB stream registers and tile engine windows
- * (the model reports accesses to them), NCRISC IRAM, Blackhole.
+ * Not yet implemented: the tile engine window and stream registers other
+ * than the CB counters (the model reports accesses to them), NCRISC IRAM,
+ * Blackhole.
  */
 
 #include "qemu/osdep.h"

@@ -57,11 +57,24 @@
 #define TT_MEM_HEAP_END			(TT_MEM_HEAP_BASE + 5 * TT_MEM_HEAP_SLOT_SIZE)
 
 /*
+ * Per-RISC circular-buffer interfaces (struct tt_cb_interface x
+ * TT_NUM_CBS, hal/tt_cb.h): the CB API's read/write pointers, set up by
+ * the firmware at every launch.  TRISC local memory (2 KiB, 768 B of it
+ * firmware data) cannot hold them, so they live here, on data pages.
+ */
+#define TT_NUM_CBS			32	/* WH B0 NUM_CIRCULAR_BUFFERS */
+#define TT_MEM_CB_INTERFACE_BASE	TT_MEM_HEAP_END
+#define TT_MEM_CB_INTERFACE_ENTRY_SIZE	32
+#define TT_MEM_CB_INTERFACE_SLOT_SIZE	(TT_NUM_CBS * TT_MEM_CB_INTERFACE_ENTRY_SIZE)
+#define TT_MEM_CB_INTERFACE_SIZE	(2 * TT_MEM_PAGE_SIZE)
+#define TT_MEM_CB_INTERFACE_END		(TT_MEM_CB_INTERFACE_BASE + TT_MEM_CB_INTERFACE_SIZE)
+
+/*
  * Kernel config region, rewritten for every launch: the args area
  * (runtime args, semaphores, CB configs; data) and then one text slot per
  * RISC (kernels execute in place, linked at their slot).
  */
-#define TT_MEM_KERNEL_CONFIG_BASE	TT_MEM_HEAP_END
+#define TT_MEM_KERNEL_CONFIG_BASE	TT_MEM_CB_INTERFACE_END
 #define TT_MEM_KERNEL_ARGS_SIZE		(16 * 1024)
 #define TT_MEM_KERNEL_TEXT_BASE		(TT_MEM_KERNEL_CONFIG_BASE + TT_MEM_KERNEL_ARGS_SIZE)
 #define TT_MEM_KERNEL_SLOT_SIZE		(24 * 1024)
@@ -94,6 +107,8 @@
 #define TT_MMIO_STREAM_SIZE		0x40000
 #define TT_MMIO_EMU_BASE		0xFFBF0000	/* ours: hal/tt_emu_regs.h */
 #define TT_MMIO_EMU_SIZE		0x1000
+#define TT_MMIO_TILE_BASE		0xFFBF1000	/* ours: hal/tt_tile_regs.h */
+#define TT_MMIO_TILE_SIZE		0x1000
 #define TT_MMIO_BOOTROM_BASE		0xFFBF8000	/* ours: reset vector */
 #define TT_MMIO_BOOTROM_SIZE		0x100
 
@@ -109,6 +124,9 @@
 #endif
 #if (TT_MEM_L1_SIZE % TT_MEM_PAGE_SIZE) || (TT_MEM_L1_UNRESERVED_BASE % 32)
 #error "L1 size and the allocator base must be aligned"
+#endif
+#if 5 * TT_MEM_CB_INTERFACE_SLOT_SIZE > TT_MEM_CB_INTERFACE_SIZE
+#error "CB interfaces of the five RISCs do not fit their region"
 #endif
 #if TT_MEM_MAILBOX_END > TT_MEM_ZEROS_BASE
 #error "mailbox overlaps MEM_ZEROS"

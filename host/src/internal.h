@@ -78,6 +78,63 @@ int tt_symbolize(const char *elf, uint32_t pc, char *out, size_t len);
 /* Firmware image path of @risc ("brisc", ...), and its exported symbols. */
 void tt_firmware_path(unsigned int risc, bool symbols, char *out, size_t len);
 
+/* Core ranges ------------------------------------------------------------ */
+
+static inline bool tt_core_ranges_meet(const struct tt_core_range *a,
+				       const struct tt_core_range *b)
+{
+	return a->start.x <= b->end.x && b->start.x <= a->end.x &&
+	       a->start.y <= b->end.y && b->start.y <= a->end.y;
+}
+
+/* Do @a and @b share a core? */
+static inline bool tt_core_range_sets_meet(const struct tt_core_range_set *a,
+					   const struct tt_core_range_set *b)
+{
+	for (uint32_t i = 0; i < a->count; i++)
+		for (uint32_t j = 0; j < b->count; j++)
+			if (tt_core_ranges_meet(&a->ranges[i], &b->ranges[j]))
+				return true;
+	return false;
+}
+
+/* Circular buffers of a program (cb.c) ----------------------------------- */
+
+struct tt_cb {
+	struct tt_core_range_set cores;
+	uint32_t addr;			/* same on every core */
+	uint32_t size;
+	uint32_t mask;			/* indices served */
+	uint32_t page_size[TT_NUM_CIRCULAR_BUFFERS];
+	uint8_t data_format[TT_NUM_CIRCULAR_BUFFERS];
+};
+
+struct tt_cb_set {
+	struct tt_cb *cbs;
+	uint32_t count;
+};
+
+/* The CBs of @prog (program.c). */
+struct tt_cb_set *tt_program_cbs(struct tt_program *prog);
+const struct tt_cb_set *tt_program_cbs_const(const struct tt_program *prog);
+
+void tt_cb_set_free(struct tt_cb_set *set);
+
+/*
+ * Fill @words with the config of every CB index on core @xy (zero for the
+ * others) and return the index mask; *@end is the first byte past the
+ * core's CB region, 0 if it has none.
+ */
+uint32_t tt_cb_core_config(const struct tt_cb_set *set, struct tt_core xy,
+			   uint32_t *words, uint64_t *end);
+
+/*
+ * Data format of every CB index on @cores into @df (TT_NUM_CBS entries,
+ * TT_DF_INVALID where none); TT_EINVAL, with why, if an index has two.
+ */
+int tt_cb_formats(const struct tt_cb_set *set, const struct tt_core_range_set *cores,
+		  uint8_t *df, char *why, size_t whylen);
+
 /* The device ------------------------------------------------------------- */
 
 #define TT_MAX_CORES	(8 * 10)

@@ -8,7 +8,10 @@
  * kernel's text into its RISC's slot (skipped when the same binary is
  * already there) and the launch message; then one doorbell message sets
  * go = GO on every core and wakes every BRISC.  Semaphores sit after
- * the args in the blob (sem_offset, TT_MAX_SEMAPHORES x 16 bytes).
+ * the args in the blob (sem_offset, TT_MAX_SEMAPHORES x 16 bytes), then
+ * the CB configs (local_cb_offset, TT_NUM_CBS x 16 bytes, hal/tt_cb.h).
+ * Before anything is written, every core's CB region is checked against
+ * the L1 buffers allocated at that moment (tt_bank_check_cb).
  * tt_finish() sleeps on the control channel until each core's DONE
  * doorbell arrives.  On a timeout it asks the
  * device what every hart waits for, writes that into the report, and
@@ -24,9 +27,11 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "tt_cb.h"
 #include "tt_emu_regs.h"
 #include "tt_mem_map.h"
 #include "tt_noc_regs.h"
+#include "tt_tile_regs.h"
 
 #define TT_RUN_TIMEOUT_MS	60000
 #define TT_REBOOT_TIMEOUT_MS	10000
@@ -53,6 +58,8 @@ struct tt_kernel {
 	bool built;
 	struct tt_elf elf;
 	uint64_t id[2];
+	uint32_t group;			/* kernels behind this handle (3: compute) */
+	uint8_t compute_cfg;		/* TILE CONFIG fields (compute kernels) */
 };
 
 struct tt_semaphore {
@@ -66,6 +73,7 @@ struct tt_program {
 	uint32_t num_kernels;
 	struct tt_semaphore *sems;
 	uint32_t num_sems;
+	struct tt_cb_set cbs;
 	/* cores of the last launch, for tt_finish */
 	struct tt_device *dev;
 	bool launched[TT_MAX_CORES];
@@ -135,7 +143,18 @@ void tt_program_destroy(struct tt_program *prog)
 		kernel_free(prog->kernels[i]);
 	free(prog->kernels);
 	free(prog->sems);
+	tt_cb_set_free(&prog->cbs);
 	free(prog);
+}
+
+struct tt_cb_set *tt_program_cbs(struct tt_program *prog)
+{
+	return &prog->cbs;
+}
+
+const struct tt_cb_set *tt_program_cbs_const(const struct tt_program *prog)
+{
+	return &prog->cbs;
 }
 
 /* Find @path as given, else in each directory of TT_EMU_KERNEL_PATH. */
@@ -160,17 +179,18 @@ static int resolve_source(const char *path, char *out, size_t len)
 	return TT_ENOENT;
 }
 
-int tt_kernel_create(struct tt_program *prog, const char *path,
-		     const struct tt_core_range_set *cores,
-		     const struct tt_dm_config *cfg, tt_kernel_handle *out)
+/* Validate @cores and append a kernel for @risc; *@out is its handle. */
+static int kernel_add(struct tt_program *prog, const char *path,
+		      const struct tt_core_range_set *cores, unsigned int risc,
+		      unsigned int noc, const uint32_t *compile_args,
+		      uint32_t num_compile_args, const struct tt_define *defines,
+		      uint32_t num_defines, const char *extra_define,
+		      tt_kernel_handle *out)
 {
 	struct tt_kernel *k, **grown;
+	uint32_t ndef = num_defines + (extra_define ? 1 : 0);
 	int rc;
 
-	if (!prog || !path || !cores || !cfg || cores->count == 0 ||
-	    cores->count > TT_CORE_RANGE_SET_MAX ||
-	    cfg->processor > TT_DM_RISCV_1 || cfg->noc > TT_NOC_1)
-		return TT_EINVAL;
 	for (uint32_t i = 0; i < cores->count; i++) {
 		const struct tt_core_range *r = &cores->ranges[i];
 
@@ -185,25 +205,27 @@ int tt_kernel_create(struct tt_program *prog, const char *path,
 		free(k);
 		return rc;
 	}
-	k->risc = cfg->processor == TT_DM_RISCV_0 ? TT_RISC_BRISC : TT_RISC_NCRISC;
-	k->noc = cfg->noc;
+	k->risc = risc;
+	k->noc = noc;
 	k->cores = *cores;
-	if (cfg->num_compile_args) {
-		k->compile_args = malloc(cfg->num_compile_args * sizeof(uint32_t));
+	k->group = 1;
+	if (num_compile_args) {
+		k->compile_args = malloc(num_compile_args * sizeof(uint32_t));
 		if (!k->compile_args)
 			goto nomem;
-		memcpy(k->compile_args, cfg->compile_args,
-		       cfg->num_compile_args * sizeof(uint32_t));
-		k->num_compile_args = cfg->num_compile_args;
+		memcpy(k->compile_args, compile_args, num_compile_args * sizeof(uint32_t));
+		k->num_compile_args = num_compile_args;
 	}
-	if (cfg->num_defines) {
-		k->defines = calloc(cfg->num_defines, sizeof(*k->defines));
+	if (ndef) {
+		k->defines = calloc(ndef, sizeof(*k->defines));
 		if (!k->defines)
 			goto nomem;
-		for (uint32_t i = 0; i < cfg->num_defines; i++) {
-			k->defines[i].name = strdup(cfg->defines[i].name);
-			k->defines[i].value = strdup(cfg->defines[i].value ?
-						     cfg->defines[i].value : "");
+		for (uint32_t i = 0; i < ndef; i++) {
+			bool extra = i == num_defines;
+
+			k->defines[i].name = strdup(extra ? extra_define : defines[i].name);
+			k->defines[i].value = strdup(extra || !defines[i].value ? "" :
+						     defines[i].value);
 			k->num_defines++;
 			if (!k->defines[i].name || !k->defines[i].value)
 				goto nomem;
@@ -221,14 +243,66 @@ nomem:
 	return TT_ENOMEM;
 }
 
+int tt_kernel_create(struct tt_program *prog, const char *path,
+		     const struct tt_core_range_set *cores,
+		     const struct tt_dm_config *cfg, tt_kernel_handle *out)
+{
+	if (!prog || !path || !cores || !cfg || !out || cores->count == 0 ||
+	    cores->count > TT_CORE_RANGE_SET_MAX ||
+	    cfg->processor > TT_DM_RISCV_1 || cfg->noc > TT_NOC_1)
+		return TT_EINVAL;
+	return kernel_add(prog, path, cores,
+			  cfg->processor == TT_DM_RISCV_0 ? TT_RISC_BRISC : TT_RISC_NCRISC,
+			  cfg->noc, cfg->compile_args, cfg->num_compile_args,
+			  cfg->defines, cfg->num_defines, NULL, out);
+}
+
+int tt_compute_kernel_create(struct tt_program *prog, const char *path,
+			     const struct tt_core_range_set *cores,
+			     const struct tt_compute_config *cfg,
+			     tt_kernel_handle *out)
+{
+	static const char *const thread[3] = {
+		"TRISC_UNPACK", "TRISC_MATH", "TRISC_PACK",
+	};
+	uint32_t first = prog ? prog->num_kernels : 0;
+	tt_kernel_handle h;
+	uint8_t ccfg;
+	int rc;
+
+	if (!prog || !path || !cores || !cfg || !out || cores->count == 0 ||
+	    cores->count > TT_CORE_RANGE_SET_MAX ||
+	    (cfg->math_fidelity != TT_MATH_FIDELITY_LOFI &&
+	     (cfg->math_fidelity < TT_MATH_FIDELITY_HIFI2 ||
+	      cfg->math_fidelity > TT_MATH_FIDELITY_HIFI4)))
+		return TT_EINVAL;
+	ccfg = (uint8_t)(TT_FIELD_VAL(TILE, CONFIG, FIDELITY, cfg->math_fidelity) |
+			 TT_FIELD_VAL(TILE, CONFIG, FP32_DEST, cfg->fp32_dest_acc_en) |
+			 TT_FIELD_VAL(TILE, CONFIG, APPROX, cfg->math_approx_mode));
+	for (unsigned int t = 0; t < 3; t++) {
+		rc = kernel_add(prog, path, cores, TT_RISC_TRISC0 + t, 0,
+				cfg->compile_args, cfg->num_compile_args,
+				cfg->defines, cfg->num_defines, thread[t], &h);
+		if (rc) {
+			while (prog->num_kernels > first)
+				kernel_free(prog->kernels[--prog->num_kernels]);
+			return rc;
+		}
+		prog->kernels[h]->compute_cfg = ccfg;
+	}
+	prog->kernels[first]->group = 3;
+	*out = first;
+	return TT_OK;
+}
+
 static struct tt_kernel *kernel_get(struct tt_program *prog, tt_kernel_handle h)
 {
 	return prog && h < prog->num_kernels ? prog->kernels[h] : NULL;
 }
 
-int tt_kernel_set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
-			       struct tt_core core, const uint32_t *args,
-			       uint32_t count)
+static int set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
+			    struct tt_core core, const uint32_t *args,
+			    uint32_t count)
 {
 	struct tt_kernel *k = kernel_get(prog, kernel);
 	struct tt_core_args *slot = NULL, *grown;
@@ -262,6 +336,19 @@ int tt_kernel_set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
 	return TT_OK;
 }
 
+/* A handle names a kernel, or for compute kernels the first of three. */
+int tt_kernel_set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
+			       struct tt_core core, const uint32_t *args,
+			       uint32_t count)
+{
+	struct tt_kernel *k = kernel_get(prog, kernel);
+	int rc = k ? TT_OK : TT_EINVAL;
+
+	for (uint32_t i = 0; k && i < k->group && !rc; i++)
+		rc = set_runtime_args(prog, kernel + i, core, args, count);
+	return rc;
+}
+
 int tt_kernel_set_common_runtime_args(struct tt_program *prog,
 				      tt_kernel_handle kernel,
 				      const uint32_t *args, uint32_t count)
@@ -272,28 +359,14 @@ int tt_kernel_set_common_runtime_args(struct tt_program *prog,
 		return TT_EINVAL;
 	if (count > TT_MAX_RUNTIME_ARGS)
 		return TT_E2BIG;
-	memcpy(k->common, args, count * sizeof(uint32_t));
-	k->num_common = count;
+	for (uint32_t i = 0; i < k->group; i++) {
+		memcpy(prog->kernels[kernel + i]->common, args, count * sizeof(uint32_t));
+		prog->kernels[kernel + i]->num_common = count;
+	}
 	return TT_OK;
 }
 
 /* Semaphores ------------------------------------------------------------- */
-
-static bool ranges_meet(const struct tt_core_range *a, const struct tt_core_range *b)
-{
-	return a->start.x <= b->end.x && b->start.x <= a->end.x &&
-	       a->start.y <= b->end.y && b->start.y <= a->end.y;
-}
-
-static bool sets_meet(const struct tt_core_range_set *a,
-		      const struct tt_core_range_set *b)
-{
-	for (uint32_t i = 0; i < a->count; i++)
-		for (uint32_t j = 0; j < b->count; j++)
-			if (ranges_meet(&a->ranges[i], &b->ranges[j]))
-				return true;
-	return false;
-}
 
 int tt_semaphore_create(struct tt_program *prog,
 			const struct tt_core_range_set *cores,
@@ -310,7 +383,7 @@ int tt_semaphore_create(struct tt_program *prog,
 		    cores->ranges[i].start.y > cores->ranges[i].end.y)
 			return TT_EINVAL;
 	for (uint32_t i = 0; i < prog->num_sems; i++)
-		if (sets_meet(&prog->sems[i].cores, cores))
+		if (tt_core_range_sets_meet(&prog->sems[i].cores, cores))
 			used |= 1u << prog->sems[i].id;
 	for (*id = 0; *id < TT_MAX_SEMAPHORES && (used & (1u << *id)); (*id)++)
 		;
@@ -329,12 +402,48 @@ int tt_semaphore_create(struct tt_program *prog,
 
 /* Build ------------------------------------------------------------------ */
 
+#define TT_MAX_DEFINES	64
+
+/*
+ * A compute kernel's defines plus TT_CB_DATA_FORMATS, the data format of
+ * every CB index on its cores (tt-metal's chlkc_descriptors.h).  The
+ * format text goes to defs[TT_MAX_DEFINES].value, sized by the caller.
+ */
+static int compute_defines(const struct tt_program *prog, const struct tt_kernel *k,
+			   struct tt_define *defs, struct tt_kernel_build *kb,
+			   char *why, size_t whylen)
+{
+	uint8_t df[TT_NUM_CBS];
+	char *text = (char *)defs[TT_MAX_DEFINES].value;
+	size_t len = 0;
+
+	if (k->num_defines >= TT_MAX_DEFINES) {
+		snprintf(why, whylen, "more than %u defines", TT_MAX_DEFINES - 1);
+		return TT_E2BIG;
+	}
+	if (tt_cb_formats(&prog->cbs, &k->cores, df, why, whylen))
+		return TT_EINVAL;
+	len += (size_t)sprintf(text + len, "{");
+	for (uint32_t i = 0; i < TT_NUM_CBS; i++)
+		len += (size_t)sprintf(text + len, "%s%u", i ? "," : "", df[i]);
+	sprintf(text + len, "}");
+	memcpy(defs, k->defines, k->num_defines * sizeof(*defs));
+	defs[k->num_defines].name = "TT_CB_DATA_FORMATS";
+	defs[k->num_defines].value = text;
+	kb->defines = defs;
+	kb->num_defines = k->num_defines + 1;
+	return TT_OK;
+}
+
 int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
 		       struct tt_run_report *report)
 {
 	char log[sizeof(report->message) - 128];
+	struct tt_define defs[TT_MAX_DEFINES + 1];
+	char formats[TT_NUM_CBS * 4 + 3];
 
 	(void)dev;
+	defs[TT_MAX_DEFINES].value = formats;
 	for (uint32_t i = 0; i < prog->num_kernels; i++) {
 		struct tt_kernel *k = prog->kernels[i];
 		struct tt_kernel_build kb = {
@@ -349,6 +458,11 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
 
 		if (k->built)
 			continue;
+		if (k->risc >= TT_RISC_TRISC0) {
+			rc = compute_defines(prog, k, defs, &kb, log, sizeof(log));
+			if (rc)
+				return report_fail(report, rc, "%s: %s", k->path, log);
+		}
 		rc = tt_build_kernel(&kb, &k->elf, k->id, log, sizeof(log));
 		if (rc)
 			return report_fail(report, rc, "building %s for %s failed:\n%s",
@@ -428,6 +542,8 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 		       k->num_common * 4);
 		off = align16(off + k->num_common * 4);
 		kc.kernel_text_offset[r] = k->elf.entry - TT_MEM_KERNEL_CONFIG_BASE;
+		if (r >= TT_RISC_TRISC0)
+			kc.compute_cfg = k->compute_cfg;
 		kc.enables |= r == TT_RISC_BRISC ? TT_ENABLE_DM0 :
 			      r == TT_RISC_NCRISC ? TT_ENABLE_DM1 : TT_ENABLE_MATH0;
 
@@ -462,7 +578,19 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 			       &sem->value, 4);
 	}
 	off += TT_MAX_SEMAPHORES * 16;
+	if (off + TT_NUM_CBS * TT_CB_CONFIG_BYTES > TT_MEM_KERNEL_ARGS_SIZE)
+		return report_fail(report, TT_E2BIG,
+				   "core (%u,%u): runtime args leave no room for "
+				   "CB configs in the %u-byte args area", xy.x, xy.y,
+				   TT_MEM_KERNEL_ARGS_SIZE);
 	kc.local_cb_offset = (uint16_t)off;
+	{
+		uint32_t words[TT_NUM_CBS * TT_CB_CONFIG_WORDS];
+		uint64_t end;
+
+		kc.local_cb_mask = tt_cb_core_config(&prog->cbs, xy, words, &end);
+		memcpy(l1 + TT_MEM_KERNEL_CONFIG_BASE + off, words, sizeof(words));
+	}
 
 	if (text_hi) {
 		struct tt_ctl_code_changed m = {
@@ -477,6 +605,39 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 	}
 	/* The device sets go = GO when it applies the doorbell. */
 	memcpy(&mb->launch[0].kernel_config, &kc, sizeof(kc));
+	return TT_OK;
+}
+
+/*
+ * Every core's CB region must end below the lowest L1 buffer there (and
+ * inside L1); the first core that breaks this refuses the launch with the
+ * allocator's message.
+ */
+static int check_cb_regions(struct tt_device *dev, const struct tt_program *prog,
+			    struct tt_run_report *report)
+{
+	uint32_t words[TT_NUM_CBS * TT_CB_CONFIG_WORDS];
+
+	for (uint32_t c = 0; c < dev->ncores; c++) {
+		struct tt_core xy = tt_dev_core_xy(dev, c);
+		struct tt_bank_core bc = { xy.x, xy.y };
+		struct tt_bank_cb_clash clash;
+		uint64_t end;
+		int rc;
+
+		if (!tt_cb_core_config(&prog->cbs, xy, words, &end))
+			continue;
+		if (dev->banks_ok) {
+			rc = tt_bank_check_cb(&dev->banks, bc, end, &clash);
+			if (rc)
+				return report_fail(report, rc, "%s", clash.msg);
+		} else if (end > dev->arch->l1_size) {
+			return report_fail(report, TT_ENOSPC,
+					   "core (%u,%u): circular buffers end at 0x%llx, "
+					   "past the end of L1", xy.x, xy.y,
+					   (unsigned long long)end);
+		}
+	}
 	return TT_OK;
 }
 
@@ -514,6 +675,10 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 						   cr->end.y, dev->grid_x, dev->grid_y);
 		}
 	}
+
+	rc = check_cb_regions(dev, prog, report);
+	if (rc)
+		return rc;
 
 	dev->failed = false;
 	dev->run_icount = 0;
@@ -592,12 +757,12 @@ static const char *wait_text(const struct tt_evt_wait_state *w, char *buf,
 			 "(subordinate_sync 0x%08x)", w->current);
 		break;
 	case TT_WAIT_CB_FRONT:
-		snprintf(buf, len, "waits for CB %u front: %u pages, %u received",
-			 w->id, w->expect, w->current);
+		snprintf(buf, len, "waits for CB %u front: %u page%s, %u received",
+			 w->id, w->expect, w->expect == 1 ? "" : "s", w->current);
 		break;
 	case TT_WAIT_CB_BACK:
-		snprintf(buf, len, "waits for CB %u back: %u free pages, %u free",
-			 w->id, w->expect, w->current);
+		snprintf(buf, len, "waits for CB %u back: %u free page%s, %u free",
+			 w->id, w->expect, w->expect == 1 ? "" : "s", w->current);
 		break;
 	case TT_WAIT_SEMAPHORE:
 		snprintf(buf, len, "waits for semaphore at 0x%x == %u (now %u)",
@@ -619,6 +784,22 @@ static const char *wait_text(const struct tt_evt_wait_state *w, char *buf,
 		snprintf(buf, len, "waits for NoC %s barrier: %u expected, %u seen",
 			 w->id < sizeof(names) / sizeof(names[0]) ? names[w->id] : "?",
 			 w->expect, w->current);
+		break;
+	}
+	case TT_WAIT_TILE_ENGINE: {
+		static const char *const steps[] = {
+			"configuration", "an unpack (Src bank still the FPU's)",
+			"a Src hand-over", "an unpack to Dst",
+			"an element-wise op (Src not yet unpacked)",
+			"a data copy (Src not yet unpacked)", "an SFPU op",
+			"tile_regs_acquire (no free Dst half)", "tile_regs_commit",
+			"tile_regs_wait (nothing committed)", "tile_regs_release",
+			"a pack",
+		};
+		uint32_t i = w->id - TT_TILE_CMD_CONFIG;
+
+		snprintf(buf, len, "waits for the tile engine: %s",
+			 i < sizeof(steps) / sizeof(steps[0]) ? steps[i] : "?");
 		break;
 	}
 	case TT_WAIT_HALTED:

@@ -19,7 +19,10 @@
  * so command buffers are always ready and barriers hold at once; code
  * written against the hardware still works unchanged.
  *
- * Not yet implemented: circular buffers, sharded address generators,
+ * Circular buffers (cb_reserve_back, ..., get_write_ptr/get_read_ptr)
+ * come from circular_buffer.h, shared with compute kernels.
+ *
+ * Not yet implemented: sharded address generators,
  * TensorAccessor, transaction-id barriers, _set_state/_with_state forms,
  * linked multicast.
  */
@@ -29,7 +32,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "circular_buffer.h"
 #include "tt_bank_table.h"
+#include "tt_data_format.h"
 #include "tt_kernel.h"
 #include "tt_noc_map.h"
 #include "tt_noc_regs.h"

@@ -28,6 +28,17 @@ extern uint32_t fw_sem_base;
 extern uint32_t fw_my_x, fw_my_y;
 extern uint32_t fw_noc_x, fw_noc_y;
 
+/* The RISC this kernel is built for (the host passes COMPILE_FOR_*). */
+#if defined(COMPILE_FOR_BRISC)
+#define TT_KERNEL_RISC		TT_RISC_BRISC
+#elif defined(COMPILE_FOR_NCRISC)
+#define TT_KERNEL_RISC		TT_RISC_NCRISC
+#elif defined(COMPILE_FOR_TRISC)
+#define TT_KERNEL_RISC		(TT_RISC_TRISC0 + COMPILE_FOR_TRISC)
+#else
+#define TT_KERNEL_RISC		fw_risc
+#endif
+
 /* Entry point of every kernel. */
 void kernel_main(void);
 

@@ -11,6 +11,7 @@
 #ifndef TT_PROGRAM_H
 #define TT_PROGRAM_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <tt/core.h>
@@ -46,6 +47,25 @@ struct tt_dm_config {
 	uint32_t num_defines;
 };
 
+/* tt-metal MathFidelity (multiplier passes of the FPU). */
+enum tt_math_fidelity {
+	TT_MATH_FIDELITY_LOFI = 0,
+	TT_MATH_FIDELITY_HIFI2 = 2,
+	TT_MATH_FIDELITY_HIFI3 = 3,
+	TT_MATH_FIDELITY_HIFI4 = 4,
+};
+
+/* tt-metal ComputeConfig (note: a zeroed struct means LoFi, not HiFi4). */
+struct tt_compute_config {
+	enum tt_math_fidelity math_fidelity;
+	bool fp32_dest_acc_en;		/* 32-bit Dst (half as many tiles) */
+	bool math_approx_mode;		/* SFPU approximations */
+	const uint32_t *compile_args;	/* get_compile_time_arg_val(i) */
+	uint32_t num_compile_args;
+	const struct tt_define *defines;
+	uint32_t num_defines;
+};
+
 /* Maximum runtime args per kernel and core, unique + common (tt-metal: 341). */
 #define TT_MAX_RUNTIME_ARGS	341
 
@@ -70,6 +90,18 @@ void tt_program_destroy(struct tt_program *prog);
 int tt_kernel_create(struct tt_program *prog, const char *path,
 		     const struct tt_core_range_set *cores,
 		     const struct tt_dm_config *cfg, tt_kernel_handle *out);
+
+/*
+ * Add a compute kernel from the C file @path on @cores: built three times
+ * (TRISC_UNPACK for TRISC0, TRISC_MATH for TRISC1, TRISC_PACK for TRISC2,
+ * see kernels/include/compute_kernel_api.h) with the data formats of the
+ * program's CBs, all three started together.  Runtime args set on the
+ * handle go to all three.  At most one compute kernel per core.
+ */
+int tt_compute_kernel_create(struct tt_program *prog, const char *path,
+			     const struct tt_core_range_set *cores,
+			     const struct tt_compute_config *cfg,
+			     tt_kernel_handle *out);
 
 /* Unique runtime args of @kernel on @core (replaces earlier ones). */
 int tt_kernel_set_runtime_args(struct tt_program *prog,

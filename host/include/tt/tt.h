@@ -5,6 +5,7 @@
 
 #include <tt/arch.h>
 #include <tt/buffer.h>
+#include <tt/cb.h>
 #include <tt/core.h>
 #include <tt/device.h>
 #include <tt/error.h>

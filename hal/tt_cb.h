@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Circular buffers: what the host, the firmware and the kernel API agree
+ * on (reference/ttmetal-facts.md §4.5-§4.6).
+ *
+ *  - The host writes TT_CB_CONFIG_WORDS words per CB index into the
+ *    kernel-config blob at local_cb_offset (index i at i * 16 bytes):
+ *    address, size, number of pages, page size, all in bytes, for every
+ *    index set in launch_msg.local_cb_mask.
+ *  - At every launch each RISC's firmware turns them into its own array
+ *    of struct tt_cb_interface at TT_MEM_CB_INTERFACE_BASE + risc *
+ *    TT_MEM_CB_INTERFACE_SLOT_SIZE (L1: TRISC local memory is too small),
+ *    and BRISC zeroes the stream counters (hal/tt_stream_regs.h) of those
+ *    CBs before it starts the other RISCs.
+ *
+ * The interface keeps tt-metal's LocalCBInterface fields except the last
+ * word: the packer's tile pointer is replaced by the pages this RISC has
+ * reserved (cb_reserve_back) and waited for (cb_wait_front) and not yet
+ * pushed or popped, which is how the kernel API catches misuse.  All
+ * pointers are byte addresses on every RISC (tt-metal keeps TRISC's in
+ * 16-byte units).
+ */
+#ifndef TT_HAL_CB_H
+#define TT_HAL_CB_H
+
+#include "tt_mem_map.h"
+
+#define TT_CB_CONFIG_WORDS		4
+#define TT_CB_CONFIG_ADDR		0
+#define TT_CB_CONFIG_SIZE		1
+#define TT_CB_CONFIG_NUM_PAGES		2
+#define TT_CB_CONFIG_PAGE_SIZE		3
+#define TT_CB_CONFIG_BYTES		(TT_CB_CONFIG_WORDS * 4)
+
+#ifndef __ASSEMBLER__
+#include <stddef.h>
+#include <stdint.h>
+
+struct tt_cb_interface {
+	uint32_t fifo_size;		/* bytes */
+	uint32_t fifo_limit;		/* first byte past the CB */
+	uint32_t fifo_page_size;
+	uint32_t fifo_num_pages;	/* 0: index not configured */
+	uint32_t fifo_rd_ptr;
+	uint32_t fifo_wr_ptr;
+	uint16_t reserved;		/* reserved, not yet pushed */
+	uint16_t waited;		/* waited for, not yet popped */
+	uint32_t pad;
+};
+
+_Static_assert(sizeof(struct tt_cb_interface) == TT_MEM_CB_INTERFACE_ENTRY_SIZE,
+	       "CB interface entry size");
+_Static_assert(offsetof(struct tt_cb_interface, reserved) == 24,
+	       "CB interface layout");
+
+/* The CB interface array of RISC @risc. */
+#define TT_CB_INTERFACE(risc)							\
+	((struct tt_cb_interface *)(uintptr_t)(TT_MEM_CB_INTERFACE_BASE +	\
+					       (risc) * TT_MEM_CB_INTERFACE_SLOT_SIZE))
+#endif /* __ASSEMBLER__ */
+
+#endif /* TT_HAL_CB_H */

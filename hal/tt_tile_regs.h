@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Tile-engine command block (ours, no silicon counterpart): how the
+ * TRISCs drive the core's tile engine.  On a Wormhole the TRISCs push
+ * Tensix instructions (UNPACR, ELWADD, PACR, SEMWAIT, ...) into the
+ * instruction buffers; the emulator offers one command per engine step
+ * instead, at TT_MMIO_TILE_BASE (hal/wormhole/tt_mem_map.h):
+ *
+ *   write ARG0..ARG3, then CMD = enum tt_tile_cmd; read STATUS.
+ *
+ * A command runs to completion inside the CMD write.  STATUS is
+ * TT_TILE_STATUS_OK, TT_TILE_STATUS_BLOCKED where the hardware would
+ * stall (the Src bank is still the other thread's, Dst half not free or
+ * not yet committed; nothing changed: sleep with TT_WAIT_TILE_ENGINE and
+ * issue it again) or TT_TILE_STATUS_EINVAL (reported as a guest error).
+ * Every command that changes engine state wakes the core's TRISCs.
+ * L1 addresses are byte addresses of whole tiles in this core's L1.
+ */
+#ifndef TT_HAL_TILE_REGS_H
+#define TT_HAL_TILE_REGS_H
+
+#include "tt_regfields.h"
+
+TT_REG32(TILE, ARG0, 0x00)
+TT_REG32(TILE, ARG1, 0x04)
+TT_REG32(TILE, ARG2, 0x08)
+TT_REG32(TILE, ARG3, 0x0C)
+TT_REG32(TILE, CMD, 0x10)		/* wo: enum tt_tile_cmd, runs it */
+TT_REG32(TILE, STATUS, 0x14)		/* ro: TT_TILE_STATUS_* of the last command */
+
+/* ARG0 of TT_TILE_CMD_CONFIG (also launch_msg.kernel_config.compute_cfg). */
+TT_FIELD(TILE, CONFIG, FIDELITY, 0, 3)	/* MathFidelity: 0 LoFi, 2..4 HiFi2..4 */
+TT_FIELD(TILE, CONFIG, FP32_DEST, 3, 1)	/* fp32_dest_acc_en */
+TT_FIELD(TILE, CONFIG, APPROX, 4, 1)	/* math_approx_mode */
+TT_FIELD(TILE, CONFIG, FULL_SYNC, 5, 1)	/* DstSync::SyncFull */
+
+#define TT_TILE_STATUS_OK		0
+#define TT_TILE_STATUS_BLOCKED		1
+#define TT_TILE_STATUS_EINVAL		2
+
+#ifndef __ASSEMBLER__
+/* Commands; the thread that issues each in tt-metal's compute API. */
+enum tt_tile_cmd {
+	TT_TILE_CMD_CONFIG = 0x7e0,	/* firmware: ARG0 = CONFIG fields; resets the engine */
+	TT_TILE_CMD_UNPACK,		/* UNPACK: ARG0 = src (0 A, 1 B), ARG1 = L1, ARG2 = format */
+	TT_TILE_CMD_SRC_DVALID,		/* UNPACK: ARG0 = src, handed over without data */
+	TT_TILE_CMD_UNPACK_TO_DST,	/* UNPACK: ARG0 = L1, ARG1 = format, ARG2 = Dst tile */
+	TT_TILE_CMD_ELTWISE,		/* MATH: ARG0 = op, ARG1 = bcast, ARG2 = accumulate, ARG3 = Dst */
+	TT_TILE_CMD_DATACOPY,		/* MATH: ARG0 = src, ARG1 = Dst tile */
+	TT_TILE_CMD_SFPU_UNARY,		/* MATH: ARG0 = op, ARG1 = Dst tile */
+	TT_TILE_CMD_ACQUIRE,		/* MATH: tile_regs_acquire */
+	TT_TILE_CMD_COMMIT,		/* MATH: tile_regs_commit */
+	TT_TILE_CMD_WAIT,		/* PACK: tile_regs_wait */
+	TT_TILE_CMD_RELEASE,		/* PACK: tile_regs_release */
+	TT_TILE_CMD_PACK,		/* PACK: ARG0 = Dst tile, ARG1 = L1, ARG2 = format */
+};
+
+/* ARG0 of ELTWISE (tt-metal EltwiseBinaryType) and ARG1 (BroadcastType). */
+#define TT_TILE_ELTWISE_ADD		0
+#define TT_TILE_ELTWISE_SUB		1
+#define TT_TILE_ELTWISE_MUL		2
+#define TT_TILE_BCAST_NONE		0
+#define TT_TILE_BCAST_ROW		1
+#define TT_TILE_BCAST_COL		2
+#define TT_TILE_BCAST_SCALAR		3
+
+/* ARG0 of SFPU_UNARY. */
+#define TT_TILE_SFPU_EXP		0
+#define TT_TILE_SFPU_RECIP		1
+#define TT_TILE_SFPU_SQRT		2
+#define TT_TILE_SFPU_RSQRT		3
+#define TT_TILE_SFPU_LOG		4
+#define TT_TILE_SFPU_RELU		5
+#define TT_TILE_SFPU_GELU		6
+#define TT_TILE_SFPU_SIGMOID		7
+#define TT_TILE_SFPU_TANH		8
+#define TT_TILE_SFPU_ABS		9
+#define TT_TILE_SFPU_SQUARE		10
+#define TT_TILE_SFPU_NEGATIVE		11
+#endif /* __ASSEMBLER__ */
+
+#endif /* TT_HAL_TILE_REGS_H */

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Circular buffers: tt-metal's CreateCircularBuffer with a
+ * CircularBufferConfig in C.
+ *
+ * A CB is a ring of pages in the L1 of each core of a range set, the same
+ * address on every one of them, through which a producer kernel hands
+ * pages to a consumer kernel on the same core (cb_reserve_back /
+ * cb_push_back / cb_wait_front / cb_pop_front on the device).  One CB may
+ * serve several indices (tt-metal's multi-index CBs), each with its own
+ * data format and page size; the number of pages of an index is
+ * total_size / page_size.
+ *
+ * CBs of a program are placed bottom-up from the start of the unreserved
+ * L1 (above the kernel-config region), each above every earlier CB of the
+ * program that shares a core with it.  When the program is launched, each
+ * core's CB region is checked against the L1 buffers allocated at that
+ * moment; a clash refuses the launch with a message that says how many
+ * bytes overlap and which buffer is in the way.
+ */
+#ifndef TT_CB_H
+#define TT_CB_H
+
+#include <stdint.h>
+
+#include <tt/core.h>
+#include <tt/program.h>
+
+/* CB indices per core (Wormhole B0: 32; tt-metal tt::CBIndex c_0..c_31). */
+#define TT_NUM_CIRCULAR_BUFFERS	32
+
+/* Index of a CB inside its program (tt-metal: CBHandle). */
+typedef uint32_t tt_cb_handle;
+
+/* One index of a CB: its data format (TT_DF_*, tt_data_format.h) and page size. */
+struct tt_cb_format {
+	uint32_t index;			/* 0 .. TT_NUM_CIRCULAR_BUFFERS - 1 */
+	uint32_t data_format;		/* TT_DF_* */
+	uint32_t page_size;		/* bytes; divides total_size */
+};
+
+struct tt_cb_config {
+	uint32_t total_size;		/* bytes of L1 per core */
+	const struct tt_cb_format *formats;
+	uint32_t num_formats;		/* indices sharing this CB, at least one */
+};
+
+/*
+ * Add a CB to @prog on every core of @cores.  Returns TT_OK, TT_EINVAL
+ * (bad index, format, or page size that does not divide total_size),
+ * TT_EEXIST (an index already used by another CB of @prog on one of these
+ * cores) or TT_ENOMEM.
+ */
+int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
+		 const struct tt_cb_config *cfg, tt_cb_handle *out);
+
+/* L1 address of CB @cb on each of its cores. */
+int tt_cb_address(const struct tt_program *prog, tt_cb_handle cb, uint32_t *addr);
+
+#endif /* TT_CB_H */

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * Circular buffers of a program (tt-metal CreateCircularBuffer): their
+ * placement in L1 and the config words each core gets in its
+ * kernel-config blob (hal/tt_cb.h).
+ *
+ * Placement follows tt-metal's CB allocator in spirit: a new CB starts
+ * above every earlier CB of the program that shares a core with it, from
+ * the start of the unreserved L1, aligned for the NoC; so a CB has one
+ * address on all its cores and CBs of a core never overlap.  Whether the
+ * region clashes with L1 buffers depends on the buffers allocated when
+ * the program is launched, so program.c checks that at launch
+ * (tt_bank_check_cb).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "tt_cb.h"
+#include "tt_data_format.h"
+#include "tt_mem_map.h"
+#include "tt_noc_map.h"
+
+_Static_assert(TT_NUM_CIRCULAR_BUFFERS == TT_NUM_CBS,
+	       "public CB count differs from the memory map's");
+
+static bool format_known(uint32_t df)
+{
+	switch (df) {
+	case TT_DF_FLOAT32: case TT_DF_FLOAT16: case TT_DF_BFP8: case TT_DF_BFP4:
+	case TT_DF_TF32: case TT_DF_FLOAT16_B: case TT_DF_BFP8_B: case TT_DF_BFP4_B:
+	case TT_DF_INT32: case TT_DF_UINT16: case TT_DF_LF8: case TT_DF_BFP2:
+	case TT_DF_INT8: case TT_DF_BFP2_B: case TT_DF_UINT32: case TT_DF_UINT8:
+	case TT_DF_RAW_UINT8: case TT_DF_RAW_UINT16: case TT_DF_RAW_UINT32:
+		return true;
+	default:
+		return false;
+	}
+}
+
+int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
+		 const struct tt_cb_config *cfg, tt_cb_handle *out)
+{
+	struct tt_cb_set *set = prog ? tt_program_cbs(prog) : NULL;
+	struct tt_cb cb = { 0 }, *grown;
+	uint64_t base = TT_MEM_L1_UNRESERVED_BASE;
+
+	if (!set || !cores || !cfg || !out || !cfg->total_size || !cfg->formats ||
+	    !cfg->num_formats || cores->count == 0 ||
+	    cores->count > TT_CORE_RANGE_SET_MAX)
+		return TT_EINVAL;
+	for (uint32_t i = 0; i < cores->count; i++)
+		if (cores->ranges[i].start.x > cores->ranges[i].end.x ||
+		    cores->ranges[i].start.y > cores->ranges[i].end.y)
+			return TT_EINVAL;
+	for (uint32_t i = 0; i < cfg->num_formats; i++) {
+		const struct tt_cb_format *f = &cfg->formats[i];
+
+		if (f->index >= TT_NUM_CBS || (cb.mask & (1u << f->index)) ||
+		    !format_known(f->data_format) || !f->page_size ||
+		    cfg->total_size % f->page_size ||
+		    cfg->total_size / f->page_size > UINT16_MAX)
+			return TT_EINVAL;
+		cb.mask |= 1u << f->index;
+		cb.page_size[f->index] = f->page_size;
+		cb.data_format[f->index] = (uint8_t)f->data_format;
+	}
+	for (uint32_t i = 0; i < set->count; i++) {
+		const struct tt_cb *o = &set->cbs[i];
+
+		if (!tt_core_range_sets_meet(&o->cores, cores))
+			continue;
+		if (o->mask & cb.mask)
+			return TT_EEXIST;
+		if (o->addr + (uint64_t)o->size > base)
+			base = o->addr + (uint64_t)o->size;
+	}
+	base = (base + TT_NOC_DRAM_ALIGNMENT - 1) & ~(uint64_t)(TT_NOC_DRAM_ALIGNMENT - 1);
+	if (base + cfg->total_size > UINT32_MAX)
+		return TT_EINVAL;
+	cb.cores = *cores;
+	cb.addr = (uint32_t)base;
+	cb.size = cfg->total_size;
+	grown = realloc(set->cbs, (set->count + 1) * sizeof(*grown));
+	if (!grown)
+		return TT_ENOMEM;
+	set->cbs = grown;
+	set->cbs[set->count] = cb;
+	*out = set->count++;
+	return TT_OK;
+}
+
+int tt_cb_address(const struct tt_program *prog, tt_cb_handle h, uint32_t *addr)
+{
+	const struct tt_cb_set *set = prog ? tt_program_cbs_const(prog) : NULL;
+
+	if (!set || !addr || h >= set->count)
+		return TT_EINVAL;
+	*addr = set->cbs[h].addr;
+	return TT_OK;
+}
+
+void tt_cb_set_free(struct tt_cb_set *set)
+{
+	free(set->cbs);
+	set->cbs = NULL;
+	set->count = 0;
+}
+
+uint32_t tt_cb_core_config(const struct tt_cb_set *set, struct tt_core xy,
+			   uint32_t *words,
+			   uint64_t *end)
+{
+	uint32_t mask = 0;
+
+	memset(words, 0, TT_NUM_CBS * TT_CB_CONFIG_BYTES);
+	*end = 0;
+	for (uint32_t i = 0; i < set->count; i++) {
+		const struct tt_cb *cb = &set->cbs[i];
+
+		if (!tt_core_range_set_contains(&cb->cores, xy))
+			continue;
+		for (uint32_t idx = 0; idx < TT_NUM_CBS; idx++) {
+			uint32_t *w = &words[idx * TT_CB_CONFIG_WORDS];
+
+			if (!(cb->mask & (1u << idx)))
+				continue;
+			w[TT_CB_CONFIG_ADDR] = cb->addr;
+			w[TT_CB_CONFIG_SIZE] = cb->size;
+			w[TT_CB_CONFIG_NUM_PAGES] = cb->size / cb->page_size[idx];
+			w[TT_CB_CONFIG_PAGE_SIZE] = cb->page_size[idx];
+		}
+		mask |= cb->mask;
+		if (cb->addr + (uint64_t)cb->size > *end)
+			*end = cb->addr + (uint64_t)cb->size;
+	}
+	return mask;
+}
+
+int tt_cb_formats(const struct tt_cb_set *set, const struct tt_core_range_set *cores,
+		  uint8_t *df, char *why, size_t whylen)
+{
+	uint32_t seen = 0;
+
+	memset(df, TT_DF_INVALID, TT_NUM_CBS);
+	for (uint32_t i = 0; i < set->count; i++) {
+		const struct tt_cb *cb = &set->cbs[i];
+
+		if (!tt_core_range_sets_meet(&cb->cores, cores))
+			continue;
+		for (uint32_t idx = 0; idx < TT_NUM_CBS; idx++) {
+			if (!(cb->mask & (1u << idx)))
+				continue;
+			if ((seen & (1u << idx)) && df[idx] != cb->data_format[idx]) {
+				snprintf(why, whylen, "CB %u has data format %u on some "
+					 "cores of the kernel and %u on others", idx,
+					 df[idx], cb->data_format[idx]);
+				return TT_EINVAL;
+			}
+			df[idx] = cb->data_format[idx];
+			seen |= 1u << idx;
+		}
+	}
+	return TT_OK;
+}

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * Tile-engine command block of the device model at register level,
+ * without QEMU: a fake environment gives the model in-memory L1s and
+ * records wake events, L1 landings and guest errors.  Each test issues
+ * commands as the compute API's three threads do and checks the packed
+ * tiles, the BLOCKED stalls, the wakes and the rejected commands.
+ */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tt_ctl.h"
+#include "tt_data_format.h"
+#include "tt_emu_regs.h"
+#include "tt_mem_map.h"
+#include "tt_riscv.h"
+#include "tt_tile_regs.h"
+#include "ttx_chip.h"
+
+#define GX		2
+#define GY		2
+#define NCORES		(GX * GY)
+#define FAKE_PC		0x0badc0deu
+
+static struct fake {
+	TTChip *chip;
+	uint8_t *l1;
+	unsigned wakes[NCORES][TT_RISCS_PER_CORE];
+	unsigned errors;
+	uint32_t landed_addr, landed_len;
+	char last_error[TT_CTL_MAX_PAYLOAD + 1];
+} F;
+
+static void fake_set_wake(void *o, unsigned core, unsigned risc, bool level)
+{
+	(void)o;
+	if (level)
+		F.wakes[core][risc]++;
+}
+
+static void fake_reset_hart(void *o, unsigned core, unsigned risc)
+{
+	(void)o, (void)core, (void)risc;
+}
+
+static void fake_send(void *o, const void *msg, size_t len)
+{
+	struct tt_ctl_hdr hdr;
+	const uint8_t *p = (const uint8_t *)msg + sizeof(hdr);
+	size_t n;
+
+	(void)o;
+	memcpy(&hdr, msg, sizeof(hdr));
+	cr_assert_eq(len, sizeof(hdr) + hdr.len);
+	if (hdr.type != TT_EVT_GUEST_ERROR)
+		return;
+	F.errors++;
+	n = hdr.len - sizeof(struct tt_evt_guest_error);
+	memcpy(F.last_error, p + sizeof(struct tt_evt_guest_error), n);
+	F.last_error[n] = '\0';
+}
+
+static uint8_t *fake_l1(void *o, unsigned core)
+{
+	(void)o;
+	return F.l1 + (size_t)core * TT_MEM_L1_SIZE;
+}
+
+static void fake_l1_written(void *o, unsigned core, uint32_t addr, uint32_t len)
+{
+	(void)o, (void)core;
+	F.landed_addr = addr;
+	F.landed_len = len;
+}
+
+static void fake_code_changed(void *o, unsigned core, uint32_t addr, uint32_t len)
+{
+	(void)o, (void)core, (void)addr, (void)len;
+}
+
+static uint64_t fake_clock(void *o)
+{
+	(void)o;
+	return 0;
+}
+
+static uint32_t fake_pc(void *o, unsigned core, unsigned risc)
+{
+	(void)o, (void)core, (void)risc;
+	return FAKE_PC;
+}
+
+static uint32_t fake_hart_pc(void *o, unsigned core, unsigned risc, bool *halted)
+{
+	(void)o, (void)core, (void)risc;
+	*halted = true;
+	return 0;
+}
+
+static const TTChipOps fake_ops = {
+	.set_wake = fake_set_wake,
+	.reset_hart = fake_reset_hart,
+	.send = fake_send,
+	.l1 = fake_l1,
+	.code_changed = fake_code_changed,
+	.clock_ns = fake_clock,
+	.current_pc = fake_pc,
+	.hart_pc = fake_hart_pc,
+	.l1_written = fake_l1_written,
+};
+
+static void setup(void)
+{
+	TTChipConfig cfg = { .grid_x = GX, .grid_y = GY };
+
+	memset(&F, 0, sizeof(F));
+	F.l1 = calloc(NCORES, TT_MEM_L1_SIZE);
+	cr_assert_not_null(F.l1);
+	F.chip = ttx_chip_new(&cfg, &fake_ops, NULL);
+	cr_assert_not_null(F.chip);
+}
+
+static void teardown(void)
+{
+	ttx_chip_free(F.chip);
+	free(F.l1);
+}
+
+TestSuite(compute, .init = setup, .fini = teardown);
+
+/* Helpers: commands as hart (core 0, risc) issues them. ------------------ */
+
+#define IN0		0x40000u	/* L1 tiles of the tests */
+#define IN1		0x41000u
+#define OUT		0x42000u
+
+static uint32_t cmd(unsigned risc, uint32_t c, uint32_t a0, uint32_t a1, uint32_t a2,
+		    uint32_t a3)
+{
+	const uint32_t args[4] = { a0, a1, a2, a3 };
+	uint64_t v;
+
+	for (unsigned i = 0; i < 4; i++)
+		cr_assert(ttx_chip_write(F.chip, 0, risc, TT_MMIO_TILE_BASE +
+					 TT_A_TILE_ARG0 + 4 * i, 4, args[i]));
+	cr_assert(ttx_chip_write(F.chip, 0, risc, TT_MMIO_TILE_BASE + TT_A_TILE_CMD, 4, c));
+	cr_assert(ttx_chip_read(F.chip, 0, risc, TT_MMIO_TILE_BASE + TT_A_TILE_STATUS, 4,
+				&v));
+	return (uint32_t)v;
+}
+
+static uint16_t *tile(uint32_t addr)
+{
+	return (uint16_t *)(F.l1 + addr);
+}
+
+/* bf16 tiles: in0[i] = 1 + i/1024 (rounded), in1 = 2. */
+static void fill_inputs(void)
+{
+	for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+		tile(IN0)[i] = (uint16_t)(0x3f80 + (i & 0x7f));
+		tile(IN1)[i] = 0x4000;
+	}
+}
+
+#define U TT_RISC_TRISC0
+#define M TT_RISC_TRISC1
+#define P TT_RISC_TRISC2
+#define OK TT_TILE_STATUS_OK
+#define BLOCKED TT_TILE_STATUS_BLOCKED
+
+Test(compute, add_two_tiles_through_the_three_threads)
+{
+	fill_inputs();
+	cr_expect_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG,
+			 TT_FIELD_VAL(TILE, CONFIG, FIDELITY, 4), 0, 0, 0), OK);
+	/* UNPACK: in0 -> SrcA, in1 -> SrcB. */
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 0), OK);
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 1, IN1, TT_DF_FLOAT16_B, 0), OK);
+	/* MATH: acquire, Dst[0] = A + B, commit. */
+	cr_expect_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_ELTWISE, TT_TILE_ELTWISE_ADD, TT_TILE_BCAST_NONE,
+			 0, 0), OK);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), OK);
+	/* PACK: wait, Dst[0] -> OUT, release; the model reports the landing. */
+	cr_expect_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), OK);
+	cr_expect_eq(cmd(P, TT_TILE_CMD_PACK, 0, OUT, TT_DF_FLOAT16_B, 0), OK);
+	cr_expect_eq(cmd(P, TT_TILE_CMD_RELEASE, 0, 0, 0, 0), OK);
+	cr_expect_eq(F.landed_addr, OUT);
+	cr_expect_eq(F.landed_len, TT_TILE_BYTES_FLOAT16_B);
+	/* 1 + k/128 + 2 = 3 + k/128, rounded to 8 significant bits (even). */
+	cr_expect_eq(tile(OUT)[0], 0x4040);
+	cr_expect_eq(tile(OUT)[1], 0x4040);	/* 3 + 1/128: tie to even */
+	cr_expect_eq(tile(OUT)[2], 0x4041);
+	cr_expect_eq(tile(OUT)[127], 0x4080);	/* 3 + 127/128 -> 4 */
+	cr_expect_eq(F.errors, 0, "unexpected guest error: %s", F.last_error);
+}
+
+Test(compute, stalls_report_blocked_and_change_nothing)
+{
+	fill_inputs();
+	/* Nothing committed: the packer's wait stalls. */
+	cr_expect_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), BLOCKED);
+	/* Src not unpacked: the FPU op stalls. */
+	cr_expect_eq(cmd(M, TT_TILE_CMD_ELTWISE, TT_TILE_ELTWISE_ADD, 0, 0, 0), BLOCKED);
+	/* Two SrcA banks, then the unpacker stalls until the FPU consumes one. */
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 0), OK);
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 0), OK);
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 0), BLOCKED);
+	cr_expect_eq(cmd(U, TT_TILE_CMD_SRC_DVALID, 1, 0, 0, 0), OK);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_DATACOPY, 0, 0, 0, 0), OK);
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 0), OK);
+	/* SyncHalf: two sections may be committed, the third acquire stalls. */
+	cr_expect_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), OK);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), OK);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), BLOCKED);
+	cr_expect_eq(cmd(P, TT_TILE_CMD_RELEASE, 0, 0, 0, 0), OK);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
+	cr_expect_eq(F.errors, 0, "unexpected guest error: %s", F.last_error);
+}
+
+Test(compute, successful_commands_wake_the_triscs)
+{
+	unsigned before[TT_RISCS_PER_CORE];
+
+	memcpy(before, F.wakes[0], sizeof(before));
+	cr_expect_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), OK);
+	for (unsigned r = TT_RISC_TRISC0; r <= TT_RISC_TRISC2; r++)
+		cr_expect_eq(F.wakes[0][r], before[r] + 1, "%s", tt_risc_name(r));
+	cr_expect_eq(F.wakes[0][TT_RISC_BRISC], before[TT_RISC_BRISC]);
+	cr_expect_eq(F.wakes[0][TT_RISC_NCRISC], before[TT_RISC_NCRISC]);
+	/* A stalled command wakes nobody. */
+	memcpy(before, F.wakes[0], sizeof(before));
+	cr_expect_eq(cmd(M, TT_TILE_CMD_ELTWISE, 0, 0, 0, 0), BLOCKED);
+	cr_expect_eq(memcmp(before, F.wakes[0], sizeof(before)), 0);
+	cr_expect_eq(F.wakes[1][TT_RISC_TRISC0], 0, "another core was woken");
+}
+
+Test(compute, arguments_are_per_hart)
+{
+	uint64_t v;
+
+	cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG1, 4, 11));
+	cr_assert(ttx_chip_write(F.chip, 0, P, TT_MMIO_TILE_BASE + TT_A_TILE_ARG1, 4, 22));
+	cr_assert(ttx_chip_read(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG1, 4, &v));
+	cr_expect_eq(v, 11);
+	cr_assert(ttx_chip_read(F.chip, 0, P, TT_MMIO_TILE_BASE + TT_A_TILE_ARG1, 4, &v));
+	cr_expect_eq(v, 22);
+}
+
+Test(compute, bad_commands_are_guest_errors)
+{
+	/* A tile that runs past the end of L1. */
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, TT_MEM_L1_SIZE - 16, TT_DF_FLOAT16_B, 0),
+		     TT_TILE_STATUS_EINVAL);
+	cr_expect(strstr(F.last_error, "outside L1"), "%s", F.last_error);
+	/* A format the engine lacks. */
+	cr_expect_eq(cmd(P, TT_TILE_CMD_PACK, 0, OUT, TT_DF_INT32, 0), TT_TILE_STATUS_EINVAL);
+	cr_expect(strstr(F.last_error, "format 8"), "%s", F.last_error);
+	/* An unknown command and an unknown op. */
+	cr_expect_eq(cmd(M, 0x1234, 0, 0, 0, 0), TT_TILE_STATUS_EINVAL);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_SFPU_UNARY, 99, 0, 0, 0), TT_TILE_STATUS_EINVAL);
+	cr_expect(strstr(F.last_error, "SFPU_UNARY rejected"), "%s", F.last_error);
+	cr_expect_eq(F.errors, 4);
+}
