@@ -35,6 +35,7 @@
 
 #define TT_RUN_TIMEOUT_MS	60000
 #define TT_REBOOT_TIMEOUT_MS	10000
+#define TT_FAIL_GRACE_MS	500	/* for other cores, after a failure */
 
 struct tt_core_args {
 	struct tt_core core;
@@ -867,7 +868,8 @@ static void trap_locations(struct tt_device *dev)
 	}
 }
 
-static void hang_report(struct tt_device *dev, uint32_t timeout_ms)
+static void hang_report(struct tt_device *dev, uint32_t timeout_ms,
+			bool after_failure)
 {
 	char where[900];
 	char what[160];
@@ -876,7 +878,13 @@ static void hang_report(struct tt_device *dev, uint32_t timeout_ms)
 	for (uint32_t c = 0; c < dev->ncores; c++) {
 		struct tt_core xy = tt_dev_core_xy(dev, c);
 
-		if (inflight->launched[c] && !dev->core[c].done)
+		if (!inflight->launched[c] || dev->core[c].done)
+			continue;
+		if (after_failure)
+			tt_dev_error(dev, TT_ETIMEDOUT, c, TT_RISC_BRISC, 0,
+				     "core (%u,%u) was still running %u ms after the "
+				     "failure above", xy.x, xy.y, TT_FAIL_GRACE_MS);
+		else
 			tt_dev_error(dev, TT_ETIMEDOUT, c, TT_RISC_BRISC, 0,
 				     "core (%u,%u) did not finish within %u ms",
 				     xy.x, xy.y, timeout_ms);
@@ -912,6 +920,7 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 	      struct tt_run_report *report)
 {
 	struct tt_program *prog = inflight;
+	bool after_failure = false;
 	int rc, status;
 
 	if (!dev || !prog || prog->dev != dev)
@@ -921,24 +930,40 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 	if (dev->under_gdb)
 		timeout_ms = INT32_MAX;		/* a person is stepping through it */
 
-	/* Sleeps in poll(): the device rings when each core is done. */
+	/*
+	 * Sleeps in poll(): the device rings when each core is done.  Once a
+	 * kernel traps or misuses the device, the others get
+	 * TT_FAIL_GRACE_MS to finish; whoever still waits then (often on the
+	 * RISC that failed) goes into the hang report and is reset, instead
+	 * of holding the run until its timeout.
+	 */
 	{
-		int64_t left = timeout_ms;
+		int64_t elapsed = 0, fail_at = -1;
 		struct timespec t0, t1;
 
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		rc = TT_OK;
 		while (!launch_done(dev)) {
-			int r = tt_dev_pump(dev, (int)left);
+			int64_t left = (int64_t)timeout_ms - elapsed;
+			int r;
 
+			if (fail_at >= 0 && fail_at + TT_FAIL_GRACE_MS - elapsed < left)
+				left = fail_at + TT_FAIL_GRACE_MS - elapsed;
+			r = tt_dev_pump(dev, left > 0 ? (int)left : 0);
 			if (r < 0) {
 				rc = r;
 				break;
 			}
 			clock_gettime(CLOCK_MONOTONIC, &t1);
-			left = timeout_ms - ((t1.tv_sec - t0.tv_sec) * 1000 +
-					     (t1.tv_nsec - t0.tv_nsec) / 1000000);
-			if (left <= 0 && !launch_done(dev)) {
+			elapsed = (t1.tv_sec - t0.tv_sec) * 1000 +
+				  (t1.tv_nsec - t0.tv_nsec) / 1000000;
+			if (dev->failed && fail_at < 0)
+				fail_at = elapsed;
+			if (launch_done(dev))
+				break;
+			if (elapsed >= (int64_t)timeout_ms ||
+			    (fail_at >= 0 && elapsed >= fail_at + TT_FAIL_GRACE_MS)) {
+				after_failure = fail_at >= 0;
 				rc = TT_ETIMEDOUT;
 				break;
 			}
@@ -946,7 +971,7 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 	}
 
 	if (rc == TT_ETIMEDOUT) {
-		hang_report(dev, timeout_ms);
+		hang_report(dev, timeout_ms, after_failure);
 		for (uint32_t c = 0; c < dev->ncores; c++) {
 			struct tt_ctl_reset m = {
 				.core = c,

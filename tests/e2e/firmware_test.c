@@ -8,6 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <time.h>
+
+#include <tt/cb.h>
+
+#include "tt_data_format.h"
+
 #include "e2e.h"
 #include "tt_mailbox.h"
 #include "tt_mem_map.h"
@@ -458,6 +464,42 @@ Test(firmware, parallel_mode_runs, .timeout = 120)
 	tt_device_l1_read(dev, tt_core(3, 2), SCRATCH, got, sizeof(got));
 	for (uint32_t i = 0; i < WORDS; i++)
 		cr_expect_eq(got[i], ((2u << 24) | (3u << 16)) ^ (i * 2654435761u));
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+}
+
+/* A trap on one RISC does not hold the run until its timeout: the RISC
+ * waiting for it is reported (with what it waits for) and reset, fast. */
+Test(firmware, trap_fails_fast_and_reports_waiters, .timeout = 60)
+{
+	struct tt_device *dev = e2e_open(1, 1);
+	struct tt_core_range_set one = tt_core_set(tt_core(0, 0));
+	struct tt_cb_format f = { .index = 3, .data_format = TT_DF_FLOAT16_B, .page_size = 2048 };
+	struct tt_cb_config cb = { .total_size = 2 * 2048, .formats = &f, .num_formats = 1 };
+	struct tt_dm_config b = { .processor = TT_DM_RISCV_0 };
+	struct tt_dm_config n = { .processor = TT_DM_RISCV_1 };
+	uint32_t where = SCRATCH, cb_index = 3;
+	struct tt_program *prog;
+	struct tt_run_report rep;
+	tt_kernel_handle kb, kn;
+	uint32_t h;
+	struct timespec t0, t1;
+	int rc;
+
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	cr_assert_eq(tt_cb_create(prog, &one, &cb, &h), TT_OK);
+	cr_assert_eq(tt_kernel_create(prog, KERNEL("cb_stuck.c"), &one, &b, &kb), TT_OK);
+	cr_assert_eq(tt_kernel_create(prog, KERNEL("illegal.c"), &one, &n, &kn), TT_OK);
+	tt_kernel_set_runtime_args(prog, kb, tt_core(0, 0), &cb_index, 1);
+	tt_kernel_set_runtime_args(prog, kn, tt_core(0, 0), &where, 1);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	rc = tt_program_run(dev, prog, 30000, &rep);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	cr_expect_eq(rc, TT_ETRAP, "got %s", tt_strerror(rc));
+	cr_expect_lt(t1.tv_sec - t0.tv_sec, 10, "failed within seconds, not the 30 s timeout");
+	cr_expect(strstr(rep.message, "NCRISC: illegal instruction") != NULL, "%s", rep.message);
+	cr_expect(strstr(rep.message, "still running") != NULL, "%s", rep.message);
+	cr_expect(strstr(rep.message, "waits for CB 3 front: 1 page") != NULL, "%s", rep.message);
 	tt_program_destroy(prog);
 	tt_device_close(dev);
 }
