@@ -36,6 +36,8 @@
 
 #define TT_BOOT_TIMEOUT_MS	30000
 
+static void show_qemu_log(struct tt_device *dev);
+
 /* Control channel -------------------------------------------------------- */
 
 int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload,
@@ -237,6 +239,8 @@ int tt_dev_pump(struct tt_device *dev, int timeout_ms)
 	if (n < 0)
 		return errno == EAGAIN || errno == EINTR ? 0 : TT_EDEVICE;
 	if (n == 0) {
+		if (dev->qemu > 0)
+			show_qemu_log(dev);
 		qemu_alive(dev);
 		return TT_EDEVICE;
 	}
@@ -431,6 +435,8 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 		int fl = fcntl(child_fd, F_GETFD);
 
 		fcntl(child_fd, F_SETFD, fl & ~FD_CLOEXEC);
+		if (dev->qemu_log >= 0)
+			dup2(dev->qemu_log, 2);
 		execv(qemu, (char *const *)argv);
 		fprintf(stderr, "tensix-emu: cannot run %s: %s\n", qemu,
 			strerror(errno));
@@ -438,6 +444,34 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 	}
 	dev->qemu = pid;
 	return TT_OK;
+}
+
+/*
+ * QEMU's stderr goes to a memory file: its one routine line ("icount
+ * sleep disabled and no active timers": this machine has no timers) would
+ * otherwise end up in every program's output.  When QEMU fails, its words
+ * are shown, as they may say why.
+ */
+static void show_qemu_log(struct tt_device *dev)
+{
+	char buf[4096];
+	ssize_t n;
+	FILE *f;
+	char line[512];
+
+	if (dev->qemu_log < 0)
+		return;
+	n = pread(dev->qemu_log, buf, sizeof(buf) - 1, 0);
+	if (n <= 0)
+		return;
+	buf[n] = '\0';
+	f = fmemopen(buf, (size_t)n, "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		if (!strstr(line, "icount sleep disabled and no active timers"))
+			fprintf(stderr, "tensix-emu: qemu: %s", line);
+	fclose(f);
 }
 
 static bool got_hello(struct tt_device *dev)
@@ -550,6 +584,7 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 		return TT_ENOMEM;
 	dev->qemu = -1;
 	dev->ctl = -1;
+	dev->qemu_log = -1;
 	dev->arch = tt_arch_by_name(cfg.arch ? cfg.arch : "wormhole_b0");
 	if (!dev->arch || dev->arch->id != TT_ARCH_WORMHOLE_B0) {
 		free(dev);
@@ -584,6 +619,7 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 		goto fail;
 	}
 	dev->ctl = sv[0];
+	dev->qemu_log = memfd_create("tensix-emu-qemu-stderr", MFD_CLOEXEC);
 	rc = spawn_qemu(dev, &cfg, sv[1]);
 	close(sv[1]);
 	if (rc)
@@ -615,6 +651,7 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 fail:
 	if (why[0])
 		fprintf(stderr, "tensix-emu: %s\n", why);
+	show_qemu_log(dev);
 	tt_device_close(dev);
 	return rc;
 }

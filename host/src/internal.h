@@ -159,6 +159,7 @@ struct tt_device {
 	bool hello;			/* QEMU is up and mapped the files */
 	bool under_gdb;			/* started halted for gdb: no run timeouts */
 	pid_t qemu;
+	int qemu_log;			/* memfd holding QEMU's stderr */
 	int ctl;			/* control socket */
 	char shm_dir[256];
 	uint8_t *l1;			/* ncores * l1_size */
