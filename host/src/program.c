@@ -268,16 +268,18 @@ int tt_compute_kernel_create(struct tt_program *prog, const char *path,
 	};
 	uint32_t first = prog ? prog->num_kernels : 0;
 	tt_kernel_handle h;
+	uint32_t fidelity;		/* the engine's encoding: LoFi 0, HiFiN N */
 	uint8_t ccfg;
 	int rc;
 
 	if (!prog || !path || !cores || !cfg || !out || cores->count == 0 ||
 	    cores->count > TT_CORE_RANGE_SET_MAX ||
-	    (cfg->math_fidelity != TT_MATH_FIDELITY_LOFI &&
-	     (cfg->math_fidelity < TT_MATH_FIDELITY_HIFI2 ||
-	      cfg->math_fidelity > TT_MATH_FIDELITY_HIFI4)))
+	    cfg->math_fidelity > TT_MATH_FIDELITY_HIFI4)
 		return TT_EINVAL;
-	ccfg = (uint8_t)(TT_FIELD_VAL(TILE, CONFIG, FIDELITY, cfg->math_fidelity) |
+	fidelity = cfg->math_fidelity == TT_MATH_FIDELITY_DEFAULT ? 4 :
+		   cfg->math_fidelity == TT_MATH_FIDELITY_LOFI ? 0 :
+		   (uint32_t)cfg->math_fidelity;
+	ccfg = (uint8_t)(TT_FIELD_VAL(TILE, CONFIG, FIDELITY, fidelity) |
 			 TT_FIELD_VAL(TILE, CONFIG, FP32_DEST, cfg->fp32_dest_acc_en) |
 			 TT_FIELD_VAL(TILE, CONFIG, APPROX, cfg->math_approx_mode));
 	for (unsigned int t = 0; t < 3; t++) {

@@ -121,8 +121,8 @@ static void eltwise_binary(uint32_t op, uint32_t tiles)
 	struct tt_buffer *ba = dram(dev, size), *bb = dram(dev, size), *bo = dram(dev, size);
 	struct tt_dm_config rcfg = { .processor = TT_DM_RISCV_1, .noc = TT_NOC_1 };
 	struct tt_dm_config wcfg = { .processor = TT_DM_RISCV_0, .noc = TT_NOC_0 };
-	struct tt_compute_config ccfg = { .math_fidelity = TT_MATH_FIDELITY_HIFI4,
-					  .compile_args = &op, .num_compile_args = 1 };
+	/* math_fidelity left at its default: must behave as HiFi4 */
+	struct tt_compute_config ccfg = { .compile_args = &op, .num_compile_args = 1 };
 	struct tt_program *prog;
 	struct tt_run_report rep;
 	tt_kernel_handle rd, wr, cp;

@@ -47,15 +47,20 @@ struct tt_dm_config {
 	uint32_t num_defines;
 };
 
-/* tt-metal MathFidelity (multiplier passes of the FPU). */
+/*
+ * tt-metal MathFidelity (multiplier passes of the FPU).  Zero is the
+ * default, HiFi4, as in tt-metal's ComputeConfig, so a zeroed config
+ * behaves the same in both.
+ */
 enum tt_math_fidelity {
-	TT_MATH_FIDELITY_LOFI = 0,
+	TT_MATH_FIDELITY_DEFAULT = 0,	/* HiFi4 */
+	TT_MATH_FIDELITY_LOFI = 1,
 	TT_MATH_FIDELITY_HIFI2 = 2,
 	TT_MATH_FIDELITY_HIFI3 = 3,
 	TT_MATH_FIDELITY_HIFI4 = 4,
 };
 
-/* tt-metal ComputeConfig (note: a zeroed struct means LoFi, not HiFi4). */
+/* tt-metal ComputeConfig; a zeroed struct gives tt-metal's defaults. */
 struct tt_compute_config {
 	enum tt_math_fidelity math_fidelity;
 	bool fp32_dest_acc_en;		/* 32-bit Dst (half as many tiles) */
