@@ -594,7 +594,11 @@ static void ttx_ctl_reset(TTChip *chip, const struct tt_ctl_reset *m)
     for (unsigned c = first; c < last; c++) {
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
             chip->core[c].hart[r].reset_pc = 0;
-            ttx_hold_reset(chip, c, r);
+            /* A hart already held sits in the boot ROM: resetting its
+             * CPU again (a TLB flush each) is what made 8x8 boots slow. */
+            if (!chip->core[c].hart[r].in_reset) {
+                ttx_hold_reset(chip, c, r);
+            }
         }
         ttx_cb_reset(chip, c);
         ttx_compute_reset(chip, c);
