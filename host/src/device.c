@@ -182,6 +182,10 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 		if (hdr->len < sizeof(ev))
 			return;
 		memcpy(&ev, p, sizeof(ev));
+		if (!dev->core[src.core].hart[src.risc].guest_error) {
+			dev->core[src.core].hart[src.risc].guest_error = true;
+			dev->core[src.core].hart[src.risc].guest_pc = ev.pc;
+		}
 		tt_dev_error(dev, TT_EGUEST, src.core, src.risc, ev.pc,
 			     "core (%u,%u) %s: guest error at pc 0x%08x: %.*s",
 			     xy.x, xy.y, tt_risc_name(src.risc), ev.pc,

@@ -143,6 +143,8 @@ struct tt_hart_state {
 	uint64_t loaded_kernel[2];	/* id of the kernel text in its slot */
 	bool trapped;
 	uint32_t mcause, mepc, mtval;
+	bool guest_error;		/* first guest error of the run, at ... */
+	uint32_t guest_pc;
 };
 
 struct tt_core_state {

@@ -17,14 +17,20 @@
 
 extern char **environ;
 
+/*
+ * With -i, addr2line prints one (function, file:line) pair per inline
+ * level, innermost first.  The outermost is the code the user wrote (the
+ * kernel's own line); the level inside it names the API call made there.
+ */
 int tt_symbolize(const char *elf, uint32_t pc, char *out, size_t len)
 {
-	char tool[300], addr[16], buf[1024], func[256] = "", where[700] = "";
-	char *argv[] = { tool, "-f", "-s", "-e", (char *)elf, addr, NULL };
+	char tool[300], addr[16], buf[4096];
+	char *argv[] = { tool, "-f", "-i", "-s", "-e", (char *)elf, addr, NULL };
+	char *lines[64], *save, *l;
 	posix_spawn_file_actions_t fa;
-	int pipefd[2], status;
+	int pipefd[2], status, n = 0;
 	size_t used = 0;
-	ssize_t n;
+	ssize_t r;
 	pid_t pid;
 
 	snprintf(tool, sizeof(tool), "%saddr2line", tt_paths()->cross);
@@ -42,17 +48,21 @@ int tt_symbolize(const char *elf, uint32_t pc, char *out, size_t len)
 	}
 	posix_spawn_file_actions_destroy(&fa);
 	close(pipefd[1]);
-	while ((n = read(pipefd[0], buf + used, sizeof(buf) - 1 - used)) > 0)
-		used += (size_t)n;
+	while ((r = read(pipefd[0], buf + used, sizeof(buf) - 1 - used)) > 0)
+		used += (size_t)r;
 	buf[used] = '\0';
 	close(pipefd[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	/* Two lines: the function, then file:line; "??" when unknown. */
-	if (sscanf(buf, "%255[^\n]\n%699[^\n]", func, where) != 2 ||
-	    !strncmp(where, "??", 2))
+	for (l = strtok_r(buf, "\n", &save); l && n < 64; l = strtok_r(NULL, "\n", &save))
+		lines[n++] = l;
+	if (n < 2 || !strncmp(lines[n - 1], "??", 2))
 		return TT_ENOENT;
-	where[strcspn(where, " ")] = '\0';	/* drop " (discriminator N)" */
-	snprintf(out, len, "%s (%s)", where, func);
+	/* drop " (discriminator N)" from the file:line */
+	lines[n - 1][strcspn(lines[n - 1], " ")] = '\0';
+	if (n >= 4)
+		snprintf(out, len, "%s (%s, in %s)", lines[n - 1], lines[n - 2], lines[n - 4]);
+	else
+		snprintf(out, len, "%s (%s)", lines[n - 1], lines[n - 2]);
 	return TT_OK;
 }

@@ -88,7 +88,7 @@ static FORCE_INLINE uint32_t cb_pages_free(const struct tt_cb_interface *ifc,
 }
 
 /* Non-blocking: are @num_pages pages waiting at the front? */
-static inline bool tt_cb_pages_available_at_front(uint32_t cb, uint32_t num_pages)
+static FORCE_INLINE bool tt_cb_pages_available_at_front(uint32_t cb, uint32_t num_pages)
 {
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 
@@ -100,7 +100,7 @@ static inline bool tt_cb_pages_available_at_front(uint32_t cb, uint32_t num_page
 }
 
 /* Non-blocking: can @num_pages pages be reserved at the back? */
-static inline bool tt_cb_pages_reservable_at_back(uint32_t cb, uint32_t num_pages)
+static FORCE_INLINE bool tt_cb_pages_reservable_at_back(uint32_t cb, uint32_t num_pages)
 {
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 
@@ -112,7 +112,7 @@ static inline bool tt_cb_pages_reservable_at_back(uint32_t cb, uint32_t num_page
 }
 
 /* Sleep until @num_pages pages are free at the back of CB @cb. */
-static inline void tt_cb_reserve_back(uint32_t cb, uint32_t num_pages)
+static FORCE_INLINE void tt_cb_reserve_back(uint32_t cb, uint32_t num_pages)
 {
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 
@@ -126,7 +126,7 @@ static inline void tt_cb_reserve_back(uint32_t cb, uint32_t num_pages)
 }
 
 /* Hand @num_pages reserved pages to the consumer. */
-static inline void tt_cb_push_back(uint32_t cb, uint32_t num_pages)
+static FORCE_INLINE void tt_cb_push_back(uint32_t cb, uint32_t num_pages)
 {
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 	volatile uint32_t *received = get_cb_tiles_received_ptr(cb);
@@ -142,7 +142,7 @@ static inline void tt_cb_push_back(uint32_t cb, uint32_t num_pages)
 }
 
 /* Sleep until @num_pages pages wait at the front of CB @cb. */
-static inline void tt_cb_wait_front(uint32_t cb, uint32_t num_pages)
+static FORCE_INLINE void tt_cb_wait_front(uint32_t cb, uint32_t num_pages)
 {
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 
@@ -156,7 +156,7 @@ static inline void tt_cb_wait_front(uint32_t cb, uint32_t num_pages)
 }
 
 /* Give @num_pages pages at the front back to the producer. */
-static inline void tt_cb_pop_front(uint32_t cb, uint32_t num_pages)
+static FORCE_INLINE void tt_cb_pop_front(uint32_t cb, uint32_t num_pages)
 {
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 	volatile uint32_t *acked = get_cb_tiles_acked_ptr(cb);

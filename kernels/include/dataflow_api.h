@@ -164,7 +164,7 @@ static FORCE_INLINE void noc_async_read_one_packet(uint64_t src, uint32_t dst,
 }
 
 /* Read @size bytes from @src into L1 @dst, in bursts; see the barrier. */
-static inline void noc_async_read(uint64_t src, uint32_t dst, uint32_t size)
+static FORCE_INLINE void noc_async_read(uint64_t src, uint32_t dst, uint32_t size)
 {
 	while (size > NOC_MAX_BURST_SIZE) {
 		noc_fast_read(noc_index, src, dst, NOC_MAX_BURST_SIZE);
@@ -183,7 +183,7 @@ static FORCE_INLINE void noc_async_write_one_packet(uint32_t src, uint64_t dst,
 }
 
 /* Non-posted write of @size bytes from L1 @src to @dst, in bursts. */
-static inline void noc_async_write(uint32_t src, uint64_t dst, uint32_t size)
+static FORCE_INLINE void noc_async_write(uint32_t src, uint64_t dst, uint32_t size)
 {
 	while (size > NOC_MAX_BURST_SIZE) {
 		noc_async_write_one_packet(src, dst, NOC_MAX_BURST_SIZE);
@@ -194,7 +194,7 @@ static inline void noc_async_write(uint32_t src, uint64_t dst, uint32_t size)
 	noc_async_write_one_packet(src, dst, size);
 }
 
-static inline void noc_write_multicast(uint32_t src, uint64_t dst, uint32_t size,
+static FORCE_INLINE void noc_write_multicast(uint32_t src, uint64_t dst, uint32_t size,
 				       uint32_t num_dests, bool loopback)
 {
 	while (size > NOC_MAX_BURST_SIZE) {
@@ -213,14 +213,14 @@ static inline void noc_write_multicast(uint32_t src, uint64_t dst, uint32_t size
  * Write to every worker of the rectangle in @dst (get_noc_multicast_addr)
  * except this core; @num_dests is how many cores that is (acks counted).
  */
-static inline void noc_async_write_multicast(uint32_t src, uint64_t dst,
+static FORCE_INLINE void noc_async_write_multicast(uint32_t src, uint64_t dst,
 					     uint32_t size, uint32_t num_dests)
 {
 	noc_write_multicast(src, dst, size, num_dests, false);
 }
 
 /* As noc_async_write_multicast, this core included (in @num_dests too). */
-static inline void noc_async_write_multicast_loopback_src(uint32_t src,
+static FORCE_INLINE void noc_async_write_multicast_loopback_src(uint32_t src,
 							  uint64_t dst,
 							  uint32_t size,
 							  uint32_t num_dests)
@@ -229,7 +229,7 @@ static inline void noc_async_write_multicast_loopback_src(uint32_t src,
 }
 
 /* Inline 32-bit write of @val to @addr, byte enables @be (bit i = byte i). */
-static inline void noc_inline_dw_write_be(uint64_t addr, uint32_t val, uint32_t be)
+static FORCE_INLINE void noc_inline_dw_write_be(uint64_t addr, uint32_t val, uint32_t be)
 {
 	uint32_t noc = noc_index, buf = TT_NOC_WR_REG_CMD_BUF;
 
@@ -258,40 +258,40 @@ static FORCE_INLINE void noc_inline_dw_write(uint64_t addr, uint32_t val)
 		      noc_status_reg(noc_index, idx))
 
 /* Every read issued so far has landed. */
-static inline void noc_async_read_barrier(void)
+static FORCE_INLINE void noc_async_read_barrier(void)
 {
 	NOC_BARRIER(TT_NOC_BARRIER_READS, TT_NOC_ST_MST_RD_RESP_RECEIVED,
 		    fw_noc_reads_num_issued);
 }
 
 /* Every non-posted write issued so far is acknowledged by its destinations. */
-static inline void noc_async_write_barrier(void)
+static FORCE_INLINE void noc_async_write_barrier(void)
 {
 	NOC_BARRIER(TT_NOC_BARRIER_WRITES_ACKED, TT_NOC_ST_MST_WR_ACK_RECEIVED,
 		    fw_noc_nonposted_writes_acked);
 }
 
 /* Every non-posted write has left L1 (its source may be reused). */
-static inline void noc_async_writes_flushed(void)
+static FORCE_INLINE void noc_async_writes_flushed(void)
 {
 	NOC_BARRIER(TT_NOC_BARRIER_WRITES_SENT, TT_NOC_ST_MST_NONPOSTED_WR_REQ_SENT,
 		    fw_noc_nonposted_writes_num_issued);
 }
 
-static inline void noc_async_posted_writes_flushed(void)
+static FORCE_INLINE void noc_async_posted_writes_flushed(void)
 {
 	NOC_BARRIER(TT_NOC_BARRIER_POSTED_WRITES, TT_NOC_ST_MST_POSTED_WR_REQ_SENT,
 		    fw_noc_posted_writes_num_issued);
 }
 
 /* Every non-posted atomic has its response. */
-static inline void noc_async_atomic_barrier(void)
+static FORCE_INLINE void noc_async_atomic_barrier(void)
 {
 	NOC_BARRIER(TT_NOC_BARRIER_ATOMICS, TT_NOC_ST_MST_ATOMIC_RESP_RECEIVED,
 		    fw_noc_nonposted_atomics_acked);
 }
 
-static inline void noc_async_full_barrier(void)
+static FORCE_INLINE void noc_async_full_barrier(void)
 {
 	noc_async_read_barrier();
 	noc_async_writes_flushed();
@@ -316,21 +316,21 @@ static FORCE_INLINE void noc_semaphore_set(volatile uint32_t *sem_addr, uint32_t
 }
 
 /* Sleep until *@sem_addr == @val (woken by NoC landings and notifies). */
-static inline void noc_semaphore_wait(volatile uint32_t *sem_addr, uint32_t val)
+static FORCE_INLINE void noc_semaphore_wait(volatile uint32_t *sem_addr, uint32_t val)
 {
 	TT_WAIT_UNTIL(*sem_addr == val, TT_WAIT_SEMAPHORE,
 		      (uint32_t)(uintptr_t)sem_addr, val, *sem_addr);
 }
 
 /* Sleep until *@sem_addr >= @val. */
-static inline void noc_semaphore_wait_min(volatile uint32_t *sem_addr, uint32_t val)
+static FORCE_INLINE void noc_semaphore_wait_min(volatile uint32_t *sem_addr, uint32_t val)
 {
 	TT_WAIT_UNTIL(*sem_addr >= val, TT_WAIT_SEMAPHORE_MIN,
 		      (uint32_t)(uintptr_t)sem_addr, val, *sem_addr);
 }
 
 /* Atomic, non-posted increment of the word at @addr by @incr (32-bit wrap). */
-static inline void noc_semaphore_inc(uint64_t addr, uint32_t incr)
+static FORCE_INLINE void noc_semaphore_inc(uint64_t addr, uint32_t incr)
 {
 	uint32_t noc = noc_index, buf = TT_NOC_AT_CMD_BUF;
 
@@ -349,21 +349,21 @@ static inline void noc_semaphore_inc(uint64_t addr, uint32_t incr)
 }
 
 /* Write the local semaphore at @src to the remote one at @dst. */
-static inline void noc_semaphore_set_remote(uint32_t src, uint64_t dst)
+static FORCE_INLINE void noc_semaphore_set_remote(uint32_t src, uint64_t dst)
 {
 	noc_fast_write(noc_index, TT_NOC_WR_REG_CMD_BUF, src, dst, 4,
 		       noc_unicast_ctrl(), true, 1);
 }
 
 /* Write the local semaphore at @src to every core of the rectangle @dst. */
-static inline void noc_semaphore_set_multicast(uint32_t src, uint64_t dst,
+static FORCE_INLINE void noc_semaphore_set_multicast(uint32_t src, uint64_t dst,
 					       uint32_t num_dests)
 {
 	noc_fast_write(noc_index, TT_NOC_WR_REG_CMD_BUF, src, dst, 4,
 		       noc_multicast_ctrl(false), true, num_dests);
 }
 
-static inline void noc_semaphore_set_multicast_loopback_src(uint32_t src,
+static FORCE_INLINE void noc_semaphore_set_multicast_loopback_src(uint32_t src,
 							    uint64_t dst,
 							    uint32_t num_dests)
 {
@@ -377,7 +377,7 @@ static inline void noc_semaphore_set_multicast_loopback_src(uint32_t src,
 #define TT_BANK_TABLE ((const volatile struct tt_bank_table *)TT_MEM_BANK_TO_NOC_BASE)
 
 /* NoC address of @offset in bank @bank_id of DRAM (@is_dram) or L1. */
-static inline uint64_t get_noc_addr_from_bank_id(bool is_dram, uint32_t bank_id,
+static FORCE_INLINE uint64_t get_noc_addr_from_bank_id(bool is_dram, uint32_t bank_id,
 						 uint32_t offset)
 {
 	const volatile struct tt_bank_table *t = TT_BANK_TABLE;
@@ -390,7 +390,7 @@ static inline uint64_t get_noc_addr_from_bank_id(bool is_dram, uint32_t bank_id,
 }
 
 /* Page @id of an interleaved buffer at @base: bank id % banks, row id / banks. */
-static inline uint64_t tt_interleaved_noc_addr(bool is_dram, uint32_t base,
+static FORCE_INLINE uint64_t tt_interleaved_noc_addr(bool is_dram, uint32_t base,
 					       uint32_t page_size, uint32_t id,
 					       uint32_t offset)
 {
@@ -433,26 +433,26 @@ static FORCE_INLINE uint64_t interleaved_addr_gen_fast_get_noc_addr(
 				       s->page_size, id, offset);
 }
 
-static inline void noc_async_read_page(uint32_t id, const InterleavedAddrGen *s,
+static FORCE_INLINE void noc_async_read_page(uint32_t id, const InterleavedAddrGen *s,
 				       uint32_t dst)
 {
 	noc_async_read(interleaved_addr_gen_get_noc_addr(s, id, 0), dst, s->page_size);
 }
 
-static inline void noc_async_write_page(uint32_t id, const InterleavedAddrGen *s,
+static FORCE_INLINE void noc_async_write_page(uint32_t id, const InterleavedAddrGen *s,
 					uint32_t src)
 {
 	noc_async_write(src, interleaved_addr_gen_get_noc_addr(s, id, 0), s->page_size);
 }
 
-static inline void noc_async_read_tile(uint32_t id, const InterleavedAddrGenFast *s,
+static FORCE_INLINE void noc_async_read_tile(uint32_t id, const InterleavedAddrGenFast *s,
 				       uint32_t dst)
 {
 	noc_async_read(interleaved_addr_gen_fast_get_noc_addr(s, id, 0), dst,
 		       s->page_size);
 }
 
-static inline void noc_async_write_tile(uint32_t id, const InterleavedAddrGenFast *s,
+static FORCE_INLINE void noc_async_write_tile(uint32_t id, const InterleavedAddrGenFast *s,
 					uint32_t src)
 {
 	noc_async_write(src, interleaved_addr_gen_fast_get_noc_addr(s, id, 0),

@@ -398,6 +398,8 @@ Test(noc, sanitizer_errors_name_core_risc_rule, .timeout = 120)
 			  "case %u: the barrier hung: %s", i, rep.message);
 		snprintf(want, sizeof(want), "(rule: %s)", rules[i]);
 		cr_expect(strstr(rep.message, want) != NULL, "case %u: %s", i, rep.message);
+		cr_expect(strstr(rep.message, "BRISC guest error at noc_bad.c:") != NULL,
+			  "case %u names the kernel's source line: %s", i, rep.message);
 	}
 	tt_program_destroy(prog);
 
