@@ -196,10 +196,15 @@ $(obj)/tests/device/%: tests/device/%.c $(model-srcs)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(test-cflags) $< $(model-srcs) -lcriterion -lm -o $@
 
+# compute_test checks the guest's results against the tile-engine library.
+$(obj)/tests/e2e/compute_test: e2e-model := $(model-srcs)
+$(obj)/tests/e2e/compute_test: $(model-srcs)
+
 $(obj)/tests/e2e/%: tests/e2e/%.c $(obj)/san/host/libtt.a
 	$(call msg,TESTCC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(test-cflags) $< $(obj)/san/host/libtt.a -lcriterion $(host-libs) -o $@
+	$(Q)gcc $(test-cflags) $< $(e2e-model) $(obj)/san/host/libtt.a -lcriterion \
+		$(host-libs) -o $@
 
 .PHONY: tests
 tests: $(unit-tests) $(device-tests) $(e2e-tests) $(examples)

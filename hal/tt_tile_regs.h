@@ -34,6 +34,9 @@ TT_FIELD(TILE, CONFIG, FP32_DEST, 3, 1)	/* fp32_dest_acc_en */
 TT_FIELD(TILE, CONFIG, APPROX, 4, 1)	/* math_approx_mode */
 TT_FIELD(TILE, CONFIG, FULL_SYNC, 5, 1)	/* DstSync::SyncFull */
 
+/* ARG3 of TT_TILE_CMD_UNPACK: unpacker flags; other bits must be 0. */
+TT_FIELD(TILE, UNPACK, TRANSPOSE, 0, 1)	/* transpose the 32x32 tile (WH) */
+
 #define TT_TILE_STATUS_OK		0
 #define TT_TILE_STATUS_BLOCKED		1
 #define TT_TILE_STATUS_EINVAL		2
@@ -42,7 +45,8 @@ TT_FIELD(TILE, CONFIG, FULL_SYNC, 5, 1)	/* DstSync::SyncFull */
 /* Commands; the thread that issues each in tt-metal's compute API. */
 enum tt_tile_cmd {
 	TT_TILE_CMD_CONFIG = 0x7e0,	/* firmware: ARG0 = CONFIG fields; resets the engine */
-	TT_TILE_CMD_UNPACK,		/* UNPACK: ARG0 = src (0 A, 1 B), ARG1 = L1, ARG2 = format */
+	TT_TILE_CMD_UNPACK,		/* UNPACK: ARG0 = src (0 A, 1 B), ARG1 = L1, ARG2 = format,
+					 * ARG3 = UNPACK fields */
 	TT_TILE_CMD_SRC_DVALID,		/* UNPACK: ARG0 = src, handed over without data */
 	TT_TILE_CMD_UNPACK_TO_DST,	/* UNPACK: ARG0 = L1, ARG1 = format, ARG2 = Dst tile */
 	TT_TILE_CMD_ELTWISE,		/* MATH: ARG0 = op, ARG1 = bcast, ARG2 = accumulate, ARG3 = Dst */
@@ -53,6 +57,11 @@ enum tt_tile_cmd {
 	TT_TILE_CMD_WAIT,		/* PACK: tile_regs_wait */
 	TT_TILE_CMD_RELEASE,		/* PACK: tile_regs_release */
 	TT_TILE_CMD_PACK,		/* PACK: ARG0 = Dst tile, ARG1 = L1, ARG2 = format */
+	TT_TILE_CMD_MATMUL,		/* MATH: ARG0 = Dst tile; Dst += SrcB @ SrcA */
+	TT_TILE_CMD_REDUCE,		/* MATH: ARG0 = pool, ARG1 = dim, ARG2 = Dst tile;
+					 * data in SrcA, scaler tile in SrcB */
+	TT_TILE_CMD_SFPU_BINARY,	/* MATH: ARG0 = op, ARG1 = Dst tile 0 (result),
+					 * ARG2 = Dst tile 1 */
 };
 
 /* ARG0 of ELTWISE (tt-metal EltwiseBinaryType) and ARG1 (BroadcastType). */
@@ -63,6 +72,19 @@ enum tt_tile_cmd {
 #define TT_TILE_BCAST_ROW		1
 #define TT_TILE_BCAST_COL		2
 #define TT_TILE_BCAST_SCALAR		3
+
+/* ARG0 (tt-metal PoolType) and ARG1 (ReduceDim) of REDUCE. */
+#define TT_TILE_POOL_SUM		0
+#define TT_TILE_POOL_AVG		1
+#define TT_TILE_POOL_MAX		2
+#define TT_TILE_REDUCE_ROW		0	/* result in column 0 */
+#define TT_TILE_REDUCE_COL		1	/* result in row 0 */
+#define TT_TILE_REDUCE_SCALAR		2	/* result at [0][0] */
+
+/* ARG0 of SFPU_BINARY. */
+#define TT_TILE_SFPU_BINARY_ADD		0
+#define TT_TILE_SFPU_BINARY_SUB		1
+#define TT_TILE_SFPU_BINARY_MUL		2
 
 /* ARG0 of SFPU_UNARY. */
 #define TT_TILE_SFPU_EXP		0

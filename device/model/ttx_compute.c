@@ -15,9 +15,8 @@
  * wake event of the core's three TRISCs.  The engine (about 150 KiB) is
  * allocated on first use, so cores that never compute cost nothing.
  *
- * Not yet implemented: commands for matmul, reduce and binary SFPU ops
- * (the engine has them); unpack flags (transpose); per-thread format
- * state (formats travel with every command instead).
+ * Not yet implemented: tilize/untilize, unpack to Dst with a transpose,
+ * per-thread format state (formats travel with every command instead).
  */
 #include "ttx_compute.h"
 
@@ -39,6 +38,17 @@ _Static_assert(TT_TILE_SFPU_EXP == TTX_SFPU_EXP &&
                TT_TILE_SFPU_NEGATIVE == TTX_SFPU_NEGATIVE &&
                TT_TILE_SFPU_NEGATIVE + 1 == TTX_SFPU_UNARY_COUNT,
                "SFPU op values");
+_Static_assert(TT_TILE_POOL_SUM == TTX_POOL_SUM &&
+               TT_TILE_POOL_AVG == TTX_POOL_AVG &&
+               TT_TILE_POOL_MAX == TTX_POOL_MAX &&
+               TT_TILE_REDUCE_ROW == TTX_REDUCE_ROW &&
+               TT_TILE_REDUCE_COL == TTX_REDUCE_COL &&
+               TT_TILE_REDUCE_SCALAR == TTX_REDUCE_SCALAR, "reduce values");
+_Static_assert(TT_TILE_SFPU_BINARY_ADD == TTX_SFPU_ADD &&
+               TT_TILE_SFPU_BINARY_SUB == TTX_SFPU_SUB &&
+               TT_TILE_SFPU_BINARY_MUL == TTX_SFPU_MUL, "SFPU binary values");
+_Static_assert(TT_R_TILE_UNPACK_TRANSPOSE_MASK == TTX_UNPACK_TRANSPOSE,
+               "unpack flags");
 
 /* Commands ----------------------------------------------------------------- */
 
@@ -50,7 +60,7 @@ static const char *ttx_compute_cmd_name(uint32_t cmd)
     static const char *const names[] = {
         "CONFIG", "UNPACK", "SRC_DVALID", "UNPACK_TO_DST", "ELTWISE",
         "DATACOPY", "SFPU_UNARY", "ACQUIRE", "COMMIT", "WAIT", "RELEASE",
-        "PACK",
+        "PACK", "MATMUL", "REDUCE", "SFPU_BINARY",
     };
     uint32_t i = cmd - TT_TILE_CMD_CONFIG;
 
@@ -122,8 +132,11 @@ static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
         ttx_compute_configure(e, a[0]);
         return TTX_TILE_OK;
     case TT_TILE_CMD_UNPACK:
+        if (a[3] & ~(uint32_t)TT_R_TILE_UNPACK_TRANSPOSE_MASK) {
+            return TTX_TILE_EINVAL;
+        }
         l1 = ttx_compute_tile(chip, core, risc, cmd, a[1], a[2], &bytes);
-        return l1 ? ttx_tile_unpack(e, a[0], a[2], l1, 0) :
+        return l1 ? ttx_tile_unpack(e, a[0], a[2], l1, a[3]) :
                TTX_COMPUTE_REPORTED;
     case TT_TILE_CMD_SRC_DVALID:
         return a[0] > TTX_SRC_B ? TTX_TILE_EINVAL :
@@ -144,6 +157,16 @@ static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
     case TT_TILE_CMD_SFPU_UNARY:
         return a[0] >= TTX_SFPU_UNARY_COUNT ? TTX_TILE_EINVAL :
                ttx_sfpu_unary(e, (TTSfpuOp)a[0], a[1]);
+    case TT_TILE_CMD_MATMUL:
+        return ttx_tile_matmul(e, a[0]);
+    case TT_TILE_CMD_REDUCE:
+        if (a[0] > TT_TILE_POOL_MAX || a[1] > TT_TILE_REDUCE_SCALAR) {
+            return TTX_TILE_EINVAL;
+        }
+        return ttx_tile_reduce(e, (TTPoolType)a[0], (TTReduceDim)a[1], a[2]);
+    case TT_TILE_CMD_SFPU_BINARY:
+        return a[0] > TT_TILE_SFPU_BINARY_MUL ? TTX_TILE_EINVAL :
+               ttx_sfpu_binary(e, (TTSfpuBinaryOp)a[0], a[1], a[2]);
     case TT_TILE_CMD_ACQUIRE:
         return ttx_tile_acquire(e);
     case TT_TILE_CMD_COMMIT:

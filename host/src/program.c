@@ -564,7 +564,6 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 			}
 			memcpy(hs->loaded_kernel, k->id, sizeof(k->id));
 		}
-		hs->trapped = false;
 	}
 	if (off + TT_MAX_SEMAPHORES * 16 > TT_MEM_KERNEL_ARGS_SIZE)
 		return report_fail(report, TT_E2BIG,
@@ -716,6 +715,10 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 		prog->launched[c] = true;
 		dev->core[c].done = false;
 		dev->core[c].running = true;
+		for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
+			dev->core[c].hart[r].trapped = false;
+			dev->core[c].hart[r].guest_error = false;
+		}
 		bell.cores[c / 32] |= 1u << (c % 32);
 		ncores++;
 	}
@@ -797,7 +800,8 @@ static const char *wait_text(const struct tt_evt_wait_state *w, char *buf,
 			"a data copy (Src not yet unpacked)", "an SFPU op",
 			"tile_regs_acquire (no free Dst half)", "tile_regs_commit",
 			"tile_regs_wait (nothing committed)", "tile_regs_release",
-			"a pack",
+			"a pack", "a matmul (Src not yet unpacked)",
+			"a reduce (Src not yet unpacked)", "a binary SFPU op",
 		};
 		uint32_t i = w->id - TT_TILE_CMD_CONFIG;
 
@@ -849,7 +853,7 @@ static const char *pc_location(struct tt_device *dev, uint32_t index,
 	return buf;
 }
 
-/* Add the source line of every trap of this run to the report. */
+/* Add the source line of every trap and guest error of this run. */
 static void trap_locations(struct tt_device *dev)
 {
 	char where[900];
@@ -860,9 +864,15 @@ static void trap_locations(struct tt_device *dev)
 		for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
 			const struct tt_hart_state *hs = &dev->core[c].hart[r];
 
-			if (!inflight->launched[c] || !hs->trapped)
+			if (!inflight->launched[c])
 				continue;
-			if (pc_location(dev, c, r, hs->mepc, where, sizeof(where))[0])
+			if (hs->guest_error &&
+			    pc_location(dev, c, r, hs->guest_pc, where, sizeof(where))[0])
+				tt_dev_error(dev, TT_EGUEST, c, r, hs->guest_pc,
+					     "  core (%u,%u) %s guest error%s", xy.x, xy.y,
+					     tt_risc_name(r), where);
+			if (hs->trapped &&
+			    pc_location(dev, c, r, hs->mepc, where, sizeof(where))[0])
 				tt_dev_error(dev, TT_ETRAP, c, r, hs->mepc,
 					     "  core (%u,%u) %s trapped%s", xy.x, xy.y,
 					     tt_risc_name(r), where);

@@ -19,9 +19,15 @@
  * every unpack and pack names its format, so the *_init calls and format
  * reconfiguration have nothing to do here.
  *
- * Not yet implemented: matmul_tiles/mm_init, reduce_tile, broadcast ops,
- * transpose_wh_tile, tilize/untilize, binary SFPU ops, unpack to Dst
- * (copy_tile of Float32 with fp32 Dst goes through SrcA as TF32).
+ * C has no templates: reduce_tile() takes its PoolType and ReduceDim from
+ * the REDUCE_OP and REDUCE_DIM defines at the call, as tt-metal's reduce
+ * kernels are built (the host passes e.g. REDUCE_OP=POOL_SUM,
+ * REDUCE_DIM=REDUCE_ROW); tt_reduce_tile() takes them as arguments.  The
+ * broadcast ops exist under their specific names (add_tiles_bcast_rows,
+ * ...); every *_init is a no-op.
+ *
+ * Not yet implemented: tilize/untilize, matmul_block, dest reuse, unpack
+ * to Dst (copy_tile of Float32 with fp32 Dst goes through SrcA as TF32).
  */
 #ifndef TT_COMPUTE_KERNEL_API_H
 #define TT_COMPUTE_KERNEL_API_H
@@ -92,14 +98,24 @@ static inline void tt_tile_cmd(uint32_t cmd, uint32_t a0, uint32_t a1,
 		      TT_WAIT_TILE_ENGINE, cmd, 0, 0);
 }
 
-/* UNPACK: tile @tile of the front of CB @cb into Src @src (0 A, 1 B). */
-static inline void tt_unpack_tile(uint32_t src, uint32_t cb, uint32_t tile)
+/*
+ * UNPACK: tile @tile of the front of CB @cb into Src @src (0 A, 1 B),
+ * transposed when @transpose.
+ */
+static inline void tt_unpack_tile_t(uint32_t src, uint32_t cb, uint32_t tile,
+				    uint32_t transpose)
 {
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 
 	tt_tile_cmd(TT_TILE_CMD_UNPACK, src,
 		    ifc->fifo_rd_ptr + tile * ifc->fifo_page_size,
-		    get_dataformat(cb), 0);
+		    get_dataformat(cb),
+		    TT_FIELD_VAL(TILE, UNPACK, TRANSPOSE, transpose != 0));
+}
+
+static FORCE_INLINE void tt_unpack_tile(uint32_t src, uint32_t cb, uint32_t tile)
+{
+	tt_unpack_tile_t(src, cb, tile, 0);
 }
 
 /* CBs (tt-metal cb_api.h) ------------------------------------------------ */
@@ -209,13 +225,23 @@ static FORCE_INLINE void copy_tile_to_dst_init_short(uint32_t icb)
 
 /* Element-wise binary ops (tt-metal eltwise_binary.h) -------------------- */
 
+/* in0 -> SrcA, in1 -> SrcB (broadcast from SrcB), then the FPU op. */
+static FORCE_INLINE void tt_binary_bcast_tiles(uint32_t op, uint32_t bcast,
+					       uint32_t icb0, uint32_t icb1,
+					       uint32_t itile0, uint32_t itile1,
+					       uint32_t idst)
+{
+	(void)op, (void)bcast, (void)icb0, (void)icb1, (void)itile0, (void)itile1;
+	(void)idst;
+	UNPACK((tt_unpack_tile(0, icb0, itile0), tt_unpack_tile(1, icb1, itile1)));
+	MATH((tt_tile_cmd(TT_TILE_CMD_ELTWISE, op, bcast, 0, idst)));
+}
+
 static FORCE_INLINE void tt_binary_tiles(uint32_t op, uint32_t icb0, uint32_t icb1,
 					 uint32_t itile0, uint32_t itile1,
 					 uint32_t idst)
 {
-	(void)op, (void)icb0, (void)icb1, (void)itile0, (void)itile1, (void)idst;
-	UNPACK((tt_unpack_tile(0, icb0, itile0), tt_unpack_tile(1, icb1, itile1)));
-	MATH((tt_tile_cmd(TT_TILE_CMD_ELTWISE, op, TT_TILE_BCAST_NONE, 0, idst)));
+	tt_binary_bcast_tiles(op, TT_TILE_BCAST_NONE, icb0, icb1, itile0, itile1, idst);
 }
 
 /* Dst[@idst] = in0[@itile0] + in1[@itile1], tiles counted from each CB's front. */
@@ -236,6 +262,129 @@ static FORCE_INLINE void mul_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0
 				   uint32_t itile1, uint32_t idst)
 {
 	tt_binary_tiles(TT_TILE_ELTWISE_MUL, icb0, icb1, itile0, itile1, idst);
+}
+
+/* Broadcast binary ops (tt-metal bcast.h) -------------------------------- */
+
+/*
+ * <op>_tiles_bcast_<dim>(icb0, icb1, itile0, itile1, idst): in1 broadcast
+ * over in0: rows (in1 row 0 down every row), cols (in1 column 0 across
+ * every column) or scalar (in1[0][0]).  mul accumulates as mul_tiles.
+ */
+#define TT_BCAST_OP(op, dim, OP, DIM)						\
+	static FORCE_INLINE void op##_tiles_bcast_##dim(uint32_t icb0, uint32_t icb1,	\
+							uint32_t itile0, uint32_t itile1, \
+							uint32_t idst)		\
+	{									\
+		tt_binary_bcast_tiles(TT_TILE_ELTWISE_##OP, TT_TILE_BCAST_##DIM,	\
+				      icb0, icb1, itile0, itile1, idst);	\
+	}									\
+	static FORCE_INLINE void op##_bcast_##dim##_init_short(uint32_t icb0,	\
+							       uint32_t icb1)	\
+	{									\
+		(void)icb0, (void)icb1;						\
+	}
+
+TT_BCAST_OP(add, rows, ADD, ROW)
+TT_BCAST_OP(add, cols, ADD, COL)
+TT_BCAST_OP(add, scalar, ADD, SCALAR)
+TT_BCAST_OP(sub, rows, SUB, ROW)
+TT_BCAST_OP(sub, cols, SUB, COL)
+TT_BCAST_OP(sub, scalar, SUB, SCALAR)
+TT_BCAST_OP(mul, rows, MUL, ROW)
+TT_BCAST_OP(mul, cols, MUL, COL)
+TT_BCAST_OP(mul, scalar, MUL, SCALAR)
+
+/* init_bcast<op, dim>(icb0, icb1, ocb) and tt-metal's other init spellings. */
+static FORCE_INLINE void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb)
+{
+	(void)icb0, (void)icb1, (void)ocb;
+}
+
+#define add_tiles_bcast_scalar_init_short	add_bcast_scalar_init_short
+#define sub_tiles_bcast_scalar_init_short	sub_bcast_scalar_init_short
+#define mul_tiles_bcast_scalar_init_short	mul_bcast_scalar_init_short
+
+/* Matmul (tt-metal matmul.h) --------------------------------------------- */
+
+static FORCE_INLINE void mm_init(uint32_t in0_cb, uint32_t in1_cb, uint32_t out_cb)
+{
+	(void)in0_cb, (void)in1_cb, (void)out_cb;
+}
+
+static FORCE_INLINE void mm_init_short(uint32_t in0_cb, uint32_t in1_cb)
+{
+	(void)in0_cb, (void)in1_cb;
+}
+
+/*
+ * Dst[@idst] += in0[@in0_tile] @ in1[@in1_tile], in1 transposed first when
+ * @transpose.  in0 goes to SrcB and in1 to SrcA, as in the LLK.
+ */
+static FORCE_INLINE void matmul_tiles(uint32_t in0_cb, uint32_t in1_cb,
+				      uint32_t in0_tile, uint32_t in1_tile,
+				      uint32_t idst, uint32_t transpose)
+{
+	(void)in0_cb, (void)in1_cb, (void)in0_tile, (void)in1_tile, (void)idst;
+	(void)transpose;
+	UNPACK((tt_unpack_tile(1, in0_cb, in0_tile),
+		tt_unpack_tile_t(0, in1_cb, in1_tile, transpose)));
+	MATH((tt_tile_cmd(TT_TILE_CMD_MATMUL, idst, 0, 0, 0)));
+}
+
+/* Reduce (tt-metal reduce.h) --------------------------------------------- */
+
+/* PoolType and ReduceDim (REDUCE_ROW: result in column 0, COL: row 0). */
+enum { POOL_SUM = TT_TILE_POOL_SUM, POOL_AVG = TT_TILE_POOL_AVG,
+       POOL_MAX = TT_TILE_POOL_MAX };
+enum { REDUCE_ROW = TT_TILE_REDUCE_ROW, REDUCE_COL = TT_TILE_REDUCE_COL,
+       REDUCE_SCALAR = TT_TILE_REDUCE_SCALAR };
+
+static FORCE_INLINE void reduce_init(uint32_t icb, uint32_t scaler_cb, uint32_t ocb)
+{
+	(void)icb, (void)scaler_cb, (void)ocb;
+}
+
+static FORCE_INLINE void reduce_uninit(void)
+{
+}
+
+/*
+ * Dst[@idst] (op)= reduce of in[@itile], scaled by the scaler tile
+ * @stile of @scaler_cb (tt-metal's convention: SUM/MAX take 1s, AVG 1/N).
+ */
+static FORCE_INLINE void tt_reduce_tile(uint32_t pool, uint32_t dim, uint32_t icb,
+					uint32_t scaler_cb, uint32_t itile,
+					uint32_t stile, uint32_t idst)
+{
+	(void)pool, (void)dim, (void)icb, (void)scaler_cb, (void)itile, (void)stile;
+	(void)idst;
+	UNPACK((tt_unpack_tile(0, icb, itile), tt_unpack_tile(1, scaler_cb, stile)));
+	MATH((tt_tile_cmd(TT_TILE_CMD_REDUCE, pool, dim, idst, 0)));
+}
+
+#define reduce_tile(icb, scaler_cb, itile, stile, idst) \
+	tt_reduce_tile(REDUCE_OP, REDUCE_DIM, icb, scaler_cb, itile, stile, idst)
+
+/* Transpose (tt-metal transpose_wh.h) ------------------------------------ */
+
+static FORCE_INLINE void transpose_wh_init(uint32_t icb, uint32_t ocb)
+{
+	(void)icb, (void)ocb;
+}
+
+static FORCE_INLINE void transpose_wh_init_short(uint32_t icb)
+{
+	(void)icb;
+}
+
+/* Dst[@idst] = tile @itile of CB @icb transposed (unpacker, then MOVA2D). */
+static FORCE_INLINE void transpose_wh_tile(uint32_t icb, uint32_t itile, uint32_t idst)
+{
+	(void)icb, (void)itile, (void)idst;
+	UNPACK((tt_unpack_tile_t(0, icb, itile, 1),
+		tt_tile_cmd(TT_TILE_CMD_SRC_DVALID, 1, 0, 0, 0)));
+	MATH((tt_tile_cmd(TT_TILE_CMD_DATACOPY, 0, idst, 0, 0)));
 }
 
 /* Copy and pack (tt-metal tile_move_copy.h, pack.h) ---------------------- */
@@ -287,5 +436,20 @@ TT_SFPU_UNARY(tanh, TT_TILE_SFPU_TANH)
 TT_SFPU_UNARY(abs, TT_TILE_SFPU_ABS)
 TT_SFPU_UNARY(square, TT_TILE_SFPU_SQUARE)
 TT_SFPU_UNARY(negative, TT_TILE_SFPU_NEGATIVE)
+
+/* SFPU binary ops on Dst (tt-metal eltwise_binary_sfpu.h) -------------- */
+
+/* <op>_binary_tile(idst0, idst1): Dst[idst0] = Dst[idst0] op Dst[idst1]. */
+#define TT_SFPU_BINARY(name, op)						\
+	static FORCE_INLINE void name##_binary_tile_init(void) {}		\
+	static FORCE_INLINE void name##_binary_tile(uint32_t idst0, uint32_t idst1) \
+	{									\
+		(void)idst0, (void)idst1;					\
+		MATH((tt_tile_cmd(TT_TILE_CMD_SFPU_BINARY, op, idst0, idst1, 0))); \
+	}
+
+TT_SFPU_BINARY(add, TT_TILE_SFPU_BINARY_ADD)
+TT_SFPU_BINARY(sub, TT_TILE_SFPU_BINARY_SUB)
+TT_SFPU_BINARY(mul, TT_TILE_SFPU_BINARY_MUL)
 
 #endif /* TT_COMPUTE_KERNEL_API_H */
