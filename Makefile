@@ -235,17 +235,19 @@ $(obj)/examples/%: examples/%/main.c $(obj)/host/libtt.a
 
 .PHONY: examples demo run
 examples: all $(examples)
-DEMO ?= hello_world
-demo run: all $(obj)/examples/$(DEMO)
-	$(Q)TT_EMU_CACHE=$(obj)/cache $(obj)/examples/$(DEMO)
+DEMO ?= hello_world matmul_single_core
+demo run: all $(addprefix $(obj)/examples/,$(DEMO))
+	$(Q)for d in $(DEMO); do echo "== examples/$$d"; \
+		TT_EMU_CACHE=$(obj)/cache $(obj)/examples/$$d || exit 1; done
 
 GDB_CORE ?= 0,0
 GDB_RISC ?= brisc
 GDB_PORT ?= 1234
 .PHONY: gdb
-gdb: all $(obj)/examples/$(DEMO)
+GDB_DEMO ?= hello_world
+gdb: all $(obj)/examples/$(GDB_DEMO)
 	$(Q)TT_EMU_CACHE=$(obj)/cache bash tools/tt-gdb.sh --build $(obj) --port $(GDB_PORT) \
-		--core $(GDB_CORE) --risc $(GDB_RISC) -- $(obj)/examples/$(DEMO)
+		--core $(GDB_CORE) --risc $(GDB_RISC) -- $(obj)/examples/$(GDB_DEMO)
 
 # ---------------------------------------------------------------------------
 # Benchmarks (never part of `make test`)
@@ -295,9 +297,9 @@ help:
 	@echo '  test-unit      host-only unit tests'
 	@echo '  test-device    device-model tests, no QEMU'
 	@echo '  test-e2e       firmware and kernels under QEMU'
-	@echo '  demo, run      run examples/$$(DEMO) (default hello_world)'
+	@echo '  demo, run      run the examples in $$(DEMO) (default: hello_world matmul_single_core)'
 	@echo '  examples       build every example'
-	@echo '  gdb            run $$(DEMO) halted under gdb-multiarch (docs/gdb.md)'
+	@echo '  gdb            run $$(GDB_DEMO) halted under gdb-multiarch (docs/gdb.md)'
 	@echo '  bench          benchmarks (bench/*), never part of test'
 	@echo '  format, format-check   clang-format the non-QEMU code'
 	@echo '  clean          remove our objects (keeps QEMU and newlib)'
@@ -308,7 +310,7 @@ help:
 	@echo '  CROSS_COMPILE  RISC-V toolchain prefix (default riscv64-unknown-elf-)'
 	@echo '  QEMU           qemu-system-riscv32 to use (default: the one built)'
 	@echo '  TESTS=glob     run only test binaries whose name matches'
-	@echo '  DEMO=name      example run by demo/gdb'
+	@echo '  DEMO=names     examples run by demo; GDB_DEMO=name for gdb'
 	@echo '  GDB_CORE=x,y GDB_RISC=brisc|ncrisc|trisc0..2 GDB_PORT=n   for make gdb'
 
 -include $(shell find $(obj)/firmware $(obj)/host $(obj)/san -name '*.d' 2>/dev/null)
