@@ -18,104 +18,20 @@
 #include "tt_stream_regs.h"
 #include "ttx_chip.h"
 
+#include "fake_chip.h"
+
 #define GX		2
 #define GY		2
 #define NCORES		(GX * GY)
-#define FAKE_PC		0x0badc0deu
-
-static struct fake {
-	TTChip *chip;
-	uint8_t *l1;
-	unsigned wakes[NCORES][TT_RISCS_PER_CORE];
-	unsigned errors;
-	char last_error[TT_CTL_MAX_PAYLOAD + 1];
-} F;
-
-static void fake_set_wake(void *o, unsigned core, unsigned risc, bool level)
-{
-	(void)o;
-	if (level)
-		F.wakes[core][risc]++;
-}
-
-static void fake_reset_hart(void *o, unsigned core, unsigned risc)
-{
-	(void)o, (void)core, (void)risc;
-}
-
-static void fake_send(void *o, const void *msg, size_t len)
-{
-	struct tt_ctl_hdr hdr;
-	const uint8_t *p = (const uint8_t *)msg + sizeof(hdr);
-	size_t n;
-
-	(void)o;
-	memcpy(&hdr, msg, sizeof(hdr));
-	cr_assert_eq(len, sizeof(hdr) + hdr.len);
-	if (hdr.type != TT_EVT_GUEST_ERROR)
-		return;
-	F.errors++;
-	n = hdr.len - sizeof(struct tt_evt_guest_error);
-	memcpy(F.last_error, p + sizeof(struct tt_evt_guest_error), n);
-	F.last_error[n] = '\0';
-}
-
-static uint8_t *fake_l1(void *o, unsigned core)
-{
-	(void)o;
-	return F.l1 + (size_t)core * TT_MEM_L1_SIZE;
-}
-
-static void fake_code_changed(void *o, unsigned core, uint32_t addr, uint32_t len)
-{
-	(void)o, (void)core, (void)addr, (void)len;
-}
-
-static uint64_t fake_clock(void *o)
-{
-	(void)o;
-	return 0;
-}
-
-static uint32_t fake_pc(void *o, unsigned core, unsigned risc)
-{
-	(void)o, (void)core, (void)risc;
-	return FAKE_PC;
-}
-
-static uint32_t fake_hart_pc(void *o, unsigned core, unsigned risc, bool *halted)
-{
-	(void)o, (void)core, (void)risc;
-	*halted = true;
-	return 0;
-}
-
-static const TTChipOps fake_ops = {
-	.set_wake = fake_set_wake,
-	.reset_hart = fake_reset_hart,
-	.send = fake_send,
-	.l1 = fake_l1,
-	.code_changed = fake_code_changed,
-	.clock_ns = fake_clock,
-	.current_pc = fake_pc,
-	.hart_pc = fake_hart_pc,
-};
 
 static void setup(void)
 {
-	TTChipConfig cfg = { .grid_x = GX, .grid_y = GY };
-
-	memset(&F, 0, sizeof(F));
-	F.l1 = calloc(NCORES, TT_MEM_L1_SIZE);
-	cr_assert_not_null(F.l1);
-	F.chip = ttx_chip_new(&cfg, &fake_ops, NULL);
-	cr_assert_not_null(F.chip);
+	fake_chip_setup(GX, GY, 0);
 }
 
 static void teardown(void)
 {
-	ttx_chip_free(F.chip);
-	free(F.l1);
+	fake_chip_teardown();
 }
 
 TestSuite(cb, .init = setup, .fini = teardown);

@@ -19,130 +19,21 @@
 #include "tt_riscv.h"
 #include "ttx_chip.h"
 
+#include "fake_chip.h"
+
 #define GX		4
 #define GY		4
 #define NCORES		(GX * GY)
 #define SCRATCH		0x100000u	/* free L1 */
-#define FAKE_PC		0x8badf00du
-
-static struct fake {
-	TTChip *chip;
-	uint8_t *l1;
-	uint8_t *dram;
-	size_t dram_size;
-	unsigned wakes[NCORES][TT_RISCS_PER_CORE];
-	unsigned landed_core;
-	uint32_t landed_addr, landed_len;
-	unsigned errors;
-	struct tt_evt_guest_error last_ev;
-	char last_error[TT_CTL_MAX_PAYLOAD + 1];
-} F;
-
-static void fake_set_wake(void *o, unsigned core, unsigned risc, bool level)
-{
-	(void)o;
-	if (level)
-		F.wakes[core][risc]++;
-}
-
-static void fake_reset_hart(void *o, unsigned core, unsigned risc)
-{
-	(void)o, (void)core, (void)risc;
-}
-
-static void fake_send(void *o, const void *msg, size_t len)
-{
-	struct tt_ctl_hdr hdr;
-	const uint8_t *p = (const uint8_t *)msg + sizeof(hdr);
-
-	(void)o;
-	memcpy(&hdr, msg, sizeof(hdr));
-	cr_assert_eq(len, sizeof(hdr) + hdr.len);
-	if (hdr.type != TT_EVT_GUEST_ERROR)
-		return;
-	F.errors++;
-	memcpy(&F.last_ev, p, sizeof(F.last_ev));
-	memcpy(F.last_error, p + sizeof(F.last_ev), hdr.len - sizeof(F.last_ev));
-	F.last_error[hdr.len - sizeof(F.last_ev)] = '\0';
-}
-
-static uint8_t *fake_l1(void *o, unsigned core)
-{
-	(void)o;
-	return F.l1 + (size_t)core * TT_MEM_L1_SIZE;
-}
-
-static uint8_t *fake_dram(void *o)
-{
-	(void)o;
-	return F.dram;
-}
-
-static void fake_l1_written(void *o, unsigned core, uint32_t addr, uint32_t len)
-{
-	(void)o;
-	F.landed_core = core;
-	F.landed_addr = addr;
-	F.landed_len = len;
-}
-
-static void fake_code_changed(void *o, unsigned core, uint32_t addr, uint32_t len)
-{
-	(void)o, (void)core, (void)addr, (void)len;
-}
-
-static uint64_t fake_clock(void *o)
-{
-	(void)o;
-	return 0;
-}
-
-static uint32_t fake_pc(void *o, unsigned core, unsigned risc)
-{
-	(void)o, (void)core, (void)risc;
-	return FAKE_PC;
-}
-
-static uint32_t fake_hart_pc(void *o, unsigned core, unsigned risc, bool *halted)
-{
-	(void)o, (void)core, (void)risc;
-	*halted = true;
-	return 0;
-}
-
-static const TTChipOps fake_ops = {
-	.set_wake = fake_set_wake,
-	.reset_hart = fake_reset_hart,
-	.send = fake_send,
-	.l1 = fake_l1,
-	.code_changed = fake_code_changed,
-	.clock_ns = fake_clock,
-	.current_pc = fake_pc,
-	.hart_pc = fake_hart_pc,
-	.dram = fake_dram,
-	.l1_written = fake_l1_written,
-};
 
 static void setup(void)
 {
-	TTChipConfig cfg = { .grid_x = GX, .grid_y = GY };
-
-	memset(&F, 0, sizeof(F));
-	F.l1 = calloc(NCORES, TT_MEM_L1_SIZE);
-	cr_assert_not_null(F.l1);
-	F.dram_size = (size_t)TT_NOC_DRAM_BANKS * TT_DRAM_BANK_SIZE;
-	F.dram = mmap(NULL, F.dram_size, PROT_READ | PROT_WRITE,
-		      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	cr_assert_neq(F.dram, MAP_FAILED);
-	F.chip = ttx_chip_new(&cfg, &fake_ops, NULL);
-	cr_assert_not_null(F.chip);
+	fake_chip_setup(GX, GY, (size_t)TT_NOC_DRAM_BANKS * TT_DRAM_BANK_SIZE);
 }
 
 static void teardown(void)
 {
-	ttx_chip_free(F.chip);
-	munmap(F.dram, F.dram_size);
-	free(F.l1);
+	fake_chip_teardown();
 }
 
 TestSuite(noc, .init = setup, .fini = teardown);

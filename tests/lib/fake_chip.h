@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * A fake environment for device-model tests (tests/device): in-memory L1s
+ * and DRAM, counted wake-ups, the last guest error the model sent, the last
+ * NoC landing.  Include it once per test file and call fake_chip_setup()
+ * from the suite's init; the state lives in F.
+ */
+#ifndef TT_TESTS_FAKE_CHIP_H
+#define TT_TESTS_FAKE_CHIP_H
+
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "tt_ctl.h"
+#include "tt_mem_map.h"
+#include "tt_riscv.h"
+#include "ttx_chip.h"
+
+#define FAKE_PC		0x0badc0deu	/* the pc of every access */
+#define FAKE_MAX_CORES	64
+
+static struct fake {
+	TTChip *chip;
+	uint8_t *l1;
+	uint8_t *dram;
+	size_t dram_size;
+	unsigned wakes[FAKE_MAX_CORES][TT_RISCS_PER_CORE];
+	unsigned landed_core;
+	uint32_t landed_addr, landed_len;
+	unsigned errors;
+	struct tt_evt_guest_error last_ev;
+	char last_error[TT_CTL_MAX_PAYLOAD + 1];
+} F;
+
+static void fake_set_wake(void *o, unsigned core, unsigned risc, bool level)
+{
+	(void)o;
+	if (level)
+		F.wakes[core][risc]++;
+}
+
+static void fake_reset_hart(void *o, unsigned core, unsigned risc)
+{
+	(void)o, (void)core, (void)risc;
+}
+
+static void fake_send(void *o, const void *msg, size_t len)
+{
+	struct tt_ctl_hdr hdr;
+	const uint8_t *p = (const uint8_t *)msg + sizeof(hdr);
+	size_t n;
+
+	(void)o;
+	memcpy(&hdr, msg, sizeof(hdr));
+	cr_assert_eq(len, sizeof(hdr) + hdr.len);
+	if (hdr.type != TT_EVT_GUEST_ERROR)
+		return;
+	F.errors++;
+	n = hdr.len - sizeof(F.last_ev);
+	memcpy(&F.last_ev, p, sizeof(F.last_ev));
+	memcpy(F.last_error, p + sizeof(F.last_ev), n);
+	F.last_error[n] = '\0';
+}
+
+static uint8_t *fake_l1(void *o, unsigned core)
+{
+	(void)o;
+	return F.l1 + (size_t)core * TT_MEM_L1_SIZE;
+}
+
+static uint8_t *fake_dram(void *o)
+{
+	(void)o;
+	return F.dram;
+}
+
+static void fake_l1_written(void *o, unsigned core, uint32_t addr, uint32_t len)
+{
+	(void)o;
+	F.landed_core = core;
+	F.landed_addr = addr;
+	F.landed_len = len;
+}
+
+static void fake_code_changed(void *o, unsigned core, uint32_t addr, uint32_t len)
+{
+	(void)o, (void)core, (void)addr, (void)len;
+}
+
+static uint64_t fake_clock(void *o)
+{
+	(void)o;
+	return 0;
+}
+
+static uint32_t fake_pc(void *o, unsigned core, unsigned risc)
+{
+	(void)o, (void)core, (void)risc;
+	return FAKE_PC;
+}
+
+static uint32_t fake_hart_pc(void *o, unsigned core, unsigned risc, bool *halted)
+{
+	(void)o, (void)core, (void)risc;
+	*halted = true;
+	return 0;
+}
+
+static const TTChipOps fake_ops = {
+	.set_wake = fake_set_wake,
+	.reset_hart = fake_reset_hart,
+	.send = fake_send,
+	.l1 = fake_l1,
+	.dram = fake_dram,
+	.l1_written = fake_l1_written,
+	.code_changed = fake_code_changed,
+	.clock_ns = fake_clock,
+	.current_pc = fake_pc,
+	.hart_pc = fake_hart_pc,
+};
+
+/* A gx x gy chip on fresh memory; @dram_size 0 for none (sparse mapping). */
+static void fake_chip_setup(unsigned gx, unsigned gy, size_t dram_size)
+{
+	TTChipConfig cfg = { .grid_x = gx, .grid_y = gy };
+
+	cr_assert_leq(gx * gy, FAKE_MAX_CORES);
+	memset(&F, 0, sizeof(F));
+	F.l1 = calloc(gx * gy, TT_MEM_L1_SIZE);
+	cr_assert_not_null(F.l1);
+	if (dram_size) {
+		F.dram_size = dram_size;
+		F.dram = mmap(NULL, dram_size, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		cr_assert_neq(F.dram, MAP_FAILED);
+	}
+	F.chip = ttx_chip_new(&cfg, &fake_ops, NULL);
+	cr_assert_not_null(F.chip);
+}
+
+static void fake_chip_teardown(void)
+{
+	ttx_chip_free(F.chip);
+	if (F.dram)
+		munmap(F.dram, F.dram_size);
+	free(F.l1);
+}
+
+#endif /* TT_TESTS_FAKE_CHIP_H */
