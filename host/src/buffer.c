@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <tt/report.h>
+
 #include "internal.h"
 #include "tt_bank_table.h"
 #include "tt_mem_map.h"
@@ -198,4 +200,15 @@ int tt_buffer_read(struct tt_buffer *buf, void *dst)
 	for (uint64_t p = 0; p < buf->size / buf->page_size; p++)
 		memcpy(d + p * buf->page_size, page_ptr(buf, p), buf->page_size);
 	return TT_OK;
+}
+
+int tt_device_dump_memory_state(struct tt_device *dev, const char *dir,
+				const char *prefix, bool svg)
+{
+	if (!dev)
+		return TT_EINVAL;
+	if (!dev->banks_ok)
+		return TT_EPERM;
+	return tt_report_dump_memory_state(&dev->banks, dir, prefix ? prefix : "",
+					   svg ? TT_REPORT_SVG : 0);
 }

@@ -414,3 +414,51 @@ Test(noc, sanitizer_errors_name_core_risc_rule, .timeout = 120)
 	tt_program_destroy(good);
 	tt_device_close(dev);
 }
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	static char text[1 << 16];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	n = fread(text, 1, sizeof(text) - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	return text;
+}
+
+/* DumpDeviceMemoryState on a live device: the three CSVs and the picture
+ * show the buffers that exist, at the addresses they have. */
+Test(noc, dump_device_memory_state, .timeout = 60)
+{
+	struct tt_device *dev = e2e_open(2, 2);
+	struct tt_buffer *d = buffer(dev, TT_BUFFER_DRAM, 24 * 2048, 2048);
+	struct tt_buffer *l = buffer(dev, TT_BUFFER_L1, 8 * 4096, 4096);
+	char dir[] = "/tmp/tt-reports-XXXXXX", path[256], row[64], *text;
+
+	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_eq(tt_device_dump_memory_state(dev, dir, "t_", true), TT_OK);
+	snprintf(path, sizeof(path), "%s/t_memory_usage_summary.csv", dir);
+	cr_assert_not_null(slurp(path), "%s missing", path);
+	snprintf(path, sizeof(path), "%s/t_l1_usage_summary.csv", dir);
+	cr_assert_not_null(slurp(path), "%s missing", path);
+	snprintf(path, sizeof(path), "%s/t_detailed_memory_usage.csv", dir);
+	text = slurp(path);
+	cr_assert_not_null(text, "%s missing", path);
+	/* 24 pages over 12 DRAM banks: 2 pages of 2048 B per bank */
+	snprintf(row, sizeof(row), ",,,%u,4096,Y\n", tt_buffer_address(d));
+	cr_expect(strstr(text, row) != NULL, "DRAM block %s not in\n%s", row, text);
+	/* 8 pages over 4 L1 banks: 2 pages of 4096 B per bank */
+	snprintf(row, sizeof(row), ",,,%u,8192,Y\n", tt_buffer_address(l));
+	cr_expect(strstr(text, row) != NULL, "L1 block %s not in\n%s", row, text);
+	snprintf(path, sizeof(path), "%s/t_memory_map.svg", dir);
+	text = slurp(path);
+	cr_expect(text && strstr(text, "<svg") != NULL, "picture missing");
+	tt_buffer_free(d);
+	tt_buffer_free(l);
+	tt_device_close(dev);
+	snprintf(path, sizeof(path), "rm -rf %s", dir);
+	cr_expect_eq(system(path), 0);
+}

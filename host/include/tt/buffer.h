@@ -16,6 +16,7 @@
 #ifndef TT_BUFFER_H
 #define TT_BUFFER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <tt/core.h>
@@ -53,6 +54,16 @@ uint64_t tt_buffer_page_size(const struct tt_buffer *buf);
 /* Write / read the whole buffer (size bytes) from / to @src / @dst. */
 int tt_buffer_write(struct tt_buffer *buf, const void *src);
 int tt_buffer_read(struct tt_buffer *buf, void *dst);
+
+/*
+ * tt-metal's detail::DumpDeviceMemoryState: write memory_usage_summary.csv,
+ * l1_usage_summary.csv and detailed_memory_usage.csv for the buffers
+ * allocated on @dev into @dir (NULL: generated/reports), file names
+ * prefixed with @prefix; with @svg also <prefix>memory_map.svg, a picture of
+ * every bank's occupancy (docs/allocator.md).
+ */
+int tt_device_dump_memory_state(struct tt_device *dev, const char *dir,
+				const char *prefix, bool svg);
 
 /* Banks of @type on @dev (DRAM: 12 on WH; L1: one per worker). */
 uint32_t tt_device_num_banks(const struct tt_device *dev,
