@@ -306,6 +306,29 @@ static void slice_both(const TTSrcBank *a, const TTSrcBank *b, TTSlices *s)
 
 /* ---- FPU ops (§4) ----------------------------------------------------- */
 
+/*
+ * Common start of the FPU ops that write a Dst tile in SrcA's style: both
+ * Src banks owned by math (else TTX_TILE_BLOCKED, nothing changed), a Dst
+ * tile inside the math section, and that tile's kind set.
+ */
+static int fpu_begin(TTTileEngine *e, unsigned idst, const TTSrcBank **a,
+                     const TTSrcBank **b, unsigned *slot, TTDstKind *kind)
+{
+    int s = dst_slot(e, idst, e->math_section);
+    int rc = fpu_gate(e, a, b);
+
+    if (rc) {
+        return rc;
+    }
+    if (s < 0) {
+        return TTX_TILE_EINVAL;
+    }
+    *kind = fpu_kind(e, *a);
+    set_kind(e, (unsigned)s, *kind);
+    *slot = (unsigned)s;
+    return TTX_TILE_OK;
+}
+
 static unsigned bcast_index(TTBcast bcast, unsigned r, unsigned c)
 {
     switch (bcast) {
@@ -325,19 +348,14 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
 {
     TTSlices *s = &e->scratch;
     const TTSrcBank *a, *b;
-    int slot = dst_slot(e, idst, e->math_section);
+    unsigned slot;
     unsigned np = num_phases(e->cfg.fidelity);
     TTDstKind kind;
-    int rc = fpu_gate(e, &a, &b);
+    int rc = fpu_begin(e, idst, &a, &b, &slot, &kind);
 
     if (rc) {
         return rc;
     }
-    if (slot < 0) {
-        return TTX_TILE_EINVAL;
-    }
-    kind = fpu_kind(e, a);
-    set_kind(e, (unsigned)slot, kind);
     if (op == TTX_ELW_MUL) {
         slice_both(a, b, s);
     }
@@ -401,19 +419,14 @@ int ttx_tile_matmul(TTTileEngine *e, unsigned idst)
 {
     TTSlices *s = &e->scratch;
     const TTSrcBank *a, *b;
-    int slot = dst_slot(e, idst, e->math_section);
+    unsigned slot;
     unsigned np = num_phases(e->cfg.fidelity);
     TTDstKind kind;
-    int rc = fpu_gate(e, &a, &b);
+    int rc = fpu_begin(e, idst, &a, &b, &slot, &kind);
 
     if (rc) {
         return rc;
     }
-    if (slot < 0) {
-        return TTX_TILE_EINVAL;
-    }
-    kind = fpu_kind(e, a);
-    set_kind(e, (unsigned)slot, kind);
     slice_both(a, b, s);
     for (unsigned h = 0; h < 2; h++) {
         for (unsigned r = 0; r < TT_TILE_DIM; r++) {
@@ -481,20 +494,15 @@ int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
 {
     TTSlices *s = &e->scratch;
     const TTSrcBank *a, *b;
-    int slot = dst_slot(e, idst, e->math_section);
+    unsigned slot;
     unsigned np = num_phases(e->cfg.fidelity);
     unsigned idx[16];
     TTDstKind kind;
-    int rc = fpu_gate(e, &a, &b);
+    int rc = fpu_begin(e, idst, &a, &b, &slot, &kind);
 
     if (rc) {
         return rc;
     }
-    if (slot < 0) {
-        return TTX_TILE_EINVAL;
-    }
-    kind = fpu_kind(e, a);
-    set_kind(e, (unsigned)slot, kind);
     if (pool == TTX_POOL_MAX) {
         /*
          * GMPOOL: max over the data scaled by the power of two of the
