@@ -11,13 +11,7 @@
 
 #include "ttx_tile.h"
 
-static uint32_t fbits(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, 4);
-	return u;
-}
+#include "num_util.h"
 
 /* §2 packer: round to nearest, ties away from zero. */
 Test(format, bf16_pack_ties)

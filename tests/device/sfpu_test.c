@@ -15,40 +15,9 @@
 
 #include "ttx_tile.h"
 
+#include "num_util.h"
+
 #define N TT_TILE_ELEMS
-
-static uint64_t rng_state = 12345;
-
-static double rnd(double lo, double hi)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return lo + (hi - lo) * (double)(rng_state >> 11) / 0x1p53;
-}
-
-static uint32_t fbits(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, 4);
-	return u;
-}
-
-static float bitsf(uint32_t u)
-{
-	float f;
-
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint16_t rne_bf16(float f)
-{
-	uint32_t u = fbits(f);
-
-	return (uint16_t)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
-}
 
 static TTTileEngine *eng;
 

@@ -16,51 +16,9 @@
 
 #include "ttx_tile.h"
 
+#include "num_util.h"
+
 #define N TT_TILE_ELEMS
-
-static uint64_t rng_state;
-
-static void rng_seed(uint64_t s)
-{
-	rng_state = s * 0x9e3779b97f4a7c15ull + 1;
-}
-
-static double rnd(double lo, double hi)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return lo + (hi - lo) * (double)(rng_state >> 11) / 0x1p53;
-}
-
-static uint32_t fbits(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, 4);
-	return u;
-}
-
-static float bitsf(uint32_t u)
-{
-	float f;
-
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-/* Test-side rounding of a float to bf16, nearest even. */
-static uint16_t rne_bf16(float f)
-{
-	uint32_t u = fbits(f);
-
-	return (uint16_t)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
-}
-
-static float bf16f(uint16_t h)
-{
-	return bitsf((uint32_t)h << 16);
-}
 
 /* A bf16 tile of values with magnitude in [lo, hi) and random sign. */
 static void rand_bf16_tile(uint8_t *t, float *vals, double lo, double hi)
