@@ -439,7 +439,7 @@ Test(compute, reduce_max_col_bf16, .timeout = 120)
 
 /* broadcast -------------------------------------------------------------- */
 
-/* @sel: compile-time arg of bcast_binary.c (add rows, sub cols, mul scalar). */
+/* @sel: 0 add rows, 1 sub cols, 2 mul scalar (eltwise_binary.c ops 3..5). */
 static void bcast(uint32_t sel)
 {
 	static const TTEltwiseOp ops[] = { TTX_ELW_ADD, TTX_ELW_SUB, TTX_ELW_MUL };
@@ -453,13 +453,14 @@ static void bcast(uint32_t sel)
 	uint32_t ra[3] = { tt_buffer_address(ba), tt_buffer_address(bb), tiles };
 	uint32_t wa[2] = { tt_buffer_address(bo), tiles };
 	static const uint32_t cbs[] = { 0, 1, 16 };
+	uint32_t op = 3 + sel;
 	struct pipeline p = {
-		.reader = KERNEL("eltwise_reader.c"), .compute = KERNEL("bcast_binary.c"),
+		.reader = KERNEL("eltwise_reader.c"), .compute = KERNEL("eltwise_binary.c"),
 		.writer = KERNEL("eltwise_writer.c"),
 		.reader_args = ra, .num_reader_args = 3,
 		.compute_args = &tiles, .num_compute_args = 1,
 		.writer_args = wa, .num_writer_args = 2,
-		.ccfg = { .compile_args = &sel, .num_compile_args = 1 },
+		.ccfg = { .compile_args = &op, .num_compile_args = 1 },
 		.cbs = cbs, .num_cbs = 3,
 	};
 	TTTileEngine *e = ref_engine();
