@@ -20,7 +20,11 @@ ifeq ($(obj),$(src))
 $(error O=$(O) is the source tree; pick a separate build directory)
 endif
 
-QEMU ?= $(obj)/qemu/build/qemu-system-riscv32
+# QEMU=<path> uses an existing build of our QEMU instead of building one.
+ifeq ($(origin QEMU),undefined)
+QEMU := $(obj)/qemu/build/qemu-system-riscv32
+build-qemu := y
+endif
 sysroot := $(obj)/sysroot/riscv64-unknown-elf
 
 ifeq ($(V),1)
@@ -52,8 +56,10 @@ $(deps-stamp): tools/deps.sh
 # always ask it, a no-op build takes a fraction of a second.
 .PHONY: qemu device FORCE
 qemu device: $(QEMU)
+ifeq ($(build-qemu),y)
 $(QEMU): FORCE | $(deps-stamp)
 	$(Q)bash device/qemu/build-qemu.sh $(src) $(obj)
+endif
 
 newlib-stamp := $(obj)/sysroot/.newlib-stamp
 $(newlib-stamp): firmware/build-newlib.sh | $(deps-stamp)
