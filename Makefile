@@ -36,7 +36,7 @@ msg = @printf '  %-7s %s\n' '$(1)' '$(patsubst $(obj)/%,%,$(2))'
 endif
 
 .PHONY: all
-all: deps qemu firmware host tests
+all: deps qemu firmware host tools tests
 
 # ---------------------------------------------------------------------------
 # Debian packages (installs when root, prints the apt-get line otherwise)
@@ -179,6 +179,19 @@ $(obj)/san/host/libtt.a: $(patsubst host/src/%.c,$(obj)/san/host/%.o,$(host-srcs
 host: $(obj)/host/libtt.a $(obj)/san/host/libtt.a
 
 # ---------------------------------------------------------------------------
+# Tools built from C (tools/*.c, each one program on libtt)
+
+tools := $(patsubst tools/%.c,$(obj)/tools/%,$(wildcard tools/*.c))
+
+$(obj)/tools/%: tools/%.c $(obj)/host/libtt.a
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(host-cflags) -O2 $< $(obj)/host/libtt.a $(host-libs) -o $@
+
+.PHONY: tools
+tools: $(tools)
+
+# ---------------------------------------------------------------------------
 # Tests: unit (host only), device (model, no QEMU), e2e (QEMU)
 
 model-srcs := $(wildcard device/model/*.c)
@@ -276,7 +289,7 @@ bench: all $(bench-bins)
 # Formatting, cleaning, help
 
 fmt-files = $(wildcard hal/*.h hal/*/*.h host/src/*.c host/src/*.h host/include/tt/*.h \
-	firmware/*.c firmware/*.h kernels/include/*.h tests/*/*.c examples/*/*.c bench/*/*.c \
+	firmware/*.c firmware/*.h kernels/include/*.h tests/*/*.c examples/*/*.c bench/*/*.c tools/*.c \
 	device/model/*.c device/model/*.h device/qemu/*.c)
 .PHONY: format format-check
 format:
@@ -287,7 +300,7 @@ format-check:
 .PHONY: clean distclean
 clean:
 	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/firmware $(obj)/linker $(obj)/tests \
-		$(obj)/examples $(obj)/bench $(obj)/cache
+		$(obj)/tools $(obj)/examples $(obj)/bench $(obj)/cache
 distclean:
 	$(Q)rm -rf $(obj)
 
@@ -298,6 +311,7 @@ help:
 	@echo '  deps           install missing Debian packages (as root) or print the line'
 	@echo '  qemu, device   QEMU with the tensix machine (device/)'
 	@echo '  firmware       resident firmware, linker scripts, kernel entry'
+	@echo '  tools          tt-fwtest (on-target tests, docs/firmware-tests.md)'
 	@echo '  host           libtt (optimised and sanitised builds)'
 	@echo '  test           every tier, then one summary line; non-zero on failure'
 	@echo '  test-unit      host-only unit tests'

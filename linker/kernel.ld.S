@@ -28,6 +28,11 @@ SECTIONS
 		KEEP(*(.text.start))
 		*(.text .text.*)
 		*(.rodata .rodata.* .srodata .srodata.*)
+		/* TT_TEST cases of an on-target test program (tt_fwtest.h). */
+		. = ALIGN(4);
+		__tt_fwtest_start = .;
+		KEEP(*(.tt_fwtest))
+		__tt_fwtest_end = .;
 	} > TEXT
 
 	.data : ALIGN(4) {

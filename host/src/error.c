@@ -29,6 +29,7 @@ const char *tt_strerror(int err)
 	case TT_EALIGN:		return "size or address not aligned";
 	case TT_ECLASH:		return "allocations would overlap";
 	case TT_ELAYOUT:	return "invalid tensor layout or shard spec";
+	case TT_ETESTFAIL:	return "an on-target test case failed";
 	default:		return "unknown error";
 	}
 }

@@ -36,6 +36,7 @@ enum tt_error {
 	TT_EALIGN = -1006,	/* size or address not aligned as required */
 	TT_ECLASH = -1007,	/* two allocations would overlap */
 	TT_ELAYOUT = -1008,	/* invalid tensor layout or shard spec */
+	TT_ETESTFAIL = -1009,	/* an on-target test case failed */
 };
 
 /* Return a static one-line description of @err (a TT_E* code or TT_OK). */

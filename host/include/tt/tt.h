@@ -9,6 +9,7 @@
 #include <tt/core.h>
 #include <tt/device.h>
 #include <tt/error.h>
+#include <tt/fwtest.h>
 #include <tt/program.h>
 
 #endif /* TT_TT_H */
