@@ -68,6 +68,13 @@ bool ttx_cb_write(TTChip *chip, unsigned core, unsigned risc, uint32_t off,
         return false;
     }
     *ctr = (uint16_t)TT_FIELD_GET(STREAM, COUNTER, PAGES, val);
+    if (chip->trace) {
+        unsigned cb = off / TT_STREAM_STRIDE;
+        TTCb *s = &chip->core[core].cb;
+
+        ttx_trace_cb(chip->trace, core, cb,
+                     (uint16_t)(s->received[cb] - s->acked[cb]));
+    }
     for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
         chip->ops->set_wake(chip->opaque, core, r, true);
     }

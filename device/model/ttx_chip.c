@@ -19,6 +19,7 @@
  */
 #include "ttx_chip.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -353,6 +354,10 @@ static bool ttx_emu_write(TTChip *chip, unsigned core, unsigned risc,
         return true;
     case TT_A_EMU_WAIT_KIND:
         h->wait_kind = (uint32_t)val;
+        if (chip->trace) {
+            ttx_trace_wait(chip->trace, core, risc, h->wait_kind, h->wait_id,
+                           h->wait_expect);
+        }
         return true;
     case TT_A_EMU_WAIT_ID:
         h->wait_id = (uint32_t)val;
@@ -367,6 +372,9 @@ static bool ttx_emu_write(TTChip *chip, unsigned core, unsigned risc,
         /* The core is done (or booted): no RISC will end its line now. */
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
             ttx_print_flush(chip, core, r);
+        }
+        if (chip->trace) {
+            ttx_trace_done(chip->trace, core);
         }
         ttx_emu_doorbell(chip, core, risc, (uint32_t)val);
         return true;
@@ -613,6 +621,9 @@ static void ttx_ctl_reset(TTChip *chip, const struct tt_ctl_reset *m)
 static void ttx_ctl_doorbell(TTChip *chip, const struct tt_ctl_doorbell *m)
 {
     chip->last_host_wake = chip->ops->clock_ns(chip->opaque);
+    if (chip->trace && (m->flags & TT_CTL_DOORBELL_GO)) {
+        ttx_trace_launch(chip->trace);
+    }
     for (unsigned c = 0; c < chip->ncores && c < TT_CTL_MAX_CORES; c++) {
         if (!(m->cores[c / 32] & (1u << (c % 32)))) {
             continue;
@@ -770,12 +781,26 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
     return chip;
 }
 
+int ttx_chip_trace(TTChip *chip, const char *path)
+{
+    ttx_chip_trace_end(chip);
+    chip->trace = ttx_trace_open(path, chip);
+    return chip->trace ? 0 : -errno;
+}
+
+void ttx_chip_trace_end(TTChip *chip)
+{
+    ttx_trace_close(chip->trace);
+    chip->trace = NULL;
+}
+
 void ttx_chip_free(TTChip *chip)
 {
     if (chip) {
         for (unsigned c = 0; c < chip->ncores; c++) {
             ttx_compute_reset(chip, c);
         }
+        ttx_chip_trace_end(chip);
         free(chip->core);
         free(chip);
     }

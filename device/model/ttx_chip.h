@@ -107,6 +107,14 @@ bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
  * would wake or reset a hart, unless it is a forced reset (the caller
  * retries once every hart sleeps).
  */
+/*
+ * Record a timeline trace of everything that follows into @path
+ * (ttx_trace.h); 0 or a negative errno.  The trace is flushed at each host
+ * doorbell and finished by ttx_chip_trace_end() or ttx_chip_free().
+ */
+int ttx_chip_trace(TTChip *chip, const char *path);
+void ttx_chip_trace_end(TTChip *chip);
+
 size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
                      bool defer_wakes);
 

@@ -546,6 +546,9 @@ static void ttx_noc_send(TTChip *chip, unsigned core, unsigned risc,
     };
 
     n->status[TT_NOC_ST_MST_CMD_ACCEPTED]++;
+    if (chip->trace) {
+        ttx_trace_noc(chip->trace, core, risc, noc, r);
+    }
     if (TT_FIELD_GET(NOC, CTRL, AT, ctrl)) {
         ttx_noc_cmd_atomic(&c, r, n->status, ctrl);
     } else if (TT_FIELD_GET(NOC, CTRL, WR, ctrl)) {

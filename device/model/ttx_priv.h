@@ -10,6 +10,7 @@
 #include "ttx_chip.h"
 #include "ttx_compute.h"
 #include "ttx_noc.h"
+#include "ttx_trace.h"
 #include "tt_riscv.h"
 
 #define TTX_PRINT_LINE  256
@@ -50,6 +51,7 @@ struct TTChip {
     TTCore *core;
     uint8_t *dram;              /* TT_NOC_DRAM_BANKS banks, or NULL */
     uint64_t last_host_wake;    /* device clock when the host last woke harts */
+    struct TTTrace *trace;      /* timeline trace, or NULL (ttx_trace.h) */
 };
 
 #endif /* TTX_PRIV_H */

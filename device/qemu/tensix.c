@@ -50,6 +50,7 @@
 #include "hw/core/cpu.h"
 #include "target/riscv/cpu.h"
 #include "sysemu/reset.h"
+#include "sysemu/sysemu.h"
 #include "sysemu/cpu-timers.h"
 #include "sysemu/cpus.h"
 #include "chardev/char-fe.h"
@@ -101,6 +102,8 @@ struct TensixMachineState {
     char *grid;
     char *shm;
     char *ctl;
+    char *trace;
+    Notifier trace_exit;
 
     unsigned grid_x;
     unsigned grid_y;
@@ -605,6 +608,27 @@ static void tensix_create_ctl(TensixMachineState *s)
                              NULL, true);
 }
 
+/* QEMU is exiting: finish the trace file so it is valid JSON. */
+static void tensix_trace_exit(Notifier *n, void *data)
+{
+    TensixMachineState *s = container_of(n, TensixMachineState, trace_exit);
+
+    ttx_chip_trace_end(s->chip);
+}
+
+static void tensix_start_trace(TensixMachineState *s)
+{
+    int err = ttx_chip_trace(s->chip, s->trace);
+
+    if (err) {
+        error_report("tensix: cannot write the trace to '%s': %s", s->trace,
+                     strerror(-err));
+        exit(1);
+    }
+    s->trace_exit.notify = tensix_trace_exit;
+    qemu_add_exit_notifier(&s->trace_exit);
+}
+
 static void tensix_machine_init(MachineState *ms)
 {
     TensixMachineState *s = TENSIX_MACHINE(ms);
@@ -651,6 +675,9 @@ static void tensix_machine_init(MachineState *ms)
                                              DIRTY_MEMORY_CODE);
 
     tensix_create_ctl(s);
+    if (s->trace) {
+        tensix_start_trace(s);
+    }
     ttx_chip_start(s->chip);
 }
 
@@ -672,6 +699,7 @@ TENSIX_STR_PROP(arch, "arch")
 TENSIX_STR_PROP(grid, "grid")
 TENSIX_STR_PROP(shm, "shm")
 TENSIX_STR_PROP(ctl, "ctl")
+TENSIX_STR_PROP(trace, "trace")
 
 static void tensix_machine_class_init(ObjectClass *oc, void *data)
 {
@@ -700,6 +728,10 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
                                   tensix_set_ctl);
     object_class_property_set_description(oc, "ctl",
         "Chardev id of the host control channel");
+    object_class_property_add_str(oc, "trace", tensix_get_trace,
+                                  tensix_set_trace);
+    object_class_property_set_description(oc, "trace",
+        "Write a timeline trace (Chrome JSON, for Perfetto) to this file");
 }
 
 static const TypeInfo tensix_machine_typeinfo = {

@@ -380,10 +380,27 @@ static void remove_shm(struct tt_device *dev)
 
 /* QEMU ------------------------------------------------------------------- */
 
+/* Append ",@key=@val" to the -M option list, doubling commas in @val. */
+static int append_opt(char *opts, size_t cap, const char *key, const char *val)
+{
+	size_t n = strlen(opts);
+
+	n += (size_t)snprintf(opts + n, n < cap ? cap - n : 0, ",%s=", key);
+	for (; *val && n + 2 < cap; val++) {
+		opts[n++] = *val;
+		if (*val == ',')
+			opts[n++] = ',';
+	}
+	if (*val || n >= cap)
+		return -1;
+	opts[n] = 0;
+	return 0;
+}
+
 static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 		      int child_fd)
 {
-	char qemu[1200], machine[512], smp[16], chardev[64], gdb[32];
+	char qemu[1200], machine[2048], smp[16], chardev[64], gdb[32];
 	const char *argv[32];
 	int argc = 0;
 	pid_t pid;
@@ -396,6 +413,9 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 		return TT_ENOENT;
 	snprintf(machine, sizeof(machine), "tensix,arch=%s,grid=%ux%u,shm=%s,ctl=ttctl",
 		 dev->arch->name, dev->grid_x, dev->grid_y, dev->shm_dir);
+	if (cfg->trace_path && append_opt(machine, sizeof(machine), "trace",
+					  cfg->trace_path))
+		return TT_E2BIG;
 	snprintf(smp, sizeof(smp), "%u", dev->ncores * TT_RISCS_PER_CORE);
 	snprintf(chardev, sizeof(chardev), "socket,id=ttctl,fd=%d", child_fd);
 
@@ -582,6 +602,8 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 		cfg.parallel = true;
 	if (getenv("TT_EMU_GDB") && atoi(getenv("TT_EMU_GDB")) > 0)
 		cfg.gdb_port = (uint16_t)atoi(getenv("TT_EMU_GDB"));
+	if (getenv("TT_EMU_TRACE") && *getenv("TT_EMU_TRACE"))
+		cfg.trace_path = getenv("TT_EMU_TRACE");
 
 	dev = calloc(1, sizeof(*dev));
 	if (!dev)

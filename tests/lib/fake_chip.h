@@ -30,6 +30,7 @@ static struct fake {
 	unsigned landed_core;
 	uint32_t landed_addr, landed_len;
 	unsigned errors;
+	uint64_t clock;			/* what clock_ns returns */
 	struct tt_evt_guest_error last_ev;
 	char last_error[TT_CTL_MAX_PAYLOAD + 1];
 } F;
@@ -92,7 +93,7 @@ static void fake_code_changed(void *o, unsigned core, uint32_t addr, uint32_t le
 static uint64_t fake_clock(void *o)
 {
 	(void)o;
-	return 0;
+	return F.clock;
 }
 
 static uint32_t fake_pc(void *o, unsigned core, unsigned risc)

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Timeline trace of a run in Chrome's JSON trace-event format, which
+ * Perfetto (ui.perfetto.dev) and chrome://tracing open: one process per
+ * core, one thread per RISC, with each launch, each wait (CB, semaphore,
+ * NoC barrier, tile engine) as a span, each NoC command as an instant
+ * event and each CB's occupancy as a counter.  Timestamps are the device
+ * clock, so a deterministic run gives the same trace every time.
+ */
+#ifndef TTX_TRACE_H
+#define TTX_TRACE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ttx_chip.h"
+
+typedef struct TTTrace TTTrace;
+
+/* Start a trace into @path (truncated); NULL with errno on failure. */
+TTTrace *ttx_trace_open(const char *path, TTChip *chip);
+/* Close the spans still open and finish the file; safe on NULL. */
+void ttx_trace_close(TTTrace *t);
+
+/* A hart described a wait (@kind TT_WAIT_*), or ended it (TT_WAIT_NONE). */
+void ttx_trace_wait(TTTrace *t, unsigned core, unsigned risc, uint32_t kind,
+                    uint32_t id, uint32_t expect);
+/* The host started a launch (go); the first one is time 0. */
+void ttx_trace_launch(TTTrace *t);
+/*
+ * @core rang the host doorbell (its launch is done): end the kernel spans
+ * of its RISCs here, not at their next wait for go, which may come after
+ * the host has already closed the device.
+ */
+void ttx_trace_done(TTTrace *t, unsigned core);
+/* A NoC command was sent from the registers @reg of a command buffer. */
+void ttx_trace_noc(TTTrace *t, unsigned core, unsigned risc, unsigned noc,
+                   const uint32_t *reg);
+/* CB @cb of @core now holds @pages pages (received - acked). */
+void ttx_trace_cb(TTTrace *t, unsigned core, unsigned cb, unsigned pages);
+
+#endif /* TTX_TRACE_H */
