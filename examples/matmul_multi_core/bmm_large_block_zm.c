@@ -32,6 +32,23 @@
 #define IN0_BLOCK_TILES	(IN0_NUM_SUB * SUB_H * IN0_BLOCK_W)
 #define IN1_BLOCK_TILES	(IN0_BLOCK_W * IN1_PER_CORE_W)
 
+/*
+ * Dst[h * SUB_W + w] += sum over k of in0[@in0_sub + h * IN0_BLOCK_W + k]
+ * @ in1[@in1_sub + k * IN1_PER_CORE_W + w], tiles counted from each front.
+ */
+static void matmul_subblock(uint32_t in0_sub, uint32_t in1_sub)
+{
+	uint32_t dst = 0;
+
+	for (uint32_t h = 0; h < SUB_H; h++) {
+		for (uint32_t w = 0; w < SUB_W; w++, dst++) {
+			for (uint32_t k = 0; k < IN0_BLOCK_W; k++)
+				matmul_tiles(CB_IN0, CB_IN1, in0_sub + h * IN0_BLOCK_W + k,
+					     in1_sub + k * IN1_PER_CORE_W + w, dst, false);
+		}
+	}
+}
+
 void kernel_main(void)
 {
 	bool reload = false;
@@ -48,7 +65,7 @@ void kernel_main(void)
 			uint32_t in0_sub = sh * SUB_H * IN0_BLOCK_W;
 
 			for (uint32_t sw = 0; sw < IN1_NUM_SUB; sw++) {
-				uint32_t in1_sub = sw * SUB_W, dst = 0;
+				uint32_t in1_sub = sw * SUB_W;
 
 				tile_regs_acquire();
 				if (reload) {
@@ -59,15 +76,7 @@ void kernel_main(void)
 					cb_pop_front(CB_PARTIALS, SUB_TILES);
 					mm_init_short(CB_IN0, CB_IN1);
 				}
-				for (uint32_t h = 0; h < SUB_H; h++) {
-					for (uint32_t w = 0; w < SUB_W; w++, dst++) {
-						for (uint32_t k = 0; k < IN0_BLOCK_W; k++)
-							matmul_tiles(CB_IN0, CB_IN1,
-								     in0_sub + h * IN0_BLOCK_W + k,
-								     in1_sub + k * IN1_PER_CORE_W + w,
-								     dst, false);
-					}
-				}
+				matmul_subblock(in0_sub, in1_sub);
 				tile_regs_commit();
 
 				cb_reserve_back(out_cb, SUB_TILES);

@@ -95,6 +95,7 @@ static uint64_t input_mcast_addr(const struct input *in, uint32_t addr)
 static void input_send(struct input *in)
 {
 	uint32_t tiles = in->block_w * in->block_h, start, l1, row = in->tile;
+	uint32_t valid = (uint32_t)(uintptr_t)in->valid_sem;
 
 	cb_reserve_back(in->cb, tiles);
 	start = l1 = get_write_ptr(in->cb);
@@ -116,9 +117,7 @@ static void input_send(struct input *in)
 		noc_async_write_multicast(start, input_mcast_addr(in, start),
 					  tiles * TT_TILE_BYTES_FLOAT16_B, in->num_dests);
 		/* Same NoC, after the data: the receivers see VALID last. */
-		noc_semaphore_set_multicast((uint32_t)(uintptr_t)in->valid_sem,
-					    input_mcast_addr(in, (uint32_t)(uintptr_t)in->valid_sem),
-					    in->num_dests);
+		noc_semaphore_set_multicast(valid, input_mcast_addr(in, valid), in->num_dests);
 	}
 	cb_push_back(in->cb, tiles);
 }
