@@ -42,7 +42,6 @@
 #define KERNELS		TT_EXAMPLE_KERNELS "/matmul_multi_core/"
 #define PCC_MIN		0.999
 #define TARGET_S	5.0	/* DESIGN.md §10, for 640 x 640 x 640 */
-#define DST_TILES	8	/* bf16 Dst tiles in half sync */
 
 /* Sizes in tiles and how they are cut up. */
 struct mm_shape {
@@ -119,8 +118,8 @@ static uint32_t pow2_divisor(uint32_t n, uint32_t max)
 }
 
 /*
- * Out sub-block: the largest h x w that fits the Dst half and divides the
- * per-core block, tried in tt-metal's order (taller first on a tie).
+ * Out sub-block: the largest h x w that fits a Dst half (8 bf16 tiles) and
+ * divides the per-core block, tried in tt-metal's order.
  */
 static void choose_subblock(struct mm_shape *s)
 {
@@ -301,6 +300,11 @@ static int build_program(struct tt_device *dev, const struct mm_shape *s,
 			struct tt_core row_near = noc_xy(dev, s->cores_x > 1 ? 1 : 0, y);
 			struct tt_core col_far = noc_xy(dev, x, s->cores_y - 1);
 			struct tt_core col_near = noc_xy(dev, x, s->cores_y > 1 ? 1 : 0);
+			/*
+			 * Every reader gets the same number of args: the
+			 * semaphores follow the args in L1, and a core finds
+			 * its sender's at its own get_semaphore() address.
+			 */
 			uint32_t ra[] = {
 				/* in0: rows of this core, all of K */
 				tt_buffer_address(ba), s->per_core_m * y * s->kt, s->kt,
