@@ -10,7 +10,8 @@
  * address on all its cores and CBs of a core never overlap.  Whether the
  * region clashes with L1 buffers depends on the buffers allocated when
  * the program is launched, so program.c checks that at launch
- * (tt_bank_check_cb).
+ * (tt_bank_check_cb).  A globally allocated CB sits in an L1 buffer
+ * instead: it has that buffer's address and stays out of the CB region.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +67,14 @@ int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 		cb.page_size[f->index] = f->page_size;
 		cb.data_format[f->index] = (uint8_t)f->data_format;
 	}
+	if (cfg->globally_allocated) {
+		const struct tt_buffer *buf = cfg->globally_allocated;
+
+		if (tt_buffer_type(buf) == TT_BUFFER_DRAM ||
+		    cfg->total_size > tt_buffer_bank_size(buf))
+			return TT_EINVAL;
+		cb.global = true;
+	}
 	for (uint32_t i = 0; i < set->count; i++) {
 		const struct tt_cb *o = &set->cbs[i];
 
@@ -73,10 +82,12 @@ int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 			continue;
 		if (o->mask & cb.mask)
 			return TT_EEXIST;
-		if (o->addr + (uint64_t)o->size > base)
+		if (!o->global && o->addr + (uint64_t)o->size > base)
 			base = o->addr + (uint64_t)o->size;
 	}
 	base = (base + TT_NOC_DRAM_ALIGNMENT - 1) & ~(uint64_t)(TT_NOC_DRAM_ALIGNMENT - 1);
+	if (cb.global)
+		base = tt_buffer_address(cfg->globally_allocated);
 	if (base + cfg->total_size > UINT32_MAX)
 		return TT_EINVAL;
 	cb.cores = *cores;
@@ -132,7 +143,7 @@ uint32_t tt_cb_core_config(const struct tt_cb_set *set, struct tt_core xy,
 			w[TT_CB_CONFIG_PAGE_SIZE] = cb->page_size[idx];
 		}
 		mask |= cb->mask;
-		if (cb->addr + (uint64_t)cb->size > *end)
+		if (!cb->global && cb->addr + (uint64_t)cb->size > *end)
 			*end = cb->addr + (uint64_t)cb->size;
 	}
 	return mask;

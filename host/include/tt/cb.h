@@ -17,12 +17,19 @@
  * core's CB region is checked against the L1 buffers allocated at that
  * moment; a clash refuses the launch with a message that says how many
  * bytes overlap and which buffer is in the way.
+ *
+ * A CB may instead live inside an L1 buffer (tt-metal's
+ * set_globally_allocated_address): typically a sharded buffer, so that on
+ * each shard core the CB's pages are that core's shard.  Such a CB takes
+ * the buffer's address, takes no room in the CB region and moves no other
+ * CB; the buffer must stay allocated while programs using the CB run.
  */
 #ifndef TT_CB_H
 #define TT_CB_H
 
 #include <stdint.h>
 
+#include <tt/buffer.h>
 #include <tt/core.h>
 #include <tt/program.h>
 
@@ -43,11 +50,18 @@ struct tt_cb_config {
 	uint32_t total_size;		/* bytes of L1 per core */
 	const struct tt_cb_format *formats;
 	uint32_t num_formats;		/* indices sharing this CB, at least one */
+	/*
+	 * Non-NULL: the CB lives at this L1 or L1_SMALL buffer's address
+	 * (globally allocated); total_size must fit the buffer's bytes per
+	 * core (tt_buffer_bank_size()).
+	 */
+	const struct tt_buffer *globally_allocated;
 };
 
 /*
  * Add a CB to @prog on every core of @cores.  Returns TT_OK, TT_EINVAL
- * (bad index, format, or page size that does not divide total_size),
+ * (bad index, format, or page size that does not divide total_size; a
+ * globally allocated buffer that is in DRAM or smaller than total_size),
  * TT_EEXIST (an index already used by another CB of @prog on one of these
  * cores) or TT_ENOMEM.
  */
