@@ -40,8 +40,15 @@ static bool format_known(uint32_t df)
 	}
 }
 
-int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
-		 const struct tt_cb_config *cfg, tt_cb_handle *out)
+/* Can a CB of @size bytes live inside @buf? */
+static bool fits_buffer(const struct tt_buffer *buf, uint32_t size)
+{
+	return tt_buffer_type(buf) != TT_BUFFER_DRAM && size <= tt_buffer_bank_size(buf);
+}
+
+static int create(struct tt_program *prog, const struct tt_core_range_set *cores,
+		  const struct tt_cb_config *cfg, const struct tt_buffer *global,
+		  tt_cb_handle *out)
 {
 	struct tt_cb_set *set = prog ? tt_program_cbs(prog) : NULL;
 	struct tt_cb cb = { 0 }, *grown;
@@ -67,11 +74,8 @@ int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 		cb.page_size[f->index] = f->page_size;
 		cb.data_format[f->index] = (uint8_t)f->data_format;
 	}
-	if (cfg->globally_allocated) {
-		const struct tt_buffer *buf = cfg->globally_allocated;
-
-		if (tt_buffer_type(buf) == TT_BUFFER_DRAM ||
-		    cfg->total_size > tt_buffer_bank_size(buf))
+	if (global) {
+		if (!fits_buffer(global, cfg->total_size))
 			return TT_EINVAL;
 		cb.global = true;
 	}
@@ -87,7 +91,7 @@ int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 	}
 	base = (base + TT_NOC_DRAM_ALIGNMENT - 1) & ~(uint64_t)(TT_NOC_DRAM_ALIGNMENT - 1);
 	if (cb.global)
-		base = tt_buffer_address(cfg->globally_allocated);
+		base = tt_buffer_address(global);
 	if (base + cfg->total_size > UINT32_MAX)
 		return TT_EINVAL;
 	cb.cores = *cores;
@@ -99,6 +103,34 @@ int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 	set->cbs = grown;
 	set->cbs[set->count] = cb;
 	*out = set->count++;
+	return TT_OK;
+}
+
+int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
+		 const struct tt_cb_config *cfg, tt_cb_handle *out)
+{
+	return create(prog, cores, cfg, NULL, out);
+}
+
+int tt_cb_create_globally_allocated(struct tt_program *prog,
+				    const struct tt_core_range_set *cores,
+				    const struct tt_cb_config *cfg,
+				    const struct tt_buffer *buf, tt_cb_handle *out)
+{
+	if (!buf)
+		return TT_EINVAL;
+	return create(prog, cores, cfg, buf, out);
+}
+
+int tt_cb_update_address(struct tt_program *prog, tt_cb_handle h,
+			 const struct tt_buffer *buf)
+{
+	struct tt_cb_set *set = prog ? tt_program_cbs(prog) : NULL;
+
+	if (!set || !buf || h >= set->count || !set->cbs[h].global ||
+	    !fits_buffer(buf, set->cbs[h].size))
+		return TT_EINVAL;
+	set->cbs[h].addr = tt_buffer_address(buf);
 	return TT_OK;
 }
 

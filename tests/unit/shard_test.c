@@ -843,11 +843,11 @@ Test(sharded_buffer, globally_allocated_cb)
 					 .type = TT_BUFFER_DRAM };
 	struct tt_cb_format f0 = { 0, TT_DF_FLOAT16_B, 2048 }, f1 = { 1, TT_DF_FLOAT16_B, 2048 };
 	struct tt_cb_format f2 = { 2, TT_DF_FLOAT16_B, 2048 };
-	struct tt_cb_config plain = { 4096, &f0, 1, NULL };
-	struct tt_cb_config global = { 4096, &f1, 1, NULL };
-	struct tt_cb_config after = { 2048, &f2, 1, NULL };
+	struct tt_cb_config plain = { 4096, &f0, 1 };
+	struct tt_cb_config global = { 4096, &f1, 1 };
+	struct tt_cb_config after = { 2048, &f2, 1 };
 	struct tt_core_range_set cores = tt_core_range_set(tt_core_range(0, 0, 1, 1));
-	struct tt_buffer *buf, *dbuf;
+	struct tt_buffer *buf, *buf2, *dbuf;
 	struct tt_program *prog;
 	tt_cb_handle h0, h1, h2;
 	uint32_t a0, a1, a2, words[TT_NUM_CBS * TT_CB_CONFIG_WORDS];
@@ -858,15 +858,14 @@ Test(sharded_buffer, globally_allocated_cb)
 	cr_assert_eq(tt_buffer_create(dev, &dcfg, &dbuf), TT_OK);
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
 	cr_assert_eq(tt_cb_create(prog, &cores, &plain, &h0), TT_OK);
-	global.globally_allocated = dbuf;
-	cr_expect_eq(tt_cb_create(prog, &cores, &global, &h1), TT_EINVAL,
-		     "a CB in a DRAM buffer");
-	global.globally_allocated = buf;
+	cr_expect_eq(tt_cb_create_globally_allocated(prog, &cores, &global, dbuf, &h1),
+		     TT_EINVAL, "a CB in a DRAM buffer");
 	global.total_size = 3 * 2048;	/* the buffer has 2 pages per core */
-	cr_expect_eq(tt_cb_create(prog, &cores, &global, &h1), TT_EINVAL,
-		     "a CB larger than the buffer's shard");
+	cr_expect_eq(tt_cb_create_globally_allocated(prog, &cores, &global, buf, &h1),
+		     TT_EINVAL, "a CB larger than the buffer's shard");
 	global.total_size = 4096;
-	cr_assert_eq(tt_cb_create(prog, &cores, &global, &h1), TT_OK);
+	cr_assert_eq(tt_cb_create_globally_allocated(prog, &cores, &global, buf, &h1),
+		     TT_OK);
 	cr_assert_eq(tt_cb_create(prog, &cores, &after, &h2), TT_OK);
 	tt_cb_address(prog, h0, &a0);
 	tt_cb_address(prog, h1, &a1);
@@ -880,8 +879,20 @@ Test(sharded_buffer, globally_allocated_cb)
 	cr_expect_eq(end, a2 + 2048u, "the CB region ends after the plain CBs");
 	cr_expect_eq(tt_bank_check_cb(&dev->banks, (struct tt_bank_core){ 1, 1 }, end,
 				      NULL), TT_OK);
+	/* Moving it: only a globally allocated CB, only into a fitting buffer. */
+	cr_expect_eq(tt_cb_update_address(prog, h0, buf), TT_EINVAL);
+	cr_expect_eq(tt_cb_update_address(prog, h1, dbuf), TT_EINVAL);
+	cfg.size = 12 * 2048;	/* 3 pages per core */
+	spec.tensor_pages[0] = 12;
+	spec.shape[0] = 3;
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf2), TT_OK, "%s",
+		     tt_buffer_last_error());
+	cr_expect_eq(tt_cb_update_address(prog, h1, buf2), TT_OK);
+	tt_cb_address(prog, h1, &a1);
+	cr_expect_eq(a1, tt_buffer_address(buf2));
 	tt_program_destroy(prog);
 	tt_buffer_free(buf);
+	tt_buffer_free(buf2);
 	tt_buffer_free(dbuf);
 	host_device_free(dev);
 }

@@ -50,23 +50,36 @@ struct tt_cb_config {
 	uint32_t total_size;		/* bytes of L1 per core */
 	const struct tt_cb_format *formats;
 	uint32_t num_formats;		/* indices sharing this CB, at least one */
-	/*
-	 * Non-NULL: the CB lives at this L1 or L1_SMALL buffer's address
-	 * (globally allocated); total_size must fit the buffer's bytes per
-	 * core (tt_buffer_bank_size()).
-	 */
-	const struct tt_buffer *globally_allocated;
 };
 
 /*
  * Add a CB to @prog on every core of @cores.  Returns TT_OK, TT_EINVAL
- * (bad index, format, or page size that does not divide total_size; a
- * globally allocated buffer that is in DRAM or smaller than total_size),
+ * (bad index, format, or page size that does not divide total_size),
  * TT_EEXIST (an index already used by another CB of @prog on one of these
  * cores) or TT_ENOMEM.
  */
 int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 		 const struct tt_cb_config *cfg, tt_cb_handle *out);
+
+/*
+ * As tt_cb_create(), but the CB lives inside @buf, an L1 or L1_SMALL
+ * buffer (tt-metal's CircularBufferConfig::set_globally_allocated_address):
+ * its address is tt_buffer_address(@buf) and @cfg->total_size must fit
+ * the buffer's bytes per core (tt_buffer_bank_size()).  TT_EINVAL also for
+ * a DRAM buffer or a CB larger than that.
+ */
+int tt_cb_create_globally_allocated(struct tt_program *prog,
+				    const struct tt_core_range_set *cores,
+				    const struct tt_cb_config *cfg,
+				    const struct tt_buffer *buf, tt_cb_handle *out);
+
+/*
+ * Move globally allocated CB @cb into @buf (tt-metal's
+ * UpdateDynamicCircularBufferAddress), same rules.  TT_EINVAL if @cb is
+ * not globally allocated.
+ */
+int tt_cb_update_address(struct tt_program *prog, tt_cb_handle cb,
+			 const struct tt_buffer *buf);
 
 /* L1 address of CB @cb on each of its cores. */
 int tt_cb_address(const struct tt_program *prog, tt_cb_handle cb, uint32_t *addr);
