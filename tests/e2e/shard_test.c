@@ -204,9 +204,11 @@ Test(shard, add_one_on_each_shard_core, .timeout = 120)
  * the sharded address generator and writes it to an interleaved DRAM
  * buffer; the copy must be exact.
  */
-static void gather(struct tt_device *dev, const struct shard_case *t,
-		   struct tt_core core, enum tt_dm_processor risc, enum tt_noc noc)
+static void gather_with(struct tt_device *dev, const struct shard_case *t,
+			struct tt_core core, enum tt_dm_processor risc, enum tt_noc noc,
+			bool compile_time)
 {
+	static const struct tt_define ct_define = { "SHARD_ARGS_COMPILE_TIME", NULL };
 	struct tt_core_range_set one = tt_core_set(core);
 	struct tt_buffer_config dcfg = { .page_size = PAGE, .type = TT_BUFFER_DRAM };
 	struct tt_dm_config kcfg = { .processor = risc, .noc = noc };
@@ -231,15 +233,22 @@ static void gather(struct tt_device *dev, const struct shard_case *t,
 	memset(got, 0, n * 4);
 	cr_assert_eq(tt_buffer_write(dst, got), TT_OK);
 
-	cr_assert_eq(tt_program_create(&prog), TT_OK);
-	rc = tt_kernel_create(prog, KERNEL("shard/gather.c"), &one, &kcfg, &k);
-	cr_assert_eq(rc, TT_OK, "%s", tt_strerror(rc));
-	add_cb(prog, &one, 0, PAGE, NULL);
 	args[0] = tt_buffer_address(in.buf);
 	args[1] = tt_buffer_address(dst);
 	args[2] = in.pages;
 	cr_assert_eq(tt_buffer_sharded_args(in.buf, args + 3, 61, &count), TT_OK);
-	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, args, 3 + count), TT_OK);
+	if (compile_time) {
+		kcfg.compile_args = args + 3;
+		kcfg.num_compile_args = count;
+		kcfg.defines = &ct_define;
+		kcfg.num_defines = 1;
+	}
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	rc = tt_kernel_create(prog, KERNEL("shard/gather.c"), &one, &kcfg, &k);
+	cr_assert_eq(rc, TT_OK, "%s", tt_strerror(rc));
+	add_cb(prog, &one, 0, PAGE, NULL);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, args,
+						compile_time ? 3 : 3 + count), TT_OK);
 	e2e_run_ok(dev, prog, &rep);
 	cr_assert_eq(tt_buffer_read(dst, got), TT_OK);
 	for (uint32_t i = 0; i < n; i++)
@@ -254,6 +263,12 @@ static void gather(struct tt_device *dev, const struct shard_case *t,
 	free(got);
 }
 
+static void gather(struct tt_device *dev, const struct shard_case *t,
+		   struct tt_core core, enum tt_dm_processor risc, enum tt_noc noc)
+{
+	gather_with(dev, t, core, risc, noc, false);
+}
+
 /* From L1 shards on other cores, on NoC 0 (BRISC) and NoC 1 (NCRISC). */
 Test(shard, gather_l1_shards_to_dram, .timeout = 120)
 {
@@ -263,6 +278,8 @@ Test(shard, gather_l1_shards_to_dram, .timeout = 120)
 		gather(dev, &l1_cases[i], tt_core(3, 0), TT_DM_RISCV_0, TT_NOC_0);
 		gather(dev, &l1_cases[i], tt_core(0, 3), TT_DM_RISCV_1, TT_NOC_1);
 	}
+	/* The generator's words as compile-time args. */
+	gather_with(dev, &l1_cases[5], tt_core(0, 2), TT_DM_RISCV_0, TT_NOC_0, true);
 	tt_device_close(dev);
 }
 

@@ -7,7 +7,7 @@
  * destination's generator words, then the source's words, then the
  * destination's.
  */
-#include "dataflow_api.h"
+#include "sharded_addr_gen.h"
 
 void kernel_main(void)
 {
