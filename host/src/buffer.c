@@ -354,12 +354,12 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 			    (unsigned long long)cfg->size,
 			    (unsigned long long)cfg->page_size);
 	if (!dev->banks_ok)
-		return fail(TT_EPERM, "this %ux%u grid has a bank count the allocator cannot interleave over: open a grid with a power-of-two number of cores",
+		return fail(TT_EPERM, "the device has no bank managers: its %ux%u grid has a bank count the allocator cannot interleave over (use a power-of-two number of cores) or its l1_small_size does not fit L1",
 			    dev->grid_x, dev->grid_y);
 	bt = bank_type(cfg->type);
 	if (!tt_bank_count(&dev->banks, bt))
-		return fail(TT_ENOMEM, "the device has no %s region: open it with a non-zero %s size",
-			    type_name(cfg->type), type_name(cfg->type));
+		return fail(TT_ENOMEM, "the device has no %s region: open it with tt_device_config.l1_small_size > 0",
+			    type_name(cfg->type));
 	bc = tt_bank_config(&dev->banks);
 	align = cfg->type == TT_BUFFER_DRAM ? bc->dram_alignment : bc->l1_alignment;
 	buf = calloc(1, sizeof(*buf));
