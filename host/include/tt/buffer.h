@@ -145,8 +145,10 @@ int tt_buffer_shard_core(const struct tt_buffer *buf, uint32_t shard,
  *   [7] number of shards
  *   [8 + k] NoC coordinates of shard k's core or bank: the MID-word x/y
  *           encoding as seen on NoC 0 in bits 0..15, on NoC 1 in 16..31
- * Returns TT_OK, TT_EINVAL (not sharded, NULL) or TT_E2BIG (@max too small;
- * *@count says how many are needed).
+ * Returns TT_OK, TT_EINVAL (not sharded, NULL), TT_E2BIG (@max too small;
+ * *@count says how many are needed) or TT_ENOSYS (a shard's bank has a
+ * non-zero bank offset, which the words cannot carry; worker cores and
+ * DRAM banks have none).
  */
 #define TT_SHARDED_ARGS_HEADER	8u
 #define TT_SHARDED_ARGS_DRAM	1u
