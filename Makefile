@@ -254,7 +254,7 @@ $(obj)/examples/%: examples/%/main.c $(obj)/host/libtt.a
 
 .PHONY: examples demo run
 examples: all $(examples)
-DEMO ?= hello_world matmul_single_core
+DEMO ?= hello_world matmul_multi_core
 demo run: all $(addprefix $(obj)/examples/,$(DEMO))
 	$(Q)for d in $(DEMO); do echo "== examples/$$d"; \
 		TT_EMU_CACHE=$(obj)/cache $(obj)/examples/$$d || exit 1; done
@@ -317,7 +317,7 @@ help:
 	@echo '  test-unit      host-only unit tests'
 	@echo '  test-device    device-model tests, no QEMU'
 	@echo '  test-e2e       firmware and kernels under QEMU'
-	@echo '  demo, run      run the examples in $$(DEMO) (default: hello_world matmul_single_core)'
+	@echo '  demo, run      run the examples in $$(DEMO) (default: hello_world matmul_multi_core)'
 	@echo '  examples       build every example'
 	@echo '  gdb            run $$(GDB_DEMO) halted under gdb-multiarch (docs/gdb.md)'
 	@echo '  bench          benchmarks (bench/*), never part of test'

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * Interleaved buffers on the device's bank managers, the bank-to-NoC
- * coordinate map and the tables kernels read it from (hal/tt_bank_table.h).
+ * Interleaved and sharded buffers on the device's bank managers, the
+ * bank-to-NoC coordinate map and the tables kernels read it from
+ * (hal/tt_bank_table.h), and the arguments of the sharded address
+ * generator (kernels/include/sharded_addr_gen.h).
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,15 +24,54 @@ static const uint8_t dram_y[TT_NOC_DRAM_BANKS] = TT_NOC_DRAM_Y_INIT;
 struct tt_buffer {
 	struct tt_device *dev;
 	enum tt_buffer_type type;
+	enum tt_buffer_layout layout;
 	uint64_t size;
 	uint64_t page_size;
 	uint64_t aligned_page;
+	uint64_t bank_size;		/* bytes per bank */
 	uint64_t addr;
+	/* Sharded buffers only. */
+	struct tt_shard_spec spec;
+	uint32_t nshards;
+	uint32_t *shard_bank;		/* shard -> bank id of its type */
+	struct tt_core *shard_core;	/* shard -> core, or (bank, 0) in DRAM */
 };
+
+static _Thread_local char last_error[TT_BANK_MSG_MAX + 64];
+
+static int fail(int rc, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int fail(int rc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+const char *tt_buffer_last_error(void)
+{
+	return last_error;
+}
 
 static enum tt_bank_type bank_type(enum tt_buffer_type t)
 {
-	return t == TT_BUFFER_DRAM ? TT_BANK_DRAM : TT_BANK_L1;
+	switch (t) {
+	case TT_BUFFER_DRAM:
+		return TT_BANK_DRAM;
+	case TT_BUFFER_L1_SMALL:
+		return TT_BANK_L1_SMALL;
+	default:
+		return TT_BANK_L1;
+	}
+}
+
+static const char *type_name(enum tt_buffer_type t)
+{
+	return tt_bank_type_name(bank_type(t));
 }
 
 uint32_t tt_device_num_banks(const struct tt_device *dev,
@@ -36,6 +79,8 @@ uint32_t tt_device_num_banks(const struct tt_device *dev,
 {
 	if (type == TT_BUFFER_DRAM)
 		return dev->arch->dram_banks;
+	if (type == TT_BUFFER_L1_SMALL)
+		return dev->banks_ok ? tt_bank_count(&dev->banks, TT_BANK_L1_SMALL) : 0;
 	return dev->banks_ok ? tt_bank_count(&dev->banks, TT_BANK_L1) : dev->ncores;
 }
 
@@ -60,8 +105,8 @@ int tt_device_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
 		return TT_OK;
 	}
 	if (dev->banks_ok) {
-		tt_bank_core_of(&dev->banks, TT_BANK_L1, bank_id, &c);
-		tt_bank_offset(&dev->banks, TT_BANK_L1, bank_id, offset);
+		tt_bank_core_of(&dev->banks, bank_type(type), bank_id, &c);
+		tt_bank_offset(&dev->banks, bank_type(type), bank_id, offset);
 	}
 	*noc_xy = tt_core(a->virtual_worker_x0 + c.x, a->virtual_worker_y0 + c.y);
 	return TT_OK;
@@ -101,39 +146,269 @@ void tt_dev_write_bank_tables(struct tt_device *dev)
 		memcpy(tt_dev_l1(dev, c) + TT_MEM_BANK_TO_NOC_BASE, &t, sizeof(t));
 }
 
+static const char *const layout_name[] = {
+	[TT_BUFFER_INTERLEAVED] = "INTERLEAVED",
+	[TT_BUFFER_HEIGHT_SHARDED] = "HEIGHT_SHARDED",
+	[TT_BUFFER_WIDTH_SHARDED] = "WIDTH_SHARDED",
+	[TT_BUFFER_BLOCK_SHARDED] = "BLOCK_SHARDED",
+};
+
+/*
+ * Cores of @grid, or 0 with the error set if a range is inverted.
+ */
+static uint32_t grid_count(const struct tt_core_range_set *grid)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < grid->count; i++) {
+		const struct tt_core_range *r = &grid->ranges[i];
+
+		if (r->start.x > r->end.x || r->start.y > r->end.y) {
+			fail(TT_ELAYOUT, "shard grid range %u (%u,%u)-(%u,%u) is inverted: start must not exceed end",
+			     i, r->start.x, r->start.y, r->end.x, r->end.y);
+			return 0;
+		}
+		n += (r->end.x - r->start.x + 1) * (r->end.y - r->start.y + 1);
+	}
+	return n;
+}
+
+/*
+ * The grid_count() cores of @grid in shard order into @cores: range by
+ * range, each walked in @orientation's order.  TT_ELAYOUT with the error
+ * set if a core is listed twice.
+ */
+static int grid_cores(const struct tt_core_range_set *grid,
+		      enum tt_shard_orientation orientation, struct tt_core *cores)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < grid->count; i++) {
+		const struct tt_core_range *r = &grid->ranges[i];
+		uint32_t w = r->end.x - r->start.x + 1, h = r->end.y - r->start.y + 1;
+
+		for (uint32_t j = 0; j < w * h; j++) {
+			struct tt_core c;
+
+			if (orientation == TT_SHARD_COL_MAJOR)
+				c = tt_core(r->start.x + j / h, r->start.y + j % h);
+			else
+				c = tt_core(r->start.x + j % w, r->start.y + j / w);
+			for (uint32_t k = 0; k < n; k++)
+				if (cores[k].x == c.x && cores[k].y == c.y)
+					return fail(TT_ELAYOUT, "shard grid lists core (%u,%u) twice: ranges must not overlap",
+						    c.x, c.y);
+			cores[n++] = c;
+		}
+	}
+	return TT_OK;
+}
+
+/* Fill buf->spec, nshards, shard_core and shard_bank from @cfg. */
+static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg)
+{
+	const struct tt_buffer_shard_spec *sh = cfg->shard;
+	struct tt_device *dev = buf->dev;
+	const char *lname = layout_name[cfg->layout];
+	struct tt_shard_spec *s = &buf->spec;
+	struct tt_core *cores = NULL;
+	uint32_t ncores;
+	uint64_t pages;
+	char why[256];
+	int rc = TT_OK;
+
+	if (!sh)
+		return fail(TT_EINVAL, "%s buffer without a shard spec: set cfg->shard", lname);
+	if (!sh->grid.count || sh->grid.count > TT_CORE_RANGE_SET_MAX)
+		return fail(TT_ELAYOUT, "shard grid has %u core ranges: give 1 to %u",
+			    sh->grid.count, TT_CORE_RANGE_SET_MAX);
+	if (!sh->page_shape[0] || !sh->page_shape[1] || !sh->tensor_pages[0] ||
+	    !sh->tensor_pages[1])
+		return fail(TT_ELAYOUT, "page shape %ux%u and tensor %ux%u pages must be at least 1x1",
+			    sh->page_shape[0], sh->page_shape[1],
+			    sh->tensor_pages[0], sh->tensor_pages[1]);
+	pages = (uint64_t)sh->tensor_pages[0] * sh->tensor_pages[1];
+	if (pages * cfg->page_size != cfg->size)
+		return fail(TT_EINVAL, "size %llu B is not the tensor's %ux%u pages of %llu B (%llu B): make size = pages * page_size",
+			    (unsigned long long)cfg->size, sh->tensor_pages[0],
+			    sh->tensor_pages[1], (unsigned long long)cfg->page_size,
+			    (unsigned long long)(pages * cfg->page_size));
+	if ((uint64_t)sh->tensor_pages[0] * sh->page_shape[0] > UINT32_MAX ||
+	    (uint64_t)sh->tensor_pages[1] * sh->page_shape[1] > UINT32_MAX)
+		return fail(TT_ELAYOUT, "tensor of %ux%u pages of %ux%u elements is too large",
+			    sh->tensor_pages[0], sh->tensor_pages[1],
+			    sh->page_shape[0], sh->page_shape[1]);
+
+	s->layout = (enum tt_shard_layout)cfg->layout;
+	s->orientation = sh->orientation;
+	for (int i = 0; i < 2; i++) {
+		s->tensor_shape[i] = sh->tensor_pages[i] * sh->page_shape[i];
+		s->shard_shape[i] = sh->shape[i];
+		s->page_shape[i] = sh->page_shape[i];
+	}
+	if (sh->orientation != TT_SHARD_ROW_MAJOR && sh->orientation != TT_SHARD_COL_MAJOR)
+		return fail(TT_ELAYOUT, "shard orientation %d is unknown: use TT_SHARD_ROW_MAJOR or TT_SHARD_COL_MAJOR",
+			    (int)sh->orientation);
+	if (cfg->layout == TT_BUFFER_BLOCK_SHARDED && sh->grid.count != 1)
+		return fail(TT_ELAYOUT, "BLOCK_SHARDED needs one rectangle of cores, the grid has %u ranges: give their bounding range",
+			    sh->grid.count);
+
+	ncores = grid_count(&sh->grid);
+	if (!ncores)
+		return TT_ELAYOUT;
+	cores = calloc(ncores, sizeof(*cores));
+	if (!cores)
+		return fail(TT_ENOMEM, "out of host memory");
+	rc = grid_cores(&sh->grid, sh->orientation, cores);
+	if (rc)
+		goto out;
+	if (sh->grid.count == 1) {
+		s->grid_x = sh->grid.ranges[0].end.x - sh->grid.ranges[0].start.x + 1;
+		s->grid_y = sh->grid.ranges[0].end.y - sh->grid.ranges[0].start.y + 1;
+	} else {
+		/* Shard k goes to the k-th core of the list. */
+		s->grid_x = sh->orientation == TT_SHARD_ROW_MAJOR ? ncores : 1;
+		s->grid_y = sh->orientation == TT_SHARD_ROW_MAJOR ? 1 : ncores;
+	}
+	if (tt_shard_check(s, why, sizeof(why))) {
+		rc = fail(TT_ELAYOUT, "%s %s shard spec: %s", type_name(cfg->type),
+			  lname, why);
+		goto out;
+	}
+
+	buf->nshards = tt_shard_count(s);
+	buf->shard_core = calloc(buf->nshards, sizeof(*buf->shard_core));
+	buf->shard_bank = calloc(buf->nshards, sizeof(*buf->shard_bank));
+	if (!buf->shard_core || !buf->shard_bank) {
+		rc = fail(TT_ENOMEM, "out of host memory");
+		goto out;
+	}
+	for (uint32_t k = 0; k < buf->nshards; k++) {
+		struct tt_core c;
+		struct tt_bank_core bc;
+		uint32_t x, y, id;
+
+		tt_shard_core(s, k, &x, &y);
+		c = sh->grid.count == 1 ? tt_core(sh->grid.ranges[0].start.x + x,
+						  sh->grid.ranges[0].start.y + y) :
+					  cores[sh->orientation == TT_SHARD_ROW_MAJOR ? x : y];
+		bc.x = c.x;
+		bc.y = c.y;
+		if (cfg->type == TT_BUFFER_DRAM) {
+			if (c.y || c.x >= dev->arch->dram_banks) {
+				rc = fail(TT_ERANGE, "shard %u of %u goes to DRAM bank (%u,%u), but DRAM banks are (0..%u, 0): shrink the shard grid",
+					  k, buf->nshards, c.x, c.y,
+					  dev->arch->dram_banks - 1);
+				break;
+			}
+		} else if (c.x >= dev->grid_x || c.y >= dev->grid_y) {
+			rc = fail(TT_ERANGE, "shard %u of %u goes to core (%u,%u), outside the %ux%u worker grid: shrink or move the shard grid",
+				  k, buf->nshards, c.x, c.y, dev->grid_x, dev->grid_y);
+			break;
+		}
+		if (tt_bank_ids_of_core(&dev->banks, bank_type(cfg->type), bc, &id, 1) != 1) {
+			rc = fail(TT_ERANGE, "core (%u,%u) holds no %s bank",
+				  c.x, c.y, type_name(cfg->type));
+			break;
+		}
+		buf->shard_core[k] = c;
+		buf->shard_bank[k] = id;
+	}
+out:
+	free(cores);
+	return rc;
+}
+
 int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 		     struct tt_buffer **out)
 {
 	const struct tt_bank_config *bc;
+	enum tt_bank_type bt;
 	struct tt_buffer *buf;
-	uint64_t align;
+	uint64_t align, alloc_size;
+	uint32_t nbanks = TT_BANK_INTERLEAVED;
+	bool sharded;
 	int rc;
 
-	*out = NULL;
-	if (!dev || !cfg || !cfg->size || !cfg->page_size ||
-	    (cfg->type != TT_BUFFER_DRAM && cfg->type != TT_BUFFER_L1))
-		return TT_EINVAL;
+	last_error[0] = '\0';
+	if (out)
+		*out = NULL;
+	if (!dev || !cfg || !out)
+		return fail(TT_EINVAL, "tt_buffer_create: NULL device, config or result");
+	if (!cfg->size || !cfg->page_size)
+		return fail(TT_EINVAL, "buffer of %llu B in pages of %llu B: both must be non-zero",
+			    (unsigned long long)cfg->size,
+			    (unsigned long long)cfg->page_size);
+	if (cfg->type != TT_BUFFER_DRAM && cfg->type != TT_BUFFER_L1 &&
+	    cfg->type != TT_BUFFER_L1_SMALL)
+		return fail(TT_EINVAL, "buffer type %d is unknown: use TT_BUFFER_DRAM, TT_BUFFER_L1 or TT_BUFFER_L1_SMALL",
+			    (int)cfg->type);
+	if (cfg->layout < TT_BUFFER_INTERLEAVED || cfg->layout > TT_BUFFER_BLOCK_SHARDED)
+		return fail(TT_EINVAL, "buffer layout %d is unknown: use TT_BUFFER_INTERLEAVED or HEIGHT/WIDTH/BLOCK_SHARDED",
+			    (int)cfg->layout);
+	sharded = cfg->layout != TT_BUFFER_INTERLEAVED;
+	if (!sharded && cfg->type == TT_BUFFER_L1_SMALL)
+		return fail(TT_EINVAL, "L1_SMALL holds sharded buffers only: use TT_BUFFER_L1 for an interleaved buffer");
+	if (cfg->size % cfg->page_size)
+		return fail(TT_EALIGN, "size %llu B is not a multiple of the page size %llu B",
+			    (unsigned long long)cfg->size,
+			    (unsigned long long)cfg->page_size);
 	if (!dev->banks_ok)
-		return TT_EPERM;
+		return fail(TT_EPERM, "the device has no bank managers: its %ux%u grid has a bank count the allocator cannot interleave over (use a power-of-two number of cores) or its l1_small_size does not fit L1",
+			    dev->grid_x, dev->grid_y);
+	bt = bank_type(cfg->type);
+	if (!tt_bank_count(&dev->banks, bt))
+		return fail(TT_ENOMEM, "the device has no %s region: open it with tt_device_config.l1_small_size > 0",
+			    type_name(cfg->type));
 	bc = tt_bank_config(&dev->banks);
 	align = cfg->type == TT_BUFFER_DRAM ? bc->dram_alignment : bc->l1_alignment;
 	buf = calloc(1, sizeof(*buf));
 	if (!buf)
-		return TT_ENOMEM;
+		return fail(TT_ENOMEM, "out of host memory");
 	buf->dev = dev;
 	buf->type = cfg->type;
+	buf->layout = cfg->layout;
 	buf->size = cfg->size;
 	buf->page_size = cfg->page_size;
 	buf->aligned_page = (cfg->page_size + align - 1) & ~(align - 1);
-	rc = tt_bank_alloc(&dev->banks, bank_type(cfg->type), cfg->size,
-			   cfg->page_size, TT_BANK_INTERLEAVED, TT_BANK_DEFAULT,
-			   &buf->addr);
-	if (rc) {
-		free(buf);
-		return rc;
+	alloc_size = cfg->size;
+	if (sharded) {
+		uint64_t per;
+
+		rc = shard_setup(buf, cfg);
+		if (rc)
+			goto out_free;
+		per = tt_shard_pages_per_shard(&buf->spec);
+		if (per * buf->aligned_page > tt_bank_size(&dev->banks, bt)) {
+			rc = fail(TT_ENOMEM, "a shard of %llu pages takes %llu B per %s, but a %s bank has %llu B: use smaller shards or more cores",
+				  (unsigned long long)per,
+				  (unsigned long long)(per * buf->aligned_page),
+				  cfg->type == TT_BUFFER_DRAM ? "bank" : "core",
+				  type_name(cfg->type),
+				  (unsigned long long)tt_bank_size(&dev->banks, bt));
+			goto out_free;
+		}
+		/* Padding pages of a partial shard take room too (§1.4). */
+		nbanks = buf->nshards;
+		alloc_size = per * buf->nshards * cfg->page_size;
 	}
+	rc = tt_bank_alloc(&dev->banks, bt, alloc_size, cfg->page_size, nbanks,
+			   TT_BANK_DEFAULT, &buf->addr);
+	if (rc) {
+		fail(rc, "%s", tt_bank_last_error(&dev->banks));
+		goto out_free;
+	}
+	tt_bank_size_spread(alloc_size, cfg->page_size,
+			    sharded ? nbanks : tt_bank_count(&dev->banks, bt),
+			    align, &buf->bank_size);
 	*out = buf;
 	return TT_OK;
+
+out_free:
+	free(buf->shard_core);
+	free(buf->shard_bank);
+	free(buf);
+	return rc;
 }
 
 int tt_buffer_free(struct tt_buffer *buf)
@@ -143,6 +418,8 @@ int tt_buffer_free(struct tt_buffer *buf)
 	if (!buf)
 		return TT_OK;
 	rc = tt_bank_free(&buf->dev->banks, bank_type(buf->type), buf->addr);
+	free(buf->shard_core);
+	free(buf->shard_bank);
 	free(buf);
 	return rc;
 }
@@ -162,22 +439,116 @@ uint64_t tt_buffer_page_size(const struct tt_buffer *buf)
 	return buf->page_size;
 }
 
-/* Host pointer to page @page of @buf. */
-static uint8_t *page_ptr(struct tt_buffer *buf, uint64_t page)
+enum tt_buffer_type tt_buffer_type(const struct tt_buffer *buf)
 {
-	struct tt_device *dev = buf->dev;
-	uint32_t banks = tt_device_num_banks(dev, buf->type);
-	uint32_t bank = (uint32_t)(page % banks);
-	uint64_t off = buf->addr + (page / banks) * buf->aligned_page;
+	return buf->type;
+}
+
+enum tt_buffer_layout tt_buffer_layout(const struct tt_buffer *buf)
+{
+	return buf->layout;
+}
+
+uint64_t tt_buffer_bank_size(const struct tt_buffer *buf)
+{
+	return buf->bank_size;
+}
+
+uint64_t tt_buffer_aligned_page_size(const struct tt_buffer *buf)
+{
+	return buf->aligned_page;
+}
+
+int tt_buffer_shard_spec(const struct tt_buffer *buf, struct tt_shard_spec *spec)
+{
+	if (!buf || !spec || buf->layout == TT_BUFFER_INTERLEAVED)
+		return TT_EINVAL;
+	*spec = buf->spec;
+	return TT_OK;
+}
+
+int tt_buffer_shard_core(const struct tt_buffer *buf, uint32_t shard,
+			 struct tt_core *core)
+{
+	if (!buf || !core || buf->layout == TT_BUFFER_INTERLEAVED)
+		return TT_EINVAL;
+	if (shard >= buf->nshards)
+		return TT_ERANGE;
+	*core = buf->shard_core[shard];
+	return TT_OK;
+}
+
+/* Bank of @buf's type holding @page and the page's address in it. */
+static void locate(const struct tt_buffer *buf, uint32_t bank, uint64_t row,
+		   struct tt_core *core, uint64_t *addr)
+{
+	const struct tt_device *dev = buf->dev;
 	struct tt_bank_core c;
 	int64_t boff = 0;
 
 	tt_bank_offset(&dev->banks, bank_type(buf->type), bank, &boff);
-	off += (uint64_t)boff;
+	*addr = (uint64_t)((int64_t)(buf->addr + row * buf->aligned_page) + boff);
+	tt_bank_core_of(&dev->banks, bank_type(buf->type), bank, &c);
+	*core = tt_core(c.x, c.y);
+}
+
+int tt_buffer_page_location(const struct tt_buffer *buf, uint64_t page,
+			    struct tt_core *core, uint64_t *addr)
+{
+	uint32_t shard, offset, banks;
+
+	if (!buf || !core || !addr)
+		return TT_EINVAL;
+	if (page >= buf->size / buf->page_size)
+		return TT_ERANGE;
+	if (buf->layout == TT_BUFFER_INTERLEAVED) {
+		banks = tt_device_num_banks(buf->dev, buf->type);
+		locate(buf, (uint32_t)(page % banks), page / banks, core, addr);
+		return TT_OK;
+	}
+	tt_shard_locate(&buf->spec, (uint32_t)page, &shard, &offset);
+	locate(buf, buf->shard_bank[shard], offset, core, addr);
+	return TT_OK;
+}
+
+/* Host pointer to @addr in the bank whose core is @core. */
+static uint8_t *host_ptr(struct tt_buffer *buf, struct tt_core core, uint64_t addr)
+{
+	struct tt_device *dev = buf->dev;
+
 	if (buf->type == TT_BUFFER_DRAM)
-		return dev->dram + (uint64_t)bank * dev->arch->dram_bank_size + off;
-	tt_bank_core_of(&dev->banks, TT_BANK_L1, bank, &c);
-	return tt_dev_l1(dev, c.y * dev->grid_x + c.x) + off;
+		return dev->dram + (uint64_t)core.x * dev->arch->dram_bank_size + addr;
+	return tt_dev_l1(dev, core.y * dev->grid_x + core.x) + addr;
+}
+
+/* Host pointer to page @page of @buf. */
+static uint8_t *page_ptr(struct tt_buffer *buf, uint64_t page)
+{
+	struct tt_core core;
+	uint64_t addr;
+
+	tt_buffer_page_location(buf, page, &core, &addr);
+	return host_ptr(buf, core, addr);
+}
+
+/* Zero the padding pages of partial shards (tt_shard_page says which). */
+static void zero_padding(struct tt_buffer *buf)
+{
+	uint32_t per = tt_shard_pages_per_shard(&buf->spec), page;
+
+	for (uint32_t k = 0; k < buf->nshards; k++) {
+		if (tt_shard_data_pages(&buf->spec, k) == per)
+			continue;
+		for (uint32_t o = 0; o < per; o++) {
+			struct tt_core core;
+			uint64_t addr;
+
+			if (tt_shard_page(&buf->spec, k, o, &page) != TT_ENOENT)
+				continue;
+			locate(buf, buf->shard_bank[k], o, &core, &addr);
+			memset(host_ptr(buf, core, addr), 0, buf->page_size);
+		}
+	}
 }
 
 int tt_buffer_write(struct tt_buffer *buf, const void *src)
@@ -188,6 +559,8 @@ int tt_buffer_write(struct tt_buffer *buf, const void *src)
 		return TT_EINVAL;
 	for (uint64_t p = 0; p < buf->size / buf->page_size; p++)
 		memcpy(page_ptr(buf, p), s + p * buf->page_size, buf->page_size);
+	if (buf->layout != TT_BUFFER_INTERLEAVED)
+		zero_padding(buf);
 	return TT_OK;
 }
 
@@ -199,6 +572,50 @@ int tt_buffer_read(struct tt_buffer *buf, void *dst)
 		return TT_EINVAL;
 	for (uint64_t p = 0; p < buf->size / buf->page_size; p++)
 		memcpy(d + p * buf->page_size, page_ptr(buf, p), buf->page_size);
+	return TT_OK;
+}
+
+int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
+			   uint32_t max, uint32_t *count)
+{
+	uint32_t sp[2], tp[2], g[2];
+
+	if (!buf || !count || buf->layout == TT_BUFFER_INTERLEAVED)
+		return TT_EINVAL;
+	*count = TT_SHARDED_ARGS_HEADER + buf->nshards;
+	if (!args || max < *count)
+		return TT_E2BIG;
+	tt_shard_shard_pages(&buf->spec, sp);
+	tt_shard_tensor_pages(&buf->spec, tp);
+	tt_shard_grid(&buf->spec, g);
+	args[0] = buf->type == TT_BUFFER_DRAM ? TT_SHARDED_ARGS_DRAM : 0;
+	args[1] = (uint32_t)buf->page_size;
+	args[2] = (uint32_t)buf->aligned_page;
+	args[3] = tp[1];
+	args[4] = sp[0];
+	args[5] = sp[1];
+	args[6] = g[1];
+	args[7] = buf->nshards;
+	for (uint32_t k = 0; k < buf->nshards; k++) {
+		enum tt_buffer_type t = buf->type == TT_BUFFER_DRAM ? TT_BUFFER_DRAM :
+								   TT_BUFFER_L1;
+		struct tt_core c = buf->shard_core[k], xy[2];
+		struct tt_bank_core bc = { c.x, c.y };
+		uint32_t bank = buf->shard_bank[k];
+		int64_t off[2];
+
+		/* The NoC tables know L1 banks: L1_SMALL's core has one too. */
+		if (t == TT_BUFFER_L1 &&
+		    tt_bank_ids_of_core(&buf->dev->banks, TT_BANK_L1, bc, &bank, 1) != 1)
+			return TT_ENOSYS;
+		for (unsigned int noc = 0; noc < 2; noc++) {
+			tt_device_bank_noc(buf->dev, t, bank, noc, &xy[noc], &off[noc]);
+			if (off[noc])
+				return TT_ENOSYS;
+		}
+		args[TT_SHARDED_ARGS_HEADER + k] = xy_encoding(xy[0]) |
+						   (uint32_t)xy_encoding(xy[1]) << 16;
+	}
 	return TT_OK;
 }
 

@@ -10,7 +10,8 @@
  * address on all its cores and CBs of a core never overlap.  Whether the
  * region clashes with L1 buffers depends on the buffers allocated when
  * the program is launched, so program.c checks that at launch
- * (tt_bank_check_cb).
+ * (tt_bank_check_cb).  A globally allocated CB sits in an L1 buffer
+ * instead: it has that buffer's address and stays out of the CB region.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,8 +40,15 @@ static bool format_known(uint32_t df)
 	}
 }
 
-int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
-		 const struct tt_cb_config *cfg, tt_cb_handle *out)
+/* Can a CB of @size bytes live inside @buf? */
+static bool fits_buffer(const struct tt_buffer *buf, uint32_t size)
+{
+	return tt_buffer_type(buf) != TT_BUFFER_DRAM && size <= tt_buffer_bank_size(buf);
+}
+
+static int create(struct tt_program *prog, const struct tt_core_range_set *cores,
+		  const struct tt_cb_config *cfg, const struct tt_buffer *global,
+		  tt_cb_handle *out)
 {
 	struct tt_cb_set *set = prog ? tt_program_cbs(prog) : NULL;
 	struct tt_cb cb = { 0 }, *grown;
@@ -66,6 +74,11 @@ int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 		cb.page_size[f->index] = f->page_size;
 		cb.data_format[f->index] = (uint8_t)f->data_format;
 	}
+	if (global) {
+		if (!fits_buffer(global, cfg->total_size))
+			return TT_EINVAL;
+		cb.global = true;
+	}
 	for (uint32_t i = 0; i < set->count; i++) {
 		const struct tt_cb *o = &set->cbs[i];
 
@@ -73,10 +86,12 @@ int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 			continue;
 		if (o->mask & cb.mask)
 			return TT_EEXIST;
-		if (o->addr + (uint64_t)o->size > base)
+		if (!o->global && o->addr + (uint64_t)o->size > base)
 			base = o->addr + (uint64_t)o->size;
 	}
 	base = (base + TT_NOC_DRAM_ALIGNMENT - 1) & ~(uint64_t)(TT_NOC_DRAM_ALIGNMENT - 1);
+	if (cb.global)
+		base = tt_buffer_address(global);
 	if (base + cfg->total_size > UINT32_MAX)
 		return TT_EINVAL;
 	cb.cores = *cores;
@@ -88,6 +103,34 @@ int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 	set->cbs = grown;
 	set->cbs[set->count] = cb;
 	*out = set->count++;
+	return TT_OK;
+}
+
+int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
+		 const struct tt_cb_config *cfg, tt_cb_handle *out)
+{
+	return create(prog, cores, cfg, NULL, out);
+}
+
+int tt_cb_create_globally_allocated(struct tt_program *prog,
+				    const struct tt_core_range_set *cores,
+				    const struct tt_cb_config *cfg,
+				    const struct tt_buffer *buf, tt_cb_handle *out)
+{
+	if (!buf)
+		return TT_EINVAL;
+	return create(prog, cores, cfg, buf, out);
+}
+
+int tt_cb_update_address(struct tt_program *prog, tt_cb_handle h,
+			 const struct tt_buffer *buf)
+{
+	struct tt_cb_set *set = prog ? tt_program_cbs(prog) : NULL;
+
+	if (!set || !buf || h >= set->count || !set->cbs[h].global ||
+	    !fits_buffer(buf, set->cbs[h].size))
+		return TT_EINVAL;
+	set->cbs[h].addr = tt_buffer_address(buf);
 	return TT_OK;
 }
 
@@ -132,7 +175,7 @@ uint32_t tt_cb_core_config(const struct tt_cb_set *set, struct tt_core xy,
 			w[TT_CB_CONFIG_PAGE_SIZE] = cb->page_size[idx];
 		}
 		mask |= cb->mask;
-		if (cb->addr + (uint64_t)cb->size > *end)
+		if (!cb->global && cb->addr + (uint64_t)cb->size > *end)
 			*end = cb->addr + (uint64_t)cb->size;
 	}
 	return mask;

@@ -567,11 +567,11 @@ static int check_booted(struct tt_device *dev, char *why, size_t whylen)
  * The device's bank managers, for this grid.  A grid whose L1 bank count
  * the kernel-side modulo cannot handle (tt/bank.h) gets no buffers.
  */
-static void init_banks(struct tt_device *dev)
+static void init_banks(struct tt_device *dev, uint64_t l1_small_size)
 {
 	struct tt_bank_config cfg;
 
-	if (tt_bank_config_from_arch(&cfg, dev->arch, 0, 0))
+	if (tt_bank_config_from_arch(&cfg, dev->arch, l1_small_size, 0))
 		return;
 	cfg.grid_x = dev->grid_x;
 	cfg.grid_y = dev->grid_y;
@@ -661,7 +661,7 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	rc = load_firmware(dev, why, sizeof(why));
 	if (rc)
 		goto fail;
-	init_banks(dev);
+	init_banks(dev, cfg.l1_small_size);
 	tt_dev_write_bank_tables(dev);
 	rc = tt_dev_reboot(dev, TT_CTL_ALL_CORES, cfg.gdb_port ? -1 : timeout);
 	if (rc)

@@ -105,6 +105,7 @@ struct tt_cb {
 	uint32_t addr;			/* same on every core */
 	uint32_t size;
 	uint32_t mask;			/* indices served */
+	bool global;			/* inside an L1 buffer, not the CB region */
 	uint32_t page_size[TT_NUM_CIRCULAR_BUFFERS];
 	uint8_t data_format[TT_NUM_CIRCULAR_BUFFERS];
 };

@@ -7,9 +7,10 @@
  * common runtime args per RISC) at TT_MEM_KERNEL_CONFIG_BASE, each
  * kernel's text into its RISC's slot (skipped when the same binary is
  * already there) and the launch message; then one doorbell message sets
- * go = GO on every core and wakes every BRISC.  Semaphores sit after
- * the args in the blob (sem_offset, TT_MAX_SEMAPHORES x 16 bytes), then
- * the CB configs (local_cb_offset, TT_NUM_CBS x 16 bytes, hal/tt_cb.h).
+ * go = GO on every core and wakes every BRISC.  The blob starts with the
+ * semaphores (sem_offset, TT_MAX_SEMAPHORES x 16 bytes) and the CB
+ * configs (local_cb_offset, TT_NUM_CBS x 16 bytes, hal/tt_cb.h), so both
+ * sit at the same address on every core; the args follow.
  * Before anything is written, every core's CB region is checked against
  * the L1 buffers allocated at that moment (tt_bank_check_cb).
  * tt_finish() sleeps on the control channel until each core's DONE
@@ -36,6 +37,11 @@
 #define TT_RUN_TIMEOUT_MS	60000
 #define TT_REBOOT_TIMEOUT_MS	10000
 #define TT_FAIL_GRACE_MS	500	/* for other cores, after a failure */
+
+/* The kernel-config blob: fixed parts first, then the runtime args. */
+#define TT_BLOB_SEM_OFFSET	0
+#define TT_BLOB_CB_OFFSET	(TT_BLOB_SEM_OFFSET + TT_MAX_SEMAPHORES * 16)
+#define TT_BLOB_ARGS_OFFSET	(TT_BLOB_CB_OFFSET + TT_NUM_CBS * TT_CB_CONFIG_BYTES)
 
 struct tt_core_args {
 	struct tt_core core;
@@ -512,10 +518,35 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 	uint8_t *l1 = tt_dev_l1(dev, index);
 	struct tt_mailbox *mb = (struct tt_mailbox *)(l1 + TT_MEM_MAILBOX_BASE);
 	struct tt_kernel_config_msg kc = { 0 };
-	uint32_t off = 0, text_lo = UINT32_MAX, text_hi = 0;
+	/*
+	 * Semaphores, then CB configs, then the args: the fixed parts first,
+	 * so a semaphore has the same address on every core of the program
+	 * whatever each core's arg count (multicast semaphore sets rely on
+	 * it; tt-metal gets the same by sizing args per kernel, not per core).
+	 */
+	uint32_t off = TT_BLOB_ARGS_OFFSET, text_lo = UINT32_MAX, text_hi = 0;
 
 	kc.kernel_config_base = TT_MEM_KERNEL_CONFIG_BASE;
 	kc.mode = TT_DISPATCH_MODE_HOST;
+	kc.sem_offset = TT_BLOB_SEM_OFFSET;
+	memset(l1 + TT_MEM_KERNEL_CONFIG_BASE + TT_BLOB_SEM_OFFSET, 0,
+	       TT_MAX_SEMAPHORES * 16);
+	for (uint32_t i = 0; i < prog->num_sems; i++) {
+		const struct tt_semaphore *sem = &prog->sems[i];
+
+		if (tt_core_range_set_contains(&sem->cores, xy))
+			memcpy(l1 + TT_MEM_KERNEL_CONFIG_BASE + TT_BLOB_SEM_OFFSET +
+			       sem->id * 16, &sem->value, 4);
+	}
+	kc.local_cb_offset = TT_BLOB_CB_OFFSET;
+	{
+		uint32_t words[TT_NUM_CBS * TT_CB_CONFIG_WORDS];
+		uint64_t end;
+
+		kc.local_cb_mask = tt_cb_core_config(&prog->cbs, xy, words, &end);
+		memcpy(l1 + TT_MEM_KERNEL_CONFIG_BASE + TT_BLOB_CB_OFFSET, words,
+		       sizeof(words));
+	}
 	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
 		const struct tt_kernel *k = on[r];
 		const struct tt_core_args *a;
@@ -564,34 +595,6 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 			}
 			memcpy(hs->loaded_kernel, k->id, sizeof(k->id));
 		}
-	}
-	if (off + TT_MAX_SEMAPHORES * 16 > TT_MEM_KERNEL_ARGS_SIZE)
-		return report_fail(report, TT_E2BIG,
-				   "core (%u,%u): runtime args leave no room for "
-				   "semaphores in the %u-byte args area", xy.x, xy.y,
-				   TT_MEM_KERNEL_ARGS_SIZE);
-	kc.sem_offset = (uint16_t)off;
-	memset(l1 + TT_MEM_KERNEL_CONFIG_BASE + off, 0, TT_MAX_SEMAPHORES * 16);
-	for (uint32_t i = 0; i < prog->num_sems; i++) {
-		const struct tt_semaphore *sem = &prog->sems[i];
-
-		if (tt_core_range_set_contains(&sem->cores, xy))
-			memcpy(l1 + TT_MEM_KERNEL_CONFIG_BASE + off + sem->id * 16,
-			       &sem->value, 4);
-	}
-	off += TT_MAX_SEMAPHORES * 16;
-	if (off + TT_NUM_CBS * TT_CB_CONFIG_BYTES > TT_MEM_KERNEL_ARGS_SIZE)
-		return report_fail(report, TT_E2BIG,
-				   "core (%u,%u): runtime args leave no room for "
-				   "CB configs in the %u-byte args area", xy.x, xy.y,
-				   TT_MEM_KERNEL_ARGS_SIZE);
-	kc.local_cb_offset = (uint16_t)off;
-	{
-		uint32_t words[TT_NUM_CBS * TT_CB_CONFIG_WORDS];
-		uint64_t end;
-
-		kc.local_cb_mask = tt_cb_core_config(&prog->cbs, xy, words, &end);
-		memcpy(l1 + TT_MEM_KERNEL_CONFIG_BASE + off, words, sizeof(words));
 	}
 
 	if (text_hi) {

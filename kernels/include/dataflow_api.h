@@ -459,4 +459,6 @@ static FORCE_INLINE void noc_async_write_tile(uint32_t id, const InterleavedAddr
 			s->page_size);
 }
 
+#include "sharded_addr_gen.h"
+
 #endif /* TT_DATAFLOW_API_H */

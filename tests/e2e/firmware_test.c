@@ -193,6 +193,36 @@ Test(firmware, kernel_writes_l1_host_reads, .timeout = 60)
 	tt_device_close(dev);
 }
 
+/*
+ * A semaphore id is one address on every core, whatever each core's
+ * runtime-arg count (kernels multicast semaphore sets to that address).
+ */
+Test(firmware, semaphore_address_same_on_every_core, .timeout = 60)
+{
+	struct tt_device *dev = e2e_open(2, 1);
+	struct tt_core_range_set both = tt_core_range_set(tt_core_range(0, 0, 1, 0));
+	uint32_t few[1] = { SCRATCH }, many[40] = { SCRATCH }, sem, got[2][2];
+	struct tt_run_report rep;
+	tt_kernel_handle k;
+	struct tt_program *prog = e2e_program(KERNEL("sem_addr.c"), tt_core_range(0, 0, 1, 0),
+					      TT_DM_RISCV_0, &k);
+
+	cr_assert_eq(tt_semaphore_create(prog, &both, 0x5e3, &sem), TT_OK);
+	cr_assert_eq(sem, 0);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), few, 1), TT_OK);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(1, 0), many, 40), TT_OK);
+	e2e_run_ok(dev, prog, &rep);
+	for (uint32_t x = 0; x < 2; x++) {
+		tt_device_l1_read(dev, tt_core(x, 0), SCRATCH, got[x], sizeof(got[x]));
+		cr_expect_eq(got[x][1], 0x5e3, "core (%u,0): semaphore holds 0x%x", x,
+			     got[x][1]);
+	}
+	cr_expect_eq(got[0][0], got[1][0], "semaphore 0 at 0x%x on (0,0), 0x%x on (1,0)",
+		     got[0][0], got[1][0]);
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+}
+
 struct captured {
 	char text[4096];
 	size_t len;

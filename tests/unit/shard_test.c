@@ -394,3 +394,505 @@ Test(shard, property_random_specs)
 	}
 	cr_assert_eq(done, 300);
 }
+
+/*
+ * Sharded buffers (tt/buffer.h) on a host-only device: the bank managers
+ * of a WH B0 grid and plain host memory for its L1 and DRAM, no emulator.
+ * Every page is checked where the spec puts it, computed here from the
+ * definitions (shard of a page, core of a shard, slot stride), not from
+ * the library.
+ */
+#include <sys/mman.h>
+
+#include <tt/buffer.h>
+#include <tt/cb.h>
+
+#include "../../host/src/internal.h"
+#include "tt_cb.h"
+#include "tt_data_format.h"
+#include "tt_noc_regs.h"
+
+static struct tt_device *host_device(uint32_t gx, uint32_t gy,
+				     uint64_t l1_small)
+{
+	struct tt_device *dev = calloc(1, sizeof(*dev));
+	struct tt_bank_config cfg;
+
+	cr_assert(dev);
+	dev->arch = tt_arch_get(TT_ARCH_WORMHOLE_B0);
+	dev->grid_x = gx;
+	dev->grid_y = gy;
+	dev->ncores = gx * gy;
+	dev->l1_map_size = (size_t)dev->ncores * dev->arch->l1_size;
+	dev->dram_map_size = (size_t)dev->arch->dram_banks * dev->arch->dram_bank_size;
+	dev->l1 = mmap(NULL, dev->l1_map_size, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	dev->dram = mmap(NULL, dev->dram_map_size, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	cr_assert(dev->l1 != MAP_FAILED && dev->dram != MAP_FAILED);
+	cr_assert_eq(tt_bank_config_from_arch(&cfg, dev->arch, l1_small, 0), TT_OK);
+	cfg.grid_x = gx;
+	cfg.grid_y = gy;
+	cr_assert_eq(tt_bank_init(&dev->banks, &cfg), TT_OK, "%s",
+		     tt_bank_last_error(&dev->banks));
+	dev->banks_ok = true;
+	return dev;
+}
+
+static void host_device_free(struct tt_device *dev)
+{
+	tt_bank_destroy(&dev->banks);
+	munmap(dev->l1, dev->l1_map_size);
+	munmap(dev->dram, dev->dram_map_size);
+	free(dev);
+}
+
+/* Host memory of @addr on core (or DRAM bank) @c. */
+static uint8_t *dev_mem(struct tt_device *dev, enum tt_buffer_type type,
+			struct tt_core c, uint64_t addr)
+{
+	if (type == TT_BUFFER_DRAM)
+		return dev->dram + (uint64_t)c.x * dev->arch->dram_bank_size + addr;
+	return dev->l1 + (uint64_t)(c.y * dev->grid_x + c.x) * dev->arch->l1_size + addr;
+}
+
+struct sharded_case {
+	const char *name;
+	enum tt_buffer_type type;
+	enum tt_buffer_layout layout;
+	enum tt_shard_orientation orientation;
+	struct tt_core_range range;
+	uint32_t tensor_pages[2];
+	uint32_t shard_pages[2];
+};
+
+/* Core of shard (r, c) of a @g grid of shards, from the spec's definition. */
+static struct tt_core expected_core(const struct sharded_case *t, uint32_t r,
+				    uint32_t c, const uint32_t *g)
+{
+	struct tt_core_range q = t->range;
+	uint32_t w = q.end.x - q.start.x + 1, h = q.end.y - q.start.y + 1;
+	bool row = t->orientation == TT_SHARD_ROW_MAJOR;
+	uint32_t k = r * g[1] + c;
+
+	if (t->layout == TT_BUFFER_BLOCK_SHARDED)
+		return row ? tt_core(q.start.x + c, q.start.y + r) :
+			     tt_core(q.start.x + r, q.start.y + c);
+	return row ? tt_core(q.start.x + k % w, q.start.y + k / w) :
+		     tt_core(q.start.x + k / h, q.start.y + k % h);
+}
+
+#define PAGE	48u	/* not a multiple of either alignment */
+
+static void sharded_round_trip(const struct sharded_case *t)
+{
+	struct tt_device *dev = host_device(4, 4, 64 * 1024);
+	uint32_t tp[2] = { t->tensor_pages[0], t->tensor_pages[1] };
+	uint32_t sp[2] = { t->shard_pages[0], t->shard_pages[1] };
+	uint32_t g[2] = { (tp[0] + sp[0] - 1) / sp[0], (tp[1] + sp[1] - 1) / sp[1] };
+	uint32_t npages = tp[0] * tp[1], per = sp[0] * sp[1];
+	uint64_t stride = t->type == TT_BUFFER_DRAM ? 64 : 48;
+	struct tt_buffer_shard_spec spec = {
+		.grid = tt_core_range_set(t->range),
+		.shape = { sp[0] * 2, sp[1] * 8 },
+		.orientation = t->orientation,
+		.page_shape = { 2, 8 },
+		.tensor_pages = { tp[0], tp[1] },
+	};
+	struct tt_buffer_config cfg = {
+		.size = (uint64_t)npages * PAGE, .page_size = PAGE, .type = t->type,
+		.layout = t->layout, .shard = &spec,
+	};
+	uint8_t *in = malloc(cfg.size), *out = malloc(cfg.size);
+	struct tt_buffer *buf;
+	uint64_t addr, alloc;
+	int rc;
+
+	for (uint64_t i = 0; i < cfg.size; i++)
+		in[i] = (uint8_t)(i * 7 + 3);
+	rc = tt_buffer_create(dev, &cfg, &buf);
+	cr_assert_eq(rc, TT_OK, "%s: %s (%s)", t->name, tt_strerror(rc),
+		     tt_buffer_last_error());
+	addr = tt_buffer_address(buf);
+	cr_assert_eq(tt_buffer_aligned_page_size(buf), stride, "%s", t->name);
+	cr_assert_eq(tt_buffer_bank_size(buf), per * stride, "%s", t->name);
+	/* Lockstep: every bank reserves the shard, at one address. */
+	cr_assert_eq(tt_bank_allocation_size(&dev->banks,
+					     t->type == TT_BUFFER_DRAM ? TT_BANK_DRAM :
+					     t->type == TT_BUFFER_L1 ? TT_BANK_L1 :
+								       TT_BANK_L1_SMALL,
+					     addr, &alloc), TT_OK);
+	cr_assert_geq(alloc, per * stride, "%s", t->name);
+
+	/* Garbage everywhere the shards go, so zeroed padding shows. */
+	for (uint32_t k = 0; k < g[0] * g[1]; k++)
+		memset(dev_mem(dev, t->type, expected_core(t, k / g[1], k % g[1], g), addr),
+		       0xa5, per * stride);
+	cr_assert_eq(tt_buffer_write(buf, in), TT_OK);
+	for (uint32_t p = 0; p < npages; p++) {
+		uint32_t r = p / tp[1], c = p % tp[1];
+		uint32_t slot = (r % sp[0]) * sp[1] + c % sp[1];
+		struct tt_core core = expected_core(t, r / sp[0], c / sp[1], g), lc;
+		uint64_t la;
+
+		cr_assert(!memcmp(dev_mem(dev, t->type, core, addr + slot * stride),
+				  in + (uint64_t)p * PAGE, PAGE),
+			  "%s: page %u is not at slot %u of core (%u,%u)", t->name,
+			  p, slot, core.x, core.y);
+		cr_assert_eq(tt_buffer_page_location(buf, p, &lc, &la), TT_OK);
+		cr_assert(lc.x == core.x && lc.y == core.y && la == addr + slot * stride,
+			  "%s: page %u located at (%u,%u) 0x%llx", t->name, p,
+			  lc.x, lc.y, (unsigned long long)la);
+	}
+	/* Padding slots of partial shards are zero. */
+	for (uint32_t k = 0; k < g[0] * g[1]; k++) {
+		struct tt_core core = expected_core(t, k / g[1], k % g[1], g);
+
+		for (uint32_t s = 0; s < per; s++) {
+			uint32_t r = (k / g[1]) * sp[0] + s / sp[1];
+			uint32_t c = (k % g[1]) * sp[1] + s % sp[1];
+			const uint8_t *m = dev_mem(dev, t->type, core, addr + s * stride);
+
+			if (r < tp[0] && c < tp[1])
+				continue;
+			for (uint32_t i = 0; i < PAGE; i++)
+				cr_assert_eq(m[i], 0, "%s: shard %u padding slot %u byte %u",
+					     t->name, k, s, i);
+		}
+	}
+	memset(out, 0, cfg.size);
+	cr_assert_eq(tt_buffer_read(buf, out), TT_OK);
+	cr_assert(!memcmp(in, out, cfg.size), "%s: read differs from write", t->name);
+	cr_assert_eq(tt_buffer_free(buf), TT_OK);
+	free(in);
+	free(out);
+	host_device_free(dev);
+}
+
+/*
+ * Every kind x orientation x L1 / DRAM (and L1_SMALL), each with a partial
+ * last shard.  DRAM "cores" are (bank, 0): one row, so BLOCK uses a 1xN
+ * grid of shards in ROW_MAJOR and an Nx1 one in COL_MAJOR.
+ */
+static const struct sharded_case sharded_cases[] = {
+	{ "L1 HEIGHT ROW", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_ROW_MAJOR,
+	  { { 1, 1 }, { 2, 2 } }, { 10, 6 }, { 3, 6 } },
+	{ "L1 HEIGHT COL", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_COL_MAJOR,
+	  { { 1, 1 }, { 2, 2 } }, { 10, 6 }, { 3, 6 } },
+	{ "L1 WIDTH ROW", TT_BUFFER_L1, TT_BUFFER_WIDTH_SHARDED, TT_SHARD_ROW_MAJOR,
+	  { { 0, 1 }, { 2, 3 } }, { 4, 17 }, { 4, 3 } },
+	{ "L1 WIDTH COL", TT_BUFFER_L1, TT_BUFFER_WIDTH_SHARDED, TT_SHARD_COL_MAJOR,
+	  { { 0, 1 }, { 2, 3 } }, { 4, 17 }, { 4, 3 } },
+	{ "L1 BLOCK ROW", TT_BUFFER_L1, TT_BUFFER_BLOCK_SHARDED, TT_SHARD_ROW_MAJOR,
+	  { { 1, 0 }, { 3, 2 } }, { 7, 5 }, { 3, 3 } },
+	{ "L1 BLOCK COL", TT_BUFFER_L1, TT_BUFFER_BLOCK_SHARDED, TT_SHARD_COL_MAJOR,
+	  { { 1, 0 }, { 3, 2 } }, { 7, 5 }, { 3, 3 } },
+	{ "L1_SMALL BLOCK ROW", TT_BUFFER_L1_SMALL, TT_BUFFER_BLOCK_SHARDED,
+	  TT_SHARD_ROW_MAJOR, { { 0, 0 }, { 1, 1 } }, { 3, 3 }, { 2, 2 } },
+	{ "DRAM HEIGHT ROW", TT_BUFFER_DRAM, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_ROW_MAJOR,
+	  { { 2, 0 }, { 11, 0 } }, { 10, 6 }, { 3, 6 } },
+	{ "DRAM HEIGHT COL", TT_BUFFER_DRAM, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_COL_MAJOR,
+	  { { 0, 0 }, { 5, 0 } }, { 10, 6 }, { 3, 6 } },
+	{ "DRAM WIDTH ROW", TT_BUFFER_DRAM, TT_BUFFER_WIDTH_SHARDED, TT_SHARD_ROW_MAJOR,
+	  { { 0, 0 }, { 11, 0 } }, { 4, 17 }, { 4, 2 } },
+	{ "DRAM WIDTH COL", TT_BUFFER_DRAM, TT_BUFFER_WIDTH_SHARDED, TT_SHARD_COL_MAJOR,
+	  { { 3, 0 }, { 11, 0 } }, { 4, 17 }, { 4, 2 } },
+	{ "DRAM BLOCK ROW", TT_BUFFER_DRAM, TT_BUFFER_BLOCK_SHARDED, TT_SHARD_ROW_MAJOR,
+	  { { 4, 0 }, { 7, 0 } }, { 3, 10 }, { 3, 3 } },
+	{ "DRAM BLOCK COL", TT_BUFFER_DRAM, TT_BUFFER_BLOCK_SHARDED, TT_SHARD_COL_MAJOR,
+	  { { 1, 0 }, { 4, 0 } }, { 10, 3 }, { 3, 3 } },
+};
+
+Test(sharded_buffer, round_trips_every_kind)
+{
+	for (size_t i = 0; i < sizeof(sharded_cases) / sizeof(sharded_cases[0]); i++)
+		sharded_round_trip(&sharded_cases[i]);
+}
+
+/* HEIGHT shards over two ranges take the cores range after range. */
+Test(sharded_buffer, height_over_two_ranges)
+{
+	struct tt_device *dev = host_device(4, 4, 0);
+	struct tt_buffer_shard_spec spec = {
+		.grid = { 2, { tt_core_range(2, 3, 3, 3), tt_core_range(0, 0, 0, 1) } },
+		.shape = { 1, 4 },
+		.orientation = TT_SHARD_COL_MAJOR,
+		.page_shape = { 1, 4 },
+		.tensor_pages = { 4, 1 },
+	};
+	struct tt_buffer_config cfg = { .size = 4 * 16, .page_size = 16,
+					.type = TT_BUFFER_L1,
+					.layout = TT_BUFFER_HEIGHT_SHARDED, .shard = &spec };
+	static const struct tt_core want[4] = { { 2, 3 }, { 3, 3 }, { 0, 0 }, { 0, 1 } };
+	struct tt_buffer *buf;
+	struct tt_core c;
+
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s",
+		     tt_buffer_last_error());
+	for (uint32_t k = 0; k < 4; k++) {
+		cr_assert_eq(tt_buffer_shard_core(buf, k, &c), TT_OK);
+		cr_expect(c.x == want[k].x && c.y == want[k].y,
+			  "shard %u on (%u,%u), want (%u,%u)", k, c.x, c.y,
+			  want[k].x, want[k].y);
+	}
+	cr_assert_eq(tt_buffer_shard_core(buf, 4, &c), TT_ERANGE);
+	tt_buffer_free(buf);
+	host_device_free(dev);
+}
+
+/* The generator's words: shape, and per shard both NoCs' coordinates. */
+Test(sharded_buffer, address_generator_args)
+{
+	struct tt_device *dev = host_device(4, 4, 0);
+	const struct tt_arch *a = dev->arch;
+	struct tt_buffer_shard_spec spec = {
+		.grid = tt_core_range_set(tt_core_range(1, 2, 2, 3)),
+		.shape = { 64, 64 },
+		.orientation = TT_SHARD_COL_MAJOR,
+		.page_shape = { 32, 32 },
+		.tensor_pages = { 3, 4 },
+	};
+	struct tt_buffer_config cfg = { .size = 12 * 2048, .page_size = 2048,
+					.type = TT_BUFFER_L1,
+					.layout = TT_BUFFER_BLOCK_SHARDED, .shard = &spec };
+	struct tt_buffer *l1, *dram;
+	uint32_t args[32], n = 0;
+
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &l1), TT_OK, "%s",
+		     tt_buffer_last_error());
+	cr_assert_eq(tt_buffer_sharded_args(l1, args, 3, &n), TT_E2BIG);
+	cr_assert_eq(n, TT_SHARDED_ARGS_HEADER + 4);
+	cr_assert_eq(tt_buffer_sharded_args(l1, args, 32, &n), TT_OK);
+	cr_expect_eq(args[0], 0);
+	cr_expect_eq(args[1], 2048);
+	cr_expect_eq(args[2], 2048);
+	cr_expect_eq(args[3], 4);	/* tensor width in pages */
+	cr_expect_eq(args[4], 2);
+	cr_expect_eq(args[5], 2);
+	cr_expect_eq(args[6], 2);	/* 2x2 grid of shards */
+	cr_expect_eq(args[7], 4);
+	/* COL_MAJOR BLOCK: shard (r, c) on (1 + r, 2 + c); workers virtualized. */
+	for (uint32_t k = 0; k < 4; k++) {
+		uint32_t x = a->virtual_worker_x0 + 1 + k / 2;
+		uint32_t y = a->virtual_worker_y0 + 2 + k % 2;
+		uint32_t xy = TT_FIELD_VAL(NOC, ADDR_MID, X, x) |
+			      TT_FIELD_VAL(NOC, ADDR_MID, Y, y);
+
+		cr_expect_eq(args[8 + k], xy | xy << 16, "shard %u: 0x%x", k, args[8 + k]);
+	}
+
+	/* DRAM: the bank's endpoint, mirrored on NoC 1. */
+	spec.grid = tt_core_range_set(tt_core_range(5, 0, 8, 0));
+	spec.orientation = TT_SHARD_ROW_MAJOR;
+	spec.tensor_pages[0] = 2;
+	spec.tensor_pages[1] = 8;
+	cfg.size = 16 * 2048;
+	cfg.type = TT_BUFFER_DRAM;
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &dram), TT_OK, "%s",
+		     tt_buffer_last_error());
+	cr_assert_eq(tt_buffer_sharded_args(dram, args, 32, &n), TT_OK);
+	cr_expect_eq(args[0], TT_SHARDED_ARGS_DRAM);
+	cr_expect_eq(n, TT_SHARDED_ARGS_HEADER + 4);
+	for (uint32_t k = 0; k < 4; k++) {
+		struct tt_core xy0, xy1;
+		int64_t off;
+
+		tt_device_bank_noc(dev, TT_BUFFER_DRAM, 5 + k, 0, &xy0, &off);
+		tt_device_bank_noc(dev, TT_BUFFER_DRAM, 5 + k, 1, &xy1, &off);
+		cr_expect_eq(xy1.x, a->noc_size_x - 1 - xy0.x);
+		cr_expect_eq(args[8 + k] & 0xffff,
+			     TT_FIELD_VAL(NOC, ADDR_MID, X, xy0.x) |
+			     TT_FIELD_VAL(NOC, ADDR_MID, Y, xy0.y));
+		cr_expect_eq(args[8 + k] >> 16,
+			     TT_FIELD_VAL(NOC, ADDR_MID, X, xy1.x) |
+			     TT_FIELD_VAL(NOC, ADDR_MID, Y, xy1.y));
+	}
+	cr_expect_eq(tt_buffer_sharded_args(NULL, args, 32, &n), TT_EINVAL);
+	tt_buffer_free(l1);
+	tt_buffer_free(dram);
+	host_device_free(dev);
+}
+
+struct bad_spec {
+	const char *name;
+	enum tt_buffer_type type;
+	enum tt_buffer_layout layout;
+	struct tt_buffer_shard_spec spec;
+	uint64_t page_size;		/* 0: 64 */
+	int rc;
+	const char *needle;
+};
+
+#define RANGE(x0, y0, x1, y1) \
+	{ .count = 1, .ranges = { { { x0, y0 }, { x1, y1 } } } }
+#define RANGES2(a, b, c, d, e, f, g, h) \
+	{ .count = 2, .ranges = { { { a, b }, { c, d } }, { { e, f }, { g, h } } } }
+
+static const struct bad_spec bad_specs[] = {
+	{ "grid smaller than the shards", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED,
+	  { RANGE(0, 0, 1, 0), { 1, 4 }, TT_SHARD_ROW_MAJOR, { 1, 4 }, { 4, 1 } },
+	  0, TT_ELAYOUT, "makes 4 shards (4x1) but the core grid 2x1 has 2 cores" },
+	{ "BLOCK orientation mismatch", TT_BUFFER_L1, TT_BUFFER_BLOCK_SHARDED,
+	  { RANGE(0, 0, 2, 1), { 1, 1 }, TT_SHARD_COL_MAJOR, { 1, 1 }, { 2, 3 } },
+	  0, TT_ELAYOUT, "COL_MAJOR orientation puts the 2x3 grid of shards" },
+	{ "HEIGHT shard narrower than the tensor", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED,
+	  { RANGE(0, 0, 3, 0), { 1, 4 }, TT_SHARD_ROW_MAJOR, { 1, 4 }, { 4, 2 } },
+	  0, TT_ELAYOUT, "HEIGHT sharding splits rows only" },
+	{ "shard not whole pages", TT_BUFFER_L1, TT_BUFFER_WIDTH_SHARDED,
+	  { RANGE(0, 0, 3, 0), { 2, 6 }, TT_SHARD_ROW_MAJOR, { 2, 4 }, { 1, 4 } },
+	  0, TT_ELAYOUT, "not made of whole 2x4 pages" },
+	{ "shard larger than L1", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED,
+	  { RANGE(0, 0, 1, 0), { 2, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 4, 1 } },
+	  1024 * 1024, TT_ENOMEM, "a shard of 2 pages takes 2097152 B per core, but a L1 bank has" },
+	{ "core outside the worker grid", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED,
+	  { RANGE(3, 3, 4, 3), { 1, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 2, 1 } },
+	  0, TT_ERANGE, "goes to core (4,3), outside the 4x4 worker grid" },
+	{ "DRAM grid off row 0", TT_BUFFER_DRAM, TT_BUFFER_HEIGHT_SHARDED,
+	  { RANGE(0, 0, 0, 1), { 1, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 2, 1 } },
+	  0, TT_ERANGE, "but DRAM banks are (0..11, 0)" },
+	{ "interleaved L1_SMALL", TT_BUFFER_L1_SMALL, TT_BUFFER_INTERLEAVED,
+	  { RANGE(0, 0, 0, 0), { 1, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 1, 1 } },
+	  0, TT_EINVAL, "L1_SMALL holds sharded buffers only" },
+	{ "unknown orientation", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED,
+	  { RANGE(0, 0, 0, 0), { 1, 1 }, 7, { 1, 1 }, { 1, 1 } },
+	  0, TT_ELAYOUT, "shard orientation 7 is unknown" },
+	{ "BLOCK over two ranges", TT_BUFFER_L1, TT_BUFFER_BLOCK_SHARDED,
+	  { RANGES2(0, 0, 0, 0, 1, 1, 1, 1),
+	    { 1, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 1, 1 } },
+	  0, TT_ELAYOUT, "BLOCK_SHARDED needs one rectangle of cores" },
+	{ "overlapping ranges", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED,
+	  { RANGES2(0, 0, 1, 1, 1, 1, 2, 2),
+	    { 1, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 1, 1 } },
+	  0, TT_ELAYOUT, "lists core (1,1) twice" },
+	{ "inverted range", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED,
+	  { RANGE(2, 0, 1, 0), { 1, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 1, 1 } },
+	  0, TT_ELAYOUT, "is inverted" },
+};
+
+Test(sharded_buffer, rejects_bad_specs)
+{
+	struct tt_device *dev = host_device(4, 4, 0);
+
+	for (size_t i = 0; i < sizeof(bad_specs) / sizeof(bad_specs[0]); i++) {
+		const struct bad_spec *b = &bad_specs[i];
+		uint64_t page = b->page_size ? b->page_size : 64;
+		struct tt_buffer_config cfg = {
+			.size = (uint64_t)b->spec.tensor_pages[0] * b->spec.tensor_pages[1] * page,
+			.page_size = page, .type = b->type, .layout = b->layout,
+			.shard = &b->spec,
+		};
+		struct tt_buffer *buf = (struct tt_buffer *)1;
+		int rc = tt_buffer_create(dev, &cfg, &buf);
+
+		cr_expect_eq(rc, b->rc, "%s: %s, want %s (%s)", b->name, tt_strerror(rc),
+			     tt_strerror(b->rc), tt_buffer_last_error());
+		cr_expect_null(buf, "%s", b->name);
+		cr_expect(strstr(tt_buffer_last_error(), b->needle),
+			  "%s: \"%s\" lacks \"%s\"", b->name, tt_buffer_last_error(),
+			  b->needle);
+	}
+	/* Nothing leaked into the banks. */
+	cr_expect_eq(tt_bank_lowest_occupied(&dev->banks, TT_BANK_L1, 0, &(uint64_t){ 0 }),
+		     TT_ENOENT);
+	host_device_free(dev);
+}
+
+Test(sharded_buffer, rejects_bad_sizes_and_missing_regions)
+{
+	struct tt_device *dev = host_device(4, 4, 0);
+	struct tt_buffer_shard_spec spec = {
+		RANGE(0, 0, 1, 0), { 2, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 4, 1 }
+	};
+	struct tt_buffer_config cfg = { .size = 5 * 64, .page_size = 64,
+					.type = TT_BUFFER_L1,
+					.layout = TT_BUFFER_HEIGHT_SHARDED, .shard = &spec };
+	struct tt_buffer *buf;
+
+	cr_expect_eq(tt_buffer_create(dev, &cfg, &buf), TT_EINVAL);
+	cr_expect(strstr(tt_buffer_last_error(), "is not the tensor's 4x1 pages of 64 B"),
+		  "%s", tt_buffer_last_error());
+	cfg.size = 4 * 64;
+	cfg.shard = NULL;
+	cr_expect_eq(tt_buffer_create(dev, &cfg, &buf), TT_EINVAL);
+	cr_expect(strstr(tt_buffer_last_error(), "without a shard spec"), "%s",
+		  tt_buffer_last_error());
+	cfg.shard = &spec;
+	cfg.type = TT_BUFFER_L1_SMALL;
+	cr_expect_eq(tt_buffer_create(dev, &cfg, &buf), TT_ENOMEM);
+	cr_expect(strstr(tt_buffer_last_error(), "no L1_SMALL region"), "%s",
+		  tt_buffer_last_error());
+	cfg.type = TT_BUFFER_L1;
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s",
+		     tt_buffer_last_error());
+	cr_expect_str_empty(tt_buffer_last_error());
+	tt_buffer_free(buf);
+	host_device_free(dev);
+}
+
+/* A CB inside a sharded L1 buffer takes its address and no CB room. */
+Test(sharded_buffer, globally_allocated_cb)
+{
+	struct tt_device *dev = host_device(4, 4, 0);
+	struct tt_buffer_shard_spec spec = {
+		RANGE(0, 0, 1, 1), { 2, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 8, 1 }
+	};
+	struct tt_buffer_config cfg = { .size = 8 * 2048, .page_size = 2048,
+					.type = TT_BUFFER_L1,
+					.layout = TT_BUFFER_HEIGHT_SHARDED, .shard = &spec };
+	struct tt_buffer_config dcfg = { .size = 2048, .page_size = 2048,
+					 .type = TT_BUFFER_DRAM };
+	struct tt_cb_format f0 = { 0, TT_DF_FLOAT16_B, 2048 }, f1 = { 1, TT_DF_FLOAT16_B, 2048 };
+	struct tt_cb_format f2 = { 2, TT_DF_FLOAT16_B, 2048 };
+	struct tt_cb_config plain = { 4096, &f0, 1 };
+	struct tt_cb_config global = { 4096, &f1, 1 };
+	struct tt_cb_config after = { 2048, &f2, 1 };
+	struct tt_core_range_set cores = tt_core_range_set(tt_core_range(0, 0, 1, 1));
+	struct tt_buffer *buf, *buf2, *dbuf;
+	struct tt_program *prog;
+	tt_cb_handle h0, h1, h2;
+	uint32_t a0, a1, a2, words[TT_NUM_CBS * TT_CB_CONFIG_WORDS];
+	uint64_t end;
+
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s",
+		     tt_buffer_last_error());
+	cr_assert_eq(tt_buffer_create(dev, &dcfg, &dbuf), TT_OK);
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	cr_assert_eq(tt_cb_create(prog, &cores, &plain, &h0), TT_OK);
+	cr_expect_eq(tt_cb_create_globally_allocated(prog, &cores, &global, dbuf, &h1),
+		     TT_EINVAL, "a CB in a DRAM buffer");
+	global.total_size = 3 * 2048;	/* the buffer has 2 pages per core */
+	cr_expect_eq(tt_cb_create_globally_allocated(prog, &cores, &global, buf, &h1),
+		     TT_EINVAL, "a CB larger than the buffer's shard");
+	global.total_size = 4096;
+	cr_assert_eq(tt_cb_create_globally_allocated(prog, &cores, &global, buf, &h1),
+		     TT_OK);
+	cr_assert_eq(tt_cb_create(prog, &cores, &after, &h2), TT_OK);
+	tt_cb_address(prog, h0, &a0);
+	tt_cb_address(prog, h1, &a1);
+	tt_cb_address(prog, h2, &a2);
+	cr_expect_eq(a1, tt_buffer_address(buf));
+	cr_expect_eq(a2, a0 + 4096, "the next CB follows the plain one");
+	cr_expect_eq(tt_cb_core_config(tt_program_cbs(prog), tt_core(1, 1), words, &end),
+		     0x7u);
+	cr_expect_eq(words[1 * TT_CB_CONFIG_WORDS + TT_CB_CONFIG_ADDR], a1);
+	cr_expect_eq(words[1 * TT_CB_CONFIG_WORDS + TT_CB_CONFIG_NUM_PAGES], 2);
+	cr_expect_eq(end, a2 + 2048u, "the CB region ends after the plain CBs");
+	cr_expect_eq(tt_bank_check_cb(&dev->banks, (struct tt_bank_core){ 1, 1 }, end,
+				      NULL), TT_OK);
+	/* Moving it: only a globally allocated CB, only into a fitting buffer. */
+	cr_expect_eq(tt_cb_update_address(prog, h0, buf), TT_EINVAL);
+	cr_expect_eq(tt_cb_update_address(prog, h1, dbuf), TT_EINVAL);
+	cfg.size = 12 * 2048;	/* 3 pages per core */
+	spec.tensor_pages[0] = 12;
+	spec.shape[0] = 3;
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf2), TT_OK, "%s",
+		     tt_buffer_last_error());
+	cr_expect_eq(tt_cb_update_address(prog, h1, buf2), TT_OK);
+	tt_cb_address(prog, h1, &a1);
+	cr_expect_eq(a1, tt_buffer_address(buf2));
+	tt_program_destroy(prog);
+	tt_buffer_free(buf);
+	tt_buffer_free(buf2);
+	tt_buffer_free(dbuf);
+	host_device_free(dev);
+}

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Interleaved DRAM and L1 buffers: tt-metal's CreateBuffer with an
- * InterleavedBufferConfig, EnqueueWriteBuffer / EnqueueReadBuffer and
- * DeallocateBuffer in C.
+ * DRAM and L1 buffers, interleaved or sharded: tt-metal's CreateBuffer
+ * with an InterleavedBufferConfig or a ShardedBufferConfig,
+ * EnqueueWriteBuffer / EnqueueReadBuffer and DeallocateBuffer in C.
  *
  * A buffer of @size bytes is cut into pages of @page_size bytes; page i
  * lives in bank i % banks at row i / banks, each row a page rounded up to
@@ -12,6 +12,16 @@
  * (reference/ttmetal-facts.md §5.1, §7).  Host reads and writes scatter
  * and gather pages through the shared memory of the device: no kernel
  * runs for them.
+ *
+ * A sharded buffer holds a 2-D tensor of pages cut into shards (tt/shard.h
+ * has the page and shard arithmetic): shard k lives on the k-th core of a
+ * core range set (L1, L1_SMALL) or DRAM bank (DRAM, cores (bank, 0)).  The
+ * allocator places it with the number of shards as the bank count, so
+ * every shard core (and every other bank of the type) reserves
+ * pages-per-shard aligned pages at the same address.  Pages of a partial
+ * last shard are padding: the host writes zeros there.  Kernels find pages
+ * with the sharded address generator (kernels/include/sharded_addr_gen.h)
+ * and the words tt_buffer_sharded_args() makes for it.
  */
 #ifndef TT_BUFFER_H
 #define TT_BUFFER_H
@@ -21,16 +31,48 @@
 
 #include <tt/core.h>
 #include <tt/device.h>
+#include <tt/shard.h>
 
+/* tt-metal's BufferType without SYSTEM_MEMORY and TRACE. */
 enum tt_buffer_type {
-	TT_BUFFER_DRAM = 0,		/* interleaved over the DRAM banks */
-	TT_BUFFER_L1 = 1,		/* interleaved over the workers' L1 */
+	TT_BUFFER_DRAM = 0,		/* the DRAM banks */
+	TT_BUFFER_L1 = 1,		/* the workers' L1 */
+	TT_BUFFER_L1_SMALL = 2,		/* top of L1, sharded buffers only */
+};
+
+/* tt-metal's TensorMemoryLayout. */
+enum tt_buffer_layout {
+	TT_BUFFER_INTERLEAVED = 0,
+	TT_BUFFER_HEIGHT_SHARDED = TT_SHARD_HEIGHT,
+	TT_BUFFER_WIDTH_SHARDED = TT_SHARD_WIDTH,
+	TT_BUFFER_BLOCK_SHARDED = TT_SHARD_BLOCK,
+};
+
+/*
+ * tt-metal's ShardSpecBuffer: a ShardSpec (grid, shape, orientation) plus
+ * the page shape and the tensor's 2-D shape in pages.
+ *
+ * @grid lists the cores that hold shards: logical worker cores for L1 and
+ * L1_SMALL, (bank, 0) for DRAM banks.  HEIGHT and WIDTH shards take the
+ * cores range by range, each range walked in @orientation's order
+ * (ROW_MAJOR: x fastest); BLOCK needs one rectangle and puts shard (row r,
+ * col c) on (start.x + c, start.y + r) in ROW_MAJOR, (start.x + r,
+ * start.y + c) in COL_MAJOR.  Shapes are rows then columns.
+ */
+struct tt_buffer_shard_spec {
+	struct tt_core_range_set grid;
+	uint32_t shape[2];		/* shard, in elements */
+	enum tt_shard_orientation orientation;
+	uint32_t page_shape[2];		/* one page, in elements */
+	uint32_t tensor_pages[2];	/* the tensor, in pages */
 };
 
 struct tt_buffer_config {
 	uint64_t size;			/* bytes, a multiple of page_size */
 	uint64_t page_size;		/* bytes per page (a tile: 2048 for bf16) */
 	enum tt_buffer_type type;
+	enum tt_buffer_layout layout;	/* TT_BUFFER_INTERLEAVED when zeroed */
+	const struct tt_buffer_shard_spec *shard;	/* sharded layouts only */
 };
 
 struct tt_buffer;
@@ -38,10 +80,18 @@ struct tt_buffer;
 /*
  * Allocate a buffer on @dev.  Returns TT_OK, TT_EINVAL, TT_EALIGN (size
  * not a multiple of page_size), TT_ENOMEM (no room), TT_EPERM (this grid
- * has a bank count interleaving cannot use).
+ * has a bank count interleaving cannot use), TT_ELAYOUT (bad shard spec),
+ * TT_ERANGE (a shard core outside the grid or the DRAM banks).  On failure
+ * tt_buffer_last_error() says what is wrong and how to fix it.
  */
 int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 		     struct tt_buffer **out);
+
+/*
+ * One line explaining the last failure of tt_buffer_create() in this
+ * thread ("" after a success).
+ */
+const char *tt_buffer_last_error(void);
 
 /* Release the buffer's banks; safe on NULL. */
 int tt_buffer_free(struct tt_buffer *buf);
@@ -50,6 +100,61 @@ int tt_buffer_free(struct tt_buffer *buf);
 uint32_t tt_buffer_address(const struct tt_buffer *buf);
 uint64_t tt_buffer_size(const struct tt_buffer *buf);
 uint64_t tt_buffer_page_size(const struct tt_buffer *buf);
+enum tt_buffer_type tt_buffer_type(const struct tt_buffer *buf);
+enum tt_buffer_layout tt_buffer_layout(const struct tt_buffer *buf);
+
+/*
+ * Bytes the buffer takes in each bank: pages per bank (per shard when
+ * sharded) times the page size rounded up to the type's alignment.  That
+ * rounded page size is the page stride inside a bank or shard.
+ */
+uint64_t tt_buffer_bank_size(const struct tt_buffer *buf);
+uint64_t tt_buffer_aligned_page_size(const struct tt_buffer *buf);
+
+/*
+ * Where host page @page of @buf lives: the logical core (L1, L1_SMALL) or
+ * (bank, 0) (DRAM) in *@core, and its address there in *@addr.
+ * TT_ERANGE past the last page.
+ */
+int tt_buffer_page_location(const struct tt_buffer *buf, uint64_t page,
+			    struct tt_core *core, uint64_t *addr);
+
+/* Shard spec of a sharded buffer in tt/shard.h form: TT_EINVAL if not. */
+int tt_buffer_shard_spec(const struct tt_buffer *buf, struct tt_shard_spec *spec);
+
+/*
+ * Core (or DRAM bank as (bank, 0)) of shard @shard of a sharded buffer.
+ * TT_EINVAL if not sharded, TT_ERANGE past the last shard.
+ */
+int tt_buffer_shard_core(const struct tt_buffer *buf, uint32_t shard,
+			 struct tt_core *core);
+
+/*
+ * Words of the sharded address generator (sharded_addr_gen.h): fills
+ * @args[0 .. *@count) when @max is large enough, and always sets *@count
+ * (TT_SHARDED_ARGS_HEADER + number of shards).  Pass them as runtime args
+ * (unique or common) and hand the generator their address together with
+ * tt_buffer_address().  Layout of the words:
+ *   [0] flags: TT_SHARDED_ARGS_DRAM if the shards are in DRAM banks
+ *   [1] page size in bytes
+ *   [2] aligned page size: the page stride inside a shard
+ *   [3] tensor width in pages
+ *   [4] shard height in pages
+ *   [5] shard width in pages
+ *   [6] shards per row of the grid of shards
+ *   [7] number of shards
+ *   [8 + k] NoC coordinates of shard k's core or bank: the MID-word x/y
+ *           encoding as seen on NoC 0 in bits 0..15, on NoC 1 in 16..31
+ * Returns TT_OK, TT_EINVAL (not sharded, NULL), TT_E2BIG (@max too small;
+ * *@count says how many are needed) or TT_ENOSYS (a shard's bank has a
+ * non-zero bank offset, which the words cannot carry; worker cores and
+ * DRAM banks have none).
+ */
+#define TT_SHARDED_ARGS_HEADER	8u
+#define TT_SHARDED_ARGS_DRAM	1u
+
+int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
+			   uint32_t max, uint32_t *count);
 
 /* Write / read the whole buffer (size bytes) from / to @src / @dst. */
 int tt_buffer_write(struct tt_buffer *buf, const void *src);

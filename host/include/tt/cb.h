@@ -17,12 +17,19 @@
  * core's CB region is checked against the L1 buffers allocated at that
  * moment; a clash refuses the launch with a message that says how many
  * bytes overlap and which buffer is in the way.
+ *
+ * A CB may instead live inside an L1 buffer (tt-metal's
+ * set_globally_allocated_address): typically a sharded buffer, so that on
+ * each shard core the CB's pages are that core's shard.  Such a CB takes
+ * the buffer's address, takes no room in the CB region and moves no other
+ * CB; the buffer must stay allocated while programs using the CB run.
  */
 #ifndef TT_CB_H
 #define TT_CB_H
 
 #include <stdint.h>
 
+#include <tt/buffer.h>
 #include <tt/core.h>
 #include <tt/program.h>
 
@@ -53,6 +60,26 @@ struct tt_cb_config {
  */
 int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 		 const struct tt_cb_config *cfg, tt_cb_handle *out);
+
+/*
+ * As tt_cb_create(), but the CB lives inside @buf, an L1 or L1_SMALL
+ * buffer (tt-metal's CircularBufferConfig::set_globally_allocated_address):
+ * its address is tt_buffer_address(@buf) and @cfg->total_size must fit
+ * the buffer's bytes per core (tt_buffer_bank_size()).  TT_EINVAL also for
+ * a DRAM buffer or a CB larger than that.
+ */
+int tt_cb_create_globally_allocated(struct tt_program *prog,
+				    const struct tt_core_range_set *cores,
+				    const struct tt_cb_config *cfg,
+				    const struct tt_buffer *buf, tt_cb_handle *out);
+
+/*
+ * Move globally allocated CB @cb into @buf (tt-metal's
+ * UpdateDynamicCircularBufferAddress), same rules.  TT_EINVAL if @cb is
+ * not globally allocated.
+ */
+int tt_cb_update_address(struct tt_program *prog, tt_cb_handle cb,
+			 const struct tt_buffer *buf);
 
 /* L1 address of CB @cb on each of its cores. */
 int tt_cb_address(const struct tt_program *prog, tt_cb_handle cb, uint32_t *addr);

@@ -31,6 +31,7 @@ struct tt_device_config {
 	bool parallel;			/* multi-threaded TCG: faster, not deterministic */
 	uint16_t gdb_port;		/* non-zero: gdbstub on this port, harts halted */
 	uint32_t boot_timeout_ms;	/* 0 = 30000 (ignored with gdb_port) */
+	uint64_t l1_small_size;		/* bytes at the top of L1 for L1_SMALL buffers */
 	const char *trace_path;		/* timeline trace (Chrome JSON), or NULL */
 };
 
