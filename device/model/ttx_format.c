@@ -15,6 +15,7 @@
  */
 #include "ttx_tile.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static double u64_to_double(uint64_t u)
@@ -66,6 +67,46 @@ size_t ttx_fmt_tile_bytes(unsigned fmt)
     default:
         return 0;
     }
+}
+
+size_t ttx_fmt_elem_bytes(unsigned fmt)
+{
+    switch (fmt) {
+    case TT_DF_FLOAT32:
+        return 4;
+    case TT_DF_FLOAT16:
+    case TT_DF_FLOAT16_B:
+        return 2;
+    default:
+        return 0;
+    }
+}
+
+const char *ttx_fmt_name(unsigned fmt, char buf[16])
+{
+    static const struct {
+        unsigned fmt;
+        const char *name;
+    } names[] = {
+        { TT_DF_FLOAT32, "Float32" }, { TT_DF_FLOAT16, "Float16" },
+        { TT_DF_BFP8, "Bfp8" }, { TT_DF_BFP4, "Bfp4" },
+        { TT_DF_TF32, "Tf32" }, { TT_DF_FLOAT16_B, "Float16_b" },
+        { TT_DF_BFP8_B, "Bfp8_b" }, { TT_DF_BFP4_B, "Bfp4_b" },
+        { TT_DF_INT32, "Int32" }, { TT_DF_UINT16, "UInt16" },
+        { TT_DF_LF8, "Lf8" }, { TT_DF_BFP2, "Bfp2" },
+        { TT_DF_INT8, "Int8" }, { TT_DF_BFP2_B, "Bfp2_b" },
+        { TT_DF_UINT32, "UInt32" }, { TT_DF_UINT8, "UInt8" },
+        { TT_DF_RAW_UINT8, "RawUInt8" }, { TT_DF_RAW_UINT16, "RawUInt16" },
+        { TT_DF_RAW_UINT32, "RawUInt32" }, { TT_DF_INVALID, "Invalid" },
+    };
+
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        if (names[i].fmt == fmt) {
+            return names[i].name;
+        }
+    }
+    snprintf(buf, 16, "format %u", fmt);
+    return buf;
 }
 
 /* ---- unpacker conversions (§2 Unpacker conversion) ------------------ */

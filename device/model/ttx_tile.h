@@ -21,7 +21,10 @@
  *   - stochastic rounding, partial faces, tiny tiles, SFPU vector modes
  *     R and C (ops always cover the four faces);
  *   - Src row/column addressing, ZEROACC of single rows, MOVD2A/MOVD2B
- *     (dest reuse) and the 19-bit truncation of 32-bit Dst on that path.
+ *     (dest reuse) and the 19-bit truncation of 32-bit Dst on that path;
+ *   - a separate math (ALU) format: the FPU takes its operand style from
+ *     what the unpacker put in Src, so only the unpack and pack formats
+ *     are configured state.
  */
 #ifndef TTX_TILE_H
 #define TTX_TILE_H
@@ -111,6 +114,10 @@ typedef enum TTSfpuBinaryOp {
 
 /* ttx_tile_unpack() flags. */
 #define TTX_UNPACK_TRANSPOSE    (1u << 0)   /* transpose the 32x32 tile */
+#define TTX_UNPACK_TO_DST       (1u << 1)   /* bit exact, for DATACOPY to Dst */
+
+/* Largest rt_dim / ct_dim of a matmul block: tiles one Src bank holds. */
+#define TTX_BLOCK_MAX       16
 
 /* Dst geometry: 1024 rows x 16 columns of 16 bits (§1 Dst). */
 #define TTX_DST_TILES_16B   16
@@ -123,11 +130,20 @@ static inline unsigned ttx_tile_index(unsigned r, unsigned c)
     return ((r / 16) * 2 + c / 16) * 256 + (r % 16) * 16 + c % 16;
 }
 
-/* One bank of SrcA or SrcB: 64 rows x 16 columns = one tile. */
+/*
+ * One bank of SrcA or SrcB: 64 rows x 16 columns = one tile.  A matmul
+ * block unpack fills it with up to TTX_BLOCK_MAX tiles (the hardware
+ * streams them; the model hands them over at once): tile 0 in bits,
+ * the others in more[], allocated on first use.
+ */
 typedef struct TTSrcBank {
     uint32_t bits[TT_TILE_ELEMS];   /* FP32 bit pattern of each datum */
     TTSrcStyle style;
     bool matrix_owned;              /* AllowedClient == MatrixUnit */
+    bool to_dst;                    /* unpack to Dst: bits are a Dst image */
+    TTDstKind dst_kind;             /* ... of this kind */
+    unsigned ntiles;                /* tiles held (1 unless a block) */
+    uint32_t (*more)[TT_TILE_ELEMS]; /* tiles 1..ntiles-1 of a block */
 } TTSrcBank;
 
 typedef struct TTSrcReg {
@@ -154,8 +170,22 @@ typedef struct TTTileConfig {
     bool approx;                    /* math_approx_mode */
 } TTTileConfig;
 
+/*
+ * Data formats the kernel configured (TT_DF_INVALID: none yet) and the CB
+ * each came from, for error reports.  The engine library takes a format
+ * with every call; the command block (ttx_compute.c) checks those
+ * against these, as the hardware's unpacker and packer only know theirs.
+ */
+typedef struct TTTileFormats {
+    unsigned unpack[2];             /* TTX_SRC_A, TTX_SRC_B */
+    unsigned unpack_cb[2];
+    unsigned pack;
+    unsigned pack_cb;
+} TTTileFormats;
+
 typedef struct TTTileEngine {
     TTTileConfig cfg;
+    TTTileFormats fmt;
     TTSrcReg src[2];                /* TTX_SRC_A, TTX_SRC_B */
     /*
      * Dst by tile slot: FP32 bits (32-bit mode) or BF16/FP16 bits in the
@@ -176,6 +206,13 @@ typedef struct TTTileEngine {
 
 /* Bytes of one 32x32 tile of @fmt in L1, 0 if the model lacks @fmt. */
 size_t ttx_fmt_tile_bytes(unsigned fmt);
+/*
+ * Bytes of one element of @fmt in row-major data (tilize / untilize):
+ * 4 for Float32, 2 for Float16 and Float16_b, 0 for the block formats.
+ */
+size_t ttx_fmt_elem_bytes(unsigned fmt);
+/* tt-metal's name of @fmt ("Float16_b"), "format <n>" for unknown ones. */
+const char *ttx_fmt_name(unsigned fmt, char buf[16]);
 
 /*
  * Decode an L1 tile into FP32 bit patterns, losslessly (§2 Unpacker):
@@ -225,7 +262,13 @@ uint32_t ttx_fmt_fpu_round(double v, TTDstKind kind);
 
 /* ---- engine (ttx_tile.c) ------------------------------------------- */
 
+/*
+ * Initialise @e (any contents) with @cfg, formats unconfigured.  Call
+ * ttx_tile_fini() before initialising an engine again or freeing it once
+ * it has run a matmul block.
+ */
 void ttx_tile_init(TTTileEngine *e, const TTTileConfig *cfg);
+void ttx_tile_fini(TTTileEngine *e);
 /* Dst tiles one acquire may use: 8/4 SyncHalf, 16/8 SyncFull (§1). */
 unsigned ttx_tile_dst_capacity(const TTTileEngine *e);
 
@@ -251,6 +294,26 @@ int ttx_tile_release(TTTileEngine *e);
  */
 int ttx_tile_unpack(TTTileEngine *e, unsigned src, unsigned fmt,
                     const void *l1, unsigned flags);
+/*
+ * ttx_tile_unpack() of a tile read out of row-major data (tilize): element
+ * (r, c) at @l1 + r * @row_stride + c * ttx_fmt_elem_bytes(@fmt).  Only
+ * the formats with an element size; @row_stride >= 32 elements, or 0 for
+ * a tile in face order.  With TTX_UNPACK_TO_DST the bank holds the exact
+ * Dst image ttx_tile_unpack_to_dst() would write (same format rules) and
+ * only DATACOPY may consume it.
+ */
+int ttx_tile_unpack_rows(TTTileEngine *e, unsigned src, unsigned fmt,
+                         const void *l1, size_t row_stride, unsigned flags);
+/*
+ * Matmul block unpack (tt-metal matmul_block): the @rt tiles @in0[] into
+ * one SrcB bank and the @ct tiles @in1[] (each transposed when
+ * @transpose) into one SrcA bank, 1 <= rt, ct <= TTX_BLOCK_MAX.
+ * TTX_TILE_BLOCKED unless both unpacker banks are free.
+ */
+int ttx_tile_unpack_matmul_block(TTTileEngine *e, unsigned fmt0,
+                                 const void *const in0[], unsigned rt,
+                                 unsigned fmt1, const void *const in1[],
+                                 unsigned ct, bool transpose);
 /* Hand the unpacker's bank of @src to the FPU without data (dummy). */
 int ttx_tile_src_dvalid(TTTileEngine *e, unsigned src);
 /*
@@ -272,6 +335,13 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
 int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst);
 /* Dst += SrcB @ SrcA, i.e. in0 @ in1 with in0 in SrcB (§4 MVMUL). */
 int ttx_tile_matmul(TTTileEngine *e, unsigned idst);
+/*
+ * Dst[@idst + r * @ct + c] += SrcB tile r @ SrcA tile c for r < @rt,
+ * c < @ct, on banks filled by ttx_tile_unpack_matmul_block() with the
+ * same @rt and @ct; bit for bit rt * ct ttx_tile_matmul() calls.
+ */
+int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
+                          unsigned rt);
 /* Reduce SrcA (data) with the scaler tile in SrcB (§4 Reduce). */
 int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
                     unsigned idst);
@@ -281,6 +351,13 @@ int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
  * written since the last ZEROACC read as 0.
  */
 int ttx_tile_pack(TTTileEngine *e, unsigned idst, unsigned fmt, void *l1);
+/*
+ * ttx_tile_pack() writing row-major rows (untilize): element (r, c) to
+ * @l1 + r * @row_stride + c * ttx_fmt_elem_bytes(@fmt); @row_stride as
+ * for ttx_tile_unpack_rows().  Bytes between the rows are left alone.
+ */
+int ttx_tile_pack_rows(TTTileEngine *e, unsigned idst, unsigned fmt,
+                       void *l1, size_t row_stride);
 
 /* Dst tile @idst of the math half as values (tests, debugging). */
 void ttx_tile_dst_read(const TTTileEngine *e, unsigned idst,

@@ -80,12 +80,28 @@ static void fill_inputs(void)
 #define P TT_RISC_TRISC2
 #define OK TT_TILE_STATUS_OK
 #define BLOCKED TT_TILE_STATUS_BLOCKED
+#define EINVAL TT_TILE_STATUS_EINVAL
+
+/* The FMT argument of CB @cb holding @df. */
+static uint32_t fmt(uint32_t df, uint32_t cb)
+{
+	return TT_FIELD_VAL(TILE, FMT, DF, df) | TT_FIELD_VAL(TILE, FMT, CB, cb);
+}
+
+/* What a full init does: unpackers A and B and the packer set to @df. */
+static void formats(uint32_t df)
+{
+	cr_assert_eq(cmd(U, TT_TILE_CMD_UNPACK_CONFIG, 0, fmt(df, 0), 0, 0), OK);
+	cr_assert_eq(cmd(U, TT_TILE_CMD_UNPACK_CONFIG, 1, fmt(df, 1), 0, 0), OK);
+	cr_assert_eq(cmd(P, TT_TILE_CMD_PACK_CONFIG, fmt(df, 16), 0, 0, 0), OK);
+}
 
 Test(compute, add_two_tiles_through_the_three_threads)
 {
 	fill_inputs();
 	cr_expect_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG,
 			 TT_FIELD_VAL(TILE, CONFIG, FIDELITY, 4), 0, 0, 0), OK);
+	formats(TT_DF_FLOAT16_B);
 	/* UNPACK: in0 -> SrcA, in1 -> SrcB. */
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 0), OK);
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 1, IN1, TT_DF_FLOAT16_B, 0), OK);
@@ -111,6 +127,7 @@ Test(compute, add_two_tiles_through_the_three_threads)
 Test(compute, stalls_report_blocked_and_change_nothing)
 {
 	fill_inputs();
+	formats(TT_DF_FLOAT16_B);
 	/* Nothing committed: the packer's wait stalls. */
 	cr_expect_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), BLOCKED);
 	/* Src not unpacked: the FPU op stalls. */
@@ -163,6 +180,7 @@ Test(compute, arguments_are_per_hart)
 
 Test(compute, bad_commands_are_guest_errors)
 {
+	formats(TT_DF_FLOAT16_B);
 	/* A tile that runs past the end of L1. */
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, TT_MEM_L1_SIZE - 16, TT_DF_FLOAT16_B, 0),
 		     TT_TILE_STATUS_EINVAL);
@@ -218,6 +236,7 @@ static void begin(void)
 {
 	cr_assert_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG,
 			 TT_FIELD_VAL(TILE, CONFIG, FIDELITY, 4), 0, 0, 0), OK);
+	formats(TT_DF_FLOAT16_B);
 	cr_assert_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
 }
 
@@ -382,7 +401,7 @@ Test(compute, sfpu_binary_ops_on_two_dst_tiles)
 
 Test(compute, bad_new_command_arguments_are_guest_errors)
 {
-	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 2),
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 4),
 		     TT_TILE_STATUS_EINVAL);
 	cr_expect(strstr(F.last_error, "UNPACK rejected"), "%s", F.last_error);
 	cr_expect_eq(cmd(M, TT_TILE_CMD_REDUCE, 3, 0, 0, 0), TT_TILE_STATUS_EINVAL);
