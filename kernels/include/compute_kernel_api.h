@@ -32,7 +32,8 @@
  * kernels are built (the host passes e.g. REDUCE_OP=POOL_SUM,
  * REDUCE_DIM=REDUCE_ROW); tt_reduce_tile() takes them as arguments.  The
  * broadcast ops exist under their specific names (add_tiles_bcast_rows,
- * ...); every *_init is a no-op.
+ * ...).  Overloads become argument-count dispatch (compute_kernel_hw_startup,
+ * mm_init, reconfig_data_format*, untilize_init, pack_untilize_*).
  *
  * Not yet implemented: dest reuse, the math (ALU) format as state of its
  * own (reconfig_data_format switches the unpackers only), partial faces.

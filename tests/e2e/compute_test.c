@@ -663,7 +663,8 @@ static struct tt_buffer *dram_paged(struct tt_device *dev, size_t size, uint32_t
  * A 64 x 96 matrix (2 blocks of 3 tiles) of @df through tilize_untilize.c
  * mode @mode: 0 tilize (row-major in, compared with the host's tilize of
  * the same values), 1 untilize (host-tilized in, row-major out compared
- * with the input rows) or 2 both (rows in, the same rows out).
+ * with the input rows), 2 both (rows in, the same rows out) or 3
+ * pack_untilize_block (as 1).
  */
 static void tilize_case(uint32_t df, uint32_t mode)
 {
@@ -683,6 +684,7 @@ static void tilize_case(uint32_t df, uint32_t mode)
 	uint32_t ca[2] = { nb, block };
 	static const uint32_t cbs[] = { 0, 16, 24 };
 	uint32_t fmts[3] = { df, df, df }, cbp[3] = { 2 * block, 2 * block, 2 * block };
+	const struct tt_define def = { "PACK_UNTILIZE_BLOCK_CT_DIM", "3" };
 	struct pipeline p = {
 		.reader = KERNEL("pages_reader.c"), .compute = KERNEL("tilize_untilize.c"),
 		.writer = KERNEL("pages_writer.c"),
@@ -690,7 +692,8 @@ static void tilize_case(uint32_t df, uint32_t mode)
 		.compute_args = ca, .num_compute_args = 2,
 		.writer_args = wa, .num_writer_args = 5,
 		.ccfg = { .compile_args = &mode, .num_compile_args = 1,
-			  .fp32_dest_acc_en = df == TT_DF_FLOAT32 },
+			  .fp32_dest_acc_en = df == TT_DF_FLOAT32,
+			  .defines = &def, .num_defines = 1 },
 		.cbs = cbs, .num_cbs = 3, .cb_formats = fmts, .cb_pages = cbp,
 	};
 	uint32_t seed = 17 + mode + df;
@@ -714,7 +717,7 @@ static void tilize_case(uint32_t df, uint32_t mode)
 		}
 	}
 	cr_assert_eq(tt_tilize_to_tiles(dt, val, cols, rows, cols, NULL, tiles, size), TT_OK);
-	in = mode == 1 ? tiles : raw;
+	in = mode == 1 || mode == 3 ? tiles : raw;
 	want = mode == 0 ? tiles : raw;
 	cr_assert_eq(tt_buffer_write(bi, in), TT_OK);
 	run_pipeline(dev, &p);
@@ -751,6 +754,11 @@ Test(compute, tilize_block_fp32_matches_host_tilize, .timeout = 120)
 Test(compute, untilize_block_bf16_matches_host_untilize, .timeout = 120)
 {
 	tilize_case(TT_DF_FLOAT16_B, 1);
+}
+
+Test(compute, pack_untilize_block_fp32_matches_host_untilize, .timeout = 120)
+{
+	tilize_case(TT_DF_FLOAT32, 3);
 }
 
 Test(compute, tilize_untilize_round_trip_bf16, .timeout = 120)
