@@ -32,6 +32,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "tt_data_format.h"
 
@@ -159,7 +160,7 @@ typedef struct TTSrcReg {
 typedef struct TTSlices {
     double a[2][TT_TILE_ELEMS];     /* SrcA, [phase & 1] */
     double b[2][TT_TILE_ELEMS];     /* SrcB, [(phase >> 1) & 1] */
-    double at[2][TT_TILE_DIM][TT_TILE_DIM]; /* SrcA slice by column */
+    double ak[2][TT_TILE_DIM][TT_TILE_DIM]; /* SrcA slice, [k][column] */
     double bm[2][TT_TILE_DIM][TT_TILE_DIM]; /* SrcB slice by row */
 } TTSlices;
 
@@ -259,6 +260,84 @@ double ttx_fmt_fpu_value(uint32_t bits, TTDstKind kind);
  * exponent with mantissa 0 (BF16/FP32) or 0x7fff (FP16).  [I]
  */
 uint32_t ttx_fmt_fpu_round(double v, TTDstKind kind);
+
+/*
+ * The two above as inline functions, for the FPU's inner loops (the
+ * exported forms call these).
+ */
+static inline double ttx_fmt_f32_value_inl(uint32_t u)
+{
+    /* Exponent 255 is finite, denormals are zero. */
+    uint32_t e = (u >> 23) & 0xff;
+    uint64_t d = (uint64_t)(u >> 31) << 63 | (uint64_t)(e - 127 + 1023) << 52 |
+                 (uint64_t)(u & 0x7fffff) << 29;
+    double v;
+
+    if (!e) {
+        return 0.0;
+    }
+    memcpy(&v, &d, sizeof(v));
+    return v;
+}
+
+static inline double ttx_fmt_fpu_value_inl(uint32_t bits, TTDstKind kind)
+{
+    switch (kind) {
+    case TTX_DST_BF16:
+        return ttx_fmt_f32_value_inl(bits << 16);
+    case TTX_DST_FP16:
+        if (!(bits & 0x7c00)) {
+            return 0.0;         /* FP16 denormals are flushed */
+        }
+        return ttx_fmt_f32_value_inl(ttx_fmt_fp16_to_fp32((uint16_t)bits));
+    default:
+        return ttx_fmt_f32_value_inl(bits);
+    }
+}
+
+static inline uint32_t ttx_fmt_fpu_round_inl(double v, TTDstKind kind)
+{
+    static const struct {
+        int mbits, ebits, bias;
+    } k[] = {
+        [TTX_DST_BF16] = { 7, 8, 127 },
+        [TTX_DST_FP16] = { 10, 5, 15 },
+        [TTX_DST_FP32] = { 23, 8, 127 },
+    };
+    int mb = k[kind].mbits, eb = k[kind].ebits;
+    uint64_t d;
+    uint32_t sign;
+    int de, be, shift = 52 - mb;
+    uint64_t sig, q, rem, half = 1ull << (shift - 1);
+
+    memcpy(&d, &v, sizeof(d));
+    sign = (uint32_t)(d >> 63) << (eb + mb);
+    de = (int)((d >> 52) & 0x7ff);
+    be = de - 1023 + k[kind].bias;
+    sig = (1ull << 52) | (d & ((1ull << 52) - 1));
+    q = sig >> shift;
+    rem = sig & ((1ull << shift) - 1);
+    if (!de || be < 1) {
+        return sign;            /* zero, or below the normal range */
+    }
+    if (de == 0x7ff) {
+        be = 1 << eb;           /* cannot come from finite operands */
+    }
+    if (rem > half || (rem == half && (q & 1))) {
+        q++;
+        if (q >> (mb + 1)) {
+            q >>= 1;
+            be++;
+        }
+    }
+    if (be > (1 << eb) - 1) {
+        if (kind == TTX_DST_FP16) {
+            return sign | 0x7fffu;
+        }
+        return sign | (uint32_t)((1 << eb) - 1) << mb;
+    }
+    return sign | (uint32_t)be << mb | (uint32_t)(q & ((1ull << mb) - 1));
+}
 
 /* ---- engine (ttx_tile.c) ------------------------------------------- */
 
