@@ -196,10 +196,16 @@ static FORCE_INLINE void cb_reserve_back(uint32_t cb, uint32_t num_pages)
 	PACK((tt_cb_reserve_back(cb, num_pages)));
 }
 
+/*
+ * PACK: tiles packed in order into each CB since its last cb_push_back
+ * (tt-metal's fifo_wr_tile_ptr): pack_tile(idst, ocb) writes the next one.
+ */
+static uint16_t tt_pack_tile_ptr[TT_NUM_CBS] __attribute__((unused));
+
 static FORCE_INLINE void cb_push_back(uint32_t cb, uint32_t num_pages)
 {
 	(void)cb, (void)num_pages;
-	PACK((tt_cb_push_back(cb, num_pages)));
+	PACK((tt_cb_push_back(cb, num_pages), tt_pack_tile_ptr[cb] = 0));
 }
 
 /* Dst ownership (tt-metal reg_api.h) ------------------------------------- */
@@ -665,8 +671,20 @@ static FORCE_INLINE void tt_pack_tile(uint32_t idst, uint32_t ocb, uint32_t otil
 	PACK((tt_pack_l1(idst, ocb, get_write_ptr(ocb) + otile * get_tile_size(ocb), 0)));
 }
 
-/* pack_tile(idst, ocb) or pack_tile(idst, ocb, output_tile_index). */
-#define TT_PACK_TILE_2(idst, ocb)		tt_pack_tile(idst, ocb, 0)
+/* Pack Dst[@idst] into the next tile of CB @ocb's reserved back. */
+static FORCE_INLINE void tt_pack_tile_next(uint32_t idst, uint32_t ocb)
+{
+	(void)idst, (void)ocb;
+	PACK((tt_pack_tile(idst, ocb, tt_pack_tile_ptr[ocb]++)));
+}
+
+/*
+ * pack_tile(idst, ocb): to the next tile of the reserved back, in order
+ * since the last cb_push_back, as tt-metal's pack_tile; pack_tile(idst,
+ * ocb, output_tile_index): to that tile (tt-metal's pack_tile<true>,
+ * out of order; the in-order position does not move).
+ */
+#define TT_PACK_TILE_2(idst, ocb)		tt_pack_tile_next(idst, ocb)
 #define TT_PACK_TILE_3(idst, ocb, otile)	tt_pack_tile(idst, ocb, otile)
 #define TT_PACK_TILE_PICK(_1, _2, _3, name, ...)	name
 #define pack_tile(...) \
@@ -780,7 +798,9 @@ static inline void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb)
 
 	for (uint32_t t = 0; t < block; t++)
 		tt_layout_tile(icb, tt_cb_front_tile(icb, 0) + t * TT_TILE_DIM * es, stride,
-			       ocb, get_write_ptr(ocb) + t * get_tile_size(ocb), 0);
+			       ocb, get_write_ptr(ocb) +
+			       (tt_pack_tile_ptr[ocb] + t) * get_tile_size(ocb), 0);
+	PACK((tt_pack_tile_ptr[ocb] += block));
 }
 
 /* untilize_init(icb) or (icb, ocb): also configures the packer with @ocb. */
@@ -821,6 +841,7 @@ static inline void untilize_block(uint32_t icb, uint32_t block, uint32_t ocb)
 	for (uint32_t t = 0; t < block; t++)
 		tt_layout_tile(icb, tt_cb_front_tile(icb, t), 0, ocb,
 			       get_write_ptr(ocb) + t * TT_TILE_DIM * es, stride);
+	PACK((tt_pack_tile_ptr[ocb] += block));
 }
 
 /*

@@ -3,7 +3,8 @@
  * Compute of the matmul_block test: one rt x ct block of Dst tiles
  * accumulates kt k steps of matmul_block, in0 (rt x kt tiles, row-major
  * by tile) in CB 0, in1 (kt x ct tiles) in CB 1; the rt * ct result
- * tiles go to CB 16 row-major by tile.  Args: rt, ct, kt.
+ * tiles go to CB 16 row-major by tile, packed in order.  Args: rt, ct,
+ * kt.
  */
 #include "compute_kernel_api.h"
 
@@ -24,7 +25,7 @@ void kernel_main(void)
 	cb_reserve_back(16, rt * ct);
 	tile_regs_wait();
 	for (uint32_t i = 0; i < rt * ct; i++)
-		pack_tile(i, 16, i);
+		pack_tile(i, 16);	/* in order, as tt-metal's */
 	tile_regs_release();
 	cb_push_back(16, rt * ct);
 }
