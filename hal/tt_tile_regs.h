@@ -14,7 +14,16 @@
  * not yet committed; nothing changed: sleep with TT_WAIT_TILE_ENGINE and
  * issue it again) or TT_TILE_STATUS_EINVAL (reported as a guest error).
  * Every command that changes engine state wakes the core's TRISCs.
- * L1 addresses are byte addresses of whole tiles in this core's L1.
+ * L1 addresses are byte addresses of whole tiles in this core's L1, or
+ * with a ROW_STRIDE of the tile's row 0, column 0 in row-major data.
+ *
+ * Data formats are configured, as on silicon: the unpackers of SrcA and
+ * SrcB and the packer each hold one (UNPACK_CONFIG, PACK_CONFIG, issued
+ * by the compute API's *_init and reconfig calls).  Every unpack and pack
+ * still names the format of the CB it reads or writes (FMT fields); one
+ * that differs from the configured format, or finds none configured, is
+ * rejected with a guest error naming the CB, both formats and the call
+ * that fixes it.
  */
 #ifndef TT_HAL_TILE_REGS_H
 #define TT_HAL_TILE_REGS_H
@@ -27,6 +36,10 @@ TT_REG32(TILE, ARG2, 0x08)
 TT_REG32(TILE, ARG3, 0x0C)
 TT_REG32(TILE, CMD, 0x10)		/* wo: enum tt_tile_cmd, runs it */
 TT_REG32(TILE, STATUS, 0x14)		/* ro: TT_TILE_STATUS_* of the last command */
+TT_REG32(TILE, CONFIG, 0x18)		/* ro: the engine's CONFIG fields */
+TT_REG32(TILE, ARG4, 0x20)		/* extra arguments (UNPACK_MATMUL_BLOCK) */
+TT_REG32(TILE, ARG5, 0x24)
+TT_REG32(TILE, ARG6, 0x28)
 
 /* ARG0 of TT_TILE_CMD_CONFIG (also launch_msg.kernel_config.compute_cfg). */
 TT_FIELD(TILE, CONFIG, FIDELITY, 0, 3)	/* MathFidelity: 0 LoFi, 2..4 HiFi2..4 */
@@ -34,8 +47,32 @@ TT_FIELD(TILE, CONFIG, FP32_DEST, 3, 1)	/* fp32_dest_acc_en */
 TT_FIELD(TILE, CONFIG, APPROX, 4, 1)	/* math_approx_mode */
 TT_FIELD(TILE, CONFIG, FULL_SYNC, 5, 1)	/* DstSync::SyncFull */
 
+/*
+ * A data format argument (FMT): the CB's TT_DF_* value and, for the
+ * error report only, the CB index it belongs to.
+ */
+TT_FIELD(TILE, FMT, DF, 0, 8)
+TT_FIELD(TILE, FMT, CB, 8, 8)
+
 /* ARG3 of TT_TILE_CMD_UNPACK: unpacker flags; other bits must be 0. */
 TT_FIELD(TILE, UNPACK, TRANSPOSE, 0, 1)	/* transpose the 32x32 tile (WH) */
+TT_FIELD(TILE, UNPACK, TO_DST, 1, 1)	/* unpack to Dst: bit exact, lands in Dst
+					 * at the math thread's DATACOPY */
+TT_FIELD(TILE, UNPACK, ROW_STRIDE, 8, 24)	/* tilize: bytes from one row of
+						 * row-major data to the next;
+						 * 0: the tile is in face order */
+
+/* ARG3 of TT_TILE_CMD_PACK: other bits must be 0. */
+TT_FIELD(TILE, PACK, ROW_STRIDE, 8, 24)	/* untilize: write row-major rows this
+					 * many bytes apart; 0: face order */
+
+/* ARG6 of UNPACK_MATMUL_BLOCK, ARG1 of MATMUL_BLOCK (tt-metal matmul_block). */
+TT_FIELD(TILE, BLOCK, CT, 0, 8)		/* ct_dim: in1 tiles, Dst tiles per row */
+TT_FIELD(TILE, BLOCK, RT, 8, 8)		/* rt_dim: in0 tiles, Dst rows */
+TT_FIELD(TILE, BLOCK, TRANSPOSE, 16, 1)	/* transpose each in1 tile */
+
+/* Largest ct_dim and rt_dim of one block (Dst holds at most 16 tiles). */
+#define TT_TILE_BLOCK_MAX		16
 
 #define TT_TILE_STATUS_OK		0
 #define TT_TILE_STATUS_BLOCKED		1
@@ -45,10 +82,11 @@ TT_FIELD(TILE, UNPACK, TRANSPOSE, 0, 1)	/* transpose the 32x32 tile (WH) */
 /* Commands; the thread that issues each in tt-metal's compute API. */
 enum tt_tile_cmd {
 	TT_TILE_CMD_CONFIG = 0x7e0,	/* firmware: ARG0 = CONFIG fields; resets the engine */
-	TT_TILE_CMD_UNPACK,		/* UNPACK: ARG0 = src (0 A, 1 B), ARG1 = L1, ARG2 = format,
+	TT_TILE_CMD_UNPACK,		/* UNPACK: ARG0 = src (0 A, 1 B), ARG1 = L1, ARG2 = FMT,
 					 * ARG3 = UNPACK fields */
 	TT_TILE_CMD_SRC_DVALID,		/* UNPACK: ARG0 = src, handed over without data */
-	TT_TILE_CMD_UNPACK_TO_DST,	/* UNPACK: ARG0 = L1, ARG1 = format, ARG2 = Dst tile */
+	TT_TILE_CMD_UNPACK_TO_DST,	/* UNPACK: ARG0 = L1, ARG1 = FMT, ARG2 = Dst tile of
+					 * the math half, written at once (no handshake) */
 	TT_TILE_CMD_ELTWISE,		/* MATH: ARG0 = op, ARG1 = bcast, ARG2 = accumulate, ARG3 = Dst */
 	TT_TILE_CMD_DATACOPY,		/* MATH: ARG0 = src, ARG1 = Dst tile */
 	TT_TILE_CMD_SFPU_UNARY,		/* MATH: ARG0 = op, ARG1 = Dst tile */
@@ -56,12 +94,24 @@ enum tt_tile_cmd {
 	TT_TILE_CMD_COMMIT,		/* MATH: tile_regs_commit */
 	TT_TILE_CMD_WAIT,		/* PACK: tile_regs_wait */
 	TT_TILE_CMD_RELEASE,		/* PACK: tile_regs_release */
-	TT_TILE_CMD_PACK,		/* PACK: ARG0 = Dst tile, ARG1 = L1, ARG2 = format */
+	TT_TILE_CMD_PACK,		/* PACK: ARG0 = Dst tile, ARG1 = L1, ARG2 = FMT,
+					 * ARG3 = PACK fields */
 	TT_TILE_CMD_MATMUL,		/* MATH: ARG0 = Dst tile; Dst += SrcB @ SrcA */
 	TT_TILE_CMD_REDUCE,		/* MATH: ARG0 = pool, ARG1 = dim, ARG2 = Dst tile;
 					 * data in SrcA, scaler tile in SrcB */
 	TT_TILE_CMD_SFPU_BINARY,	/* MATH: ARG0 = op, ARG1 = Dst tile 0 (result),
 					 * ARG2 = Dst tile 1 */
+	TT_TILE_CMD_UNPACK_CONFIG,	/* UNPACK: ARG0 = src, ARG1 = FMT it unpacks from now */
+	TT_TILE_CMD_PACK_CONFIG,	/* PACK: ARG0 = FMT it packs to from now */
+	TT_TILE_CMD_UNPACK_MATMUL_BLOCK, /* UNPACK: rt in0 tiles -> SrcB, ct in1 tiles
+					 * -> SrcA, as one bank each.  ARG0 = L1 of
+					 * in0's first tile, ARG1 = L1 of in1's first,
+					 * ARG2 = in0 FMT, ARG3 = in1 FMT, ARG4 = bytes
+					 * from one in0 tile to the next one down (kt_dim
+					 * pages), ARG5 = bytes from one in1 tile to the
+					 * next (a page), ARG6 = BLOCK fields */
+	TT_TILE_CMD_MATMUL_BLOCK,	/* MATH: ARG0 = Dst tile, ARG1 = BLOCK CT/RT:
+					 * Dst[ARG0 + r * ct + c] += in0[r] @ in1[c] */
 };
 
 /* ARG0 of ELTWISE (tt-metal EltwiseBinaryType) and ARG1 (BroadcastType). */

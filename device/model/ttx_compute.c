@@ -15,11 +15,19 @@
  * wake event of the core's three TRISCs.  The engine (about 150 KiB) is
  * allocated on first use, so cores that never compute cost nothing.
  *
- * Not yet implemented: tilize/untilize, unpack to Dst with a transpose,
- * per-thread format state (formats travel with every command instead).
+ * Data formats: the unpackers and the packer hold the formats the kernel
+ * configured (UNPACK_CONFIG, PACK_CONFIG); every unpack and pack names
+ * its CB and that CB's format, and a mismatch is a guest error that says
+ * which reconfig call is missing, where silicon would silently convert
+ * with the wrong format.
+ *
+ * Not yet implemented: unpack to Dst with a transpose, the math (ALU)
+ * format as state of its own, pack_untilize's multi-tile row blocks as
+ * one command (one PACK with a row stride per tile instead).
  */
 #include "ttx_compute.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "tt_mem_map.h"
@@ -47,8 +55,10 @@ _Static_assert(TT_TILE_POOL_SUM == TTX_POOL_SUM &&
 _Static_assert(TT_TILE_SFPU_BINARY_ADD == TTX_SFPU_ADD &&
                TT_TILE_SFPU_BINARY_SUB == TTX_SFPU_SUB &&
                TT_TILE_SFPU_BINARY_MUL == TTX_SFPU_MUL, "SFPU binary values");
-_Static_assert(TT_R_TILE_UNPACK_TRANSPOSE_MASK == TTX_UNPACK_TRANSPOSE,
+_Static_assert(TT_R_TILE_UNPACK_TRANSPOSE_MASK == TTX_UNPACK_TRANSPOSE &&
+               TT_R_TILE_UNPACK_TO_DST_MASK == TTX_UNPACK_TO_DST,
                "unpack flags");
+_Static_assert(TT_TILE_BLOCK_MAX == TTX_BLOCK_MAX, "block size");
 
 /* Commands ----------------------------------------------------------------- */
 
@@ -60,7 +70,8 @@ static const char *ttx_compute_cmd_name(uint32_t cmd)
     static const char *const names[] = {
         "CONFIG", "UNPACK", "SRC_DVALID", "UNPACK_TO_DST", "ELTWISE",
         "DATACOPY", "SFPU_UNARY", "ACQUIRE", "COMMIT", "WAIT", "RELEASE",
-        "PACK", "MATMUL", "REDUCE", "SFPU_BINARY",
+        "PACK", "MATMUL", "REDUCE", "SFPU_BINARY", "UNPACK_CONFIG",
+        "PACK_CONFIG", "UNPACK_MATMUL_BLOCK", "MATMUL_BLOCK",
     };
     uint32_t i = cmd - TT_TILE_CMD_CONFIG;
 
@@ -79,6 +90,14 @@ static void ttx_compute_configure(TTTileEngine *e, uint32_t v)
     ttx_tile_init(e, &cfg);
 }
 
+static uint32_t ttx_compute_config_word(const TTTileEngine *e)
+{
+    return TT_FIELD_VAL(TILE, CONFIG, FIDELITY, e->cfg.fidelity) |
+           TT_FIELD_VAL(TILE, CONFIG, FP32_DEST, e->cfg.fp32_dest) |
+           TT_FIELD_VAL(TILE, CONFIG, APPROX, e->cfg.approx) |
+           TT_FIELD_VAL(TILE, CONFIG, FULL_SYNC, e->cfg.full_sync);
+}
+
 static TTTileEngine *ttx_compute_engine(TTChip *chip, unsigned core)
 {
     TTCore *c = &chip->core[core];
@@ -93,26 +112,248 @@ static TTTileEngine *ttx_compute_engine(TTChip *chip, unsigned core)
     return c->tile;
 }
 
-/* Host pointer to a whole tile of @fmt at L1 @addr, or NULL (reported). */
-static uint8_t *ttx_compute_tile(TTChip *chip, unsigned core, unsigned risc,
-                                 uint32_t cmd, uint32_t addr, uint32_t fmt,
-                                 size_t *bytes)
+/*
+ * Host pointer to @bytes of L1 at @addr for command @cmd, or NULL
+ * (reported).
+ */
+static uint8_t *ttx_compute_span(TTChip *chip, unsigned core, unsigned risc,
+                                 uint32_t cmd, uint32_t addr, uint64_t bytes,
+                                 const char *what)
 {
-    *bytes = ttx_fmt_tile_bytes(fmt);
-    if (!*bytes) {
+    if (addr >= TT_MEM_L1_SIZE || bytes > TT_MEM_L1_SIZE - addr) {
         ttx_chip_guest_error(chip, core, risc, addr,
-                             "tile engine %s: data format %u is not modelled",
-                             ttx_compute_cmd_name(cmd), fmt);
-        return NULL;
-    }
-    if (addr >= TT_MEM_L1_SIZE || *bytes > TT_MEM_L1_SIZE - addr) {
-        ttx_chip_guest_error(chip, core, risc, addr,
-                             "tile engine %s: tile of %zu bytes at 0x%08x is "
-                             "outside L1", ttx_compute_cmd_name(cmd), *bytes,
-                             addr);
+                             "tile engine %s: %s of %llu bytes at 0x%08x is "
+                             "outside L1", ttx_compute_cmd_name(cmd), what,
+                             (unsigned long long)bytes, addr);
         return NULL;
     }
     return chip->ops->l1(chip->opaque, core) + addr;
+}
+
+/*
+ * Bytes a tile of @fmt covers in L1: the tile, or with a row stride
+ * (tilize / untilize) 32 rows of 32 elements @stride apart.  0 when
+ * @fmt has no such layout (reported).
+ */
+static uint64_t ttx_compute_extent(TTChip *chip, unsigned core,
+                                   unsigned risc, uint32_t cmd, uint32_t addr,
+                                   unsigned fmt, uint32_t stride)
+{
+    size_t es = ttx_fmt_elem_bytes(fmt);
+    char b[16];
+
+    if (!ttx_fmt_tile_bytes(fmt)) {
+        ttx_chip_guest_error(chip, core, risc, addr,
+                             "tile engine %s: data format %u is not modelled",
+                             ttx_compute_cmd_name(cmd), fmt);
+        return 0;
+    }
+    if (!stride) {
+        return ttx_fmt_tile_bytes(fmt);
+    }
+    if (!es) {
+        ttx_chip_guest_error(chip, core, risc, addr,
+                             "tile engine %s: row-major (tilize/untilize) data "
+                             "must be Float32, Float16 or Float16_b, not %s",
+                             ttx_compute_cmd_name(cmd), ttx_fmt_name(fmt, b));
+        return 0;
+    }
+    if (stride < TT_TILE_DIM * es) {
+        ttx_chip_guest_error(chip, core, risc, addr,
+                             "tile engine %s: row stride of %u bytes is shorter "
+                             "than a tile row (%zu bytes of %s)",
+                             ttx_compute_cmd_name(cmd), stride,
+                             TT_TILE_DIM * es, ttx_fmt_name(fmt, b));
+        return 0;
+    }
+    return (uint64_t)(TT_TILE_DIM - 1) * stride + TT_TILE_DIM * es;
+}
+
+/*
+ * Is the FMT argument @f (a CB and its format) what the unpacker of
+ * @src, or with @src > TTX_SRC_B the packer, is configured for?
+ * Reported when not: silicon would convert with the configured format.
+ */
+static bool ttx_compute_fmt_ok(TTChip *chip, unsigned core, unsigned risc,
+                               uint32_t cmd, const TTTileEngine *e,
+                               unsigned src, uint32_t f)
+{
+    unsigned df = TT_FIELD_GET(TILE, FMT, DF, f);
+    unsigned cb = TT_FIELD_GET(TILE, FMT, CB, f);
+    bool pack = src > TTX_SRC_B;
+    unsigned have = pack ? e->fmt.pack : e->fmt.unpack[src];
+    unsigned have_cb = pack ? e->fmt.pack_cb : e->fmt.unpack_cb[src];
+    char b1[16], b2[16], unit[16], fix[48];
+
+    if (have == df) {
+        return true;
+    }
+    if (pack) {
+        snprintf(unit, sizeof(unit), "the packer");
+        snprintf(fix, sizeof(fix), "pack_reconfig_data_format(%u)", cb);
+    } else {
+        snprintf(unit, sizeof(unit), "unpacker %c", src ? 'B' : 'A');
+        snprintf(fix, sizeof(fix), "reconfig_data_format_src%c(%u)",
+                 src ? 'b' : 'a', cb);
+    }
+    if (have == TT_DF_INVALID) {
+        ttx_chip_guest_error(chip, core, risc, 0,
+                             "tile engine %s %s CB %u (%s): %s has no data "
+                             "format configured; call compute_kernel_hw_startup"
+                             "() or a full init (binary_op_init_common, "
+                             "unary_op_init_common, mm_init, reduce_init, "
+                             "tilize_init, ...) first, or %s",
+                             ttx_compute_cmd_name(cmd), pack ? "to" : "of", cb,
+                             ttx_fmt_name(df, b1), unit, fix);
+    } else {
+        ttx_chip_guest_error(chip, core, risc, 0,
+                             "tile engine %s %s CB %u: the CB holds %s but %s "
+                             "is configured for %s (CB %u); call %s before "
+                             "using CB %u (reconfig_data_format and "
+                             "pack_reconfig_data_format switch formats "
+                             "between ops)",
+                             ttx_compute_cmd_name(cmd), pack ? "to" : "of", cb,
+                             ttx_fmt_name(df, b1), unit,
+                             ttx_fmt_name(have, b2), have_cb, fix, cb);
+    }
+    return false;
+}
+
+/* UNPACK_CONFIG / PACK_CONFIG of FMT @f for @src (> TTX_SRC_B: packer). */
+static int ttx_compute_set_fmt(TTChip *chip, unsigned core, unsigned risc,
+                               uint32_t cmd, TTTileEngine *e, unsigned src,
+                               uint32_t f)
+{
+    unsigned df = TT_FIELD_GET(TILE, FMT, DF, f);
+    unsigned cb = TT_FIELD_GET(TILE, FMT, CB, f);
+
+    if (f & ~(uint32_t)(TT_R_TILE_FMT_DF_MASK | TT_R_TILE_FMT_CB_MASK)) {
+        return TTX_TILE_EINVAL;
+    }
+    if (!ttx_fmt_tile_bytes(df)) {
+        ttx_chip_guest_error(chip, core, risc, 0,
+                             "tile engine %s: CB %u has data format %u, which "
+                             "the tile engine does not model",
+                             ttx_compute_cmd_name(cmd), cb, df);
+        return TTX_COMPUTE_REPORTED;
+    }
+    if (src > TTX_SRC_B) {
+        e->fmt.pack = df;
+        e->fmt.pack_cb = cb;
+    } else {
+        e->fmt.unpack[src] = df;
+        e->fmt.unpack_cb[src] = cb;
+    }
+    return TTX_TILE_OK;
+}
+
+#define TTX_PACKER  2u  /* ttx_compute_fmt_ok() / _set_fmt(): the packer */
+
+/* UNPACK: Src @a[0] from L1 @a[1] of FMT @a[2], UNPACK fields @a[3]. */
+static int ttx_compute_unpack(TTChip *chip, unsigned core, unsigned risc,
+                              uint32_t cmd, TTTileEngine *e, const uint32_t *a)
+{
+    const uint32_t flags = TT_R_TILE_UNPACK_TRANSPOSE_MASK |
+                           TT_R_TILE_UNPACK_TO_DST_MASK;
+    uint32_t stride = TT_FIELD_GET(TILE, UNPACK, ROW_STRIDE, a[3]);
+    unsigned df = TT_FIELD_GET(TILE, FMT, DF, a[2]);
+    uint64_t bytes;
+    uint8_t *l1;
+
+    if (a[0] > TTX_SRC_B ||
+        (a[3] & ~(flags | (uint32_t)TT_R_TILE_UNPACK_ROW_STRIDE_MASK)) ||
+        (a[2] & ~(uint32_t)(TT_R_TILE_FMT_DF_MASK | TT_R_TILE_FMT_CB_MASK))) {
+        return TTX_TILE_EINVAL;
+    }
+    bytes = ttx_compute_extent(chip, core, risc, cmd, a[1], df, stride);
+    if (!bytes || !ttx_compute_fmt_ok(chip, core, risc, cmd, e, a[0], a[2])) {
+        return TTX_COMPUTE_REPORTED;
+    }
+    l1 = ttx_compute_span(chip, core, risc, cmd, a[1], bytes, "tile");
+    if (!l1) {
+        return TTX_COMPUTE_REPORTED;
+    }
+    return ttx_tile_unpack_rows(e, a[0], df, l1, stride, a[3] & flags);
+}
+
+/* UNPACK_MATMUL_BLOCK (hal/tt_tile_regs.h). */
+static int ttx_compute_unpack_block(TTChip *chip, unsigned core,
+                                    unsigned risc, uint32_t cmd,
+                                    TTTileEngine *e, const uint32_t *a)
+{
+    const uint32_t known = TT_R_TILE_BLOCK_CT_MASK | TT_R_TILE_BLOCK_RT_MASK |
+                           TT_R_TILE_BLOCK_TRANSPOSE_MASK;
+    unsigned ct = TT_FIELD_GET(TILE, BLOCK, CT, a[6]);
+    unsigned rt = TT_FIELD_GET(TILE, BLOCK, RT, a[6]);
+    unsigned df0 = TT_FIELD_GET(TILE, FMT, DF, a[2]);
+    unsigned df1 = TT_FIELD_GET(TILE, FMT, DF, a[3]);
+    const void *in0[TTX_BLOCK_MAX], *in1[TTX_BLOCK_MAX];
+    uint64_t b0, b1;
+
+    if ((a[6] & ~known) || !ct || !rt || ct > TTX_BLOCK_MAX ||
+        rt > TTX_BLOCK_MAX) {
+        return TTX_TILE_EINVAL;
+    }
+    b0 = ttx_compute_extent(chip, core, risc, cmd, a[0], df0, 0);
+    b1 = ttx_compute_extent(chip, core, risc, cmd, a[1], df1, 0);
+    if (!b0 || !b1 ||
+        !ttx_compute_fmt_ok(chip, core, risc, cmd, e, TTX_SRC_B, a[2]) ||
+        !ttx_compute_fmt_ok(chip, core, risc, cmd, e, TTX_SRC_A, a[3])) {
+        return TTX_COMPUTE_REPORTED;
+    }
+    for (unsigned r = 0; r < rt; r++) {
+        uint64_t addr = a[0] + (uint64_t)r * a[4];
+
+        in0[r] = addr > UINT32_MAX ? NULL :
+                 ttx_compute_span(chip, core, risc, cmd, (uint32_t)addr, b0,
+                                  "in0 tile");
+        if (!in0[r]) {
+            return TTX_COMPUTE_REPORTED;
+        }
+    }
+    for (unsigned c = 0; c < ct; c++) {
+        uint64_t addr = a[1] + (uint64_t)c * a[5];
+
+        in1[c] = addr > UINT32_MAX ? NULL :
+                 ttx_compute_span(chip, core, risc, cmd, (uint32_t)addr, b1,
+                                  "in1 tile");
+        if (!in1[c]) {
+            return TTX_COMPUTE_REPORTED;
+        }
+    }
+    return ttx_tile_unpack_matmul_block(e, df0, in0, rt, df1, in1, ct,
+                                        TT_FIELD_GET(TILE, BLOCK, TRANSPOSE,
+                                                     a[6]));
+}
+
+/* PACK: Dst @a[0] to L1 @a[1] as FMT @a[2], PACK fields @a[3]. */
+static int ttx_compute_pack(TTChip *chip, unsigned core, unsigned risc,
+                            uint32_t cmd, TTTileEngine *e, const uint32_t *a)
+{
+    uint32_t stride = TT_FIELD_GET(TILE, PACK, ROW_STRIDE, a[3]);
+    unsigned df = TT_FIELD_GET(TILE, FMT, DF, a[2]);
+    uint64_t bytes;
+    uint8_t *l1;
+    int rc;
+
+    if ((a[3] & ~(uint32_t)TT_R_TILE_PACK_ROW_STRIDE_MASK) ||
+        (a[2] & ~(uint32_t)(TT_R_TILE_FMT_DF_MASK | TT_R_TILE_FMT_CB_MASK))) {
+        return TTX_TILE_EINVAL;
+    }
+    bytes = ttx_compute_extent(chip, core, risc, cmd, a[1], df, stride);
+    if (!bytes || !ttx_compute_fmt_ok(chip, core, risc, cmd, e, TTX_PACKER,
+                                      a[2])) {
+        return TTX_COMPUTE_REPORTED;
+    }
+    l1 = ttx_compute_span(chip, core, risc, cmd, a[1], bytes, "tile");
+    if (!l1) {
+        return TTX_COMPUTE_REPORTED;
+    }
+    rc = ttx_tile_pack_rows(e, a[0], df, l1, stride);
+    if (rc == TTX_TILE_OK && chip->ops->l1_written) {
+        chip->ops->l1_written(chip->opaque, core, a[1], (uint32_t)bytes);
+    }
+    return rc;
 }
 
 static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
@@ -120,30 +361,42 @@ static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
 {
     const uint32_t *a = chip->core[core].hart[risc].tile.arg;
     TTTileEngine *e = ttx_compute_engine(chip, core);
+    uint64_t bytes;
     uint8_t *l1;
-    size_t bytes;
-    int rc;
 
     if (!e) {
         return TTX_TILE_EINVAL;
     }
     switch (cmd) {
     case TT_TILE_CMD_CONFIG:
+        ttx_tile_fini(e);
         ttx_compute_configure(e, a[0]);
         return TTX_TILE_OK;
+    case TT_TILE_CMD_UNPACK_CONFIG:
+        return a[0] > TTX_SRC_B ? TTX_TILE_EINVAL :
+               ttx_compute_set_fmt(chip, core, risc, cmd, e, a[0], a[1]);
+    case TT_TILE_CMD_PACK_CONFIG:
+        return ttx_compute_set_fmt(chip, core, risc, cmd, e, TTX_PACKER, a[0]);
     case TT_TILE_CMD_UNPACK:
-        if (a[3] & ~(uint32_t)TT_R_TILE_UNPACK_TRANSPOSE_MASK) {
-            return TTX_TILE_EINVAL;
-        }
-        l1 = ttx_compute_tile(chip, core, risc, cmd, a[1], a[2], &bytes);
-        return l1 ? ttx_tile_unpack(e, a[0], a[2], l1, a[3]) :
-               TTX_COMPUTE_REPORTED;
+        return ttx_compute_unpack(chip, core, risc, cmd, e, a);
+    case TT_TILE_CMD_UNPACK_MATMUL_BLOCK:
+        return ttx_compute_unpack_block(chip, core, risc, cmd, e, a);
     case TT_TILE_CMD_SRC_DVALID:
         return a[0] > TTX_SRC_B ? TTX_TILE_EINVAL :
                ttx_tile_src_dvalid(e, a[0]);
     case TT_TILE_CMD_UNPACK_TO_DST:
-        l1 = ttx_compute_tile(chip, core, risc, cmd, a[0], a[1], &bytes);
-        return l1 ? ttx_tile_unpack_to_dst(e, a[1], l1, a[2]) :
+        if (a[1] & ~(uint32_t)(TT_R_TILE_FMT_DF_MASK | TT_R_TILE_FMT_CB_MASK)) {
+            return TTX_TILE_EINVAL;
+        }
+        bytes = ttx_compute_extent(chip, core, risc, cmd, a[0],
+                                   TT_FIELD_GET(TILE, FMT, DF, a[1]), 0);
+        if (!bytes ||
+            !ttx_compute_fmt_ok(chip, core, risc, cmd, e, TTX_SRC_A, a[1])) {
+            return TTX_COMPUTE_REPORTED;
+        }
+        l1 = ttx_compute_span(chip, core, risc, cmd, a[0], bytes, "tile");
+        return l1 ? ttx_tile_unpack_to_dst(e, TT_FIELD_GET(TILE, FMT, DF, a[1]),
+                                           l1, a[2]) :
                TTX_COMPUTE_REPORTED;
     case TT_TILE_CMD_ELTWISE:
         if (a[0] > TT_TILE_ELTWISE_MUL || a[1] > TT_TILE_BCAST_SCALAR) {
@@ -159,6 +412,14 @@ static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
                ttx_sfpu_unary(e, (TTSfpuOp)a[0], a[1]);
     case TT_TILE_CMD_MATMUL:
         return ttx_tile_matmul(e, a[0]);
+    case TT_TILE_CMD_MATMUL_BLOCK:
+        if (a[1] & ~(uint32_t)(TT_R_TILE_BLOCK_CT_MASK |
+                               TT_R_TILE_BLOCK_RT_MASK)) {
+            return TTX_TILE_EINVAL;
+        }
+        return ttx_tile_matmul_block(e, a[0],
+                                     TT_FIELD_GET(TILE, BLOCK, CT, a[1]),
+                                     TT_FIELD_GET(TILE, BLOCK, RT, a[1]));
     case TT_TILE_CMD_REDUCE:
         if (a[0] > TT_TILE_POOL_MAX || a[1] > TT_TILE_REDUCE_SCALAR) {
             return TTX_TILE_EINVAL;
@@ -176,15 +437,7 @@ static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
     case TT_TILE_CMD_RELEASE:
         return ttx_tile_release(e);
     case TT_TILE_CMD_PACK:
-        l1 = ttx_compute_tile(chip, core, risc, cmd, a[1], a[2], &bytes);
-        if (!l1) {
-            return TTX_COMPUTE_REPORTED;
-        }
-        rc = ttx_tile_pack(e, a[0], a[2], l1);
-        if (rc == TTX_TILE_OK && chip->ops->l1_written) {
-            chip->ops->l1_written(chip->opaque, core, a[1], (uint32_t)bytes);
-        }
-        return rc;
+        return ttx_compute_pack(chip, core, risc, cmd, e, a);
     default:
         return TTX_TILE_EINVAL;
     }
@@ -204,9 +457,20 @@ bool ttx_compute_read(TTChip *chip, unsigned core, unsigned risc,
     case TT_A_TILE_ARG3:
         *val = t->arg[(off - TT_A_TILE_ARG0) / 4];
         return true;
+    case TT_A_TILE_ARG4:
+    case TT_A_TILE_ARG5:
+    case TT_A_TILE_ARG6:
+        *val = t->arg[4 + (off - TT_A_TILE_ARG4) / 4];
+        return true;
     case TT_A_TILE_STATUS:
         *val = t->status;
         return true;
+    case TT_A_TILE_CONFIG: {
+        const TTTileEngine *e = ttx_compute_engine(chip, core);
+
+        *val = e ? ttx_compute_config_word(e) : 0;
+        return true;
+    }
     default:
         return false;
     }
@@ -224,6 +488,11 @@ bool ttx_compute_write(TTChip *chip, unsigned core, unsigned risc,
     case TT_A_TILE_ARG2:
     case TT_A_TILE_ARG3:
         t->arg[(off - TT_A_TILE_ARG0) / 4] = val;
+        return true;
+    case TT_A_TILE_ARG4:
+    case TT_A_TILE_ARG5:
+    case TT_A_TILE_ARG6:
+        t->arg[4 + (off - TT_A_TILE_ARG4) / 4] = val;
         return true;
     case TT_A_TILE_CMD:
         rc = ttx_compute_run(chip, core, risc, val);
@@ -253,6 +522,9 @@ bool ttx_compute_write(TTChip *chip, unsigned core, unsigned risc,
 
 void ttx_compute_reset(TTChip *chip, unsigned core)
 {
+    if (chip->core[core].tile) {
+        ttx_tile_fini(chip->core[core].tile);
+    }
     free(chip->core[core].tile);
     chip->core[core].tile = NULL;
 }

@@ -16,7 +16,7 @@ typedef struct TTChip TTChip;
 
 /* Per hart: the arguments of its next command and its last status. */
 typedef struct TTTileHart {
-    uint32_t arg[4];
+    uint32_t arg[7];                /* ARG0..ARG6 */
     uint32_t status;
 } TTTileHart;
 

@@ -15,23 +15,8 @@
  */
 #include "ttx_tile.h"
 
+#include <stdio.h>
 #include <string.h>
-
-static double u64_to_double(uint64_t u)
-{
-    double d;
-
-    memcpy(&d, &u, sizeof(d));
-    return d;
-}
-
-static uint64_t double_to_u64(double d)
-{
-    uint64_t u;
-
-    memcpy(&u, &d, sizeof(u));
-    return u;
-}
 
 static uint32_t get_le(const uint8_t *p, unsigned n)
 {
@@ -66,6 +51,46 @@ size_t ttx_fmt_tile_bytes(unsigned fmt)
     default:
         return 0;
     }
+}
+
+size_t ttx_fmt_elem_bytes(unsigned fmt)
+{
+    switch (fmt) {
+    case TT_DF_FLOAT32:
+        return 4;
+    case TT_DF_FLOAT16:
+    case TT_DF_FLOAT16_B:
+        return 2;
+    default:
+        return 0;
+    }
+}
+
+const char *ttx_fmt_name(unsigned fmt, char buf[16])
+{
+    static const struct {
+        unsigned fmt;
+        const char *name;
+    } names[] = {
+        { TT_DF_FLOAT32, "Float32" }, { TT_DF_FLOAT16, "Float16" },
+        { TT_DF_BFP8, "Bfp8" }, { TT_DF_BFP4, "Bfp4" },
+        { TT_DF_TF32, "Tf32" }, { TT_DF_FLOAT16_B, "Float16_b" },
+        { TT_DF_BFP8_B, "Bfp8_b" }, { TT_DF_BFP4_B, "Bfp4_b" },
+        { TT_DF_INT32, "Int32" }, { TT_DF_UINT16, "UInt16" },
+        { TT_DF_LF8, "Lf8" }, { TT_DF_BFP2, "Bfp2" },
+        { TT_DF_INT8, "Int8" }, { TT_DF_BFP2_B, "Bfp2_b" },
+        { TT_DF_UINT32, "UInt32" }, { TT_DF_UINT8, "UInt8" },
+        { TT_DF_RAW_UINT8, "RawUInt8" }, { TT_DF_RAW_UINT16, "RawUInt16" },
+        { TT_DF_RAW_UINT32, "RawUInt32" }, { TT_DF_INVALID, "Invalid" },
+    };
+
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        if (names[i].fmt == fmt) {
+            return names[i].name;
+        }
+    }
+    snprintf(buf, 16, "format %u", fmt);
+    return buf;
 }
 
 /* ---- unpacker conversions (§2 Unpacker conversion) ------------------ */
@@ -211,73 +236,14 @@ void ttx_fmt_bfp_pack_row(const uint16_t bf16[16], unsigned mag_bits,
 
 /* ---- the FPU's view of values (§2 Bit layouts, Dst write rounding) -- */
 
-/* Value of an FP32 pattern, exponent 255 finite, denormals zero. */
-static double f32_value(uint32_t u)
-{
-    uint64_t sign = (uint64_t)(u >> 31) << 63;
-    uint32_t e = (u >> 23) & 0xff;
-
-    if (!e) {
-        return 0.0;
-    }
-    return u64_to_double(sign | (uint64_t)(e - 127 + 1023) << 52 |
-                         (uint64_t)(u & 0x7fffff) << 29);
-}
-
 double ttx_fmt_fpu_value(uint32_t bits, TTDstKind kind)
 {
-    switch (kind) {
-    case TTX_DST_BF16:
-        return f32_value(bits << 16);
-    case TTX_DST_FP16:
-        if (!(bits & 0x7c00)) {
-            return 0.0;         /* FP16 denormals are flushed */
-        }
-        return f32_value(ttx_fmt_fp16_to_fp32((uint16_t)bits));
-    default:
-        return f32_value(bits);
-    }
+    return ttx_fmt_fpu_value_inl(bits, kind);
 }
 
 uint32_t ttx_fmt_fpu_round(double v, TTDstKind kind)
 {
-    static const struct {
-        int mbits, ebits, bias;
-    } k[] = {
-        [TTX_DST_BF16] = { 7, 8, 127 },
-        [TTX_DST_FP16] = { 10, 5, 15 },
-        [TTX_DST_FP32] = { 23, 8, 127 },
-    };
-    int mb = k[kind].mbits, eb = k[kind].ebits;
-    uint64_t d = double_to_u64(v);
-    uint32_t sign = (uint32_t)(d >> 63) << (eb + mb);
-    int de = (int)((d >> 52) & 0x7ff);
-    int be = de - 1023 + k[kind].bias;
-    uint64_t sig = (1ull << 52) | (d & ((1ull << 52) - 1));
-    int shift = 52 - mb;
-    uint64_t q = sig >> shift, rem = sig & ((1ull << shift) - 1);
-    uint64_t half = 1ull << (shift - 1);
-
-    if (!de || be < 1) {
-        return sign;            /* zero, or below the normal range */
-    }
-    if (de == 0x7ff) {
-        be = 1 << eb;           /* cannot come from finite operands */
-    }
-    if (rem > half || (rem == half && (q & 1))) {
-        q++;
-        if (q >> (mb + 1)) {
-            q >>= 1;
-            be++;
-        }
-    }
-    if (be > (1 << eb) - 1) {
-        if (kind == TTX_DST_FP16) {
-            return sign | 0x7fffu;
-        }
-        return sign | (uint32_t)((1 << eb) - 1) << mb;
-    }
-    return sign | (uint32_t)be << mb | (uint32_t)(q & ((1ull << mb) - 1));
+    return ttx_fmt_fpu_round_inl(v, kind);
 }
 
 /* ---- whole tiles ---------------------------------------------------- */

@@ -20,6 +20,7 @@
 #include "ttx_tile.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static unsigned dst_slots(const TTTileEngine *e)
@@ -55,6 +56,22 @@ void ttx_tile_init(TTTileEngine *e, const TTTileConfig *cfg)
     e->cfg = *cfg;
     for (unsigned s = 0; s < TTX_DST_TILES_16B; s++) {
         e->kind[s] = cfg->fp32_dest ? TTX_DST_FP32 : TTX_DST_BF16;
+    }
+    for (unsigned s = 0; s < 2; s++) {
+        e->fmt.unpack[s] = TT_DF_INVALID;
+        e->src[s].bank[0].ntiles = 1;
+        e->src[s].bank[1].ntiles = 1;
+    }
+    e->fmt.pack = TT_DF_INVALID;
+}
+
+void ttx_tile_fini(TTTileEngine *e)
+{
+    for (unsigned s = 0; s < 2; s++) {
+        for (unsigned b = 0; b < 2; b++) {
+            free(e->src[s].bank[b].more);
+            e->src[s].bank[b].more = NULL;
+        }
     }
 }
 
@@ -101,22 +118,37 @@ int ttx_tile_release(TTTileEngine *e)
 
 /* ---- unpacker (§2 Unpacker conversion, §7 dvalid) ------------------- */
 
-int ttx_tile_unpack(TTTileEngine *e, unsigned src, unsigned fmt,
-                    const void *l1, unsigned flags)
+/*
+ * The face-order tile of row-major data at @l1 (tilize), into @tile:
+ * element (r, c) at @l1 + r * @row_stride + c * element size.
+ */
+static int gather_rows(unsigned fmt, const void *l1, size_t row_stride,
+                       uint8_t tile[TT_TILE_BYTES_FLOAT32])
 {
-    TTSrcReg *reg;
-    TTSrcBank *bank;
-    uint32_t v[TT_TILE_ELEMS];
-    TTSrcStyle style = TTX_SRC_BF16;
+    size_t es = ttx_fmt_elem_bytes(fmt);
+    const uint8_t *p = l1;
 
-    if (src > TTX_SRC_B || ttx_fmt_decode_tile(fmt, l1, v)) {
+    if (!es || row_stride < TT_TILE_DIM * es) {
         return TTX_TILE_EINVAL;
     }
-    reg = &e->src[src];
-    bank = &reg->bank[reg->unpack_bank];
-    if (bank->matrix_owned) {
-        return TTX_TILE_BLOCKED;
+    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+            memcpy(tile + ttx_tile_index(r, c) * es, p + r * row_stride + c * es,
+                   es);
+        }
     }
+    return TTX_TILE_OK;
+}
+
+/*
+ * Src image of the decoded tile @v of @fmt, in place: the unpacker's
+ * conversion and the FPU's denormal flush.  Returns the Src style.
+ */
+static TTSrcStyle src_convert(const TTTileEngine *e, unsigned fmt,
+                              uint32_t v[TT_TILE_ELEMS])
+{
+    TTSrcStyle style = TTX_SRC_BF16;
+
     for (int i = 0; i < TT_TILE_ELEMS; i++) {
         uint32_t u = v[i];
 
@@ -149,32 +181,172 @@ int ttx_tile_unpack(TTTileEngine *e, unsigned src, unsigned fmt,
         }
         v[i] = u;
     }
+    return style;
+}
+
+/* @v into @out in face order, transposed (the unpacker's Transpose). */
+static void src_place(uint32_t out[TT_TILE_ELEMS],
+                      const uint32_t v[TT_TILE_ELEMS], bool transpose)
+{
+    if (!transpose) {
+        memcpy(out, v, TT_TILE_ELEMS * sizeof(v[0]));
+        return;
+    }
     for (unsigned r = 0; r < TT_TILE_DIM; r++) {
         for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-            unsigned from = (flags & TTX_UNPACK_TRANSPOSE) ?
-                            ttx_tile_index(c, r) : ttx_tile_index(r, c);
-
-            bank->bits[ttx_tile_index(r, c)] = v[from];
+            out[ttx_tile_index(r, c)] = v[ttx_tile_index(c, r)];
         }
     }
-    bank->style = style;
+}
+
+/*
+ * Dst image of the L1 tile @l1 of @fmt, decoded as @v, for unpack to
+ * Dst: bit exact (§2).  A 32-bit Dst takes every format; a 16-bit Dst
+ * the 16-bit and Bfp formats. [I] 32-bit data needs a 32-bit Dst.
+ */
+static int dst_image(const TTTileEngine *e, unsigned fmt, const uint8_t *l1,
+                     const uint32_t v[TT_TILE_ELEMS],
+                     uint32_t out[TT_TILE_ELEMS], TTDstKind *kind)
+{
+    if (e->cfg.fp32_dest) {
+        memcpy(out, v, TT_TILE_ELEMS * sizeof(v[0]));
+        *kind = TTX_DST_FP32;
+    } else if (fmt == TT_DF_FLOAT32) {
+        return TTX_TILE_EINVAL;
+    } else if (fmt == TT_DF_FLOAT16) {
+        for (int i = 0; i < TT_TILE_ELEMS; i++) {
+            out[i] = (uint32_t)(l1[2 * i] | l1[2 * i + 1] << 8);
+        }
+        *kind = TTX_DST_FP16;
+    } else {
+        for (int i = 0; i < TT_TILE_ELEMS; i++) {
+            out[i] = v[i] >> 16;
+        }
+        *kind = TTX_DST_BF16;
+    }
+    return TTX_TILE_OK;
+}
+
+int ttx_tile_unpack_rows(TTTileEngine *e, unsigned src, unsigned fmt,
+                         const void *l1, size_t row_stride, unsigned flags)
+{
+    uint8_t rows[TT_TILE_BYTES_FLOAT32];
+    const uint8_t *t = l1;
+    TTSrcReg *reg;
+    TTSrcBank *bank;
+    uint32_t v[TT_TILE_ELEMS];
+
+    if (src > TTX_SRC_B ||
+        (flags & ~(TTX_UNPACK_TRANSPOSE | TTX_UNPACK_TO_DST)) ||
+        (flags & TTX_UNPACK_TRANSPOSE && flags & TTX_UNPACK_TO_DST)) {
+        return TTX_TILE_EINVAL;
+    }
+    if (row_stride) {
+        if (gather_rows(fmt, l1, row_stride, rows)) {
+            return TTX_TILE_EINVAL;
+        }
+        t = rows;
+    }
+    if (ttx_fmt_decode_tile(fmt, t, v)) {
+        return TTX_TILE_EINVAL;
+    }
+    reg = &e->src[src];
+    bank = &reg->bank[reg->unpack_bank];
+    if (bank->matrix_owned) {
+        return TTX_TILE_BLOCKED;
+    }
+    if (flags & TTX_UNPACK_TO_DST) {
+        if (dst_image(e, fmt, t, v, bank->bits, &bank->dst_kind)) {
+            return TTX_TILE_EINVAL;
+        }
+    } else {
+        bank->style = src_convert(e, fmt, v);
+        src_place(bank->bits, v, flags & TTX_UNPACK_TRANSPOSE);
+    }
+    bank->to_dst = flags & TTX_UNPACK_TO_DST;
+    bank->ntiles = 1;
     bank->matrix_owned = true;
     reg->unpack_bank ^= 1;
     return TTX_TILE_OK;
 }
 
+int ttx_tile_unpack(TTTileEngine *e, unsigned src, unsigned fmt,
+                    const void *l1, unsigned flags)
+{
+    return ttx_tile_unpack_rows(e, src, fmt, l1, 0, flags);
+}
+
+/* Tile @i of a bank: bits, or more[i - 1] of a block. */
+static const uint32_t *bank_tile(const TTSrcBank *b, unsigned i)
+{
+    return i ? b->more[i - 1] : b->bits;
+}
+
+/* Fill the unpacker's (free) bank of @src with the @n tiles @in[]. */
+static int unpack_block(TTTileEngine *e, unsigned src, unsigned fmt,
+                        const void *const in[], unsigned n, bool transpose)
+{
+    TTSrcReg *reg = &e->src[src];
+    TTSrcBank *bank = &reg->bank[reg->unpack_bank];
+    uint32_t v[TT_TILE_ELEMS];
+
+    if (n > 1 && !bank->more) {
+        bank->more = malloc((TTX_BLOCK_MAX - 1) * sizeof(*bank->more));
+        if (!bank->more) {
+            return TTX_TILE_EINVAL;
+        }
+    }
+    for (unsigned i = 0; i < n; i++) {
+        if (ttx_fmt_decode_tile(fmt, in[i], v)) {
+            return TTX_TILE_EINVAL;
+        }
+        bank->style = src_convert(e, fmt, v);
+        src_place(i ? bank->more[i - 1] : bank->bits, v, transpose);
+    }
+    bank->to_dst = false;
+    bank->ntiles = n;
+    bank->matrix_owned = true;
+    reg->unpack_bank ^= 1;
+    return TTX_TILE_OK;
+}
+
+int ttx_tile_unpack_matmul_block(TTTileEngine *e, unsigned fmt0,
+                                 const void *const in0[], unsigned rt,
+                                 unsigned fmt1, const void *const in1[],
+                                 unsigned ct, bool transpose)
+{
+    TTSrcReg *a = &e->src[TTX_SRC_A], *b = &e->src[TTX_SRC_B];
+    int rc;
+
+    if (!rt || !ct || rt > TTX_BLOCK_MAX || ct > TTX_BLOCK_MAX ||
+        !ttx_fmt_tile_bytes(fmt0) || !ttx_fmt_tile_bytes(fmt1)) {
+        return TTX_TILE_EINVAL;
+    }
+    if (a->bank[a->unpack_bank].matrix_owned ||
+        b->bank[b->unpack_bank].matrix_owned) {
+        return TTX_TILE_BLOCKED;
+    }
+    /* in0 -> SrcB, in1 -> SrcA (§4 MVMUL). */
+    rc = unpack_block(e, TTX_SRC_B, fmt0, in0, rt, false);
+    return rc ? rc : unpack_block(e, TTX_SRC_A, fmt1, in1, ct, transpose);
+}
+
 int ttx_tile_src_dvalid(TTTileEngine *e, unsigned src)
 {
     TTSrcReg *reg;
+    TTSrcBank *bank;
 
     if (src > TTX_SRC_B) {
         return TTX_TILE_EINVAL;
     }
     reg = &e->src[src];
-    if (reg->bank[reg->unpack_bank].matrix_owned) {
+    bank = &reg->bank[reg->unpack_bank];
+    if (bank->matrix_owned) {
         return TTX_TILE_BLOCKED;
     }
-    reg->bank[reg->unpack_bank].matrix_owned = true;
+    bank->matrix_owned = true;
+    bank->to_dst = false;
+    bank->ntiles = 1;
     reg->unpack_bank ^= 1;
     return TTX_TILE_OK;
 }
@@ -184,27 +356,13 @@ int ttx_tile_unpack_to_dst(TTTileEngine *e, unsigned fmt, const void *l1,
 {
     int slot = dst_slot(e, idst, e->math_section);
     uint32_t v[TT_TILE_ELEMS];
-    const uint8_t *p = l1;
+    TTDstKind kind;
 
-    if (slot < 0 || ttx_fmt_decode_tile(fmt, l1, v)) {
+    if (slot < 0 || ttx_fmt_decode_tile(fmt, l1, v) ||
+        dst_image(e, fmt, l1, v, e->dst[slot], &kind)) {
         return TTX_TILE_EINVAL;
     }
-    if (e->cfg.fp32_dest) {
-        memcpy(e->dst[slot], v, sizeof(v));
-        e->kind[slot] = TTX_DST_FP32;
-    } else if (fmt == TT_DF_FLOAT32) {
-        return TTX_TILE_EINVAL; /* [I] 32-bit data needs a 32-bit Dst */
-    } else if (fmt == TT_DF_FLOAT16) {
-        for (int i = 0; i < TT_TILE_ELEMS; i++) {
-            e->dst[slot][i] = (uint32_t)(p[2 * i] | p[2 * i + 1] << 8);
-        }
-        e->kind[slot] = TTX_DST_FP16;
-    } else {
-        for (int i = 0; i < TT_TILE_ELEMS; i++) {
-            e->dst[slot][i] = v[i] >> 16;
-        }
-        e->kind[slot] = TTX_DST_BF16;
-    }
+    e->kind[slot] = kind;
     e->defined[slot] = ~0ull;
     return TTX_TILE_OK;
 }
@@ -219,6 +377,12 @@ static int fpu_gate(TTTileEngine *e, const TTSrcBank **a,
     *b = &e->src[TTX_SRC_B].bank[e->src[TTX_SRC_B].fpu_bank];
     return (*a)->matrix_owned && (*b)->matrix_owned ? TTX_TILE_OK :
            TTX_TILE_BLOCKED;
+}
+
+/* Banks of one plain tile each: what every op but the block ones reads. */
+static bool plain_tiles(const TTSrcBank *a, const TTSrcBank *b)
+{
+    return a->ntiles == 1 && b->ntiles == 1 && !a->to_dst && !b->to_dst;
 }
 
 /* CLR_AB: hand both banks back to the unpackers and flip. [I] always */
@@ -283,14 +447,14 @@ static unsigned num_phases(TTMathFidelity f)
  * 18..14 (bit 13 is never used); SrcB phases with bit 1 clear take bits
  * 22..17, set bits 16..13.
  */
-static void slice_src(const TTSrcBank *b, bool is_a, double hi[],
-                      double lo[])
+static void slice_bits(const uint32_t bits[TT_TILE_ELEMS], bool is_a,
+                       double hi[], double lo[])
 {
     uint32_t hi_mask = is_a ? 0xfff80000u : 0xfffe0000u;
     uint32_t lo_mask = is_a ? 0xfff83fffu : 0xfffe1fffu;
 
     for (int i = 0; i < TT_TILE_ELEMS; i++) {
-        uint32_t u = b->bits[i];
+        uint32_t u = bits[i];
         double x = ttx_fmt_fpu_value(u, TTX_DST_FP32);
 
         hi[i] = ttx_fmt_fpu_value(u & hi_mask, TTX_DST_FP32);
@@ -300,8 +464,8 @@ static void slice_src(const TTSrcBank *b, bool is_a, double hi[],
 
 static void slice_both(const TTSrcBank *a, const TTSrcBank *b, TTSlices *s)
 {
-    slice_src(a, true, s->a[0], s->a[1]);
-    slice_src(b, false, s->b[0], s->b[1]);
+    slice_bits(a->bits, true, s->a[0], s->a[1]);
+    slice_bits(b->bits, false, s->b[0], s->b[1]);
 }
 
 /* ---- FPU ops (§4) ----------------------------------------------------- */
@@ -320,7 +484,7 @@ static int fpu_begin(TTTileEngine *e, unsigned idst, const TTSrcBank **a,
     if (rc) {
         return rc;
     }
-    if (s < 0) {
+    if (s < 0 || !plain_tiles(*a, *b)) {
         return TTX_TILE_EINVAL;
     }
     *kind = fpu_kind(e, *a);
@@ -401,10 +565,19 @@ int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
     if (rc) {
         return rc;
     }
-    if (slot < 0 || src > TTX_SRC_B) {
+    if (slot < 0 || src > TTX_SRC_B || a->ntiles != 1 || b->ntiles != 1 ||
+        (src == TTX_SRC_A ? b : a)->to_dst) {
         return TTX_TILE_EINVAL;
     }
     from = src == TTX_SRC_A ? a : b;
+    if (from->to_dst) {
+        /* Unpack to Dst: the image lands as it is (§2). */
+        e->kind[slot] = from->dst_kind;
+        memcpy(e->dst[slot], from->bits, sizeof(e->dst[slot]));
+        e->defined[slot] = ~0ull;
+        fpu_done(e);
+        return TTX_TILE_OK;
+    }
     kind = fpu_kind(e, from);
     e->kind[slot] = kind;
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
@@ -415,53 +588,118 @@ int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
     return TTX_TILE_OK;
 }
 
+/* Matmul views of SrcA tile @bits: fidelity slices, row k, column c. */
+static void mm_slice_a(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS])
+{
+    slice_bits(bits, true, s->a[0], s->a[1]);
+    for (unsigned h = 0; h < 2; h++) {
+        for (unsigned k = 0; k < TT_TILE_DIM; k++) {
+            for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+                s->ak[h][k][c] = s->a[h][ttx_tile_index(k, c)];
+            }
+        }
+    }
+}
+
+/* ... and of SrcB tile @bits, by output row. */
+static void mm_slice_b(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS])
+{
+    slice_bits(bits, false, s->b[0], s->b[1]);
+    for (unsigned h = 0; h < 2; h++) {
+        for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+            for (unsigned k = 0; k < TT_TILE_DIM; k++) {
+                s->bm[h][r][k] = s->b[h][ttx_tile_index(r, k)];
+            }
+        }
+    }
+}
+
+/*
+ * Dst @slot (of @kind) += the sliced SrcB tile @ the sliced SrcA tile.
+ * Phase outer, K chunk of 16 inner: the LLK replays the tile's 16 MVMULs
+ * (K faces 0 then 1 for each Dst face) once per phase and bumps the
+ * fidelity counter between replays (llk_math_matmul.h).  Each element
+ * sums its chunk's 16 products in k order; the 32 elements of a row run
+ * side by side, which the compiler vectorises without changing any sum.
+ */
+static void mm_accumulate(TTTileEngine *e, unsigned slot, TTDstKind kind)
+{
+    const TTSlices *s = &e->scratch;
+    unsigned np = num_phases(e->cfg.fidelity);
+
+    set_kind(e, slot, kind);
+    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+        double d[TT_TILE_DIM], sum[TT_TILE_DIM];
+        uint32_t out[TT_TILE_DIM];
+
+        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+            d[c] = dst_get(e, slot, ttx_tile_index(r, c), 0.0);
+            out[c] = ttx_fmt_fpu_round(d[c], kind);
+        }
+        for (unsigned p = 0; p < np; p++) {
+            const double (*ak)[TT_TILE_DIM] = s->ak[p & 1];
+            const double *rb = s->bm[(p >> 1) & 1][r];
+
+            for (unsigned k0 = 0; k0 < TT_TILE_DIM; k0 += 16) {
+                for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+                    sum[c] = 0.0;
+                }
+                for (unsigned k = k0; k < k0 + 16; k++) {
+                    for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+                        sum[c] += rb[k] * ak[k][c];
+                    }
+                }
+                for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+                    out[c] = ttx_fmt_fpu_round_inl(d[c] + sum[c], kind);
+                    d[c] = ttx_fmt_fpu_value_inl(out[c], kind);
+                }
+            }
+        }
+        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+            dst_put(e, slot, ttx_tile_index(r, c), out[c]);
+        }
+    }
+}
+
 int ttx_tile_matmul(TTTileEngine *e, unsigned idst)
 {
-    TTSlices *s = &e->scratch;
     const TTSrcBank *a, *b;
     unsigned slot;
-    unsigned np = num_phases(e->cfg.fidelity);
     TTDstKind kind;
     int rc = fpu_begin(e, idst, &a, &b, &slot, &kind);
 
     if (rc) {
         return rc;
     }
-    slice_both(a, b, s);
-    for (unsigned h = 0; h < 2; h++) {
-        for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-            for (unsigned k = 0; k < TT_TILE_DIM; k++) {
-                s->at[h][r][k] = s->a[h][ttx_tile_index(k, r)];
-                s->bm[h][r][k] = s->b[h][ttx_tile_index(r, k)];
-            }
-        }
+    mm_slice_a(&e->scratch, a->bits);
+    mm_slice_b(&e->scratch, b->bits);
+    mm_accumulate(e, slot, kind);
+    fpu_done(e);
+    return TTX_TILE_OK;
+}
+
+int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
+                          unsigned rt)
+{
+    const TTSrcBank *a, *b;
+    int rc = fpu_gate(e, &a, &b);
+    TTDstKind kind;
+
+    if (rc) {
+        return rc;
     }
-    /*
-     * Phase outer, K chunk of 16 inner: the LLK replays the tile's 16
-     * MVMULs (K faces 0 then 1 for each Dst face) once per phase and
-     * bumps the fidelity counter between replays (llk_math_matmul.h).
-     */
-    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-            unsigned i = ttx_tile_index(r, c);
-            double d = dst_get(e, (unsigned)slot, i, 0.0);
-            uint32_t out = ttx_fmt_fpu_round(d, kind);
-
-            for (unsigned p = 0; p < np; p++) {
-                const double *ra = s->at[p & 1][c];
-                const double *rb = s->bm[(p >> 1) & 1][r];
-
-                for (unsigned k0 = 0; k0 < TT_TILE_DIM; k0 += 16) {
-                    double sum = 0.0;
-
-                    for (unsigned k = k0; k < k0 + 16; k++) {
-                        sum += rb[k] * ra[k];
-                    }
-                    out = ttx_fmt_fpu_round(d + sum, kind);
-                    d = ttx_fmt_fpu_value(out, kind);
-                }
-            }
-            dst_put(e, (unsigned)slot, i, out);
+    if (a->to_dst || b->to_dst || a->ntiles != ct || b->ntiles != rt ||
+        !ct || !rt || idst + ct * rt > ttx_tile_dst_capacity(e)) {
+        return TTX_TILE_EINVAL;
+    }
+    kind = fpu_kind(e, a);
+    /* Each SrcA tile sliced once; the SrcB tiles are cheap to redo. */
+    for (unsigned c = 0; c < ct; c++) {
+        mm_slice_a(&e->scratch, bank_tile(a, c));
+        for (unsigned r = 0; r < rt; r++) {
+            mm_slice_b(&e->scratch, bank_tile(b, r));
+            mm_accumulate(e, (unsigned)dst_slot(e, idst + r * ct + c,
+                                                e->math_section), kind);
         }
     }
     fpu_done(e);
@@ -611,19 +849,43 @@ int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
 
 /* ---- packer ---------------------------------------------------------- */
 
-int ttx_tile_pack(TTTileEngine *e, unsigned idst, unsigned fmt, void *l1)
+int ttx_tile_pack_rows(TTTileEngine *e, unsigned idst, unsigned fmt,
+                       void *l1, size_t row_stride)
 {
     int slot = dst_slot(e, idst, e->pack_section);
     uint32_t v[TT_TILE_ELEMS];
+    uint8_t tile[TT_TILE_BYTES_FLOAT32];
+    size_t es = ttx_fmt_elem_bytes(fmt);
+    uint8_t *p = l1;
+    int rc;
 
-    if (slot < 0 || !ttx_fmt_tile_bytes(fmt)) {
+    if (slot < 0 || !ttx_fmt_tile_bytes(fmt) ||
+        (row_stride && (!es || row_stride < TT_TILE_DIM * es))) {
         return TTX_TILE_EINVAL;
     }
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
         /* Undefined rows pack as 0 (§1 ZEROACC). */
         v[i] = ((e->defined[slot] >> (i / 16)) & 1) ? e->dst[slot][i] : 0;
     }
-    return ttx_fmt_pack_tile(fmt, e->kind[slot], v, l1);
+    if (!row_stride) {
+        return ttx_fmt_pack_tile(fmt, e->kind[slot], v, l1);
+    }
+    rc = ttx_fmt_pack_tile(fmt, e->kind[slot], v, tile);
+    if (rc) {
+        return rc;
+    }
+    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+            memcpy(p + r * row_stride + c * es,
+                   tile + ttx_tile_index(r, c) * es, es);
+        }
+    }
+    return TTX_TILE_OK;
+}
+
+int ttx_tile_pack(TTTileEngine *e, unsigned idst, unsigned fmt, void *l1)
+{
+    return ttx_tile_pack_rows(e, idst, fmt, l1, 0);
 }
 
 void ttx_tile_dst_read(const TTTileEngine *e, unsigned idst,

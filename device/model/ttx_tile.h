@@ -21,7 +21,10 @@
  *   - stochastic rounding, partial faces, tiny tiles, SFPU vector modes
  *     R and C (ops always cover the four faces);
  *   - Src row/column addressing, ZEROACC of single rows, MOVD2A/MOVD2B
- *     (dest reuse) and the 19-bit truncation of 32-bit Dst on that path.
+ *     (dest reuse) and the 19-bit truncation of 32-bit Dst on that path;
+ *   - a separate math (ALU) format: the FPU takes its operand style from
+ *     what the unpacker put in Src, so only the unpack and pack formats
+ *     are configured state.
  */
 #ifndef TTX_TILE_H
 #define TTX_TILE_H
@@ -29,6 +32,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "tt_data_format.h"
 
@@ -111,6 +115,10 @@ typedef enum TTSfpuBinaryOp {
 
 /* ttx_tile_unpack() flags. */
 #define TTX_UNPACK_TRANSPOSE    (1u << 0)   /* transpose the 32x32 tile */
+#define TTX_UNPACK_TO_DST       (1u << 1)   /* bit exact, for DATACOPY to Dst */
+
+/* Largest rt_dim / ct_dim of a matmul block: tiles one Src bank holds. */
+#define TTX_BLOCK_MAX       16
 
 /* Dst geometry: 1024 rows x 16 columns of 16 bits (§1 Dst). */
 #define TTX_DST_TILES_16B   16
@@ -123,11 +131,20 @@ static inline unsigned ttx_tile_index(unsigned r, unsigned c)
     return ((r / 16) * 2 + c / 16) * 256 + (r % 16) * 16 + c % 16;
 }
 
-/* One bank of SrcA or SrcB: 64 rows x 16 columns = one tile. */
+/*
+ * One bank of SrcA or SrcB: 64 rows x 16 columns = one tile.  A matmul
+ * block unpack fills it with up to TTX_BLOCK_MAX tiles (the hardware
+ * streams them; the model hands them over at once): tile 0 in bits,
+ * the others in more[], allocated on first use.
+ */
 typedef struct TTSrcBank {
     uint32_t bits[TT_TILE_ELEMS];   /* FP32 bit pattern of each datum */
     TTSrcStyle style;
     bool matrix_owned;              /* AllowedClient == MatrixUnit */
+    bool to_dst;                    /* unpack to Dst: bits are a Dst image */
+    TTDstKind dst_kind;             /* ... of this kind */
+    unsigned ntiles;                /* tiles held (1 unless a block) */
+    uint32_t (*more)[TT_TILE_ELEMS]; /* tiles 1..ntiles-1 of a block */
 } TTSrcBank;
 
 typedef struct TTSrcReg {
@@ -143,7 +160,7 @@ typedef struct TTSrcReg {
 typedef struct TTSlices {
     double a[2][TT_TILE_ELEMS];     /* SrcA, [phase & 1] */
     double b[2][TT_TILE_ELEMS];     /* SrcB, [(phase >> 1) & 1] */
-    double at[2][TT_TILE_DIM][TT_TILE_DIM]; /* SrcA slice by column */
+    double ak[2][TT_TILE_DIM][TT_TILE_DIM]; /* SrcA slice, [k][column] */
     double bm[2][TT_TILE_DIM][TT_TILE_DIM]; /* SrcB slice by row */
 } TTSlices;
 
@@ -154,8 +171,22 @@ typedef struct TTTileConfig {
     bool approx;                    /* math_approx_mode */
 } TTTileConfig;
 
+/*
+ * Data formats the kernel configured (TT_DF_INVALID: none yet) and the CB
+ * each came from, for error reports.  The engine library takes a format
+ * with every call; the command block (ttx_compute.c) checks those
+ * against these, as the hardware's unpacker and packer only know theirs.
+ */
+typedef struct TTTileFormats {
+    unsigned unpack[2];             /* TTX_SRC_A, TTX_SRC_B */
+    unsigned unpack_cb[2];
+    unsigned pack;
+    unsigned pack_cb;
+} TTTileFormats;
+
 typedef struct TTTileEngine {
     TTTileConfig cfg;
+    TTTileFormats fmt;
     TTSrcReg src[2];                /* TTX_SRC_A, TTX_SRC_B */
     /*
      * Dst by tile slot: FP32 bits (32-bit mode) or BF16/FP16 bits in the
@@ -176,6 +207,13 @@ typedef struct TTTileEngine {
 
 /* Bytes of one 32x32 tile of @fmt in L1, 0 if the model lacks @fmt. */
 size_t ttx_fmt_tile_bytes(unsigned fmt);
+/*
+ * Bytes of one element of @fmt in row-major data (tilize / untilize):
+ * 4 for Float32, 2 for Float16 and Float16_b, 0 for the block formats.
+ */
+size_t ttx_fmt_elem_bytes(unsigned fmt);
+/* tt-metal's name of @fmt ("Float16_b"), "format <n>" for unknown ones. */
+const char *ttx_fmt_name(unsigned fmt, char buf[16]);
 
 /*
  * Decode an L1 tile into FP32 bit patterns, losslessly (§2 Unpacker):
@@ -223,9 +261,93 @@ double ttx_fmt_fpu_value(uint32_t bits, TTDstKind kind);
  */
 uint32_t ttx_fmt_fpu_round(double v, TTDstKind kind);
 
+/*
+ * The two above as inline functions, for the FPU's inner loops (the
+ * exported forms call these).
+ */
+static inline double ttx_fmt_f32_value_inl(uint32_t u)
+{
+    /* Exponent 255 is finite, denormals are zero. */
+    uint32_t e = (u >> 23) & 0xff;
+    uint64_t d = (uint64_t)(u >> 31) << 63 | (uint64_t)(e - 127 + 1023) << 52 |
+                 (uint64_t)(u & 0x7fffff) << 29;
+    double v;
+
+    if (!e) {
+        return 0.0;
+    }
+    memcpy(&v, &d, sizeof(v));
+    return v;
+}
+
+static inline double ttx_fmt_fpu_value_inl(uint32_t bits, TTDstKind kind)
+{
+    switch (kind) {
+    case TTX_DST_BF16:
+        return ttx_fmt_f32_value_inl(bits << 16);
+    case TTX_DST_FP16:
+        if (!(bits & 0x7c00)) {
+            return 0.0;         /* FP16 denormals are flushed */
+        }
+        return ttx_fmt_f32_value_inl(ttx_fmt_fp16_to_fp32((uint16_t)bits));
+    default:
+        return ttx_fmt_f32_value_inl(bits);
+    }
+}
+
+static inline uint32_t ttx_fmt_fpu_round_inl(double v, TTDstKind kind)
+{
+    static const struct {
+        int mbits, ebits, bias;
+    } k[] = {
+        [TTX_DST_BF16] = { 7, 8, 127 },
+        [TTX_DST_FP16] = { 10, 5, 15 },
+        [TTX_DST_FP32] = { 23, 8, 127 },
+    };
+    int mb = k[kind].mbits, eb = k[kind].ebits;
+    uint64_t d;
+    uint32_t sign;
+    int de, be, shift = 52 - mb;
+    uint64_t sig, q, rem, half = 1ull << (shift - 1);
+
+    memcpy(&d, &v, sizeof(d));
+    sign = (uint32_t)(d >> 63) << (eb + mb);
+    de = (int)((d >> 52) & 0x7ff);
+    be = de - 1023 + k[kind].bias;
+    sig = (1ull << 52) | (d & ((1ull << 52) - 1));
+    q = sig >> shift;
+    rem = sig & ((1ull << shift) - 1);
+    if (!de || be < 1) {
+        return sign;            /* zero, or below the normal range */
+    }
+    if (de == 0x7ff) {
+        be = 1 << eb;           /* cannot come from finite operands */
+    }
+    if (rem > half || (rem == half && (q & 1))) {
+        q++;
+        if (q >> (mb + 1)) {
+            q >>= 1;
+            be++;
+        }
+    }
+    if (be > (1 << eb) - 1) {
+        if (kind == TTX_DST_FP16) {
+            return sign | 0x7fffu;
+        }
+        return sign | (uint32_t)((1 << eb) - 1) << mb;
+    }
+    return sign | (uint32_t)be << mb | (uint32_t)(q & ((1ull << mb) - 1));
+}
+
 /* ---- engine (ttx_tile.c) ------------------------------------------- */
 
+/*
+ * Initialise @e (any contents) with @cfg, formats unconfigured.  Call
+ * ttx_tile_fini() before initialising an engine again or freeing it once
+ * it has run a matmul block.
+ */
 void ttx_tile_init(TTTileEngine *e, const TTTileConfig *cfg);
+void ttx_tile_fini(TTTileEngine *e);
 /* Dst tiles one acquire may use: 8/4 SyncHalf, 16/8 SyncFull (§1). */
 unsigned ttx_tile_dst_capacity(const TTTileEngine *e);
 
@@ -251,6 +373,26 @@ int ttx_tile_release(TTTileEngine *e);
  */
 int ttx_tile_unpack(TTTileEngine *e, unsigned src, unsigned fmt,
                     const void *l1, unsigned flags);
+/*
+ * ttx_tile_unpack() of a tile read out of row-major data (tilize): element
+ * (r, c) at @l1 + r * @row_stride + c * ttx_fmt_elem_bytes(@fmt).  Only
+ * the formats with an element size; @row_stride >= 32 elements, or 0 for
+ * a tile in face order.  With TTX_UNPACK_TO_DST the bank holds the exact
+ * Dst image ttx_tile_unpack_to_dst() would write (same format rules) and
+ * only DATACOPY may consume it.
+ */
+int ttx_tile_unpack_rows(TTTileEngine *e, unsigned src, unsigned fmt,
+                         const void *l1, size_t row_stride, unsigned flags);
+/*
+ * Matmul block unpack (tt-metal matmul_block): the @rt tiles @in0[] into
+ * one SrcB bank and the @ct tiles @in1[] (each transposed when
+ * @transpose) into one SrcA bank, 1 <= rt, ct <= TTX_BLOCK_MAX.
+ * TTX_TILE_BLOCKED unless both unpacker banks are free.
+ */
+int ttx_tile_unpack_matmul_block(TTTileEngine *e, unsigned fmt0,
+                                 const void *const in0[], unsigned rt,
+                                 unsigned fmt1, const void *const in1[],
+                                 unsigned ct, bool transpose);
 /* Hand the unpacker's bank of @src to the FPU without data (dummy). */
 int ttx_tile_src_dvalid(TTTileEngine *e, unsigned src);
 /*
@@ -272,6 +414,13 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
 int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst);
 /* Dst += SrcB @ SrcA, i.e. in0 @ in1 with in0 in SrcB (§4 MVMUL). */
 int ttx_tile_matmul(TTTileEngine *e, unsigned idst);
+/*
+ * Dst[@idst + r * @ct + c] += SrcB tile r @ SrcA tile c for r < @rt,
+ * c < @ct, on banks filled by ttx_tile_unpack_matmul_block() with the
+ * same @rt and @ct; bit for bit rt * ct ttx_tile_matmul() calls.
+ */
+int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
+                          unsigned rt);
 /* Reduce SrcA (data) with the scaler tile in SrcB (§4 Reduce). */
 int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
                     unsigned idst);
@@ -281,6 +430,13 @@ int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
  * written since the last ZEROACC read as 0.
  */
 int ttx_tile_pack(TTTileEngine *e, unsigned idst, unsigned fmt, void *l1);
+/*
+ * ttx_tile_pack() writing row-major rows (untilize): element (r, c) to
+ * @l1 + r * @row_stride + c * ttx_fmt_elem_bytes(@fmt); @row_stride as
+ * for ttx_tile_unpack_rows().  Bytes between the rows are left alone.
+ */
+int ttx_tile_pack_rows(TTTileEngine *e, unsigned idst, unsigned fmt,
+                       void *l1, size_t row_stride);
 
 /* Dst tile @idst of the math half as values (tests, debugging). */
 void ttx_tile_dst_read(const TTTileEngine *e, unsigned idst,

@@ -805,6 +805,9 @@ static const char *wait_text(const struct tt_evt_wait_state *w, char *buf,
 			"tile_regs_wait (nothing committed)", "tile_regs_release",
 			"a pack", "a matmul (Src not yet unpacked)",
 			"a reduce (Src not yet unpacked)", "a binary SFPU op",
+			"an unpack format configuration", "a pack format configuration",
+			"a matmul block unpack (Src bank still the FPU's)",
+			"a matmul block (Src not yet unpacked)",
 		};
 		uint32_t i = w->id - TT_TILE_CMD_CONFIG;
 

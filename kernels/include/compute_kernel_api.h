@@ -15,19 +15,28 @@
  *   tile_regs_wait / _release         PACK
  *
  * Data formats come from the program's CBs: the host passes them as
- * TT_CB_DATA_FORMATS (tt-metal generates chlkc_descriptors.h instead);
- * every unpack and pack names its format, so the *_init calls and format
- * reconfiguration have nothing to do here.
+ * TT_CB_DATA_FORMATS (tt-metal generates chlkc_descriptors.h instead).
+ * As on silicon, the engine's unpackers (SrcA, SrcB) and packer hold one
+ * configured format each: the full inits (compute_kernel_hw_startup,
+ * binary_op_init_common, unary_op_init_common, mm_init, mm_block_init,
+ * reduce_init, transpose_wh_init, init_bcast, tilize_init, untilize_init,
+ * pack_untilize_init) set them from their CBs, the *_short inits do not,
+ * and reconfig_data_format* / pack_reconfig_data_format switch them.  An
+ * unpack or pack of a CB whose format differs from the configured one
+ * stops the kernel with a guest error that names the missing call.
+ * Matmul reads in1 through SrcA and in0 through SrcB (as the LLK), so
+ * mixed-format matmuls reconfigure with reconfig_data_format(in1, in0).
  *
  * C has no templates: reduce_tile() takes its PoolType and ReduceDim from
  * the REDUCE_OP and REDUCE_DIM defines at the call, as tt-metal's reduce
  * kernels are built (the host passes e.g. REDUCE_OP=POOL_SUM,
  * REDUCE_DIM=REDUCE_ROW); tt_reduce_tile() takes them as arguments.  The
  * broadcast ops exist under their specific names (add_tiles_bcast_rows,
- * ...); every *_init is a no-op.
+ * ...).  Overloads become argument-count dispatch (compute_kernel_hw_startup,
+ * mm_init, reconfig_data_format*, untilize_init, pack_untilize_*).
  *
- * Not yet implemented: tilize/untilize, matmul_block, dest reuse, unpack
- * to Dst (copy_tile of Float32 with fp32 Dst goes through SrcA as TF32).
+ * Not yet implemented: dest reuse, the math (ALU) format as state of its
+ * own (reconfig_data_format switches the unpackers only), partial faces.
  */
 #ifndef TT_COMPUTE_KERNEL_API_H
 #define TT_COMPUTE_KERNEL_API_H
@@ -86,16 +95,69 @@ static FORCE_INLINE uint32_t tt_tile_issue(uint32_t cmd)
 	return TT_TILE_REG(STATUS);
 }
 
-/* Run @cmd; sleep and re-issue it while the engine says it would stall. */
+/*
+ * Run @cmd; sleep and re-issue it while the engine says it would stall.
+ * A rejected command has been reported by the engine (a guest error that
+ * says what and why): the kernel stops there.
+ */
 static inline void tt_tile_cmd(uint32_t cmd, uint32_t a0, uint32_t a1,
 			       uint32_t a2, uint32_t a3)
 {
+	uint32_t status;
+
 	TT_TILE_REG(ARG0) = a0;
 	TT_TILE_REG(ARG1) = a1;
 	TT_TILE_REG(ARG2) = a2;
 	TT_TILE_REG(ARG3) = a3;
-	TT_WAIT_UNTIL(tt_tile_issue(cmd) != TT_TILE_STATUS_BLOCKED,
+	TT_WAIT_UNTIL((status = tt_tile_issue(cmd)) != TT_TILE_STATUS_BLOCKED,
 		      TT_WAIT_TILE_ENGINE, cmd, 0, 0);
+	if (status == TT_TILE_STATUS_EINVAL)
+		for (;;)
+			__asm__ volatile("ebreak");
+}
+
+/* The FMT argument of CB @cb: its data format, and its index for reports. */
+static FORCE_INLINE uint32_t tt_cb_fmt(uint32_t cb)
+{
+	return TT_FIELD_VAL(TILE, FMT, DF, get_dataformat(cb)) |
+	       TT_FIELD_VAL(TILE, FMT, CB, cb);
+}
+
+/* Bytes of one element of CB @cb's format in row-major data. */
+static FORCE_INLINE uint32_t tt_cb_elem_bytes(uint32_t cb)
+{
+	return get_dataformat(cb) == TT_DF_FLOAT32 ? 4 : 2;
+}
+
+/* fp32_dest_acc_en of this launch (the engine's CONFIG). */
+static FORCE_INLINE bool tt_fp32_dest(void)
+{
+	return TT_FIELD_GET(TILE, CONFIG, FP32_DEST, TT_TILE_REG(CONFIG));
+}
+
+/*
+ * Unpack to Dst for CB @cb: Float32 with a 32-bit Dst skips Src (and its
+ * TF32 truncation), as tt-metal's copy_tile and tilize do.
+ */
+static FORCE_INLINE uint32_t tt_to_dst_flag(uint32_t cb)
+{
+	return get_dataformat(cb) == TT_DF_FLOAT32 && tt_fp32_dest() ?
+	       TT_FIELD_VAL(TILE, UNPACK, TO_DST, 1) : 0;
+}
+
+/* UNPACK: L1 @addr of CB @cb into Src @src (0 A, 1 B), UNPACK fields @flags. */
+static FORCE_INLINE void tt_unpack_l1(uint32_t src, uint32_t cb, uint32_t addr,
+				      uint32_t flags)
+{
+	tt_tile_cmd(TT_TILE_CMD_UNPACK, src, addr, tt_cb_fmt(cb), flags);
+}
+
+/* L1 address of tile @tile from the front of CB @cb. */
+static FORCE_INLINE uint32_t tt_cb_front_tile(uint32_t cb, uint32_t tile)
+{
+	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
+
+	return ifc->fifo_rd_ptr + tile * ifc->fifo_page_size;
 }
 
 /*
@@ -105,12 +167,8 @@ static inline void tt_tile_cmd(uint32_t cmd, uint32_t a0, uint32_t a1,
 static inline void tt_unpack_tile_t(uint32_t src, uint32_t cb, uint32_t tile,
 				    uint32_t transpose)
 {
-	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
-
-	tt_tile_cmd(TT_TILE_CMD_UNPACK, src,
-		    ifc->fifo_rd_ptr + tile * ifc->fifo_page_size,
-		    get_dataformat(cb),
-		    TT_FIELD_VAL(TILE, UNPACK, TRANSPOSE, transpose != 0));
+	tt_unpack_l1(src, cb, tt_cb_front_tile(cb, tile),
+		     TT_FIELD_VAL(TILE, UNPACK, TRANSPOSE, transpose != 0));
 }
 
 static FORCE_INLINE void tt_unpack_tile(uint32_t src, uint32_t cb, uint32_t tile)
@@ -138,10 +196,16 @@ static FORCE_INLINE void cb_reserve_back(uint32_t cb, uint32_t num_pages)
 	PACK((tt_cb_reserve_back(cb, num_pages)));
 }
 
+/*
+ * PACK: tiles packed in order into each CB since its last cb_push_back
+ * (tt-metal's fifo_wr_tile_ptr): pack_tile(idst, ocb) writes the next one.
+ */
+static uint16_t tt_pack_tile_ptr[TT_NUM_CBS] __attribute__((unused));
+
 static FORCE_INLINE void cb_push_back(uint32_t cb, uint32_t num_pages)
 {
 	(void)cb, (void)num_pages;
-	PACK((tt_cb_push_back(cb, num_pages)));
+	PACK((tt_cb_push_back(cb, num_pages), tt_pack_tile_ptr[cb] = 0));
 }
 
 /* Dst ownership (tt-metal reg_api.h) ------------------------------------- */
@@ -179,24 +243,132 @@ static FORCE_INLINE void release_dst(void)
 	tile_regs_release();
 }
 
-/* Init (formats travel with every command: nothing to configure) --------- */
+/* Data formats (tt-metal compute_kernel_hw_startup.h, reconfig_data_format.h) */
+
+/* UNPACK: unpacker @src (0 A, 1 B) unpacks CB @cb's format from now on. */
+static FORCE_INLINE void tt_unpack_config(uint32_t src, uint32_t cb)
+{
+	(void)src, (void)cb;
+	UNPACK((tt_tile_cmd(TT_TILE_CMD_UNPACK_CONFIG, src, tt_cb_fmt(cb), 0, 0)));
+}
+
+/* PACK: the packer packs to CB @cb's format from now on. */
+static FORCE_INLINE void tt_pack_config(uint32_t cb)
+{
+	(void)cb;
+	PACK((tt_tile_cmd(TT_TILE_CMD_PACK_CONFIG, tt_cb_fmt(cb), 0, 0, 0)));
+}
+
+/* The full configuration of a *_init: SrcA, SrcB and pack formats. */
+static FORCE_INLINE void tt_hw_configure(uint32_t srca_cb, uint32_t srcb_cb,
+					 uint32_t ocb)
+{
+	tt_unpack_config(0, srca_cb);
+	tt_unpack_config(1, srcb_cb);
+	tt_pack_config(ocb);
+}
+
+/* compute_kernel_hw_startup(icb0, icb1, ocb) or (icb, ocb). */
+static FORCE_INLINE void tt_hw_startup_3(uint32_t icb0, uint32_t icb1, uint32_t ocb)
+{
+	tt_hw_configure(icb0, icb1, ocb);
+}
+
+static FORCE_INLINE void tt_hw_startup_2(uint32_t icb, uint32_t ocb)
+{
+	tt_hw_configure(icb, icb, ocb);
+}
+
+#define TT_PICK_3(_1, _2, _3, name, ...)	name
+#define TT_PICK_4(_1, _2, _3, _4, name, ...)	name
+#define compute_kernel_hw_startup(...) \
+	TT_PICK_3(__VA_ARGS__, tt_hw_startup_3, tt_hw_startup_2, )(__VA_ARGS__)
 
 static FORCE_INLINE void binary_op_init_common(uint32_t icb0, uint32_t icb1,
 					       uint32_t ocb)
 {
-	(void)icb0, (void)icb1, (void)ocb;
+	tt_hw_configure(icb0, icb1, ocb);
 }
 
 static FORCE_INLINE void unary_op_init_common(uint32_t icb, uint32_t ocb)
 {
-	(void)icb, (void)ocb;
+	tt_hw_configure(icb, icb, ocb);
 }
 
-static FORCE_INLINE void compute_kernel_hw_startup(uint32_t icb0, uint32_t icb1,
-						   uint32_t ocb)
+/*
+ * reconfig_data_format(srca_new, srcb_new) or (srca_old, srca_new,
+ * srcb_old, srcb_new): the unpackers take the formats of the new CBs; the
+ * old/new form skips a switch between CBs of the same format, as
+ * tt-metal's does.  _srca / _srcb take (new) or (old, new).
+ * unpack_reconfig_data_format* are the same calls.
+ */
+static FORCE_INLINE void tt_reconfig_src(uint32_t src, uint32_t old_cb, uint32_t new_cb)
 {
-	(void)icb0, (void)icb1, (void)ocb;
+	(void)old_cb;
+	if (get_dataformat(old_cb) != get_dataformat(new_cb))
+		tt_unpack_config(src, new_cb);
 }
+
+static FORCE_INLINE void tt_reconfig_srca_1(uint32_t srca_new)
+{
+	tt_unpack_config(0, srca_new);
+}
+
+static FORCE_INLINE void tt_reconfig_srca_2(uint32_t srca_old, uint32_t srca_new)
+{
+	tt_reconfig_src(0, srca_old, srca_new);
+}
+
+static FORCE_INLINE void tt_reconfig_srcb_1(uint32_t srcb_new)
+{
+	tt_unpack_config(1, srcb_new);
+}
+
+static FORCE_INLINE void tt_reconfig_srcb_2(uint32_t srcb_old, uint32_t srcb_new)
+{
+	tt_reconfig_src(1, srcb_old, srcb_new);
+}
+
+static FORCE_INLINE void tt_reconfig_2(uint32_t srca_new, uint32_t srcb_new)
+{
+	tt_unpack_config(0, srca_new);
+	tt_unpack_config(1, srcb_new);
+}
+
+static FORCE_INLINE void tt_reconfig_4(uint32_t srca_old, uint32_t srca_new,
+				       uint32_t srcb_old, uint32_t srcb_new)
+{
+	tt_reconfig_src(0, srca_old, srca_new);
+	tt_reconfig_src(1, srcb_old, srcb_new);
+}
+
+#define reconfig_data_format(...) \
+	TT_PICK_4(__VA_ARGS__, tt_reconfig_4, , tt_reconfig_2, )(__VA_ARGS__)
+#define reconfig_data_format_srca(...) \
+	TT_PICK_3(__VA_ARGS__, , tt_reconfig_srca_2, tt_reconfig_srca_1, )(__VA_ARGS__)
+#define reconfig_data_format_srcb(...) \
+	TT_PICK_3(__VA_ARGS__, , tt_reconfig_srcb_2, tt_reconfig_srcb_1, )(__VA_ARGS__)
+#define unpack_reconfig_data_format		reconfig_data_format
+#define unpack_reconfig_data_format_srca	reconfig_data_format_srca
+#define unpack_reconfig_data_format_srcb	reconfig_data_format_srcb
+
+/* pack_reconfig_data_format(new_ocb) or (old_ocb, new_ocb). */
+static FORCE_INLINE void tt_pack_reconfig_1(uint32_t new_ocb)
+{
+	tt_pack_config(new_ocb);
+}
+
+static FORCE_INLINE void tt_pack_reconfig_2(uint32_t old_ocb, uint32_t new_ocb)
+{
+	(void)old_ocb;
+	if (get_dataformat(old_ocb) != get_dataformat(new_ocb))
+		tt_pack_config(new_ocb);
+}
+
+#define pack_reconfig_data_format(...) \
+	TT_PICK_3(__VA_ARGS__, , tt_pack_reconfig_2, tt_pack_reconfig_1, )(__VA_ARGS__)
+
+/* Short inits: the op only, formats as configured ------------------------ */
 
 static FORCE_INLINE void add_tiles_init(uint32_t icb0, uint32_t icb1)
 {
@@ -221,6 +393,13 @@ static FORCE_INLINE void copy_tile_init(uint32_t icb)
 static FORCE_INLINE void copy_tile_to_dst_init_short(uint32_t icb)
 {
 	(void)icb;
+}
+
+/* copy_tile_to_dst_init_short with SrcA switched from @old_icb's format. */
+static FORCE_INLINE void copy_tile_to_dst_init_short_with_dt(uint32_t old_icb,
+							     uint32_t new_icb)
+{
+	tt_reconfig_src(0, old_icb, new_icb);
 }
 
 /* Element-wise binary ops (tt-metal eltwise_binary.h) -------------------- */
@@ -298,7 +477,7 @@ TT_BCAST_OP(mul, scalar, MUL, SCALAR)
 /* init_bcast<op, dim>(icb0, icb1, ocb) and tt-metal's other init spellings. */
 static FORCE_INLINE void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb)
 {
-	(void)icb0, (void)icb1, (void)ocb;
+	tt_hw_configure(icb0, icb1, ocb);
 }
 
 #define add_tiles_bcast_scalar_init_short	add_bcast_scalar_init_short
@@ -307,14 +486,34 @@ static FORCE_INLINE void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb)
 
 /* Matmul (tt-metal matmul.h) --------------------------------------------- */
 
-static FORCE_INLINE void mm_init(uint32_t in0_cb, uint32_t in1_cb, uint32_t out_cb)
+/* mm_init(in0, in1, out[, transpose]): in1 goes to SrcA, in0 to SrcB. */
+static FORCE_INLINE void tt_mm_init(uint32_t in0_cb, uint32_t in1_cb, uint32_t out_cb,
+				    uint32_t transpose)
 {
-	(void)in0_cb, (void)in1_cb, (void)out_cb;
+	(void)transpose;
+	tt_hw_configure(in1_cb, in0_cb, out_cb);
 }
 
-static FORCE_INLINE void mm_init_short(uint32_t in0_cb, uint32_t in1_cb)
+#define TT_MM_INIT_3(in0, in1, out)	tt_mm_init(in0, in1, out, 0)
+#define mm_init(...) \
+	TT_PICK_4(__VA_ARGS__, tt_mm_init, TT_MM_INIT_3, , )(__VA_ARGS__)
+
+static FORCE_INLINE void tt_mm_init_short(uint32_t in0_cb, uint32_t in1_cb,
+					  uint32_t transpose)
 {
-	(void)in0_cb, (void)in1_cb;
+	(void)in0_cb, (void)in1_cb, (void)transpose;
+}
+
+#define TT_MM_INIT_SHORT_2(in0, in1)	tt_mm_init_short(in0, in1, 0)
+#define mm_init_short(...) \
+	TT_PICK_3(__VA_ARGS__, tt_mm_init_short, TT_MM_INIT_SHORT_2, )(__VA_ARGS__)
+
+/* mm_init_short with SrcA switched from @old_srca_cb's format to in1's. */
+static FORCE_INLINE void mm_init_short_with_dt(uint32_t in0_cb, uint32_t in1_cb,
+					       uint32_t old_srca_cb, uint32_t transpose)
+{
+	(void)in0_cb, (void)transpose;
+	tt_reconfig_src(0, old_srca_cb, in1_cb);
 }
 
 /*
@@ -332,6 +531,63 @@ static FORCE_INLINE void matmul_tiles(uint32_t in0_cb, uint32_t in1_cb,
 	MATH((tt_tile_cmd(TT_TILE_CMD_MATMUL, idst, 0, 0, 0)));
 }
 
+/* Block matmul (tt-metal matmul.h: mm_block_init, matmul_block) ---------- */
+
+static FORCE_INLINE void mm_block_init(uint32_t in0_cb, uint32_t in1_cb, uint32_t out_cb,
+				       uint32_t transpose, uint32_t ct_dim,
+				       uint32_t rt_dim, uint32_t kt_dim)
+{
+	(void)ct_dim, (void)rt_dim, (void)kt_dim;
+	tt_mm_init(in0_cb, in1_cb, out_cb, transpose);
+}
+
+static FORCE_INLINE void mm_block_init_short(uint32_t in0_cb, uint32_t in1_cb,
+					     uint32_t transpose, uint32_t ct_dim,
+					     uint32_t rt_dim, uint32_t kt_dim)
+{
+	(void)in0_cb, (void)in1_cb, (void)transpose, (void)ct_dim, (void)rt_dim;
+	(void)kt_dim;
+}
+
+/* mm_block_init_short with SrcA switched from @old_in1_cb's format. */
+static FORCE_INLINE void mm_block_init_short_with_dt(uint32_t in0_cb, uint32_t in1_cb,
+						     uint32_t old_in1_cb,
+						     uint32_t transpose, uint32_t ct_dim,
+						     uint32_t rt_dim, uint32_t kt_dim)
+{
+	(void)in0_cb, (void)transpose, (void)ct_dim, (void)rt_dim, (void)kt_dim;
+	tt_reconfig_src(0, old_in1_cb, in1_cb);
+}
+
+/*
+ * One k step of a block: for r < @rt_dim, c < @ct_dim
+ *   Dst[@idst + r * ct_dim + c] += in0[@in0_tile + r * kt_dim] @ in1[@in1_tile + c]
+ * (tiles counted from each CB's front; in0 holds rt_dim rows of kt_dim
+ * tiles, in1 a row of at least ct_dim tiles for this k), each in1 tile
+ * transposed when @transpose.  One engine command per thread for the
+ * whole block: the unpacker hands rt_dim + ct_dim tiles over at once.
+ */
+static FORCE_INLINE void matmul_block(uint32_t in0_cb, uint32_t in1_cb,
+				      uint32_t in0_tile, uint32_t in1_tile,
+				      uint32_t idst, uint32_t transpose,
+				      uint32_t ct_dim, uint32_t rt_dim, uint32_t kt_dim)
+{
+	uint32_t block = TT_FIELD_VAL(TILE, BLOCK, CT, ct_dim) |
+			 TT_FIELD_VAL(TILE, BLOCK, RT, rt_dim);
+
+	(void)in0_cb, (void)in1_cb, (void)in0_tile, (void)in1_tile, (void)idst;
+	(void)transpose, (void)kt_dim, (void)block;
+	UNPACK((TT_TILE_REG(ARG4) = kt_dim * get_tile_size(in0_cb),
+		TT_TILE_REG(ARG5) = get_tile_size(in1_cb),
+		TT_TILE_REG(ARG6) = block |
+				    TT_FIELD_VAL(TILE, BLOCK, TRANSPOSE, transpose != 0),
+		tt_tile_cmd(TT_TILE_CMD_UNPACK_MATMUL_BLOCK,
+			    tt_cb_front_tile(in0_cb, in0_tile),
+			    tt_cb_front_tile(in1_cb, in1_tile),
+			    tt_cb_fmt(in0_cb), tt_cb_fmt(in1_cb))));
+	MATH((tt_tile_cmd(TT_TILE_CMD_MATMUL_BLOCK, idst, block, 0, 0)));
+}
+
 /* Reduce (tt-metal reduce.h) --------------------------------------------- */
 
 /* PoolType and ReduceDim (REDUCE_ROW: result in column 0, COL: row 0). */
@@ -342,7 +598,7 @@ enum { REDUCE_ROW = TT_TILE_REDUCE_ROW, REDUCE_COL = TT_TILE_REDUCE_COL,
 
 static FORCE_INLINE void reduce_init(uint32_t icb, uint32_t scaler_cb, uint32_t ocb)
 {
-	(void)icb, (void)scaler_cb, (void)ocb;
+	tt_hw_configure(icb, scaler_cb, ocb);
 }
 
 static FORCE_INLINE void reduce_uninit(void)
@@ -370,7 +626,7 @@ static FORCE_INLINE void tt_reduce_tile(uint32_t pool, uint32_t dim, uint32_t ic
 
 static FORCE_INLINE void transpose_wh_init(uint32_t icb, uint32_t ocb)
 {
-	(void)icb, (void)ocb;
+	tt_hw_configure(icb, icb, ocb);
 }
 
 static FORCE_INLINE void transpose_wh_init_short(uint32_t icb)
@@ -389,26 +645,46 @@ static FORCE_INLINE void transpose_wh_tile(uint32_t icb, uint32_t itile, uint32_
 
 /* Copy and pack (tt-metal tile_move_copy.h, pack.h) ---------------------- */
 
-/* Dst[@idst] = tile @itile of CB @icb (through SrcA). */
+/*
+ * Dst[@idst] = tile @itile of CB @icb: through SrcA, or unpacked to Dst
+ * bit for bit for Float32 with fp32_dest_acc_en.
+ */
 static FORCE_INLINE void copy_tile(uint32_t icb, uint32_t itile, uint32_t idst)
 {
 	(void)icb, (void)itile, (void)idst;
-	UNPACK((tt_unpack_tile(0, icb, itile),
+	UNPACK((tt_unpack_l1(0, icb, tt_cb_front_tile(icb, itile), tt_to_dst_flag(icb)),
 		tt_tile_cmd(TT_TILE_CMD_SRC_DVALID, 1, 0, 0, 0)));
 	MATH((tt_tile_cmd(TT_TILE_CMD_DATACOPY, 0, idst, 0, 0)));
+}
+
+/* PACK: Dst[@idst] to L1 @addr of CB @ocb, PACK fields @flags. */
+static FORCE_INLINE void tt_pack_l1(uint32_t idst, uint32_t ocb, uint32_t addr,
+				    uint32_t flags)
+{
+	tt_tile_cmd(TT_TILE_CMD_PACK, idst, addr, tt_cb_fmt(ocb), flags);
 }
 
 /* Pack Dst[@idst] into tile @otile of the reserved back of CB @ocb. */
 static FORCE_INLINE void tt_pack_tile(uint32_t idst, uint32_t ocb, uint32_t otile)
 {
 	(void)idst, (void)ocb, (void)otile;
-	PACK((tt_tile_cmd(TT_TILE_CMD_PACK, idst,
-			  get_write_ptr(ocb) + otile * get_tile_size(ocb),
-			  get_dataformat(ocb), 0)));
+	PACK((tt_pack_l1(idst, ocb, get_write_ptr(ocb) + otile * get_tile_size(ocb), 0)));
 }
 
-/* pack_tile(idst, ocb) or pack_tile(idst, ocb, output_tile_index). */
-#define TT_PACK_TILE_2(idst, ocb)		tt_pack_tile(idst, ocb, 0)
+/* Pack Dst[@idst] into the next tile of CB @ocb's reserved back. */
+static FORCE_INLINE void tt_pack_tile_next(uint32_t idst, uint32_t ocb)
+{
+	(void)idst, (void)ocb;
+	PACK((tt_pack_tile(idst, ocb, tt_pack_tile_ptr[ocb]++)));
+}
+
+/*
+ * pack_tile(idst, ocb): to the next tile of the reserved back, in order
+ * since the last cb_push_back, as tt-metal's pack_tile; pack_tile(idst,
+ * ocb, output_tile_index): to that tile (tt-metal's pack_tile<true>,
+ * out of order; the in-order position does not move).
+ */
+#define TT_PACK_TILE_2(idst, ocb)		tt_pack_tile_next(idst, ocb)
 #define TT_PACK_TILE_3(idst, ocb, otile)	tt_pack_tile(idst, ocb, otile)
 #define TT_PACK_TILE_PICK(_1, _2, _3, name, ...)	name
 #define pack_tile(...) \
@@ -451,5 +727,214 @@ TT_SFPU_UNARY(negative, TT_TILE_SFPU_NEGATIVE)
 TT_SFPU_BINARY(add, TT_TILE_SFPU_BINARY_ADD)
 TT_SFPU_BINARY(sub, TT_TILE_SFPU_BINARY_SUB)
 TT_SFPU_BINARY(mul, TT_TILE_SFPU_BINARY_MUL)
+
+/* Tilize / untilize (tt-metal tilize.h, untilize.h, pack_untilize.h) ---- */
+
+/*
+ * One tile through Dst tile 0 in its own acquire/release: UNPACK
+ * whatever @unpack_addr/@unpack_flags say into SrcA (and a dummy SrcB),
+ * MATH copies it to Dst, PACK writes it with @pack_flags.  Float32 with
+ * fp32_dest_acc_en is unpacked to Dst, so the trip is bit exact.
+ */
+static FORCE_INLINE void tt_layout_tile(uint32_t icb, uint32_t unpack_addr,
+					uint32_t unpack_flags, uint32_t ocb,
+					uint32_t pack_addr, uint32_t pack_flags)
+{
+	(void)icb, (void)unpack_addr, (void)unpack_flags, (void)ocb, (void)pack_addr;
+	(void)pack_flags;
+	UNPACK((tt_unpack_l1(0, icb, unpack_addr, unpack_flags | tt_to_dst_flag(icb)),
+		tt_tile_cmd(TT_TILE_CMD_SRC_DVALID, 1, 0, 0, 0)));
+	MATH((tt_tile_cmd(TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0),
+	      tt_tile_cmd(TT_TILE_CMD_DATACOPY, 0, 0, 0, 0),
+	      tt_tile_cmd(TT_TILE_CMD_COMMIT, 0, 0, 0, 0)));
+	PACK((tt_tile_cmd(TT_TILE_CMD_WAIT, 0, 0, 0, 0),
+	      tt_pack_l1(0, ocb, pack_addr, pack_flags),
+	      tt_tile_cmd(TT_TILE_CMD_RELEASE, 0, 0, 0, 0)));
+}
+
+static FORCE_INLINE void tilize_init(uint32_t icb, uint32_t block, uint32_t ocb)
+{
+	(void)block;
+	tt_hw_configure(icb, icb, ocb);
+}
+
+static FORCE_INLINE void tilize_init_short(uint32_t icb, uint32_t block, uint32_t ocb)
+{
+	(void)icb, (void)block, (void)ocb;
+}
+
+/* tilize_init_short with SrcA switched from @old_icb's format. */
+static FORCE_INLINE void tilize_init_short_with_dt(uint32_t old_icb, uint32_t new_icb,
+						   uint32_t block, uint32_t ocb)
+{
+	(void)block, (void)ocb;
+	tt_reconfig_src(0, old_icb, new_icb);
+}
+
+static FORCE_INLINE void tilize_uninit(uint32_t icb, uint32_t ocb)
+{
+	(void)icb, (void)ocb;
+}
+
+/* tilize_uninit, then SrcA back from @old_icb's format to @new_icb's. */
+static FORCE_INLINE void tilize_uninit_with_dt(uint32_t old_icb, uint32_t new_icb,
+					       uint32_t ocb)
+{
+	(void)ocb;
+	tt_reconfig_src(0, old_icb, new_icb);
+}
+
+/*
+ * The front of CB @icb holds 32 rows of @block * 32 row-major elements
+ * (@block pages); write @block tiles, face order, to the reserved back
+ * of CB @ocb.  The kernel waits for / pops @icb and reserves / pushes
+ * @ocb around the call, as with tt-metal's.
+ */
+static inline void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb)
+{
+	uint32_t es = tt_cb_elem_bytes(icb);
+	uint32_t stride = TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE,
+				       block * TT_TILE_DIM * es);
+
+	for (uint32_t t = 0; t < block; t++)
+		tt_layout_tile(icb, tt_cb_front_tile(icb, 0) + t * TT_TILE_DIM * es, stride,
+			       ocb, get_write_ptr(ocb) +
+			       (tt_pack_tile_ptr[ocb] + t) * get_tile_size(ocb), 0);
+	PACK((tt_pack_tile_ptr[ocb] += block));
+}
+
+/* untilize_init(icb) or (icb, ocb): also configures the packer with @ocb. */
+static FORCE_INLINE void tt_untilize_init_1(uint32_t icb)
+{
+	tt_unpack_config(0, icb);
+	tt_unpack_config(1, icb);
+}
+
+static FORCE_INLINE void tt_untilize_init_2(uint32_t icb, uint32_t ocb)
+{
+	tt_hw_configure(icb, icb, ocb);
+}
+
+#define untilize_init(...) \
+	TT_PICK_3(__VA_ARGS__, , tt_untilize_init_2, tt_untilize_init_1, )(__VA_ARGS__)
+
+static FORCE_INLINE void untilize_init_short(uint32_t icb)
+{
+	(void)icb;
+}
+
+static FORCE_INLINE void untilize_uninit(uint32_t icb)
+{
+	(void)icb;
+}
+
+/*
+ * The reverse of tilize_block: @block tiles from the front of CB @icb to
+ * 32 rows of @block * 32 row-major elements at the reserved back of CB
+ * @ocb.
+ */
+static inline void untilize_block(uint32_t icb, uint32_t block, uint32_t ocb)
+{
+	uint32_t es = tt_cb_elem_bytes(ocb);
+	uint32_t stride = TT_FIELD_VAL(TILE, PACK, ROW_STRIDE, block * TT_TILE_DIM * es);
+
+	for (uint32_t t = 0; t < block; t++)
+		tt_layout_tile(icb, tt_cb_front_tile(icb, t), 0, ocb,
+			       get_write_ptr(ocb) + t * TT_TILE_DIM * es, stride);
+	PACK((tt_pack_tile_ptr[ocb] += block));
+}
+
+/*
+ * pack_untilize: the packer writes Dst tiles as row-major rows.  C has no
+ * templates: tt-metal's block_ct_dim and full_ct_dim are arguments of the
+ * tt_ forms, and the tt-metal spellings take them from the defines
+ * PACK_UNTILIZE_BLOCK_CT_DIM (default 8) and PACK_UNTILIZE_FULL_CT_DIM
+ * (default: the block's).
+ */
+#ifndef PACK_UNTILIZE_BLOCK_CT_DIM
+#define PACK_UNTILIZE_BLOCK_CT_DIM	8
+#endif
+#ifndef PACK_UNTILIZE_FULL_CT_DIM
+#define PACK_UNTILIZE_FULL_CT_DIM	PACK_UNTILIZE_BLOCK_CT_DIM
+#endif
+
+static FORCE_INLINE void pack_untilize_init(uint32_t icb, uint32_t ocb)
+{
+	tt_hw_configure(icb, icb, ocb);
+}
+
+static FORCE_INLINE void pack_untilize_dest_init(uint32_t ocb)
+{
+	tt_pack_config(ocb);
+}
+
+static FORCE_INLINE void pack_untilize_uninit(uint32_t ocb)
+{
+	(void)ocb;
+}
+
+/*
+ * PACK: Dst tiles r * @block_ct + c (r < @block_rt, c < @block_ct) into
+ * the reserved back of CB @ocb as rows of @full_ct * 32 elements, tile
+ * column @block_c_index * block_ct + c, tile row r.
+ */
+static inline void tt_pack_untilize_dest(uint32_t block_ct, uint32_t full_ct, uint32_t ocb,
+					 uint32_t block_rt, uint32_t block_c_index)
+{
+	uint32_t es = tt_cb_elem_bytes(ocb), row = full_ct * TT_TILE_DIM * es;
+
+	(void)es, (void)row, (void)block_c_index;
+	for (uint32_t r = 0; r < block_rt; r++)
+		for (uint32_t c = 0; c < block_ct; c++)
+			PACK((tt_pack_l1(r * block_ct + c, ocb,
+					 get_write_ptr(ocb) + r * TT_TILE_DIM * row +
+					 (block_c_index * block_ct + c) * TT_TILE_DIM * es,
+					 TT_FIELD_VAL(TILE, PACK, ROW_STRIDE, row))));
+}
+
+/*
+ * For each of @block_rt tile rows: tiles r * @block_ct + c of CB @icb's
+ * front into Dst tiles c, then packed as rows (tt_pack_untilize_dest).
+ */
+static inline void tt_pack_untilize_block(uint32_t block_ct, uint32_t full_ct, uint32_t icb,
+					  uint32_t block_rt, uint32_t ocb,
+					  uint32_t block_c_index)
+{
+	uint32_t es = tt_cb_elem_bytes(ocb), row = full_ct * TT_TILE_DIM * es;
+
+	(void)es, (void)row;
+	for (uint32_t r = 0; r < block_rt; r++) {
+		MATH((tt_tile_cmd(TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0)));
+		for (uint32_t c = 0; c < block_ct; c++) {
+			UNPACK((tt_unpack_l1(0, icb, tt_cb_front_tile(icb, r * block_ct + c),
+					     tt_to_dst_flag(icb)),
+				tt_tile_cmd(TT_TILE_CMD_SRC_DVALID, 1, 0, 0, 0)));
+			MATH((tt_tile_cmd(TT_TILE_CMD_DATACOPY, 0, c, 0, 0)));
+		}
+		MATH((tt_tile_cmd(TT_TILE_CMD_COMMIT, 0, 0, 0, 0)));
+		PACK((tt_tile_cmd(TT_TILE_CMD_WAIT, 0, 0, 0, 0)));
+		for (uint32_t c = 0; c < block_ct; c++)
+			PACK((tt_pack_l1(c, ocb,
+					 get_write_ptr(ocb) + r * TT_TILE_DIM * row +
+					 (block_c_index * block_ct + c) * TT_TILE_DIM * es,
+					 TT_FIELD_VAL(TILE, PACK, ROW_STRIDE, row))));
+		PACK((tt_tile_cmd(TT_TILE_CMD_RELEASE, 0, 0, 0, 0)));
+	}
+}
+
+#define TT_PU_BLOCK_3(icb, rt, ocb)	TT_PU_BLOCK_4(icb, rt, ocb, 0)
+#define TT_PU_BLOCK_4(icb, rt, ocb, ci)					\
+	tt_pack_untilize_block(PACK_UNTILIZE_BLOCK_CT_DIM, PACK_UNTILIZE_FULL_CT_DIM,	\
+			       icb, rt, ocb, ci)
+#define pack_untilize_block(...) \
+	TT_PICK_4(__VA_ARGS__, TT_PU_BLOCK_4, TT_PU_BLOCK_3, , )(__VA_ARGS__)
+
+#define TT_PU_DEST_1(ocb)		TT_PU_DEST_3(ocb, 1, 0)
+#define TT_PU_DEST_2(ocb, rt)		TT_PU_DEST_3(ocb, rt, 0)
+#define TT_PU_DEST_3(ocb, rt, ci)					\
+	tt_pack_untilize_dest(PACK_UNTILIZE_BLOCK_CT_DIM, PACK_UNTILIZE_FULL_CT_DIM,	\
+			      ocb, rt, ci)
+#define pack_untilize_dest(...) \
+	TT_PICK_3(__VA_ARGS__, TT_PU_DEST_3, TT_PU_DEST_2, TT_PU_DEST_1, )(__VA_ARGS__)
 
 #endif /* TT_COMPUTE_KERNEL_API_H */

@@ -80,12 +80,28 @@ static void fill_inputs(void)
 #define P TT_RISC_TRISC2
 #define OK TT_TILE_STATUS_OK
 #define BLOCKED TT_TILE_STATUS_BLOCKED
+#define EINVAL TT_TILE_STATUS_EINVAL
+
+/* The FMT argument of CB @cb holding @df. */
+static uint32_t fmt(uint32_t df, uint32_t cb)
+{
+	return TT_FIELD_VAL(TILE, FMT, DF, df) | TT_FIELD_VAL(TILE, FMT, CB, cb);
+}
+
+/* What a full init does: unpackers A and B and the packer set to @df. */
+static void formats(uint32_t df)
+{
+	cr_assert_eq(cmd(U, TT_TILE_CMD_UNPACK_CONFIG, 0, fmt(df, 0), 0, 0), OK);
+	cr_assert_eq(cmd(U, TT_TILE_CMD_UNPACK_CONFIG, 1, fmt(df, 1), 0, 0), OK);
+	cr_assert_eq(cmd(P, TT_TILE_CMD_PACK_CONFIG, fmt(df, 16), 0, 0, 0), OK);
+}
 
 Test(compute, add_two_tiles_through_the_three_threads)
 {
 	fill_inputs();
 	cr_expect_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG,
 			 TT_FIELD_VAL(TILE, CONFIG, FIDELITY, 4), 0, 0, 0), OK);
+	formats(TT_DF_FLOAT16_B);
 	/* UNPACK: in0 -> SrcA, in1 -> SrcB. */
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 0), OK);
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 1, IN1, TT_DF_FLOAT16_B, 0), OK);
@@ -111,6 +127,7 @@ Test(compute, add_two_tiles_through_the_three_threads)
 Test(compute, stalls_report_blocked_and_change_nothing)
 {
 	fill_inputs();
+	formats(TT_DF_FLOAT16_B);
 	/* Nothing committed: the packer's wait stalls. */
 	cr_expect_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), BLOCKED);
 	/* Src not unpacked: the FPU op stalls. */
@@ -163,6 +180,7 @@ Test(compute, arguments_are_per_hart)
 
 Test(compute, bad_commands_are_guest_errors)
 {
+	formats(TT_DF_FLOAT16_B);
 	/* A tile that runs past the end of L1. */
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, TT_MEM_L1_SIZE - 16, TT_DF_FLOAT16_B, 0),
 		     TT_TILE_STATUS_EINVAL);
@@ -218,6 +236,7 @@ static void begin(void)
 {
 	cr_assert_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG,
 			 TT_FIELD_VAL(TILE, CONFIG, FIDELITY, 4), 0, 0, 0), OK);
+	formats(TT_DF_FLOAT16_B);
 	cr_assert_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
 }
 
@@ -382,7 +401,7 @@ Test(compute, sfpu_binary_ops_on_two_dst_tiles)
 
 Test(compute, bad_new_command_arguments_are_guest_errors)
 {
-	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 2),
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 4),
 		     TT_TILE_STATUS_EINVAL);
 	cr_expect(strstr(F.last_error, "UNPACK rejected"), "%s", F.last_error);
 	cr_expect_eq(cmd(M, TT_TILE_CMD_REDUCE, 3, 0, 0, 0), TT_TILE_STATUS_EINVAL);
@@ -393,4 +412,231 @@ Test(compute, bad_new_command_arguments_are_guest_errors)
 	/* A Dst tile past the capacity (8 in SyncHalf with bf16 Dst). */
 	cr_expect_eq(cmd(M, TT_TILE_CMD_SFPU_BINARY, 0, 0, 8, 0), TT_TILE_STATUS_EINVAL);
 	cr_expect_eq(F.errors, 5);
+}
+
+/* Data formats, tilize / untilize, matmul blocks --------------------------- */
+
+Test(compute, formats_must_be_configured_and_match)
+{
+	uint64_t v;
+
+	fill_inputs();
+	/* Nothing configured: the unpack names the missing init. */
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, fmt(TT_DF_FLOAT16_B, 3), 0), EINVAL);
+	cr_expect(strstr(F.last_error, "CB 3 (Float16_b): unpacker A has no data format "
+			 "configured; call compute_kernel_hw_startup()"), "%s", F.last_error);
+	cr_expect_eq(F.last_ev.src.risc, U);
+	/* SrcA configured from CB 3 (bf16); CB 5 holds Float32. */
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_CONFIG, 0, fmt(TT_DF_FLOAT16_B, 3), 0, 0), OK);
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, fmt(TT_DF_FLOAT32, 5), 0), EINVAL);
+	cr_expect(strstr(F.last_error, "UNPACK of CB 5: the CB holds Float32 but unpacker A is "
+			 "configured for Float16_b (CB 3); call reconfig_data_format_srca(5)"),
+		  "%s", F.last_error);
+	/* SrcB and unpack to Dst (unpacker A) are checked the same way. */
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_CONFIG, 1, fmt(TT_DF_BFP8_B, 4), 0, 0), OK);
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 1, IN1, fmt(TT_DF_FLOAT16_B, 1), 0), EINVAL);
+	cr_expect(strstr(F.last_error, "Bfp8_b (CB 4); call reconfig_data_format_srcb(1)"), "%s",
+		  F.last_error);
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_TO_DST, IN0, fmt(TT_DF_FLOAT16, 2), 0, 0), EINVAL);
+	cr_expect(strstr(F.last_error, "reconfig_data_format_srca(2)"), "%s", F.last_error);
+	/* The packer. */
+	cr_expect_eq(cmd(P, TT_TILE_CMD_PACK, 0, OUT, fmt(TT_DF_FLOAT16_B, 16), 0), EINVAL);
+	cr_expect(strstr(F.last_error, "the packer has no data format configured"), "%s",
+		  F.last_error);
+	cr_expect_eq(F.last_ev.src.risc, P);
+	cr_expect_eq(cmd(P, TT_TILE_CMD_PACK_CONFIG, fmt(TT_DF_FLOAT32, 17), 0, 0, 0), OK);
+	cr_expect_eq(cmd(P, TT_TILE_CMD_PACK, 0, OUT, fmt(TT_DF_FLOAT16_B, 16), 0), EINVAL);
+	cr_expect(strstr(F.last_error, "PACK to CB 16: the CB holds Float16_b but the packer is "
+			 "configured for Float32 (CB 17); call pack_reconfig_data_format(16)"),
+		  "%s", F.last_error);
+	cr_expect_eq(F.errors, 6);
+	/* Reconfigured, the same unpack and pack go through. */
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_CONFIG, 0, fmt(TT_DF_FLOAT32, 5), 0, 0), OK);
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, fmt(TT_DF_FLOAT32, 5), 0), OK);
+	cr_expect_eq(cmd(P, TT_TILE_CMD_PACK_CONFIG, fmt(TT_DF_FLOAT16_B, 16), 0, 0, 0), OK);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), OK);
+	cr_expect_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), OK);
+	cr_expect_eq(cmd(P, TT_TILE_CMD_PACK, 0, OUT, fmt(TT_DF_FLOAT16_B, 16), 0), OK);
+	/* A format the engine lacks cannot be configured; CONFIG forgets all. */
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_CONFIG, 0, fmt(TT_DF_INT8, 7), 0, 0), EINVAL);
+	cr_expect(strstr(F.last_error, "CB 7 has data format 14"), "%s", F.last_error);
+	cr_expect_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG, TT_FIELD_VAL(TILE, CONFIG, FP32_DEST, 1),
+			 0, 0, 0), OK);
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, fmt(TT_DF_FLOAT32, 5), 0), EINVAL);
+	cr_expect(strstr(F.last_error, "no data format configured"), "%s", F.last_error);
+	/* CONFIG reads back. */
+	cr_assert(ttx_chip_read(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_CONFIG, 4, &v));
+	cr_expect_eq(v, TT_FIELD_VAL(TILE, CONFIG, FP32_DEST, 1));
+}
+
+#define ROWS		0x50000u	/* row-major data of the tilize tests */
+#define BACK		0x60000u
+
+/*
+ * Tilize then untilize @w tiles of row-major @df data through the command
+ * block, as tilize_block and untilize_block drive it: UNPACK with a row
+ * stride (to Dst for Float32 with an fp32 Dst), dummy SrcB, DATACOPY,
+ * PACK; then PACK with a row stride.  Tiles must be the face-order image
+ * of the rows and the rows must come back bit for bit.
+ */
+static void tilize_commands(uint32_t df, bool fp32_dest)
+{
+	const uint32_t w = 3, es = df == TT_DF_FLOAT32 ? 4 : 2, stride = w * 32 * es;
+	uint32_t to_dst = TT_FIELD_VAL(TILE, UNPACK, TO_DST, df == TT_DF_FLOAT32);
+	uint8_t *rows = F.l1 + ROWS, *back = F.l1 + BACK;
+	uint32_t seed = 99;
+
+	for (uint32_t i = 0; i < 32 * stride; i++) {
+		seed = seed * 1103515245u + 12345u;
+		rows[i] = (uint8_t)(seed >> 16);
+		if (es == 2 && (i & 1))
+			rows[i] = (uint8_t)((rows[i] & 0x83) | 0x3c);	/* no denormals */
+	}
+	memset(back, 0x5a, 32 * stride);
+	cr_assert_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG,
+			 TT_FIELD_VAL(TILE, CONFIG, FP32_DEST, fp32_dest), 0, 0, 0), OK);
+	formats(df);
+	for (uint32_t t = 0; t < w; t++) {
+		uint8_t *tl = F.l1 + OUT;
+
+		cr_assert_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, ROWS + t * 32 * es, fmt(df, 0),
+				 TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE, stride) | to_dst), OK);
+		cr_assert_eq(cmd(U, TT_TILE_CMD_SRC_DVALID, 1, 0, 0, 0), OK);
+		cr_assert_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
+		cr_assert_eq(cmd(M, TT_TILE_CMD_DATACOPY, 0, 0, 0, 0), OK);
+		cr_assert_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), OK);
+		cr_assert_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), OK);
+		cr_assert_eq(cmd(P, TT_TILE_CMD_PACK, 0, OUT, fmt(df, 16), 0), OK);
+		for (unsigned r = 0; r < 32; r++)
+			for (unsigned c = 0; c < 32; c++)
+				cr_assert_arr_eq(tl + ttx_tile_index(r, c) * es,
+						 rows + r * stride + (t * 32 + c) * es, es,
+						 "tile %u (%u, %u)", t, r, c);
+		cr_assert_eq(cmd(P, TT_TILE_CMD_PACK, 0, BACK + t * 32 * es, fmt(df, 16),
+				 TT_FIELD_VAL(TILE, PACK, ROW_STRIDE, stride)), OK);
+		cr_expect_eq(F.landed_addr, BACK + t * 32 * es);
+		cr_expect_eq(F.landed_len, 31 * stride + 32 * es);
+		cr_assert_eq(cmd(P, TT_TILE_CMD_RELEASE, 0, 0, 0, 0), OK);
+	}
+	cr_expect_arr_eq(back, rows, 32 * stride);
+	cr_expect_eq(F.errors, 0, "unexpected guest error: %s", F.last_error);
+}
+
+Test(compute, tilize_untilize_commands_bf16)
+{
+	tilize_commands(TT_DF_FLOAT16_B, false);
+}
+
+Test(compute, tilize_untilize_commands_fp32)
+{
+	tilize_commands(TT_DF_FLOAT32, true);
+}
+
+Test(compute, bad_row_layouts_are_guest_errors)
+{
+	formats(TT_DF_BFP8_B);
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, ROWS, fmt(TT_DF_BFP8_B, 0),
+			 TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE, 256)), EINVAL);
+	cr_expect(strstr(F.last_error, "must be Float32, Float16 or Float16_b, not Bfp8_b"), "%s",
+		  F.last_error);
+	formats(TT_DF_FLOAT16_B);
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, ROWS, fmt(TT_DF_FLOAT16_B, 0),
+			 TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE, 32)), EINVAL);
+	cr_expect(strstr(F.last_error, "row stride of 32 bytes is shorter than a tile row"),
+		  "%s", F.last_error);
+	/* 32 rows 64 KiB apart from near the top of L1 run past its end. */
+	cr_expect_eq(cmd(P, TT_TILE_CMD_PACK, 0, TT_MEM_L1_SIZE - 0x10000, fmt(TT_DF_FLOAT16_B, 16),
+			 TT_FIELD_VAL(TILE, PACK, ROW_STRIDE, 0x10000)), EINVAL);
+	cr_expect(strstr(F.last_error, "outside L1"), "%s", F.last_error);
+	cr_expect_eq(F.errors, 3);
+}
+
+/* In0 block of rt x kt tiles from IN0 on, in1 of kt x ct from IN1 + 0x10000 on. */
+#define BIN0		0x70000u
+#define BIN1		0x90000u
+#define TILE16		TT_TILE_BYTES_FLOAT16_B
+
+Test(compute, matmul_block_matches_per_tile_matmul)
+{
+	const uint32_t rt = 2, ct = 3, kt = 2;
+	uint32_t block = TT_FIELD_VAL(TILE, BLOCK, CT, ct) | TT_FIELD_VAL(TILE, BLOCK, RT, rt);
+	TTTileEngine *e = ref_engine();
+
+	for (uint32_t i = 0; i < rt * kt; i++)
+		random_tile(BIN0 + i * TILE16, 60 + i);
+	for (uint32_t i = 0; i < kt * ct; i++)
+		random_tile(BIN1 + i * TILE16, 70 + i);
+	begin();
+	/* tt-metal's loop: in0 index k (row stride kt tiles), in1 index k * ct. */
+	for (uint32_t k = 0; k < kt; k++) {
+		cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG4, 4,
+					 kt * TILE16));
+		cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG5, 4,
+					 TILE16));
+		cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG6, 4,
+					 block));
+		cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_MATMUL_BLOCK, BIN0 + k * TILE16,
+				 BIN1 + k * ct * TILE16, fmt(TT_DF_FLOAT16_B, 0),
+				 fmt(TT_DF_FLOAT16_B, 1)), OK);
+		cr_expect_eq(cmd(M, TT_TILE_CMD_MATMUL_BLOCK, 1, block, 0, 0), OK);
+		for (uint32_t r = 0; r < rt; r++)
+			for (uint32_t c = 0; c < ct; c++)
+				cr_assert_eq(ttx_tile_matmul_tiles(e, TT_DF_FLOAT16_B,
+						tile(BIN0 + (r * kt + k) * TILE16), TT_DF_FLOAT16_B,
+						tile(BIN1 + (k * ct + c) * TILE16), false,
+						1 + r * ct + c), TTX_TILE_OK);
+	}
+	cr_assert_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), OK);
+	cr_assert_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), OK);
+	cr_assert_eq(ttx_tile_commit(e), TTX_TILE_OK);
+	cr_assert_eq(ttx_tile_wait(e), TTX_TILE_OK);
+	for (uint32_t d = 0; d <= rt * ct; d++) {
+		cr_assert_eq(cmd(P, TT_TILE_CMD_PACK, d, OUT, fmt(TT_DF_FLOAT16_B, 16), 0), OK);
+		cr_assert_eq(ttx_tile_pack(e, d, TT_DF_FLOAT16_B, tile(REF)), TTX_TILE_OK);
+		expect_out_is_ref("matmul_block");
+	}
+	ttx_tile_fini(e);
+	free(e);
+}
+
+Test(compute, bad_matmul_blocks_are_guest_errors)
+{
+	uint32_t b22 = TT_FIELD_VAL(TILE, BLOCK, CT, 2) | TT_FIELD_VAL(TILE, BLOCK, RT, 2);
+
+	begin();
+	cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG4, 4, TILE16));
+	cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG5, 4, TILE16));
+	/* ct 0, rt 17. */
+	cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG6, 4,
+				 TT_FIELD_VAL(TILE, BLOCK, RT, 1)));
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_MATMUL_BLOCK, BIN0, BIN1, fmt(TT_DF_FLOAT16_B, 0),
+			 fmt(TT_DF_FLOAT16_B, 1)), EINVAL);
+	cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG6, 4,
+				 TT_FIELD_VAL(TILE, BLOCK, RT, 17) | TT_FIELD_VAL(TILE, BLOCK, CT, 1)));
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_MATMUL_BLOCK, BIN0, BIN1, fmt(TT_DF_FLOAT16_B, 0),
+			 fmt(TT_DF_FLOAT16_B, 1)), EINVAL);
+	cr_expect(strstr(F.last_error, "UNPACK_MATMUL_BLOCK rejected"), "%s", F.last_error);
+	/* in0 formats are checked against SrcB, in1 against SrcA. */
+	cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG6, 4, b22));
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_MATMUL_BLOCK, BIN0, BIN1, fmt(TT_DF_FLOAT32, 2),
+			 fmt(TT_DF_FLOAT16_B, 1)), EINVAL);
+	cr_expect(strstr(F.last_error, "reconfig_data_format_srcb(2)"), "%s", F.last_error);
+	/* An in0 row past the end of L1. */
+	cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG4, 4,
+				 TT_MEM_L1_SIZE));
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_MATMUL_BLOCK, BIN0, BIN1, fmt(TT_DF_FLOAT16_B, 0),
+			 fmt(TT_DF_FLOAT16_B, 1)), EINVAL);
+	cr_expect(strstr(F.last_error, "in0 tile of 2048 bytes"), "%s", F.last_error);
+	/* A 2 x 2 block, then math asks for 1 x 2 or a single-tile matmul. */
+	cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG4, 4, TILE16));
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_MATMUL_BLOCK, BIN0, BIN1, fmt(TT_DF_FLOAT16_B, 0),
+			 fmt(TT_DF_FLOAT16_B, 1)), OK);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_MATMUL_BLOCK, 0, TT_FIELD_VAL(TILE, BLOCK, CT, 2) |
+			 TT_FIELD_VAL(TILE, BLOCK, RT, 1), 0, 0), EINVAL);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_MATMUL, 0, 0, 0, 0), EINVAL);
+	cr_expect(strstr(F.last_error, "MATMUL rejected"), "%s", F.last_error);
+	/* Dst 6 + 4 tiles is past SyncHalf's 8. */
+	cr_expect_eq(cmd(M, TT_TILE_CMD_MATMUL_BLOCK, 6, b22, 0, 0), EINVAL);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_MATMUL_BLOCK, 4, b22, 0, 0), OK);
+	cr_expect_eq(F.errors, 7);
 }

@@ -281,3 +281,20 @@ Test(format, fp16_tile_roundtrip)
 		cr_assert_eq(out[2 * i] | out[2 * i + 1] << 8, h, "elem %d", i);
 	}
 }
+
+/* Names in reports and row-major element sizes (tilize / untilize). */
+Test(format, names_and_element_sizes)
+{
+	char buf[16];
+
+	cr_expect_str_eq(ttx_fmt_name(TT_DF_FLOAT16_B, buf), "Float16_b");
+	cr_expect_str_eq(ttx_fmt_name(TT_DF_FLOAT32, buf), "Float32");
+	cr_expect_str_eq(ttx_fmt_name(TT_DF_BFP8_B, buf), "Bfp8_b");
+	cr_expect_str_eq(ttx_fmt_name(TT_DF_INVALID, buf), "Invalid");
+	cr_expect_str_eq(ttx_fmt_name(77, buf), "format 77");
+	cr_expect_eq(ttx_fmt_elem_bytes(TT_DF_FLOAT32), 4);
+	cr_expect_eq(ttx_fmt_elem_bytes(TT_DF_FLOAT16), 2);
+	cr_expect_eq(ttx_fmt_elem_bytes(TT_DF_FLOAT16_B), 2);
+	cr_expect_eq(ttx_fmt_elem_bytes(TT_DF_BFP8_B), 0);
+	cr_expect_eq(ttx_fmt_elem_bytes(TT_DF_BFP4_B), 0);
+}

@@ -44,6 +44,7 @@ static void init_engine(TTTileEngine *e, bool fp32, bool full,
 	TTTileConfig cfg = { .fp32_dest = fp32, .full_sync = full,
 			     .fidelity = fid, .approx = false };
 
+	ttx_tile_fini(e);
 	ttx_tile_init(e, &cfg);
 }
 
@@ -51,13 +52,17 @@ static TTTileEngine *eng;
 
 static void setup(void)
 {
+	static const TTTileConfig cfg = { .fidelity = TTX_HIFI4 };
+
 	eng = malloc(sizeof(*eng));
 	cr_assert_not_null(eng);
+	ttx_tile_init(eng, &cfg);
 	rng_seed(7);
 }
 
 static void teardown(void)
 {
+	ttx_tile_fini(eng);
 	free(eng);
 }
 
@@ -755,4 +760,232 @@ Test(tile, pack_bfp_from_engine)
 	}
 	/* Bfp4 shares the exponents. */
 	cr_assert_arr_eq(o4, o8, 64);
+}
+
+/* ---- tilize / untilize rows (§6) ----------------------------------- */
+
+/*
+ * @fmt tiles read out of row-major data @w tiles wide (tilize: unpack
+ * with a row stride), then written back as rows (untilize: pack with a
+ * row stride): each tile must be the face-order image of its 32x32 part
+ * of the rows, and the rows must come back bit for bit, bytes of other
+ * tiles between the rows left alone.  @fp32 picks the Dst; @to_dst
+ * unpacks to Dst.
+ */
+static void rows_round_trip(unsigned fmt, bool fp32, bool to_dst)
+{
+	enum { W = 3 };
+	size_t es = ttx_fmt_elem_bytes(fmt), stride = W * 32 * es;
+	static uint8_t rows[32 * W * 32 * 4], back[sizeof(rows)], tile[4096];
+
+	cr_assert(es);
+	for (size_t i = 0; i < 32 * stride; i++)
+		rows[i] = (uint8_t)(rnd(0, 256));
+	if (fmt == TT_DF_FLOAT16_B || fmt == TT_DF_FLOAT16)
+		for (size_t i = 0; i < 32 * W * 32; i++)	/* no denormals */
+			rows[2 * i + 1] = (uint8_t)((rows[2 * i + 1] & 0x83) | 0x3c);
+	memset(back, 0xa5, sizeof(back));
+	for (unsigned t = 0; t < W; t++) {
+		init_engine(eng, fp32, false, TTX_HIFI4);
+		cr_assert_eq(ttx_tile_acquire(eng), 0);
+		cr_assert_eq(ttx_tile_unpack_rows(eng, TTX_SRC_A, fmt, rows + t * 32 * es, stride,
+						  to_dst ? TTX_UNPACK_TO_DST : 0), 0);
+		cr_assert_eq(ttx_tile_src_dvalid(eng, TTX_SRC_B), 0);
+		cr_assert_eq(ttx_tile_datacopy(eng, TTX_SRC_A, 0), 0);
+		cr_assert_eq(ttx_tile_commit(eng), 0);
+		cr_assert_eq(ttx_tile_wait(eng), 0);
+		cr_assert_eq(ttx_tile_pack(eng, 0, fmt, tile), 0);
+		for (unsigned r = 0; r < 32; r++)
+			for (unsigned c = 0; c < 32; c++)
+				cr_assert_arr_eq(tile + ttx_tile_index(r, c) * es,
+						 rows + r * stride + (t * 32 + c) * es, es,
+						 "tile %u (%u, %u)", t, r, c);
+		cr_assert_eq(ttx_tile_pack_rows(eng, 0, fmt, back + t * 32 * es, stride), 0);
+		if (t + 1 < W)	/* tile t + 1's columns are still untouched */
+			cr_assert_eq(back[(t + 1) * 32 * es], 0xa5);
+	}
+	cr_assert_arr_eq(back, rows, 32 * stride);
+}
+
+Test(tile, tilize_untilize_rows_bf16)
+{
+	rows_round_trip(TT_DF_FLOAT16_B, false, false);
+}
+
+Test(tile, tilize_untilize_rows_fp16)
+{
+	rows_round_trip(TT_DF_FLOAT16, false, false);
+}
+
+Test(tile, tilize_untilize_rows_fp32_to_dst)
+{
+	rows_round_trip(TT_DF_FLOAT32, true, true);
+}
+
+Test(tile, tilize_rows_fp32_through_src_truncates)
+{
+	static uint8_t rows[32 * 64 * 4], out[4096];
+	uint32_t u;
+
+	for (int i = 0; i < 32 * 64; i++) {
+		u = fbits((float)rnd(-3, 3)) | 0x1fff;
+		memcpy(rows + 4 * i, &u, 4);
+	}
+	/* Through SrcA with a 16-bit Dst: BF16 truncation, as copy_tile. */
+	init_engine(eng, false, false, TTX_HIFI4);
+	cr_assert_eq(ttx_tile_unpack_rows(eng, TTX_SRC_A, TT_DF_FLOAT32, rows, 64 * 4, 0), 0);
+	cr_assert_eq(ttx_tile_src_dvalid(eng, TTX_SRC_B), 0);
+	cr_assert_eq(ttx_tile_datacopy(eng, TTX_SRC_A, 0), 0);
+	ttx_tile_commit(eng);
+	ttx_tile_wait(eng);
+	cr_assert_eq(ttx_tile_pack(eng, 0, TT_DF_FLOAT32, out), 0);
+	for (unsigned r = 0; r < 32; r++)
+		for (unsigned c = 0; c < 32; c++) {
+			uint32_t w;
+
+			memcpy(&u, rows + r * 256 + 4 * c, 4);
+			memcpy(&w, out + 4 * ttx_tile_index(r, c), 4);
+			cr_assert_eq(w, u & 0xffff0000u, "(%u, %u)", r, c);
+		}
+}
+
+Test(tile, rows_reject_bad_layouts)
+{
+	static uint8_t buf[64 * 32 * 4];
+
+	init_engine(eng, false, false, TTX_HIFI4);
+	/* Block formats have no row-major form; strides under one row. */
+	cr_expect_eq(ttx_tile_unpack_rows(eng, TTX_SRC_A, TT_DF_BFP8_B, buf, 64, 0),
+		     TTX_TILE_EINVAL);
+	cr_expect_eq(ttx_tile_unpack_rows(eng, TTX_SRC_A, TT_DF_FLOAT16_B, buf, 62, 0),
+		     TTX_TILE_EINVAL);
+	/* 32-bit data to a 16-bit Dst. */
+	cr_expect_eq(ttx_tile_unpack_rows(eng, TTX_SRC_A, TT_DF_FLOAT32, buf, 128,
+					  TTX_UNPACK_TO_DST), TTX_TILE_EINVAL);
+	ttx_tile_commit(eng);
+	ttx_tile_wait(eng);
+	cr_expect_eq(ttx_tile_pack_rows(eng, 0, TT_DF_BFP4_B, buf, 64), TTX_TILE_EINVAL);
+	cr_expect_eq(ttx_tile_pack_rows(eng, 0, TT_DF_FLOAT32, buf, 64), TTX_TILE_EINVAL);
+}
+
+Test(tile, unpack_to_dst_bank_only_feeds_datacopy)
+{
+	static uint8_t a[2048];
+	float v[N];
+
+	init_engine(eng, false, false, TTX_HIFI4);
+	rand_bf16_tile(a, v, 0.5, 2);
+	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_FLOAT16_B, a, TTX_UNPACK_TO_DST), 0);
+	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_B, TT_DF_FLOAT16_B, a, 0), 0);
+	cr_expect_eq(ttx_tile_eltwise(eng, TTX_ELW_ADD, TTX_BCAST_NONE, false, 0),
+		     TTX_TILE_EINVAL);
+	cr_expect_eq(ttx_tile_matmul(eng, 0), TTX_TILE_EINVAL);
+	cr_expect_eq(ttx_tile_datacopy(eng, TTX_SRC_A, 0), 0);
+}
+
+/* ---- matmul block -------------------------------------------------- */
+
+/*
+ * matmul_block over rt x ct Dst tiles and kt k steps against rt * ct * kt
+ * single-tile matmuls on a second engine: bit for bit, at @fid, with the
+ * given Dst.
+ */
+static void block_vs_tiles(unsigned rt, unsigned ct, unsigned kt, bool fp32,
+			   TTMathFidelity fid, bool transpose)
+{
+	static uint8_t a[16 * 4][2048], b[4 * 16][2048], got[2048], want[2048];
+	TTTileEngine *ref = malloc(sizeof(*ref));
+	float v[N];
+
+	cr_assert_not_null(ref);
+	for (unsigned i = 0; i < rt * kt; i++)
+		rand_bf16_tile(a[i], v, 0.01, 4);
+	for (unsigned i = 0; i < kt * ct; i++)
+		rand_bf16_tile(b[i], v, 0.01, 4);
+	init_engine(eng, fp32, false, fid);
+	{
+		TTTileConfig cfg = eng->cfg;
+
+		ttx_tile_init(ref, &cfg);
+	}
+	cr_assert_eq(ttx_tile_acquire(eng), 0);
+	cr_assert_eq(ttx_tile_acquire(ref), 0);
+	for (unsigned k = 0; k < kt; k++) {
+		const void *in0[16], *in1[16];
+
+		for (unsigned r = 0; r < rt; r++)
+			in0[r] = a[r * kt + k];
+		for (unsigned c = 0; c < ct; c++)
+			in1[c] = b[k * ct + c];
+		cr_assert_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in0, rt,
+							  TT_DF_FLOAT16_B, in1, ct, transpose), 0);
+		/* Both banks of a Src can hold a block: a second one fits, a third not. */
+		if (k == 0) {
+			cr_assert_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in0, rt,
+								  TT_DF_FLOAT16_B, in1, ct,
+								  transpose), 0);
+			cr_expect_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in0, rt,
+								  TT_DF_FLOAT16_B, in1, ct,
+								  transpose), TTX_TILE_BLOCKED);
+			/* A single-tile op may not eat a block. */
+			cr_expect_eq(ttx_tile_matmul(eng, 0), TTX_TILE_EINVAL);
+			cr_expect_eq(ttx_tile_matmul_block(eng, 0, ct + 1, rt), TTX_TILE_EINVAL);
+		}
+		cr_assert_eq(ttx_tile_matmul_block(eng, 0, ct, rt), 0);
+		/* k == 0 queued its block twice: the engine runs it twice in a row. */
+		for (unsigned n = 0; n < (k ? 1u : 2u); n++)
+			for (unsigned r = 0; r < rt; r++)
+				for (unsigned c = 0; c < ct; c++)
+					cr_assert_eq(ttx_tile_matmul_tiles(ref, TT_DF_FLOAT16_B,
+									   in0[r], TT_DF_FLOAT16_B,
+									   in1[c], transpose,
+									   r * ct + c), 0);
+	}
+	cr_assert_eq(ttx_tile_matmul_block(eng, 0, ct, rt), 0);
+	ttx_tile_commit(eng);
+	ttx_tile_wait(eng);
+	ttx_tile_commit(ref);
+	ttx_tile_wait(ref);
+	for (unsigned t = 0; t < rt * ct; t++) {
+		cr_assert_eq(ttx_tile_pack(eng, t, TT_DF_FLOAT16_B, got), 0);
+		cr_assert_eq(ttx_tile_pack(ref, t, TT_DF_FLOAT16_B, want), 0);
+		cr_assert_arr_eq(got, want, sizeof(got), "Dst tile %u", t);
+	}
+	ttx_tile_fini(ref);
+	free(ref);
+}
+
+Test(tile, matmul_block_2x2_kt4_matches_tiles)
+{
+	block_vs_tiles(2, 2, 4, false, TTX_HIFI4, false);
+}
+
+Test(tile, matmul_block_1x4_lofi_transposed_matches_tiles)
+{
+	block_vs_tiles(1, 4, 2, false, TTX_LOFI, true);
+}
+
+Test(tile, matmul_block_2x2_fp32_dst_matches_tiles)
+{
+	block_vs_tiles(2, 2, 2, true, TTX_HIFI2, false);
+}
+
+Test(tile, matmul_block_rejects_bad_shapes)
+{
+	static uint8_t t[2048];
+	const void *in[17];
+
+	for (int i = 0; i < 17; i++)
+		in[i] = t;
+	init_engine(eng, false, false, TTX_HIFI4);
+	cr_expect_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in, 0,
+						  TT_DF_FLOAT16_B, in, 1, false), TTX_TILE_EINVAL);
+	cr_expect_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in, 17,
+						  TT_DF_FLOAT16_B, in, 1, false), TTX_TILE_EINVAL);
+	/* 3 x 3 = 9 Dst tiles: more than SyncHalf's 8. */
+	cr_assert_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in, 3,
+						  TT_DF_FLOAT16_B, in, 3, false), 0);
+	cr_expect_eq(ttx_tile_matmul_block(eng, 0, 3, 3), TTX_TILE_EINVAL);
+	/* The same block does not fit at Dst 0 either way round; 1 x 3 would. */
+	cr_expect_eq(ttx_tile_matmul_block(eng, 0, 3, 1), TTX_TILE_EINVAL);
 }

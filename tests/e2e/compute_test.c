@@ -14,12 +14,20 @@
  * steps; the matmul is also held to PCC >= 0.999 against fp64.
  * A compute kernel whose math thread never commits times out with a hang
  * report naming the packer's wait.
+ * tilize_block / untilize_block are checked bit for bit against the host's
+ * tilize (host/src/tilize.c) for Float16_b and Float32, and round trip
+ * exactly; matmul_block on a 2x2 block with kt = 4 against the engine
+ * driven tile by tile and against fp64; a kernel mixing Float16_b and
+ * Float32 CBs passes when it reconfigures the unpacker and packer, and
+ * stops with a guest error naming the missing call when it does not.
  */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <tt/tilize.h>
 
 #include "e2e.h"
 #include "tt_data_format.h"
@@ -106,14 +114,22 @@ static struct tt_buffer *dram(struct tt_device *dev, size_t size)
 	return b;
 }
 
-static void cb(struct tt_program *prog, struct tt_core c, uint32_t index)
+/* CB @index of @pages tiles of @df (pages of one tile). */
+static void cb_fmt(struct tt_program *prog, struct tt_core c, uint32_t index, uint32_t df,
+		   uint32_t pages)
 {
 	struct tt_core_range_set set = tt_core_set(c);
-	struct tt_cb_format f = { index, TT_DF_FLOAT16_B, TILE };
-	struct tt_cb_config cfg = { 2 * TILE, &f, 1 };
+	uint32_t page = df == TT_DF_FLOAT32 ? TT_TILE_BYTES_FLOAT32 : TILE;
+	struct tt_cb_format f = { index, df, page };
+	struct tt_cb_config cfg = { pages * page, &f, 1 };
 	tt_cb_handle h;
 
 	cr_assert_eq(tt_cb_create(prog, &set, &cfg, &h), TT_OK);
+}
+
+static void cb(struct tt_program *prog, struct tt_core c, uint32_t index)
+{
+	cb_fmt(prog, c, index, TT_DF_FLOAT16_B, 2);
 }
 
 /* @op: 0 add, 1 sub, 2 mul (compile-time arg of eltwise_binary.c). */
@@ -235,32 +251,47 @@ struct pipeline {
 	struct tt_compute_config ccfg;
 	const uint32_t *cbs;		/* bf16 CB indices, two tiles each */
 	uint32_t num_cbs;
+	const uint32_t *cb_formats;	/* if set: TT_DF_* of each CB */
+	const uint32_t *cb_pages;	/* if set: tiles of each CB */
 };
 
-static void run_pipeline(struct tt_device *dev, const struct pipeline *p)
+/* Build and run @p; the run's status, its report in @rep. */
+static int run_pipeline_rc(struct tt_device *dev, const struct pipeline *p,
+			   struct tt_run_report *rep)
 {
 	struct tt_core core = tt_core(0, 0);
 	struct tt_core_range_set set = tt_core_set(core);
 	struct tt_dm_config rcfg = { .processor = TT_DM_RISCV_1, .noc = TT_NOC_1 };
 	struct tt_dm_config wcfg = { .processor = TT_DM_RISCV_0, .noc = TT_NOC_0 };
 	struct tt_program *prog;
-	struct tt_run_report rep;
 	tt_kernel_handle rd, wr, cp;
+	int rc;
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
 	cr_assert_eq(tt_kernel_create(prog, p->reader, &set, &rcfg, &rd), TT_OK);
 	cr_assert_eq(tt_kernel_create(prog, p->writer, &set, &wcfg, &wr), TT_OK);
 	cr_assert_eq(tt_compute_kernel_create(prog, p->compute, &set, &p->ccfg, &cp), TT_OK);
 	for (uint32_t i = 0; i < p->num_cbs; i++)
-		cb(prog, core, p->cbs[i]);
+		cb_fmt(prog, core, p->cbs[i],
+		       p->cb_formats ? p->cb_formats[i] : TT_DF_FLOAT16_B,
+		       p->cb_pages ? p->cb_pages[i] : 2);
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, rd, core, p->reader_args,
 						p->num_reader_args), TT_OK);
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, wr, core, p->writer_args,
 						p->num_writer_args), TT_OK);
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, cp, core, p->compute_args,
 						p->num_compute_args), TT_OK);
-	e2e_run_ok(dev, prog, &rep);
+	rc = tt_program_run(dev, prog, 30000, rep);
 	tt_program_destroy(prog);
+	return rc;
+}
+
+static void run_pipeline(struct tt_device *dev, const struct pipeline *p)
+{
+	struct tt_run_report rep;
+	int rc = run_pipeline_rc(dev, p, &rep);
+
+	cr_assert_eq(rc, TT_OK, "run failed: %s\n%s", tt_strerror(rc), rep.message);
 }
 
 /* matmul_single_core ------------------------------------------------------ */
@@ -614,4 +645,339 @@ Test(compute, missing_commit_hang_report, .timeout = 60)
 		  "hang report:\n%s", rep.message);
 	tt_program_destroy(prog);
 	tt_device_close(dev);
+}
+
+/* tilize / untilize ------------------------------------------------------- */
+
+static struct tt_buffer *dram_paged(struct tt_device *dev, size_t size, uint32_t page)
+{
+	struct tt_buffer_config cfg = { .size = size, .page_size = page,
+					.type = TT_BUFFER_DRAM };
+	struct tt_buffer *b;
+
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &b), TT_OK);
+	return b;
+}
+
+/*
+ * A 64 x 96 matrix (2 blocks of 3 tiles) of @df through tilize_untilize.c
+ * mode @mode: 0 tilize (row-major in, compared with the host's tilize of
+ * the same values), 1 untilize (host-tilized in, row-major out compared
+ * with the input rows), 2 both (rows in, the same rows out) or 3
+ * pack_untilize_block (as 1).
+ */
+static void tilize_case(uint32_t df, uint32_t mode)
+{
+	const uint32_t rows = 64, cols = 96, block = 3, nb = rows / 32;
+	const uint32_t es = df == TT_DF_FLOAT32 ? 4 : 2;
+	const uint32_t page = df == TT_DF_FLOAT32 ? TT_TILE_BYTES_FLOAT32 : TILE;
+	const enum tt_layout_dtype dt = df == TT_DF_FLOAT32 ? TT_LAYOUT_FLOAT32 :
+				       TT_LAYOUT_FLOAT16_B;
+	const size_t n = (size_t)rows * cols, size = n * es;
+	const uint32_t pages = (uint32_t)(size / page);
+	struct tt_device *dev = e2e_open(1, 1);
+	float *val = malloc(n * sizeof(float));
+	uint8_t *raw = malloc(size), *tiles = malloc(size), *in, *out = calloc(1, size);
+	struct tt_buffer *bi = dram_paged(dev, size, page), *bo = dram_paged(dev, size, page);
+	uint32_t ra[5] = { pages, 1, tt_buffer_address(bi), page, 0 };
+	uint32_t wa[5] = { pages, 1, tt_buffer_address(bo), page, 16 };
+	uint32_t ca[2] = { nb, block };
+	static const uint32_t cbs[] = { 0, 16, 24 };
+	uint32_t fmts[3] = { df, df, df }, cbp[3] = { 2 * block, 2 * block, 2 * block };
+	const struct tt_define def = { "PACK_UNTILIZE_BLOCK_CT_DIM", "3" };
+	struct pipeline p = {
+		.reader = KERNEL("pages_reader.c"), .compute = KERNEL("tilize_untilize.c"),
+		.writer = KERNEL("pages_writer.c"),
+		.reader_args = ra, .num_reader_args = 5,
+		.compute_args = ca, .num_compute_args = 2,
+		.writer_args = wa, .num_writer_args = 5,
+		.ccfg = { .compile_args = &mode, .num_compile_args = 1,
+			  .fp32_dest_acc_en = df == TT_DF_FLOAT32,
+			  .defines = &def, .num_defines = 1 },
+		.cbs = cbs, .num_cbs = 3, .cb_formats = fmts, .cb_pages = cbp,
+	};
+	uint32_t seed = 17 + mode + df;
+	const uint8_t *want;
+
+	/* Values exact in @df: random bits, no NaN/Inf/denormals. */
+	for (size_t i = 0; i < n; i++) {
+		uint32_t u;
+
+		seed = seed * 1103515245u + 12345u;
+		u = (seed & 0x807fffffu) | ((uint32_t)(100 + (seed >> 24) % 50) << 23);
+		if (es == 2)
+			u &= 0xffff0000u;
+		memcpy(&val[i], &u, 4);
+		if (es == 2) {
+			uint16_t h = (uint16_t)(u >> 16);
+
+			memcpy(raw + 2 * i, &h, 2);
+		} else {
+			memcpy(raw + 4 * i, &u, 4);
+		}
+	}
+	cr_assert_eq(tt_tilize_to_tiles(dt, val, cols, rows, cols, NULL, tiles, size), TT_OK);
+	in = mode == 1 || mode == 3 ? tiles : raw;
+	want = mode == 0 ? tiles : raw;
+	cr_assert_eq(tt_buffer_write(bi, in), TT_OK);
+	run_pipeline(dev, &p);
+	cr_assert_eq(tt_buffer_read(bo, out), TT_OK);
+	{
+		unsigned bad = 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (memcmp(out + i * es, want + i * es, es) && bad++ < 5)
+				cr_log_error("mode %u %s: element %zu differs", mode,
+					     es == 4 ? "Float32" : "Float16_b", i);
+		cr_expect_eq(bad, 0, "%u of %zu elements differ", bad, n);
+	}
+
+	free(val);
+	free(raw);
+	free(tiles);
+	free(out);
+	tt_buffer_free(bi);
+	tt_buffer_free(bo);
+	tt_device_close(dev);
+}
+
+Test(compute, tilize_block_bf16_matches_host_tilize, .timeout = 120)
+{
+	tilize_case(TT_DF_FLOAT16_B, 0);
+}
+
+Test(compute, tilize_block_fp32_matches_host_tilize, .timeout = 120)
+{
+	tilize_case(TT_DF_FLOAT32, 0);
+}
+
+Test(compute, untilize_block_bf16_matches_host_untilize, .timeout = 120)
+{
+	tilize_case(TT_DF_FLOAT16_B, 1);
+}
+
+Test(compute, pack_untilize_block_fp32_matches_host_untilize, .timeout = 120)
+{
+	tilize_case(TT_DF_FLOAT32, 3);
+}
+
+Test(compute, tilize_untilize_round_trip_bf16, .timeout = 120)
+{
+	tilize_case(TT_DF_FLOAT16_B, 2);
+}
+
+Test(compute, tilize_untilize_round_trip_fp32, .timeout = 120)
+{
+	tilize_case(TT_DF_FLOAT32, 2);
+}
+
+/* matmul_block -------------------------------------------------------------- */
+
+Test(compute, matmul_block_2x2_kt4_bf16, .timeout = 120)
+{
+	const uint32_t rt = 2, ct = 2, kt = 4;
+	const size_t na = (size_t)rt * kt * TT_TILE_ELEMS, nb = (size_t)kt * ct * TT_TILE_ELEMS;
+	const size_t nc = (size_t)rt * ct * TT_TILE_ELEMS;
+	struct tt_device *dev = e2e_open(1, 1);
+	uint16_t *a = malloc(na * 2), *b = malloc(nb * 2), *out = calloc(nc, 2);
+	uint16_t *want = malloc(nc * 2);
+	double *got = malloc(nc * sizeof(double)), *exact = malloc(nc * sizeof(double));
+	struct tt_buffer *ba = dram(dev, na * 2), *bb = dram(dev, nb * 2), *bo = dram(dev, nc * 2);
+	/* eltwise_reader: tile i of a and of b, i < 8 = rt * kt = kt * ct. */
+	uint32_t ra[3] = { tt_buffer_address(ba), tt_buffer_address(bb), rt * kt };
+	uint32_t ca[3] = { rt, ct, kt }, wa[2] = { tt_buffer_address(bo), rt * ct };
+	static const uint32_t cbs[] = { 0, 1, 16 };
+	uint32_t cbp[3] = { rt * kt, kt * ct, rt * ct };
+	struct pipeline p = {
+		.reader = KERNEL("eltwise_reader.c"), .compute = KERNEL("mm_block.c"),
+		.writer = KERNEL("eltwise_writer.c"),
+		.reader_args = ra, .num_reader_args = 3,
+		.compute_args = ca, .num_compute_args = 3,
+		.writer_args = wa, .num_writer_args = 2,
+		.cbs = cbs, .num_cbs = 3, .cb_pages = cbp,
+	};
+	TTTileEngine *e = ref_engine();
+	double r;
+
+	random_bf16(a, na, 61);
+	random_bf16(b, nb, 62);
+	cr_assert_eq(tt_buffer_write(ba, a), TT_OK);
+	cr_assert_eq(tt_buffer_write(bb, b), TT_OK);
+	run_pipeline(dev, &p);
+	cr_assert_eq(tt_buffer_read(bo, out), TT_OK);
+
+	/* The engine tile by tile, k outer as matmul_block runs it. */
+	cr_assert_eq(ttx_tile_acquire(e), TTX_TILE_OK);
+	for (uint32_t k = 0; k < kt; k++)
+		for (uint32_t i = 0; i < rt; i++)
+			for (uint32_t j = 0; j < ct; j++)
+				cr_assert_eq(ttx_tile_matmul_tiles(e, TT_DF_FLOAT16_B,
+						a + (i * kt + k) * TT_TILE_ELEMS, TT_DF_FLOAT16_B,
+						b + (k * ct + j) * TT_TILE_ELEMS, false, i * ct + j),
+					     TTX_TILE_OK);
+	cr_assert_eq(ttx_tile_commit(e), TTX_TILE_OK);
+	cr_assert_eq(ttx_tile_wait(e), TTX_TILE_OK);
+	for (uint32_t t = 0; t < rt * ct; t++)
+		cr_assert_eq(ttx_tile_pack(e, t, TT_DF_FLOAT16_B, want + t * TT_TILE_ELEMS),
+			     TTX_TILE_OK);
+	free(e);
+	cr_expect_eq(count_diffs(out, want, nc, "matmul_block"), 0,
+		     "matmul_block differs from the engine");
+
+	for (uint32_t i = 0; i < rt * 32; i++) {
+		for (uint32_t j = 0; j < ct * 32; j++) {
+			size_t o = ((size_t)(i / 32) * ct + j / 32) * TT_TILE_ELEMS +
+				   ttx_tile_index(i % 32, j % 32);
+			double sum = 0;
+
+			for (uint32_t k = 0; k < kt * 32; k++)
+				sum += elem(a, kt, i, k) * elem(b, ct, k, j);
+			exact[o] = sum;
+			got[o] = bf16_value(out[o]);
+		}
+	}
+	r = pcc(got, exact, nc);
+	cr_log_info("matmul_block 64x128x64 bf16: PCC %.6f against fp64", r);
+	cr_expect_geq(r, 0.999, "PCC %f", r);
+
+	free(a);
+	free(b);
+	free(out);
+	free(want);
+	free(got);
+	free(exact);
+	tt_buffer_free(ba);
+	tt_buffer_free(bb);
+	tt_buffer_free(bo);
+	tt_device_close(dev);
+}
+
+/* Data format reconfiguration ------------------------------------------------ */
+
+/*
+ * mixed_formats.c mode @mode over 2 tiles: Float16_b in0 (CB 0), Float32
+ * in1 (CB 1), the sum to Float16_b CB 16 and Float32 CB 17.  Returns the
+ * run's status; @rep has its report.  With @check, the outputs are
+ * compared with the engine library.
+ */
+static int mixed_formats(uint32_t mode, struct tt_run_report *rep, bool check)
+{
+	const uint32_t tiles = 2;
+	const size_t n = (size_t)tiles * TT_TILE_ELEMS;
+	struct tt_device *dev = e2e_open(1, 1);
+	uint16_t *a = malloc(n * 2), *o16 = calloc(n, 2), *w16 = malloc(n * 2);
+	uint32_t *b = malloc(n * 4), *o17 = calloc(n, 4), *w17 = malloc(n * 4);
+	struct tt_buffer *ba = dram_paged(dev, n * 2, TILE);
+	struct tt_buffer *bb = dram_paged(dev, n * 4, TT_TILE_BYTES_FLOAT32);
+	struct tt_buffer *b16 = dram_paged(dev, n * 2, TILE);
+	struct tt_buffer *b17 = dram_paged(dev, n * 4, TT_TILE_BYTES_FLOAT32);
+	uint32_t ra[8] = { tiles, 2, tt_buffer_address(ba), TILE, 0,
+			   tt_buffer_address(bb), TT_TILE_BYTES_FLOAT32, 1 };
+	uint32_t wa[8] = { tiles, 2, tt_buffer_address(b16), TILE, 16,
+			   tt_buffer_address(b17), TT_TILE_BYTES_FLOAT32, 17 };
+	static const uint32_t cbs[] = { 0, 1, 16, 17 };
+	static const uint32_t fmts[] = { TT_DF_FLOAT16_B, TT_DF_FLOAT32, TT_DF_FLOAT16_B,
+					 TT_DF_FLOAT32 };
+	struct pipeline p = {
+		.reader = KERNEL("pages_reader.c"), .compute = KERNEL("mixed_formats.c"),
+		.writer = KERNEL("pages_writer.c"),
+		.reader_args = ra, .num_reader_args = 8,
+		.compute_args = &tiles, .num_compute_args = 1,
+		.writer_args = wa, .num_writer_args = 8,
+		.ccfg = { .compile_args = &mode, .num_compile_args = 1 },
+		.cbs = cbs, .num_cbs = 4, .cb_formats = fmts,
+	};
+	uint32_t seed = 5;
+	int rc;
+
+	random_bf16(a, n, 71);
+	for (size_t i = 0; i < n; i++) {
+		float f;
+
+		seed = seed * 1103515245u + 12345u;
+		f = (float)(seed >> 8) / 4194304.0f - 2.0f;	/* [-2, 2), all 23 bits */
+		memcpy(&b[i], &f, 4);
+	}
+	cr_assert_eq(tt_buffer_write(ba, a), TT_OK);
+	cr_assert_eq(tt_buffer_write(bb, b), TT_OK);
+	rc = run_pipeline_rc(dev, &p, rep);
+	if (check) {
+		TTTileEngine *e = ref_engine();
+		unsigned bad = 0;
+
+		cr_assert_eq(rc, TT_OK, "run failed: %s\n%s", tt_strerror(rc), rep->message);
+		cr_assert_eq(tt_buffer_read(b16, o16), TT_OK);
+		cr_assert_eq(tt_buffer_read(b17, o17), TT_OK);
+		cr_assert_eq(ttx_tile_acquire(e), TTX_TILE_OK);
+		for (uint32_t t = 0; t < tiles; t++) {
+			cr_assert_eq(ttx_tile_copy_tile(e, TT_DF_FLOAT16_B, a + t * TT_TILE_ELEMS, 0),
+				     TTX_TILE_OK);
+			cr_assert_eq(ttx_tile_copy_tile(e, TT_DF_FLOAT32, b + t * TT_TILE_ELEMS, 1),
+				     TTX_TILE_OK);
+			cr_assert_eq(ttx_sfpu_binary(e, TTX_SFPU_ADD, 0, 1), TTX_TILE_OK);
+			cr_assert_eq(ttx_tile_commit(e), TTX_TILE_OK);
+			cr_assert_eq(ttx_tile_wait(e), TTX_TILE_OK);
+			cr_assert_eq(ttx_tile_pack(e, 0, TT_DF_FLOAT16_B, w16 + t * TT_TILE_ELEMS),
+				     TTX_TILE_OK);
+			cr_assert_eq(ttx_tile_pack(e, 0, TT_DF_FLOAT32, w17 + t * TT_TILE_ELEMS),
+				     TTX_TILE_OK);
+			cr_assert_eq(ttx_tile_release(e), TTX_TILE_OK);
+			cr_assert_eq(ttx_tile_acquire(e), TTX_TILE_OK);
+		}
+		free(e);
+		cr_expect_eq(count_diffs(o16, w16, n, "Float16_b out"), 0);
+		for (size_t i = 0; i < n; i++) {
+			/* Independent of the engine: Float32 out is the bf16 Dst value. */
+			if ((o17[i] != w17[i] || o17[i] != (uint32_t)o16[i] << 16) && bad++ < 5)
+				cr_log_error("Float32 out %zu: 0x%08x, engine 0x%08x, bf16 0x%04x",
+					     i, o17[i], w17[i], o16[i]);
+		}
+		cr_expect_eq(bad, 0, "%u Float32 outputs differ", bad);
+	}
+
+	free(a);
+	free(b);
+	free(o16);
+	free(o17);
+	free(w16);
+	free(w17);
+	tt_buffer_free(ba);
+	tt_buffer_free(bb);
+	tt_buffer_free(b16);
+	tt_buffer_free(b17);
+	tt_device_close(dev);
+	return rc;
+}
+
+Test(compute, mixed_formats_with_reconfig_pass, .timeout = 120)
+{
+	struct tt_run_report rep;
+
+	mixed_formats(0, &rep, true);
+}
+
+Test(compute, missing_unpack_reconfig_is_a_guest_error, .timeout = 120)
+{
+	struct tt_run_report rep;
+	int rc = mixed_formats(1, &rep, false);
+
+	cr_log_info("report:\n%s", rep.message);
+
+	cr_assert_eq(rc, TT_EGUEST, "run: %s\n%s", tt_strerror(rc), rep.message);
+	cr_expect(strstr(rep.message, "core (0,0) TRISC0") &&
+		  strstr(rep.message, "UNPACK of CB 1: the CB holds Float32 but unpacker A is "
+			 "configured for Float16_b (CB 0); call reconfig_data_format_srca(1)"),
+		  "report:\n%s", rep.message);
+}
+
+Test(compute, missing_pack_reconfig_is_a_guest_error, .timeout = 120)
+{
+	struct tt_run_report rep;
+	int rc = mixed_formats(2, &rep, false);
+
+	cr_assert_eq(rc, TT_EGUEST, "run: %s\n%s", tt_strerror(rc), rep.message);
+	cr_expect(strstr(rep.message, "core (0,0) TRISC2") &&
+		  strstr(rep.message, "PACK to CB 17: the CB holds Float32 but the packer is "
+			 "configured for Float16_b (CB 16); call pack_reconfig_data_format(17)"),
+		  "report:\n%s", rep.message);
 }
