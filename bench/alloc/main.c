@@ -423,6 +423,31 @@ static int replay(const struct bench_allocator *ba, double overhead,
 	return 0;
 }
 
+/*
+ * Replay the trace on the allocators whose name starts with @only, and
+ * print nothing: a loop to run under a profiler.
+ */
+static int profile_scenario(const struct scenario *sc, const char *only)
+{
+	const struct bench_allocator *const all[] = {
+		&bench_tt_alloc, &bench_freelist_opt, &bench_ff_list,
+	};
+	struct result res;
+	size_t i;
+	int rc;
+
+	rc = generate(sc);
+	if (rc)
+		return 1;
+	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		if (strncmp(all[i]->name, only, strlen(only)))
+			continue;
+		if (replay(all[i], 0, &res) || !res.identical)
+			return 1;
+	}
+	return 0;
+}
+
 static int run_scenario(const struct scenario *sc)
 {
 	const struct bench_allocator *const all[] = {
@@ -484,10 +509,22 @@ static int run_scenario(const struct scenario *sc)
 	return same ? 0 : 1;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	size_t i;
 	int rc = 0;
+
+	if (argc > 2) {
+		fprintf(stderr, "usage: %s [allocator-name-prefix]\n"
+			"With a prefix, only replay the traces on the matching allocators,\n"
+			"without timing output (for profiling).\n", argv[0]);
+		return 2;
+	}
+	if (argc == 2) {
+		for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++)
+			rc |= profile_scenario(&scenarios[i], argv[1]);
+		return rc;
+	}
 
 	printf("alloc bench: best of up to %d runs per allocator; ns/alloc and ns/free\n"
 	       "time each call, ns/op is the untimed replay divided by its operations.\n\n",

@@ -1,15 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * Address-ordered first-fit allocator over one region (tt/alloc.h).
+ * Address-ordered first-fit (or best-fit) allocator over one region
+ * (tt/alloc.h).
  *
  * Four structures describe the region, and every operation keeps them in
  * step:
  *  - a doubly linked list of all blocks in address order; the blocks tile
  *    [base, base + size) exactly and no two neighbours are both free, so
  *    neighbours for coalescing and the lowest occupied address are O(1);
- *  - an AVL tree of the free blocks keyed by address, each node holding
- *    the largest free size in its subtree, so the lowest or highest free
- *    block of at least s bytes is found in one O(log n) descent;
+ *  - an AVL tree of the free blocks keyed by address.  Every node caches,
+ *    for each child, the largest free size and the height of that child's
+ *    subtree, so a descent for "lowest (or highest) free block of at least
+ *    s bytes" reads only the nodes on its path, and a block that grows or
+ *    shrinks refreshes its ancestors without touching their other
+ *    children.  Nodes have parent links: a block found through the hash
+ *    table is updated in place, with no search from the root;
+ *  - with the best-fit policy only, a second AVL tree of the free blocks
+ *    keyed by (size, address);
  *  - an open-addressing hash table (linear probing, deletion by backward
  *    shift) from the start address of every allocated block to its node,
  *    so free() finds its block in O(1);
@@ -27,33 +34,45 @@
 #include <tt/alloc.h>
 #include <tt/error.h>
 
-#define CHUNK_BLOCKS	1024u
+#define CHUNK_BLOCKS	512u
 
 /* Key of an empty table slot; no block starts at the top of memory. */
 #define SLOT_EMPTY	UINT64_MAX
 
-/* Smallest hash table; a power of two.  The table grows at half load. */
-#define TABLE_MIN	64u
+/* Smallest hash table (log2).  The table grows at half load. */
+#define TABLE_MIN_SHIFT	10u
 
 /* Freed addresses remembered for double-free detection. */
 #define RECENT_FREES	256u
 
+/* The two trees of free blocks. */
+#define BY_ADDR		0
+#define BY_SIZE		1
+
+/*
+ * A block.  The first 64 bytes hold what a first-fit descent and the
+ * upward refresh read, so that each node on a path costs one cache line.
+ */
 struct tt_alloc_block {
 	uint64_t addr;
 	uint64_t size;
+	uint64_t cmax[2];		/* largest free size under each child */
+	struct tt_alloc_block *c[2];	/* address tree: left, right */
+	struct tt_alloc_block *up;	/* address tree parent */
+	uint8_t ch[2];			/* heights under each child */
+	uint8_t allocated;
+	uint8_t sh;			/* size tree: height of this subtree */
+	uint32_t id;
+	/* second line: the block list and the size tree */
 	struct tt_alloc_block *prev;	/* address order, all blocks */
 	struct tt_alloc_block *next;	/* also links the spare nodes */
-	struct tt_alloc_block *left;	/* free tree */
-	struct tt_alloc_block *right;
-	uint64_t max_free;		/* largest size in this subtree */
-	uint32_t id;
-	uint8_t height;			/* of this subtree, leaf = 1 */
-	uint8_t allocated;
-};
+	struct tt_alloc_block *sc[2];	/* size tree children */
+	struct tt_alloc_block *sup;	/* size tree parent */
+} __attribute__((aligned(64)));
 
 struct tt_alloc_chunk {
-	struct tt_alloc_chunk *next;
 	struct tt_alloc_block blocks[CHUNK_BLOCKS];
+	struct tt_alloc_chunk *next;
 };
 
 struct tt_alloc_slot {
@@ -66,271 +85,237 @@ static uint64_t align_up(uint64_t v, uint64_t align)
 	return (v + align - 1) & ~(align - 1);
 }
 
-/* ---- Free tree ------------------------------------------------------ */
-
-static uint64_t sub_max(const struct tt_alloc_block *t)
+static uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
 {
-	return t ? t->max_free : 0;
+	uint64_t m = a > b ? a : b;
+
+	return m > c ? m : c;
 }
 
-static int sub_height(const struct tt_alloc_block *t)
+/* ---- Address tree ---------------------------------------------------- */
+
+/* Largest free size in the subtree of @t, and its height. */
+static inline uint64_t sub_max(const struct tt_alloc_block *t)
 {
-	return t ? t->height : 0;
+	return max3(t->size, t->cmax[0], t->cmax[1]);
 }
 
-/* Recompute the height and maximum of @t from its children. */
-static void pull(struct tt_alloc_block *t)
+static inline uint8_t sub_height(const struct tt_alloc_block *t)
 {
-	int hl = sub_height(t->left), hr = sub_height(t->right);
-	uint64_t m = t->size;
-
-	t->height = (uint8_t)(1 + (hl > hr ? hl : hr));
-	if (sub_max(t->left) > m)
-		m = sub_max(t->left);
-	if (sub_max(t->right) > m)
-		m = sub_max(t->right);
-	t->max_free = m;
+	return (uint8_t)(1 + (t->ch[0] > t->ch[1] ? t->ch[0] : t->ch[1]));
 }
 
-static struct tt_alloc_block *rotate_right(struct tt_alloc_block *t)
+static uint64_t tree_max(const struct tt_alloc *a)
 {
-	struct tt_alloc_block *l = t->left;
-
-	t->left = l->right;
-	l->right = t;
-	pull(t);
-	pull(l);
-	return l;
+	return a->root ? sub_max(a->root) : 0;
 }
 
-static struct tt_alloc_block *rotate_left(struct tt_alloc_block *t)
+/* Make @x child @d of @p and refresh what @p caches about it. */
+static inline void set_child(struct tt_alloc_block *p, int d,
+			     struct tt_alloc_block *x)
 {
-	struct tt_alloc_block *r = t->right;
-
-	t->right = r->left;
-	r->left = t;
-	pull(t);
-	pull(r);
-	return r;
-}
-
-/* Restore the AVL balance of @t, whose subtrees are balanced. */
-static struct tt_alloc_block *rebalance(struct tt_alloc_block *t)
-{
-	int bf;
-
-	pull(t);
-	bf = sub_height(t->left) - sub_height(t->right);
-	if (bf > 1) {
-		if (sub_height(t->left->left) < sub_height(t->left->right))
-			t->left = rotate_left(t->left);
-		return rotate_right(t);
+	p->c[d] = x;
+	if (x) {
+		x->up = p;
+		p->cmax[d] = sub_max(x);
+		p->ch[d] = sub_height(x);
+	} else {
+		p->cmax[d] = 0;
+		p->ch[d] = 0;
 	}
-	if (bf < -1) {
-		if (sub_height(t->right->right) < sub_height(t->right->left))
-			t->right = rotate_right(t->right);
-		return rotate_left(t);
-	}
-	return t;
+}
+
+/* Put @x where @n stands under @p (or at the root). */
+static inline void replace_child(struct tt_alloc *a, struct tt_alloc_block *p,
+				 struct tt_alloc_block *n,
+				 struct tt_alloc_block *x)
+{
+	if (x)
+		x->up = p;
+	if (!p)
+		a->root = x;
+	else
+		p->c[p->c[1] == n] = x;
 }
 
 /*
- * A path from the root to a node: the slots (the root pointer or a child
- * pointer) that hold each node on the way, so that a rotation can replace
- * the node in its slot.  An AVL tree of n nodes is at most
- * 1.44 log2(n + 2) high; node ids are 32-bit, so 64 slots are plenty.
+ * Lift child @d of @n into @n's place.  @n's parent keeps a stale cache
+ * for this slot; the caller's upward pass refreshes it.
  */
-#define TREE_MAX_DEPTH	64
-
-struct tree_path {
-	struct tt_alloc_block **link[TREE_MAX_DEPTH];
-	int len;
-};
-
-static void path_push(struct tree_path *p, struct tt_alloc_block **slot)
+static struct tt_alloc_block *lift(struct tt_alloc *a, struct tt_alloc_block *n,
+				   int d)
 {
-	assert(p->len < TREE_MAX_DEPTH);
-	p->link[p->len++] = slot;
+	struct tt_alloc_block *x = n->c[d], *p = n->up;
+
+	set_child(n, d, x->c[!d]);
+	replace_child(a, p, n, x);
+	set_child(x, !d, n);
+	return x;
+}
+
+/* Restore the AVL balance at @n, whose subtrees are balanced. */
+static inline struct tt_alloc_block *rebalance(struct tt_alloc *a,
+					       struct tt_alloc_block *n)
+{
+	int bf = n->ch[0] - n->ch[1], d;
+	struct tt_alloc_block *x;
+
+	if (bf >= -1 && bf <= 1)
+		return n;
+	d = bf < 0;			/* the heavy side */
+	x = n->c[d];
+	if (x->ch[!d] > x->ch[d])
+		lift(a, x, !d);
+	return lift(a, n, d);
 }
 
 /*
- * Rebalance and recompute the subtrees in slots link[@from] up to
- * link[@to].  Once a subtree comes out with the same root, height and
- * maximum as before, nothing above it can change, so stop there.
+ * The subtree at @n changed (its own size, or its children): rebalance
+ * and refresh the caches up to the root.  Unless @full, stop at the first
+ * ancestor whose cached figures for the subtree below it stay the same:
+ * nothing above can change then.
  */
-static void path_fix(struct tree_path *p, int from, int to)
+static void fix_up(struct tt_alloc *a, struct tt_alloc_block *n, bool full)
 {
-	struct tt_alloc_block **slot, *t;
-	uint64_t old_max;
-	int i, old_height;
+	struct tt_alloc_block *p;
+	uint64_t m;
+	uint8_t h;
+	int d;
 
-	for (i = from; i >= to; i--) {
-		slot = p->link[i];
-		t = *slot;
-		old_height = t->height;
-		old_max = t->max_free;
-		*slot = rebalance(t);
-		if (*slot == t && t->height == old_height && t->max_free == old_max)
-			return;
-	}
-}
-
-static void tree_insert(struct tt_alloc *a, struct tt_alloc_block *n)
-{
-	struct tt_alloc_block **slot = &a->root;
-	struct tree_path p;
-
-	p.len = 0;
-	while (*slot) {
-		path_push(&p, slot);
-		slot = n->addr < (*slot)->addr ? &(*slot)->left : &(*slot)->right;
-	}
-	n->left = NULL;
-	n->right = NULL;
-	pull(n);
-	*slot = n;
-	path_fix(&p, p.len - 1, 0);
-}
-
-/* Path to the free block keyed @addr, which must be in the tree. */
-static void path_to(struct tt_alloc *a, uint64_t addr, struct tree_path *p)
-{
-	struct tt_alloc_block **slot = &a->root;
-
-	p->len = 0;
 	for (;;) {
-		assert(*slot);
-		path_push(p, slot);
-		if (addr == (*slot)->addr)
+		n = rebalance(a, n);
+		p = n->up;
+		if (!p)
 			return;
-		slot = addr < (*slot)->addr ? &(*slot)->left : &(*slot)->right;
+		d = p->c[1] == n;
+		m = sub_max(n);
+		h = sub_height(n);
+		if (!full && p->cmax[d] == m && p->ch[d] == h)
+			return;
+		p->cmax[d] = m;
+		p->ch[d] = h;
+		n = p;
 	}
 }
 
-/*
- * The node at the end of @p changed size, or its key moved without
- * passing another free block: refresh the maxima above it.
- */
-static void tree_update(struct tree_path *p)
+static void addr_insert(struct tt_alloc *a, struct tt_alloc_block *n)
 {
-	path_fix(p, p->len - 1, 0);
+	struct tt_alloc_block *p = a->root;
+	int d;
+
+	n->c[0] = n->c[1] = NULL;
+	n->cmax[0] = n->cmax[1] = 0;
+	n->ch[0] = n->ch[1] = 0;
+	n->up = NULL;
+	if (!p) {
+		a->root = n;
+		return;
+	}
+	for (;;) {
+		d = n->addr > p->addr;
+		if (!p->c[d])
+			break;
+		p = p->c[d];
+	}
+	set_child(p, d, n);
+	fix_up(a, p, false);
 }
 
-/* Remove the node at the end of @p. */
-static void tree_remove(struct tree_path *p)
+static void addr_remove(struct tt_alloc *a, struct tt_alloc_block *t)
 {
-	struct tt_alloc_block **slot = p->link[p->len - 1], *t = *slot, *m;
-	int k = p->len;
+	struct tt_alloc_block *p = t->up, *m, *mp;
 
-	if (!t->right) {
-		*slot = t->left;
-		path_fix(p, k - 2, 0);
+	if (!t->c[0] || !t->c[1]) {
+		m = t->c[!t->c[0]];
+		if (!p) {
+			replace_child(a, p, t, m);
+			return;
+		}
+		set_child(p, p->c[1] == t, m);
+		fix_up(a, p, false);
 		return;
 	}
 	/* Replace @t by its successor @m, the leftmost node on its right. */
-	path_push(p, &t->right);
-	for (m = t->right; m->left; m = m->left)
-		path_push(p, &m->left);
-	*p->link[p->len - 1] = m->right;
-	m->left = t->left;
-	m->right = t->right;
-	/* @m stands where @t stood: compare against @t's old figures. */
-	m->height = t->height;
-	m->max_free = t->max_free;
-	*slot = m;
-	p->link[k] = &m->right;
-	/* An early stop inside the right subtree must not skip @m, whose
-	 * own size differs from @t's. */
-	path_fix(p, p->len - 2, k);
-	path_fix(p, k - 1, 0);
-}
-
-/* Lowest free block of at least @need bytes, and the path to it. */
-static struct tt_alloc_block *path_lowest(struct tt_alloc *a, uint64_t need,
-					  struct tree_path *p)
-{
-	struct tt_alloc_block **slot = &a->root, *t;
-
-	p->len = 0;
-	if (sub_max(a->root) < need)
-		return NULL;
-	for (;;) {
-		t = *slot;
-		path_push(p, slot);
-		/* Load the other child while the left one is examined. */
-		__builtin_prefetch(t->right);
-		if (sub_max(t->left) >= need)
-			slot = &t->left;
-		else if (t->size >= need)
-			return t;
-		else
-			slot = &t->right;
+	for (m = t->c[1]; m->c[0]; m = m->c[0])
+		;
+	mp = m->up;
+	if (mp == t) {
+		set_child(m, 0, t->c[0]);
+		replace_child(a, p, t, m);
+		fix_up(a, m, false);
+		return;
 	}
+	set_child(mp, 0, m->c[1]);
+	set_child(m, 0, t->c[0]);
+	set_child(m, 1, t->c[1]);
+	replace_child(a, p, t, m);
+	/* The caches between @mp and @m are stale: no early stop. */
+	fix_up(a, mp, true);
 }
 
-/* Highest free block of at least @need bytes, and the path to it. */
-static struct tt_alloc_block *path_highest(struct tt_alloc *a, uint64_t need,
-					   struct tree_path *p)
-{
-	struct tt_alloc_block **slot = &a->root, *t;
-
-	p->len = 0;
-	if (sub_max(a->root) < need)
-		return NULL;
-	for (;;) {
-		t = *slot;
-		path_push(p, slot);
-		__builtin_prefetch(t->left);
-		if (sub_max(t->right) >= need)
-			slot = &t->right;
-		else if (t->size >= need)
-			return t;
-		else
-			slot = &t->left;
-	}
-}
-
-/* Lowest free block of at least @need bytes in the subtree @t. */
-static struct tt_alloc_block *find_lowest(struct tt_alloc_block *t,
+/* Lowest free block of at least @need bytes. */
+static struct tt_alloc_block *addr_lowest(struct tt_alloc_block *t,
 					  uint64_t need)
 {
-	if (sub_max(t) < need)
+	if (!t || sub_max(t) < need)
 		return NULL;
 	for (;;) {
-		if (sub_max(t->left) >= need)
-			t = t->left;
+		if (t->cmax[0] >= need)
+			t = t->c[0];
 		else if (t->size >= need)
 			return t;
 		else
-			t = t->right;
+			t = t->c[1];
+	}
+}
+
+/* Highest free block of at least @need bytes. */
+static struct tt_alloc_block *addr_highest(struct tt_alloc_block *t,
+					   uint64_t need)
+{
+	if (!t || sub_max(t) < need)
+		return NULL;
+	for (;;) {
+		if (t->cmax[1] >= need)
+			t = t->c[1];
+		else if (t->size >= need)
+			return t;
+		else
+			t = t->c[0];
 	}
 }
 
 /*
  * Lowest free block starting at or above @from with at least @need bytes.
- * The recursion follows one root-to-leaf path; the only full descent it
- * starts is into a subtree already known to hold a fit, so it is
- * O(log n).
+ * The walk follows one root-to-leaf path; the only full descent it starts
+ * is into a subtree known to hold a fit, so it is O(log n).
  */
-static struct tt_alloc_block *find_lowest_from(struct tt_alloc_block *t,
+static struct tt_alloc_block *addr_lowest_from(struct tt_alloc_block *t,
 					       uint64_t from, uint64_t need)
 {
 	struct tt_alloc_block *r;
 
-	if (sub_max(t) < need)
-		return NULL;
-	if (t->addr < from)
-		return find_lowest_from(t->right, from, need);
-	r = find_lowest_from(t->left, from, need);
-	if (r)
-		return r;
-	if (t->size >= need)
-		return t;
-	return find_lowest(t->right, need);
+	while (t) {
+		if (t->addr < from) {
+			if (t->cmax[1] < need)
+				return NULL;
+			t = t->c[1];
+			continue;
+		}
+		if (t->cmax[0] >= need) {
+			r = addr_lowest_from(t->c[0], from, need);
+			if (r)
+				return r;
+		}
+		if (t->size >= need)
+			return t;
+		return t->cmax[1] >= need ? addr_lowest(t->c[1], need) : NULL;
+	}
+	return NULL;
 }
 
 /* Free block with the highest start address at or below @addr. */
-static struct tt_alloc_block *find_floor(struct tt_alloc_block *t,
+static struct tt_alloc_block *addr_floor(struct tt_alloc_block *t,
 					 uint64_t addr)
 {
 	struct tt_alloc_block *best = NULL;
@@ -338,9 +323,9 @@ static struct tt_alloc_block *find_floor(struct tt_alloc_block *t,
 	while (t) {
 		if (t->addr <= addr) {
 			best = t;
-			t = t->right;
+			t = t->c[1];
 		} else {
-			t = t->left;
+			t = t->c[0];
 		}
 	}
 	return best;
@@ -350,9 +335,208 @@ static struct tt_alloc_block *find_floor(struct tt_alloc_block *t,
 static struct tt_alloc_block *free_block_at(const struct tt_alloc *a,
 					    uint64_t addr)
 {
-	struct tt_alloc_block *f = find_floor(a->root, addr);
+	struct tt_alloc_block *f = addr_floor(a->root, addr);
 
 	return f && addr - f->addr < f->size ? f : NULL;
+}
+
+/* ---- Size tree (best fit) -------------------------------------------- */
+
+static int sz_height(const struct tt_alloc_block *t)
+{
+	return t ? t->sh : 0;
+}
+
+static void sz_pull(struct tt_alloc_block *t)
+{
+	int l = sz_height(t->sc[0]), r = sz_height(t->sc[1]);
+
+	t->sh = (uint8_t)(1 + (l > r ? l : r));
+}
+
+/* (size, addr) order. */
+static bool sz_before(const struct tt_alloc_block *x,
+		      const struct tt_alloc_block *y)
+{
+	return x->size < y->size || (x->size == y->size && x->addr < y->addr);
+}
+
+static void sz_replace(struct tt_alloc *a, struct tt_alloc_block *p,
+		       struct tt_alloc_block *n, struct tt_alloc_block *x)
+{
+	if (x)
+		x->sup = p;
+	if (!p)
+		a->sroot = x;
+	else
+		p->sc[p->sc[1] == n] = x;
+}
+
+static void sz_set_child(struct tt_alloc_block *p, int d,
+			 struct tt_alloc_block *x)
+{
+	p->sc[d] = x;
+	if (x)
+		x->sup = p;
+}
+
+static struct tt_alloc_block *sz_lift(struct tt_alloc *a,
+				      struct tt_alloc_block *n, int d)
+{
+	struct tt_alloc_block *x = n->sc[d], *p = n->sup;
+
+	sz_set_child(n, d, x->sc[!d]);
+	sz_replace(a, p, n, x);
+	sz_set_child(x, !d, n);
+	sz_pull(n);
+	sz_pull(x);
+	return x;
+}
+
+/* Rebalance from @n to the root. */
+static void sz_fix_up(struct tt_alloc *a, struct tt_alloc_block *n)
+{
+	int bf, d;
+
+	for (; n; n = n->sup) {
+		sz_pull(n);
+		bf = sz_height(n->sc[0]) - sz_height(n->sc[1]);
+		if (bf >= -1 && bf <= 1)
+			continue;
+		d = bf < 0;
+		if (sz_height(n->sc[d]->sc[!d]) > sz_height(n->sc[d]->sc[d]))
+			sz_lift(a, n->sc[d], !d);
+		n = sz_lift(a, n, d);
+	}
+}
+
+static void sz_insert(struct tt_alloc *a, struct tt_alloc_block *n)
+{
+	struct tt_alloc_block *p = a->sroot;
+	int d;
+
+	n->sc[0] = n->sc[1] = NULL;
+	n->sup = NULL;
+	n->sh = 1;
+	if (!p) {
+		a->sroot = n;
+		return;
+	}
+	for (;;) {
+		d = sz_before(p, n);
+		if (!p->sc[d])
+			break;
+		p = p->sc[d];
+	}
+	sz_set_child(p, d, n);
+	sz_fix_up(a, p);
+}
+
+static void sz_remove(struct tt_alloc *a, struct tt_alloc_block *t)
+{
+	struct tt_alloc_block *p = t->sup, *m, *mp;
+
+	if (!t->sc[0] || !t->sc[1]) {
+		sz_replace(a, p, t, t->sc[!t->sc[0]]);
+		sz_fix_up(a, p);
+		return;
+	}
+	for (m = t->sc[1]; m->sc[0]; m = m->sc[0])
+		;
+	mp = m->sup;
+	if (mp == t) {
+		sz_set_child(m, 0, t->sc[0]);
+		sz_replace(a, p, t, m);
+		sz_fix_up(a, m);
+		return;
+	}
+	sz_set_child(mp, 0, m->sc[1]);
+	sz_set_child(m, 0, t->sc[0]);
+	sz_set_child(m, 1, t->sc[1]);
+	sz_replace(a, p, t, m);
+	sz_fix_up(a, mp);
+}
+
+/* Smallest free block of at least @need bytes: lowest address among
+ * equals, or the highest when @highest. */
+static struct tt_alloc_block *sz_best(const struct tt_alloc *a, uint64_t need,
+				      bool highest)
+{
+	struct tt_alloc_block *t = a->sroot, *best = NULL;
+
+	while (t) {
+		if (t->size >= need) {
+			best = t;
+			t = t->sc[0];
+		} else {
+			t = t->sc[1];
+		}
+	}
+	if (!best || !highest)
+		return best;
+	/* The last block of that size: the greatest (size, addr) key. */
+	need = best->size;
+	for (t = a->sroot; t;) {
+		if (t->size <= need) {
+			if (t->size == need)
+				best = t;
+			t = t->sc[1];
+		} else {
+			t = t->sc[0];
+		}
+	}
+	return best;
+}
+
+/* The next block in (size, addr) order after @t. */
+static struct tt_alloc_block *sz_next(struct tt_alloc_block *t)
+{
+	struct tt_alloc_block *p;
+
+	if (t->sc[1]) {
+		for (t = t->sc[1]; t->sc[0]; t = t->sc[0])
+			;
+		return t;
+	}
+	for (p = t->sup; p && p->sc[1] == t; p = p->sup)
+		t = p;
+	return p;
+}
+
+/* ---- Free blocks: both trees ------------------------------------------ */
+
+static void free_insert(struct tt_alloc *a, struct tt_alloc_block *n)
+{
+	addr_insert(a, n);
+	if (a->policy == TT_ALLOC_BEST_FIT)
+		sz_insert(a, n);
+	a->nfree++;
+}
+
+static void free_remove(struct tt_alloc *a, struct tt_alloc_block *n)
+{
+	addr_remove(a, n);
+	if (a->policy == TT_ALLOC_BEST_FIT)
+		sz_remove(a, n);
+	a->nfree--;
+}
+
+/*
+ * Give the free block @n a new start and size.  The new start must not
+ * pass another free block, so its place in the address tree holds.
+ */
+static void free_resize(struct tt_alloc *a, struct tt_alloc_block *n,
+			uint64_t addr, uint64_t size)
+{
+	bool best = a->policy == TT_ALLOC_BEST_FIT;
+
+	if (best)
+		sz_remove(a, n);
+	n->addr = addr;
+	n->size = size;
+	fix_up(a, n, false);
+	if (best)
+		sz_insert(a, n);
 }
 
 /* ---- Node storage --------------------------------------------------- */
@@ -367,7 +551,7 @@ static int reserve_nodes(struct tt_alloc *a, unsigned int n)
 		return TT_OK;
 	if (a->nchunks >= UINT32_MAX / CHUNK_BLOCKS)
 		return TT_ENOMEM;
-	c = malloc(sizeof(*c));
+	c = aligned_alloc(64, sizeof(*c));
 	if (!c)
 		return TT_ENOMEM;
 	c->next = a->chunks;
@@ -383,6 +567,7 @@ static int reserve_nodes(struct tt_alloc *a, unsigned int n)
 	return TT_OK;
 }
 
+/* A spare node; the caller sets every field but the id. */
 static struct tt_alloc_block *get_node(struct tt_alloc *a)
 {
 	struct tt_alloc_block *b = a->spare;
@@ -390,11 +575,6 @@ static struct tt_alloc_block *get_node(struct tt_alloc *a)
 	assert(b);
 	a->spare = b->next;
 	a->nspare--;
-	b->prev = NULL;
-	b->next = NULL;
-	b->left = NULL;
-	b->right = NULL;
-	b->allocated = 0;
 	return b;
 }
 
@@ -407,19 +587,17 @@ static void put_node(struct tt_alloc *a, struct tt_alloc_block *b)
 
 /* ---- Allocated-address table ---------------------------------------- */
 
-static size_t slot_hash(uint64_t key)
+/* Fibonacci hashing: the top bits of the product spread aligned keys. */
+static inline size_t slot_hash(uint64_t key, unsigned int shift)
 {
-	key ^= key >> 33;
-	key *= 0xff51afd7ed558ccdull;
-	key ^= key >> 33;
-	return (size_t)key;
+	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> shift);
 }
 
 /* The slot holding @key, or NULL. */
 static struct tt_alloc_slot *slot_find(const struct tt_alloc *a, uint64_t key)
 {
 	size_t mask = a->table_cap - 1;
-	size_t i = slot_hash(key) & mask;
+	size_t i = slot_hash(key, a->table_shift);
 
 	if (key == SLOT_EMPTY)
 		return NULL;
@@ -436,10 +614,11 @@ static struct tt_alloc_slot *slot_find(const struct tt_alloc *a, uint64_t key)
 
 /* The slot holding @key, or the empty slot where it would go. */
 static struct tt_alloc_slot *slot_probe(struct tt_alloc_slot *table,
-					size_t cap, uint64_t key)
+					size_t cap, unsigned int shift,
+					uint64_t key)
 {
 	size_t mask = cap - 1;
-	size_t i = slot_hash(key) & mask;
+	size_t i = slot_hash(key, shift);
 
 	while (table[i].key != key && table[i].key != SLOT_EMPTY)
 		i = (i + 1) & mask;
@@ -460,20 +639,25 @@ static struct tt_alloc_slot *table_new(size_t cap)
 	return t;
 }
 
-/* Move every entry into a table of @cap slots. */
-static int table_resize(struct tt_alloc *a, size_t cap)
+/* Move every entry into a table twice as large. */
+static int table_grow(struct tt_alloc *a)
 {
-	struct tt_alloc_slot *t = table_new(cap);
-	size_t i;
+	size_t cap = 2 * a->table_cap, i;
+	unsigned int shift = a->table_shift - 1;
+	struct tt_alloc_slot *t;
 
+	if (!shift)
+		return TT_ENOMEM;
+	t = table_new(cap);
 	if (!t)
 		return TT_ENOMEM;
 	for (i = 0; i < a->table_cap; i++)
 		if (a->table[i].key != SLOT_EMPTY)
-			*slot_probe(t, cap, a->table[i].key) = a->table[i];
+			*slot_probe(t, cap, shift, a->table[i].key) = a->table[i];
 	free(a->table);
 	a->table = t;
 	a->table_cap = cap;
+	a->table_shift = shift;
 	return TT_OK;
 }
 
@@ -482,13 +666,14 @@ static int table_reserve(struct tt_alloc *a)
 {
 	if (2 * (a->table_count + 1) <= a->table_cap)
 		return TT_OK;
-	return table_resize(a, 2 * a->table_cap);
+	return table_grow(a);
 }
 
 /* Record @b as allocated at its address; a slot has been reserved. */
 static void table_insert(struct tt_alloc *a, struct tt_alloc_block *b)
 {
-	struct tt_alloc_slot *s = slot_probe(a->table, a->table_cap, b->addr);
+	struct tt_alloc_slot *s = slot_probe(a->table, a->table_cap,
+					     a->table_shift, b->addr);
 
 	assert(s->key == SLOT_EMPTY);
 	s->key = b->addr;
@@ -509,7 +694,7 @@ static void table_delete(struct tt_alloc *a, struct tt_alloc_slot *s)
 		j = (j + 1) & mask;
 		if (a->table[j].key == SLOT_EMPTY)
 			break;
-		home = slot_hash(a->table[j].key) & mask;
+		home = slot_hash(a->table[j].key, a->table_shift);
 		if (i <= j ? i < home && home <= j : i < home || home <= j)
 			continue;
 		a->table[i] = a->table[j];
@@ -591,6 +776,21 @@ static void unlink_block(struct tt_alloc *a, struct tt_alloc_block *b)
 
 /* ---- Region --------------------------------------------------------- */
 
+/* A node for a new block of the list; not linked, not in a tree. */
+static struct tt_alloc_block *new_block(struct tt_alloc *a, uint64_t addr,
+					uint64_t size)
+{
+	struct tt_alloc_block *b = get_node(a);
+
+	b->addr = addr;
+	b->size = size;
+	b->prev = NULL;
+	b->next = NULL;
+	b->allocated = 0;
+	a->nblocks++;
+	return b;
+}
+
 /* Reset @a to one free block over the current region; all nodes spare. */
 static void make_single_block(struct tt_alloc *a)
 {
@@ -603,6 +803,7 @@ static void make_single_block(struct tt_alloc *a)
 	}
 	a->head = NULL;
 	a->root = NULL;
+	a->sroot = NULL;
 	a->allocated = 0;
 	a->nblocks = 0;
 	a->nfree = 0;
@@ -611,13 +812,9 @@ static void make_single_block(struct tt_alloc *a)
 	if (!a->size)
 		return;
 	/* tt_alloc_init() made a chunk, and every node is spare now. */
-	b = get_node(a);
-	b->addr = a->base;
-	b->size = a->size;
+	b = new_block(a, a->base, a->size);
 	a->head = b;
-	tree_insert(a, b);
-	a->nblocks = 1;
-	a->nfree = 1;
+	free_insert(a, b);
 }
 
 int tt_alloc_init(struct tt_alloc *a, uint64_t base, uint64_t size,
@@ -635,13 +832,15 @@ int tt_alloc_init(struct tt_alloc *a, uint64_t base, uint64_t size,
 	a->size = size;
 	a->align = align;
 	a->min_size = min_size;
-	a->table = table_new(TABLE_MIN);
+	a->policy = TT_ALLOC_FIRST_FIT;
+	a->table_cap = (size_t)1 << TABLE_MIN_SHIFT;
+	a->table_shift = 64 - TABLE_MIN_SHIFT;
+	a->table = table_new(a->table_cap);
 	a->recent = malloc(RECENT_FREES * sizeof(*a->recent));
 	if (!a->table || !a->recent) {
 		tt_alloc_destroy(a);
 		return TT_ENOMEM;
 	}
-	a->table_cap = TABLE_MIN;
 	forget_frees(a);
 	if (reserve_nodes(a, 1)) {
 		tt_alloc_destroy(a);
@@ -665,6 +864,28 @@ void tt_alloc_destroy(struct tt_alloc *a)
 	memset(a, 0, sizeof(*a));
 }
 
+int tt_alloc_set_policy(struct tt_alloc *a, enum tt_alloc_policy policy)
+{
+	struct tt_alloc_block *b;
+
+	if (policy != TT_ALLOC_FIRST_FIT && policy != TT_ALLOC_BEST_FIT)
+		return TT_EINVAL;
+	if (policy == a->policy)
+		return TT_OK;
+	a->policy = policy;
+	a->sroot = NULL;
+	if (policy == TT_ALLOC_BEST_FIT)
+		for (b = a->head; b; b = b->next)
+			if (!b->allocated)
+				sz_insert(a, b);
+	return TT_OK;
+}
+
+enum tt_alloc_policy tt_alloc_get_policy(const struct tt_alloc *a)
+{
+	return a->policy;
+}
+
 uint64_t tt_alloc_block_size_for(const struct tt_alloc *a, uint64_t size)
 {
 	uint64_t s = size > a->min_size ? size : a->min_size;
@@ -675,53 +896,42 @@ uint64_t tt_alloc_block_size_for(const struct tt_alloc *a, uint64_t size)
 }
 
 /* Nodes and a table slot for one carve, before anything changes. */
-static int prepare_carve(struct tt_alloc *a)
+static inline int prepare_carve(struct tt_alloc *a)
 {
-	int rc = reserve_nodes(a, 2);
-
-	return rc ? rc : table_reserve(a);
+	if (a->nspare < 2 && reserve_nodes(a, 2))
+		return TT_ENOMEM;
+	return table_reserve(a);
 }
 
 /*
- * Allocate [@at, @at + @need) out of the free block at the end of @p,
- * which contains it, leaving up to two free remainders.  Cannot fail
- * after prepare_carve().
+ * Allocate [@at, @at + @need) out of the free block @f, which contains
+ * it, leaving up to two free remainders.  Cannot fail after
+ * prepare_carve().
  */
-static void carve(struct tt_alloc *a, struct tree_path *p, uint64_t at,
+static void carve(struct tt_alloc *a, struct tt_alloc_block *f, uint64_t at,
 		  uint64_t need)
 {
-	struct tt_alloc_block *f = *p->link[p->len - 1], *b, *r;
+	struct tt_alloc_block *b, *r;
 	uint64_t left = at - f->addr;
 	uint64_t right = f->addr + f->size - (at + need);
 
 	if (!left && !right) {
-		tree_remove(p);
-		a->nfree--;
+		free_remove(a, f);
 		b = f;
 	} else {
-		b = get_node(a);
-		b->addr = at;
-		b->size = need;
-		a->nblocks++;
+		b = new_block(a, at, need);
 		if (left) {
-			f->size = left;
-			tree_update(p);
+			free_resize(a, f, f->addr, left);
 			link_after(f, b);
 			if (right) {
-				r = get_node(a);
-				r->addr = at + need;
-				r->size = right;
+				r = new_block(a, at + need, right);
 				link_after(b, r);
-				tree_insert(a, r);
-				a->nblocks++;
-				a->nfree++;
+				free_insert(a, r);
 			}
 		} else {
-			/* The remainder keeps its node; its key moves up but
-			 * stays below the next free block. */
-			f->addr = at + need;
-			f->size = right;
-			tree_update(p);
+			/* The remainder keeps its node; its start moves up
+			 * but stays below the next free block. */
+			free_resize(a, f, at + need, right);
 			link_before(a, f, b);
 		}
 	}
@@ -730,48 +940,104 @@ static void carve(struct tt_alloc *a, struct tree_path *p, uint64_t at,
 	table_insert(a, b);
 }
 
+/* First fit: the lowest (or highest) placement, as tt_alloc_alloc(). */
+static struct tt_alloc_block *first_fit(struct tt_alloc *a, uint64_t need,
+					bool top, uint64_t limit,
+					uint64_t *at)
+{
+	struct tt_alloc_block *f;
+
+	if (top) {
+		/* The highest fit gives the highest start: if that is below
+		 * the limit, every other placement is too. */
+		f = addr_highest(a->root, need);
+		*at = f->addr + f->size - need;
+		return *at < limit ? NULL : f;
+	}
+	if (limit <= a->base) {
+		f = addr_lowest(a->root, need);
+		*at = f->addr;
+		return f;
+	}
+	/* A free block straddling the limit may fit from the limit up;
+	 * otherwise take the first fit that starts above it. */
+	f = free_block_at(a, limit);
+	if (f && f->addr + f->size - limit >= need) {
+		*at = limit;
+		return f;
+	}
+	f = addr_lowest_from(a->root, limit, need);
+	if (f)
+		*at = f->addr;
+	return f;
+}
+
+/* Where @need bytes go in @f for the direction, or false. */
+static bool place_in(const struct tt_alloc_block *f, uint64_t need, bool top,
+		     uint64_t limit, uint64_t *at)
+{
+	uint64_t end = f->addr + f->size;
+
+	if (top) {
+		*at = end - need;
+		return *at >= limit;
+	}
+	*at = f->addr > limit ? f->addr : limit;
+	return *at < end && end - *at >= need;
+}
+
+/*
+ * Best fit: the smallest free block that holds the request, the lowest
+ * of equals bottom-up and the highest top-down.  With a limit, blocks
+ * are tried in size order until one can be placed above it.
+ */
+static struct tt_alloc_block *best_fit(struct tt_alloc *a, uint64_t need,
+				       bool top, uint64_t limit, uint64_t *at)
+{
+	struct tt_alloc_block *f = sz_best(a, need, top), *g;
+	uint64_t at2;
+
+	if (place_in(f, need, top, limit, at))
+		return f;
+	for (f = sz_best(a, need, false); f; f = sz_next(f)) {
+		if (!place_in(f, need, top, limit, at))
+			continue;
+		/* Top-down: the highest placeable block of this size. */
+		for (g = sz_next(f); top && g && g->size == f->size; g = sz_next(g)) {
+			if (place_in(g, need, top, limit, &at2)) {
+				f = g;
+				*at = at2;
+			}
+		}
+		return f;
+	}
+	return NULL;
+}
+
 int tt_alloc_alloc(struct tt_alloc *a, uint64_t size, unsigned int flags,
 		   uint64_t limit, uint64_t *addr)
 {
 	struct tt_alloc_block *f;
-	struct tree_path p;
-	uint64_t need, at, end = a->base + a->size;
+	uint64_t need, at;
+	bool top = flags == TT_ALLOC_TOP_DOWN;
 	int rc;
 
-	if (!size || (flags != TT_ALLOC_BOTTOM_UP && flags != TT_ALLOC_TOP_DOWN))
+	if (!size || (flags != TT_ALLOC_BOTTOM_UP && !top))
 		return TT_EINVAL;
 	need = tt_alloc_block_size_for(a, size);
-	if (!need || need > sub_max(a->root) || limit > end)
+	if (!need || need > tree_max(a) || limit > a->base + a->size)
 		return TT_ENOMEM;
-	limit = align_up(limit, a->align);
-	if (flags == TT_ALLOC_TOP_DOWN) {
-		/* The highest fit gives the highest start: if that is below
-		 * the limit, every other placement is too. */
-		f = path_highest(a, need, &p);
-		at = f->addr + f->size - need;
-		if (at < limit)
-			return TT_ENOMEM;
-	} else if (limit <= a->base) {
-		f = path_lowest(a, need, &p);
-		at = f->addr;
-	} else {
-		/* A free block straddling the limit may fit from the limit
-		 * up; otherwise take the first fit that starts above it. */
-		f = free_block_at(a, limit);
-		if (f && f->addr + f->size - limit >= need) {
-			at = limit;
-		} else {
-			f = find_lowest_from(a->root, limit, need);
-			if (!f)
-				return TT_ENOMEM;
-			at = f->addr;
-		}
-		path_to(a, f->addr, &p);
-	}
 	rc = prepare_carve(a);
 	if (rc)
 		return rc;
-	carve(a, &p, at, need);
+	limit = align_up(limit, a->align);
+	if (a->policy == TT_ALLOC_BEST_FIT)
+		f = best_fit(a, need, top, limit, &at);
+	else
+		f = first_fit(a, need, top, limit, &at);
+	if (!f)
+		return TT_ENOMEM;
+	carve(a, f, at, need);
 	*addr = at;
 	return TT_OK;
 }
@@ -779,7 +1045,6 @@ int tt_alloc_alloc(struct tt_alloc *a, uint64_t size, unsigned int flags,
 int tt_alloc_alloc_at(struct tt_alloc *a, uint64_t addr, uint64_t size)
 {
 	struct tt_alloc_block *f;
-	struct tree_path p;
 	uint64_t need;
 	int rc;
 
@@ -797,8 +1062,7 @@ int tt_alloc_alloc_at(struct tt_alloc *a, uint64_t addr, uint64_t size)
 	rc = prepare_carve(a);
 	if (rc)
 		return rc;
-	path_to(a, f->addr, &p);
-	carve(a, &p, addr, need);
+	carve(a, f, addr, need);
 	return TT_OK;
 }
 
@@ -806,7 +1070,6 @@ int tt_alloc_free(struct tt_alloc *a, uint64_t addr)
 {
 	struct tt_alloc_slot *s = slot_find(a, addr);
 	struct tt_alloc_block *b, *p, *n;
-	struct tree_path path;
 	bool pf, nf;
 
 	if (!s) {
@@ -827,37 +1090,27 @@ int tt_alloc_free(struct tt_alloc *a, uint64_t addr)
 	pf = p && !p->allocated;
 	nf = n && !n->allocated;
 	if (pf && nf) {
-		path_to(a, n->addr, &path);
-		tree_remove(&path);
-		path_to(a, p->addr, &path);
-		p->size += b->size + n->size;
-		tree_update(&path);
+		free_remove(a, n);
+		free_resize(a, p, p->addr, p->size + b->size + n->size);
 		unlink_block(a, b);
 		unlink_block(a, n);
 		put_node(a, b);
 		put_node(a, n);
 		a->nblocks -= 2;
-		a->nfree--;
 	} else if (pf) {
-		path_to(a, p->addr, &path);
-		p->size += b->size;
-		tree_update(&path);
+		free_resize(a, p, p->addr, p->size + b->size);
 		unlink_block(a, b);
 		put_node(a, b);
 		a->nblocks--;
 	} else if (nf) {
-		/* The next block's key moves down to ours; the previous
+		/* The next block's start moves down to ours; the previous
 		 * block is allocated, so the tree order holds. */
-		path_to(a, n->addr, &path);
-		n->addr = b->addr;
-		n->size += b->size;
-		tree_update(&path);
+		free_resize(a, n, b->addr, n->size + b->size);
 		unlink_block(a, b);
 		put_node(a, b);
 		a->nblocks--;
 	} else {
-		tree_insert(a, b);
-		a->nfree++;
+		free_insert(a, b);
 	}
 	return TT_OK;
 }
@@ -877,7 +1130,6 @@ void tt_alloc_clear(struct tt_alloc *a)
 int tt_alloc_shrink(struct tt_alloc *a, uint64_t size)
 {
 	struct tt_alloc_block *h = a->head;
-	struct tree_path p;
 
 	if (!size)
 		return TT_OK;
@@ -887,17 +1139,13 @@ int tt_alloc_shrink(struct tt_alloc *a, uint64_t size)
 		return TT_ERANGE;
 	if (!h || h->allocated || h->size < size)
 		return TT_EBUSY;
-	path_to(a, h->addr, &p);
 	if (h->size == size) {
-		tree_remove(&p);
+		free_remove(a, h);
 		unlink_block(a, h);
 		put_node(a, h);
 		a->nblocks--;
-		a->nfree--;
 	} else {
-		h->addr += size;
-		h->size -= size;
-		tree_update(&p);
+		free_resize(a, h, h->addr + size, h->size - size);
 	}
 	a->base += size;
 	a->size -= size;
@@ -908,34 +1156,25 @@ int tt_alloc_reset_size(struct tt_alloc *a)
 {
 	uint64_t d = a->base - a->base0;
 	struct tt_alloc_block *h = a->head, *b;
-	struct tree_path p;
 
 	if (!d)
 		return TT_OK;
 	if (h && !h->allocated) {
-		path_to(a, h->addr, &p);
-		h->addr = a->base0;
-		h->size += d;
-		tree_update(&p);
+		free_resize(a, h, a->base0, h->size + d);
 	} else {
 		if (reserve_nodes(a, 1))
 			return TT_ENOMEM;
-		b = get_node(a);
-		b->addr = a->base0;
-		b->size = d;
+		b = new_block(a, a->base0, d);
 		if (h)
 			link_before(a, h, b);
 		else
 			a->head = b;
-		tree_insert(a, b);
-		a->nblocks++;
-		a->nfree++;
+		free_insert(a, b);
 	}
 	a->base = a->base0;
 	a->size += d;
 	return TT_OK;
 }
-
 /* ---- Queries -------------------------------------------------------- */
 
 void tt_alloc_stats(const struct tt_alloc *a, struct tt_alloc_stats *st)
@@ -943,7 +1182,7 @@ void tt_alloc_stats(const struct tt_alloc *a, struct tt_alloc_stats *st)
 	st->total_allocatable = a->size;
 	st->total_allocated = a->allocated;
 	st->total_free = a->size - a->allocated;
-	st->largest_free_block = sub_max(a->root);
+	st->largest_free_block = tree_max(a);
 	st->num_blocks = a->nblocks;
 	st->num_free_blocks = a->nfree;
 }
@@ -977,9 +1216,8 @@ int tt_alloc_allocation_size(const struct tt_alloc *a, uint64_t addr,
 static size_t collect_free(const struct tt_alloc_block *t, uint64_t need,
 			   struct tt_alloc_range *out, size_t max, size_t n)
 {
-	if (!t || t->max_free < need)
-		return n;
-	n = collect_free(t->left, need, out, max, n);
+	if (t->cmax[0] >= need)
+		n = collect_free(t->c[0], need, out, max, n);
 	if (t->size >= need) {
 		if (n < max) {
 			out[n].start = t->addr;
@@ -987,7 +1225,9 @@ static size_t collect_free(const struct tt_alloc_block *t, uint64_t need,
 		}
 		n++;
 	}
-	return collect_free(t->right, need, out, max, n);
+	if (t->cmax[1] >= need)
+		n = collect_free(t->c[1], need, out, max, n);
+	return n;
 }
 
 size_t tt_alloc_available(const struct tt_alloc *a, uint64_t size,
@@ -995,7 +1235,7 @@ size_t tt_alloc_available(const struct tt_alloc *a, uint64_t size,
 {
 	uint64_t need = tt_alloc_block_size_for(a, size);
 
-	if (!need && size)
+	if ((!need && size) || tree_max(a) < need || !a->root)
 		return 0;
 	return collect_free(a->root, need, out, max, 0);
 }
@@ -1119,44 +1359,70 @@ void tt_alloc_state_release(struct tt_alloc_state *st)
 	st->count = 0;
 }
 
+
 /* ---- Self-check ----------------------------------------------------- */
 
 /*
- * Check the subtree @t: keys strictly inside (@lo, @hi) where @has_lo and
- * @has_hi say whether each bound applies.  Returns its height, or -1.
+ * Check the address subtree @t under parent @up: keys strictly inside
+ * (@lo, @hi) where @has_lo and @has_hi say whether each bound applies,
+ * parent links, balance and the cached figures of every node.  Returns
+ * its height, or -1.
  */
-static int check_tree(const struct tt_alloc_block *t, bool has_lo, uint64_t lo,
+static int check_tree(const struct tt_alloc_block *t,
+		      const struct tt_alloc_block *up, bool has_lo, uint64_t lo,
 		      bool has_hi, uint64_t hi, size_t *count)
 {
-	int hl, hr;
-	uint64_t m;
+	int hl, hr, d;
 
 	if (!t)
 		return 0;
-	if (t->allocated || (has_lo && t->addr <= lo) || (has_hi && t->addr >= hi))
+	if (t->up != up || t->allocated || (has_lo && t->addr <= lo) ||
+	    (has_hi && t->addr >= hi))
 		return -1;
-	hl = check_tree(t->left, has_lo, lo, true, t->addr, count);
-	hr = check_tree(t->right, true, t->addr, has_hi, hi, count);
+	hl = check_tree(t->c[0], t, has_lo, lo, true, t->addr, count);
+	hr = check_tree(t->c[1], t, true, t->addr, has_hi, hi, count);
 	if (hl < 0 || hr < 0 || hl - hr > 1 || hr - hl > 1)
 		return -1;
-	if (t->height != 1 + (hl > hr ? hl : hr))
-		return -1;
-	m = t->size;
-	if (sub_max(t->left) > m)
-		m = sub_max(t->left);
-	if (sub_max(t->right) > m)
-		m = sub_max(t->right);
-	if (t->max_free != m)
+	for (d = 0; d < 2; d++) {
+		const struct tt_alloc_block *c = t->c[d];
+
+		if (t->ch[d] != (c ? sub_height(c) : 0) ||
+		    t->cmax[d] != (c ? sub_max(c) : 0))
+			return -1;
+	}
+	if (t->ch[0] != hl || t->ch[1] != hr)
 		return -1;
 	(*count)++;
-	return t->height;
+	return sub_height(t);
+}
+
+/* The same for the size tree: (size, addr) order, links, heights. */
+static int check_size_tree(const struct tt_alloc_block *t,
+			   const struct tt_alloc_block *up,
+			   const struct tt_alloc_block *lo,
+			   const struct tt_alloc_block *hi, size_t *count)
+{
+	int hl, hr;
+
+	if (!t)
+		return 0;
+	if (t->sup != up || t->allocated || (lo && !sz_before(lo, t)) ||
+	    (hi && !sz_before(t, hi)))
+		return -1;
+	hl = check_size_tree(t->sc[0], t, lo, t, count);
+	hr = check_size_tree(t->sc[1], t, t, hi, count);
+	if (hl < 0 || hr < 0 || hl - hr > 1 || hr - hl > 1 ||
+	    t->sh != 1 + (hl > hr ? hl : hr))
+		return -1;
+	(*count)++;
+	return t->sh;
 }
 
 int tt_alloc_check(const struct tt_alloc *a)
 {
 	const struct tt_alloc_block *b, *prev = NULL;
 	uint64_t at = a->base, allocated = 0;
-	size_t nblocks = 0, nfree = 0, intree = 0, used = 0, i;
+	size_t nblocks = 0, nfree = 0, intree = 0, insize = 0, used = 0, i;
 
 	for (b = a->head; b; prev = b, b = b->next) {
 		if (b->prev != prev || b->addr != at || !b->size ||
@@ -1181,9 +1447,16 @@ int tt_alloc_check(const struct tt_alloc *a)
 	if (at != a->base + a->size || allocated != a->allocated ||
 	    nblocks != a->nblocks || nfree != a->nfree)
 		return TT_EINVAL;
-	if (check_tree(a->root, false, 0, false, 0, &intree) < 0 ||
+	if (check_tree(a->root, NULL, false, 0, false, 0, &intree) < 0 ||
 	    intree != nfree)
 		return TT_EINVAL;
+	if (a->policy == TT_ALLOC_BEST_FIT) {
+		if (check_size_tree(a->sroot, NULL, NULL, NULL, &insize) < 0 ||
+		    insize != nfree)
+			return TT_EINVAL;
+	} else if (a->sroot) {
+		return TT_EINVAL;
+	}
 	for (i = 0; i < a->table_cap; i++) {
 		const struct tt_alloc_slot *s = &a->table[i];
 
