@@ -3,8 +3,9 @@
  * Address-ordered first-fit (or best-fit) allocator over one region
  * (tt/alloc.h).
  *
- * Four structures describe the region, and every operation keeps them in
- * step:
+ * Every block, free or allocated, is a 64-byte node in one array; nodes
+ * link to each other by 32-bit index (0 is "none"), and a merged block's
+ * node is reused.  The structures, kept in step by every operation:
  *  - a doubly linked list of all blocks in address order; the blocks tile
  *    [base, base + size) exactly and no two neighbours are both free, so
  *    neighbours for coalescing and the lowest occupied address are O(1);
@@ -12,19 +13,19 @@
  *    for each child, the largest free size and the height of that child's
  *    subtree, so a descent for "lowest (or highest) free block of at least
  *    s bytes" reads only the nodes on its path, and a block that grows or
- *    shrinks refreshes its ancestors without touching their other
+ *    shrinks refreshes its ancestors without reading their other
  *    children.  Nodes have parent links: a block found through the hash
  *    table is updated in place, with no search from the root;
  *  - with the best-fit policy only, a second AVL tree of the free blocks
- *    keyed by (size, address);
+ *    keyed by (size, address), its links in a side array;
  *  - an open-addressing hash table (linear probing, deletion by backward
  *    shift) from the start address of every allocated block to its node,
- *    so free() finds its block in O(1);
+ *    so free() finds its block in O(1); a slot is a 32-bit fingerprint of
+ *    the address and the node index;
  *  - a ring of the last RECENT_FREES freed addresses, read only when a
  *    free fails, which tells a double free from a wild one.
- * Nodes come from chunks that are never returned to the host heap before
- * tt_alloc_destroy(), so node ids (chunk * CHUNK_BLOCKS + index) stay
- * stable and the hot path does not call malloc.
+ * The node array grows only before an operation changes anything, so a
+ * failed host allocation leaves the allocator as it was.
  */
 #include <assert.h>
 #include <stdbool.h>
@@ -34,50 +35,46 @@
 #include <tt/alloc.h>
 #include <tt/error.h>
 
-#define CHUNK_BLOCKS	512u
-
-/* Key of an empty table slot; no block starts at the top of memory. */
-#define SLOT_EMPTY	UINT64_MAX
+/* Nodes at tt_alloc_init(); the array doubles when it runs out. */
+#define NODES_MIN	256u
 
 /* Smallest hash table (log2).  The table grows at half load. */
 #define TABLE_MIN_SHIFT	10u
 
 /* Freed addresses remembered for double-free detection. */
 #define RECENT_FREES	256u
+#define RECENT_NONE	UINT64_MAX
 
-/* The two trees of free blocks. */
-#define BY_ADDR		0
-#define BY_SIZE		1
+/* No node. */
+#define NIL		0u
 
 /*
- * A block.  The first 64 bytes hold what a first-fit descent and the
- * upward refresh read, so that each node on a path costs one cache line.
+ * A block: what a first-fit descent, the upward refresh and a free read,
+ * in one cache line.
  */
 struct tt_alloc_block {
 	uint64_t addr;
 	uint64_t size;
-	uint64_t cmax[2];		/* largest free size under each child */
-	struct tt_alloc_block *c[2];	/* address tree: left, right */
-	struct tt_alloc_block *up;	/* address tree parent */
-	uint8_t ch[2];			/* heights under each child */
+	uint64_t cmax[2];	/* largest free size under each child */
+	uint32_t c[2];		/* address tree: left, right */
+	uint32_t up;		/* address tree parent */
+	uint32_t prev;		/* address order, all blocks */
+	uint32_t next;		/* also links the spare nodes */
+	uint8_t ch[2];		/* heights under each child */
 	uint8_t allocated;
-	uint8_t sh;			/* size tree: height of this subtree */
-	uint32_t id;
-	/* second line: the block list and the size tree */
-	struct tt_alloc_block *prev;	/* address order, all blocks */
-	struct tt_alloc_block *next;	/* also links the spare nodes */
-	struct tt_alloc_block *sc[2];	/* size tree children */
-	struct tt_alloc_block *sup;	/* size tree parent */
 } __attribute__((aligned(64)));
 
-struct tt_alloc_chunk {
-	struct tt_alloc_block blocks[CHUNK_BLOCKS];
-	struct tt_alloc_chunk *next;
+/* Links of the size tree (best fit), parallel to the node array. */
+struct tt_alloc_snode {
+	uint32_t c[2];
+	uint32_t up;
+	uint32_t h;		/* height of this subtree */
 };
 
+/* A hash table slot: node index 0 means empty. */
 struct tt_alloc_slot {
-	uint64_t key;			/* SLOT_EMPTY, or a block address */
-	struct tt_alloc_block *blk;
+	uint32_t fp;		/* fingerprint of the block address */
+	uint32_t idx;
 };
 
 static uint64_t align_up(uint64_t v, uint64_t align)
@@ -85,11 +82,15 @@ static uint64_t align_up(uint64_t v, uint64_t align)
 	return (v + align - 1) & ~(align - 1);
 }
 
-static uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
+static inline struct tt_alloc_block *nd(const struct tt_alloc *a, uint32_t i)
 {
-	uint64_t m = a > b ? a : b;
+	return i ? &a->nodes[i] : NULL;
+}
 
-	return m > c ? m : c;
+static inline uint32_t ix(const struct tt_alloc *a,
+			  const struct tt_alloc_block *b)
+{
+	return b ? (uint32_t)(b - a->nodes) : NIL;
 }
 
 /* ---- Address tree ---------------------------------------------------- */
@@ -97,7 +98,9 @@ static uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
 /* Largest free size in the subtree of @t, and its height. */
 static inline uint64_t sub_max(const struct tt_alloc_block *t)
 {
-	return max3(t->size, t->cmax[0], t->cmax[1]);
+	uint64_t m = t->cmax[0] > t->cmax[1] ? t->cmax[0] : t->cmax[1];
+
+	return m > t->size ? m : t->size;
 }
 
 static inline uint8_t sub_height(const struct tt_alloc_block *t)
@@ -107,16 +110,16 @@ static inline uint8_t sub_height(const struct tt_alloc_block *t)
 
 static uint64_t tree_max(const struct tt_alloc *a)
 {
-	return a->root ? sub_max(a->root) : 0;
+	return a->root ? sub_max(&a->nodes[a->root]) : 0;
 }
 
 /* Make @x child @d of @p and refresh what @p caches about it. */
-static inline void set_child(struct tt_alloc_block *p, int d,
-			     struct tt_alloc_block *x)
+static inline void set_child(struct tt_alloc *a, struct tt_alloc_block *p,
+			     int d, struct tt_alloc_block *x)
 {
-	p->c[d] = x;
+	p->c[d] = ix(a, x);
 	if (x) {
-		x->up = p;
+		x->up = ix(a, p);
 		p->cmax[d] = sub_max(x);
 		p->ch[d] = sub_height(x);
 	} else {
@@ -131,11 +134,11 @@ static inline void replace_child(struct tt_alloc *a, struct tt_alloc_block *p,
 				 struct tt_alloc_block *x)
 {
 	if (x)
-		x->up = p;
+		x->up = ix(a, p);
 	if (!p)
-		a->root = x;
+		a->root = ix(a, x);
 	else
-		p->c[p->c[1] == n] = x;
+		p->c[p->c[1] == ix(a, n)] = ix(a, x);
 }
 
 /*
@@ -145,11 +148,11 @@ static inline void replace_child(struct tt_alloc *a, struct tt_alloc_block *p,
 static struct tt_alloc_block *lift(struct tt_alloc *a, struct tt_alloc_block *n,
 				   int d)
 {
-	struct tt_alloc_block *x = n->c[d], *p = n->up;
+	struct tt_alloc_block *x = nd(a, n->c[d]), *p = nd(a, n->up);
 
-	set_child(n, d, x->c[!d]);
+	set_child(a, n, d, nd(a, x->c[!d]));
 	replace_child(a, p, n, x);
-	set_child(x, !d, n);
+	set_child(a, x, !d, n);
 	return x;
 }
 
@@ -163,7 +166,7 @@ static inline struct tt_alloc_block *rebalance(struct tt_alloc *a,
 	if (bf >= -1 && bf <= 1)
 		return n;
 	d = bf < 0;			/* the heavy side */
-	x = n->c[d];
+	x = nd(a, n->c[d]);
 	if (x->ch[!d] > x->ch[d])
 		lift(a, x, !d);
 	return lift(a, n, d);
@@ -184,10 +187,10 @@ static void fix_up(struct tt_alloc *a, struct tt_alloc_block *n, bool full)
 
 	for (;;) {
 		n = rebalance(a, n);
-		p = n->up;
-		if (!p)
+		if (!n->up)
 			return;
-		d = p->c[1] == n;
+		p = &a->nodes[n->up];
+		d = p->c[1] == ix(a, n);
 		m = sub_max(n);
 		h = sub_height(n);
 		if (!full && p->cmax[d] == m && p->ch[d] == h)
@@ -200,88 +203,90 @@ static void fix_up(struct tt_alloc *a, struct tt_alloc_block *n, bool full)
 
 static void addr_insert(struct tt_alloc *a, struct tt_alloc_block *n)
 {
-	struct tt_alloc_block *p = a->root;
+	struct tt_alloc_block *p = nd(a, a->root);
 	int d;
 
-	n->c[0] = n->c[1] = NULL;
+	n->c[0] = n->c[1] = NIL;
 	n->cmax[0] = n->cmax[1] = 0;
 	n->ch[0] = n->ch[1] = 0;
-	n->up = NULL;
+	n->up = NIL;
 	if (!p) {
-		a->root = n;
+		a->root = ix(a, n);
 		return;
 	}
 	for (;;) {
 		d = n->addr > p->addr;
 		if (!p->c[d])
 			break;
-		p = p->c[d];
+		p = &a->nodes[p->c[d]];
 	}
-	set_child(p, d, n);
+	set_child(a, p, d, n);
 	fix_up(a, p, false);
 }
 
 static void addr_remove(struct tt_alloc *a, struct tt_alloc_block *t)
 {
-	struct tt_alloc_block *p = t->up, *m, *mp;
+	struct tt_alloc_block *p = nd(a, t->up), *m, *mp;
 
 	if (!t->c[0] || !t->c[1]) {
-		m = t->c[!t->c[0]];
+		m = nd(a, t->c[0] ? t->c[0] : t->c[1]);
 		if (!p) {
 			replace_child(a, p, t, m);
 			return;
 		}
-		set_child(p, p->c[1] == t, m);
+		set_child(a, p, p->c[1] == ix(a, t), m);
 		fix_up(a, p, false);
 		return;
 	}
 	/* Replace @t by its successor @m, the leftmost node on its right. */
-	for (m = t->c[1]; m->c[0]; m = m->c[0])
+	for (m = &a->nodes[t->c[1]]; m->c[0]; m = &a->nodes[m->c[0]])
 		;
-	mp = m->up;
+	mp = &a->nodes[m->up];
 	if (mp == t) {
-		set_child(m, 0, t->c[0]);
+		set_child(a, m, 0, nd(a, t->c[0]));
 		replace_child(a, p, t, m);
 		fix_up(a, m, false);
 		return;
 	}
-	set_child(mp, 0, m->c[1]);
-	set_child(m, 0, t->c[0]);
-	set_child(m, 1, t->c[1]);
+	set_child(a, mp, 0, nd(a, m->c[1]));
+	set_child(a, m, 0, nd(a, t->c[0]));
+	set_child(a, m, 1, nd(a, t->c[1]));
 	replace_child(a, p, t, m);
 	/* The caches between @mp and @m are stale: no early stop. */
 	fix_up(a, mp, true);
 }
 
 /* Lowest free block of at least @need bytes. */
-static struct tt_alloc_block *addr_lowest(struct tt_alloc_block *t,
+static struct tt_alloc_block *addr_lowest(const struct tt_alloc *a,
+					  struct tt_alloc_block *t,
 					  uint64_t need)
 {
 	if (!t || sub_max(t) < need)
 		return NULL;
 	for (;;) {
 		if (t->cmax[0] >= need)
-			t = t->c[0];
+			t = &a->nodes[t->c[0]];
 		else if (t->size >= need)
 			return t;
 		else
-			t = t->c[1];
+			t = &a->nodes[t->c[1]];
 	}
 }
 
 /* Highest free block of at least @need bytes. */
-static struct tt_alloc_block *addr_highest(struct tt_alloc_block *t,
+static struct tt_alloc_block *addr_highest(const struct tt_alloc *a,
+					   struct tt_alloc_block *t,
 					   uint64_t need)
 {
 	if (!t || sub_max(t) < need)
 		return NULL;
 	for (;;) {
 		if (t->cmax[1] >= need)
-			t = t->c[1];
+			t = &a->nodes[t->c[1]];
 		else if (t->size >= need)
 			return t;
 		else
-			t = t->c[0];
+			t = &a->nodes[t->c[0]];
 	}
 }
 
@@ -290,7 +295,8 @@ static struct tt_alloc_block *addr_highest(struct tt_alloc_block *t,
  * The walk follows one root-to-leaf path; the only full descent it starts
  * is into a subtree known to hold a fit, so it is O(log n).
  */
-static struct tt_alloc_block *addr_lowest_from(struct tt_alloc_block *t,
+static struct tt_alloc_block *addr_lowest_from(const struct tt_alloc *a,
+					       struct tt_alloc_block *t,
 					       uint64_t from, uint64_t need)
 {
 	struct tt_alloc_block *r;
@@ -299,206 +305,207 @@ static struct tt_alloc_block *addr_lowest_from(struct tt_alloc_block *t,
 		if (t->addr < from) {
 			if (t->cmax[1] < need)
 				return NULL;
-			t = t->c[1];
+			t = &a->nodes[t->c[1]];
 			continue;
 		}
 		if (t->cmax[0] >= need) {
-			r = addr_lowest_from(t->c[0], from, need);
+			r = addr_lowest_from(a, &a->nodes[t->c[0]], from, need);
 			if (r)
 				return r;
 		}
 		if (t->size >= need)
 			return t;
-		return t->cmax[1] >= need ? addr_lowest(t->c[1], need) : NULL;
+		return t->cmax[1] >= need ?
+			addr_lowest(a, &a->nodes[t->c[1]], need) : NULL;
 	}
 	return NULL;
-}
-
-/* Free block with the highest start address at or below @addr. */
-static struct tt_alloc_block *addr_floor(struct tt_alloc_block *t,
-					 uint64_t addr)
-{
-	struct tt_alloc_block *best = NULL;
-
-	while (t) {
-		if (t->addr <= addr) {
-			best = t;
-			t = t->c[1];
-		} else {
-			t = t->c[0];
-		}
-	}
-	return best;
 }
 
 /* The free block containing @addr, or NULL. */
 static struct tt_alloc_block *free_block_at(const struct tt_alloc *a,
 					    uint64_t addr)
 {
-	struct tt_alloc_block *f = addr_floor(a->root, addr);
+	struct tt_alloc_block *t = nd(a, a->root), *best = NULL;
 
-	return f && addr - f->addr < f->size ? f : NULL;
+	/* The free block with the highest start at or below @addr. */
+	while (t) {
+		if (t->addr <= addr) {
+			best = t;
+			t = nd(a, t->c[1]);
+		} else {
+			t = nd(a, t->c[0]);
+		}
+	}
+	return best && addr - best->addr < best->size ? best : NULL;
 }
 
 /* ---- Size tree (best fit) -------------------------------------------- */
 
-static int sz_height(const struct tt_alloc_block *t)
+static inline struct tt_alloc_snode *sn(const struct tt_alloc *a, uint32_t i)
 {
-	return t ? t->sh : 0;
+	return &a->snodes[i];
 }
 
-static void sz_pull(struct tt_alloc_block *t)
+static uint32_t sz_height(const struct tt_alloc *a, uint32_t i)
 {
-	int l = sz_height(t->sc[0]), r = sz_height(t->sc[1]);
-
-	t->sh = (uint8_t)(1 + (l > r ? l : r));
+	return i ? a->snodes[i].h : 0;
 }
 
-/* (size, addr) order. */
-static bool sz_before(const struct tt_alloc_block *x,
-		      const struct tt_alloc_block *y)
+static void sz_pull(struct tt_alloc *a, uint32_t i)
 {
-	return x->size < y->size || (x->size == y->size && x->addr < y->addr);
+	uint32_t l = sz_height(a, sn(a, i)->c[0]), r = sz_height(a, sn(a, i)->c[1]);
+
+	sn(a, i)->h = 1 + (l > r ? l : r);
 }
 
-static void sz_replace(struct tt_alloc *a, struct tt_alloc_block *p,
-		       struct tt_alloc_block *n, struct tt_alloc_block *x)
+/* (size, addr) order of nodes @x and @y. */
+static bool sz_before(const struct tt_alloc *a, uint32_t x, uint32_t y)
+{
+	const struct tt_alloc_block *bx = &a->nodes[x], *by = &a->nodes[y];
+
+	return bx->size < by->size ||
+	       (bx->size == by->size && bx->addr < by->addr);
+}
+
+static void sz_replace(struct tt_alloc *a, uint32_t p, uint32_t n, uint32_t x)
 {
 	if (x)
-		x->sup = p;
+		sn(a, x)->up = p;
 	if (!p)
 		a->sroot = x;
 	else
-		p->sc[p->sc[1] == n] = x;
+		sn(a, p)->c[sn(a, p)->c[1] == n] = x;
 }
 
-static void sz_set_child(struct tt_alloc_block *p, int d,
-			 struct tt_alloc_block *x)
+static void sz_set_child(struct tt_alloc *a, uint32_t p, int d, uint32_t x)
 {
-	p->sc[d] = x;
+	sn(a, p)->c[d] = x;
 	if (x)
-		x->sup = p;
+		sn(a, x)->up = p;
 }
 
-static struct tt_alloc_block *sz_lift(struct tt_alloc *a,
-				      struct tt_alloc_block *n, int d)
+static uint32_t sz_lift(struct tt_alloc *a, uint32_t n, int d)
 {
-	struct tt_alloc_block *x = n->sc[d], *p = n->sup;
+	uint32_t x = sn(a, n)->c[d], p = sn(a, n)->up;
 
-	sz_set_child(n, d, x->sc[!d]);
+	sz_set_child(a, n, d, sn(a, x)->c[!d]);
 	sz_replace(a, p, n, x);
-	sz_set_child(x, !d, n);
-	sz_pull(n);
-	sz_pull(x);
+	sz_set_child(a, x, !d, n);
+	sz_pull(a, n);
+	sz_pull(a, x);
 	return x;
 }
 
 /* Rebalance from @n to the root. */
-static void sz_fix_up(struct tt_alloc *a, struct tt_alloc_block *n)
+static void sz_fix_up(struct tt_alloc *a, uint32_t n)
 {
 	int bf, d;
+	uint32_t x;
 
-	for (; n; n = n->sup) {
-		sz_pull(n);
-		bf = sz_height(n->sc[0]) - sz_height(n->sc[1]);
+	for (; n; n = sn(a, n)->up) {
+		sz_pull(a, n);
+		bf = (int)sz_height(a, sn(a, n)->c[0]) -
+		     (int)sz_height(a, sn(a, n)->c[1]);
 		if (bf >= -1 && bf <= 1)
 			continue;
 		d = bf < 0;
-		if (sz_height(n->sc[d]->sc[!d]) > sz_height(n->sc[d]->sc[d]))
-			sz_lift(a, n->sc[d], !d);
+		x = sn(a, n)->c[d];
+		if (sz_height(a, sn(a, x)->c[!d]) > sz_height(a, sn(a, x)->c[d]))
+			sz_lift(a, x, !d);
 		n = sz_lift(a, n, d);
 	}
 }
 
-static void sz_insert(struct tt_alloc *a, struct tt_alloc_block *n)
+static void sz_insert(struct tt_alloc *a, uint32_t n)
 {
-	struct tt_alloc_block *p = a->sroot;
+	uint32_t p = a->sroot;
 	int d;
 
-	n->sc[0] = n->sc[1] = NULL;
-	n->sup = NULL;
-	n->sh = 1;
+	sn(a, n)->c[0] = sn(a, n)->c[1] = NIL;
+	sn(a, n)->up = NIL;
+	sn(a, n)->h = 1;
 	if (!p) {
 		a->sroot = n;
 		return;
 	}
 	for (;;) {
-		d = sz_before(p, n);
-		if (!p->sc[d])
+		d = sz_before(a, p, n);
+		if (!sn(a, p)->c[d])
 			break;
-		p = p->sc[d];
+		p = sn(a, p)->c[d];
 	}
-	sz_set_child(p, d, n);
+	sz_set_child(a, p, d, n);
 	sz_fix_up(a, p);
 }
 
-static void sz_remove(struct tt_alloc *a, struct tt_alloc_block *t)
+static void sz_remove(struct tt_alloc *a, uint32_t t)
 {
-	struct tt_alloc_block *p = t->sup, *m, *mp;
+	uint32_t p = sn(a, t)->up, m, mp;
 
-	if (!t->sc[0] || !t->sc[1]) {
-		sz_replace(a, p, t, t->sc[!t->sc[0]]);
+	if (!sn(a, t)->c[0] || !sn(a, t)->c[1]) {
+		sz_replace(a, p, t, sn(a, t)->c[0] ? sn(a, t)->c[0] : sn(a, t)->c[1]);
 		sz_fix_up(a, p);
 		return;
 	}
-	for (m = t->sc[1]; m->sc[0]; m = m->sc[0])
+	for (m = sn(a, t)->c[1]; sn(a, m)->c[0]; m = sn(a, m)->c[0])
 		;
-	mp = m->sup;
+	mp = sn(a, m)->up;
 	if (mp == t) {
-		sz_set_child(m, 0, t->sc[0]);
+		sz_set_child(a, m, 0, sn(a, t)->c[0]);
 		sz_replace(a, p, t, m);
 		sz_fix_up(a, m);
 		return;
 	}
-	sz_set_child(mp, 0, m->sc[1]);
-	sz_set_child(m, 0, t->sc[0]);
-	sz_set_child(m, 1, t->sc[1]);
+	sz_set_child(a, mp, 0, sn(a, m)->c[1]);
+	sz_set_child(a, m, 0, sn(a, t)->c[0]);
+	sz_set_child(a, m, 1, sn(a, t)->c[1]);
 	sz_replace(a, p, t, m);
 	sz_fix_up(a, mp);
 }
 
-/* Smallest free block of at least @need bytes: lowest address among
- * equals, or the highest when @highest. */
-static struct tt_alloc_block *sz_best(const struct tt_alloc *a, uint64_t need,
-				      bool highest)
+/*
+ * Smallest free block of at least @need bytes: the lowest address among
+ * equals, or the highest when @highest.
+ */
+static uint32_t sz_best(const struct tt_alloc *a, uint64_t need, bool highest)
 {
-	struct tt_alloc_block *t = a->sroot, *best = NULL;
+	uint32_t t = a->sroot, best = NIL;
 
 	while (t) {
-		if (t->size >= need) {
+		if (a->nodes[t].size >= need) {
 			best = t;
-			t = t->sc[0];
+			t = sn(a, t)->c[0];
 		} else {
-			t = t->sc[1];
+			t = sn(a, t)->c[1];
 		}
 	}
 	if (!best || !highest)
 		return best;
 	/* The last block of that size: the greatest (size, addr) key. */
-	need = best->size;
+	need = a->nodes[best].size;
 	for (t = a->sroot; t;) {
-		if (t->size <= need) {
-			if (t->size == need)
+		if (a->nodes[t].size <= need) {
+			if (a->nodes[t].size == need)
 				best = t;
-			t = t->sc[1];
+			t = sn(a, t)->c[1];
 		} else {
-			t = t->sc[0];
+			t = sn(a, t)->c[0];
 		}
 	}
 	return best;
 }
 
 /* The next block in (size, addr) order after @t. */
-static struct tt_alloc_block *sz_next(struct tt_alloc_block *t)
+static uint32_t sz_next(const struct tt_alloc *a, uint32_t t)
 {
-	struct tt_alloc_block *p;
+	uint32_t p;
 
-	if (t->sc[1]) {
-		for (t = t->sc[1]; t->sc[0]; t = t->sc[0])
+	if (sn(a, t)->c[1]) {
+		for (t = sn(a, t)->c[1]; sn(a, t)->c[0]; t = sn(a, t)->c[0])
 			;
 		return t;
 	}
-	for (p = t->sup; p && p->sc[1] == t; p = p->sup)
+	for (p = sn(a, t)->up; p && sn(a, p)->c[1] == t; p = sn(a, p)->up)
 		t = p;
 	return p;
 }
@@ -509,7 +516,7 @@ static void free_insert(struct tt_alloc *a, struct tt_alloc_block *n)
 {
 	addr_insert(a, n);
 	if (a->policy == TT_ALLOC_BEST_FIT)
-		sz_insert(a, n);
+		sz_insert(a, ix(a, n));
 	a->nfree++;
 }
 
@@ -517,7 +524,7 @@ static void free_remove(struct tt_alloc *a, struct tt_alloc_block *n)
 {
 	addr_remove(a, n);
 	if (a->policy == TT_ALLOC_BEST_FIT)
-		sz_remove(a, n);
+		sz_remove(a, ix(a, n));
 	a->nfree--;
 }
 
@@ -531,112 +538,116 @@ static void free_resize(struct tt_alloc *a, struct tt_alloc_block *n,
 	bool best = a->policy == TT_ALLOC_BEST_FIT;
 
 	if (best)
-		sz_remove(a, n);
+		sz_remove(a, ix(a, n));
 	n->addr = addr;
 	n->size = size;
 	fix_up(a, n, false);
 	if (best)
-		sz_insert(a, n);
+		sz_insert(a, ix(a, n));
 }
 
 /* ---- Node storage --------------------------------------------------- */
 
-/* Make sure at least @n spare nodes exist. */
-static int reserve_nodes(struct tt_alloc *a, unsigned int n)
+/* Make sure at least @n more nodes can be taken without growing. */
+static int reserve_nodes(struct tt_alloc *a, uint32_t n)
 {
-	struct tt_alloc_chunk *c;
-	uint32_t i;
+	struct tt_alloc_block *nodes;
+	struct tt_alloc_snode *snodes;
+	uint32_t cap;
 
-	if (a->nspare >= n)
+	if (a->nspare + (a->ncap - a->nused) >= n)
 		return TT_OK;
-	if (a->nchunks >= UINT32_MAX / CHUNK_BLOCKS)
+	if (a->ncap > UINT32_MAX / 4)
 		return TT_ENOMEM;
-	c = aligned_alloc(64, sizeof(*c));
-	if (!c)
+	cap = a->ncap ? 2 * a->ncap : NODES_MIN;
+	nodes = aligned_alloc(64, (size_t)cap * sizeof(*nodes));
+	snodes = malloc((size_t)cap * sizeof(*snodes));
+	if (!nodes || !snodes) {
+		free(nodes);
+		free(snodes);
 		return TT_ENOMEM;
-	c->next = a->chunks;
-	a->chunks = c;
-	/* Push in reverse so the lowest ids come out first. */
-	for (i = CHUNK_BLOCKS; i-- > 0;) {
-		c->blocks[i].id = a->nchunks * CHUNK_BLOCKS + i;
-		c->blocks[i].next = a->spare;
-		a->spare = &c->blocks[i];
 	}
-	a->nspare += CHUNK_BLOCKS;
-	a->nchunks++;
+	if (a->nused) {
+		memcpy(nodes, a->nodes, (size_t)a->nused * sizeof(*nodes));
+		memcpy(snodes, a->snodes, (size_t)a->nused * sizeof(*snodes));
+	} else {
+		/* Node 0 is "none" and never handed out. */
+		memset(&nodes[0], 0, sizeof(nodes[0]));
+		memset(&snodes[0], 0, sizeof(snodes[0]));
+		a->nused = 1;
+	}
+	free(a->nodes);
+	free(a->snodes);
+	a->nodes = nodes;
+	a->snodes = snodes;
+	a->ncap = cap;
 	return TT_OK;
 }
 
-/* A spare node; the caller sets every field but the id. */
+/* A node, reserved beforehand; the caller sets every field. */
 static struct tt_alloc_block *get_node(struct tt_alloc *a)
 {
-	struct tt_alloc_block *b = a->spare;
+	uint32_t i = a->spare;
 
-	assert(b);
-	a->spare = b->next;
-	a->nspare--;
-	return b;
+	if (i) {
+		a->spare = a->nodes[i].next;
+		a->nspare--;
+	} else {
+		assert(a->nused < a->ncap);
+		i = a->nused++;
+	}
+	return &a->nodes[i];
 }
 
 static void put_node(struct tt_alloc *a, struct tt_alloc_block *b)
 {
 	b->next = a->spare;
-	a->spare = b;
+	a->spare = ix(a, b);
 	a->nspare++;
 }
 
 /* ---- Allocated-address table ---------------------------------------- */
 
-/* Fibonacci hashing: the top bits of the product spread aligned keys. */
-static inline size_t slot_hash(uint64_t key, unsigned int shift)
+static inline uint32_t fingerprint(uint64_t key)
 {
-	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> shift);
+	return (uint32_t)key ^ (uint32_t)(key >> 32);
+}
+
+/* Fibonacci hashing: the top bits of the product spread aligned keys. */
+static inline size_t slot_home(uint32_t fp, unsigned int shift)
+{
+	return (size_t)((fp * 0x9e3779b9u) >> shift);
 }
 
 /* The slot holding @key, or NULL. */
 static struct tt_alloc_slot *slot_find(const struct tt_alloc *a, uint64_t key)
 {
 	size_t mask = a->table_cap - 1;
-	size_t i = slot_hash(key, a->table_shift);
+	uint32_t fp = fingerprint(key);
+	size_t i = slot_home(fp, a->table_shift);
 
-	if (key == SLOT_EMPTY)
-		return NULL;
 	for (;;) {
 		struct tt_alloc_slot *s = &a->table[i];
 
-		if (s->key == key)
-			return s;
-		if (s->key == SLOT_EMPTY)
+		if (!s->idx)
 			return NULL;
+		if (s->fp == fp && a->nodes[s->idx].addr == key)
+			return s;
 		i = (i + 1) & mask;
 	}
 }
 
-/* The slot holding @key, or the empty slot where it would go. */
-static struct tt_alloc_slot *slot_probe(struct tt_alloc_slot *table,
+/* The first empty slot of @fp's probe run. */
+static struct tt_alloc_slot *slot_empty(struct tt_alloc_slot *table,
 					size_t cap, unsigned int shift,
-					uint64_t key)
+					uint32_t fp)
 {
 	size_t mask = cap - 1;
-	size_t i = slot_hash(key, shift);
+	size_t i = slot_home(fp, shift);
 
-	while (table[i].key != key && table[i].key != SLOT_EMPTY)
+	while (table[i].idx)
 		i = (i + 1) & mask;
 	return &table[i];
-}
-
-static struct tt_alloc_slot *table_new(size_t cap)
-{
-	struct tt_alloc_slot *t = malloc(cap * sizeof(*t));
-	size_t i;
-
-	if (!t)
-		return NULL;
-	for (i = 0; i < cap; i++) {
-		t[i].key = SLOT_EMPTY;
-		t[i].blk = NULL;
-	}
-	return t;
 }
 
 /* Move every entry into a table twice as large. */
@@ -646,14 +657,14 @@ static int table_grow(struct tt_alloc *a)
 	unsigned int shift = a->table_shift - 1;
 	struct tt_alloc_slot *t;
 
-	if (!shift)
+	if (shift < 1)
 		return TT_ENOMEM;
-	t = table_new(cap);
+	t = calloc(cap, sizeof(*t));
 	if (!t)
 		return TT_ENOMEM;
 	for (i = 0; i < a->table_cap; i++)
-		if (a->table[i].key != SLOT_EMPTY)
-			*slot_probe(t, cap, shift, a->table[i].key) = a->table[i];
+		if (a->table[i].idx)
+			*slot_empty(t, cap, shift, a->table[i].fp) = a->table[i];
 	free(a->table);
 	a->table = t;
 	a->table_cap = cap;
@@ -662,7 +673,7 @@ static int table_grow(struct tt_alloc *a)
 }
 
 /* Make sure one more key fits under half load. */
-static int table_reserve(struct tt_alloc *a)
+static inline int table_reserve(struct tt_alloc *a)
 {
 	if (2 * (a->table_count + 1) <= a->table_cap)
 		return TT_OK;
@@ -672,12 +683,12 @@ static int table_reserve(struct tt_alloc *a)
 /* Record @b as allocated at its address; a slot has been reserved. */
 static void table_insert(struct tt_alloc *a, struct tt_alloc_block *b)
 {
-	struct tt_alloc_slot *s = slot_probe(a->table, a->table_cap,
-					     a->table_shift, b->addr);
+	uint32_t fp = fingerprint(b->addr);
+	struct tt_alloc_slot *s = slot_empty(a->table, a->table_cap,
+					     a->table_shift, fp);
 
-	assert(s->key == SLOT_EMPTY);
-	s->key = b->addr;
-	s->blk = b;
+	s->fp = fp;
+	s->idx = ix(a, b);
 	a->table_count++;
 }
 
@@ -692,27 +703,22 @@ static void table_delete(struct tt_alloc *a, struct tt_alloc_slot *s)
 
 	for (;;) {
 		j = (j + 1) & mask;
-		if (a->table[j].key == SLOT_EMPTY)
+		if (!a->table[j].idx)
 			break;
-		home = slot_hash(a->table[j].key, a->table_shift);
+		home = slot_home(a->table[j].fp, a->table_shift);
 		if (i <= j ? i < home && home <= j : i < home || home <= j)
 			continue;
 		a->table[i] = a->table[j];
 		i = j;
 	}
-	a->table[i].key = SLOT_EMPTY;
-	a->table[i].blk = NULL;
+	a->table[i].idx = NIL;
+	a->table[i].fp = 0;
 	a->table_count--;
 }
 
 static void table_reset(struct tt_alloc *a)
 {
-	size_t i;
-
-	for (i = 0; i < a->table_cap; i++) {
-		a->table[i].key = SLOT_EMPTY;
-		a->table[i].blk = NULL;
-	}
+	memset(a->table, 0, a->table_cap * sizeof(*a->table));
 	a->table_count = 0;
 }
 
@@ -727,7 +733,7 @@ static void forget_frees(struct tt_alloc *a)
 	unsigned int i;
 
 	for (i = 0; i < RECENT_FREES; i++)
-		a->recent[i] = SLOT_EMPTY;
+		a->recent[i] = RECENT_NONE;
 	a->recent_pos = 0;
 }
 
@@ -743,35 +749,36 @@ static bool freed_recently(const struct tt_alloc *a, uint64_t addr)
 
 /* ---- Block list ----------------------------------------------------- */
 
-static void link_after(struct tt_alloc_block *pos, struct tt_alloc_block *b)
+static void link_after(struct tt_alloc *a, struct tt_alloc_block *pos,
+		       struct tt_alloc_block *b)
 {
-	b->prev = pos;
+	b->prev = ix(a, pos);
 	b->next = pos->next;
 	if (pos->next)
-		pos->next->prev = b;
-	pos->next = b;
+		a->nodes[pos->next].prev = ix(a, b);
+	pos->next = ix(a, b);
 }
 
 static void link_before(struct tt_alloc *a, struct tt_alloc_block *pos,
 			struct tt_alloc_block *b)
 {
-	b->next = pos;
+	b->next = ix(a, pos);
 	b->prev = pos->prev;
 	if (pos->prev)
-		pos->prev->next = b;
+		a->nodes[pos->prev].next = ix(a, b);
 	else
-		a->head = b;
-	pos->prev = b;
+		a->head = ix(a, b);
+	pos->prev = ix(a, b);
 }
 
 static void unlink_block(struct tt_alloc *a, struct tt_alloc_block *b)
 {
 	if (b->prev)
-		b->prev->next = b->next;
+		a->nodes[b->prev].next = b->next;
 	else
 		a->head = b->next;
 	if (b->next)
-		b->next->prev = b->prev;
+		a->nodes[b->next].prev = b->prev;
 }
 
 /* ---- Region --------------------------------------------------------- */
@@ -784,8 +791,8 @@ static struct tt_alloc_block *new_block(struct tt_alloc *a, uint64_t addr,
 
 	b->addr = addr;
 	b->size = size;
-	b->prev = NULL;
-	b->next = NULL;
+	b->prev = NIL;
+	b->next = NIL;
 	b->allocated = 0;
 	a->nblocks++;
 	return b;
@@ -794,16 +801,16 @@ static struct tt_alloc_block *new_block(struct tt_alloc *a, uint64_t addr,
 /* Reset @a to one free block over the current region; all nodes spare. */
 static void make_single_block(struct tt_alloc *a)
 {
-	struct tt_alloc_block *b = a->head, *next;
+	struct tt_alloc_block *b = nd(a, a->head), *next;
 
 	while (b) {
-		next = b->next;
+		next = nd(a, b->next);
 		put_node(a, b);
 		b = next;
 	}
-	a->head = NULL;
-	a->root = NULL;
-	a->sroot = NULL;
+	a->head = NIL;
+	a->root = NIL;
+	a->sroot = NIL;
 	a->allocated = 0;
 	a->nblocks = 0;
 	a->nfree = 0;
@@ -811,9 +818,9 @@ static void make_single_block(struct tt_alloc *a)
 	forget_frees(a);
 	if (!a->size)
 		return;
-	/* tt_alloc_init() made a chunk, and every node is spare now. */
+	/* tt_alloc_init() made room, and every node is spare now. */
 	b = new_block(a, a->base, a->size);
-	a->head = b;
+	a->head = ix(a, b);
 	free_insert(a, b);
 }
 
@@ -834,8 +841,8 @@ int tt_alloc_init(struct tt_alloc *a, uint64_t base, uint64_t size,
 	a->min_size = min_size;
 	a->policy = TT_ALLOC_FIRST_FIT;
 	a->table_cap = (size_t)1 << TABLE_MIN_SHIFT;
-	a->table_shift = 64 - TABLE_MIN_SHIFT;
-	a->table = table_new(a->table_cap);
+	a->table_shift = 32 - TABLE_MIN_SHIFT;
+	a->table = calloc(a->table_cap, sizeof(*a->table));
 	a->recent = malloc(RECENT_FREES * sizeof(*a->recent));
 	if (!a->table || !a->recent) {
 		tt_alloc_destroy(a);
@@ -852,13 +859,8 @@ int tt_alloc_init(struct tt_alloc *a, uint64_t base, uint64_t size,
 
 void tt_alloc_destroy(struct tt_alloc *a)
 {
-	struct tt_alloc_chunk *c = a->chunks, *next;
-
-	while (c) {
-		next = c->next;
-		free(c);
-		c = next;
-	}
+	free(a->nodes);
+	free(a->snodes);
 	free(a->table);
 	free(a->recent);
 	memset(a, 0, sizeof(*a));
@@ -873,11 +875,11 @@ int tt_alloc_set_policy(struct tt_alloc *a, enum tt_alloc_policy policy)
 	if (policy == a->policy)
 		return TT_OK;
 	a->policy = policy;
-	a->sroot = NULL;
+	a->sroot = NIL;
 	if (policy == TT_ALLOC_BEST_FIT)
-		for (b = a->head; b; b = b->next)
+		for (b = nd(a, a->head); b; b = nd(a, b->next))
 			if (!b->allocated)
-				sz_insert(a, b);
+				sz_insert(a, ix(a, b));
 	return TT_OK;
 }
 
@@ -922,10 +924,10 @@ static void carve(struct tt_alloc *a, struct tt_alloc_block *f, uint64_t at,
 		b = new_block(a, at, need);
 		if (left) {
 			free_resize(a, f, f->addr, left);
-			link_after(f, b);
+			link_after(a, f, b);
 			if (right) {
 				r = new_block(a, at + need, right);
-				link_after(b, r);
+				link_after(a, b, r);
 				free_insert(a, r);
 			}
 		} else {
@@ -950,12 +952,12 @@ static struct tt_alloc_block *first_fit(struct tt_alloc *a, uint64_t need,
 	if (top) {
 		/* The highest fit gives the highest start: if that is below
 		 * the limit, every other placement is too. */
-		f = addr_highest(a->root, need);
+		f = addr_highest(a, nd(a, a->root), need);
 		*at = f->addr + f->size - need;
 		return *at < limit ? NULL : f;
 	}
 	if (limit <= a->base) {
-		f = addr_lowest(a->root, need);
+		f = addr_lowest(a, nd(a, a->root), need);
 		*at = f->addr;
 		return f;
 	}
@@ -966,7 +968,7 @@ static struct tt_alloc_block *first_fit(struct tt_alloc *a, uint64_t need,
 		*at = limit;
 		return f;
 	}
-	f = addr_lowest_from(a->root, limit, need);
+	f = addr_lowest_from(a, nd(a, a->root), limit, need);
 	if (f)
 		*at = f->addr;
 	return f;
@@ -994,22 +996,23 @@ static bool place_in(const struct tt_alloc_block *f, uint64_t need, bool top,
 static struct tt_alloc_block *best_fit(struct tt_alloc *a, uint64_t need,
 				       bool top, uint64_t limit, uint64_t *at)
 {
-	struct tt_alloc_block *f = sz_best(a, need, top), *g;
+	uint32_t f = sz_best(a, need, top), g;
 	uint64_t at2;
 
-	if (place_in(f, need, top, limit, at))
-		return f;
-	for (f = sz_best(a, need, false); f; f = sz_next(f)) {
-		if (!place_in(f, need, top, limit, at))
+	if (f && place_in(&a->nodes[f], need, top, limit, at))
+		return &a->nodes[f];
+	for (f = sz_best(a, need, false); f; f = sz_next(a, f)) {
+		if (!place_in(&a->nodes[f], need, top, limit, at))
 			continue;
 		/* Top-down: the highest placeable block of this size. */
-		for (g = sz_next(f); top && g && g->size == f->size; g = sz_next(g)) {
-			if (place_in(g, need, top, limit, &at2)) {
+		for (g = sz_next(a, f); top && g &&
+		     a->nodes[g].size == a->nodes[f].size; g = sz_next(a, g)) {
+			if (place_in(&a->nodes[g], need, top, limit, &at2)) {
 				f = g;
 				*at = at2;
 			}
 		}
-		return f;
+		return &a->nodes[f];
 	}
 	return NULL;
 }
@@ -1056,12 +1059,12 @@ int tt_alloc_alloc_at(struct tt_alloc *a, uint64_t addr, uint64_t size)
 	if (!need || addr < a->base || addr - a->base >= a->size ||
 	    need > a->base + a->size - addr)
 		return TT_ERANGE;
-	f = free_block_at(a, addr);
-	if (!f || f->addr + f->size - addr < need)
-		return TT_ECLASH;
 	rc = prepare_carve(a);
 	if (rc)
 		return rc;
+	f = free_block_at(a, addr);
+	if (!f || f->addr + f->size - addr < need)
+		return TT_ECLASH;
 	carve(a, f, addr, need);
 	return TT_OK;
 }
@@ -1079,14 +1082,14 @@ int tt_alloc_free(struct tt_alloc *a, uint64_t addr)
 			return TT_EDOUBLEFREE;
 		return TT_ENOTALLOC;
 	}
-	b = s->blk;
+	b = &a->nodes[s->idx];
 	table_delete(a, s);
 	remember_free(a, addr);
 	a->allocated -= b->size;
 	b->allocated = 0;
 
-	p = b->prev;
-	n = b->next;
+	p = nd(a, b->prev);
+	n = nd(a, b->next);
 	pf = p && !p->allocated;
 	nf = n && !n->allocated;
 	if (pf && nf) {
@@ -1129,7 +1132,7 @@ void tt_alloc_clear(struct tt_alloc *a)
 
 int tt_alloc_shrink(struct tt_alloc *a, uint64_t size)
 {
-	struct tt_alloc_block *h = a->head;
+	struct tt_alloc_block *h = nd(a, a->head);
 
 	if (!size)
 		return TT_OK;
@@ -1155,25 +1158,32 @@ int tt_alloc_shrink(struct tt_alloc *a, uint64_t size)
 int tt_alloc_reset_size(struct tt_alloc *a)
 {
 	uint64_t d = a->base - a->base0;
-	struct tt_alloc_block *h = a->head, *b;
+	struct tt_alloc_block *h, *b;
 
 	if (!d)
 		return TT_OK;
+	if (reserve_nodes(a, 1))
+		return TT_ENOMEM;
+	h = nd(a, a->head);
 	if (h && !h->allocated) {
 		free_resize(a, h, a->base0, h->size + d);
 	} else {
-		if (reserve_nodes(a, 1))
-			return TT_ENOMEM;
 		b = new_block(a, a->base0, d);
 		if (h)
 			link_before(a, h, b);
 		else
-			a->head = b;
+			a->head = ix(a, b);
 		free_insert(a, b);
 	}
 	a->base = a->base0;
 	a->size += d;
 	return TT_OK;
+}
+
+/* Block ids are node indices less one: node 0 is "none". */
+static uint32_t b_id(const struct tt_alloc *a, const struct tt_alloc_block *b)
+{
+	return ix(a, b) - 1;
 }
 /* ---- Queries -------------------------------------------------------- */
 
@@ -1189,12 +1199,12 @@ void tt_alloc_stats(const struct tt_alloc *a, struct tt_alloc_stats *st)
 
 int tt_alloc_lowest_occupied(const struct tt_alloc *a, uint64_t *addr)
 {
-	const struct tt_alloc_block *h = a->head;
+	const struct tt_alloc_block *h = nd(a, a->head);
 
 	/* Free neighbours are always merged, so the first allocated block
 	 * is the head or the one after it. */
 	if (h && !h->allocated)
-		h = h->next;
+		h = nd(a, h->next);
 	if (!h)
 		return TT_ENOENT;
 	assert(h->allocated);
@@ -1209,15 +1219,16 @@ int tt_alloc_allocation_size(const struct tt_alloc *a, uint64_t addr,
 
 	if (!s)
 		return TT_ENOTALLOC;
-	*size = s->blk->size;
+	*size = a->nodes[s->idx].size;
 	return TT_OK;
 }
 
-static size_t collect_free(const struct tt_alloc_block *t, uint64_t need,
+static size_t collect_free(const struct tt_alloc *a,
+			   const struct tt_alloc_block *t, uint64_t need,
 			   struct tt_alloc_range *out, size_t max, size_t n)
 {
 	if (t->cmax[0] >= need)
-		n = collect_free(t->c[0], need, out, max, n);
+		n = collect_free(a, &a->nodes[t->c[0]], need, out, max, n);
 	if (t->size >= need) {
 		if (n < max) {
 			out[n].start = t->addr;
@@ -1226,7 +1237,7 @@ static size_t collect_free(const struct tt_alloc_block *t, uint64_t need,
 		n++;
 	}
 	if (t->cmax[1] >= need)
-		n = collect_free(t->c[1], need, out, max, n);
+		n = collect_free(a, &a->nodes[t->c[1]], need, out, max, n);
 	return n;
 }
 
@@ -1237,7 +1248,7 @@ size_t tt_alloc_available(const struct tt_alloc *a, uint64_t size,
 
 	if ((!need && size) || tree_max(a) < need || !a->root)
 		return 0;
-	return collect_free(a->root, need, out, max, 0);
+	return collect_free(a, &a->nodes[a->root], need, out, max, 0);
 }
 
 size_t tt_alloc_blocks(const struct tt_alloc *a,
@@ -1246,12 +1257,12 @@ size_t tt_alloc_blocks(const struct tt_alloc *a,
 	const struct tt_alloc_block *b;
 	size_t n = 0;
 
-	for (b = a->head; b; b = b->next, n++) {
+	for (b = nd(a, a->head); b; b = nd(a, b->next), n++) {
 		if (n >= max)
 			continue;
-		out[n].id = b->id;
-		out[n].prev_id = b->prev ? (int64_t)b->prev->id : -1;
-		out[n].next_id = b->next ? (int64_t)b->next->id : -1;
+		out[n].id = b_id(a, b);
+		out[n].prev_id = (int64_t)b->prev - 1;
+		out[n].next_id = (int64_t)b->next - 1;
 		out[n].addr = b->addr;
 		out[n].size = b->size;
 		out[n].allocated = b->allocated;
@@ -1259,10 +1270,10 @@ size_t tt_alloc_blocks(const struct tt_alloc *a,
 	return n;
 }
 
-static void dump_id(FILE *f, const struct tt_alloc_block *b)
+static void dump_id(FILE *f, uint32_t i)
 {
-	if (b)
-		fprintf(f, " %12u", b->id);
+	if (i)
+		fprintf(f, " %12u", i - 1);
 	else
 		fprintf(f, " %12s", "none");
 }
@@ -1285,8 +1296,8 @@ void tt_alloc_dump(const struct tt_alloc *a, FILE *f)
 	fprintf(f, "Block table:\n");
 	fprintf(f, "%12s %12s %12s %12s %12s %12s\n",
 		"Block", "Address", "Size", "PrevID", "NextID", "Allocated");
-	for (b = a->head; b; b = b->next) {
-		fprintf(f, "%12u %12llu %12llu", b->id,
+	for (b = nd(a, a->head); b; b = nd(a, b->next)) {
+		fprintf(f, "%12u %12llu %12llu", b_id(a, b),
 			(unsigned long long)b->addr,
 			(unsigned long long)b->size);
 		dump_id(f, b->prev);
@@ -1307,18 +1318,18 @@ int tt_alloc_extract_state(const struct tt_alloc *a, struct tt_alloc_state *st)
 	st->align = a->align;
 	st->count = 0;
 	st->ranges = NULL;
-	for (b = a->head; b; b = b->next)
-		if (b->allocated && !(b->prev && b->prev->allocated))
+	for (b = nd(a, a->head); b; b = nd(a, b->next))
+		if (b->allocated && !(b->prev && a->nodes[b->prev].allocated))
 			n++;
 	if (!n)
 		return TT_OK;
 	st->ranges = malloc(n * sizeof(*st->ranges));
 	if (!st->ranges)
 		return TT_ENOMEM;
-	for (b = a->head; b; b = b->next) {
+	for (b = nd(a, a->head); b; b = nd(a, b->next)) {
 		if (!b->allocated)
 			continue;
-		if (b->prev && b->prev->allocated) {
+		if (b->prev && a->nodes[b->prev].allocated) {
 			st->ranges[st->count - 1].end = b->addr + b->size;
 		} else {
 			st->ranges[st->count].start = b->addr;
@@ -1368,10 +1379,11 @@ void tt_alloc_state_release(struct tt_alloc_state *st)
  * parent links, balance and the cached figures of every node.  Returns
  * its height, or -1.
  */
-static int check_tree(const struct tt_alloc_block *t,
-		      const struct tt_alloc_block *up, bool has_lo, uint64_t lo,
-		      bool has_hi, uint64_t hi, size_t *count)
+static int check_tree(const struct tt_alloc *a, uint32_t i, uint32_t up,
+		      bool has_lo, uint64_t lo, bool has_hi, uint64_t hi,
+		      size_t *count)
 {
+	const struct tt_alloc_block *t = nd(a, i);
 	int hl, hr, d;
 
 	if (!t)
@@ -1379,12 +1391,12 @@ static int check_tree(const struct tt_alloc_block *t,
 	if (t->up != up || t->allocated || (has_lo && t->addr <= lo) ||
 	    (has_hi && t->addr >= hi))
 		return -1;
-	hl = check_tree(t->c[0], t, has_lo, lo, true, t->addr, count);
-	hr = check_tree(t->c[1], t, true, t->addr, has_hi, hi, count);
+	hl = check_tree(a, t->c[0], i, has_lo, lo, true, t->addr, count);
+	hr = check_tree(a, t->c[1], i, true, t->addr, has_hi, hi, count);
 	if (hl < 0 || hr < 0 || hl - hr > 1 || hr - hl > 1)
 		return -1;
 	for (d = 0; d < 2; d++) {
-		const struct tt_alloc_block *c = t->c[d];
+		const struct tt_alloc_block *c = nd(a, t->c[d]);
 
 		if (t->ch[d] != (c ? sub_height(c) : 0) ||
 		    t->cmax[d] != (c ? sub_max(c) : 0))
@@ -1397,25 +1409,23 @@ static int check_tree(const struct tt_alloc_block *t,
 }
 
 /* The same for the size tree: (size, addr) order, links, heights. */
-static int check_size_tree(const struct tt_alloc_block *t,
-			   const struct tt_alloc_block *up,
-			   const struct tt_alloc_block *lo,
-			   const struct tt_alloc_block *hi, size_t *count)
+static int check_size_tree(const struct tt_alloc *a, uint32_t t, uint32_t up,
+			   uint32_t lo, uint32_t hi, size_t *count)
 {
 	int hl, hr;
 
 	if (!t)
 		return 0;
-	if (t->sup != up || t->allocated || (lo && !sz_before(lo, t)) ||
-	    (hi && !sz_before(t, hi)))
+	if (sn(a, t)->up != up || a->nodes[t].allocated ||
+	    (lo && !sz_before(a, lo, t)) || (hi && !sz_before(a, t, hi)))
 		return -1;
-	hl = check_size_tree(t->sc[0], t, lo, t, count);
-	hr = check_size_tree(t->sc[1], t, t, hi, count);
+	hl = check_size_tree(a, sn(a, t)->c[0], t, lo, t, count);
+	hr = check_size_tree(a, sn(a, t)->c[1], t, t, hi, count);
 	if (hl < 0 || hr < 0 || hl - hr > 1 || hr - hl > 1 ||
-	    t->sh != 1 + (hl > hr ? hl : hr))
+	    sn(a, t)->h != (uint32_t)(1 + (hl > hr ? hl : hr)))
 		return -1;
 	(*count)++;
-	return t->sh;
+	return (int)sn(a, t)->h;
 }
 
 int tt_alloc_check(const struct tt_alloc *a)
@@ -1424,8 +1434,8 @@ int tt_alloc_check(const struct tt_alloc *a)
 	uint64_t at = a->base, allocated = 0;
 	size_t nblocks = 0, nfree = 0, intree = 0, insize = 0, used = 0, i;
 
-	for (b = a->head; b; prev = b, b = b->next) {
-		if (b->prev != prev || b->addr != at || !b->size ||
+	for (b = nd(a, a->head); b; prev = b, b = nd(a, b->next)) {
+		if (b->prev != ix(a, prev) || b->addr != at || !b->size ||
 		    ((b->addr | b->size) & (a->align - 1)))
 			return TT_EINVAL;
 		if (prev && !prev->allocated && !b->allocated)
@@ -1433,7 +1443,7 @@ int tt_alloc_check(const struct tt_alloc *a)
 		if (b->allocated) {
 			const struct tt_alloc_slot *s = slot_find(a, b->addr);
 
-			if (!s || s->blk != b)
+			if (!s || s->idx != ix(a, b))
 				return TT_EINVAL;
 			allocated += b->size;
 		} else {
@@ -1447,11 +1457,11 @@ int tt_alloc_check(const struct tt_alloc *a)
 	if (at != a->base + a->size || allocated != a->allocated ||
 	    nblocks != a->nblocks || nfree != a->nfree)
 		return TT_EINVAL;
-	if (check_tree(a->root, NULL, false, 0, false, 0, &intree) < 0 ||
+	if (check_tree(a, a->root, NIL, false, 0, false, 0, &intree) < 0 ||
 	    intree != nfree)
 		return TT_EINVAL;
 	if (a->policy == TT_ALLOC_BEST_FIT) {
-		if (check_size_tree(a->sroot, NULL, NULL, NULL, &insize) < 0 ||
+		if (check_size_tree(a, a->sroot, NIL, NIL, NIL, &insize) < 0 ||
 		    insize != nfree)
 			return TT_EINVAL;
 	} else if (a->sroot) {
@@ -1460,15 +1470,18 @@ int tt_alloc_check(const struct tt_alloc *a)
 	for (i = 0; i < a->table_cap; i++) {
 		const struct tt_alloc_slot *s = &a->table[i];
 
-		if (s->key == SLOT_EMPTY)
+		if (!s->idx)
 			continue;
-		if (!s->blk || s->blk->addr != s->key || !s->blk->allocated ||
-		    slot_find(a, s->key) != s)
+		if (s->idx >= a->nused || !a->nodes[s->idx].allocated ||
+		    s->fp != fingerprint(a->nodes[s->idx].addr) ||
+		    slot_find(a, a->nodes[s->idx].addr) != s)
 			return TT_EINVAL;
 		used++;
 	}
 	if (used != a->table_count || used != nblocks - nfree ||
 	    2 * used > a->table_cap)
+		return TT_EINVAL;
+	if (nblocks + a->nspare + 1 != a->nused)
 		return TT_EINVAL;
 	return TT_OK;
 }

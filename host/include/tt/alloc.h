@@ -45,7 +45,7 @@ enum tt_alloc_policy {
 };
 
 struct tt_alloc_block;
-struct tt_alloc_chunk;
+struct tt_alloc_snode;
 struct tt_alloc_slot;
 
 /*
@@ -62,18 +62,20 @@ struct tt_alloc {
 	size_t nblocks;		/* blocks, free and allocated */
 	size_t nfree;		/* free blocks */
 
-	struct tt_alloc_block *head;	/* lowest block */
-	struct tt_alloc_block *root;	/* free blocks by address */
-	struct tt_alloc_block *sroot;	/* free blocks by size (best fit) */
+	struct tt_alloc_block *nodes;	/* node array; node 0 means none */
+	struct tt_alloc_snode *snodes;	/* size-tree links, per node */
+	uint32_t ncap;			/* nodes in the array */
+	uint32_t nused;			/* nodes ever handed out, plus node 0 */
+	uint32_t spare;			/* recycled nodes */
+	uint32_t nspare;
+	uint32_t head;			/* lowest block */
+	uint32_t root;			/* free blocks by address */
+	uint32_t sroot;			/* free blocks by size (best fit) */
 	enum tt_alloc_policy policy;
-	struct tt_alloc_block *spare;	/* recycled nodes */
-	size_t nspare;
-	struct tt_alloc_chunk *chunks;	/* node storage */
-	uint32_t nchunks;
 
 	struct tt_alloc_slot *table;	/* allocated address -> block */
 	size_t table_cap;		/* power of two */
-	unsigned int table_shift;	/* 64 - log2(table_cap) */
+	unsigned int table_shift;	/* 32 - log2(table_cap) */
 	size_t table_count;		/* allocated blocks */
 	uint64_t *recent;		/* ring of recently freed addresses */
 	unsigned int recent_pos;
