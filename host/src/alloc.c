@@ -201,6 +201,27 @@ static void fix_up(struct tt_alloc *a, struct tt_alloc_block *n, bool full)
 	}
 }
 
+/*
+ * The size of @n changed and nothing else did, so no height changes:
+ * carry the new subtree maximum up while it differs from the old one
+ * (@old, the maximum of @n's subtree before the change).  The walk stops
+ * without reading the parent of the last subtree whose maximum held.
+ */
+static void max_fix_up(struct tt_alloc *a, struct tt_alloc_block *n,
+		       uint64_t old)
+{
+	struct tt_alloc_block *p;
+	uint64_t m = sub_max(n);
+
+	while (m != old && n->up) {
+		p = &a->nodes[n->up];
+		old = sub_max(p);
+		p->cmax[p->c[1] == ix(a, n)] = m;
+		m = sub_max(p);
+		n = p;
+	}
+}
+
 static void addr_insert(struct tt_alloc *a, struct tt_alloc_block *n)
 {
 	struct tt_alloc_block *p = nd(a, a->root);
@@ -536,12 +557,13 @@ static void free_resize(struct tt_alloc *a, struct tt_alloc_block *n,
 			uint64_t addr, uint64_t size)
 {
 	bool best = a->policy == TT_ALLOC_BEST_FIT;
+	uint64_t old = sub_max(n);
 
 	if (best)
 		sz_remove(a, ix(a, n));
 	n->addr = addr;
 	n->size = size;
-	fix_up(a, n, false);
+	max_fix_up(a, n, old);
 	if (best)
 		sz_insert(a, ix(a, n));
 }
