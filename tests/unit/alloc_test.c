@@ -149,6 +149,17 @@ Test(alloc, first_fit_allocate_at_interactions)
 	cr_expect_eq(up(KiB), KiB);
 }
 
+/* AllocateAtAddressInteractions, FreeListOpt's default BEST policy: the
+ * smaller block below the wedge wins, and top-down takes its top. */
+Test(alloc, best_fit_allocate_at_interactions)
+{
+	init_opt(KiB, KiB);
+	cr_assert_eq(tt_alloc_set_policy(&a, TT_ALLOC_BEST_FIT), TT_OK);
+	cr_assert_eq(tt_alloc_alloc_at(&a, 32 * KiB, KiB), TT_OK);
+	cr_expect_eq(down(KiB), 31 * KiB);
+	cr_expect_eq(up(KiB), 0);
+}
+
 Test(alloc, shrink_and_reset)
 {
 	uint64_t x, y;
