@@ -282,15 +282,18 @@ static struct tt_alloc_block *addr_lowest(const struct tt_alloc *a,
 					  struct tt_alloc_block *t,
 					  uint64_t need)
 {
+	int right;
+
 	if (!t || sub_max(t) < need)
 		return NULL;
+	/* The child is picked by index, not by a branch: the direction is
+	 * data, and a mispredicted branch per level costs more than the
+	 * load. */
 	for (;;) {
-		if (t->cmax[0] >= need)
-			t = &a->nodes[t->c[0]];
-		else if (t->size >= need)
+		right = t->cmax[0] < need;
+		if (right & (t->size >= need))
 			return t;
-		else
-			t = &a->nodes[t->c[1]];
+		t = &a->nodes[t->c[right]];
 	}
 }
 
@@ -299,15 +302,15 @@ static struct tt_alloc_block *addr_highest(const struct tt_alloc *a,
 					   struct tt_alloc_block *t,
 					   uint64_t need)
 {
+	int left;
+
 	if (!t || sub_max(t) < need)
 		return NULL;
 	for (;;) {
-		if (t->cmax[1] >= need)
-			t = &a->nodes[t->c[1]];
-		else if (t->size >= need)
+		left = t->cmax[1] < need;
+		if (left & (t->size >= need))
 			return t;
-		else
-			t = &a->nodes[t->c[0]];
+		t = &a->nodes[t->c[!left]];
 	}
 }
 
