@@ -297,20 +297,22 @@ static struct tt_alloc_block *addr_lowest(const struct tt_alloc *a,
 	}
 }
 
-/* Highest free block of at least @need bytes. */
-static struct tt_alloc_block *addr_highest(const struct tt_alloc *a,
+/*
+ * The lowest (@top 0) or highest (@top 1) free block of at least @need
+ * bytes in the subtree @t, which holds one.  No branch on the direction:
+ * requests in both directions interleave.
+ */
+static struct tt_alloc_block *addr_extreme(const struct tt_alloc *a,
 					   struct tt_alloc_block *t,
-					   uint64_t need)
+					   uint64_t need, int top)
 {
-	int left;
+	int away;
 
-	if (!t || sub_max(t) < need)
-		return NULL;
 	for (;;) {
-		left = t->cmax[1] < need;
-		if (left & (t->size >= need))
+		away = t->cmax[top] < need;
+		if (away & (t->size >= need))
 			return t;
-		t = &a->nodes[t->c[!left]];
+		t = &a->nodes[t->c[top ^ away]];
 	}
 }
 
@@ -974,17 +976,13 @@ static struct tt_alloc_block *first_fit(struct tt_alloc *a, uint64_t need,
 {
 	struct tt_alloc_block *f;
 
-	if (top) {
-		/* The highest fit gives the highest start: if that is below
-		 * the limit, every other placement is too. */
-		f = addr_highest(a, nd(a, a->root), need);
-		*at = f->addr + f->size - need;
+	if (top || limit <= a->base) {
+		/* The caller made sure the root holds a fit.  Top-down, the
+		 * highest fit gives the highest start: if that is below the
+		 * limit, every other placement is too. */
+		f = addr_extreme(a, &a->nodes[a->root], need, top);
+		*at = f->addr + (top ? f->size - need : 0);
 		return *at < limit ? NULL : f;
-	}
-	if (limit <= a->base) {
-		f = addr_lowest(a, nd(a, a->root), need);
-		*at = f->addr;
-		return f;
 	}
 	/* A free block straddling the limit may fit from the limit up;
 	 * otherwise take the first fit that starts above it. */
