@@ -13,7 +13,10 @@
  *  - FIRST: in each class from the request's upwards, the first fitting
  *    block in address order (forwards bottom-up, backwards top-down),
  *    keeping the lowest (highest) address over the classes;
- *  - neighbours leave their class array through a linear search.
+ *  - the chosen block leaves its class array at the index the search
+ *    found; neighbours leave theirs through a linear search (std::find);
+ *  - the lowest occupied address, lowered on allocation and, when that
+ *    block is freed, found again by walking the block list upwards.
  * Addresses are relative to the region base inside, as in FreeListOpt.
  */
 #include <stdbool.h>
@@ -57,6 +60,8 @@ struct flo {
 	struct index_vec classes[MAX_CLASSES];
 	/* allocated blocks */
 	struct bucket buckets[NBUCKETS];
+	bool has_lowest;
+	uint64_t lowest;	/* lowest occupied address, relative */
 };
 
 static void *grow(void *v, size_t *cap, size_t need, size_t elem)
@@ -166,13 +171,6 @@ static void class_insert(struct flo *a, size_t s)
 	vec_insert(x, lower_bound(a, x, a->addr[s]), s);
 }
 
-/* Remove by binary search (the block being allocated). */
-static void class_remove_sorted(struct flo *a, size_t s)
-{
-	struct index_vec *x = &a->classes[class_of(a, a->size[s])];
-
-	vec_erase(x, lower_bound(a, x, a->addr[s]));
-}
 
 /* Remove by linear search (a neighbour being merged, std::find). */
 static void class_remove_find(struct flo *a, size_t s)
@@ -263,7 +261,7 @@ static int flo_alloc(void *p, uint64_t size, unsigned int flags, uint64_t *addr)
 	bool up = flags == TT_ALLOC_BOTTOM_UP;
 	uint64_t need = size > a->align ? size : a->align;
 	long best = -1;
-	size_t c, i, s;
+	size_t c, i, s, best_class = 0, best_pos = 0, pos = 0;
 	struct bucket *bk;
 
 	need = (need + a->align - 1) & ~(a->align - 1);
@@ -273,20 +271,27 @@ static int flo_alloc(void *p, uint64_t size, unsigned int flags, uint64_t *addr)
 
 		if (up) {
 			for (i = 0; i < x->n && cand < 0; i++)
-				if (a->size[x->v[i]] >= need)
+				if (a->size[x->v[i]] >= need) {
 					cand = (long)x->v[i];
+					pos = i;
+				}
 		} else {
 			for (i = x->n; i-- > 0 && cand < 0;)
-				if (a->size[x->v[i]] >= need)
+				if (a->size[x->v[i]] >= need) {
 					cand = (long)x->v[i];
+					pos = i;
+				}
 		}
 		if (cand >= 0 && (best < 0 || (up ? a->addr[cand] < a->addr[best] :
-						   a->addr[cand] > a->addr[best])))
+						   a->addr[cand] > a->addr[best]))) {
 			best = cand;
+			best_class = c;
+			best_pos = pos;
+		}
 	}
 	if (best < 0)
 		return -1;
-	class_remove_sorted(a, (size_t)best);
+	vec_erase(&a->classes[best_class], best_pos);
 	s = allocate_in_block(a, (size_t)best, need,
 			      up ? 0 : a->size[best] - need);
 	bk = &a->buckets[bucket_of(a->addr[s])];
@@ -294,6 +299,10 @@ static int flo_alloc(void *p, uint64_t size, unsigned int flags, uint64_t *addr)
 	bk->v[bk->n].addr = a->addr[s];
 	bk->v[bk->n].slot = s;
 	bk->n++;
+	if (!a->has_lowest || a->addr[s] < a->lowest) {
+		a->has_lowest = true;
+		a->lowest = a->addr[s];
+	}
 	*addr = a->addr[s] + a->base;
 	return 0;
 }
@@ -335,6 +344,18 @@ static int flo_free(void *p, uint64_t abs_addr)
 		drop_slot(a, (size_t)n);
 	}
 	class_insert(a, s);
+	if (a->has_lowest && a->lowest == addr) {
+		long t;
+
+		a->has_lowest = false;
+		for (t = (long)s; t >= 0; t = a->next[t]) {
+			if (a->allocated[t]) {
+				a->has_lowest = true;
+				a->lowest = a->addr[t];
+				break;
+			}
+		}
+	}
 	return 0;
 }
 

@@ -1,23 +1,31 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * Address-ordered first-fit allocator over one region (tt/alloc.h).
+ * Address-ordered first-fit (or best-fit) allocator over one region
+ * (tt/alloc.h).
  *
- * Four structures describe the region, and every operation keeps them in
- * step:
+ * Every block, free or allocated, is a 64-byte node in one array; nodes
+ * link to each other by 32-bit index (0 is "none"), and a merged block's
+ * node is reused.  The structures, kept in step by every operation:
  *  - a doubly linked list of all blocks in address order; the blocks tile
  *    [base, base + size) exactly and no two neighbours are both free, so
  *    neighbours for coalescing and the lowest occupied address are O(1);
- *  - an AVL tree of the free blocks keyed by address, each node holding
- *    the largest free size in its subtree, so the lowest or highest free
- *    block of at least s bytes is found in one O(log n) descent;
+ *  - an AVL tree of the free blocks keyed by address.  Every node caches,
+ *    for each child, the largest free size and the height of that child's
+ *    subtree, so a descent for "lowest (or highest) free block of at least
+ *    s bytes" reads only the nodes on its path, and a block that grows or
+ *    shrinks refreshes its ancestors without reading their other
+ *    children.  Nodes have parent links: a block found through the hash
+ *    table is updated in place, with no search from the root;
+ *  - with the best-fit policy only, a second AVL tree of the free blocks
+ *    keyed by (size, address), its links in a side array;
  *  - an open-addressing hash table (linear probing, deletion by backward
  *    shift) from the start address of every allocated block to its node,
- *    so free() finds its block in O(1);
+ *    so free() finds its block in O(1); a slot is a 32-bit fingerprint of
+ *    the address and the node index;
  *  - a ring of the last RECENT_FREES freed addresses, read only when a
  *    free fails, which tells a double free from a wild one.
- * Nodes come from chunks that are never returned to the host heap before
- * tt_alloc_destroy(), so node ids (chunk * CHUNK_BLOCKS + index) stay
- * stable and the hot path does not call malloc.
+ * The node array grows only before an operation changes anything, so a
+ * failed host allocation leaves the allocator as it was.
  */
 #include <assert.h>
 #include <stdbool.h>
@@ -27,38 +35,46 @@
 #include <tt/alloc.h>
 #include <tt/error.h>
 
-#define CHUNK_BLOCKS	1024u
+/* Nodes at tt_alloc_init(); the array doubles when it runs out. */
+#define NODES_MIN	256u
 
-/* Key of an empty table slot; no block starts at the top of memory. */
-#define SLOT_EMPTY	UINT64_MAX
-
-/* Smallest hash table; a power of two.  The table grows at half load. */
-#define TABLE_MIN	64u
+/* Smallest hash table (log2).  The table grows at half load. */
+#define TABLE_MIN_SHIFT	10u
 
 /* Freed addresses remembered for double-free detection. */
 #define RECENT_FREES	256u
+#define RECENT_NONE	UINT64_MAX
 
+/* No node. */
+#define NIL		0u
+
+/*
+ * A block: what a first-fit descent, the upward refresh and a free read,
+ * in one cache line.
+ */
 struct tt_alloc_block {
 	uint64_t addr;
 	uint64_t size;
-	struct tt_alloc_block *prev;	/* address order, all blocks */
-	struct tt_alloc_block *next;	/* also links the spare nodes */
-	struct tt_alloc_block *left;	/* free tree */
-	struct tt_alloc_block *right;
-	uint64_t max_free;		/* largest size in this subtree */
-	uint32_t id;
-	uint8_t height;			/* of this subtree, leaf = 1 */
+	uint64_t cmax[2];	/* largest free size under each child */
+	uint32_t c[2];		/* address tree: left, right */
+	uint32_t up;		/* address tree parent */
+	uint32_t prev;		/* address order, all blocks */
+	uint32_t next;		/* also links the spare nodes */
+	uint8_t ch[2];		/* heights under each child */
 	uint8_t allocated;
+} __attribute__((aligned(64)));
+
+/* Links of the size tree (best fit), parallel to the node array. */
+struct tt_alloc_snode {
+	uint32_t c[2];
+	uint32_t up;
+	uint32_t h;		/* height of this subtree */
 };
 
-struct tt_alloc_chunk {
-	struct tt_alloc_chunk *next;
-	struct tt_alloc_block blocks[CHUNK_BLOCKS];
-};
-
+/* A hash table slot: node index 0 means empty. */
 struct tt_alloc_slot {
-	uint64_t key;			/* SLOT_EMPTY, or a block address */
-	struct tt_alloc_block *blk;
+	uint32_t fp;		/* fingerprint of the block address */
+	uint32_t idx;
 };
 
 static uint64_t align_up(uint64_t v, uint64_t align)
@@ -66,433 +82,640 @@ static uint64_t align_up(uint64_t v, uint64_t align)
 	return (v + align - 1) & ~(align - 1);
 }
 
-/* ---- Free tree ------------------------------------------------------ */
-
-static uint64_t sub_max(const struct tt_alloc_block *t)
+static inline struct tt_alloc_block *nd(const struct tt_alloc *a, uint32_t i)
 {
-	return t ? t->max_free : 0;
+	return i ? &a->nodes[i] : NULL;
 }
 
-static int sub_height(const struct tt_alloc_block *t)
+static inline uint32_t ix(const struct tt_alloc *a,
+			  const struct tt_alloc_block *b)
 {
-	return t ? t->height : 0;
+	return b ? (uint32_t)(b - a->nodes) : NIL;
 }
 
-/* Recompute the height and maximum of @t from its children. */
-static void pull(struct tt_alloc_block *t)
-{
-	int hl = sub_height(t->left), hr = sub_height(t->right);
-	uint64_t m = t->size;
+/* ---- Address tree ---------------------------------------------------- */
 
-	t->height = (uint8_t)(1 + (hl > hr ? hl : hr));
-	if (sub_max(t->left) > m)
-		m = sub_max(t->left);
-	if (sub_max(t->right) > m)
-		m = sub_max(t->right);
-	t->max_free = m;
+/* Largest free size in the subtree of @t, and its height. */
+static inline uint64_t sub_max(const struct tt_alloc_block *t)
+{
+	uint64_t m = t->cmax[0] > t->cmax[1] ? t->cmax[0] : t->cmax[1];
+
+	return m > t->size ? m : t->size;
 }
 
-static struct tt_alloc_block *rotate_right(struct tt_alloc_block *t)
+static inline uint8_t sub_height(const struct tt_alloc_block *t)
 {
-	struct tt_alloc_block *l = t->left;
-
-	t->left = l->right;
-	l->right = t;
-	pull(t);
-	pull(l);
-	return l;
+	return (uint8_t)(1 + (t->ch[0] > t->ch[1] ? t->ch[0] : t->ch[1]));
 }
 
-static struct tt_alloc_block *rotate_left(struct tt_alloc_block *t)
+static uint64_t tree_max(const struct tt_alloc *a)
 {
-	struct tt_alloc_block *r = t->right;
-
-	t->right = r->left;
-	r->left = t;
-	pull(t);
-	pull(r);
-	return r;
+	return a->root ? sub_max(&a->nodes[a->root]) : 0;
 }
 
-/* Restore the AVL balance of @t, whose subtrees are balanced. */
-static struct tt_alloc_block *rebalance(struct tt_alloc_block *t)
+/* Make @x child @d of @p and refresh what @p caches about it. */
+static inline void set_child(struct tt_alloc *a, struct tt_alloc_block *p,
+			     int d, struct tt_alloc_block *x)
 {
-	int bf;
-
-	pull(t);
-	bf = sub_height(t->left) - sub_height(t->right);
-	if (bf > 1) {
-		if (sub_height(t->left->left) < sub_height(t->left->right))
-			t->left = rotate_left(t->left);
-		return rotate_right(t);
+	p->c[d] = ix(a, x);
+	if (x) {
+		x->up = ix(a, p);
+		p->cmax[d] = sub_max(x);
+		p->ch[d] = sub_height(x);
+	} else {
+		p->cmax[d] = 0;
+		p->ch[d] = 0;
 	}
-	if (bf < -1) {
-		if (sub_height(t->right->right) < sub_height(t->right->left))
-			t->right = rotate_right(t->right);
-		return rotate_left(t);
-	}
-	return t;
+}
+
+/* Put @x where @n stands under @p (or at the root). */
+static inline void replace_child(struct tt_alloc *a, struct tt_alloc_block *p,
+				 struct tt_alloc_block *n,
+				 struct tt_alloc_block *x)
+{
+	if (x)
+		x->up = ix(a, p);
+	if (!p)
+		a->root = ix(a, x);
+	else
+		p->c[p->c[1] == ix(a, n)] = ix(a, x);
 }
 
 /*
- * A path from the root to a node: the slots (the root pointer or a child
- * pointer) that hold each node on the way, so that a rotation can replace
- * the node in its slot.  An AVL tree of n nodes is at most
- * 1.44 log2(n + 2) high; node ids are 32-bit, so 64 slots are plenty.
+ * Lift child @d of @n into @n's place.  @n's parent keeps a stale cache
+ * for this slot; the caller's upward pass refreshes it.
  */
-#define TREE_MAX_DEPTH	64
-
-struct tree_path {
-	struct tt_alloc_block **link[TREE_MAX_DEPTH];
-	int len;
-};
-
-static void path_push(struct tree_path *p, struct tt_alloc_block **slot)
+static struct tt_alloc_block *lift(struct tt_alloc *a, struct tt_alloc_block *n,
+				   int d)
 {
-	assert(p->len < TREE_MAX_DEPTH);
-	p->link[p->len++] = slot;
+	struct tt_alloc_block *x = nd(a, n->c[d]), *p = nd(a, n->up);
+
+	set_child(a, n, d, nd(a, x->c[!d]));
+	replace_child(a, p, n, x);
+	set_child(a, x, !d, n);
+	return x;
+}
+
+/* Restore the AVL balance at @n, whose subtrees are balanced. */
+static inline struct tt_alloc_block *rebalance(struct tt_alloc *a,
+					       struct tt_alloc_block *n)
+{
+	int bf = n->ch[0] - n->ch[1], d;
+	struct tt_alloc_block *x;
+
+	if (bf >= -1 && bf <= 1)
+		return n;
+	d = bf < 0;			/* the heavy side */
+	x = nd(a, n->c[d]);
+	if (x->ch[!d] > x->ch[d])
+		lift(a, x, !d);
+	return lift(a, n, d);
 }
 
 /*
- * Rebalance and recompute the subtrees in slots link[@from] up to
- * link[@to].  Once a subtree comes out with the same root, height and
- * maximum as before, nothing above it can change, so stop there.
+ * The subtree at @n changed (its own size, or its children): rebalance
+ * and refresh the caches up to the root.  Unless @full, stop at the first
+ * ancestor whose cached figures for the subtree below it stay the same:
+ * nothing above can change then.
  */
-static void path_fix(struct tree_path *p, int from, int to)
+static void fix_up(struct tt_alloc *a, struct tt_alloc_block *n, bool full)
 {
-	struct tt_alloc_block **slot, *t;
-	uint64_t old_max;
-	int i, old_height;
+	struct tt_alloc_block *p;
+	uint64_t m;
+	uint8_t h;
+	int d;
 
-	for (i = from; i >= to; i--) {
-		slot = p->link[i];
-		t = *slot;
-		old_height = t->height;
-		old_max = t->max_free;
-		*slot = rebalance(t);
-		if (*slot == t && t->height == old_height && t->max_free == old_max)
-			return;
-	}
-}
-
-static void tree_insert(struct tt_alloc *a, struct tt_alloc_block *n)
-{
-	struct tt_alloc_block **slot = &a->root;
-	struct tree_path p;
-
-	p.len = 0;
-	while (*slot) {
-		path_push(&p, slot);
-		slot = n->addr < (*slot)->addr ? &(*slot)->left : &(*slot)->right;
-	}
-	n->left = NULL;
-	n->right = NULL;
-	pull(n);
-	*slot = n;
-	path_fix(&p, p.len - 1, 0);
-}
-
-/* Path to the free block keyed @addr, which must be in the tree. */
-static void path_to(struct tt_alloc *a, uint64_t addr, struct tree_path *p)
-{
-	struct tt_alloc_block **slot = &a->root;
-
-	p->len = 0;
 	for (;;) {
-		assert(*slot);
-		path_push(p, slot);
-		if (addr == (*slot)->addr)
+		n = rebalance(a, n);
+		if (!n->up)
 			return;
-		slot = addr < (*slot)->addr ? &(*slot)->left : &(*slot)->right;
+		p = &a->nodes[n->up];
+		d = p->c[1] == ix(a, n);
+		m = sub_max(n);
+		h = sub_height(n);
+		if (!full && p->cmax[d] == m && p->ch[d] == h)
+			return;
+		p->cmax[d] = m;
+		p->ch[d] = h;
+		n = p;
 	}
 }
 
 /*
- * The node at the end of @p changed size, or its key moved without
- * passing another free block: refresh the maxima above it.
+ * The size of @n changed and nothing else did, so no height changes:
+ * carry the new subtree maximum up while it differs from the old one
+ * (@old, the maximum of @n's subtree before the change).  The walk stops
+ * without reading the parent of the last subtree whose maximum held.
  */
-static void tree_update(struct tree_path *p)
+static void max_fix_up(struct tt_alloc *a, struct tt_alloc_block *n,
+		       uint64_t old)
 {
-	path_fix(p, p->len - 1, 0);
+	struct tt_alloc_block *p;
+	uint64_t m = sub_max(n);
+
+	while (m != old && n->up) {
+		p = &a->nodes[n->up];
+		old = sub_max(p);
+		p->cmax[p->c[1] == ix(a, n)] = m;
+		m = sub_max(p);
+		n = p;
+	}
 }
 
-/* Remove the node at the end of @p. */
-static void tree_remove(struct tree_path *p)
+static void addr_insert(struct tt_alloc *a, struct tt_alloc_block *n)
 {
-	struct tt_alloc_block **slot = p->link[p->len - 1], *t = *slot, *m;
-	int k = p->len;
+	struct tt_alloc_block *p = nd(a, a->root);
+	int d;
 
-	if (!t->right) {
-		*slot = t->left;
-		path_fix(p, k - 2, 0);
+	n->c[0] = n->c[1] = NIL;
+	n->cmax[0] = n->cmax[1] = 0;
+	n->ch[0] = n->ch[1] = 0;
+	n->up = NIL;
+	if (!p) {
+		a->root = ix(a, n);
+		return;
+	}
+	for (;;) {
+		d = n->addr > p->addr;
+		if (!p->c[d])
+			break;
+		p = &a->nodes[p->c[d]];
+	}
+	set_child(a, p, d, n);
+	fix_up(a, p, false);
+}
+
+static void addr_remove(struct tt_alloc *a, struct tt_alloc_block *t)
+{
+	struct tt_alloc_block *p = nd(a, t->up), *m, *mp;
+
+	if (!t->c[0] || !t->c[1]) {
+		m = nd(a, t->c[0] ? t->c[0] : t->c[1]);
+		if (!p) {
+			replace_child(a, p, t, m);
+			return;
+		}
+		set_child(a, p, p->c[1] == ix(a, t), m);
+		fix_up(a, p, false);
 		return;
 	}
 	/* Replace @t by its successor @m, the leftmost node on its right. */
-	path_push(p, &t->right);
-	for (m = t->right; m->left; m = m->left)
-		path_push(p, &m->left);
-	*p->link[p->len - 1] = m->right;
-	m->left = t->left;
-	m->right = t->right;
-	/* @m stands where @t stood: compare against @t's old figures. */
-	m->height = t->height;
-	m->max_free = t->max_free;
-	*slot = m;
-	p->link[k] = &m->right;
-	/* An early stop inside the right subtree must not skip @m, whose
-	 * own size differs from @t's. */
-	path_fix(p, p->len - 2, k);
-	path_fix(p, k - 1, 0);
-}
-
-/* Lowest free block of at least @need bytes, and the path to it. */
-static struct tt_alloc_block *path_lowest(struct tt_alloc *a, uint64_t need,
-					  struct tree_path *p)
-{
-	struct tt_alloc_block **slot = &a->root, *t;
-
-	p->len = 0;
-	if (sub_max(a->root) < need)
-		return NULL;
-	for (;;) {
-		t = *slot;
-		path_push(p, slot);
-		/* Load the other child while the left one is examined. */
-		__builtin_prefetch(t->right);
-		if (sub_max(t->left) >= need)
-			slot = &t->left;
-		else if (t->size >= need)
-			return t;
-		else
-			slot = &t->right;
+	for (m = &a->nodes[t->c[1]]; m->c[0]; m = &a->nodes[m->c[0]])
+		;
+	mp = &a->nodes[m->up];
+	if (mp == t) {
+		set_child(a, m, 0, nd(a, t->c[0]));
+		replace_child(a, p, t, m);
+		fix_up(a, m, false);
+		return;
 	}
+	set_child(a, mp, 0, nd(a, m->c[1]));
+	set_child(a, m, 0, nd(a, t->c[0]));
+	set_child(a, m, 1, nd(a, t->c[1]));
+	replace_child(a, p, t, m);
+	/* The caches between @mp and @m are stale: no early stop. */
+	fix_up(a, mp, true);
 }
 
-/* Highest free block of at least @need bytes, and the path to it. */
-static struct tt_alloc_block *path_highest(struct tt_alloc *a, uint64_t need,
-					   struct tree_path *p)
-{
-	struct tt_alloc_block **slot = &a->root, *t;
-
-	p->len = 0;
-	if (sub_max(a->root) < need)
-		return NULL;
-	for (;;) {
-		t = *slot;
-		path_push(p, slot);
-		__builtin_prefetch(t->left);
-		if (sub_max(t->right) >= need)
-			slot = &t->right;
-		else if (t->size >= need)
-			return t;
-		else
-			slot = &t->left;
-	}
-}
-
-/* Lowest free block of at least @need bytes in the subtree @t. */
-static struct tt_alloc_block *find_lowest(struct tt_alloc_block *t,
+/* Lowest free block of at least @need bytes. */
+static struct tt_alloc_block *addr_lowest(const struct tt_alloc *a,
+					  struct tt_alloc_block *t,
 					  uint64_t need)
 {
-	if (sub_max(t) < need)
+	int right;
+
+	if (!t || sub_max(t) < need)
 		return NULL;
+	/* The child is picked by index, not by a branch: the direction is
+	 * data, and a mispredicted branch per level costs more than the
+	 * load. */
 	for (;;) {
-		if (sub_max(t->left) >= need)
-			t = t->left;
-		else if (t->size >= need)
+		right = t->cmax[0] < need;
+		if (right & (t->size >= need))
 			return t;
-		else
-			t = t->right;
+		t = &a->nodes[t->c[right]];
+	}
+}
+
+/*
+ * The lowest (@top 0) or highest (@top 1) free block of at least @need
+ * bytes in the subtree @t, which holds one.  No branch on the direction:
+ * requests in both directions interleave.
+ */
+static struct tt_alloc_block *addr_extreme(const struct tt_alloc *a,
+					   struct tt_alloc_block *t,
+					   uint64_t need, int top)
+{
+	int away;
+
+	for (;;) {
+		away = t->cmax[top] < need;
+		if (away & (t->size >= need))
+			return t;
+		t = &a->nodes[t->c[top ^ away]];
 	}
 }
 
 /*
  * Lowest free block starting at or above @from with at least @need bytes.
- * The recursion follows one root-to-leaf path; the only full descent it
- * starts is into a subtree already known to hold a fit, so it is
- * O(log n).
+ * The walk follows one root-to-leaf path; the only full descent it starts
+ * is into a subtree known to hold a fit, so it is O(log n).
  */
-static struct tt_alloc_block *find_lowest_from(struct tt_alloc_block *t,
+static struct tt_alloc_block *addr_lowest_from(const struct tt_alloc *a,
+					       struct tt_alloc_block *t,
 					       uint64_t from, uint64_t need)
 {
 	struct tt_alloc_block *r;
 
-	if (sub_max(t) < need)
-		return NULL;
-	if (t->addr < from)
-		return find_lowest_from(t->right, from, need);
-	r = find_lowest_from(t->left, from, need);
-	if (r)
-		return r;
-	if (t->size >= need)
-		return t;
-	return find_lowest(t->right, need);
-}
-
-/* Free block with the highest start address at or below @addr. */
-static struct tt_alloc_block *find_floor(struct tt_alloc_block *t,
-					 uint64_t addr)
-{
-	struct tt_alloc_block *best = NULL;
-
 	while (t) {
-		if (t->addr <= addr) {
-			best = t;
-			t = t->right;
-		} else {
-			t = t->left;
+		if (t->addr < from) {
+			if (t->cmax[1] < need)
+				return NULL;
+			t = &a->nodes[t->c[1]];
+			continue;
 		}
+		if (t->cmax[0] >= need) {
+			r = addr_lowest_from(a, &a->nodes[t->c[0]], from, need);
+			if (r)
+				return r;
+		}
+		if (t->size >= need)
+			return t;
+		return t->cmax[1] >= need ?
+			addr_lowest(a, &a->nodes[t->c[1]], need) : NULL;
 	}
-	return best;
+	return NULL;
 }
 
 /* The free block containing @addr, or NULL. */
 static struct tt_alloc_block *free_block_at(const struct tt_alloc *a,
 					    uint64_t addr)
 {
-	struct tt_alloc_block *f = find_floor(a->root, addr);
+	struct tt_alloc_block *t = nd(a, a->root), *best = NULL;
 
-	return f && addr - f->addr < f->size ? f : NULL;
+	/* The free block with the highest start at or below @addr. */
+	while (t) {
+		if (t->addr <= addr) {
+			best = t;
+			t = nd(a, t->c[1]);
+		} else {
+			t = nd(a, t->c[0]);
+		}
+	}
+	return best && addr - best->addr < best->size ? best : NULL;
+}
+
+/* ---- Size tree (best fit) -------------------------------------------- */
+
+static inline struct tt_alloc_snode *sn(const struct tt_alloc *a, uint32_t i)
+{
+	return &a->snodes[i];
+}
+
+static uint32_t sz_height(const struct tt_alloc *a, uint32_t i)
+{
+	return i ? a->snodes[i].h : 0;
+}
+
+static void sz_pull(struct tt_alloc *a, uint32_t i)
+{
+	uint32_t l = sz_height(a, sn(a, i)->c[0]), r = sz_height(a, sn(a, i)->c[1]);
+
+	sn(a, i)->h = 1 + (l > r ? l : r);
+}
+
+/* (size, addr) order of nodes @x and @y. */
+static bool sz_before(const struct tt_alloc *a, uint32_t x, uint32_t y)
+{
+	const struct tt_alloc_block *bx = &a->nodes[x], *by = &a->nodes[y];
+
+	return bx->size < by->size ||
+	       (bx->size == by->size && bx->addr < by->addr);
+}
+
+static void sz_replace(struct tt_alloc *a, uint32_t p, uint32_t n, uint32_t x)
+{
+	if (x)
+		sn(a, x)->up = p;
+	if (!p)
+		a->sroot = x;
+	else
+		sn(a, p)->c[sn(a, p)->c[1] == n] = x;
+}
+
+static void sz_set_child(struct tt_alloc *a, uint32_t p, int d, uint32_t x)
+{
+	sn(a, p)->c[d] = x;
+	if (x)
+		sn(a, x)->up = p;
+}
+
+static uint32_t sz_lift(struct tt_alloc *a, uint32_t n, int d)
+{
+	uint32_t x = sn(a, n)->c[d], p = sn(a, n)->up;
+
+	sz_set_child(a, n, d, sn(a, x)->c[!d]);
+	sz_replace(a, p, n, x);
+	sz_set_child(a, x, !d, n);
+	sz_pull(a, n);
+	sz_pull(a, x);
+	return x;
+}
+
+/* Rebalance from @n to the root. */
+static void sz_fix_up(struct tt_alloc *a, uint32_t n)
+{
+	int bf, d;
+	uint32_t x;
+
+	for (; n; n = sn(a, n)->up) {
+		sz_pull(a, n);
+		bf = (int)sz_height(a, sn(a, n)->c[0]) -
+		     (int)sz_height(a, sn(a, n)->c[1]);
+		if (bf >= -1 && bf <= 1)
+			continue;
+		d = bf < 0;
+		x = sn(a, n)->c[d];
+		if (sz_height(a, sn(a, x)->c[!d]) > sz_height(a, sn(a, x)->c[d]))
+			sz_lift(a, x, !d);
+		n = sz_lift(a, n, d);
+	}
+}
+
+static void sz_insert(struct tt_alloc *a, uint32_t n)
+{
+	uint32_t p = a->sroot;
+	int d;
+
+	sn(a, n)->c[0] = sn(a, n)->c[1] = NIL;
+	sn(a, n)->up = NIL;
+	sn(a, n)->h = 1;
+	if (!p) {
+		a->sroot = n;
+		return;
+	}
+	for (;;) {
+		d = sz_before(a, p, n);
+		if (!sn(a, p)->c[d])
+			break;
+		p = sn(a, p)->c[d];
+	}
+	sz_set_child(a, p, d, n);
+	sz_fix_up(a, p);
+}
+
+static void sz_remove(struct tt_alloc *a, uint32_t t)
+{
+	uint32_t p = sn(a, t)->up, m, mp;
+
+	if (!sn(a, t)->c[0] || !sn(a, t)->c[1]) {
+		sz_replace(a, p, t, sn(a, t)->c[0] ? sn(a, t)->c[0] : sn(a, t)->c[1]);
+		sz_fix_up(a, p);
+		return;
+	}
+	for (m = sn(a, t)->c[1]; sn(a, m)->c[0]; m = sn(a, m)->c[0])
+		;
+	mp = sn(a, m)->up;
+	if (mp == t) {
+		sz_set_child(a, m, 0, sn(a, t)->c[0]);
+		sz_replace(a, p, t, m);
+		sz_fix_up(a, m);
+		return;
+	}
+	sz_set_child(a, mp, 0, sn(a, m)->c[1]);
+	sz_set_child(a, m, 0, sn(a, t)->c[0]);
+	sz_set_child(a, m, 1, sn(a, t)->c[1]);
+	sz_replace(a, p, t, m);
+	sz_fix_up(a, mp);
+}
+
+/*
+ * Smallest free block of at least @need bytes: the lowest address among
+ * equals, or the highest when @highest.
+ */
+static uint32_t sz_best(const struct tt_alloc *a, uint64_t need, bool highest)
+{
+	uint32_t t = a->sroot, best = NIL;
+
+	while (t) {
+		if (a->nodes[t].size >= need) {
+			best = t;
+			t = sn(a, t)->c[0];
+		} else {
+			t = sn(a, t)->c[1];
+		}
+	}
+	if (!best || !highest)
+		return best;
+	/* The last block of that size: the greatest (size, addr) key. */
+	need = a->nodes[best].size;
+	for (t = a->sroot; t;) {
+		if (a->nodes[t].size <= need) {
+			if (a->nodes[t].size == need)
+				best = t;
+			t = sn(a, t)->c[1];
+		} else {
+			t = sn(a, t)->c[0];
+		}
+	}
+	return best;
+}
+
+/* The next block in (size, addr) order after @t. */
+static uint32_t sz_next(const struct tt_alloc *a, uint32_t t)
+{
+	uint32_t p;
+
+	if (sn(a, t)->c[1]) {
+		for (t = sn(a, t)->c[1]; sn(a, t)->c[0]; t = sn(a, t)->c[0])
+			;
+		return t;
+	}
+	for (p = sn(a, t)->up; p && sn(a, p)->c[1] == t; p = sn(a, p)->up)
+		t = p;
+	return p;
+}
+
+/* ---- Free blocks: both trees ------------------------------------------ */
+
+static void free_insert(struct tt_alloc *a, struct tt_alloc_block *n)
+{
+	addr_insert(a, n);
+	if (a->policy == TT_ALLOC_BEST_FIT)
+		sz_insert(a, ix(a, n));
+	a->nfree++;
+}
+
+static void free_remove(struct tt_alloc *a, struct tt_alloc_block *n)
+{
+	addr_remove(a, n);
+	if (a->policy == TT_ALLOC_BEST_FIT)
+		sz_remove(a, ix(a, n));
+	a->nfree--;
+}
+
+/*
+ * Give the free block @n a new start and size.  The new start must not
+ * pass another free block, so its place in the address tree holds.
+ */
+static void free_resize(struct tt_alloc *a, struct tt_alloc_block *n,
+			uint64_t addr, uint64_t size)
+{
+	bool best = a->policy == TT_ALLOC_BEST_FIT;
+	uint64_t old = sub_max(n);
+
+	if (best)
+		sz_remove(a, ix(a, n));
+	n->addr = addr;
+	n->size = size;
+	max_fix_up(a, n, old);
+	if (best)
+		sz_insert(a, ix(a, n));
 }
 
 /* ---- Node storage --------------------------------------------------- */
 
-/* Make sure at least @n spare nodes exist. */
-static int reserve_nodes(struct tt_alloc *a, unsigned int n)
+/* Make sure at least @n more nodes can be taken without growing. */
+static int reserve_nodes(struct tt_alloc *a, uint32_t n)
 {
-	struct tt_alloc_chunk *c;
-	uint32_t i;
+	struct tt_alloc_block *nodes;
+	struct tt_alloc_snode *snodes;
+	uint32_t cap;
 
-	if (a->nspare >= n)
+	if (a->nspare + (a->ncap - a->nused) >= n)
 		return TT_OK;
-	if (a->nchunks >= UINT32_MAX / CHUNK_BLOCKS)
+	if (a->ncap > UINT32_MAX / 4)
 		return TT_ENOMEM;
-	c = malloc(sizeof(*c));
-	if (!c)
+	cap = a->ncap ? 2 * a->ncap : NODES_MIN;
+	nodes = aligned_alloc(64, (size_t)cap * sizeof(*nodes));
+	snodes = malloc((size_t)cap * sizeof(*snodes));
+	if (!nodes || !snodes) {
+		free(nodes);
+		free(snodes);
 		return TT_ENOMEM;
-	c->next = a->chunks;
-	a->chunks = c;
-	/* Push in reverse so the lowest ids come out first. */
-	for (i = CHUNK_BLOCKS; i-- > 0;) {
-		c->blocks[i].id = a->nchunks * CHUNK_BLOCKS + i;
-		c->blocks[i].next = a->spare;
-		a->spare = &c->blocks[i];
 	}
-	a->nspare += CHUNK_BLOCKS;
-	a->nchunks++;
+	if (a->nused) {
+		memcpy(nodes, a->nodes, (size_t)a->nused * sizeof(*nodes));
+		memcpy(snodes, a->snodes, (size_t)a->nused * sizeof(*snodes));
+	} else {
+		/* Node 0 is "none" and never handed out. */
+		memset(&nodes[0], 0, sizeof(nodes[0]));
+		memset(&snodes[0], 0, sizeof(snodes[0]));
+		a->nused = 1;
+	}
+	free(a->nodes);
+	free(a->snodes);
+	a->nodes = nodes;
+	a->snodes = snodes;
+	a->ncap = cap;
 	return TT_OK;
 }
 
+/* A node, reserved beforehand; the caller sets every field. */
 static struct tt_alloc_block *get_node(struct tt_alloc *a)
 {
-	struct tt_alloc_block *b = a->spare;
+	uint32_t i = a->spare;
 
-	assert(b);
-	a->spare = b->next;
-	a->nspare--;
-	b->prev = NULL;
-	b->next = NULL;
-	b->left = NULL;
-	b->right = NULL;
-	b->allocated = 0;
-	return b;
+	if (i) {
+		a->spare = a->nodes[i].next;
+		a->nspare--;
+	} else {
+		assert(a->nused < a->ncap);
+		i = a->nused++;
+	}
+	return &a->nodes[i];
 }
 
 static void put_node(struct tt_alloc *a, struct tt_alloc_block *b)
 {
 	b->next = a->spare;
-	a->spare = b;
+	a->spare = ix(a, b);
 	a->nspare++;
 }
 
 /* ---- Allocated-address table ---------------------------------------- */
 
-static size_t slot_hash(uint64_t key)
+static inline uint32_t fingerprint(uint64_t key)
 {
-	key ^= key >> 33;
-	key *= 0xff51afd7ed558ccdull;
-	key ^= key >> 33;
-	return (size_t)key;
+	return (uint32_t)key ^ (uint32_t)(key >> 32);
+}
+
+/* Fibonacci hashing: the top bits of the product spread aligned keys. */
+static inline size_t slot_home(uint32_t fp, unsigned int shift)
+{
+	return (size_t)((fp * 0x9e3779b9u) >> shift);
 }
 
 /* The slot holding @key, or NULL. */
 static struct tt_alloc_slot *slot_find(const struct tt_alloc *a, uint64_t key)
 {
 	size_t mask = a->table_cap - 1;
-	size_t i = slot_hash(key) & mask;
+	uint32_t fp = fingerprint(key);
+	size_t i = slot_home(fp, a->table_shift);
 
-	if (key == SLOT_EMPTY)
-		return NULL;
 	for (;;) {
 		struct tt_alloc_slot *s = &a->table[i];
 
-		if (s->key == key)
-			return s;
-		if (s->key == SLOT_EMPTY)
+		if (!s->idx)
 			return NULL;
+		if (s->fp == fp && a->nodes[s->idx].addr == key)
+			return s;
 		i = (i + 1) & mask;
 	}
 }
 
-/* The slot holding @key, or the empty slot where it would go. */
-static struct tt_alloc_slot *slot_probe(struct tt_alloc_slot *table,
-					size_t cap, uint64_t key)
+/* The first empty slot of @fp's probe run. */
+static struct tt_alloc_slot *slot_empty(struct tt_alloc_slot *table,
+					size_t cap, unsigned int shift,
+					uint32_t fp)
 {
 	size_t mask = cap - 1;
-	size_t i = slot_hash(key) & mask;
+	size_t i = slot_home(fp, shift);
 
-	while (table[i].key != key && table[i].key != SLOT_EMPTY)
+	while (table[i].idx)
 		i = (i + 1) & mask;
 	return &table[i];
 }
 
-static struct tt_alloc_slot *table_new(size_t cap)
+/* Move every entry into a table twice as large. */
+static int table_grow(struct tt_alloc *a)
 {
-	struct tt_alloc_slot *t = malloc(cap * sizeof(*t));
-	size_t i;
+	size_t cap = 2 * a->table_cap, i;
+	unsigned int shift = a->table_shift - 1;
+	struct tt_alloc_slot *t;
 
-	if (!t)
-		return NULL;
-	for (i = 0; i < cap; i++) {
-		t[i].key = SLOT_EMPTY;
-		t[i].blk = NULL;
-	}
-	return t;
-}
-
-/* Move every entry into a table of @cap slots. */
-static int table_resize(struct tt_alloc *a, size_t cap)
-{
-	struct tt_alloc_slot *t = table_new(cap);
-	size_t i;
-
+	if (shift < 1)
+		return TT_ENOMEM;
+	t = calloc(cap, sizeof(*t));
 	if (!t)
 		return TT_ENOMEM;
 	for (i = 0; i < a->table_cap; i++)
-		if (a->table[i].key != SLOT_EMPTY)
-			*slot_probe(t, cap, a->table[i].key) = a->table[i];
+		if (a->table[i].idx)
+			*slot_empty(t, cap, shift, a->table[i].fp) = a->table[i];
 	free(a->table);
 	a->table = t;
 	a->table_cap = cap;
+	a->table_shift = shift;
 	return TT_OK;
 }
 
 /* Make sure one more key fits under half load. */
-static int table_reserve(struct tt_alloc *a)
+static inline int table_reserve(struct tt_alloc *a)
 {
 	if (2 * (a->table_count + 1) <= a->table_cap)
 		return TT_OK;
-	return table_resize(a, 2 * a->table_cap);
+	return table_grow(a);
 }
 
 /* Record @b as allocated at its address; a slot has been reserved. */
 static void table_insert(struct tt_alloc *a, struct tt_alloc_block *b)
 {
-	struct tt_alloc_slot *s = slot_probe(a->table, a->table_cap, b->addr);
+	uint32_t fp = fingerprint(b->addr);
+	struct tt_alloc_slot *s = slot_empty(a->table, a->table_cap,
+					     a->table_shift, fp);
 
-	assert(s->key == SLOT_EMPTY);
-	s->key = b->addr;
-	s->blk = b;
+	s->fp = fp;
+	s->idx = ix(a, b);
 	a->table_count++;
 }
 
@@ -507,27 +730,22 @@ static void table_delete(struct tt_alloc *a, struct tt_alloc_slot *s)
 
 	for (;;) {
 		j = (j + 1) & mask;
-		if (a->table[j].key == SLOT_EMPTY)
+		if (!a->table[j].idx)
 			break;
-		home = slot_hash(a->table[j].key) & mask;
+		home = slot_home(a->table[j].fp, a->table_shift);
 		if (i <= j ? i < home && home <= j : i < home || home <= j)
 			continue;
 		a->table[i] = a->table[j];
 		i = j;
 	}
-	a->table[i].key = SLOT_EMPTY;
-	a->table[i].blk = NULL;
+	a->table[i].idx = NIL;
+	a->table[i].fp = 0;
 	a->table_count--;
 }
 
 static void table_reset(struct tt_alloc *a)
 {
-	size_t i;
-
-	for (i = 0; i < a->table_cap; i++) {
-		a->table[i].key = SLOT_EMPTY;
-		a->table[i].blk = NULL;
-	}
+	memset(a->table, 0, a->table_cap * sizeof(*a->table));
 	a->table_count = 0;
 }
 
@@ -542,7 +760,7 @@ static void forget_frees(struct tt_alloc *a)
 	unsigned int i;
 
 	for (i = 0; i < RECENT_FREES; i++)
-		a->recent[i] = SLOT_EMPTY;
+		a->recent[i] = RECENT_NONE;
 	a->recent_pos = 0;
 }
 
@@ -558,51 +776,68 @@ static bool freed_recently(const struct tt_alloc *a, uint64_t addr)
 
 /* ---- Block list ----------------------------------------------------- */
 
-static void link_after(struct tt_alloc_block *pos, struct tt_alloc_block *b)
+static void link_after(struct tt_alloc *a, struct tt_alloc_block *pos,
+		       struct tt_alloc_block *b)
 {
-	b->prev = pos;
+	b->prev = ix(a, pos);
 	b->next = pos->next;
 	if (pos->next)
-		pos->next->prev = b;
-	pos->next = b;
+		a->nodes[pos->next].prev = ix(a, b);
+	pos->next = ix(a, b);
 }
 
 static void link_before(struct tt_alloc *a, struct tt_alloc_block *pos,
 			struct tt_alloc_block *b)
 {
-	b->next = pos;
+	b->next = ix(a, pos);
 	b->prev = pos->prev;
 	if (pos->prev)
-		pos->prev->next = b;
+		a->nodes[pos->prev].next = ix(a, b);
 	else
-		a->head = b;
-	pos->prev = b;
+		a->head = ix(a, b);
+	pos->prev = ix(a, b);
 }
 
 static void unlink_block(struct tt_alloc *a, struct tt_alloc_block *b)
 {
 	if (b->prev)
-		b->prev->next = b->next;
+		a->nodes[b->prev].next = b->next;
 	else
 		a->head = b->next;
 	if (b->next)
-		b->next->prev = b->prev;
+		a->nodes[b->next].prev = b->prev;
 }
 
 /* ---- Region --------------------------------------------------------- */
 
+/* A node for a new block of the list; not linked, not in a tree. */
+static struct tt_alloc_block *new_block(struct tt_alloc *a, uint64_t addr,
+					uint64_t size)
+{
+	struct tt_alloc_block *b = get_node(a);
+
+	b->addr = addr;
+	b->size = size;
+	b->prev = NIL;
+	b->next = NIL;
+	b->allocated = 0;
+	a->nblocks++;
+	return b;
+}
+
 /* Reset @a to one free block over the current region; all nodes spare. */
 static void make_single_block(struct tt_alloc *a)
 {
-	struct tt_alloc_block *b = a->head, *next;
+	struct tt_alloc_block *b = nd(a, a->head), *next;
 
 	while (b) {
-		next = b->next;
+		next = nd(a, b->next);
 		put_node(a, b);
 		b = next;
 	}
-	a->head = NULL;
-	a->root = NULL;
+	a->head = NIL;
+	a->root = NIL;
+	a->sroot = NIL;
 	a->allocated = 0;
 	a->nblocks = 0;
 	a->nfree = 0;
@@ -610,14 +845,10 @@ static void make_single_block(struct tt_alloc *a)
 	forget_frees(a);
 	if (!a->size)
 		return;
-	/* tt_alloc_init() made a chunk, and every node is spare now. */
-	b = get_node(a);
-	b->addr = a->base;
-	b->size = a->size;
-	a->head = b;
-	tree_insert(a, b);
-	a->nblocks = 1;
-	a->nfree = 1;
+	/* tt_alloc_init() made room, and every node is spare now. */
+	b = new_block(a, a->base, a->size);
+	a->head = ix(a, b);
+	free_insert(a, b);
 }
 
 int tt_alloc_init(struct tt_alloc *a, uint64_t base, uint64_t size,
@@ -635,13 +866,15 @@ int tt_alloc_init(struct tt_alloc *a, uint64_t base, uint64_t size,
 	a->size = size;
 	a->align = align;
 	a->min_size = min_size;
-	a->table = table_new(TABLE_MIN);
+	a->policy = TT_ALLOC_FIRST_FIT;
+	a->table_cap = (size_t)1 << TABLE_MIN_SHIFT;
+	a->table_shift = 32 - TABLE_MIN_SHIFT;
+	a->table = calloc(a->table_cap, sizeof(*a->table));
 	a->recent = malloc(RECENT_FREES * sizeof(*a->recent));
 	if (!a->table || !a->recent) {
 		tt_alloc_destroy(a);
 		return TT_ENOMEM;
 	}
-	a->table_cap = TABLE_MIN;
 	forget_frees(a);
 	if (reserve_nodes(a, 1)) {
 		tt_alloc_destroy(a);
@@ -653,16 +886,33 @@ int tt_alloc_init(struct tt_alloc *a, uint64_t base, uint64_t size,
 
 void tt_alloc_destroy(struct tt_alloc *a)
 {
-	struct tt_alloc_chunk *c = a->chunks, *next;
-
-	while (c) {
-		next = c->next;
-		free(c);
-		c = next;
-	}
+	free(a->nodes);
+	free(a->snodes);
 	free(a->table);
 	free(a->recent);
 	memset(a, 0, sizeof(*a));
+}
+
+int tt_alloc_set_policy(struct tt_alloc *a, enum tt_alloc_policy policy)
+{
+	struct tt_alloc_block *b;
+
+	if (policy != TT_ALLOC_FIRST_FIT && policy != TT_ALLOC_BEST_FIT)
+		return TT_EINVAL;
+	if (policy == a->policy)
+		return TT_OK;
+	a->policy = policy;
+	a->sroot = NIL;
+	if (policy == TT_ALLOC_BEST_FIT)
+		for (b = nd(a, a->head); b; b = nd(a, b->next))
+			if (!b->allocated)
+				sz_insert(a, ix(a, b));
+	return TT_OK;
+}
+
+enum tt_alloc_policy tt_alloc_get_policy(const struct tt_alloc *a)
+{
+	return a->policy;
 }
 
 uint64_t tt_alloc_block_size_for(const struct tt_alloc *a, uint64_t size)
@@ -675,53 +925,42 @@ uint64_t tt_alloc_block_size_for(const struct tt_alloc *a, uint64_t size)
 }
 
 /* Nodes and a table slot for one carve, before anything changes. */
-static int prepare_carve(struct tt_alloc *a)
+static inline int prepare_carve(struct tt_alloc *a)
 {
-	int rc = reserve_nodes(a, 2);
-
-	return rc ? rc : table_reserve(a);
+	if (a->nspare < 2 && reserve_nodes(a, 2))
+		return TT_ENOMEM;
+	return table_reserve(a);
 }
 
 /*
- * Allocate [@at, @at + @need) out of the free block at the end of @p,
- * which contains it, leaving up to two free remainders.  Cannot fail
- * after prepare_carve().
+ * Allocate [@at, @at + @need) out of the free block @f, which contains
+ * it, leaving up to two free remainders.  Cannot fail after
+ * prepare_carve().
  */
-static void carve(struct tt_alloc *a, struct tree_path *p, uint64_t at,
+static void carve(struct tt_alloc *a, struct tt_alloc_block *f, uint64_t at,
 		  uint64_t need)
 {
-	struct tt_alloc_block *f = *p->link[p->len - 1], *b, *r;
+	struct tt_alloc_block *b, *r;
 	uint64_t left = at - f->addr;
 	uint64_t right = f->addr + f->size - (at + need);
 
 	if (!left && !right) {
-		tree_remove(p);
-		a->nfree--;
+		free_remove(a, f);
 		b = f;
 	} else {
-		b = get_node(a);
-		b->addr = at;
-		b->size = need;
-		a->nblocks++;
+		b = new_block(a, at, need);
 		if (left) {
-			f->size = left;
-			tree_update(p);
-			link_after(f, b);
+			free_resize(a, f, f->addr, left);
+			link_after(a, f, b);
 			if (right) {
-				r = get_node(a);
-				r->addr = at + need;
-				r->size = right;
-				link_after(b, r);
-				tree_insert(a, r);
-				a->nblocks++;
-				a->nfree++;
+				r = new_block(a, at + need, right);
+				link_after(a, b, r);
+				free_insert(a, r);
 			}
 		} else {
-			/* The remainder keeps its node; its key moves up but
-			 * stays below the next free block. */
-			f->addr = at + need;
-			f->size = right;
-			tree_update(p);
+			/* The remainder keeps its node; its start moves up
+			 * but stays below the next free block. */
+			free_resize(a, f, at + need, right);
 			link_before(a, f, b);
 		}
 	}
@@ -730,48 +969,101 @@ static void carve(struct tt_alloc *a, struct tree_path *p, uint64_t at,
 	table_insert(a, b);
 }
 
+/* First fit: the lowest (or highest) placement, as tt_alloc_alloc(). */
+static struct tt_alloc_block *first_fit(struct tt_alloc *a, uint64_t need,
+					bool top, uint64_t limit,
+					uint64_t *at)
+{
+	struct tt_alloc_block *f;
+
+	if (top || limit <= a->base) {
+		/* The caller made sure the root holds a fit.  Top-down, the
+		 * highest fit gives the highest start: if that is below the
+		 * limit, every other placement is too. */
+		f = addr_extreme(a, &a->nodes[a->root], need, top);
+		*at = f->addr + (top ? f->size - need : 0);
+		return *at < limit ? NULL : f;
+	}
+	/* A free block straddling the limit may fit from the limit up;
+	 * otherwise take the first fit that starts above it. */
+	f = free_block_at(a, limit);
+	if (f && f->addr + f->size - limit >= need) {
+		*at = limit;
+		return f;
+	}
+	f = addr_lowest_from(a, nd(a, a->root), limit, need);
+	if (f)
+		*at = f->addr;
+	return f;
+}
+
+/* Where @need bytes go in @f for the direction, or false. */
+static bool place_in(const struct tt_alloc_block *f, uint64_t need, bool top,
+		     uint64_t limit, uint64_t *at)
+{
+	uint64_t end = f->addr + f->size;
+
+	if (top) {
+		*at = end - need;
+		return *at >= limit;
+	}
+	*at = f->addr > limit ? f->addr : limit;
+	return *at < end && end - *at >= need;
+}
+
+/*
+ * Best fit: the smallest free block that holds the request, the lowest
+ * of equals bottom-up and the highest top-down.  With a limit, blocks
+ * are tried in size order until one can be placed above it.
+ */
+static struct tt_alloc_block *best_fit(struct tt_alloc *a, uint64_t need,
+				       bool top, uint64_t limit, uint64_t *at)
+{
+	uint32_t f = sz_best(a, need, top), g;
+	uint64_t at2;
+
+	if (f && place_in(&a->nodes[f], need, top, limit, at))
+		return &a->nodes[f];
+	for (f = sz_best(a, need, false); f; f = sz_next(a, f)) {
+		if (!place_in(&a->nodes[f], need, top, limit, at))
+			continue;
+		/* Top-down: the highest placeable block of this size. */
+		for (g = sz_next(a, f); top && g &&
+		     a->nodes[g].size == a->nodes[f].size; g = sz_next(a, g)) {
+			if (place_in(&a->nodes[g], need, top, limit, &at2)) {
+				f = g;
+				*at = at2;
+			}
+		}
+		return &a->nodes[f];
+	}
+	return NULL;
+}
+
 int tt_alloc_alloc(struct tt_alloc *a, uint64_t size, unsigned int flags,
 		   uint64_t limit, uint64_t *addr)
 {
 	struct tt_alloc_block *f;
-	struct tree_path p;
-	uint64_t need, at, end = a->base + a->size;
+	uint64_t need, at;
+	bool top = flags == TT_ALLOC_TOP_DOWN;
 	int rc;
 
-	if (!size || (flags != TT_ALLOC_BOTTOM_UP && flags != TT_ALLOC_TOP_DOWN))
+	if (!size || (flags != TT_ALLOC_BOTTOM_UP && !top))
 		return TT_EINVAL;
 	need = tt_alloc_block_size_for(a, size);
-	if (!need || need > sub_max(a->root) || limit > end)
+	if (!need || need > tree_max(a) || limit > a->base + a->size)
 		return TT_ENOMEM;
-	limit = align_up(limit, a->align);
-	if (flags == TT_ALLOC_TOP_DOWN) {
-		/* The highest fit gives the highest start: if that is below
-		 * the limit, every other placement is too. */
-		f = path_highest(a, need, &p);
-		at = f->addr + f->size - need;
-		if (at < limit)
-			return TT_ENOMEM;
-	} else if (limit <= a->base) {
-		f = path_lowest(a, need, &p);
-		at = f->addr;
-	} else {
-		/* A free block straddling the limit may fit from the limit
-		 * up; otherwise take the first fit that starts above it. */
-		f = free_block_at(a, limit);
-		if (f && f->addr + f->size - limit >= need) {
-			at = limit;
-		} else {
-			f = find_lowest_from(a->root, limit, need);
-			if (!f)
-				return TT_ENOMEM;
-			at = f->addr;
-		}
-		path_to(a, f->addr, &p);
-	}
 	rc = prepare_carve(a);
 	if (rc)
 		return rc;
-	carve(a, &p, at, need);
+	limit = align_up(limit, a->align);
+	if (a->policy == TT_ALLOC_BEST_FIT)
+		f = best_fit(a, need, top, limit, &at);
+	else
+		f = first_fit(a, need, top, limit, &at);
+	if (!f)
+		return TT_ENOMEM;
+	carve(a, f, at, need);
 	*addr = at;
 	return TT_OK;
 }
@@ -779,7 +1071,6 @@ int tt_alloc_alloc(struct tt_alloc *a, uint64_t size, unsigned int flags,
 int tt_alloc_alloc_at(struct tt_alloc *a, uint64_t addr, uint64_t size)
 {
 	struct tt_alloc_block *f;
-	struct tree_path p;
 	uint64_t need;
 	int rc;
 
@@ -791,14 +1082,13 @@ int tt_alloc_alloc_at(struct tt_alloc *a, uint64_t addr, uint64_t size)
 	if (!need || addr < a->base || addr - a->base >= a->size ||
 	    need > a->base + a->size - addr)
 		return TT_ERANGE;
-	f = free_block_at(a, addr);
-	if (!f || f->addr + f->size - addr < need)
-		return TT_ECLASH;
 	rc = prepare_carve(a);
 	if (rc)
 		return rc;
-	path_to(a, f->addr, &p);
-	carve(a, &p, addr, need);
+	f = free_block_at(a, addr);
+	if (!f || f->addr + f->size - addr < need)
+		return TT_ECLASH;
+	carve(a, f, addr, need);
 	return TT_OK;
 }
 
@@ -806,7 +1096,6 @@ int tt_alloc_free(struct tt_alloc *a, uint64_t addr)
 {
 	struct tt_alloc_slot *s = slot_find(a, addr);
 	struct tt_alloc_block *b, *p, *n;
-	struct tree_path path;
 	bool pf, nf;
 
 	if (!s) {
@@ -816,48 +1105,38 @@ int tt_alloc_free(struct tt_alloc *a, uint64_t addr)
 			return TT_EDOUBLEFREE;
 		return TT_ENOTALLOC;
 	}
-	b = s->blk;
+	b = &a->nodes[s->idx];
 	table_delete(a, s);
 	remember_free(a, addr);
 	a->allocated -= b->size;
 	b->allocated = 0;
 
-	p = b->prev;
-	n = b->next;
+	p = nd(a, b->prev);
+	n = nd(a, b->next);
 	pf = p && !p->allocated;
 	nf = n && !n->allocated;
 	if (pf && nf) {
-		path_to(a, n->addr, &path);
-		tree_remove(&path);
-		path_to(a, p->addr, &path);
-		p->size += b->size + n->size;
-		tree_update(&path);
+		free_remove(a, n);
+		free_resize(a, p, p->addr, p->size + b->size + n->size);
 		unlink_block(a, b);
 		unlink_block(a, n);
 		put_node(a, b);
 		put_node(a, n);
 		a->nblocks -= 2;
-		a->nfree--;
 	} else if (pf) {
-		path_to(a, p->addr, &path);
-		p->size += b->size;
-		tree_update(&path);
+		free_resize(a, p, p->addr, p->size + b->size);
 		unlink_block(a, b);
 		put_node(a, b);
 		a->nblocks--;
 	} else if (nf) {
-		/* The next block's key moves down to ours; the previous
+		/* The next block's start moves down to ours; the previous
 		 * block is allocated, so the tree order holds. */
-		path_to(a, n->addr, &path);
-		n->addr = b->addr;
-		n->size += b->size;
-		tree_update(&path);
+		free_resize(a, n, b->addr, n->size + b->size);
 		unlink_block(a, b);
 		put_node(a, b);
 		a->nblocks--;
 	} else {
-		tree_insert(a, b);
-		a->nfree++;
+		free_insert(a, b);
 	}
 	return TT_OK;
 }
@@ -876,8 +1155,7 @@ void tt_alloc_clear(struct tt_alloc *a)
 
 int tt_alloc_shrink(struct tt_alloc *a, uint64_t size)
 {
-	struct tt_alloc_block *h = a->head;
-	struct tree_path p;
+	struct tt_alloc_block *h = nd(a, a->head);
 
 	if (!size)
 		return TT_OK;
@@ -887,17 +1165,13 @@ int tt_alloc_shrink(struct tt_alloc *a, uint64_t size)
 		return TT_ERANGE;
 	if (!h || h->allocated || h->size < size)
 		return TT_EBUSY;
-	path_to(a, h->addr, &p);
 	if (h->size == size) {
-		tree_remove(&p);
+		free_remove(a, h);
 		unlink_block(a, h);
 		put_node(a, h);
 		a->nblocks--;
-		a->nfree--;
 	} else {
-		h->addr += size;
-		h->size -= size;
-		tree_update(&p);
+		free_resize(a, h, h->addr + size, h->size - size);
 	}
 	a->base += size;
 	a->size -= size;
@@ -907,35 +1181,33 @@ int tt_alloc_shrink(struct tt_alloc *a, uint64_t size)
 int tt_alloc_reset_size(struct tt_alloc *a)
 {
 	uint64_t d = a->base - a->base0;
-	struct tt_alloc_block *h = a->head, *b;
-	struct tree_path p;
+	struct tt_alloc_block *h, *b;
 
 	if (!d)
 		return TT_OK;
+	if (reserve_nodes(a, 1))
+		return TT_ENOMEM;
+	h = nd(a, a->head);
 	if (h && !h->allocated) {
-		path_to(a, h->addr, &p);
-		h->addr = a->base0;
-		h->size += d;
-		tree_update(&p);
+		free_resize(a, h, a->base0, h->size + d);
 	} else {
-		if (reserve_nodes(a, 1))
-			return TT_ENOMEM;
-		b = get_node(a);
-		b->addr = a->base0;
-		b->size = d;
+		b = new_block(a, a->base0, d);
 		if (h)
 			link_before(a, h, b);
 		else
-			a->head = b;
-		tree_insert(a, b);
-		a->nblocks++;
-		a->nfree++;
+			a->head = ix(a, b);
+		free_insert(a, b);
 	}
 	a->base = a->base0;
 	a->size += d;
 	return TT_OK;
 }
 
+/* Block ids are node indices less one: node 0 is "none". */
+static uint32_t b_id(const struct tt_alloc *a, const struct tt_alloc_block *b)
+{
+	return ix(a, b) - 1;
+}
 /* ---- Queries -------------------------------------------------------- */
 
 void tt_alloc_stats(const struct tt_alloc *a, struct tt_alloc_stats *st)
@@ -943,19 +1215,19 @@ void tt_alloc_stats(const struct tt_alloc *a, struct tt_alloc_stats *st)
 	st->total_allocatable = a->size;
 	st->total_allocated = a->allocated;
 	st->total_free = a->size - a->allocated;
-	st->largest_free_block = sub_max(a->root);
+	st->largest_free_block = tree_max(a);
 	st->num_blocks = a->nblocks;
 	st->num_free_blocks = a->nfree;
 }
 
 int tt_alloc_lowest_occupied(const struct tt_alloc *a, uint64_t *addr)
 {
-	const struct tt_alloc_block *h = a->head;
+	const struct tt_alloc_block *h = nd(a, a->head);
 
 	/* Free neighbours are always merged, so the first allocated block
 	 * is the head or the one after it. */
 	if (h && !h->allocated)
-		h = h->next;
+		h = nd(a, h->next);
 	if (!h)
 		return TT_ENOENT;
 	assert(h->allocated);
@@ -970,16 +1242,16 @@ int tt_alloc_allocation_size(const struct tt_alloc *a, uint64_t addr,
 
 	if (!s)
 		return TT_ENOTALLOC;
-	*size = s->blk->size;
+	*size = a->nodes[s->idx].size;
 	return TT_OK;
 }
 
-static size_t collect_free(const struct tt_alloc_block *t, uint64_t need,
+static size_t collect_free(const struct tt_alloc *a,
+			   const struct tt_alloc_block *t, uint64_t need,
 			   struct tt_alloc_range *out, size_t max, size_t n)
 {
-	if (!t || t->max_free < need)
-		return n;
-	n = collect_free(t->left, need, out, max, n);
+	if (t->cmax[0] >= need)
+		n = collect_free(a, &a->nodes[t->c[0]], need, out, max, n);
 	if (t->size >= need) {
 		if (n < max) {
 			out[n].start = t->addr;
@@ -987,7 +1259,9 @@ static size_t collect_free(const struct tt_alloc_block *t, uint64_t need,
 		}
 		n++;
 	}
-	return collect_free(t->right, need, out, max, n);
+	if (t->cmax[1] >= need)
+		n = collect_free(a, &a->nodes[t->c[1]], need, out, max, n);
+	return n;
 }
 
 size_t tt_alloc_available(const struct tt_alloc *a, uint64_t size,
@@ -995,9 +1269,9 @@ size_t tt_alloc_available(const struct tt_alloc *a, uint64_t size,
 {
 	uint64_t need = tt_alloc_block_size_for(a, size);
 
-	if (!need && size)
+	if ((!need && size) || tree_max(a) < need || !a->root)
 		return 0;
-	return collect_free(a->root, need, out, max, 0);
+	return collect_free(a, &a->nodes[a->root], need, out, max, 0);
 }
 
 size_t tt_alloc_blocks(const struct tt_alloc *a,
@@ -1006,12 +1280,12 @@ size_t tt_alloc_blocks(const struct tt_alloc *a,
 	const struct tt_alloc_block *b;
 	size_t n = 0;
 
-	for (b = a->head; b; b = b->next, n++) {
+	for (b = nd(a, a->head); b; b = nd(a, b->next), n++) {
 		if (n >= max)
 			continue;
-		out[n].id = b->id;
-		out[n].prev_id = b->prev ? (int64_t)b->prev->id : -1;
-		out[n].next_id = b->next ? (int64_t)b->next->id : -1;
+		out[n].id = b_id(a, b);
+		out[n].prev_id = (int64_t)b->prev - 1;
+		out[n].next_id = (int64_t)b->next - 1;
 		out[n].addr = b->addr;
 		out[n].size = b->size;
 		out[n].allocated = b->allocated;
@@ -1019,10 +1293,10 @@ size_t tt_alloc_blocks(const struct tt_alloc *a,
 	return n;
 }
 
-static void dump_id(FILE *f, const struct tt_alloc_block *b)
+static void dump_id(FILE *f, uint32_t i)
 {
-	if (b)
-		fprintf(f, " %12u", b->id);
+	if (i)
+		fprintf(f, " %12u", i - 1);
 	else
 		fprintf(f, " %12s", "none");
 }
@@ -1045,8 +1319,8 @@ void tt_alloc_dump(const struct tt_alloc *a, FILE *f)
 	fprintf(f, "Block table:\n");
 	fprintf(f, "%12s %12s %12s %12s %12s %12s\n",
 		"Block", "Address", "Size", "PrevID", "NextID", "Allocated");
-	for (b = a->head; b; b = b->next) {
-		fprintf(f, "%12u %12llu %12llu", b->id,
+	for (b = nd(a, a->head); b; b = nd(a, b->next)) {
+		fprintf(f, "%12u %12llu %12llu", b_id(a, b),
 			(unsigned long long)b->addr,
 			(unsigned long long)b->size);
 		dump_id(f, b->prev);
@@ -1067,18 +1341,18 @@ int tt_alloc_extract_state(const struct tt_alloc *a, struct tt_alloc_state *st)
 	st->align = a->align;
 	st->count = 0;
 	st->ranges = NULL;
-	for (b = a->head; b; b = b->next)
-		if (b->allocated && !(b->prev && b->prev->allocated))
+	for (b = nd(a, a->head); b; b = nd(a, b->next))
+		if (b->allocated && !(b->prev && a->nodes[b->prev].allocated))
 			n++;
 	if (!n)
 		return TT_OK;
 	st->ranges = malloc(n * sizeof(*st->ranges));
 	if (!st->ranges)
 		return TT_ENOMEM;
-	for (b = a->head; b; b = b->next) {
+	for (b = nd(a, a->head); b; b = nd(a, b->next)) {
 		if (!b->allocated)
 			continue;
-		if (b->prev && b->prev->allocated) {
+		if (b->prev && a->nodes[b->prev].allocated) {
 			st->ranges[st->count - 1].end = b->addr + b->size;
 		} else {
 			st->ranges[st->count].start = b->addr;
@@ -1119,47 +1393,72 @@ void tt_alloc_state_release(struct tt_alloc_state *st)
 	st->count = 0;
 }
 
+
 /* ---- Self-check ----------------------------------------------------- */
 
 /*
- * Check the subtree @t: keys strictly inside (@lo, @hi) where @has_lo and
- * @has_hi say whether each bound applies.  Returns its height, or -1.
+ * Check the address subtree @t under parent @up: keys strictly inside
+ * (@lo, @hi) where @has_lo and @has_hi say whether each bound applies,
+ * parent links, balance and the cached figures of every node.  Returns
+ * its height, or -1.
  */
-static int check_tree(const struct tt_alloc_block *t, bool has_lo, uint64_t lo,
-		      bool has_hi, uint64_t hi, size_t *count)
+static int check_tree(const struct tt_alloc *a, uint32_t i, uint32_t up,
+		      bool has_lo, uint64_t lo, bool has_hi, uint64_t hi,
+		      size_t *count)
 {
-	int hl, hr;
-	uint64_t m;
+	const struct tt_alloc_block *t = nd(a, i);
+	int hl, hr, d;
 
 	if (!t)
 		return 0;
-	if (t->allocated || (has_lo && t->addr <= lo) || (has_hi && t->addr >= hi))
+	if (t->up != up || t->allocated || (has_lo && t->addr <= lo) ||
+	    (has_hi && t->addr >= hi))
 		return -1;
-	hl = check_tree(t->left, has_lo, lo, true, t->addr, count);
-	hr = check_tree(t->right, true, t->addr, has_hi, hi, count);
+	hl = check_tree(a, t->c[0], i, has_lo, lo, true, t->addr, count);
+	hr = check_tree(a, t->c[1], i, true, t->addr, has_hi, hi, count);
 	if (hl < 0 || hr < 0 || hl - hr > 1 || hr - hl > 1)
 		return -1;
-	if (t->height != 1 + (hl > hr ? hl : hr))
-		return -1;
-	m = t->size;
-	if (sub_max(t->left) > m)
-		m = sub_max(t->left);
-	if (sub_max(t->right) > m)
-		m = sub_max(t->right);
-	if (t->max_free != m)
+	for (d = 0; d < 2; d++) {
+		const struct tt_alloc_block *c = nd(a, t->c[d]);
+
+		if (t->ch[d] != (c ? sub_height(c) : 0) ||
+		    t->cmax[d] != (c ? sub_max(c) : 0))
+			return -1;
+	}
+	if (t->ch[0] != hl || t->ch[1] != hr)
 		return -1;
 	(*count)++;
-	return t->height;
+	return sub_height(t);
+}
+
+/* The same for the size tree: (size, addr) order, links, heights. */
+static int check_size_tree(const struct tt_alloc *a, uint32_t t, uint32_t up,
+			   uint32_t lo, uint32_t hi, size_t *count)
+{
+	int hl, hr;
+
+	if (!t)
+		return 0;
+	if (sn(a, t)->up != up || a->nodes[t].allocated ||
+	    (lo && !sz_before(a, lo, t)) || (hi && !sz_before(a, t, hi)))
+		return -1;
+	hl = check_size_tree(a, sn(a, t)->c[0], t, lo, t, count);
+	hr = check_size_tree(a, sn(a, t)->c[1], t, t, hi, count);
+	if (hl < 0 || hr < 0 || hl - hr > 1 || hr - hl > 1 ||
+	    sn(a, t)->h != (uint32_t)(1 + (hl > hr ? hl : hr)))
+		return -1;
+	(*count)++;
+	return (int)sn(a, t)->h;
 }
 
 int tt_alloc_check(const struct tt_alloc *a)
 {
 	const struct tt_alloc_block *b, *prev = NULL;
 	uint64_t at = a->base, allocated = 0;
-	size_t nblocks = 0, nfree = 0, intree = 0, used = 0, i;
+	size_t nblocks = 0, nfree = 0, intree = 0, insize = 0, used = 0, i;
 
-	for (b = a->head; b; prev = b, b = b->next) {
-		if (b->prev != prev || b->addr != at || !b->size ||
+	for (b = nd(a, a->head); b; prev = b, b = nd(a, b->next)) {
+		if (b->prev != ix(a, prev) || b->addr != at || !b->size ||
 		    ((b->addr | b->size) & (a->align - 1)))
 			return TT_EINVAL;
 		if (prev && !prev->allocated && !b->allocated)
@@ -1167,7 +1466,7 @@ int tt_alloc_check(const struct tt_alloc *a)
 		if (b->allocated) {
 			const struct tt_alloc_slot *s = slot_find(a, b->addr);
 
-			if (!s || s->blk != b)
+			if (!s || s->idx != ix(a, b))
 				return TT_EINVAL;
 			allocated += b->size;
 		} else {
@@ -1181,21 +1480,31 @@ int tt_alloc_check(const struct tt_alloc *a)
 	if (at != a->base + a->size || allocated != a->allocated ||
 	    nblocks != a->nblocks || nfree != a->nfree)
 		return TT_EINVAL;
-	if (check_tree(a->root, false, 0, false, 0, &intree) < 0 ||
+	if (check_tree(a, a->root, NIL, false, 0, false, 0, &intree) < 0 ||
 	    intree != nfree)
 		return TT_EINVAL;
+	if (a->policy == TT_ALLOC_BEST_FIT) {
+		if (check_size_tree(a, a->sroot, NIL, NIL, NIL, &insize) < 0 ||
+		    insize != nfree)
+			return TT_EINVAL;
+	} else if (a->sroot) {
+		return TT_EINVAL;
+	}
 	for (i = 0; i < a->table_cap; i++) {
 		const struct tt_alloc_slot *s = &a->table[i];
 
-		if (s->key == SLOT_EMPTY)
+		if (!s->idx)
 			continue;
-		if (!s->blk || s->blk->addr != s->key || !s->blk->allocated ||
-		    slot_find(a, s->key) != s)
+		if (s->idx >= a->nused || !a->nodes[s->idx].allocated ||
+		    s->fp != fingerprint(a->nodes[s->idx].addr) ||
+		    slot_find(a, a->nodes[s->idx].addr) != s)
 			return TT_EINVAL;
 		used++;
 	}
 	if (used != a->table_count || used != nblocks - nfree ||
 	    2 * used > a->table_cap)
+		return TT_EINVAL;
+	if (nblocks + a->nspare + 1 != a->nused)
 		return TT_EINVAL;
 	return TT_OK;
 }

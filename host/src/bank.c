@@ -182,6 +182,10 @@ static int mgr_init(struct tt_banks *b, enum tt_bank_type type,
 	if (rc)
 		return fail(b, rc, "%s manager: %s", type_names[type], tt_strerror(rc));
 	m->present = true;
+	rc = tt_alloc_set_policy(&m->alloc, b->cfg.policy[type]);
+	if (rc)
+		return fail(b, rc, "config: %s search policy %d: use TT_ALLOC_FIRST_FIT or TT_ALLOC_BEST_FIT",
+			    type_names[type], (int)b->cfg.policy[type]);
 	return TT_OK;
 }
 
@@ -289,6 +293,29 @@ static const struct tt_bank_mgr *cmgr_of(const struct tt_banks *b,
 					 enum tt_bank_type type)
 {
 	return (unsigned int)type < TT_BANK_NTYPES ? &b->mgr[type] : NULL;
+}
+
+int tt_bank_set_policy(struct tt_banks *b, enum tt_bank_type type,
+		       enum tt_alloc_policy policy)
+{
+	struct tt_bank_mgr *m = mgr_of(b, type);
+
+	if (!m)
+		return TT_EINVAL;
+	if (policy != TT_ALLOC_FIRST_FIT && policy != TT_ALLOC_BEST_FIT)
+		return fail(b, TT_EINVAL,
+			    "%s: search policy %d: use TT_ALLOC_FIRST_FIT or TT_ALLOC_BEST_FIT",
+			    type_names[type], (int)policy);
+	b->cfg.policy[type] = policy;
+	return m->present ? tt_alloc_set_policy(&m->alloc, policy) : TT_OK;
+}
+
+enum tt_alloc_policy tt_bank_get_policy(const struct tt_banks *b,
+					enum tt_bank_type type)
+{
+	const struct tt_bank_mgr *m = cmgr_of(b, type);
+
+	return m ? b->cfg.policy[type] : TT_ALLOC_FIRST_FIT;
 }
 
 int tt_bank_size_spread(uint64_t size, uint64_t page_size, uint32_t num_banks,

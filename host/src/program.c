@@ -27,6 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <tt/report.h>
+
 #include "internal.h"
 #include "tt_cb.h"
 #include "tt_emu_regs.h"
@@ -684,6 +686,11 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 	rc = check_cb_regions(dev, prog, report);
 	if (rc)
 		return rc;
+	if (dev->banks_ok) {
+		rc = tt_report_launch(&dev->banks);
+		if (rc)
+			return report_fail(report, rc, "%s", tt_report_launch_error());
+	}
 
 	dev->failed = false;
 	dev->run_icount = 0;

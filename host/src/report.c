@@ -7,6 +7,7 @@
  * the same period (",,Blocks:,Address (B),Size (B),Allocated (Y/N)").
  */
 #include <errno.h>
+#include <stdio.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,8 +121,12 @@ static FILE *open_in(const char *dir, const char *prefix, const char *name,
 	return f;
 }
 
-static int open_files(struct tt_report_files *rf, const char *dir,
-		      const char *prefix, bool program)
+/*
+ * Open the three files in @dir with @mode: "w" starts them afresh with
+ * their headers, "a" appends to them.
+ */
+static int open_files_mode(struct tt_report_files *rf, const char *dir,
+			   const char *prefix, bool program, const char *mode)
 {
 	int rc = TT_OK;
 
@@ -132,17 +137,24 @@ static int open_files(struct tt_report_files *rf, const char *dir,
 	rc = make_dirs(dir);
 	if (rc)
 		return rc;
-	rf->memory_summary = open_in(dir, prefix, "memory_usage_summary.csv", "w", &rc);
+	rf->memory_summary = open_in(dir, prefix, "memory_usage_summary.csv", mode, &rc);
 	if (rf->memory_summary)
-		rf->l1_summary = open_in(dir, prefix, "l1_usage_summary.csv", "w", &rc);
+		rf->l1_summary = open_in(dir, prefix, "l1_usage_summary.csv", mode, &rc);
 	if (rf->l1_summary)
-		rf->detailed = open_in(dir, prefix, "detailed_memory_usage.csv", "w", &rc);
+		rf->detailed = open_in(dir, prefix, "detailed_memory_usage.csv", mode, &rc);
 	if (!rf->detailed) {
 		tt_report_close(rf);
 		return rc;
 	}
-	tt_report_write_headers(rf);
+	if (mode[0] == 'w')
+		tt_report_write_headers(rf);
 	return TT_OK;
+}
+
+static int open_files(struct tt_report_files *rf, const char *dir,
+		      const char *prefix, bool program)
+{
+	return open_files_mode(rf, dir, prefix, program, "w");
 }
 
 int tt_report_close(struct tt_report_files *rf)
@@ -205,6 +217,103 @@ int tt_report_program(const struct tt_report_files *rf,
 	fflush(rf->detailed);
 	return ferror(rf->memory_summary) || ferror(rf->l1_summary) ||
 	       ferror(rf->detailed) ? TT_EIO : TT_OK;
+}
+
+/* ---- Reports on every launch ------------------------------------------ */
+
+/*
+ * Process-wide, as tt-metal's EnableMemoryReports: the directory the
+ * launch reports go to, whether the environment has been looked at, and
+ * the id of the next launch.
+ */
+static struct {
+	bool enabled;
+	bool env_checked;
+	char dir[PATH_MAX];
+	uint64_t next_id;
+	char err[TT_REPORT_MSG_MAX];
+} launch;
+
+static int launch_fail(int rc, const char *what)
+{
+	snprintf(launch.err, sizeof(launch.err),
+		 "memory report: cannot %s the program_*.csv files in \"%s\": %s; "
+		 "check the directory (TT_EMU_MEMORY_REPORT) or turn reports off",
+		 what, launch.dir, rc == TT_EINVAL ? "path too long" : strerror(errno));
+	return rc;
+}
+
+int tt_report_launch_enable(const char *dir)
+{
+	struct tt_report_files rf;
+	int rc;
+
+	if (!dir || !*dir)
+		dir = TT_REPORT_DEFAULT_DIR;
+	launch.env_checked = true;
+	launch.enabled = false;
+	launch.next_id = 0;
+	launch.err[0] = '\0';
+	if (strlen(dir) >= sizeof(launch.dir)) {
+		snprintf(launch.dir, sizeof(launch.dir), "%.64s...", dir);
+		return launch_fail(TT_EINVAL, "create");
+	}
+	snprintf(launch.dir, sizeof(launch.dir), "%s", dir);
+	rc = tt_report_open_program(&rf, launch.dir);
+	if (!rc)
+		rc = tt_report_close(&rf);
+	if (rc)
+		return launch_fail(rc, "create");
+	launch.enabled = true;
+	return TT_OK;
+}
+
+void tt_report_launch_disable(void)
+{
+	launch.enabled = false;
+	launch.env_checked = true;
+}
+
+const char *tt_report_launch_dir(void)
+{
+	if (!launch.env_checked) {
+		const char *env = getenv(TT_REPORT_ENV);
+
+		launch.env_checked = true;
+		if (env && *env)
+			tt_report_launch_enable(env);
+	}
+	return launch.enabled ? launch.dir : NULL;
+}
+
+int tt_report_launch(const struct tt_banks *b)
+{
+	struct tt_report_files rf;
+	int rc, rc2;
+
+	if (!launch.env_checked) {
+		/* The first launch looks at the environment; a directory it
+		 * names that cannot be written fails this launch. */
+		tt_report_launch_dir();
+		if (!launch.enabled && launch.err[0])
+			return TT_EIO;
+	}
+	if (!launch.enabled)
+		return TT_OK;
+	rc = open_files_mode(&rf, launch.dir, "program_", true, "a");
+	if (rc)
+		return launch_fail(rc, "append to");
+	rc = tt_report_program(&rf, b, launch.next_id);
+	rc2 = tt_report_close(&rf);
+	if (rc || rc2)
+		return launch_fail(TT_EIO, "write");
+	launch.next_id++;
+	return TT_OK;
+}
+
+const char *tt_report_launch_error(void)
+{
+	return launch.err;
 }
 
 /* ---- SVG ------------------------------------------------------------ */

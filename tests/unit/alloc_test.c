@@ -149,6 +149,17 @@ Test(alloc, first_fit_allocate_at_interactions)
 	cr_expect_eq(up(KiB), KiB);
 }
 
+/* AllocateAtAddressInteractions, FreeListOpt's default BEST policy: the
+ * smaller block below the wedge wins, and top-down takes its top. */
+Test(alloc, best_fit_allocate_at_interactions)
+{
+	init_opt(KiB, KiB);
+	cr_assert_eq(tt_alloc_set_policy(&a, TT_ALLOC_BEST_FIT), TT_OK);
+	cr_assert_eq(tt_alloc_alloc_at(&a, 32 * KiB, KiB), TT_OK);
+	cr_expect_eq(down(KiB), 31 * KiB);
+	cr_expect_eq(up(KiB), 0);
+}
+
 Test(alloc, shrink_and_reset)
 {
 	uint64_t x, y;
@@ -636,6 +647,120 @@ Test(alloc, many_blocks)
 	cr_expect_eq(st.largest_free_block, 64ull * N);
 }
 
+/* ---- Search policy ---------------------------------------------------- */
+
+/*
+ * tt-metal issue 35516: with an exact 8 KiB hole low down and a 16 KiB
+ * hole higher up, first fit top-down splits the 16 KiB hole and a later
+ * 16 KiB request fails; best fit takes the exact hole and keeps it.
+ */
+static void holes_8k_low_16k_high(void)
+{
+	uint64_t x, y, z;
+
+	cr_assert_eq(tt_alloc_init(&a, 0, 64 * KiB, 1 * KiB, 1 * KiB), TT_OK);
+	x = up(8 * KiB);		/* [0, 8K): freed below */
+	up(8 * KiB);			/* [8K, 16K) */
+	y = up(16 * KiB);		/* [16K, 32K): freed below */
+	up(8 * KiB);			/* [32K, 40K) */
+	z = up(24 * KiB);		/* [40K, 64K) */
+	cr_assert_eq(z, 40 * KiB);
+	free_ok(x);
+	free_ok(y);
+}
+
+Test(alloc, first_fit_top_down_splits_larger_hole)
+{
+	holes_8k_low_16k_high();
+	cr_expect_eq(tt_alloc_get_policy(&a), TT_ALLOC_FIRST_FIT);
+	cr_expect_eq(down(8 * KiB), 24 * KiB);
+	cr_expect_eq(try_up(16 * KiB), TT_ENOMEM);
+}
+
+Test(alloc, best_fit_takes_exact_hole)
+{
+	holes_8k_low_16k_high();
+	cr_assert_eq(tt_alloc_set_policy(&a, TT_ALLOC_BEST_FIT), TT_OK);
+	cr_assert_eq(tt_alloc_check(&a), TT_OK);
+	cr_expect_eq(down(8 * KiB), 0);
+	cr_expect_eq(up(16 * KiB), 16 * KiB);
+}
+
+Test(alloc, best_fit_ties_and_directions)
+{
+	uint64_t h[4];
+	int i;
+
+	/* Four 2 KiB holes at 0, 4K, 8K, 12K and a large tail from 16K. */
+	cr_assert_eq(tt_alloc_init(&a, 0, 64 * KiB, 1 * KiB, 1 * KiB), TT_OK);
+	cr_assert_eq(tt_alloc_set_policy(&a, TT_ALLOC_BEST_FIT), TT_OK);
+	for (i = 0; i < 4; i++) {
+		h[i] = up(2 * KiB);
+		up(2 * KiB);
+	}
+	for (i = 0; i < 4; i++)
+		free_ok(h[i]);
+	/* Equal holes: the lowest bottom-up, the highest top-down, each
+	 * carved from the end the direction names. */
+	cr_expect_eq(up(1 * KiB), 0);
+	/* The 1 KiB left over at 1K fits exactly: it beats the 2 KiB holes. */
+	cr_expect_eq(down(1 * KiB), 1 * KiB);
+	cr_expect_eq(down(1 * KiB), 13 * KiB);
+	cr_expect_eq(up(1 * KiB), 12 * KiB);
+	/* 2 KiB: the holes at 4K and 8K beat the tail. */
+	cr_expect_eq(down(2 * KiB), 8 * KiB);
+	cr_expect_eq(up(2 * KiB), 4 * KiB);
+	/* Nothing that small is left: the tail, from its top down. */
+	cr_expect_eq(down(2 * KiB), 62 * KiB);
+	cr_expect_eq(up(3 * KiB), 16 * KiB);
+}
+
+Test(alloc, best_fit_with_limit)
+{
+	uint64_t addr;
+
+	/* A 2 KiB hole at 0 and one at 8K, the rest allocated up to 16K. */
+	cr_assert_eq(tt_alloc_init(&a, 0, 16 * KiB, 1 * KiB, 1 * KiB), TT_OK);
+	cr_assert_eq(tt_alloc_set_policy(&a, TT_ALLOC_BEST_FIT), TT_OK);
+	cr_assert_eq(tt_alloc_alloc_at(&a, 2 * KiB, 6 * KiB), TT_OK);
+	cr_assert_eq(tt_alloc_alloc_at(&a, 10 * KiB, 6 * KiB), TT_OK);
+	/* The best hole (at 0) lies below the limit: the next one up. */
+	cr_assert_eq(tt_alloc_alloc(&a, 1 * KiB, TT_ALLOC_BOTTOM_UP, 4 * KiB,
+				    &addr), TT_OK);
+	cr_expect_eq(addr, 8 * KiB);
+	cr_assert_eq(tt_alloc_alloc(&a, 1 * KiB, TT_ALLOC_TOP_DOWN, 4 * KiB,
+				    &addr), TT_OK);
+	cr_expect_eq(addr, 9 * KiB);
+	cr_expect_eq(tt_alloc_alloc(&a, 1 * KiB, TT_ALLOC_TOP_DOWN, 4 * KiB,
+				    &addr), TT_ENOMEM);
+	cr_assert_eq(tt_alloc_check(&a), TT_OK);
+}
+
+Test(alloc, policy_errors_and_switching_keeps_blocks)
+{
+	uint64_t x;
+
+	init_opt(1 * KiB, 1 * KiB);
+	cr_expect_eq(tt_alloc_set_policy(&a, (enum tt_alloc_policy)7), TT_EINVAL);
+	cr_expect_eq(tt_alloc_get_policy(&a), TT_ALLOC_FIRST_FIT);
+	x = up(4 * KiB);
+	up(1 * KiB);
+	free_ok(x);
+	cr_assert_eq(tt_alloc_set_policy(&a, TT_ALLOC_BEST_FIT), TT_OK);
+	cr_assert_eq(tt_alloc_check(&a), TT_OK);
+	cr_expect_eq(up(4 * KiB), 0);
+	cr_assert_eq(tt_alloc_set_policy(&a, TT_ALLOC_FIRST_FIT), TT_OK);
+	cr_assert_eq(tt_alloc_check(&a), TT_OK);
+	free_ok(0);
+	cr_expect_eq(up(1 * KiB), 0);
+	/* clear() keeps the policy. */
+	cr_assert_eq(tt_alloc_set_policy(&a, TT_ALLOC_BEST_FIT), TT_OK);
+	tt_alloc_clear(&a);
+	cr_expect_eq(tt_alloc_get_policy(&a), TT_ALLOC_BEST_FIT);
+	cr_assert_eq(tt_alloc_check(&a), TT_OK);
+	cr_expect_eq(down(1 * KiB), GiB - 1 * KiB);
+}
+
 /* ---- Randomised run against a reference model ------------------------- */
 
 /*
@@ -644,6 +769,7 @@ Test(alloc, many_blocks)
  */
 struct model {
 	uint64_t base, end, align, min;
+	bool best;			/* best fit instead of first fit */
 	struct tt_alloc_range r[4096];
 	size_t n;
 };
@@ -674,6 +800,42 @@ static void model_insert(struct model *m, uint64_t start, uint64_t end)
 	m->n++;
 }
 
+/*
+ * Best fit: of the gaps the request can be placed in (above the limit),
+ * the smallest; the lowest of equal gaps bottom-up, the highest top-down.
+ */
+static int model_alloc_best(struct model *m, uint64_t need, unsigned int flags,
+			    uint64_t limit, uint64_t *addr)
+{
+	uint64_t lo, hi, at, best_size = UINT64_MAX, best_at = 0;
+	bool top = flags == TT_ALLOC_TOP_DOWN;
+	size_t i;
+
+	for (i = 0; i <= m->n; i++) {
+		model_gap(m, i, &lo, &hi);
+		if (hi - lo < need)
+			continue;
+		if (top) {
+			at = hi - need;
+			if (at < limit)
+				continue;
+		} else {
+			at = lo > limit ? lo : limit;
+			if (at >= hi || hi - at < need)
+				continue;
+		}
+		if (hi - lo < best_size || (top && hi - lo == best_size)) {
+			best_size = hi - lo;
+			best_at = at;
+		}
+	}
+	if (best_size == UINT64_MAX)
+		return TT_ENOMEM;
+	*addr = best_at;
+	model_insert(m, best_at, best_at + need);
+	return TT_OK;
+}
+
 static int model_alloc(struct model *m, uint64_t size, unsigned int flags,
 		       uint64_t limit, uint64_t *addr)
 {
@@ -681,6 +843,8 @@ static int model_alloc(struct model *m, uint64_t size, unsigned int flags,
 	size_t i;
 
 	limit = (limit + m->align - 1) & ~(m->align - 1);
+	if (m->best)
+		return model_alloc_best(m, need, flags, limit, addr);
 	if (flags == TT_ALLOC_TOP_DOWN) {
 		for (i = m->n + 1; i-- > 0;) {
 			model_gap(m, i, &lo, &hi);
@@ -773,7 +937,12 @@ static uint64_t rnd_size(void)
 	return rnd() % 8 ? 1 + rnd() % 512 : 1 + rnd() % 6000;
 }
 
-Test(alloc, random_against_model)
+/*
+ * 100 000 random operations, compared with the model after each one.
+ * With @switch_every, the policy flips between first and best fit that
+ * often (the size index is rebuilt each time).
+ */
+static void random_run(enum tt_alloc_policy policy, int switch_every)
 {
 	static struct model m;
 	uint64_t addr, want, base0 = 4096, size0 = 64 * KiB;
@@ -786,8 +955,15 @@ Test(alloc, random_against_model)
 	m.align = 16;
 	m.min = 32;
 	m.n = 0;
+	m.best = policy == TT_ALLOC_BEST_FIT;
 	cr_assert_eq(tt_alloc_init(&a, base0, size0, 16, 32), TT_OK);
+	cr_assert_eq(tt_alloc_set_policy(&a, policy), TT_OK);
 	for (i = 0; i < 100000; i++) {
+		if (switch_every && i % switch_every == switch_every - 1) {
+			m.best = !m.best;
+			cr_assert_eq(tt_alloc_set_policy(&a, m.best ? TT_ALLOC_BEST_FIT :
+							 TT_ALLOC_FIRST_FIT), TT_OK);
+		}
 		op = (unsigned int)(rnd() % 100);
 		flags = rnd() & 1 ? TT_ALLOC_TOP_DOWN : TT_ALLOC_BOTTOM_UP;
 		if (op < 50) {
@@ -839,4 +1015,19 @@ Test(alloc, random_against_model)
 		}
 		model_check(&m);
 	}
+}
+
+Test(alloc, random_against_model)
+{
+	random_run(TT_ALLOC_FIRST_FIT, 0);
+}
+
+Test(alloc, random_best_fit_against_model)
+{
+	random_run(TT_ALLOC_BEST_FIT, 0);
+}
+
+Test(alloc, random_policy_switches_against_model)
+{
+	random_run(TT_ALLOC_FIRST_FIT, 997);
 }

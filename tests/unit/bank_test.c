@@ -569,3 +569,64 @@ Test(bank, config_from_arch)
 
 	cr_expect_eq(tt_bank_config_from_arch(&c, NULL, 0, 0), TT_EINVAL);
 }
+
+/*
+ * Search policy per manager: best fit for L1 through the config, set on
+ * DRAM later; the other managers keep first fit.  L1 holes per bank:
+ * 4 KiB at the top and an exact 2 KiB one lower down; best fit takes the
+ * exact one and the top hole stays whole.
+ */
+Test(bank, search_policy_per_manager)
+{
+	struct tt_bank_config c;
+	uint64_t top, mid, x, y;
+
+	small_config(&c);
+	c.policy[TT_BANK_L1] = TT_ALLOC_BEST_FIT;
+	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_expect_eq(tt_bank_get_policy(&b, TT_BANK_L1), TT_ALLOC_BEST_FIT);
+	cr_expect_eq(tt_bank_get_policy(&b, TT_BANK_DRAM), TT_ALLOC_FIRST_FIT);
+	cr_expect_eq(tt_bank_get_policy(&b, TT_BANK_L1_SMALL), TT_ALLOC_FIRST_FIT);
+
+	/* Four pages over the 4 banks: one page in each bank. */
+	top = alloc_ok(TT_BANK_L1, 4 * 4 * KiB, 4 * KiB, TT_BANK_INTERLEAVED);
+	cr_expect_eq(top, 60 * KiB - 4 * KiB);
+	alloc_ok(TT_BANK_L1, 4 * 4 * KiB, 4 * KiB, TT_BANK_INTERLEAVED);
+	mid = alloc_ok(TT_BANK_L1, 4 * 2 * KiB, 2 * KiB, TT_BANK_INTERLEAVED);
+	alloc_ok(TT_BANK_L1, 4 * 2 * KiB, 2 * KiB, TT_BANK_INTERLEAVED);
+	cr_assert_eq(tt_bank_free(&b, TT_BANK_L1, top), TT_OK);
+	cr_assert_eq(tt_bank_free(&b, TT_BANK_L1, mid), TT_OK);
+	/* First fit would split the 4 KiB hole at the top. */
+	cr_expect_eq(alloc_ok(TT_BANK_L1, 4 * 2 * KiB, 2 * KiB, TT_BANK_INTERLEAVED), mid);
+	cr_expect_eq(alloc_ok(TT_BANK_L1, 4 * 4 * KiB, 4 * KiB, TT_BANK_INTERLEAVED), top);
+
+	/* DRAM: first fit, then best fit set at run time. */
+	x = alloc_ok(TT_BANK_DRAM, 2 * 4 * KiB, 4 * KiB, TT_BANK_INTERLEAVED);
+	alloc_ok(TT_BANK_DRAM, 2 * 2 * KiB, 2 * KiB, TT_BANK_INTERLEAVED);
+	y = alloc_ok(TT_BANK_DRAM, 2 * 2 * KiB, 2 * KiB, TT_BANK_INTERLEAVED);
+	alloc_ok(TT_BANK_DRAM, 2 * 2 * KiB, 2 * KiB, TT_BANK_INTERLEAVED);
+	cr_assert_eq(tt_bank_free(&b, TT_BANK_DRAM, x), TT_OK);
+	cr_assert_eq(tt_bank_free(&b, TT_BANK_DRAM, y), TT_OK);
+	cr_assert_eq(tt_bank_set_policy(&b, TT_BANK_DRAM, TT_ALLOC_BEST_FIT), TT_OK);
+	cr_expect_eq(tt_bank_get_policy(&b, TT_BANK_DRAM), TT_ALLOC_BEST_FIT);
+	cr_expect_eq(alloc_ok(TT_BANK_DRAM, 2 * 2 * KiB, 2 * KiB, TT_BANK_INTERLEAVED), y);
+	cr_assert_eq(tt_bank_set_policy(&b, TT_BANK_DRAM, TT_ALLOC_FIRST_FIT), TT_OK);
+	cr_expect_eq(alloc_ok(TT_BANK_DRAM, 2 * 1 * KiB, 1 * KiB, TT_BANK_INTERLEAVED), x);
+}
+
+Test(bank, search_policy_errors)
+{
+	struct tt_bank_config c;
+
+	small_config(&c);
+	c.policy[TT_BANK_TRACE] = (enum tt_alloc_policy)5;
+	cr_expect_eq(tt_bank_init(&b, &c), TT_EINVAL);
+	cr_expect_str_eq(tt_bank_last_error(&b),
+			 "config: TRACE search policy 5: use TT_ALLOC_FIRST_FIT or TT_ALLOC_BEST_FIT");
+	init_small();
+	cr_expect_eq(tt_bank_set_policy(&b, TT_BANK_L1, (enum tt_alloc_policy)2), TT_EINVAL);
+	cr_expect_str_eq(tt_bank_last_error(&b),
+			 "L1: search policy 2: use TT_ALLOC_FIRST_FIT or TT_ALLOC_BEST_FIT");
+	cr_expect_eq(tt_bank_set_policy(&b, (enum tt_bank_type)9, TT_ALLOC_BEST_FIT), TT_EINVAL);
+	cr_expect_eq(tt_bank_get_policy(&b, TT_BANK_L1), TT_ALLOC_FIRST_FIT);
+}

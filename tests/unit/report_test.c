@@ -231,3 +231,121 @@ Test(report, svg_storage_cores)
 	cr_expect(strstr(svg, "<title>storage core (4,1): L1 banks 8-11</title>"));
 	free(svg);
 }
+
+/* ---- Reports on every launch ------------------------------------------ */
+
+static bool exists(const char *name)
+{
+	char path[400];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return access(path, F_OK) == 0;
+}
+
+Test(report, launch_reports_appended)
+{
+	cr_assert_eq(tt_report_launch_enable(dir), TT_OK, "%s", tt_report_launch_error());
+	cr_expect_str_eq(tt_report_launch_dir(), dir);
+	alloc_ok(TT_BANK_DRAM, 4 * 2048, 2048);
+	cr_assert_eq(tt_report_launch(&b), TT_OK);
+	alloc_ok(TT_BANK_L1, 4 * 4096, 1024);
+	cr_assert_eq(tt_report_launch(&b), TT_OK);
+
+	expect_file("program_memory_usage_summary.csv",
+		    "Program ID, Total Allocatable Size (B), Total Allocated (B), Total Free (KB), Largest Free Block (KB)\n"
+		    "0,983008,4096,978912,978912\n"
+		    ",53248,0,53248,53248\n"
+		    "1,983008,4096,978912,978912\n"
+		    ",53248,4096,49152,49152\n");
+	expect_file("program_l1_usage_summary.csv",
+		    "This report indicates available space for interleaving L1 buffers\n"
+		    "Program ID, Largest Contiguous Free Block (B), Total Free L1 Space (B)\n"
+		    "0,53248,212992\n"
+		    "1,49152,196608\n");
+	expect_file("program_detailed_memory_usage.csv",
+		    "0,DRAM\n"
+		    ",Total allocatable (B):,1966016\n"
+		    ",Total allocated (B):,8192\n"
+		    ",Total free (B):,1957824\n"
+		    ",,Blocks:,Address (B),Size (B),Allocated (Y/N)\n"
+		    ",,,32,4096,Y\n"
+		    ",,,4128,978912,N\n"
+		    "\n"
+		    ",L1\n"
+		    ",Total allocatable (B):,212992\n"
+		    ",Total allocated (B):,0\n"
+		    ",Total free (B):,212992\n"
+		    ",,Blocks:,Address (B),Size (B),Allocated (Y/N)\n"
+		    ",,,8192,53248,N\n"
+		    "\n"
+		    "1,DRAM\n"
+		    ",Total allocatable (B):,1966016\n"
+		    ",Total allocated (B):,8192\n"
+		    ",Total free (B):,1957824\n"
+		    ",,Blocks:,Address (B),Size (B),Allocated (Y/N)\n"
+		    ",,,32,4096,Y\n"
+		    ",,,4128,978912,N\n"
+		    "\n"
+		    ",L1\n"
+		    ",Total allocatable (B):,212992\n"
+		    ",Total allocated (B):,16384\n"
+		    ",Total free (B):,196608\n"
+		    ",,Blocks:,Address (B),Size (B),Allocated (Y/N)\n"
+		    ",,,8192,49152,N\n"
+		    ",,,57344,4096,Y\n"
+		    "\n");
+
+	/* Enabling again starts the files and the ids afresh; disabling
+	 * stops the appends. */
+	cr_assert_eq(tt_report_launch_enable(dir), TT_OK);
+	cr_assert_eq(tt_report_launch(&b), TT_OK);
+	tt_report_launch_disable();
+	cr_expect_null(tt_report_launch_dir());
+	cr_assert_eq(tt_report_launch(&b), TT_OK);
+	expect_file("program_l1_usage_summary.csv",
+		    "This report indicates available space for interleaving L1 buffers\n"
+		    "Program ID, Largest Contiguous Free Block (B), Total Free L1 Space (B)\n"
+		    "0,49152,196608\n");
+}
+
+Test(report, launch_reports_off_by_default)
+{
+	unsetenv(TT_REPORT_ENV);
+	cr_expect_null(tt_report_launch_dir());
+	cr_assert_eq(tt_report_launch(&b), TT_OK);
+	cr_expect_not(exists("program_memory_usage_summary.csv"));
+}
+
+Test(report, launch_reports_from_environment)
+{
+	cr_assert_eq(setenv(TT_REPORT_ENV, dir, 1), 0);
+	alloc_ok(TT_BANK_L1, 4 * 4096, 1024);
+	cr_assert_eq(tt_report_launch(&b), TT_OK, "%s", tt_report_launch_error());
+	cr_expect_str_eq(tt_report_launch_dir(), dir);
+	expect_file("program_l1_usage_summary.csv",
+		    "This report indicates available space for interleaving L1 buffers\n"
+		    "Program ID, Largest Contiguous Free Block (B), Total Free L1 Space (B)\n"
+		    "0,49152,196608\n");
+	cr_expect(exists("program_memory_usage_summary.csv"));
+	cr_expect(exists("program_detailed_memory_usage.csv"));
+}
+
+Test(report, launch_reports_disabled_ignore_environment)
+{
+	cr_assert_eq(setenv(TT_REPORT_ENV, dir, 1), 0);
+	tt_report_launch_disable();
+	cr_assert_eq(tt_report_launch(&b), TT_OK);
+	cr_expect_null(tt_report_launch_dir());
+	cr_expect_not(exists("program_memory_usage_summary.csv"));
+}
+
+Test(report, launch_reports_unwritable_directory)
+{
+	cr_assert_eq(setenv(TT_REPORT_ENV, "/proc/no/such/dir", 1), 0);
+	cr_expect_eq(tt_report_launch(&b), TT_EIO);
+	cr_expect(strstr(tt_report_launch_error(),
+			 "memory report: cannot create the program_*.csv files in \"/proc/no/such/dir\""),
+		  "%s", tt_report_launch_error());
+	cr_expect_null(tt_report_launch_dir());
+	cr_expect_eq(tt_report_launch_enable("/proc/no/such/dir"), TT_EIO);
+}

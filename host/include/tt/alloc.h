@@ -13,9 +13,16 @@
  * Cost, with n blocks (free and allocated): allocate, allocate-at and
  * free are O(log n); statistics and the lowest occupied address are O(1).
  * Free blocks live in an AVL tree ordered by address whose nodes also
- * carry the largest free size of their subtree, so "lowest (or highest)
- * free block of at least s bytes" is one descent.  Allocated blocks are
- * found by address through a hash table.
+ * carry the largest free size of their children's subtrees, so "lowest
+ * (or highest) free block of at least s bytes" is one descent.  Allocated
+ * blocks are found by address through a hash table.
+ *
+ * Search policy (tt_alloc_set_policy()): first fit, the default and what
+ * every tt-metal bank manager uses, or best fit, the smallest free block
+ * that holds the request (lowest of equal blocks bottom-up, highest
+ * top-down).  Best fit keeps a second tree of the free blocks ordered by
+ * size; it is O(log n) too, except that with an address limit the blocks
+ * are tried in size order until one can be placed above the limit.
  */
 #ifndef TT_ALLOC_H
 #define TT_ALLOC_H
@@ -31,8 +38,14 @@
 /* No address limit for tt_alloc_alloc(). */
 #define TT_ALLOC_NO_LIMIT	0
 
+/* Which free block a request takes (tt-metal's SearchPolicy, §1.3). */
+enum tt_alloc_policy {
+	TT_ALLOC_FIRST_FIT = 0,	/* lowest (highest top-down) fitting address */
+	TT_ALLOC_BEST_FIT = 1,	/* smallest fitting block */
+};
+
 struct tt_alloc_block;
-struct tt_alloc_chunk;
+struct tt_alloc_snode;
 struct tt_alloc_slot;
 
 /*
@@ -49,15 +62,20 @@ struct tt_alloc {
 	size_t nblocks;		/* blocks, free and allocated */
 	size_t nfree;		/* free blocks */
 
-	struct tt_alloc_block *head;	/* lowest block */
-	struct tt_alloc_block *root;	/* AVL tree of free blocks */
-	struct tt_alloc_block *spare;	/* recycled nodes */
-	size_t nspare;
-	struct tt_alloc_chunk *chunks;	/* node storage */
-	uint32_t nchunks;
+	struct tt_alloc_block *nodes;	/* node array; node 0 means none */
+	struct tt_alloc_snode *snodes;	/* size-tree links, per node */
+	uint32_t ncap;			/* nodes in the array */
+	uint32_t nused;			/* nodes ever handed out, plus node 0 */
+	uint32_t spare;			/* recycled nodes */
+	uint32_t nspare;
+	uint32_t head;			/* lowest block */
+	uint32_t root;			/* free blocks by address */
+	uint32_t sroot;			/* free blocks by size (best fit) */
+	enum tt_alloc_policy policy;
 
 	struct tt_alloc_slot *table;	/* allocated address -> block */
 	size_t table_cap;		/* power of two */
+	unsigned int table_shift;	/* 32 - log2(table_cap) */
 	size_t table_count;		/* allocated blocks */
 	uint64_t *recent;		/* ring of recently freed addresses */
 	unsigned int recent_pos;
@@ -117,6 +135,15 @@ int tt_alloc_init(struct tt_alloc *a, uint64_t base, uint64_t size,
 void tt_alloc_destroy(struct tt_alloc *a);
 
 /*
+ * Choose the search policy of @a; first fit after tt_alloc_init().  It
+ * may change at any time: blocks already placed stay where they are.
+ * Switching to best fit indexes the free blocks by size, O(n log n).
+ * Returns TT_OK or TT_EINVAL (unknown policy).
+ */
+int tt_alloc_set_policy(struct tt_alloc *a, enum tt_alloc_policy policy);
+enum tt_alloc_policy tt_alloc_get_policy(const struct tt_alloc *a);
+
+/*
  * Size a request of @size bytes really takes: raised to the minimum, then
  * rounded up to the alignment.  0 if that would overflow.
  */
@@ -125,7 +152,8 @@ uint64_t tt_alloc_block_size_for(const struct tt_alloc *a, uint64_t size);
 /*
  * Allocate @size bytes (rounded as tt_alloc_block_size_for() says) and
  * store the block's address in *@addr.  @flags is TT_ALLOC_BOTTOM_UP or
- * TT_ALLOC_TOP_DOWN.  If @limit is not TT_ALLOC_NO_LIMIT the block must
+ * TT_ALLOC_TOP_DOWN; the policy picks the free block, the direction says
+ * which end of it the request takes.  If @limit is not TT_ALLOC_NO_LIMIT the block must
  * start at or above @limit: top-down placement is unchanged by it, bottom-up
  * placement starts looking at @limit.  (FreeListOpt checks the limit
  * after placing and leaves the block allocated when it fails; here a

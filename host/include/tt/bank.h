@@ -100,6 +100,13 @@ struct tt_bank_config {
 
 	/* Skip the bank-count check and refuse interleaved buffers (§1.4). */
 	bool disable_interleaved;
+
+	/*
+	 * Search policy of each bank manager, indexed by enum tt_bank_type;
+	 * zero (TT_ALLOC_FIRST_FIT) is what tt-metal uses for all of them.
+	 * tt_bank_set_policy() changes it later.
+	 */
+	enum tt_alloc_policy policy[TT_BANK_NTYPES];
 };
 
 /* One bank manager; fields private to bank.c. */
@@ -235,6 +242,16 @@ int tt_bank_free(struct tt_banks *b, enum tt_bank_type type, uint64_t addr);
 
 /* Free every buffer of @type (tt-metal's deallocate_all). */
 void tt_bank_free_all(struct tt_banks *b, enum tt_bank_type type);
+
+/*
+ * Search policy of the @type manager (tt/alloc.h): first fit or best fit.
+ * Buffers already placed stay.  TT_OK or TT_EINVAL (unknown type or
+ * policy).
+ */
+int tt_bank_set_policy(struct tt_banks *b, enum tt_bank_type type,
+		       enum tt_alloc_policy policy);
+enum tt_alloc_policy tt_bank_get_policy(const struct tt_banks *b,
+					enum tt_bank_type type);
 
 /* Shrink / reset the start of @type's region (§1.3); see tt/alloc.h. */
 int tt_bank_shrink(struct tt_banks *b, enum tt_bank_type type, uint64_t size);

@@ -13,6 +13,7 @@
 #ifndef TT_REPORT_H
 #define TT_REPORT_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -64,6 +65,45 @@ int tt_report_open_program(struct tt_report_files *rf, const char *dir);
 /* Append the snapshot of @b taken when program @program_id is launched. */
 int tt_report_program(const struct tt_report_files *rf,
 		      const struct tt_banks *b, uint64_t program_id);
+
+/*
+ * Reports on every program launch (tt-metal's EnableMemoryReports, which
+ * writes at each program compile): each launch appends one snapshot of
+ * the bank managers, taken after the circular-buffer check and before the
+ * cores start, to <dir>/program_memory_usage_summary.csv,
+ * program_l1_usage_summary.csv and program_detailed_memory_usage.csv.
+ * The program id column is the launch number, from 0, counted from the
+ * time reports were enabled.  The setting is process-wide, as in
+ * tt-metal.  Setting TT_EMU_MEMORY_REPORT=<dir> in the environment
+ * enables it at the first launch unless tt_report_launch_enable() or
+ * tt_report_launch_disable() was called before.
+ */
+#define TT_REPORT_ENV		"TT_EMU_MEMORY_REPORT"
+#define TT_REPORT_MSG_MAX	(PATH_MAX + 192)
+
+/*
+ * Start per-launch reports in @dir (NULL or "": TT_REPORT_DEFAULT_DIR),
+ * creating it and the three files afresh with their headers.  Returns
+ * TT_OK, TT_EINVAL (path too long) or TT_EIO; tt_report_launch_error()
+ * says why.  Reports stay off after a failure.
+ */
+int tt_report_launch_enable(const char *dir);
+
+/* Stop per-launch reports (and ignore TT_EMU_MEMORY_REPORT). */
+void tt_report_launch_disable(void);
+
+/* The directory launch reports go to, or NULL when they are off. */
+const char *tt_report_launch_dir(void);
+
+/*
+ * Called by the program layer at each launch: append the snapshot of @b
+ * if launch reports are on.  TT_OK (also when off), or TT_EINVAL/TT_EIO
+ * with tt_report_launch_error() saying what failed.
+ */
+int tt_report_launch(const struct tt_banks *b);
+
+/* Why the last launch-report call failed, or "". */
+const char *tt_report_launch_error(void);
 
 /* Close the streams of @rf: TT_OK or TT_EIO if a write failed. */
 int tt_report_close(struct tt_report_files *rf);
