@@ -31,12 +31,16 @@ struct tt_device_config {
 	bool parallel;			/* multi-threaded TCG: faster, not deterministic */
 	uint16_t gdb_port;		/* non-zero: gdbstub on this port, harts halted */
 	uint32_t boot_timeout_ms;	/* 0 = 30000 (ignored with gdb_port) */
+	uint32_t noc_delay;		/* delayed NoC completion: reads/writes
+					 * held per core and NoC, 1..64; 0 = off
+					 * (docs/kernel-api.md) */
 };
 
 /*
  * Start a device.  @cfg may be NULL for the defaults.  Environment:
  * TT_EMU_PARALLEL=1 forces parallel mode, TT_EMU_GDB=<port> starts the
- * device halted under gdb (see docs/gdb.md).
+ * device halted under gdb (see docs/gdb.md), TT_EMU_NOC_DELAY=<n> sets
+ * noc_delay.
  */
 int tt_device_open(const struct tt_device_config *cfg, struct tt_device **out);
 
