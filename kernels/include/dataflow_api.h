@@ -121,6 +121,11 @@ static FORCE_INLINE void noc_send(uint32_t noc, uint32_t buf)
 	TT_NOC_REG(noc, buf, CMD_CTRL) = TT_FIELD_VAL(NOC, CMD_CTRL, SEND_REQ, 1);
 }
 
+/*
+ * One read packet: five register writes.  The read buffer's CTRL (a plain
+ * read, 0) is never anything else: it is 0 from reset and only the
+ * set_state calls write it (with 0), so it is not rewritten per read.
+ */
 static FORCE_INLINE void noc_fast_read(uint32_t noc, uint64_t src, uint32_t dst,
 				       uint32_t len)
 {
@@ -128,7 +133,6 @@ static FORCE_INLINE void noc_fast_read(uint32_t noc, uint64_t src, uint32_t dst,
 	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_LO) = (uint32_t)src;
 	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_MID) = (uint32_t)(src >> 32);
 	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, AT_LEN_BE) = len;
-	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, CTRL) = 0;
 	noc_send(noc, TT_NOC_RD_CMD_BUF);
 	fw_noc_reads_num_issued[noc]++;
 }
