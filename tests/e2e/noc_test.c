@@ -575,9 +575,10 @@ Test(noc, set_state_with_state, .timeout = 60)
 	tt_device_close(dev);
 }
 
-/* noc_no_barrier.c on core (0,0) from core (1,0); the 64-byte copy. */
-static void run_no_barrier(struct tt_device *dev, bool barrier, uint8_t *copy,
-			   uint8_t *src)
+/* noc_no_barrier.c on core (0,0) from core (1,0); the 64-byte copy and
+ * the instructions the run took. */
+static uint64_t run_no_barrier(struct tt_device *dev, bool barrier, uint8_t *copy,
+			       uint8_t *src)
 {
 	uint32_t args[5] = { 19, 18, SCRATCH, SCRATCH + 0x1000, barrier };
 	uint8_t old[64];
@@ -595,6 +596,7 @@ static void run_no_barrier(struct tt_device *dev, bool barrier, uint8_t *copy,
 	e2e_run_ok(dev, prog, &rep);
 	tt_device_l1_read(dev, tt_core(0, 0), SCRATCH + 0x1000, copy, 64);
 	tt_program_destroy(prog);
+	return rep.instructions;
 }
 
 /*
@@ -621,6 +623,25 @@ Test(noc, delayed_completion_exposes_missing_barrier, .timeout = 120)
 	run_no_barrier(dev, false, copy, src);
 	cr_expect(!memcmp(copy, src, 64));
 	tt_device_close(dev);
+}
+
+/* Under delayed completion the same program on a fresh device takes the
+ * same number of instructions and sees the same bytes. */
+Test(noc, delayed_completion_is_deterministic, .timeout = 120)
+{
+	uint8_t copy[2][64], src[64];
+	uint64_t n[2];
+
+	for (int i = 0; i < 2; i++) {
+		struct tt_device *dev = open_delay(2, 1, 3);
+
+		n[i] = run_no_barrier(dev, false, copy[i], src);
+		tt_device_close(dev);
+	}
+	cr_expect_gt(n[0], 0);
+	cr_expect_eq(n[0], n[1], "instructions %llu then %llu", (unsigned long long)n[0],
+		     (unsigned long long)n[1]);
+	cr_expect(!memcmp(copy[0], copy[1], 64));
 }
 
 /* Correct kernels give exact results under delayed completion: DRAM
