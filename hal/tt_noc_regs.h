@@ -142,5 +142,9 @@ TT_FIELD(NOC, NODE_ID, Y, 6, 6)
 #define TT_NOC_BARRIER_WRITES_SENT	2
 #define TT_NOC_BARRIER_POSTED_WRITES	3
 #define TT_NOC_BARRIER_ATOMICS		4
+/* Transaction-id barriers: the id is in the low 4 bits; expect is 0. */
+#define TT_NOC_BARRIER_READS_TRID(id)		(0x10 + (id))	/* REQS_OUTSTANDING_ID */
+#define TT_NOC_BARRIER_WRITES_ACKED_TRID(id)	(0x20 + (id))	/* REQS_OUTSTANDING_ID */
+#define TT_NOC_BARRIER_WRITES_SENT_TRID(id)	(0x30 + (id))	/* WRITE_REQS_OUTGOING_ID */
 
 #endif /* TT_HAL_NOC_REGS_H */

@@ -358,6 +358,10 @@ static bool ttx_emu_write(TTChip *chip, unsigned core, unsigned risc,
             ttx_trace_wait(chip->trace, core, risc, h->wait_kind, h->wait_id,
                            h->wait_expect);
         }
+        if (val != TT_WAIT_NONE) {
+            /* About to sleep: nothing of this core stays in flight. */
+            ttx_noc_drain(chip, core);
+        }
         return true;
     case TT_A_EMU_WAIT_ID:
         h->wait_id = (uint32_t)val;
@@ -370,6 +374,7 @@ static bool ttx_emu_write(TTChip *chip, unsigned core, unsigned risc,
         return true;
     case TT_A_EMU_DOORBELL:
         /* The core is done (or booted): no RISC will end its line now. */
+        ttx_noc_drain(chip, core);
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
             ttx_print_flush(chip, core, r);
         }
@@ -521,8 +526,7 @@ bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
     addr &= ~3u;
     noc = ttx_noc_window(addr);
     if (noc >= 0) {
-        return ttx_noc_read(chip, core, risc, noc, addr - ttx_noc_base(noc),
-                            val);
+        return ttx_noc_peek(chip, core, noc, addr - ttx_noc_base(noc), val);
     }
     if (addr >= TT_MMIO_EMU_BASE && addr < TT_MMIO_EMU_BASE + TT_MMIO_EMU_SIZE) {
         return ttx_emu_read(chip, core, risc, addr - TT_MMIO_EMU_BASE, val);
@@ -766,7 +770,10 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
     chip->ncores = cfg->grid_x * cfg->grid_y;
     chip->dram = ops->dram ? ops->dram(opaque) : NULL;
     chip->core = calloc(chip->ncores, sizeof(*chip->core));
-    if (!chip->core) {
+    if (!chip->core || cfg->noc_delay > TTX_NOC_MAX_DELAY ||
+        !ttx_noc_init(chip)) {
+        ttx_noc_fini(chip);
+        free(chip->core);
         free(chip);
         return NULL;
     }
@@ -801,6 +808,7 @@ void ttx_chip_free(TTChip *chip)
             ttx_compute_reset(chip, c);
         }
         ttx_chip_trace_end(chip);
+        ttx_noc_fini(chip);
         free(chip->core);
         free(chip);
     }

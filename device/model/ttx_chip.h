@@ -63,12 +63,18 @@ typedef struct TTChipOps {
                         bool *halted);
 } TTChipOps;
 
+/* Largest TTChipConfig.noc_delay. */
+#define TTX_NOC_MAX_DELAY   64
+
 typedef struct TTChipConfig {
     unsigned grid_x;            /* logical worker columns */
     unsigned grid_y;            /* logical worker rows */
     bool deterministic;         /* reported in the hello event */
+    unsigned noc_delay;         /* 0, or NoC commands held per core and NoC
+                                 * (delayed completion, ttx_noc.c) */
 } TTChipConfig;
 
+/* NULL when out of memory or noc_delay > TTX_NOC_MAX_DELAY. */
 TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
                      void *opaque);
 void ttx_chip_free(TTChip *chip);

@@ -2,12 +2,34 @@
 /*
  * NoC engines: command buffers, status counters and the sanitizer
  * (reference/ttmetal-facts.md §3).  A kernel drives them as on a Wormhole
- * B0: it programs TARG/RET/AT_LEN_BE/CTRL of a command buffer and writes
- * SEND_REQ to CMD_CTRL.  The command then runs to completion inside that
- * register write: data is copied, the status counters the barriers
- * compare with are updated, and every core whose L1 received data has its
- * harts' wake events raised.  Nothing is left in flight, so runs are
- * deterministic under -icount and CMD_CTRL always reads ready.
+ * B0: it programs TARG/RET/AT_LEN_BE/PACKET_TAG/CTRL of a command buffer
+ * and writes SEND_REQ to CMD_CTRL.  By default the command then runs to
+ * completion inside that register write: data is copied, the status
+ * counters the barriers compare with are updated, and the harts of every
+ * core whose L1 received data that may be waiting for it are woken.
+ * Nothing is left in flight, so runs are deterministic under -icount and
+ * CMD_CTRL always reads ready.
+ *
+ * Transaction ids: PACKET_TAG's TRANSACTION_ID field tags every command.
+ * REQS_OUTSTANDING_ID(id) counts the reads, non-posted writes and
+ * non-posted atomics of that id not yet answered (up at issue, down when
+ * the response or the last ack arrives); WRITE_REQS_OUTGOING_ID(id) the
+ * writes of that id whose data has not yet left L1.
+ *
+ * Delayed completion (TTChipConfig.noc_delay = N > 0), to expose missing
+ * barriers: reads and writes are checked and counted as issued, then held
+ * in a per-core, per-NoC queue of N commands.  A held command lands (data
+ * copied, completion counters advanced) when
+ *  - N newer commands were issued on that NoC of that core (the oldest
+ *    leaves the full queue),
+ *  - a hart of the core reads a status counter the command would move
+ *    (a barrier's poll; RD_RESP_RECEIVED lands the reads,
+ *    REQS_OUTSTANDING_ID(id) the commands of id, ...), just before the
+ *    value is returned, or
+ *  - a hart of the core goes to sleep or the core rings its done doorbell
+ *    (ttx_noc_drain), so that nothing is held forever.
+ * All of these are points in the instruction stream of the core: the
+ * option stays deterministic.  Atomics always complete at once.
  *
  * Endpoints: workers at their virtual coordinates (the same on both
  * NoCs) and the DRAM banks at their NoC0 endpoints, mirrored on NoC1
@@ -20,16 +42,17 @@
  *
  * Not yet implemented: atomics other than INCR_GET (reported), byte-enable
  * writes (WR_BE), linked/path-reserved multicast semantics (flags are
- * accepted and ignored), multicast reads and atomics (reported), delayed
- * completion, per-transaction-id outstanding counts other than 0 (every
- * transaction completes at once), NOC_CFG translation tables, PCIe.
+ * accepted and ignored), multicast reads and atomics (reported), NOC_CFG
+ * translation tables, PCIe.
  */
 #include "ttx_noc.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "tt_emu_regs.h"
 #include "tt_mem_map.h"
 #include "tt_noc_map.h"
 #include "ttx_priv.h"
@@ -54,6 +77,7 @@ typedef struct TTNocCmd {
     TTChip *chip;
     unsigned core, risc, noc, buf;
     const char *what;           /* "read", "write", ... for messages */
+    int self_risc;              /* hart of @core running now, or -1 */
     bool failed;
 } TTNocCmd;
 
@@ -185,14 +209,48 @@ static uint8_t *ttx_noc_span(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
     return chip->ops->l1(chip->opaque, ep->core) + addr;
 }
 
-/* Data landed in @core's L1: keep code coherent and wake its harts. */
-static void ttx_noc_landed(TTChip *chip, unsigned core, uint32_t addr,
+/*
+ * May a hart sleeping on @kind be waiting for L1 contents?  Every other
+ * wait is ended by a register write that raises its own wake (CB
+ * counters, the tile engine, the host's go, a sibling's notify), so a NoC
+ * landing need not wake it.  A hart between its wake-up and its next
+ * describe still shows the kind it slept on, or NONE (or RESET, just out
+ * of reset) before the first.
+ */
+static bool ttx_wait_sees_l1(uint32_t kind)
+{
+    switch (kind) {
+    case TT_WAIT_GO:
+    case TT_WAIT_SUBORDINATE_GO:
+    case TT_WAIT_SUBORDINATES_DONE:
+    case TT_WAIT_CB_FRONT:
+    case TT_WAIT_CB_BACK:
+    case TT_WAIT_TILE_ENGINE:
+    case TT_WAIT_HALTED:
+        return false;
+    default:
+        return true;
+    }
+}
+
+/*
+ * Data landed in @core's L1: keep code coherent and wake the harts that
+ * may wait for it.  The issuing hart (@c) is running, never asleep.
+ */
+static void ttx_noc_landed(TTNocCmd *c, unsigned core, uint32_t addr,
                            uint32_t len)
 {
+    TTChip *chip = c->chip;
+    TTCore *cc = &chip->core[core];
+
     if (chip->ops->l1_written) {
         chip->ops->l1_written(chip->opaque, core, addr, len);
     }
     for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+        if ((core == c->core && (int)r == c->self_risc) ||
+            cc->hart[r].in_reset || !ttx_wait_sees_l1(cc->hart[r].wait_kind)) {
+            continue;
+        }
         chip->ops->set_wake(chip->opaque, core, r, true);
     }
 }
@@ -200,6 +258,20 @@ static void ttx_noc_landed(TTChip *chip, unsigned core, uint32_t addr,
 static uint64_t ttx_noc_local(uint32_t lo, uint32_t mid)
 {
     return (uint64_t)TT_FIELD_GET(NOC, ADDR_MID, ADDR_HI, mid) << 32 | lo;
+}
+
+static unsigned ttx_noc_trid(const uint32_t *r)
+{
+    return TT_FIELD_GET(NOC, PACKET_TAG, TRANSACTION_ID,
+                        r[TT_A_NOC_PACKET_TAG / 4]);
+}
+
+/* A per-id count going down; a CLEAR_OUTSTANDING_REQ_CNT may have zeroed it. */
+static void ttx_noc_dec(uint32_t *counter)
+{
+    if (*counter) {
+        (*counter)--;
+    }
 }
 
 /*
@@ -275,13 +347,21 @@ static bool ttx_noc_check_align(TTNocCmd *c, uint64_t src, uint64_t dst)
 
 /* Commands --------------------------------------------------------------- */
 
+/* What a call of a command does: check and count it as issued, land it. */
+#define TTX_ISSUE   1u
+#define TTX_LAND    2u
+
 static uint32_t ttx_words(uint32_t len)
 {
     return (len + TT_NOC_WORD_BYTES - 1) / TT_NOC_WORD_BYTES;
 }
 
-/* Read: data at TARG (any endpoint) lands at RET (a worker). */
-static void ttx_noc_cmd_read(TTNocCmd *c, const uint32_t *r, uint32_t *st)
+/*
+ * Read: data at TARG (any endpoint) lands at RET (a worker).  Returns
+ * false when the command broke a rule (dropped, counted as completed).
+ */
+static bool ttx_noc_cmd_read(TTNocCmd *c, const uint32_t *r, uint32_t *st,
+                             unsigned phase)
 {
     uint64_t src = ttx_noc_local(r[TT_A_NOC_TARG_ADDR_LO / 4],
                                  r[TT_A_NOC_TARG_ADDR_MID / 4]);
@@ -290,55 +370,46 @@ static void ttx_noc_cmd_read(TTNocCmd *c, const uint32_t *r, uint32_t *st)
     uint32_t tmid = r[TT_A_NOC_TARG_ADDR_MID / 4];
     uint32_t rmid = r[TT_A_NOC_RET_ADDR_MID / 4];
     uint32_t len = r[TT_A_NOC_AT_LEN_BE / 4];
+    unsigned trid = ttx_noc_trid(r);
     TTNocEp sep, dep;
-    uint8_t *s, *d;
+    uint8_t *s = NULL, *d = NULL;
+    bool ok;
 
-    st[TT_NOC_ST_MST_RD_REQ_STARTED]++;
-    st[TT_NOC_ST_MST_RD_REQ_SENT]++;
-    st[TT_NOC_ST_MST_RD_RESP_RECEIVED]++;
-    st[TT_NOC_ST_MST_RD_DATA_WORD_RECEIVED] += ttx_words(len);
-
-    if (!ttx_noc_check_len(c, len) ||
-        !ttx_noc_endpoint(c, TT_FIELD_GET(NOC, ADDR_MID, X, tmid),
-                          TT_FIELD_GET(NOC, ADDR_MID, Y, tmid), &sep) ||
-        !ttx_noc_endpoint(c, TT_FIELD_GET(NOC, ADDR_MID, X, rmid),
-                          TT_FIELD_GET(NOC, ADDR_MID, Y, rmid), &dep)) {
-        return;
+    if (phase & TTX_ISSUE) {
+        st[TT_NOC_ST_MST_RD_REQ_STARTED]++;
+        st[TT_NOC_ST_MST_RD_REQ_SENT]++;
+        st[TT_NOC_ST_MST_REQS_OUTSTANDING_ID(trid)]++;
     }
-    if (dep.dram) {
+    ok = ttx_noc_check_len(c, len) &&
+         ttx_noc_endpoint(c, TT_FIELD_GET(NOC, ADDR_MID, X, tmid),
+                          TT_FIELD_GET(NOC, ADDR_MID, Y, tmid), &sep) &&
+         ttx_noc_endpoint(c, TT_FIELD_GET(NOC, ADDR_MID, X, rmid),
+                          TT_FIELD_GET(NOC, ADDR_MID, Y, rmid), &dep);
+    if (ok && dep.dram) {
         ttx_noc_error(c, TTX_RULE_COORD, "read response address (%u,%u) is a "
                       "DRAM bank, not a worker", dep.x, dep.y);
-        return;
+        ok = false;
     }
-    if (!ttx_noc_check_align(c, src, dst) ||
-        !(s = ttx_noc_span(c, &sep, src, len, false, false)) ||
-        !(d = ttx_noc_span(c, &dep, dst, len, true, false))) {
-        return;
+    ok = ok && ttx_noc_check_align(c, src, dst) &&
+         (s = ttx_noc_span(c, &sep, src, len, false, false)) &&
+         (d = ttx_noc_span(c, &dep, dst, len, true, false));
+    if (ok && !(phase & TTX_LAND)) {
+        return true;
     }
-    memmove(d, s, len);
-    if (!sep.dram) {
-        TTNoc *tn = &c->chip->core[sep.core].noc[c->noc];
+    if (ok) {
+        memmove(d, s, len);
+        if (!sep.dram) {
+            TTNoc *tn = &c->chip->core[sep.core].noc[c->noc];
 
-        tn->status[TT_NOC_ST_SLV_RD_REQ_RECEIVED]++;
-        tn->status[TT_NOC_ST_SLV_RD_RESP_SENT]++;
+            tn->status[TT_NOC_ST_SLV_RD_REQ_RECEIVED]++;
+            tn->status[TT_NOC_ST_SLV_RD_RESP_SENT]++;
+        }
+        ttx_noc_landed(c, dep.core, (uint32_t)dst, len);
     }
-    ttx_noc_landed(c->chip, dep.core, (uint32_t)dst, len);
-}
-
-/* Count a write request: sent, and acked once per destination if marked. */
-static void ttx_noc_count_write(uint32_t *st, bool nonposted, uint32_t words,
-                                unsigned acks)
-{
-    if (nonposted) {
-        st[TT_NOC_ST_MST_NONPOSTED_WR_REQ_STARTED]++;
-        st[TT_NOC_ST_MST_NONPOSTED_WR_REQ_SENT]++;
-        st[TT_NOC_ST_MST_NONPOSTED_WR_DATA_WORD_SENT] += words;
-        st[TT_NOC_ST_MST_WR_ACK_RECEIVED] += acks;
-    } else {
-        st[TT_NOC_ST_MST_POSTED_WR_REQ_STARTED]++;
-        st[TT_NOC_ST_MST_POSTED_WR_REQ_SENT]++;
-        st[TT_NOC_ST_MST_POSTED_WR_DATA_WORD_SENT] += words;
-    }
+    st[TT_NOC_ST_MST_RD_RESP_RECEIVED]++;
+    st[TT_NOC_ST_MST_RD_DATA_WORD_RECEIVED] += ttx_words(len);
+    ttx_noc_dec(&st[TT_NOC_ST_MST_REQS_OUTSTANDING_ID(trid)]);
+    return ok;
 }
 
 /*
@@ -367,10 +438,11 @@ static unsigned ttx_noc_rect_dests(TTNocCmd *c, uint32_t mid, bool loopback)
 /*
  * Write: data at TARG (the sender's L1) lands at RET (unicast) or in
  * every worker of the RET rectangle (multicast); inline writes put
- * AT_DATA at TARG.
+ * AT_DATA at TARG.  The source is read when the command lands.  Returns
+ * false when the command broke a rule (dropped, counted as completed).
  */
-static void ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
-                              uint32_t ctrl)
+static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
+                              uint32_t ctrl, unsigned phase)
 {
     bool inl = TT_FIELD_GET(NOC, CTRL, WR_INLINE, ctrl);
     bool mcast = TT_FIELD_GET(NOC, CTRL, BRCST_PACKET, ctrl);
@@ -385,48 +457,50 @@ static void ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
                                  r[TT_A_NOC_TARG_ADDR_MID / 4]);
     uint32_t len = inl ? 4 : r[TT_A_NOC_AT_LEN_BE / 4];
     uint32_t be = TT_FIELD_GET(NOC, AT_LEN_BE, BE, r[TT_A_NOC_AT_LEN_BE / 4]);
+    unsigned trid = ttx_noc_trid(r);
     TTNocEp eps[TTX_NOC_MAX_DESTS];
     TTNocEp self = { .core = c->core };
     uint8_t data[4];
     const uint8_t *s = data;
+    bool ok;
     int n;
 
     c->what = inl ? (mcast ? "inline multicast write" : "inline write") :
                     (mcast ? "multicast write" : "write");
-    n = ttx_noc_dests(c, dmid, mcast, loopback, eps);
-    ttx_noc_count_write(st, nonposted, ttx_words(len),
-                        n >= 0 ? (unsigned)n :
-                        mcast ? ttx_noc_rect_dests(c, dmid, loopback) : 1);
-    if (n < 0) {
-        return;
+    if (phase & TTX_ISSUE) {
+        st[nonposted ? TT_NOC_ST_MST_NONPOSTED_WR_REQ_STARTED :
+                       TT_NOC_ST_MST_POSTED_WR_REQ_STARTED]++;
+        st[TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(trid)]++;
+        if (nonposted) {
+            st[TT_NOC_ST_MST_REQS_OUTSTANDING_ID(trid)]++;
+        }
     }
-    if (inl) {
+    n = ttx_noc_dests(c, dmid, mcast, loopback, eps);
+    ok = n >= 0;
+    if (ok && inl) {
         uint32_t v = r[TT_A_NOC_AT_DATA / 4];
 
         if (dst & 3) {
             ttx_noc_error(c, TTX_RULE_ALIGN, "inline write to (%u,%u) 0x%llx "
                           "is not 4-byte aligned", eps[0].x, eps[0].y,
                           (unsigned long long)dst);
-            return;
+            ok = false;
         }
         memcpy(data, &v, sizeof(data));
-    } else {
-        if (!ttx_noc_check_len(c, len) || !ttx_noc_check_align(c, src, dst)) {
-            return;
-        }
+    } else if (ok) {
         self.x = TT_NOC_VIRTUAL_WORKER_X0 + c->chip->core[c->core].x;
         self.y = TT_NOC_VIRTUAL_WORKER_Y0 + c->chip->core[c->core].y;
-        if (!(s = ttx_noc_span(c, &self, src, len, false, false))) {
-            return;
-        }
+        ok = ttx_noc_check_len(c, len) && ttx_noc_check_align(c, src, dst) &&
+             (s = ttx_noc_span(c, &self, src, len, false, false));
     }
     /* Check every destination first: a bad one drops the whole packet. */
-    for (int i = 0; i < n; i++) {
-        if (!ttx_noc_span(c, &eps[i], dst, len, true, false)) {
-            return;
-        }
+    for (int i = 0; ok && i < n; i++) {
+        ok = ttx_noc_span(c, &eps[i], dst, len, true, false) != NULL;
     }
-    for (int i = 0; i < n; i++) {
+    if (ok && !(phase & TTX_LAND)) {
+        return true;
+    }
+    for (int i = 0; ok && i < n; i++) {
         uint8_t *d = ttx_noc_span(c, &eps[i], dst, len, true, false);
 
         if (inl) {
@@ -446,11 +520,23 @@ static void ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
             if (nonposted) {
                 tn->status[TT_NOC_ST_SLV_WR_ACK_SENT]++;
             }
-            ttx_noc_landed(c->chip, eps[i].core, (uint32_t)dst, len);
+            ttx_noc_landed(c, eps[i].core, (uint32_t)dst, len);
         }
     }
+    if (nonposted) {
+        st[TT_NOC_ST_MST_NONPOSTED_WR_REQ_SENT]++;
+        st[TT_NOC_ST_MST_NONPOSTED_WR_DATA_WORD_SENT] += ttx_words(len);
+        st[TT_NOC_ST_MST_WR_ACK_RECEIVED] +=
+            n >= 0 ? (unsigned)n : mcast ? ttx_noc_rect_dests(c, dmid, loopback)
+                                         : 1;
+        ttx_noc_dec(&st[TT_NOC_ST_MST_REQS_OUTSTANDING_ID(trid)]);
+    } else {
+        st[TT_NOC_ST_MST_POSTED_WR_REQ_SENT]++;
+        st[TT_NOC_ST_MST_POSTED_WR_DATA_WORD_SENT] += ttx_words(len);
+    }
+    ttx_noc_dec(&st[TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(trid)]);
+    return ok;
 }
-
 /*
  * Atomic INCR_GET: the word at TARG becomes old + AT_DATA, wrapping in
  * its low WRAP + 1 bits; with RESP_MARKED the old value is written to RET.
@@ -525,14 +611,142 @@ static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     c->chip->core[tep.core].noc[c->noc].status[
         nonposted ? TT_NOC_ST_SLV_NONPOSTED_ATOMIC_RECEIVED :
                     TT_NOC_ST_SLV_POSTED_ATOMIC_RECEIVED]++;
-    ttx_noc_landed(c->chip, tep.core, (uint32_t)taddr, 4);
+    ttx_noc_landed(c, tep.core, (uint32_t)taddr, 4);
     if (ret) {
         memcpy(ret, &old, 4);
         c->chip->core[tep.core].noc[c->noc].status[
             TT_NOC_ST_SLV_ATOMIC_RESP_SENT]++;
-        ttx_noc_landed(c->chip, rep.core, (uint32_t)raddr, 4);
+        ttx_noc_landed(c, rep.core, (uint32_t)raddr, 4);
     }
 }
+
+/* Delayed completion ----------------------------------------------------- */
+
+enum {
+    TTX_NOC_PEND_READ,
+    TTX_NOC_PEND_WRITE,         /* non-posted */
+    TTX_NOC_PEND_POSTED,
+};
+
+/* Land the held command @i of (@core, @noc); @self_risc is running (or -1). */
+static void ttx_noc_land(TTChip *chip, unsigned core, unsigned noc,
+                         unsigned i, int self_risc)
+{
+    TTNoc *n = &chip->core[core].noc[noc];
+    TTNocPending p = n->pend[i];
+    TTNocCmd c = {
+        .chip = chip, .core = core, .risc = p.risc, .noc = noc, .buf = p.buf,
+        .what = "read", .self_risc = self_risc,
+    };
+
+    n->npend--;
+    memmove(&n->pend[i], &n->pend[i + 1], (n->npend - i) * sizeof(p));
+    if (p.kind == TTX_NOC_PEND_READ) {
+        ttx_noc_cmd_read(&c, p.reg, n->status, TTX_LAND);
+    } else {
+        ttx_noc_cmd_write(&c, p.reg, n->status, p.reg[TT_A_NOC_CTRL / 4],
+                          TTX_LAND);
+    }
+}
+
+/* Would held command @p move status counter @idx when it lands? */
+static bool ttx_noc_moves(const TTNocPending *p, unsigned idx)
+{
+    switch (idx) {
+    case TT_NOC_ST_MST_RD_RESP_RECEIVED:
+    case TT_NOC_ST_MST_RD_DATA_WORD_RECEIVED:
+        return p->kind == TTX_NOC_PEND_READ;
+    case TT_NOC_ST_MST_WR_ACK_RECEIVED:
+    case TT_NOC_ST_MST_NONPOSTED_WR_REQ_SENT:
+    case TT_NOC_ST_MST_NONPOSTED_WR_DATA_WORD_SENT:
+        return p->kind == TTX_NOC_PEND_WRITE;
+    case TT_NOC_ST_MST_POSTED_WR_REQ_SENT:
+    case TT_NOC_ST_MST_POSTED_WR_DATA_WORD_SENT:
+        return p->kind == TTX_NOC_PEND_POSTED;
+    case TT_NOC_ST_MST_ATOMIC_RESP_RECEIVED:
+    case TT_NOC_ST_MST_CMD_ACCEPTED:
+    case TT_NOC_ST_MST_RD_REQ_SENT:
+    case TT_NOC_ST_MST_NONPOSTED_ATOMIC_SENT:
+    case TT_NOC_ST_MST_POSTED_ATOMIC_SENT:
+    case TT_NOC_ST_MST_NONPOSTED_WR_REQ_STARTED:
+    case TT_NOC_ST_MST_POSTED_WR_REQ_STARTED:
+    case TT_NOC_ST_MST_RD_REQ_STARTED:
+    case TT_NOC_ST_MST_NONPOSTED_ATOMIC_STARTED:
+        return false;           /* counted at issue */
+    default:
+        if (idx >= TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0) &&
+            idx <= TT_NOC_ST_MST_REQS_OUTSTANDING_ID(TT_NOC_MAX_TRANSACTION_ID)) {
+            return p->kind != TTX_NOC_PEND_POSTED &&
+                   p->trid == idx - TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0);
+        }
+        if (idx >= TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(0) &&
+            idx <= TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(
+                       TT_NOC_MAX_TRANSACTION_ID)) {
+            return p->kind != TTX_NOC_PEND_READ &&
+                   p->trid == idx - TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(0);
+        }
+        return true;            /* slave side: everything */
+    }
+}
+
+/* Hart @risc polls status counter @idx: land what would move it. */
+static void ttx_noc_poll(TTChip *chip, unsigned core, unsigned risc,
+                         unsigned noc, unsigned idx)
+{
+    TTNoc *n = &chip->core[core].noc[noc];
+
+    for (unsigned i = 0; i < n->npend;) {
+        if (ttx_noc_moves(&n->pend[i], idx)) {
+            ttx_noc_land(chip, core, noc, i, (int)risc);
+        } else {
+            i++;
+        }
+    }
+}
+
+void ttx_noc_drain(TTChip *chip, unsigned core)
+{
+    for (unsigned noc = 0; noc < TT_NOC_COUNT; noc++) {
+        while (chip->core[core].noc[noc].npend) {
+            ttx_noc_land(chip, core, noc, 0, -1);
+        }
+    }
+}
+
+bool ttx_noc_init(TTChip *chip)
+{
+    unsigned d = chip->cfg.noc_delay;
+
+    if (!d) {
+        return true;
+    }
+    for (unsigned c = 0; c < chip->ncores; c++) {
+        for (unsigned noc = 0; noc < TT_NOC_COUNT; noc++) {
+            TTNoc *n = &chip->core[c].noc[noc];
+
+            n->pend = calloc(d, sizeof(*n->pend));
+            if (!n->pend) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+void ttx_noc_fini(TTChip *chip)
+{
+    if (!chip->core) {
+        return;
+    }
+    for (unsigned c = 0; c < chip->ncores; c++) {
+        for (unsigned noc = 0; noc < TT_NOC_COUNT; noc++) {
+            free(chip->core[c].noc[noc].pend);
+            chip->core[c].noc[noc].pend = NULL;
+        }
+    }
+}
+
+/* Commands --------------------------------------------------------------- */
 
 static void ttx_noc_send(TTChip *chip, unsigned core, unsigned risc,
                          unsigned noc, unsigned buf)
@@ -542,8 +756,11 @@ static void ttx_noc_send(TTChip *chip, unsigned core, unsigned risc,
     uint32_t ctrl = r[TT_A_NOC_CTRL / 4];
     TTNocCmd c = {
         .chip = chip, .core = core, .risc = risc, .noc = noc, .buf = buf,
-        .what = "read",
+        .what = "read", .self_risc = (int)risc,
     };
+    unsigned phase = TTX_ISSUE | TTX_LAND;
+    TTNocPending *p;
+    bool ok;
 
     n->status[TT_NOC_ST_MST_CMD_ACCEPTED]++;
     if (chip->trace) {
@@ -551,42 +768,70 @@ static void ttx_noc_send(TTChip *chip, unsigned core, unsigned risc,
     }
     if (TT_FIELD_GET(NOC, CTRL, AT, ctrl)) {
         ttx_noc_cmd_atomic(&c, r, n->status, ctrl);
-    } else if (TT_FIELD_GET(NOC, CTRL, WR, ctrl)) {
-        ttx_noc_cmd_write(&c, r, n->status, ctrl);
-    } else if (TT_FIELD_GET(NOC, CTRL, BRCST_PACKET, ctrl)) {
-        ttx_noc_error(&c, TTX_RULE_MCAST, "multicast reads do not exist");
-    } else {
-        ttx_noc_cmd_read(&c, r, n->status);
+        return;
     }
+    if (!TT_FIELD_GET(NOC, CTRL, WR, ctrl) &&
+        TT_FIELD_GET(NOC, CTRL, BRCST_PACKET, ctrl)) {
+        ttx_noc_error(&c, TTX_RULE_MCAST, "multicast reads do not exist");
+        return;
+    }
+    if (n->pend) {
+        /* Delayed: the oldest held command leaves a full queue. */
+        if (n->npend == chip->cfg.noc_delay) {
+            ttx_noc_land(chip, core, noc, 0, (int)risc);
+        }
+        phase = TTX_ISSUE;
+    }
+    if (TT_FIELD_GET(NOC, CTRL, WR, ctrl)) {
+        ok = ttx_noc_cmd_write(&c, r, n->status, ctrl, phase);
+    } else {
+        ok = ttx_noc_cmd_read(&c, r, n->status, phase);
+    }
+    if (!ok || phase != TTX_ISSUE) {
+        return;
+    }
+    p = &n->pend[n->npend++];
+    memcpy(p->reg, r, sizeof(p->reg));
+    p->risc = (uint8_t)risc;
+    p->buf = (uint8_t)buf;
+    p->trid = (uint8_t)ttx_noc_trid(r);
+    p->kind = !TT_FIELD_GET(NOC, CTRL, WR, ctrl) ? TTX_NOC_PEND_READ :
+              TT_FIELD_GET(NOC, CTRL, RESP_MARKED, ctrl) ? TTX_NOC_PEND_WRITE :
+                                                           TTX_NOC_PEND_POSTED;
 }
 
 /* Registers -------------------------------------------------------------- */
 
-bool ttx_noc_read(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
-                  uint32_t off, uint64_t *val)
+/* A register read; @poll (a hart's access) lands held commands first. */
+static bool ttx_noc_reg_read(TTChip *chip, unsigned core, int risc,
+                             unsigned noc, uint32_t off, uint64_t *val)
 {
     TTCore *cc = &chip->core[core];
     TTNoc *n = &cc->noc[noc];
     unsigned buf = off / TT_NOC_CMD_BUF_STRIDE;
     uint32_t reg = off % TT_NOC_CMD_BUF_STRIDE;
 
-    (void)risc;
     if (buf >= TT_NOC_CMD_BUFS) {
         return false;
+    }
+    if (buf == 0 && reg >= TT_A_NOC_STATUS0 &&
+        reg < TT_A_NOC_STATUS0 + 4 * TT_NOC_STATUS_REGS) {
+        unsigned idx = (reg - TT_A_NOC_STATUS0) / 4;
+
+        if (n->npend && risc >= 0) {
+            ttx_noc_poll(chip, core, (unsigned)risc, noc, idx);
+        }
+        *val = n->status[idx];
+        return true;
     }
     if (buf == 0 && reg >= TT_A_NOC_CFG0 &&
         reg < TT_A_NOC_CFG0 + 4 * TT_NOC_CFG_REGS) {
         *val = n->cfg[(reg - TT_A_NOC_CFG0) / 4];
         return true;
     }
-    if (buf == 0 && reg >= TT_A_NOC_STATUS0 &&
-        reg < TT_A_NOC_STATUS0 + 4 * TT_NOC_STATUS_REGS) {
-        *val = n->status[(reg - TT_A_NOC_STATUS0) / 4];
-        return true;
-    }
     switch (reg) {
     case TT_A_NOC_CMD_CTRL:
-        *val = 0;               /* ready: every command has completed */
+        *val = 0;               /* ready: every command was accepted */
         return true;
     case TT_A_NOC_NODE_ID:
         *val = TT_FIELD_VAL(NOC, NODE_ID, X, TT_NOC_VIRTUAL_WORKER_X0 + cc->x) |
@@ -604,6 +849,18 @@ bool ttx_noc_read(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
     }
 }
 
+bool ttx_noc_read(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
+                  uint32_t off, uint64_t *val)
+{
+    return ttx_noc_reg_read(chip, core, (int)risc, noc, off, val);
+}
+
+bool ttx_noc_peek(TTChip *chip, unsigned core, unsigned noc, uint32_t off,
+                  uint64_t *val)
+{
+    return ttx_noc_reg_read(chip, core, -1, noc, off, val);
+}
+
 bool ttx_noc_write(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
                    uint32_t off, uint32_t val)
 {
@@ -613,6 +870,17 @@ bool ttx_noc_write(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
 
     if (buf >= TT_NOC_CMD_BUFS) {
         return false;
+    }
+    /* The hot path: command-buffer fields, then SEND_REQ. */
+    if (reg < TT_A_NOC_CMD_CTRL) {
+        n->buf[buf].reg[reg / 4] = val;
+        return true;
+    }
+    if (reg == TT_A_NOC_CMD_CTRL) {
+        if (TT_FIELD_GET(NOC, CMD_CTRL, SEND_REQ, val)) {
+            ttx_noc_send(chip, core, risc, noc, buf);
+        }
+        return true;
     }
     if (buf == 0 && reg >= TT_A_NOC_CFG0 &&
         reg < TT_A_NOC_CFG0 + 4 * TT_NOC_CFG_REGS) {
@@ -629,11 +897,6 @@ bool ttx_noc_write(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
         return true;
     }
     switch (reg) {
-    case TT_A_NOC_CMD_CTRL:
-        if (TT_FIELD_GET(NOC, CMD_CTRL, SEND_REQ, val)) {
-            ttx_noc_send(chip, core, risc, noc, buf);
-        }
-        return true;
     case TT_A_NOC_NODE_ID:
     case TT_A_NOC_ENDPOINT_ID:
         return true;            /* read-only, writes ignored */

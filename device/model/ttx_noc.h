@@ -19,10 +19,21 @@ typedef struct TTNocCmdBuf {
     uint32_t reg[TT_NOC_CMD_BUF_REGS];
 } TTNocCmdBuf;
 
+/* Registers of a command a command buffer sent (TARG_ADDR_LO..AT_DATA). */
+#define TTX_NOC_SNAP_REGS   (TT_A_NOC_CMD_CTRL / 4)
+
+/* A read or write in flight under delayed completion (noc_delay). */
+typedef struct TTNocPending {
+    uint32_t reg[TTX_NOC_SNAP_REGS];
+    uint8_t risc, buf, trid, kind;      /* kind: TTX_NOC_PEND_* */
+} TTNocPending;
+
 typedef struct TTNoc {
     TTNocCmdBuf buf[TT_NOC_CMD_BUFS];
     uint32_t cfg[TT_NOC_CFG_REGS];
     uint32_t status[TT_NOC_STATUS_REGS];
+    TTNocPending *pend;         /* oldest first; noc_delay entries */
+    unsigned npend;
 } TTNoc;
 
 /*
@@ -34,5 +45,19 @@ bool ttx_noc_read(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
                   uint32_t off, uint64_t *val);
 bool ttx_noc_write(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
                    uint32_t off, uint32_t val);
+
+/* As ttx_noc_read, without side effects (debugger, tests). */
+bool ttx_noc_peek(TTChip *chip, unsigned core, unsigned noc, uint32_t off,
+                  uint64_t *val);
+
+/*
+ * Delayed completion (TTChipConfig.noc_delay): allocate the queues of
+ * every core (false when out of memory), free them, and land every
+ * command still in flight from @core (a hart of it goes to sleep, or the
+ * core is done).
+ */
+bool ttx_noc_init(TTChip *chip);
+void ttx_noc_fini(TTChip *chip);
+void ttx_noc_drain(TTChip *chip, unsigned core);
 
 #endif /* TTX_NOC_H */

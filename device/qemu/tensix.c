@@ -104,6 +104,7 @@ struct TensixMachineState {
     char *ctl;
     char *trace;
     Notifier trace_exit;
+    char *noc_delay;
 
     unsigned grid_x;
     unsigned grid_y;
@@ -528,6 +529,24 @@ static void tensix_parse_grid(TensixMachineState *s, MachineState *ms)
     }
 }
 
+/* noc-delay=N: NoC commands held per core and NoC (ttx_noc.c), 0 = off. */
+static unsigned tensix_parse_noc_delay(TensixMachineState *s)
+{
+    unsigned n;
+    char tail;
+
+    if (!s->noc_delay) {
+        return 0;
+    }
+    if (sscanf(s->noc_delay, "%u%c", &n, &tail) != 1 ||
+        n > TTX_NOC_MAX_DELAY) {
+        error_report("tensix: noc-delay '%s' is not a number of commands "
+                     "0..%u (0 = off)", s->noc_delay, TTX_NOC_MAX_DELAY);
+        exit(1);
+    }
+    return n;
+}
+
 static void tensix_create_l1(TensixMachineState *s)
 {
     uint64_t size = (uint64_t)s->ncores * TT_MEM_L1_SIZE;
@@ -646,6 +665,7 @@ static void tensix_machine_init(MachineState *ms)
         .grid_x = s->grid_x,
         .grid_y = s->grid_y,
         .deterministic = icount_enabled(),
+        .noc_delay = tensix_parse_noc_delay(s),
     };
     s->chip = ttx_chip_new(&cfg, &tensix_chip_ops, s);
 
@@ -700,6 +720,7 @@ TENSIX_STR_PROP(grid, "grid")
 TENSIX_STR_PROP(shm, "shm")
 TENSIX_STR_PROP(ctl, "ctl")
 TENSIX_STR_PROP(trace, "trace")
+TENSIX_STR_PROP(noc_delay, "noc-delay")
 
 static void tensix_machine_class_init(ObjectClass *oc, void *data)
 {
@@ -732,6 +753,10 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
                                   tensix_set_trace);
     object_class_property_set_description(oc, "trace",
         "Write a timeline trace (Chrome JSON, for Perfetto) to this file");
+    object_class_property_add_str(oc, "noc-delay", tensix_get_noc_delay,
+                                  tensix_set_noc_delay);
+    object_class_property_set_description(oc, "noc-delay",
+        "Delayed NoC completion: commands held per core and NoC (0 = off)");
 }
 
 static const TypeInfo tensix_machine_typeinfo = {

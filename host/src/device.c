@@ -416,6 +416,9 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 	if (cfg->trace_path && append_opt(machine, sizeof(machine), "trace",
 					  cfg->trace_path))
 		return TT_E2BIG;
+	if (cfg->noc_delay)
+		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
+			 ",noc-delay=%u", cfg->noc_delay);
 	snprintf(smp, sizeof(smp), "%u", dev->ncores * TT_RISCS_PER_CORE);
 	snprintf(chardev, sizeof(chardev), "socket,id=ttctl,fd=%d", child_fd);
 
@@ -604,6 +607,23 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 		cfg.gdb_port = (uint16_t)atoi(getenv("TT_EMU_GDB"));
 	if (getenv("TT_EMU_TRACE") && *getenv("TT_EMU_TRACE"))
 		cfg.trace_path = getenv("TT_EMU_TRACE");
+	if (getenv("TT_EMU_NOC_DELAY") && *getenv("TT_EMU_NOC_DELAY")) {
+		char *end;
+		unsigned long d = strtoul(getenv("TT_EMU_NOC_DELAY"), &end, 10);
+
+		if (*end || d > 64) {
+			fprintf(stderr, "tensix-emu: TT_EMU_NOC_DELAY='%s': expected "
+				"a number of NoC commands 0..64 (0 = off)\n",
+				getenv("TT_EMU_NOC_DELAY"));
+			return TT_EINVAL;
+		}
+		cfg.noc_delay = (uint32_t)d;
+	}
+	if (cfg.noc_delay > 64) {
+		fprintf(stderr, "tensix-emu: noc_delay %u: at most 64 NoC commands "
+			"can be held (0 = off)\n", cfg.noc_delay);
+		return TT_EINVAL;
+	}
 
 	dev = calloc(1, sizeof(*dev));
 	if (!dev)

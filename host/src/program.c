@@ -797,6 +797,17 @@ static const char *wait_text(const struct tt_evt_wait_state *w, char *buf,
 			[TT_NOC_BARRIER_ATOMICS] = "atomic",
 		};
 
+		static const char *const trid_names[] = {
+			"read", "write (acks)", "writes flushed",
+		};
+
+		if (w->id >= TT_NOC_BARRIER_READS_TRID(0) &&
+		    w->id <= TT_NOC_BARRIER_WRITES_SENT_TRID(TT_NOC_MAX_TRANSACTION_ID)) {
+			snprintf(buf, len, "waits for NoC %s barrier with transaction id "
+				 "%u: %u outstanding", trid_names[(w->id >> 4) - 1],
+				 w->id & TT_NOC_MAX_TRANSACTION_ID, w->current);
+			break;
+		}
 		snprintf(buf, len, "waits for NoC %s barrier: %u expected, %u seen",
 			 w->id < sizeof(names) / sizeof(names[0]) ? names[w->id] : "?",
 			 w->expect, w->current);

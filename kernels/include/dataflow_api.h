@@ -17,14 +17,26 @@
  *    never a trailing default argument.
  * Every NoC command completes inside its SEND_REQ write in the emulator,
  * so command buffers are always ready and barriers hold at once; code
- * written against the hardware still works unchanged.
+ * written against the hardware still works unchanged.  With delayed
+ * completion (device option noc_delay, TT_EMU_NOC_DELAY) reads and writes
+ * land only at the barrier that waits for them (or after N more
+ * commands): a missing barrier shows as stale data.
+ *
+ * Transaction ids (trid, 0..NOC_MAX_TRANSACTION_ID) tag commands through
+ * a command buffer's PACKET_TAG, which stays set until changed, as on the
+ * hardware: noc_async_read_set_trid() tags every later read of this RISC.
+ *
+ * _set_state / _with_state: set_state programs the fields that stay the
+ * same (coordinates, length, command word) once; each with_state then
+ * writes only the addresses and SEND_REQ.  Nothing else may use that
+ * command buffer in between (a plain read or write reprograms it).
  *
  * Circular buffers (cb_reserve_back, ..., get_write_ptr/get_read_ptr)
  * come from circular_buffer.h, shared with compute kernels.
  *
  * Not yet implemented: sharded address generators,
- * TensorAccessor, transaction-id barriers, _set_state/_with_state forms,
- * linked multicast.
+ * TensorAccessor, linked multicast, the inc_num_issued = false and posted
+ * template forms of the _with_state calls.
  */
 #ifndef TT_DATAFLOW_API_H
 #define TT_DATAFLOW_API_H
@@ -55,6 +67,7 @@ extern uint32_t fw_noc_posted_writes_num_issued[TT_NOC_COUNT];
 #define DRAM_ALIGNMENT		TT_NOC_DRAM_ALIGNMENT
 #define NOC_UNICAST_WRITE_VC	1
 #define NOC_MULTICAST_WRITE_VC	4
+#define NOC_MAX_TRANSACTION_ID	TT_NOC_MAX_TRANSACTION_ID
 
 #define TT_NOC_REG(noc, buf, reg)						\
 	(*(volatile uint32_t *)(TT_MMIO_NOC0_BASE + (noc) * TT_MMIO_NOC_SIZE +	\
@@ -108,6 +121,11 @@ static FORCE_INLINE void noc_send(uint32_t noc, uint32_t buf)
 	TT_NOC_REG(noc, buf, CMD_CTRL) = TT_FIELD_VAL(NOC, CMD_CTRL, SEND_REQ, 1);
 }
 
+/*
+ * One read packet: five register writes.  The read buffer's CTRL (a plain
+ * read, 0) is never anything else: it is 0 from reset and only the
+ * set_state calls write it (with 0), so it is not rewritten per read.
+ */
 static FORCE_INLINE void noc_fast_read(uint32_t noc, uint64_t src, uint32_t dst,
 				       uint32_t len)
 {
@@ -115,7 +133,6 @@ static FORCE_INLINE void noc_fast_read(uint32_t noc, uint64_t src, uint32_t dst,
 	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_LO) = (uint32_t)src;
 	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_MID) = (uint32_t)(src >> 32);
 	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, AT_LEN_BE) = len;
-	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, CTRL) = 0;
 	noc_send(noc, TT_NOC_RD_CMD_BUF);
 	fw_noc_reads_num_issued[noc]++;
 }
@@ -250,6 +267,148 @@ static FORCE_INLINE void noc_inline_dw_write(uint64_t addr, uint32_t val)
 	noc_inline_dw_write_be(addr, val, 0xf);
 }
 
+/* State-based reads and writes ------------------------------------------ */
+
+/*
+ * Program the read command buffer for one-packet reads of @size bytes
+ * from the core (or DRAM bank) of @src_noc_addr.
+ */
+static FORCE_INLINE void noc_async_read_one_packet_set_state(uint64_t src_noc_addr,
+							     uint32_t size)
+{
+	uint32_t noc = noc_index;
+
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, CTRL) = 0;
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_MID) = (uint32_t)(src_noc_addr >> 32);
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, AT_LEN_BE) = size;
+}
+
+/* Read the set_state size from local address @src of that core into @dst. */
+static FORCE_INLINE void noc_async_read_one_packet_with_state(uint32_t src, uint32_t dst)
+{
+	uint32_t noc = noc_index;
+
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, RET_ADDR_LO) = dst;
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_LO) = src;
+	noc_send(noc, TT_NOC_RD_CMD_BUF);
+	fw_noc_reads_num_issued[noc]++;
+}
+
+/* As above, tagged with transaction id @trid; reads @src_base + @src. */
+static FORCE_INLINE void noc_async_read_one_packet_with_state_with_trid(
+	uint32_t src_base, uint32_t src, uint32_t dst, uint32_t trid)
+{
+	uint32_t noc = noc_index;
+
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, PACKET_TAG) =
+		TT_FIELD_VAL(NOC, PACKET_TAG, TRANSACTION_ID, trid);
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, RET_ADDR_LO) = dst;
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_LO) = src_base + src;
+	noc_send(noc, TT_NOC_RD_CMD_BUF);
+	fw_noc_reads_num_issued[noc]++;
+}
+
+/* Program the read command buffer for reads from the core of @src_noc_addr. */
+static FORCE_INLINE void noc_async_read_set_state(uint64_t src_noc_addr)
+{
+	uint32_t noc = noc_index;
+
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, CTRL) = 0;
+	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_MID) = (uint32_t)(src_noc_addr >> 32);
+}
+
+/* Read @size bytes (any size) from local address @src of that core to @dst. */
+static FORCE_INLINE void noc_async_read_with_state(uint32_t src, uint32_t dst,
+						   uint32_t size)
+{
+	uint32_t noc = noc_index, n;
+
+	do {
+		n = size > NOC_MAX_BURST_SIZE ? NOC_MAX_BURST_SIZE : size;
+		TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, RET_ADDR_LO) = dst;
+		TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_LO) = src;
+		TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, AT_LEN_BE) = n;
+		noc_send(noc, TT_NOC_RD_CMD_BUF);
+		fw_noc_reads_num_issued[noc]++;
+		src += n;
+		dst += n;
+		size -= n;
+	} while (size);
+}
+
+/*
+ * Program the write command buffer for non-posted one-packet writes of
+ * @size bytes to the core (or DRAM bank) of @dst_noc_addr.
+ */
+static FORCE_INLINE void noc_async_write_one_packet_set_state(uint64_t dst_noc_addr,
+							      uint32_t size)
+{
+	uint32_t noc = noc_index, buf = TT_NOC_WR_CMD_BUF;
+
+	TT_NOC_REG(noc, buf, CTRL) = noc_unicast_ctrl() | TT_FIELD_VAL(NOC, CTRL, WR, 1) |
+				     TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, 1);
+	TT_NOC_REG(noc, buf, RET_ADDR_MID) = (uint32_t)(dst_noc_addr >> 32);
+	TT_NOC_REG(noc, buf, AT_LEN_BE) = size;
+}
+
+/* Write the set_state size from L1 @src to local address @dst of that core. */
+static FORCE_INLINE void noc_async_write_one_packet_with_state(uint32_t src, uint32_t dst)
+{
+	uint32_t noc = noc_index, buf = TT_NOC_WR_CMD_BUF;
+
+	TT_NOC_REG(noc, buf, TARG_ADDR_LO) = src;
+	TT_NOC_REG(noc, buf, RET_ADDR_LO) = dst;
+	noc_send(noc, buf);
+	fw_noc_nonposted_writes_num_issued[noc]++;
+	fw_noc_nonposted_writes_acked[noc]++;
+}
+
+/* Transaction ids -------------------------------------------------------- */
+
+/* Tag this RISC's reads from now on with transaction id @trid. */
+static FORCE_INLINE void noc_async_read_set_trid(uint32_t trid)
+{
+	TT_NOC_REG(noc_index, TT_NOC_RD_CMD_BUF, PACKET_TAG) =
+		TT_FIELD_VAL(NOC, PACKET_TAG, TRANSACTION_ID, trid);
+}
+
+/* Non-posted one-packet write of @size bytes tagged with @trid. */
+static FORCE_INLINE void noc_async_write_one_packet_with_trid(uint32_t src, uint64_t dst,
+							      uint32_t size, uint32_t trid)
+{
+	TT_NOC_REG(noc_index, TT_NOC_WR_CMD_BUF, PACKET_TAG) =
+		TT_FIELD_VAL(NOC, PACKET_TAG, TRANSACTION_ID, trid);
+	noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, size, noc_unicast_ctrl(),
+		       true, 1);
+}
+
+/* Program the write command buffer for trid writes to the core of @dst_noc_addr. */
+static FORCE_INLINE void noc_async_write_one_packet_with_trid_set_state(uint64_t dst_noc_addr)
+{
+	uint32_t noc = noc_index, buf = TT_NOC_WR_CMD_BUF;
+
+	TT_NOC_REG(noc, buf, CTRL) = noc_unicast_ctrl() | TT_FIELD_VAL(NOC, CTRL, WR, 1) |
+				     TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, 1);
+	TT_NOC_REG(noc, buf, RET_ADDR_MID) = (uint32_t)(dst_noc_addr >> 32);
+}
+
+/* Write @size bytes from L1 @src to local address @dst of that core, tagged @trid. */
+static FORCE_INLINE void noc_async_write_one_packet_with_trid_with_state(uint32_t src,
+									 uint32_t dst,
+									 uint32_t size,
+									 uint32_t trid)
+{
+	uint32_t noc = noc_index, buf = TT_NOC_WR_CMD_BUF;
+
+	TT_NOC_REG(noc, buf, PACKET_TAG) = TT_FIELD_VAL(NOC, PACKET_TAG, TRANSACTION_ID, trid);
+	TT_NOC_REG(noc, buf, TARG_ADDR_LO) = src;
+	TT_NOC_REG(noc, buf, RET_ADDR_LO) = dst;
+	TT_NOC_REG(noc, buf, AT_LEN_BE) = size;
+	noc_send(noc, buf);
+	fw_noc_nonposted_writes_num_issued[noc]++;
+	fw_noc_nonposted_writes_acked[noc]++;
+}
+
 /* Barriers --------------------------------------------------------------- */
 
 #define NOC_BARRIER(kind, idx, sw)						\
@@ -289,6 +448,31 @@ static FORCE_INLINE void noc_async_atomic_barrier(void)
 {
 	NOC_BARRIER(TT_NOC_BARRIER_ATOMICS, TT_NOC_ST_MST_ATOMIC_RESP_RECEIVED,
 		    fw_noc_nonposted_atomics_acked);
+}
+
+#define NOC_TRID_BARRIER(kind, idx)						\
+	TT_WAIT_UNTIL(noc_status_reg(noc_index, idx) == 0, TT_WAIT_NOC_BARRIER,	\
+		      kind, 0, noc_status_reg(noc_index, idx))
+
+/* Every read (and non-posted write) tagged @trid has its response. */
+static FORCE_INLINE void noc_async_read_barrier_with_trid(uint32_t trid)
+{
+	NOC_TRID_BARRIER(TT_NOC_BARRIER_READS_TRID(trid),
+			 TT_NOC_ST_MST_REQS_OUTSTANDING_ID(trid));
+}
+
+/* Every non-posted write (and read) tagged @trid is acknowledged. */
+static FORCE_INLINE void noc_async_write_barrier_with_trid(uint32_t trid)
+{
+	NOC_TRID_BARRIER(TT_NOC_BARRIER_WRITES_ACKED_TRID(trid),
+			 TT_NOC_ST_MST_REQS_OUTSTANDING_ID(trid));
+}
+
+/* Every write tagged @trid has left L1 (its source may be reused). */
+static FORCE_INLINE void noc_async_write_flushed_with_trid(uint32_t trid)
+{
+	NOC_TRID_BARRIER(TT_NOC_BARRIER_WRITES_SENT_TRID(trid),
+			 TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(trid));
 }
 
 static FORCE_INLINE void noc_async_full_barrier(void)

@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 
 #include "tt_ctl.h"
+#include "tt_emu_regs.h"
 #include "tt_mem_map.h"
 #include "tt_noc_map.h"
 #include "tt_noc_regs.h"
@@ -26,9 +27,20 @@
 #define NCORES		(GX * GY)
 #define SCRATCH		0x100000u	/* free L1 */
 
+/* Every hart out of reset and running: NoC landings may wake it. */
+static void release_all(void)
+{
+	for (unsigned c = 0; c < NCORES; c++)
+		cr_assert(ttx_chip_write(F.chip, c, TT_RISC_BRISC,
+					 TT_MMIO_RISCV_DEBUG_BASE + TT_A_DBG_SOFT_RESET_0,
+					 4, 0));
+	memset(F.wakes, 0, sizeof(F.wakes));
+}
+
 static void setup(void)
 {
 	fake_chip_setup(GX, GY, (size_t)TT_NOC_DRAM_BANKS * TT_DRAM_BANK_SIZE);
+	release_all();
 }
 
 static void teardown(void)
@@ -449,8 +461,8 @@ Test(noc, sanitize_reports_core_and_risc)
 		  F.last_error);
 }
 
-/* Transaction ids are accepted; every transaction completes at once, so
- * the per-id outstanding counts read 0 (and can be cleared). */
+/* Transaction ids are accepted; without delay every transaction completes
+ * at once, so the per-id counts read 0 after it (and can be cleared). */
 Test(noc, transaction_id_counts)
 {
 	wr(0, 0, TT_NOC_RD_CMD_BUF, TT_A_NOC_PACKET_TAG,
@@ -460,9 +472,214 @@ Test(noc, transaction_id_counts)
 	cr_assert_eq(F.errors, 0, "%s", F.last_error);
 	cr_expect(!memcmp(l1(0, SCRATCH), l1(1, SCRATCH), 64));
 	cr_expect_eq(status(0, 0, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(5)), 0);
+	cr_expect_eq(status(0, 0, TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(5)), 0);
 	cr_expect_eq(status(0, 0, TT_NOC_ST_MST_CMD_ACCEPTED), 1);
 	wr(0, 0, 0, TT_A_NOC_CLEAR_OUTSTANDING_REQ_CNT, 1u << 5);
 	cr_expect_eq(F.errors, 0);
+}
+
+/* Delayed completion ---------------------------------------------------- */
+
+/* A fresh chip holding up to @n reads/writes per core and NoC. */
+static void delay_chip(unsigned n)
+{
+	TTChipConfig cfg = { .grid_x = GX, .grid_y = GY, .noc_delay = n };
+
+	ttx_chip_free(F.chip);
+	F.chip = ttx_chip_new(&cfg, &fake_ops, NULL);
+	cr_assert_not_null(F.chip);
+	release_all();
+}
+
+/* A status counter seen by a debugger: no side effects. */
+static uint32_t peek_status(unsigned core, unsigned noc, unsigned idx)
+{
+	uint64_t v;
+
+	cr_assert(ttx_chip_peek(F.chip, core, TT_RISC_BRISC,
+				reg_addr(noc, 0, TT_A_NOC_STATUS0 + 4 * idx), &v));
+	return (uint32_t)v;
+}
+
+static void set_trid(unsigned core, unsigned buf, unsigned trid)
+{
+	wr(core, 0, buf, TT_A_NOC_PACKET_TAG,
+	   TT_FIELD_VAL(NOC, PACKET_TAG, TRANSACTION_ID, trid));
+}
+
+static bool zero(const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+Test(noc, delay_option_out_of_range_refused)
+{
+	TTChipConfig cfg = { .grid_x = 1, .grid_y = 1,
+			     .noc_delay = TTX_NOC_MAX_DELAY + 1 };
+
+	cr_expect_null(ttx_chip_new(&cfg, &fake_ops, NULL));
+}
+
+/*
+ * Reads on two transaction ids: both outstanding until polled; the poll of
+ * one id's counter lands that id only, and returns the landed count.
+ */
+Test(noc, trid_reads_outstanding_until_polled)
+{
+	delay_chip(4);
+	fill(l1(1, SCRATCH), 256, 1);
+	fill(l1(2, SCRATCH), 256, 2);
+	set_trid(0, TT_NOC_RD_CMD_BUF, 3);
+	cmd_read(0, 0, core_xy(1), SCRATCH, SCRATCH, 256);
+	set_trid(0, TT_NOC_RD_CMD_BUF, 5);
+	cmd_read(0, 0, core_xy(2), SCRATCH, SCRATCH + 256, 256);
+	cr_assert_eq(F.errors, 0, "%s", F.last_error);
+
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(3)), 1);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(5)), 1);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_RD_REQ_SENT), 2);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_RD_RESP_RECEIVED), 0);
+	cr_expect(zero(l1(0, SCRATCH), 512), "held reads landed early");
+
+	/* A barrier on id 3 polls its counter: id 3 lands, id 5 stays. */
+	cr_expect_eq(status(0, 0, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(3)), 0);
+	cr_expect(!memcmp(l1(0, SCRATCH), l1(1, SCRATCH), 256));
+	cr_expect(zero(l1(0, SCRATCH + 256), 256), "id 5 landed with id 3");
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(5)), 1);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_RD_RESP_RECEIVED), 1);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_RD_DATA_WORD_RECEIVED),
+		     256 / TT_NOC_WORD_BYTES);
+
+	/* The plain read barrier's counter lands every read. */
+	cr_expect_eq(status(0, 0, TT_NOC_ST_MST_RD_RESP_RECEIVED), 2);
+	cr_expect(!memcmp(l1(0, SCRATCH + 256), l1(2, SCRATCH), 256));
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(5)), 0);
+	cr_expect_eq(F.errors, 0, "%s", F.last_error);
+}
+
+/*
+ * Writes: WRITE_REQS_OUTGOING_ID counts every write of the id until its
+ * data left L1, REQS_OUTSTANDING_ID only the non-posted ones until acked.
+ * The source is read when the write lands.
+ */
+Test(noc, trid_writes_outgoing_and_outstanding)
+{
+	delay_chip(4);
+	fill(l1(0, SCRATCH), 64, 3);
+	set_trid(0, TT_NOC_WR_CMD_BUF, 7);
+	cmd_write(0, 0, SCRATCH, core_xy(1), SCRATCH, 64, ctrl_wr | ctrl_np);
+	set_trid(0, TT_NOC_WR_CMD_BUF, 2);
+	cmd_write(0, 0, SCRATCH, core_xy(2), SCRATCH, 64, ctrl_wr);
+	cr_assert_eq(F.errors, 0, "%s", F.last_error);
+
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(7)), 1);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(7)), 1);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(2)), 1);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(2)), 0,
+		     "posted writes wait for no ack");
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_NONPOSTED_WR_REQ_STARTED), 1);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_NONPOSTED_WR_REQ_SENT), 0);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_WR_ACK_RECEIVED), 0);
+
+	/* The source changes before the write lands: the new bytes go. */
+	l1(0, SCRATCH)[0] ^= 0xff;
+	cr_expect_eq(status(0, 0, TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(7)), 0);
+	cr_expect(!memcmp(l1(1, SCRATCH), l1(0, SCRATCH), 64));
+	cr_expect(zero(l1(2, SCRATCH), 64), "trid 2 landed with trid 7");
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_WR_ACK_RECEIVED), 1);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(7)), 0);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_NONPOSTED_WR_REQ_SENT), 1);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_SLV_NONPOSTED_WR_REQ_RECEIVED), 0);
+	cr_expect_eq(peek_status(1, 0, TT_NOC_ST_SLV_NONPOSTED_WR_REQ_RECEIVED), 1);
+
+	cr_expect_eq(status(0, 0, TT_NOC_ST_MST_POSTED_WR_REQ_SENT), 1);
+	cr_expect(!memcmp(l1(2, SCRATCH), l1(0, SCRATCH), 64));
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(2)), 0);
+}
+
+/* With the queue full, each new command lands the oldest held one. */
+Test(noc, delay_full_queue_lands_oldest)
+{
+	delay_chip(2);
+	for (unsigned i = 0; i < 3; i++)
+		fill(l1(1 + i, SCRATCH), 32, 10 + i);
+	for (unsigned i = 0; i < 3; i++)
+		cmd_read(0, 0, core_xy(1 + i), SCRATCH, SCRATCH + 32 * i, 32);
+	cr_assert_eq(F.errors, 0, "%s", F.last_error);
+	cr_expect(!memcmp(l1(0, SCRATCH), l1(1, SCRATCH), 32), "oldest not landed");
+	cr_expect(zero(l1(0, SCRATCH + 32), 64), "newer reads landed");
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0)), 2);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_CMD_ACCEPTED), 3);
+	/* The other NoC has its own queue. */
+	cr_expect_eq(peek_status(0, 1, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0)), 0);
+}
+
+/* A hart that goes to sleep lands everything its core holds, and the
+ * destination's harts are woken, except those waiting on CBs. */
+Test(noc, delay_drained_when_a_hart_sleeps)
+{
+	uint32_t kind = TT_MMIO_EMU_BASE + TT_A_EMU_WAIT_KIND;
+
+	delay_chip(8);
+	cr_assert(ttx_chip_write(F.chip, 1, TT_RISC_TRISC0, kind, 4, TT_WAIT_CB_FRONT));
+	memset(F.wakes, 0, sizeof(F.wakes));
+	fill(l1(0, SCRATCH), 128, 4);
+	cmd_write(0, 0, SCRATCH, core_xy(1), SCRATCH, 128, ctrl_wr | ctrl_np);
+	cr_expect(zero(l1(1, SCRATCH), 128));
+	cr_expect_eq(F.wakes[1][TT_RISC_NCRISC], 0);
+
+	/* NCRISC of core 0 waits for a semaphore: the write lands. */
+	cr_assert(ttx_chip_write(F.chip, 0, TT_RISC_NCRISC, kind, 4, TT_WAIT_SEMAPHORE));
+	cr_expect(!memcmp(l1(1, SCRATCH), l1(0, SCRATCH), 128));
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_WR_ACK_RECEIVED), 1);
+	cr_expect_eq(F.wakes[1][TT_RISC_NCRISC], 1);
+	cr_expect_eq(F.wakes[1][TT_RISC_BRISC], 1);
+	cr_expect_eq(F.wakes[1][TT_RISC_TRISC0], 0, "a CB wait needs no NoC wake");
+	cr_expect_eq(F.errors, 0, "%s", F.last_error);
+}
+
+/* A bad command is reported at issue (the pc is the SEND_REQ's) and never
+ * held: its counters complete at once. */
+Test(noc, delay_sanitizer_reports_at_issue)
+{
+	delay_chip(4);
+	cmd_read(0, 0, xy(3, 3), SCRATCH, SCRATCH, 64);
+	expect_rule("coordinates");
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_RD_RESP_RECEIVED), 1);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0)), 0);
+}
+
+/* CLEAR_OUTSTANDING_REQ_CNT under a held command: the count stays at 0. */
+Test(noc, delay_clear_outstanding_does_not_wrap)
+{
+	delay_chip(4);
+	cmd_read(0, 0, core_xy(1), SCRATCH, SCRATCH, 64);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0)), 1);
+	wr(0, 0, 0, TT_A_NOC_CLEAR_OUTSTANDING_REQ_CNT, 1);
+	cr_expect_eq(status(0, 0, TT_NOC_ST_MST_RD_RESP_RECEIVED), 1);
+	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0)), 0);
+}
+
+/* Without delay, a NoC landing wakes neither the issuing hart nor harts
+ * sleeping on CBs or the tile engine; semaphore waiters are woken. */
+Test(noc, landing_wakes_only_harts_that_may_wait_for_it)
+{
+	uint32_t kind = TT_MMIO_EMU_BASE + TT_A_EMU_WAIT_KIND;
+
+	cr_assert(ttx_chip_write(F.chip, 0, TT_RISC_TRISC1, kind, 4, TT_WAIT_TILE_ENGINE));
+	cr_assert(ttx_chip_write(F.chip, 0, TT_RISC_TRISC2, kind, 4, TT_WAIT_CB_BACK));
+	cr_assert(ttx_chip_write(F.chip, 0, TT_RISC_NCRISC, kind, 4, TT_WAIT_SEMAPHORE));
+	memset(F.wakes, 0, sizeof(F.wakes));
+	cmd_read(0, 0, core_xy(1), SCRATCH, SCRATCH, 64);
+	cr_assert_eq(F.errors, 0, "%s", F.last_error);
+	cr_expect_eq(F.wakes[0][TT_RISC_BRISC], 0, "the issuer is running");
+	cr_expect_eq(F.wakes[0][TT_RISC_NCRISC], 1);
+	cr_expect_eq(F.wakes[0][TT_RISC_TRISC0], 1, "just out of reset");
+	cr_expect_eq(F.wakes[0][TT_RISC_TRISC1], 0);
+	cr_expect_eq(F.wakes[0][TT_RISC_TRISC2], 0);
 }
 
 /* Landings outside the text slots are plain data; the environment is

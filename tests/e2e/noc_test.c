@@ -183,10 +183,9 @@ Test(noc, interleaved_read_256_pages_noc1, .timeout = 60)
 	tt_device_close(dev);
 }
 
-/* Core A -> core B with a ready/data semaphore handshake. */
-Test(noc, tile_between_cores_with_semaphores, .timeout = 60)
+/* Core A -> core B with a ready/data semaphore handshake (4x4 @dev). */
+static void sem_pair(struct tt_device *dev)
 {
-	struct tt_device *dev = e2e_open(4, 4);
 	struct tt_core a = tt_core(0, 1), b = tt_core(3, 2);
 	struct tt_core_range_set both = { 2, { tt_core_range(0, 1, 0, 1),
 					       tt_core_range(3, 2, 3, 2) } };
@@ -219,6 +218,13 @@ Test(noc, tile_between_cores_with_semaphores, .timeout = 60)
 	cr_expect(!memcmp(got, tile, TILE), "tile did not arrive");
 	cr_expect(!memcmp(got + TILE, tile, 4), "receiver woke before the data");
 	tt_program_destroy(prog);
+}
+
+Test(noc, tile_between_cores_with_semaphores, .timeout = 60)
+{
+	struct tt_device *dev = e2e_open(4, 4);
+
+	sem_pair(dev);
 	tt_device_close(dev);
 }
 
@@ -461,4 +467,224 @@ Test(noc, dump_device_memory_state, .timeout = 60)
 	tt_device_close(dev);
 	snprintf(path, sizeof(path), "rm -rf %s", dir);
 	cr_expect_eq(system(path), 0);
+}
+
+/* Transaction ids, _set_state/_with_state, delayed completion ----------- */
+
+static struct tt_device *open_delay(uint32_t gx, uint32_t gy, uint32_t delay)
+{
+	struct tt_device_config cfg = { .grid_x = gx, .grid_y = gy, .noc_delay = delay };
+	struct tt_device *dev = NULL;
+	int rc = tt_device_open(&cfg, &dev);
+
+	cr_assert_eq(rc, TT_OK, "device open, noc_delay %u: %s", delay, tt_strerror(rc));
+	return dev;
+}
+
+/* One run of noc_trid.c on core (0,0) reading from core (1,1); results. */
+static void run_trid(struct tt_device *dev, uint32_t res[7], uint8_t *a, uint8_t *b,
+		     uint8_t *back)
+{
+	uint32_t pa = SCRATCH, pb = SCRATCH + 0x1000, pres = SCRATCH + 0x4000;
+	uint32_t args[5] = { 19, 19, pa, pb, pres };
+	uint8_t zeros[2048] = { 0 };
+	struct tt_run_report rep;
+	tt_kernel_handle k;
+	struct tt_program *prog = program(KERNEL("noc_trid.c"), tt_core_range(0, 0, 0, 0),
+					  TT_DM_RISCV_0, TT_NOC_0, &k);
+
+	fill(a, 2048, 11);
+	fill(b, 2048, 12);
+	a[0] |= 1;
+	b[0] |= 1;		/* first words non-zero */
+	tt_device_l1_write(dev, tt_core(1, 1), pa, a, 2048);
+	tt_device_l1_write(dev, tt_core(1, 1), pb, b, 2048);
+	tt_device_l1_write(dev, tt_core(1, 1), pb + 2048, zeros, 2048);
+	tt_device_l1_write(dev, tt_core(0, 0), pa, zeros, 2048);
+	tt_device_l1_write(dev, tt_core(0, 0), pb, zeros, 2048);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), args, 5), TT_OK);
+	e2e_run_ok(dev, prog, &rep);
+	tt_device_l1_read(dev, tt_core(0, 0), pres, res, 7 * 4);
+	tt_device_l1_read(dev, tt_core(1, 1), pb + 2048, back, 2048);
+	tt_program_destroy(prog);
+}
+
+/*
+ * Reads on transaction ids 1 and 2, a barrier on each: with delayed
+ * completion the id 1 barrier lands id 1 only (B still empty after it),
+ * the id 2 barrier lands B; without delay both are there at once.  The
+ * per-id counters are back at 0, the id 3 write arrived.
+ */
+Test(noc, transaction_id_barriers, .timeout = 120)
+{
+	for (uint32_t delay = 0; delay <= 4; delay += 4) {
+		struct tt_device *dev = open_delay(2, 2, delay);
+		uint8_t a[2048], b[2048], back[2048];
+		uint32_t res[7], wa, wb;
+
+		run_trid(dev, res, a, b, back);
+		memcpy(&wa, a, 4);
+		memcpy(&wb, b, 4);
+		cr_expect_eq(res[0], wa, "delay %u: A after its barrier: 0x%x", delay,
+			     res[0]);
+		if (delay)
+			cr_expect_eq(res[1], 0, "delay %u: id 2 landed at the id 1 "
+				     "barrier (0x%x)", delay, res[1]);
+		else
+			cr_expect_eq(res[1], wb, "no delay: B at once (0x%x)", res[1]);
+		cr_expect_eq(res[2], wb, "delay %u: B after its barrier: 0x%x", delay,
+			     res[2]);
+		for (uint32_t i = 3; i < 7; i++)
+			cr_expect_eq(res[i], 0, "delay %u: counter %u = %u", delay, i,
+				     res[i]);
+		cr_expect(!memcmp(back, a, 2048), "delay %u: id 3 write differs", delay);
+		tt_device_close(dev);
+	}
+}
+
+/*
+ * The _set_state / _with_state forms move the same bytes as the plain
+ * ones: 16 pages of 640 B read one packet at a time, 10 KiB in one
+ * with_state read (two bursts), 16 one-packet writes back.
+ */
+Test(noc, set_state_with_state, .timeout = 60)
+{
+	struct tt_device *dev = e2e_open(2, 2);
+	uint32_t page = 640, n = 16, total = page * n;
+	uint32_t args[5] = { 18, 19, SCRATCH, page, n };
+	uint8_t *in = malloc(total), *out = calloc(1, total);
+	struct tt_run_report rep;
+	tt_kernel_handle k;
+	struct tt_program *prog = program(KERNEL("noc_state.c"), tt_core_range(1, 0, 1, 0),
+					  TT_DM_RISCV_1, TT_NOC_1, &k);
+
+	fill(in, total, 21);
+	tt_device_l1_write(dev, tt_core(0, 1), SCRATCH, in, total);
+	tt_device_l1_write(dev, tt_core(0, 1), SCRATCH + total, out, total);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(1, 0), args, 5), TT_OK);
+	e2e_run_ok(dev, prog, &rep);
+	tt_device_l1_read(dev, tt_core(1, 0), SCRATCH, out, total);
+	cr_expect(!memcmp(in, out, total), "one-packet with_state reads differ");
+	tt_device_l1_read(dev, tt_core(1, 0), SCRATCH + total, out, total);
+	cr_expect(!memcmp(in, out, total), "read_with_state differs");
+	tt_device_l1_read(dev, tt_core(0, 1), SCRATCH + total, out, total);
+	cr_expect(!memcmp(in, out, total), "one-packet with_state writes differ");
+	free(in);
+	free(out);
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+}
+
+/* noc_no_barrier.c on core (0,0) from core (1,0); the 64-byte copy and
+ * the instructions the run took. */
+static uint64_t run_no_barrier(struct tt_device *dev, bool barrier, uint8_t *copy,
+			       uint8_t *src)
+{
+	uint32_t args[5] = { 19, 18, SCRATCH, SCRATCH + 0x1000, barrier };
+	uint8_t old[64];
+	struct tt_run_report rep;
+	tt_kernel_handle k;
+	struct tt_program *prog = program(KERNEL("noc_no_barrier.c"),
+					  tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0,
+					  TT_NOC_0, &k);
+
+	memset(old, 0xaa, sizeof(old));
+	fill(src, 64, 31);
+	tt_device_l1_write(dev, tt_core(1, 0), SCRATCH, src, 64);
+	tt_device_l1_write(dev, tt_core(0, 0), SCRATCH, old, 64);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), args, 5), TT_OK);
+	e2e_run_ok(dev, prog, &rep);
+	tt_device_l1_read(dev, tt_core(0, 0), SCRATCH + 0x1000, copy, 64);
+	tt_program_destroy(prog);
+	return rep.instructions;
+}
+
+/*
+ * A kernel that reads L1 without noc_async_read_barrier: with delayed
+ * completion it sees the old bytes, with the barrier the new ones; by
+ * the end of the run the read has landed either way.
+ */
+Test(noc, delayed_completion_exposes_missing_barrier, .timeout = 120)
+{
+	struct tt_device *dev = open_delay(2, 1, 2);
+	uint8_t copy[64], src[64], old[64], landed[64];
+
+	memset(old, 0xaa, sizeof(old));
+	run_no_barrier(dev, false, copy, src);
+	cr_expect(!memcmp(copy, old, 64), "without the barrier the kernel saw new data");
+	tt_device_l1_read(dev, tt_core(0, 0), SCRATCH, landed, 64);
+	cr_expect(!memcmp(landed, src, 64), "the read never landed");
+	run_no_barrier(dev, true, copy, src);
+	cr_expect(!memcmp(copy, src, 64), "with the barrier the kernel saw old data");
+	tt_device_close(dev);
+
+	/* Without the option every command lands at once. */
+	dev = e2e_open(2, 1);
+	run_no_barrier(dev, false, copy, src);
+	cr_expect(!memcmp(copy, src, 64));
+	tt_device_close(dev);
+}
+
+/* Under delayed completion the same program on a fresh device takes the
+ * same number of instructions and sees the same bytes. */
+Test(noc, delayed_completion_is_deterministic, .timeout = 120)
+{
+	uint8_t copy[2][64], src[64];
+	uint64_t n[2];
+
+	for (int i = 0; i < 2; i++) {
+		struct tt_device *dev = open_delay(2, 1, 3);
+
+		n[i] = run_no_barrier(dev, false, copy[i], src);
+		tt_device_close(dev);
+	}
+	cr_expect_gt(n[0], 0);
+	cr_expect_eq(n[0], n[1], "instructions %llu then %llu", (unsigned long long)n[0],
+		     (unsigned long long)n[1]);
+	cr_expect(!memcmp(copy[0], copy[1], 64));
+}
+
+/* Correct kernels give exact results under delayed completion: DRAM
+ * loopback and the semaphore handshake of tile_between_cores. */
+Test(noc, delayed_completion_keeps_correct_kernels_exact, .timeout = 120)
+{
+	struct tt_device *dev = open_delay(2, 2, 8);
+	size_t size = 20 * TILE;
+	uint8_t *in = malloc(size), *out = calloc(1, size);
+	struct tt_buffer *src = buffer(dev, TT_BUFFER_DRAM, size, TILE);
+	struct tt_buffer *dst = buffer(dev, TT_BUFFER_DRAM, size, TILE);
+	struct tt_run_report rep;
+	tt_kernel_handle k;
+	struct tt_program *prog = program(KERNEL("noc_dram_loopback.c"),
+					  tt_core_range(1, 1, 1, 1), TT_DM_RISCV_1,
+					  TT_NOC_1, &k);
+	uint32_t args[7] = { tt_buffer_address(src), tt_buffer_address(dst), SCRATCH,
+			     20, TILE, 1, 1 };
+
+	fill(in, size, 41);
+	cr_assert_eq(tt_buffer_write(src, in), TT_OK);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(1, 1), args, 7), TT_OK);
+	e2e_run_ok(dev, prog, &rep);
+	cr_assert_eq(tt_buffer_read(dst, out), TT_OK);
+	cr_expect(!memcmp(in, out, size), "DRAM loopback under delay differs");
+	free(in);
+	free(out);
+	tt_buffer_free(src);
+	tt_buffer_free(dst);
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+
+	dev = open_delay(4, 4, 8);
+	sem_pair(dev);
+	tt_device_close(dev);
+}
+
+/* Out-of-range delays are refused with an error, not clamped. */
+Test(noc, delay_option_checked)
+{
+	struct tt_device_config cfg = { .grid_x = 1, .grid_y = 1, .noc_delay = 65 };
+	struct tt_device *dev = NULL;
+
+	cr_expect_eq(tt_device_open(&cfg, &dev), TT_EINVAL);
+	cr_expect_null(dev);
 }

@@ -33,13 +33,17 @@ struct tt_device_config {
 	uint32_t boot_timeout_ms;	/* 0 = 30000 (ignored with gdb_port) */
 	uint64_t l1_small_size;		/* bytes at the top of L1 for L1_SMALL buffers */
 	const char *trace_path;		/* timeline trace (Chrome JSON), or NULL */
+	uint32_t noc_delay;		/* delayed NoC completion: reads/writes
+					 * held per core and NoC, 1..64; 0 = off
+					 * (docs/kernel-api.md) */
 };
 
 /*
  * Start a device.  @cfg may be NULL for the defaults.  Environment:
  * TT_EMU_PARALLEL=1 forces parallel mode, TT_EMU_GDB=<port> starts the
- * device halted under gdb (see docs/gdb.md), TT_EMU_TRACE=<file> records
- * a timeline trace for Perfetto (see docs/trace.md).
+ * device halted under gdb (see docs/gdb.md), TT_EMU_NOC_DELAY=<n> sets
+ * noc_delay, TT_EMU_TRACE=<file> records a timeline trace for Perfetto
+ * (see docs/trace.md).
  */
 int tt_device_open(const struct tt_device_config *cfg, struct tt_device **out);
 
