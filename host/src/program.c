@@ -1043,7 +1043,8 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 		report->core = dev->first.core;
 		report->risc = dev->first.risc;
 		report->pc = dev->first.pc;
-		report->instructions = dev->run_icount;
+		/* Without icount the device clock is not an instruction count. */
+		report->instructions = dev->deterministic ? dev->run_icount : 0;
 		snprintf(report->message, sizeof(report->message), "%s",
 			 dev->errors);
 	}

@@ -34,8 +34,8 @@
  * Circular buffers (cb_reserve_back, ..., get_write_ptr/get_read_ptr)
  * come from circular_buffer.h, shared with compute kernels.
  *
- * Not yet implemented: sharded address generators,
- * TensorAccessor, linked multicast, the inc_num_issued = false and posted
+ * Sharded address generators are in sharded_addr_gen.h (included here).
+ * Not yet implemented: TensorAccessor, linked multicast, the inc_num_issued = false and posted
  * template forms of the _with_state calls.
  */
 #ifndef TT_DATAFLOW_API_H

@@ -489,8 +489,10 @@ Test(firmware, parallel_mode_runs, .timeout = 120)
 	for (uint32_t y = 0; y < 4; y++)
 		for (uint32_t x = 0; x < 4; x++)
 			tt_kernel_set_runtime_args(prog, k, tt_core(x, y), args, 2);
-	for (int round = 0; round < 3; round++)
+	for (int round = 0; round < 3; round++) {
 		e2e_run_ok(dev, prog, &rep);
+		cr_expect_eq(rep.instructions, 0, "parallel mode has no instruction count");
+	}
 	tt_device_l1_read(dev, tt_core(3, 2), SCRATCH, got, sizeof(got));
 	for (uint32_t i = 0; i < WORDS; i++)
 		cr_expect_eq(got[i], ((2u << 24) | (3u << 16)) ^ (i * 2654435761u));

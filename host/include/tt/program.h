@@ -80,7 +80,8 @@ struct tt_run_report {
 	struct tt_core core;		/* first failing core */
 	unsigned int risc;		/* TT_RISC_* of the first failure */
 	uint32_t pc;
-	uint64_t instructions;		/* from GO to the last core's DONE (icount) */
+	uint64_t instructions;		/* from GO to the last core's DONE (icount);
+					 * 0 in parallel mode, which has none */
 	char message[2048];		/* every failure, one per line */
 };
 
