@@ -81,6 +81,18 @@ static int add_kernels(struct tt_program *prog, const struct tt_fwtest_config *c
 	return rc;
 }
 
+/* A new outcome of @core / @risc at the end of @res. */
+static struct tt_fwtest_outcome *add_outcome(struct tt_fwtest_result *res,
+					     struct tt_core core, unsigned int risc)
+{
+	struct tt_fwtest_outcome *o = &res->outcomes[res->num++];
+
+	memset(o, 0, sizeof(*o));
+	o->core = core;
+	o->risc = risc;
+	return o;
+}
+
 /* Outcomes of one hart's record, appended to @res. */
 static void collect(struct tt_fwtest_result *res, struct tt_core core,
 		    unsigned int risc, const struct tt_fwtest_record *r)
@@ -89,11 +101,8 @@ static void collect(struct tt_fwtest_result *res, struct tt_core core,
 
 	if (r->magic != TT_FWTEST_MAGIC) {
 		/* The runner never started: the whole program is one crash. */
-		struct tt_fwtest_outcome *o = &res->outcomes[res->num++];
+		struct tt_fwtest_outcome *o = add_outcome(res, core, risc);
 
-		memset(o, 0, sizeof(*o));
-		o->core = core;
-		o->risc = risc;
 		snprintf(o->name, sizeof(o->name), "(test program)");
 		o->status = TT_FWTEST_STATUS_CRASH;
 		snprintf(o->msg, sizeof(o->msg), "the test runner never started");
@@ -102,11 +111,8 @@ static void collect(struct tt_fwtest_result *res, struct tt_core core,
 	}
 	for (uint32_t i = 0; i < r->num_cases && i < TT_FWTEST_MAX_CASES; i++) {
 		const struct tt_fwtest_case *c = &r->cases[i];
-		struct tt_fwtest_outcome *o = &res->outcomes[res->num++];
+		struct tt_fwtest_outcome *o = add_outcome(res, core, risc);
 
-		memset(o, 0, sizeof(*o));
-		o->core = core;
-		o->risc = risc;
 		copy_str(o->name, sizeof(o->name), c->name, sizeof(c->name));
 		o->checks = c->checks;
 		o->failures = c->failures;
@@ -143,11 +149,8 @@ static void collect(struct tt_fwtest_result *res, struct tt_core core,
 		}
 	}
 	if (r->num_cases > TT_FWTEST_MAX_CASES) {
-		struct tt_fwtest_outcome *o = &res->outcomes[res->num++];
+		struct tt_fwtest_outcome *o = add_outcome(res, core, risc);
 
-		memset(o, 0, sizeof(*o));
-		o->core = core;
-		o->risc = risc;
 		snprintf(o->name, sizeof(o->name), "(test program)");
 		o->status = TT_FWTEST_STATUS_FAIL;
 		snprintf(o->msg, sizeof(o->msg),

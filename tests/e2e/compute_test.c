@@ -318,6 +318,29 @@ static double pcc(const double *x, const double *y, size_t n)
 	return sxy / sqrt(sxx * syy);
 }
 
+/*
+ * PCC of the tiled bf16 product @out (mt x nt tiles) against an fp64
+ * matmul of @a (mt x kt tiles) and @b (kt x nt tiles); @got and @exact
+ * are scratch of mt * nt tiles.
+ */
+static double matmul_pcc(const uint16_t *a, const uint16_t *b, const uint16_t *out,
+			 uint32_t mt, uint32_t nt, uint32_t kt, double *got, double *exact)
+{
+	for (uint32_t i = 0; i < mt * 32; i++) {
+		for (uint32_t j = 0; j < nt * 32; j++) {
+			size_t o = ((size_t)(i / 32) * nt + j / 32) * TT_TILE_ELEMS +
+				   ttx_tile_index(i % 32, j % 32);
+			double sum = 0;
+
+			for (uint32_t k = 0; k < kt * 32; k++)
+				sum += elem(a, kt, i, k) * elem(b, nt, k, j);
+			exact[o] = sum;
+			got[o] = bf16_value(out[o]);
+		}
+	}
+	return pcc(got, exact, (size_t)mt * nt * TT_TILE_ELEMS);
+}
+
 Test(compute, matmul_single_core_bf16, .timeout = 180)
 {
 	const uint32_t mt = 4, kt = 4, nt = 4;	/* 128 x 128 x 128 */
@@ -364,19 +387,7 @@ Test(compute, matmul_single_core_bf16, .timeout = 180)
 	free(e);
 	cr_expect_eq(count_diffs(out, want, nc, "matmul"), 0, "matmul differs from the engine");
 
-	for (uint32_t i = 0; i < mt * 32; i++) {
-		for (uint32_t j = 0; j < nt * 32; j++) {
-			size_t o = ((size_t)(i / 32) * nt + j / 32) * TT_TILE_ELEMS +
-				   ttx_tile_index(i % 32, j % 32);
-			double sum = 0;
-
-			for (uint32_t k = 0; k < kt * 32; k++)
-				sum += elem(a, kt, i, k) * elem(b, nt, k, j);
-			exact[o] = sum;
-			got[o] = bf16_value(out[o]);
-		}
-	}
-	r = pcc(got, exact, nc);
+	r = matmul_pcc(a, b, out, mt, nt, kt, got, exact);
 	cr_log_info("matmul 128x128x128 bf16: PCC %.6f against fp64", r);
 	cr_expect_geq(r, 0.999, "PCC %f", r);
 
@@ -824,19 +835,7 @@ Test(compute, matmul_block_2x2_kt4_bf16, .timeout = 120)
 	cr_expect_eq(count_diffs(out, want, nc, "matmul_block"), 0,
 		     "matmul_block differs from the engine");
 
-	for (uint32_t i = 0; i < rt * 32; i++) {
-		for (uint32_t j = 0; j < ct * 32; j++) {
-			size_t o = ((size_t)(i / 32) * ct + j / 32) * TT_TILE_ELEMS +
-				   ttx_tile_index(i % 32, j % 32);
-			double sum = 0;
-
-			for (uint32_t k = 0; k < kt * 32; k++)
-				sum += elem(a, kt, i, k) * elem(b, ct, k, j);
-			exact[o] = sum;
-			got[o] = bf16_value(out[o]);
-		}
-	}
-	r = pcc(got, exact, nc);
+	r = matmul_pcc(a, b, out, rt, ct, kt, got, exact);
 	cr_log_info("matmul_block 64x128x64 bf16: PCC %.6f against fp64", r);
 	cr_expect_geq(r, 0.999, "PCC %f", r);
 
