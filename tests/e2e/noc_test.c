@@ -50,25 +50,26 @@ static void fill(uint8_t *p, size_t n, uint32_t seed)
 	}
 }
 
-/* 50 tiles of 2 KiB: DRAM buffer -> L1 -> another DRAM buffer, exact. */
-Test(noc, dram_loopback_50_tiles, .timeout = 60)
+/* @tiles tiles of 2 KiB: DRAM buffer -> L1 of @core -> another DRAM buffer. */
+static void dram_loopback(struct tt_device *dev, struct tt_core core,
+			  enum tt_dm_processor risc, enum tt_noc noc, uint32_t tiles,
+			  uint32_t seed)
 {
-	struct tt_device *dev = e2e_open(2, 2);
-	size_t size = 50 * TILE;
+	size_t size = (size_t)tiles * TILE;
 	uint8_t *in = malloc(size), *out = calloc(1, size);
 	struct tt_buffer *src = buffer(dev, TT_BUFFER_DRAM, size, TILE);
 	struct tt_buffer *dst = buffer(dev, TT_BUFFER_DRAM, size, TILE);
 	struct tt_run_report rep;
 	tt_kernel_handle k;
 	struct tt_program *prog = program(KERNEL("noc_dram_loopback.c"),
-					  tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0,
-					  TT_NOC_0, &k);
+					  tt_core_range(core.x, core.y, core.x, core.y),
+					  risc, noc, &k);
 	uint32_t args[7] = { tt_buffer_address(src), tt_buffer_address(dst), SCRATCH,
-			     50, TILE, 1, 1 };
+			     tiles, TILE, 1, 1 };
 
-	fill(in, size, 1);
+	fill(in, size, seed);
 	cr_assert_eq(tt_buffer_write(src, in), TT_OK);
-	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), args, 7), TT_OK);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, args, 7), TT_OK);
 	e2e_run_ok(dev, prog, &rep);
 	cr_assert_eq(tt_buffer_read(dst, out), TT_OK);
 	cr_expect(!memcmp(in, out, size), "DRAM loopback corrupted the data");
@@ -79,6 +80,14 @@ Test(noc, dram_loopback_50_tiles, .timeout = 60)
 	tt_buffer_free(src);
 	tt_buffer_free(dst);
 	tt_program_destroy(prog);
+}
+
+/* 50 tiles of 2 KiB: DRAM buffer -> L1 -> another DRAM buffer, exact. */
+Test(noc, dram_loopback_50_tiles, .timeout = 60)
+{
+	struct tt_device *dev = e2e_open(2, 2);
+
+	dram_loopback(dev, tt_core(0, 0), TT_DM_RISCV_0, TT_NOC_0, 50, 1);
 	tt_device_close(dev);
 }
 
@@ -649,29 +658,8 @@ Test(noc, delayed_completion_is_deterministic, .timeout = 120)
 Test(noc, delayed_completion_keeps_correct_kernels_exact, .timeout = 120)
 {
 	struct tt_device *dev = open_delay(2, 2, 8);
-	size_t size = 20 * TILE;
-	uint8_t *in = malloc(size), *out = calloc(1, size);
-	struct tt_buffer *src = buffer(dev, TT_BUFFER_DRAM, size, TILE);
-	struct tt_buffer *dst = buffer(dev, TT_BUFFER_DRAM, size, TILE);
-	struct tt_run_report rep;
-	tt_kernel_handle k;
-	struct tt_program *prog = program(KERNEL("noc_dram_loopback.c"),
-					  tt_core_range(1, 1, 1, 1), TT_DM_RISCV_1,
-					  TT_NOC_1, &k);
-	uint32_t args[7] = { tt_buffer_address(src), tt_buffer_address(dst), SCRATCH,
-			     20, TILE, 1, 1 };
 
-	fill(in, size, 41);
-	cr_assert_eq(tt_buffer_write(src, in), TT_OK);
-	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(1, 1), args, 7), TT_OK);
-	e2e_run_ok(dev, prog, &rep);
-	cr_assert_eq(tt_buffer_read(dst, out), TT_OK);
-	cr_expect(!memcmp(in, out, size), "DRAM loopback under delay differs");
-	free(in);
-	free(out);
-	tt_buffer_free(src);
-	tt_buffer_free(dst);
-	tt_program_destroy(prog);
+	dram_loopback(dev, tt_core(1, 1), TT_DM_RISCV_1, TT_NOC_1, 20, 41);
 	tt_device_close(dev);
 
 	dev = open_delay(4, 4, 8);
