@@ -197,6 +197,49 @@ static uint8_t *tensix_l1(void *opaque, unsigned core)
            (size_t)core * TT_MEM_L1_SIZE;
 }
 
+/*
+ * Re-arm write detection on the L1 pages [start, end) of @core (RAM
+ * addresses, page aligned).  QEMU marks a page "code dirty" once its last
+ * translated block is invalidated, and the next block translated there
+ * would clear the mark by sweeping the TLB of every hart: 320 harts for
+ * every page of new kernel text.  Only this core's five harts map this
+ * L1, so clear the mark here and sweep just their TLBs.
+ */
+static void tensix_protect_l1(TensixMachineState *s, unsigned core,
+                              ram_addr_t start, ram_addr_t end)
+{
+    ram_addr_t base = memory_region_get_ram_addr(&s->l1);
+    unsigned long page = start >> TARGET_PAGE_BITS;
+    unsigned long last = end >> TARGET_PAGE_BITS;
+    bool dirty = false;
+
+    WITH_RCU_READ_LOCK_GUARD() {
+        DirtyMemoryBlocks *blocks =
+            qatomic_rcu_read(&ram_list.dirty_memory[DIRTY_MEMORY_CODE]);
+
+        while (page < last) {
+            unsigned long idx = page / DIRTY_MEMORY_BLOCK_SIZE;
+            unsigned long off = page % DIRTY_MEMORY_BLOCK_SIZE;
+            unsigned long num = MIN(last - page,
+                                    DIRTY_MEMORY_BLOCK_SIZE - off);
+
+            dirty |= bitmap_test_and_clear_atomic(blocks->blocks[idx], off,
+                                                  num);
+            page += num;
+        }
+    }
+    if (!dirty) {
+        return;
+    }
+    for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+        uint8_t *host = (uint8_t *)memory_region_get_ram_ptr(&s->l1) +
+                        (start - base);
+
+        tlb_reset_dirty(CPU(tensix_hart(s, core, r)->cpu),
+                        (uintptr_t)host, end - start);
+    }
+}
+
 static void tensix_code_changed(void *opaque, unsigned core, uint32_t addr,
                                 uint32_t len)
 {
@@ -209,6 +252,8 @@ static void tensix_code_changed(void *opaque, unsigned core, uint32_t addr,
     }
     len = MIN(len, TT_MEM_L1_SIZE - addr);
     tb_invalidate_phys_range(base + addr, base + addr + len);
+    tensix_protect_l1(s, core, (base + addr) & TARGET_PAGE_MASK,
+                      TARGET_PAGE_ALIGN(base + addr + len));
 }
 
 static uint8_t *tensix_dram(void *opaque)
@@ -446,15 +491,23 @@ static uint32_t tensix_local_size(unsigned risc)
     }
 }
 
-static void tensix_create_hart(TensixMachineState *s, MachineState *ms,
-                               unsigned core, unsigned risc)
+static void tensix_create_hart_memory(TensixMachineState *s, unsigned core,
+                                      unsigned risc)
 {
     TensixHart *h = tensix_hart(s, core, risc);
     unsigned id = core * TT_RISCS_PER_CORE + risc;
     g_autofree char *name = g_strdup_printf("tensix.c%u.%s", core,
                                             tt_risc_name(risc));
+    /*
+     * Names unique per hart: QEMU adds each region as a "name[*]" child of
+     * its owner and probes name[0], name[1]... for a free slot, which is
+     * quadratic in the number of harts for a shared name.
+     */
     g_autofree char *lname = g_strdup_printf("%s.local", name);
-    Object *obj;
+    g_autofree char *uname = g_strdup_printf("%s.unmapped", name);
+    g_autofree char *l1name = g_strdup_printf("%s.l1", name);
+    g_autofree char *mname = g_strdup_printf("%s.mmio", name);
+    g_autofree char *bname = g_strdup_printf("%s.bootrom", name);
 
     h->s = s;
     h->core = core;
@@ -462,12 +515,12 @@ static void tensix_create_hart(TensixMachineState *s, MachineState *ms,
 
     memory_region_init(&h->root, OBJECT(s), name, 1ULL << 32);
     memory_region_init_io(&h->unmapped, OBJECT(s), &tensix_unmapped_ops, h,
-                          "unmapped", 1ULL << 32);
+                          uname, 1ULL << 32);
     memory_region_add_subregion_overlap(&h->root, 0, &h->unmapped, -1);
-    memory_region_init_alias(&h->l1, OBJECT(s), "l1", &s->l1,
+    memory_region_init_alias(&h->l1, OBJECT(s), l1name, &s->l1,
                              (uint64_t)core * TT_MEM_L1_SIZE, TT_MEM_L1_SIZE);
     memory_region_add_subregion(&h->root, TT_MEM_L1_BASE, &h->l1);
-    memory_region_init_io(&h->mmio, OBJECT(s), &tensix_mmio_ops, h, "mmio",
+    memory_region_init_io(&h->mmio, OBJECT(s), &tensix_mmio_ops, h, mname,
                           (1ULL << 32) - TT_MMIO_BASE);
     memory_region_add_subregion(&h->root, TT_MMIO_BASE, &h->mmio);
     memory_region_init_alias(&h->local, OBJECT(s), lname, &s->local,
@@ -475,10 +528,18 @@ static void tensix_create_hart(TensixMachineState *s, MachineState *ms,
                              tensix_local_size(risc));
     memory_region_add_subregion_overlap(&h->root, TT_MEM_LOCAL_BASE,
                                         &h->local, 1);
-    memory_region_init_alias(&h->bootrom, OBJECT(s), "bootrom", &s->bootrom,
+    memory_region_init_alias(&h->bootrom, OBJECT(s), bname, &s->bootrom,
                              0, TT_MMIO_BOOTROM_SIZE);
     memory_region_add_subregion_overlap(&h->root, TT_MMIO_BOOTROM_BASE,
                                         &h->bootrom, 1);
+}
+
+static void tensix_create_hart_cpu(TensixMachineState *s, MachineState *ms,
+                                   unsigned core, unsigned risc)
+{
+    TensixHart *h = tensix_hart(s, core, risc);
+    unsigned id = core * TT_RISCS_PER_CORE + risc;
+    Object *obj;
 
     obj = object_new(ms->cpu_type);
     h->cpu = RISCV_CPU(obj);
@@ -679,10 +740,21 @@ static void tensix_machine_init(MachineState *ms)
     s->harts = g_new0(TensixHart, s->ncores * TT_RISCS_PER_CORE);
     for (unsigned c = 0; c < s->ncores; c++) {
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-            tensix_create_hart(s, ms, c, r);
+            tensix_create_hart_memory(s, c, r);
         }
     }
     memory_region_transaction_commit();
+
+    /*
+     * Each hart's address space renders its FlatView when the CPU is
+     * realized; realizing after the commit renders each view once, not
+     * once here and again for every address space at the commit.
+     */
+    for (unsigned c = 0; c < s->ncores; c++) {
+        for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+            tensix_create_hart_cpu(s, ms, c, r);
+        }
+    }
 
     /*
      * New RAM starts "dirty" for translated code, so the first TB on each
