@@ -538,19 +538,36 @@ static uint32_t sz_next(const struct tt_alloc *a, uint32_t t)
 
 /* ---- Free blocks: both trees ------------------------------------------ */
 
-static void free_insert(struct tt_alloc *a, struct tt_alloc_block *n)
+/*
+ * The size tree is only kept under best fit.  Its updates stay out of
+ * line, so that the first-fit paths, the common ones, save and restore
+ * fewer registers.
+ */
+static __attribute__((noinline)) void best_insert(struct tt_alloc *a,
+						  struct tt_alloc_block *n)
+{
+	sz_insert(a, ix(a, n));
+}
+
+static __attribute__((noinline)) void best_remove(struct tt_alloc *a,
+						  struct tt_alloc_block *n)
+{
+	sz_remove(a, ix(a, n));
+}
+
+static inline void free_insert(struct tt_alloc *a, struct tt_alloc_block *n)
 {
 	addr_insert(a, n);
 	if (a->policy == TT_ALLOC_BEST_FIT)
-		sz_insert(a, ix(a, n));
+		best_insert(a, n);
 	a->nfree++;
 }
 
-static void free_remove(struct tt_alloc *a, struct tt_alloc_block *n)
+static inline void free_remove(struct tt_alloc *a, struct tt_alloc_block *n)
 {
 	addr_remove(a, n);
 	if (a->policy == TT_ALLOC_BEST_FIT)
-		sz_remove(a, ix(a, n));
+		best_remove(a, n);
 	a->nfree--;
 }
 
@@ -558,19 +575,19 @@ static void free_remove(struct tt_alloc *a, struct tt_alloc_block *n)
  * Give the free block @n a new start and size.  The new start must not
  * pass another free block, so its place in the address tree holds.
  */
-static void free_resize(struct tt_alloc *a, struct tt_alloc_block *n,
-			uint64_t addr, uint64_t size)
+static inline void free_resize(struct tt_alloc *a, struct tt_alloc_block *n,
+			       uint64_t addr, uint64_t size)
 {
 	bool best = a->policy == TT_ALLOC_BEST_FIT;
 	uint64_t old = sub_max(n);
 
 	if (best)
-		sz_remove(a, ix(a, n));
+		best_remove(a, n);
 	n->addr = addr;
 	n->size = size;
 	max_fix_up(a, n, old);
 	if (best)
-		sz_insert(a, ix(a, n));
+		best_insert(a, n);
 }
 
 /* ---- Node storage --------------------------------------------------- */
@@ -1016,8 +1033,9 @@ static bool place_in(const struct tt_alloc_block *f, uint64_t need, bool top,
  * of equals bottom-up and the highest top-down.  With a limit, blocks
  * are tried in size order until one can be placed above it.
  */
-static struct tt_alloc_block *best_fit(struct tt_alloc *a, uint64_t need,
-				       bool top, uint64_t limit, uint64_t *at)
+static __attribute__((noinline)) struct tt_alloc_block *
+best_fit(struct tt_alloc *a, uint64_t need, bool top, uint64_t limit,
+	 uint64_t *at)
 {
 	uint32_t f = sz_best(a, need, top), g;
 	uint64_t at2;
