@@ -615,48 +615,147 @@ static void mm_slice_b(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS])
 }
 
 /*
+ * Two doubles side by side (GNU C vectors): the matmul's inner loops work
+ * on these so that every lane does exactly the scalar IEEE operation.
+ */
+typedef double v2d __attribute__((vector_size(16)));
+typedef uint64_t v2u __attribute__((vector_size(16)));
+
+static inline v2d v2d_load(const double *p)
+{
+    v2d v;
+
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+static inline v2d v2d_dup(double x)
+{
+    return (v2d){ x, x };
+}
+
+/* ttx_fmt_fpu_round() of a kind, on doubles: see round_v2(). */
+typedef struct TTRoundV {
+    v2u keep, half1, one, abs, maxb;
+    v2d minnorm, lim;
+    int shift;
+} TTRoundV;
+
+static TTRoundV round_params(TTDstKind kind)
+{
+    static const struct {
+        int mbits;
+        double minnorm, lim, max;
+    } k[] = {
+        [TTX_DST_BF16] = { 7, 0x1p-126, 0x1p129, 0x1p128 },
+        [TTX_DST_FP16] = { 10, 0x1p-14, 0x1p17, 0x1.ffcp16 },
+        [TTX_DST_FP32] = { 23, 0x1p-126, 0x1p129, 0x1p128 },
+    };
+    int shift = 52 - k[kind].mbits;
+    uint64_t maxb;
+    TTRoundV r;
+
+    memcpy(&maxb, &k[kind].max, sizeof(maxb));
+    r.shift = shift;
+    r.keep = (v2u){ ~((1ull << shift) - 1), ~((1ull << shift) - 1) };
+    r.half1 = (v2u){ (1ull << (shift - 1)) - 1, (1ull << (shift - 1)) - 1 };
+    r.one = (v2u){ 1, 1 };
+    r.abs = (v2u){ ~0ull >> 1, ~0ull >> 1 };
+    r.maxb = (v2u){ maxb, maxb };
+    r.minnorm = v2d_dup(k[kind].minnorm);
+    r.lim = v2d_dup(k[kind].lim);
+    return r;
+}
+
+/*
+ * The value of ttx_fmt_fpu_round(@v, kind) for two doubles at once, with
+ * the sign of a zero result kept: below the normal range (before
+ * rounding) signed zero; nearest even on the double's own bits, a carry
+ * out of the mantissa stepping the exponent; at or past 2^(emax + 1)
+ * (or Inf/NaN) the kind's largest pattern.  Bit for bit the scalar
+ * function's result read back, as the tests check.
+ */
+static inline v2d round_v2(v2d v, const TTRoundV *k)
+{
+    v2u u = (v2u)v;
+    v2u sign = u & ~k->abs;
+    v2u ur = (u + k->half1 + ((u >> k->shift) & k->one)) & k->keep;
+    v2d av = (v2d)(u & k->abs), ar = (v2d)(ur & k->abs);
+    v2u tiny = (v2u)(av < k->minnorm);
+    v2u big = ~(v2u)((ar < k->lim) & (av < k->lim));
+
+    return (v2d)((tiny & sign) | (big & (sign | k->maxb)) |
+                 (~(tiny | big) & ur));
+}
+
+/*
+ * @sum[j] = the two columns 2j, 2j + 1 of: sum over k < 16 of @rb[k] *
+ * @ak[k][column], from 0.0 in k order, one IEEE multiply and add each
+ * (the products of slices are exact).  Sixteen columns at a time so the
+ * partial sums stay in registers.
+ */
+static void mm_dot16(v2d sum[TT_TILE_DIM / 2], const double *rb,
+                     const double (*ak)[TT_TILE_DIM])
+{
+    for (unsigned h = 0; h < TT_TILE_DIM; h += 16) {
+        v2d acc[8] = { 0 };
+
+        for (unsigned k = 0; k < 16; k++) {
+            v2d bk = v2d_dup(rb[k]);
+
+#pragma GCC unroll 8
+            for (unsigned j = 0; j < 8; j++) {
+                acc[j] += bk * v2d_load(&ak[k][h + 2 * j]);
+            }
+        }
+#pragma GCC unroll 8
+        for (unsigned j = 0; j < 8; j++) {
+            sum[h / 2 + j] = acc[j];
+        }
+    }
+}
+
+/*
  * Dst @slot (of @kind) += the sliced SrcB tile @ the sliced SrcA tile.
  * Phase outer, K chunk of 16 inner: the LLK replays the tile's 16 MVMULs
  * (K faces 0 then 1 for each Dst face) once per phase and bumps the
  * fidelity counter between replays (llk_math_matmul.h).  Each element
- * sums its chunk's 16 products in k order; the 32 elements of a row run
- * side by side, which the compiler vectorises without changing any sum.
+ * sums its chunk's 16 products in k order and adds that to its Dst value
+ * with one rounding into @kind.  The running Dst values stay doubles
+ * between phases (a rounded value is exact in double; a zero reads back
+ * as +0, hence the + 0.0) and become Dst bits once at the end.
  */
 static void mm_accumulate(TTTileEngine *e, unsigned slot, TTDstKind kind)
 {
     const TTSlices *s = &e->scratch;
     unsigned np = num_phases(e->cfg.fidelity);
+    TTRoundV rk = round_params(kind);
+    const v2d zero = v2d_dup(0.0);
 
     set_kind(e, slot, kind);
     for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-        double d[TT_TILE_DIM], sum[TT_TILE_DIM];
-        uint32_t out[TT_TILE_DIM];
+        v2d d[TT_TILE_DIM / 2], res[TT_TILE_DIM / 2], sum[TT_TILE_DIM / 2];
 
-        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-            d[c] = dst_get(e, slot, ttx_tile_index(r, c), 0.0);
-            out[c] = ttx_fmt_fpu_round(d[c], kind);
+        for (unsigned j = 0; j < TT_TILE_DIM / 2; j++) {
+            d[j] = (v2d){ dst_get(e, slot, ttx_tile_index(r, 2 * j), 0.0),
+                          dst_get(e, slot, ttx_tile_index(r, 2 * j + 1),
+                                  0.0) };
         }
         for (unsigned p = 0; p < np; p++) {
             const double (*ak)[TT_TILE_DIM] = s->ak[p & 1];
             const double *rb = s->bm[(p >> 1) & 1][r];
 
             for (unsigned k0 = 0; k0 < TT_TILE_DIM; k0 += 16) {
-                for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-                    sum[c] = 0.0;
-                }
-                for (unsigned k = k0; k < k0 + 16; k++) {
-                    for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-                        sum[c] += rb[k] * ak[k][c];
-                    }
-                }
-                for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-                    out[c] = ttx_fmt_fpu_round_inl(d[c] + sum[c], kind);
-                    d[c] = ttx_fmt_fpu_value_inl(out[c], kind);
+                mm_dot16(sum, rb + k0, ak + k0);
+                for (unsigned j = 0; j < TT_TILE_DIM / 2; j++) {
+                    res[j] = round_v2(d[j] + sum[j], &rk);
+                    d[j] = res[j] + zero;
                 }
             }
         }
         for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-            dst_put(e, slot, ttx_tile_index(r, c), out[c]);
+            dst_put(e, slot, ttx_tile_index(r, c),
+                    ttx_fmt_fpu_round_inl(res[c / 2][c % 2], kind));
         }
     }
 }
