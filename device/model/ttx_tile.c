@@ -442,6 +442,17 @@ static unsigned num_phases(TTMathFidelity f)
 }
 
 /*
+ * The two slices of §3 of one Src datum @u: @hi keeps
+ * the bits of @hi_mask, @lo is what @lo_mask takes away.
+ */
+static inline void slice_one(uint32_t u, uint32_t hi_mask, uint32_t lo_mask,
+                             double *hi, double *lo)
+{
+    *hi = ttx_fmt_f32_value_inl(u & hi_mask);
+    *lo = ttx_fmt_f32_value_inl(u) - ttx_fmt_f32_value_inl(u & lo_mask);
+}
+
+/*
  * The operand slices of §3, per phase bit: SrcA even phases take sign,
  * exponent, implicit one and mantissa bits 22..19, odd phases bits
  * 18..14 (bit 13 is never used); SrcB phases with bit 1 clear take bits
@@ -454,11 +465,7 @@ static void slice_bits(const uint32_t bits[TT_TILE_ELEMS], bool is_a,
     uint32_t lo_mask = is_a ? 0xfff83fffu : 0xfffe1fffu;
 
     for (int i = 0; i < TT_TILE_ELEMS; i++) {
-        uint32_t u = bits[i];
-        double x = ttx_fmt_fpu_value(u, TTX_DST_FP32);
-
-        hi[i] = ttx_fmt_fpu_value(u & hi_mask, TTX_DST_FP32);
-        lo[i] = x - ttx_fmt_fpu_value(u & lo_mask, TTX_DST_FP32);
+        slice_one(bits[i], hi_mask, lo_mask, &hi[i], &lo[i]);
     }
 }
 
@@ -588,28 +595,33 @@ int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
     return TTX_TILE_OK;
 }
 
-/* Matmul views of SrcA tile @bits: fidelity slices, row k, column c. */
-static void mm_slice_a(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS])
+/*
+ * Matmul views of SrcA tile @bits: slices by row k and column c; the
+ * odd-phase slice only when a phase uses it.
+ */
+static void mm_slice_a(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS],
+                       unsigned np)
 {
-    slice_bits(bits, true, s->a[0], s->a[1]);
-    for (unsigned h = 0; h < 2; h++) {
-        for (unsigned k = 0; k < TT_TILE_DIM; k++) {
-            for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-                s->ak[h][k][c] = s->a[h][ttx_tile_index(k, c)];
-            }
+    double lo;
+
+    for (unsigned k = 0; k < TT_TILE_DIM; k++) {
+        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+            slice_one(bits[ttx_tile_index(k, c)], 0xfff80000u, 0xfff83fffu,
+                      &s->ak[0][k][c], np > 1 ? &s->ak[1][k][c] : &lo);
         }
     }
 }
 
-/* ... and of SrcB tile @bits, by output row. */
-static void mm_slice_b(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS])
+/* ... and of SrcB tile @bits, by output row r and k. */
+static void mm_slice_b(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS],
+                       unsigned np)
 {
-    slice_bits(bits, false, s->b[0], s->b[1]);
-    for (unsigned h = 0; h < 2; h++) {
-        for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-            for (unsigned k = 0; k < TT_TILE_DIM; k++) {
-                s->bm[h][r][k] = s->b[h][ttx_tile_index(r, k)];
-            }
+    double lo;
+
+    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+        for (unsigned k = 0; k < TT_TILE_DIM; k++) {
+            slice_one(bits[ttx_tile_index(r, k)], 0xfffe0000u, 0xfffe1fffu,
+                      &s->bm[0][r][k], np > 2 ? &s->bm[1][r][k] : &lo);
         }
     }
 }
@@ -682,7 +694,8 @@ static inline v2d round_v2(v2d v, const TTRoundV *k)
     v2u ur = (u + k->half1 + ((u >> k->shift) & k->one)) & k->keep;
     v2d av = (v2d)(u & k->abs), ar = (v2d)(ur & k->abs);
     v2u tiny = (v2u)(av < k->minnorm);
-    v2u big = ~(v2u)((ar < k->lim) & (av < k->lim));
+    v2u in_r = (v2u)(ar < k->lim), in_v = (v2u)(av < k->lim);
+    v2u big = ~(in_r & in_v);
 
     return (v2d)((tiny & sign) | (big & (sign | k->maxb)) |
                  (~(tiny | big) & ur));
@@ -770,8 +783,8 @@ int ttx_tile_matmul(TTTileEngine *e, unsigned idst)
     if (rc) {
         return rc;
     }
-    mm_slice_a(&e->scratch, a->bits);
-    mm_slice_b(&e->scratch, b->bits);
+    mm_slice_a(&e->scratch, a->bits, num_phases(e->cfg.fidelity));
+    mm_slice_b(&e->scratch, b->bits, num_phases(e->cfg.fidelity));
     mm_accumulate(e, slot, kind);
     fpu_done(e);
     return TTX_TILE_OK;
@@ -782,6 +795,7 @@ int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
 {
     const TTSrcBank *a, *b;
     int rc = fpu_gate(e, &a, &b);
+    unsigned np = num_phases(e->cfg.fidelity);
     TTDstKind kind;
 
     if (rc) {
@@ -794,9 +808,9 @@ int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
     kind = fpu_kind(e, a);
     /* Each SrcA tile sliced once; the SrcB tiles are cheap to redo. */
     for (unsigned c = 0; c < ct; c++) {
-        mm_slice_a(&e->scratch, bank_tile(a, c));
+        mm_slice_a(&e->scratch, bank_tile(a, c), np);
         for (unsigned r = 0; r < rt; r++) {
-            mm_slice_b(&e->scratch, bank_tile(b, r));
+            mm_slice_b(&e->scratch, bank_tile(b, r), np);
             mm_accumulate(e, (unsigned)dst_slot(e, idst + r * ct + c,
                                                 e->math_section), kind);
         }
