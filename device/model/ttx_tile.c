@@ -410,7 +410,7 @@ static double dst_get(const TTTileEngine *e, unsigned slot, unsigned i,
     if (!((e->defined[slot] >> (i / 16)) & 1)) {
         return undef;
     }
-    return ttx_fmt_fpu_value(e->dst[slot][i], e->kind[slot]);
+    return ttx_fmt_fpu_value_inl(e->dst[slot][i], e->kind[slot]);
 }
 
 static void dst_put(TTTileEngine *e, unsigned slot, unsigned i,
@@ -430,8 +430,8 @@ static void set_kind(TTTileEngine *e, unsigned slot, TTDstKind kind)
         return;
     }
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
-        e->dst[slot][i] = ttx_fmt_fpu_round(
-            ttx_fmt_fpu_value(e->dst[slot][i], e->kind[slot]), kind);
+        e->dst[slot][i] = ttx_fmt_fpu_round_inl(
+            ttx_fmt_fpu_value_inl(e->dst[slot][i], e->kind[slot]), kind);
     }
     e->kind[slot] = kind;
 }
@@ -533,19 +533,19 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
     for (unsigned r = 0; r < TT_TILE_DIM; r++) {
         for (unsigned c = 0; c < TT_TILE_DIM; c++) {
             unsigned i = ttx_tile_index(r, c), j = bcast_index(bcast, r, c);
-            double va = ttx_fmt_fpu_value(a->bits[i], TTX_DST_FP32);
-            double vb = ttx_fmt_fpu_value(b->bits[j], TTX_DST_FP32);
+            double va = ttx_fmt_f32_value_inl(a->bits[i]);
+            double vb = ttx_fmt_f32_value_inl(b->bits[j]);
             uint32_t out;
 
             if (op == TTX_ELW_MUL) {
                 /* ELWMUL always accumulates, one rounding per phase. */
                 double d = dst_get(e, (unsigned)slot, i, 0.0);
 
-                out = ttx_fmt_fpu_round(d, kind);
+                out = ttx_fmt_fpu_round_inl(d, kind);
                 for (unsigned p = 0; p < np; p++) {
-                    out = ttx_fmt_fpu_round(d + s->a[p & 1][i] *
-                                            s->b[(p >> 1) & 1][j], kind);
-                    d = ttx_fmt_fpu_value(out, kind);
+                    out = ttx_fmt_fpu_round_inl(d + s->a[p & 1][i] *
+                                                s->b[(p >> 1) & 1][j], kind);
+                    d = ttx_fmt_fpu_value_inl(out, kind);
                 }
             } else {
                 double v = op == TTX_ELW_ADD ? va + vb : va - vb;
@@ -553,7 +553,7 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
                 if (acc) {
                     v += dst_get(e, (unsigned)slot, i, 0.0);
                 }
-                out = ttx_fmt_fpu_round(v, kind);
+                out = ttx_fmt_fpu_round_inl(v, kind);
             }
             dst_put(e, (unsigned)slot, i, out);
         }
@@ -588,8 +588,8 @@ int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
     kind = fpu_kind(e, from);
     e->kind[slot] = kind;
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
-        dst_put(e, (unsigned)slot, i, ttx_fmt_fpu_round(
-                    ttx_fmt_fpu_value(from->bits[i], TTX_DST_FP32), kind));
+        dst_put(e, (unsigned)slot, i, ttx_fmt_fpu_round_inl(
+                    ttx_fmt_f32_value_inl(from->bits[i]), kind));
     }
     fpu_done(e);
     return TTX_TILE_OK;
@@ -627,33 +627,26 @@ static void mm_slice_b(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS],
 }
 
 /*
- * Two doubles side by side (GNU C vectors): the matmul's inner loops work
- * on these so that every lane does exactly the scalar IEEE operation.
+ * Two or four doubles side by side (GNU C vectors): the matmul's inner
+ * loops work on these, every lane doing exactly the scalar IEEE
+ * operation, so the result is the same whatever the width.  They only
+ * travel through memory (no vector arguments) to keep one ABI.
  */
 typedef double v2d __attribute__((vector_size(16)));
 typedef uint64_t v2u __attribute__((vector_size(16)));
+typedef double v4d __attribute__((vector_size(32)));
+typedef uint64_t v4u __attribute__((vector_size(32)));
 
-static inline v2d v2d_load(const double *p)
-{
-    v2d v;
+#define TTX_INLINE static inline __attribute__((always_inline))
 
-    memcpy(&v, p, sizeof(v));
-    return v;
-}
-
-static inline v2d v2d_dup(double x)
-{
-    return (v2d){ x, x };
-}
-
-/* ttx_fmt_fpu_round() of a kind, on doubles: see round_v2(). */
-typedef struct TTRoundV {
-    v2u keep, half1, one, abs, maxb;
-    v2d minnorm, lim;
+/* ttx_fmt_fpu_round() of one kind, on doubles: see mm_round_row(). */
+typedef struct TTRoundK {
+    uint64_t keep, half1, maxb;
+    double minnorm, lim;
     int shift;
-} TTRoundV;
+} TTRoundK;
 
-static TTRoundV round_params(TTDstKind kind)
+static TTRoundK round_params(TTDstKind kind)
 {
     static const struct {
         int mbits;
@@ -664,67 +657,115 @@ static TTRoundV round_params(TTDstKind kind)
         [TTX_DST_FP32] = { 23, 0x1p-126, 0x1p129, 0x1p128 },
     };
     int shift = 52 - k[kind].mbits;
-    uint64_t maxb;
-    TTRoundV r;
+    TTRoundK r;
 
-    memcpy(&maxb, &k[kind].max, sizeof(maxb));
+    memcpy(&r.maxb, &k[kind].max, sizeof(r.maxb));
     r.shift = shift;
-    r.keep = (v2u){ ~((1ull << shift) - 1), ~((1ull << shift) - 1) };
-    r.half1 = (v2u){ (1ull << (shift - 1)) - 1, (1ull << (shift - 1)) - 1 };
-    r.one = (v2u){ 1, 1 };
-    r.abs = (v2u){ ~0ull >> 1, ~0ull >> 1 };
-    r.maxb = (v2u){ maxb, maxb };
-    r.minnorm = v2d_dup(k[kind].minnorm);
-    r.lim = v2d_dup(k[kind].lim);
+    r.keep = ~((1ull << shift) - 1);
+    r.half1 = (1ull << (shift - 1)) - 1;
+    r.minnorm = k[kind].minnorm;
+    r.lim = k[kind].lim;
     return r;
 }
 
 /*
- * The value of ttx_fmt_fpu_round(@v, kind) for two doubles at once, with
- * the sign of a zero result kept: below the normal range (before
- * rounding) signed zero; nearest even on the double's own bits, a carry
- * out of the mantissa stepping the exponent; at or past 2^(emax + 1)
- * (or Inf/NaN) the kind's largest pattern.  Bit for bit the scalar
- * function's result read back, as the tests check.
+ * One lane group of mm_round_row(), for vector types VD/VU: @out = the
+ * value of ttx_fmt_fpu_round(@d + @sum, kind) with the sign of a zero
+ * kept, @d = the same read back as Dst (a zero reads +0, hence + 0.0).
+ * Below the normal range (before rounding) signed zero; nearest even
+ * on the double's own bits, a carry out of the mantissa stepping the
+ * exponent; at or past 2^(emax + 1) (or Inf/NaN) the kind's largest
+ * pattern.
  */
-static inline v2d round_v2(v2d v, const TTRoundV *k)
-{
-    v2u u = (v2u)v;
-    v2u sign = u & ~k->abs;
-    v2u ur = (u + k->half1 + ((u >> k->shift) & k->one)) & k->keep;
-    v2d av = (v2d)(u & k->abs), ar = (v2d)(ur & k->abs);
-    v2u tiny = (v2u)(av < k->minnorm);
-    v2u in_r = (v2u)(ar < k->lim), in_v = (v2u)(av < k->lim);
-    v2u big = ~(in_r & in_v);
+#define MM_ROUND_LANES(VD, VU, d, sum, out, k)                              \
+    do {                                                                \
+        VD v_ = (d) + (sum);                                            \
+        VU u_ = (VU)v_, abs_ = (VU){ 0 } + (~0ull >> 1);                \
+        VU sign_ = u_ & ~abs_;                                          \
+        VU ur_ = (u_ + (k)->half1 + ((u_ >> (k)->shift) & 1)) &         \
+                 (k)->keep;                                             \
+        VD av_ = (VD)(u_ & abs_), ar_ = (VD)(ur_ & abs_);                \
+        VU tiny_ = (VU)(av_ < (VD){ 0 } + (k)->minnorm);                 \
+        VU in_r_ = (VU)(ar_ < (VD){ 0 } + (k)->lim);                     \
+        VU in_v_ = (VU)(av_ < (VD){ 0 } + (k)->lim);                     \
+        VU big_ = ~(in_r_ & in_v_);                                     \
+        (out) = (VD)((tiny_ & sign_) | (big_ & (sign_ | (k)->maxb)) |   \
+                     (~(tiny_ | big_) & ur_));                          \
+        (d) = (out) + 0.0;                                              \
+    } while (0)
 
-    return (v2d)((tiny & sign) | (big & (sign | k->maxb)) |
-                 (~(tiny | big) & ur));
+/*
+ * A row's running Dst values @d += @sum, one rounding into the kind of
+ * @k each; @res the rounded values (signed zeros kept).  @wide: four
+ * lanes at a time (AVX2 builds only).
+ */
+TTX_INLINE void mm_round_row(double d[TT_TILE_DIM], double res[TT_TILE_DIM],
+                             const double sum[TT_TILE_DIM],
+                             const TTRoundK *k, bool wide)
+{
+    if (wide) {
+        for (unsigned j = 0; j < TT_TILE_DIM; j += 4) {
+            v4d vd, vs, vo;
+
+            memcpy(&vd, &d[j], sizeof(vd));
+            memcpy(&vs, &sum[j], sizeof(vs));
+            MM_ROUND_LANES(v4d, v4u, vd, vs, vo, k);
+            memcpy(&d[j], &vd, sizeof(vd));
+            memcpy(&res[j], &vo, sizeof(vo));
+        }
+        return;
+    }
+    for (unsigned j = 0; j < TT_TILE_DIM; j += 2) {
+        v2d vd, vs, vo;
+
+        memcpy(&vd, &d[j], sizeof(vd));
+        memcpy(&vs, &sum[j], sizeof(vs));
+        MM_ROUND_LANES(v2d, v2u, vd, vs, vo, k);
+        memcpy(&d[j], &vd, sizeof(vd));
+        memcpy(&res[j], &vo, sizeof(vo));
+    }
 }
 
 /*
- * @sum[j] = the two columns 2j, 2j + 1 of: sum over k < 16 of @rb[k] *
- * @ak[k][column], from 0.0 in k order, one IEEE multiply and add each
- * (the products of slices are exact).  Sixteen columns at a time so the
- * partial sums stay in registers.
+ * @sum[c] = sum over k < 16 of @rb[k] * @ak[k][c], from 0.0 in k order,
+ * one IEEE multiply and add each (the products of slices are exact).
+ * The partial sums of 16 columns (32 when @wide) stay in registers.
  */
-static void mm_dot16(v2d sum[TT_TILE_DIM / 2], const double *rb,
-                     const double (*ak)[TT_TILE_DIM])
+TTX_INLINE void mm_dot16(double sum[TT_TILE_DIM], const double *rb,
+                         const double (*ak)[TT_TILE_DIM], bool wide)
 {
+    if (wide) {
+        v4d acc[8] = { 0 };
+
+        for (unsigned k = 0; k < 16; k++) {
+            v4d bk = (v4d){ 0 } + rb[k];
+
+#pragma GCC unroll 8
+            for (unsigned j = 0; j < 8; j++) {
+                v4d x;
+
+                memcpy(&x, &ak[k][4 * j], sizeof(x));
+                acc[j] += bk * x;
+            }
+        }
+        memcpy(sum, acc, sizeof(acc));
+        return;
+    }
     for (unsigned h = 0; h < TT_TILE_DIM; h += 16) {
         v2d acc[8] = { 0 };
 
         for (unsigned k = 0; k < 16; k++) {
-            v2d bk = v2d_dup(rb[k]);
+            v2d bk = (v2d){ 0 } + rb[k];
 
 #pragma GCC unroll 8
             for (unsigned j = 0; j < 8; j++) {
-                acc[j] += bk * v2d_load(&ak[k][h + 2 * j]);
+                v2d x;
+
+                memcpy(&x, &ak[k][h + 2 * j], sizeof(x));
+                acc[j] += bk * x;
             }
         }
-#pragma GCC unroll 8
-        for (unsigned j = 0; j < 8; j++) {
-            sum[h / 2 + j] = acc[j];
-        }
+        memcpy(&sum[h], acc, sizeof(acc));
     }
 }
 
@@ -735,41 +776,77 @@ static void mm_dot16(v2d sum[TT_TILE_DIM / 2], const double *rb,
  * fidelity counter between replays (llk_math_matmul.h).  Each element
  * sums its chunk's 16 products in k order and adds that to its Dst value
  * with one rounding into @kind.  The running Dst values stay doubles
- * between phases (a rounded value is exact in double; a zero reads back
- * as +0, hence the + 0.0) and become Dst bits once at the end.
+ * between phases (a rounded value is exact in double) and become Dst
+ * bits once at the end.
  */
-static void mm_accumulate(TTTileEngine *e, unsigned slot, TTDstKind kind)
+TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
+                                   TTDstKind kind, bool wide)
 {
     const TTSlices *s = &e->scratch;
     unsigned np = num_phases(e->cfg.fidelity);
-    TTRoundV rk = round_params(kind);
-    const v2d zero = v2d_dup(0.0);
+    TTRoundK rk = round_params(kind);
 
-    set_kind(e, slot, kind);
     for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-        v2d d[TT_TILE_DIM / 2], res[TT_TILE_DIM / 2], sum[TT_TILE_DIM / 2];
+        double d[TT_TILE_DIM], res[TT_TILE_DIM], sum[TT_TILE_DIM];
 
-        for (unsigned j = 0; j < TT_TILE_DIM / 2; j++) {
-            d[j] = (v2d){ dst_get(e, slot, ttx_tile_index(r, 2 * j), 0.0),
-                          dst_get(e, slot, ttx_tile_index(r, 2 * j + 1),
-                                  0.0) };
+        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+            d[c] = dst_get(e, slot, ttx_tile_index(r, c), 0.0);
         }
         for (unsigned p = 0; p < np; p++) {
             const double (*ak)[TT_TILE_DIM] = s->ak[p & 1];
             const double *rb = s->bm[(p >> 1) & 1][r];
 
             for (unsigned k0 = 0; k0 < TT_TILE_DIM; k0 += 16) {
-                mm_dot16(sum, rb + k0, ak + k0);
-                for (unsigned j = 0; j < TT_TILE_DIM / 2; j++) {
-                    res[j] = round_v2(d[j] + sum[j], &rk);
-                    d[j] = res[j] + zero;
-                }
+                mm_dot16(sum, rb + k0, ak + k0, wide);
+                mm_round_row(d, res, sum, &rk, wide);
             }
         }
         for (unsigned c = 0; c < TT_TILE_DIM; c++) {
             dst_put(e, slot, ttx_tile_index(r, c),
-                    ttx_fmt_fpu_round_inl(res[c / 2][c % 2], kind));
+                    ttx_fmt_fpu_round_inl(res[c], kind));
         }
+    }
+}
+
+static void mm_accumulate_narrow(TTTileEngine *e, unsigned slot,
+                                 TTDstKind kind)
+{
+    mm_accumulate_body(e, slot, kind, false);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target("avx2")))
+static void mm_accumulate_wide(TTTileEngine *e, unsigned slot,
+                               TTDstKind kind)
+{
+    mm_accumulate_body(e, slot, kind, true);
+}
+
+/* The CPU model is read once at start-up (libgcc); this only looks. */
+static bool have_wide(void)
+{
+    return __builtin_cpu_supports("avx2");
+}
+#else
+static void mm_accumulate_wide(TTTileEngine *e, unsigned slot,
+                               TTDstKind kind)
+{
+    mm_accumulate_body(e, slot, kind, false);
+}
+
+static bool have_wide(void)
+{
+    return false;
+}
+#endif
+
+static void mm_accumulate(TTTileEngine *e, unsigned slot, TTDstKind kind)
+{
+    set_kind(e, slot, kind);
+    if (have_wide()) {
+        mm_accumulate_wide(e, slot, kind);
+    } else {
+        mm_accumulate_narrow(e, slot, kind);
     }
 }
 
