@@ -148,38 +148,37 @@ static TTSrcStyle src_convert(const TTTileEngine *e, unsigned fmt,
                               uint32_t v[TT_TILE_ELEMS])
 {
     TTSrcStyle style = TTX_SRC_BF16;
+    /* Exponent fields at or below these flush to signed zero. */
+    uint32_t flush_below = 1u << 23;
 
+    switch (fmt) {
+    case TT_DF_FLOAT32:
+        /*
+         * [I] Float32 becomes TF32 with a 32-bit Dst and BF16 otherwise
+         * (tt-metal picks the unpacker's output format from
+         * fp32_dest_acc_en); both truncate (§2).  The BF16 unpack's own
+         * denormal flush is the FPU's below.
+         */
+        for (int i = 0; i < TT_TILE_ELEMS; i++) {
+            v[i] &= e->cfg.fp32_dest ? 0xffffe000u : 0xffff0000u;
+        }
+        if (e->cfg.fp32_dest) {
+            style = TTX_SRC_TF32;
+        }
+        break;
+    case TT_DF_FLOAT16:
+        /* The FPU flushes FP16 denormals (|x| < 2^-14) (§2). */
+        style = TTX_SRC_FP16;
+        flush_below = 113u << 23;
+        break;
+    default:
+        break;
+    }
+    /* FPU denormal flush (§2). */
     for (int i = 0; i < TT_TILE_ELEMS; i++) {
         uint32_t u = v[i];
 
-        switch (fmt) {
-        case TT_DF_FLOAT32:
-            /*
-             * [I] Float32 becomes TF32 with a 32-bit Dst and BF16
-             * otherwise (tt-metal picks the unpacker's output format
-             * from fp32_dest_acc_en); both truncate (§2).
-             */
-            if (e->cfg.fp32_dest) {
-                u = ttx_fmt_fp32_to_tf32_unpack(u);
-                style = TTX_SRC_TF32;
-            } else {
-                u = (uint32_t)ttx_fmt_fp32_to_bf16_unpack(u) << 16;
-            }
-            break;
-        case TT_DF_FLOAT16:
-            style = TTX_SRC_FP16;
-            /* The FPU flushes FP16 denormals (|x| < 2^-14) (§2). */
-            if (((u >> 23) & 0xff) < 113) {
-                u &= 0x80000000u;
-            }
-            break;
-        default:
-            break;
-        }
-        if (!(u & 0x7f800000u)) {
-            u &= 0x80000000u;   /* FPU denormal flush (§2) */
-        }
-        v[i] = u;
+        v[i] = (u & 0x7f800000u) < flush_below ? u & 0x80000000u : u;
     }
     return style;
 }
@@ -475,157 +474,6 @@ static void slice_both(const TTSrcBank *a, const TTSrcBank *b, TTSlices *s)
     slice_bits(b->bits, false, s->b[0], s->b[1]);
 }
 
-/* ---- FPU ops (§4) ----------------------------------------------------- */
-
-/*
- * Common start of the FPU ops that write a Dst tile in SrcA's style: both
- * Src banks owned by math (else TTX_TILE_BLOCKED, nothing changed), a Dst
- * tile inside the math section, and that tile's kind set.
- */
-static int fpu_begin(TTTileEngine *e, unsigned idst, const TTSrcBank **a,
-                     const TTSrcBank **b, unsigned *slot, TTDstKind *kind)
-{
-    int s = dst_slot(e, idst, e->math_section);
-    int rc = fpu_gate(e, a, b);
-
-    if (rc) {
-        return rc;
-    }
-    if (s < 0 || !plain_tiles(*a, *b)) {
-        return TTX_TILE_EINVAL;
-    }
-    *kind = fpu_kind(e, *a);
-    set_kind(e, (unsigned)s, *kind);
-    *slot = (unsigned)s;
-    return TTX_TILE_OK;
-}
-
-static unsigned bcast_index(TTBcast bcast, unsigned r, unsigned c)
-{
-    switch (bcast) {
-    case TTX_BCAST_ROW:
-        return ttx_tile_index(0, c);
-    case TTX_BCAST_COL:
-        return ttx_tile_index(r, 0);
-    case TTX_BCAST_SCALAR:
-        return 0;
-    default:
-        return ttx_tile_index(r, c);
-    }
-}
-
-int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
-                     bool acc, unsigned idst)
-{
-    TTSlices *s = &e->scratch;
-    const TTSrcBank *a, *b;
-    unsigned slot;
-    unsigned np = num_phases(e->cfg.fidelity);
-    TTDstKind kind;
-    int rc = fpu_begin(e, idst, &a, &b, &slot, &kind);
-
-    if (rc) {
-        return rc;
-    }
-    if (op == TTX_ELW_MUL) {
-        slice_both(a, b, s);
-    }
-    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-            unsigned i = ttx_tile_index(r, c), j = bcast_index(bcast, r, c);
-            double va = ttx_fmt_f32_value_inl(a->bits[i]);
-            double vb = ttx_fmt_f32_value_inl(b->bits[j]);
-            uint32_t out;
-
-            if (op == TTX_ELW_MUL) {
-                /* ELWMUL always accumulates, one rounding per phase. */
-                double d = dst_get(e, (unsigned)slot, i, 0.0);
-
-                out = ttx_fmt_fpu_round_inl(d, kind);
-                for (unsigned p = 0; p < np; p++) {
-                    out = ttx_fmt_fpu_round_inl(d + s->a[p & 1][i] *
-                                                s->b[(p >> 1) & 1][j], kind);
-                    d = ttx_fmt_fpu_value_inl(out, kind);
-                }
-            } else {
-                double v = op == TTX_ELW_ADD ? va + vb : va - vb;
-
-                if (acc) {
-                    v += dst_get(e, (unsigned)slot, i, 0.0);
-                }
-                out = ttx_fmt_fpu_round_inl(v, kind);
-            }
-            dst_put(e, (unsigned)slot, i, out);
-        }
-    }
-    fpu_done(e);
-    return TTX_TILE_OK;
-}
-
-int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
-{
-    const TTSrcBank *a, *b, *from;
-    int slot = dst_slot(e, idst, e->math_section);
-    TTDstKind kind;
-    int rc = fpu_gate(e, &a, &b);
-
-    if (rc) {
-        return rc;
-    }
-    if (slot < 0 || src > TTX_SRC_B || a->ntiles != 1 || b->ntiles != 1 ||
-        (src == TTX_SRC_A ? b : a)->to_dst) {
-        return TTX_TILE_EINVAL;
-    }
-    from = src == TTX_SRC_A ? a : b;
-    if (from->to_dst) {
-        /* Unpack to Dst: the image lands as it is (§2). */
-        e->kind[slot] = from->dst_kind;
-        memcpy(e->dst[slot], from->bits, sizeof(e->dst[slot]));
-        e->defined[slot] = ~0ull;
-        fpu_done(e);
-        return TTX_TILE_OK;
-    }
-    kind = fpu_kind(e, from);
-    e->kind[slot] = kind;
-    for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
-        dst_put(e, (unsigned)slot, i, ttx_fmt_fpu_round_inl(
-                    ttx_fmt_f32_value_inl(from->bits[i]), kind));
-    }
-    fpu_done(e);
-    return TTX_TILE_OK;
-}
-
-/*
- * Matmul views of SrcA tile @bits: slices by row k and column c; the
- * odd-phase slice only when a phase uses it.
- */
-static void mm_slice_a(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS],
-                       unsigned np)
-{
-    double lo;
-
-    for (unsigned k = 0; k < TT_TILE_DIM; k++) {
-        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-            slice_one(bits[ttx_tile_index(k, c)], 0xfff80000u, 0xfff83fffu,
-                      &s->ak[0][k][c], np > 1 ? &s->ak[1][k][c] : &lo);
-        }
-    }
-}
-
-/* ... and of SrcB tile @bits, by output row r and k. */
-static void mm_slice_b(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS],
-                       unsigned np)
-{
-    double lo;
-
-    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-        for (unsigned k = 0; k < TT_TILE_DIM; k++) {
-            slice_one(bits[ttx_tile_index(r, k)], 0xfffe0000u, 0xfffe1fffu,
-                      &s->bm[0][r][k], np > 2 ? &s->bm[1][r][k] : &lo);
-        }
-    }
-}
-
 /*
  * Two or four doubles side by side (GNU C vectors): the matmul's inner
  * loops work on these, every lane doing exactly the scalar IEEE
@@ -723,6 +571,212 @@ TTX_INLINE void mm_round_row(double d[TT_TILE_DIM], double res[TT_TILE_DIM],
         MM_ROUND_LANES(v2d, v2u, vd, vs, vo, k);
         memcpy(&d[j], &vd, sizeof(vd));
         memcpy(&res[j], &vo, sizeof(vo));
+    }
+}
+
+/*
+ * Dst bits of @n (a multiple of 2) values @v of @kind, each
+ * ttx_fmt_fpu_round(@v[i], kind): the rounding of mm_round_row(), then
+ * the rounded double's fields moved into the kind's.
+ */
+static void round_to_bits(const double *v, uint32_t *out, unsigned n,
+                          TTDstKind kind)
+{
+    static const struct {
+        int mbits, sign_shift;
+        uint64_t rebias;
+    } f[] = {
+        [TTX_DST_BF16] = { 7, 48, 127 - 1023 },
+        [TTX_DST_FP16] = { 10, 48, 15 - 1023 },
+        [TTX_DST_FP32] = { 23, 32, 127 - 1023 },
+    };
+    TTRoundK k = round_params(kind);
+    uint64_t mmask = (1ull << f[kind].mbits) - 1;
+
+    for (unsigned i = 0; i < n; i += 2) {
+        v2d d, r, zero = { 0 };
+        v2u u, bits, z;
+
+        memcpy(&r, &v[i], sizeof(r));
+        d = r;
+        MM_ROUND_LANES(v2d, v2u, d, zero, r, &k);
+        u = (v2u)r;
+        z = (v2u)(r == zero);
+        bits = (u >> f[kind].sign_shift) & (1ull << (63 - f[kind].sign_shift));
+        bits |= ~z & ((((u >> 52) & 0x7ff) + f[kind].rebias) <<
+                      f[kind].mbits | ((u >> k.shift) & mmask));
+        out[i] = (uint32_t)bits[0];
+        out[i + 1] = (uint32_t)bits[1];
+    }
+}
+
+/* ---- FPU ops (§4) ----------------------------------------------------- */
+
+/*
+ * Common start of the FPU ops that write a Dst tile in SrcA's style: both
+ * Src banks owned by math (else TTX_TILE_BLOCKED, nothing changed), a Dst
+ * tile inside the math section, and that tile's kind set.
+ */
+static int fpu_begin(TTTileEngine *e, unsigned idst, const TTSrcBank **a,
+                     const TTSrcBank **b, unsigned *slot, TTDstKind *kind)
+{
+    int s = dst_slot(e, idst, e->math_section);
+    int rc = fpu_gate(e, a, b);
+
+    if (rc) {
+        return rc;
+    }
+    if (s < 0 || !plain_tiles(*a, *b)) {
+        return TTX_TILE_EINVAL;
+    }
+    *kind = fpu_kind(e, *a);
+    set_kind(e, (unsigned)s, *kind);
+    *slot = (unsigned)s;
+    return TTX_TILE_OK;
+}
+
+static unsigned bcast_index(TTBcast bcast, unsigned r, unsigned c)
+{
+    switch (bcast) {
+    case TTX_BCAST_ROW:
+        return ttx_tile_index(0, c);
+    case TTX_BCAST_COL:
+        return ttx_tile_index(r, 0);
+    case TTX_BCAST_SCALAR:
+        return 0;
+    default:
+        return ttx_tile_index(r, c);
+    }
+}
+
+int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
+                     bool acc, unsigned idst)
+{
+    TTSlices *s = &e->scratch;
+    const TTSrcBank *a, *b;
+    unsigned slot;
+    unsigned np = num_phases(e->cfg.fidelity);
+    TTDstKind kind;
+    int rc = fpu_begin(e, idst, &a, &b, &slot, &kind);
+
+    if (rc) {
+        return rc;
+    }
+    if (op != TTX_ELW_MUL) {
+        double v[TT_TILE_ELEMS];
+
+        for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+            for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+                unsigned i = ttx_tile_index(r, c);
+                double va = ttx_fmt_f32_value_inl(a->bits[i]);
+                double vb = ttx_fmt_f32_value_inl(
+                    b->bits[bcast_index(bcast, r, c)]);
+
+                v[i] = op == TTX_ELW_ADD ? va + vb : va - vb;
+                if (acc) {
+                    v[i] += dst_get(e, slot, i, 0.0);
+                }
+            }
+        }
+        round_to_bits(v, e->dst[slot], TT_TILE_ELEMS, kind);
+        e->defined[slot] = ~0ull;
+        fpu_done(e);
+        return TTX_TILE_OK;
+    }
+    slice_both(a, b, s);
+    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+            unsigned i = ttx_tile_index(r, c), j = bcast_index(bcast, r, c);
+            double va = ttx_fmt_f32_value_inl(a->bits[i]);
+            double vb = ttx_fmt_f32_value_inl(b->bits[j]);
+            uint32_t out;
+
+            if (op == TTX_ELW_MUL) {
+                /* ELWMUL always accumulates, one rounding per phase. */
+                double d = dst_get(e, (unsigned)slot, i, 0.0);
+
+                out = ttx_fmt_fpu_round_inl(d, kind);
+                for (unsigned p = 0; p < np; p++) {
+                    out = ttx_fmt_fpu_round_inl(d + s->a[p & 1][i] *
+                                                s->b[(p >> 1) & 1][j], kind);
+                    d = ttx_fmt_fpu_value_inl(out, kind);
+                }
+            } else {
+                double v = op == TTX_ELW_ADD ? va + vb : va - vb;
+
+                if (acc) {
+                    v += dst_get(e, (unsigned)slot, i, 0.0);
+                }
+                out = ttx_fmt_fpu_round_inl(v, kind);
+            }
+            dst_put(e, (unsigned)slot, i, out);
+        }
+    }
+    fpu_done(e);
+    return TTX_TILE_OK;
+}
+
+int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
+{
+    const TTSrcBank *a, *b, *from;
+    int slot = dst_slot(e, idst, e->math_section);
+    TTDstKind kind;
+    int rc = fpu_gate(e, &a, &b);
+
+    if (rc) {
+        return rc;
+    }
+    if (slot < 0 || src > TTX_SRC_B || a->ntiles != 1 || b->ntiles != 1 ||
+        (src == TTX_SRC_A ? b : a)->to_dst) {
+        return TTX_TILE_EINVAL;
+    }
+    from = src == TTX_SRC_A ? a : b;
+    if (from->to_dst) {
+        /* Unpack to Dst: the image lands as it is (§2). */
+        e->kind[slot] = from->dst_kind;
+        memcpy(e->dst[slot], from->bits, sizeof(e->dst[slot]));
+        e->defined[slot] = ~0ull;
+        fpu_done(e);
+        return TTX_TILE_OK;
+    }
+    kind = fpu_kind(e, from);
+    e->kind[slot] = kind;
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+        dst_put(e, (unsigned)slot, i, ttx_fmt_fpu_round_inl(
+                    ttx_fmt_f32_value_inl(from->bits[i]), kind));
+    }
+    fpu_done(e);
+    return TTX_TILE_OK;
+}
+
+/*
+ * Matmul views of SrcA tile @bits: slices by row k and column c; the
+ * odd-phase slice only when a phase uses it.
+ */
+static void mm_slice_a(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS],
+                       unsigned np)
+{
+    double lo;
+
+    for (unsigned k = 0; k < TT_TILE_DIM; k++) {
+        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+            slice_one(bits[ttx_tile_index(k, c)], 0xfff80000u, 0xfff83fffu,
+                      &s->ak[0][k][c], np > 1 ? &s->ak[1][k][c] : &lo);
+        }
+    }
+}
+
+/* ... and of SrcB tile @bits, by output row r and k. */
+static void mm_slice_b(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS],
+                       unsigned np)
+{
+    double lo;
+
+    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+        for (unsigned k = 0; k < TT_TILE_DIM; k++) {
+            slice_one(bits[ttx_tile_index(r, k)], 0xfffe0000u, 0xfffe1fffu,
+                      &s->bm[0][r][k], np > 2 ? &s->bm[1][r][k] : &lo);
+        }
     }
 }
 
