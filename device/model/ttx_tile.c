@@ -750,18 +750,59 @@ int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
 }
 
 /*
+ * Value of the FP32 pattern @u whose exponent field is not 0 (as
+ * ttx_fmt_f32_value_inl()), or +0 where @keep is 0: no branch, so the
+ * slicing loops below vectorise.
+ */
+static inline double f32_value_masked(uint32_t u, uint64_t keep)
+{
+    uint64_t d = (uint64_t)(u >> 31) << 63 |
+                 (uint64_t)(((u >> 23) & 0xff) + 1023 - 127) << 52 |
+                 (uint64_t)(u & 0x7fffff) << 29;
+    double v;
+
+    d &= keep;
+    memcpy(&v, &d, sizeof(v));
+    return v;
+}
+
+/*
+ * slice_one() of the 16 datums of a face row @bits: @hi[c], and @lo[c]
+ * unless @lo is NULL.  A zero exponent gives +0 for both, as there.
+ */
+static inline void slice_row16(const uint32_t *bits, uint32_t hi_mask,
+                               uint32_t lo_mask, double *hi, double *lo)
+{
+    for (unsigned c = 0; c < 16; c++) {
+        uint32_t u = bits[c];
+        uint64_t keep = (u & 0x7f800000u) ? ~0ull : 0;
+
+        hi[c] = f32_value_masked(u & hi_mask, keep);
+    }
+    if (!lo) {
+        return;
+    }
+    for (unsigned c = 0; c < 16; c++) {
+        uint32_t u = bits[c];
+        uint64_t keep = (u & 0x7f800000u) ? ~0ull : 0;
+
+        lo[c] = f32_value_masked(u, keep) -
+                f32_value_masked(u & lo_mask, keep);
+    }
+}
+
+/*
  * Matmul views of SrcA tile @bits: slices by row k and column c; the
  * odd-phase slice only when a phase uses it.
  */
 static void mm_slice_a(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS],
                        unsigned np)
 {
-    double lo;
-
     for (unsigned k = 0; k < TT_TILE_DIM; k++) {
-        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-            slice_one(bits[ttx_tile_index(k, c)], 0xfff80000u, 0xfff83fffu,
-                      &s->ak[0][k][c], np > 1 ? &s->ak[1][k][c] : &lo);
+        for (unsigned c = 0; c < TT_TILE_DIM; c += 16) {
+            slice_row16(&bits[ttx_tile_index(k, c)], 0xfff80000u,
+                        0xfff83fffu, &s->ak[0][k][c],
+                        np > 1 ? &s->ak[1][k][c] : NULL);
         }
     }
 }
@@ -770,12 +811,11 @@ static void mm_slice_a(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS],
 static void mm_slice_b(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS],
                        unsigned np)
 {
-    double lo;
-
     for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-        for (unsigned k = 0; k < TT_TILE_DIM; k++) {
-            slice_one(bits[ttx_tile_index(r, k)], 0xfffe0000u, 0xfffe1fffu,
-                      &s->bm[0][r][k], np > 2 ? &s->bm[1][r][k] : &lo);
+        for (unsigned k = 0; k < TT_TILE_DIM; k += 16) {
+            slice_row16(&bits[ttx_tile_index(r, k)], 0xfffe0000u,
+                        0xfffe1fffu, &s->bm[0][r][k],
+                        np > 2 ? &s->bm[1][r][k] : NULL);
         }
     }
 }
