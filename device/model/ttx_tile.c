@@ -148,38 +148,37 @@ static TTSrcStyle src_convert(const TTTileEngine *e, unsigned fmt,
                               uint32_t v[TT_TILE_ELEMS])
 {
     TTSrcStyle style = TTX_SRC_BF16;
+    /* Exponent fields at or below these flush to signed zero. */
+    uint32_t flush_below = 1u << 23;
 
+    switch (fmt) {
+    case TT_DF_FLOAT32:
+        /*
+         * [I] Float32 becomes TF32 with a 32-bit Dst and BF16 otherwise
+         * (tt-metal picks the unpacker's output format from
+         * fp32_dest_acc_en); both truncate (§2).  The BF16 unpack's own
+         * denormal flush is the FPU's below.
+         */
+        for (int i = 0; i < TT_TILE_ELEMS; i++) {
+            v[i] &= e->cfg.fp32_dest ? 0xffffe000u : 0xffff0000u;
+        }
+        if (e->cfg.fp32_dest) {
+            style = TTX_SRC_TF32;
+        }
+        break;
+    case TT_DF_FLOAT16:
+        /* The FPU flushes FP16 denormals (|x| < 2^-14) (§2). */
+        style = TTX_SRC_FP16;
+        flush_below = 113u << 23;
+        break;
+    default:
+        break;
+    }
+    /* FPU denormal flush (§2). */
     for (int i = 0; i < TT_TILE_ELEMS; i++) {
         uint32_t u = v[i];
 
-        switch (fmt) {
-        case TT_DF_FLOAT32:
-            /*
-             * [I] Float32 becomes TF32 with a 32-bit Dst and BF16
-             * otherwise (tt-metal picks the unpacker's output format
-             * from fp32_dest_acc_en); both truncate (§2).
-             */
-            if (e->cfg.fp32_dest) {
-                u = ttx_fmt_fp32_to_tf32_unpack(u);
-                style = TTX_SRC_TF32;
-            } else {
-                u = (uint32_t)ttx_fmt_fp32_to_bf16_unpack(u) << 16;
-            }
-            break;
-        case TT_DF_FLOAT16:
-            style = TTX_SRC_FP16;
-            /* The FPU flushes FP16 denormals (|x| < 2^-14) (§2). */
-            if (((u >> 23) & 0xff) < 113) {
-                u &= 0x80000000u;
-            }
-            break;
-        default:
-            break;
-        }
-        if (!(u & 0x7f800000u)) {
-            u &= 0x80000000u;   /* FPU denormal flush (§2) */
-        }
-        v[i] = u;
+        v[i] = (u & 0x7f800000u) < flush_below ? u & 0x80000000u : u;
     }
     return style;
 }
@@ -410,7 +409,7 @@ static double dst_get(const TTTileEngine *e, unsigned slot, unsigned i,
     if (!((e->defined[slot] >> (i / 16)) & 1)) {
         return undef;
     }
-    return ttx_fmt_fpu_value(e->dst[slot][i], e->kind[slot]);
+    return ttx_fmt_fpu_value_inl(e->dst[slot][i], e->kind[slot]);
 }
 
 static void dst_put(TTTileEngine *e, unsigned slot, unsigned i,
@@ -430,8 +429,8 @@ static void set_kind(TTTileEngine *e, unsigned slot, TTDstKind kind)
         return;
     }
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
-        e->dst[slot][i] = ttx_fmt_fpu_round(
-            ttx_fmt_fpu_value(e->dst[slot][i], e->kind[slot]), kind);
+        e->dst[slot][i] = ttx_fmt_fpu_round_inl(
+            ttx_fmt_fpu_value_inl(e->dst[slot][i], e->kind[slot]), kind);
     }
     e->kind[slot] = kind;
 }
@@ -439,6 +438,17 @@ static void set_kind(TTTileEngine *e, unsigned slot, TTDstKind kind)
 static unsigned num_phases(TTMathFidelity f)
 {
     return f == TTX_LOFI ? 1 : (unsigned)f;
+}
+
+/*
+ * The two slices of §3 of one Src datum @u: @hi keeps
+ * the bits of @hi_mask, @lo is what @lo_mask takes away.
+ */
+static inline void slice_one(uint32_t u, uint32_t hi_mask, uint32_t lo_mask,
+                             double *hi, double *lo)
+{
+    *hi = ttx_fmt_f32_value_inl(u & hi_mask);
+    *lo = ttx_fmt_f32_value_inl(u) - ttx_fmt_f32_value_inl(u & lo_mask);
 }
 
 /*
@@ -454,11 +464,7 @@ static void slice_bits(const uint32_t bits[TT_TILE_ELEMS], bool is_a,
     uint32_t lo_mask = is_a ? 0xfff83fffu : 0xfffe1fffu;
 
     for (int i = 0; i < TT_TILE_ELEMS; i++) {
-        uint32_t u = bits[i];
-        double x = ttx_fmt_fpu_value(u, TTX_DST_FP32);
-
-        hi[i] = ttx_fmt_fpu_value(u & hi_mask, TTX_DST_FP32);
-        lo[i] = x - ttx_fmt_fpu_value(u & lo_mask, TTX_DST_FP32);
+        slice_one(bits[i], hi_mask, lo_mask, &hi[i], &lo[i]);
     }
 }
 
@@ -466,6 +472,142 @@ static void slice_both(const TTSrcBank *a, const TTSrcBank *b, TTSlices *s)
 {
     slice_bits(a->bits, true, s->a[0], s->a[1]);
     slice_bits(b->bits, false, s->b[0], s->b[1]);
+}
+
+/*
+ * Two or four doubles side by side (GNU C vectors): the matmul's inner
+ * loops work on these, every lane doing exactly the scalar IEEE
+ * operation, so the result is the same whatever the width.  They only
+ * travel through memory (no vector arguments) to keep one ABI.
+ */
+typedef double v2d __attribute__((vector_size(16)));
+typedef uint64_t v2u __attribute__((vector_size(16)));
+typedef double v4d __attribute__((vector_size(32)));
+typedef uint64_t v4u __attribute__((vector_size(32)));
+
+#define TTX_INLINE static inline __attribute__((always_inline))
+
+/* ttx_fmt_fpu_round() of one kind, on doubles: see mm_round_row(). */
+typedef struct TTRoundK {
+    uint64_t keep, half1, maxb;
+    double minnorm, lim;
+    int shift;
+} TTRoundK;
+
+static TTRoundK round_params(TTDstKind kind)
+{
+    static const struct {
+        int mbits;
+        double minnorm, lim, max;
+    } k[] = {
+        [TTX_DST_BF16] = { 7, 0x1p-126, 0x1p129, 0x1p128 },
+        [TTX_DST_FP16] = { 10, 0x1p-14, 0x1p17, 0x1.ffcp16 },
+        [TTX_DST_FP32] = { 23, 0x1p-126, 0x1p129, 0x1p128 },
+    };
+    int shift = 52 - k[kind].mbits;
+    TTRoundK r;
+
+    memcpy(&r.maxb, &k[kind].max, sizeof(r.maxb));
+    r.shift = shift;
+    r.keep = ~((1ull << shift) - 1);
+    r.half1 = (1ull << (shift - 1)) - 1;
+    r.minnorm = k[kind].minnorm;
+    r.lim = k[kind].lim;
+    return r;
+}
+
+/*
+ * One lane group of mm_round_row(), for vector types VD/VU: @out = the
+ * value of ttx_fmt_fpu_round(@d + @sum, kind) with the sign of a zero
+ * kept, @d = the same read back as Dst (a zero reads +0, hence + 0.0).
+ * Below the normal range (before rounding) signed zero; nearest even
+ * on the double's own bits, a carry out of the mantissa stepping the
+ * exponent; at or past 2^(emax + 1) (or Inf/NaN) the kind's largest
+ * pattern.
+ */
+#define MM_ROUND_LANES(VD, VU, d, sum, out, k)                              \
+    do {                                                                \
+        VD v_ = (d) + (sum);                                            \
+        VU u_ = (VU)v_, abs_ = (VU){ 0 } + (~0ull >> 1);                \
+        VU sign_ = u_ & ~abs_;                                          \
+        VU ur_ = (u_ + (k)->half1 + ((u_ >> (k)->shift) & 1)) &         \
+                 (k)->keep;                                             \
+        VD av_ = (VD)(u_ & abs_), ar_ = (VD)(ur_ & abs_);                \
+        VU tiny_ = (VU)(av_ < (VD){ 0 } + (k)->minnorm);                 \
+        VU in_r_ = (VU)(ar_ < (VD){ 0 } + (k)->lim);                     \
+        VU in_v_ = (VU)(av_ < (VD){ 0 } + (k)->lim);                     \
+        VU big_ = ~(in_r_ & in_v_);                                     \
+        (out) = (VD)((tiny_ & sign_) | (big_ & (sign_ | (k)->maxb)) |   \
+                     (~(tiny_ | big_) & ur_));                          \
+        (d) = (out) + 0.0;                                              \
+    } while (0)
+
+/*
+ * A row's running Dst values @d += @sum, one rounding into the kind of
+ * @k each; @res the rounded values (signed zeros kept).  @wide: four
+ * lanes at a time (AVX2 builds only).
+ */
+TTX_INLINE void mm_round_row(double d[TT_TILE_DIM], double res[TT_TILE_DIM],
+                             const double sum[TT_TILE_DIM],
+                             const TTRoundK *k, bool wide)
+{
+    if (wide) {
+        for (unsigned j = 0; j < TT_TILE_DIM; j += 4) {
+            v4d vd, vs, vo;
+
+            memcpy(&vd, &d[j], sizeof(vd));
+            memcpy(&vs, &sum[j], sizeof(vs));
+            MM_ROUND_LANES(v4d, v4u, vd, vs, vo, k);
+            memcpy(&d[j], &vd, sizeof(vd));
+            memcpy(&res[j], &vo, sizeof(vo));
+        }
+        return;
+    }
+    for (unsigned j = 0; j < TT_TILE_DIM; j += 2) {
+        v2d vd, vs, vo;
+
+        memcpy(&vd, &d[j], sizeof(vd));
+        memcpy(&vs, &sum[j], sizeof(vs));
+        MM_ROUND_LANES(v2d, v2u, vd, vs, vo, k);
+        memcpy(&d[j], &vd, sizeof(vd));
+        memcpy(&res[j], &vo, sizeof(vo));
+    }
+}
+
+/*
+ * Dst bits of @n (a multiple of 2) values @v of @kind, each
+ * ttx_fmt_fpu_round(@v[i], kind): the rounding of mm_round_row(), then
+ * the rounded double's fields moved into the kind's.
+ */
+static void round_to_bits(const double *v, uint32_t *out, unsigned n,
+                          TTDstKind kind)
+{
+    static const struct {
+        int mbits, sign_shift;
+        uint64_t rebias;
+    } f[] = {
+        [TTX_DST_BF16] = { 7, 48, 127 - 1023 },
+        [TTX_DST_FP16] = { 10, 48, 15 - 1023 },
+        [TTX_DST_FP32] = { 23, 32, 127 - 1023 },
+    };
+    TTRoundK k = round_params(kind);
+    uint64_t mmask = (1ull << f[kind].mbits) - 1;
+
+    for (unsigned i = 0; i < n; i += 2) {
+        v2d d, r, zero = { 0 };
+        v2u u, bits, z;
+
+        memcpy(&r, &v[i], sizeof(r));
+        d = r;
+        MM_ROUND_LANES(v2d, v2u, d, zero, r, &k);
+        u = (v2u)r;
+        z = (v2u)(r == zero);
+        bits = (u >> f[kind].sign_shift) & (1ull << (63 - f[kind].sign_shift));
+        bits |= ~z & ((((u >> 52) & 0x7ff) + f[kind].rebias) <<
+                      f[kind].mbits | ((u >> k.shift) & mmask));
+        out[i] = (uint32_t)bits[0];
+        out[i + 1] = (uint32_t)bits[1];
+    }
 }
 
 /* ---- FPU ops (§4) ----------------------------------------------------- */
@@ -520,25 +662,44 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
     if (rc) {
         return rc;
     }
-    if (op == TTX_ELW_MUL) {
-        slice_both(a, b, s);
+    if (op != TTX_ELW_MUL) {
+        double v[TT_TILE_ELEMS];
+
+        for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+            for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+                unsigned i = ttx_tile_index(r, c);
+                double va = ttx_fmt_f32_value_inl(a->bits[i]);
+                double vb = ttx_fmt_f32_value_inl(
+                    b->bits[bcast_index(bcast, r, c)]);
+
+                v[i] = op == TTX_ELW_ADD ? va + vb : va - vb;
+                if (acc) {
+                    v[i] += dst_get(e, slot, i, 0.0);
+                }
+            }
+        }
+        round_to_bits(v, e->dst[slot], TT_TILE_ELEMS, kind);
+        e->defined[slot] = ~0ull;
+        fpu_done(e);
+        return TTX_TILE_OK;
     }
+    slice_both(a, b, s);
     for (unsigned r = 0; r < TT_TILE_DIM; r++) {
         for (unsigned c = 0; c < TT_TILE_DIM; c++) {
             unsigned i = ttx_tile_index(r, c), j = bcast_index(bcast, r, c);
-            double va = ttx_fmt_fpu_value(a->bits[i], TTX_DST_FP32);
-            double vb = ttx_fmt_fpu_value(b->bits[j], TTX_DST_FP32);
+            double va = ttx_fmt_f32_value_inl(a->bits[i]);
+            double vb = ttx_fmt_f32_value_inl(b->bits[j]);
             uint32_t out;
 
             if (op == TTX_ELW_MUL) {
                 /* ELWMUL always accumulates, one rounding per phase. */
                 double d = dst_get(e, (unsigned)slot, i, 0.0);
 
-                out = ttx_fmt_fpu_round(d, kind);
+                out = ttx_fmt_fpu_round_inl(d, kind);
                 for (unsigned p = 0; p < np; p++) {
-                    out = ttx_fmt_fpu_round(d + s->a[p & 1][i] *
-                                            s->b[(p >> 1) & 1][j], kind);
-                    d = ttx_fmt_fpu_value(out, kind);
+                    out = ttx_fmt_fpu_round_inl(d + s->a[p & 1][i] *
+                                                s->b[(p >> 1) & 1][j], kind);
+                    d = ttx_fmt_fpu_value_inl(out, kind);
                 }
             } else {
                 double v = op == TTX_ELW_ADD ? va + vb : va - vb;
@@ -546,7 +707,7 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
                 if (acc) {
                     v += dst_get(e, (unsigned)slot, i, 0.0);
                 }
-                out = ttx_fmt_fpu_round(v, kind);
+                out = ttx_fmt_fpu_round_inl(v, kind);
             }
             dst_put(e, (unsigned)slot, i, out);
         }
@@ -581,36 +742,124 @@ int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
     kind = fpu_kind(e, from);
     e->kind[slot] = kind;
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
-        dst_put(e, (unsigned)slot, i, ttx_fmt_fpu_round(
-                    ttx_fmt_fpu_value(from->bits[i], TTX_DST_FP32), kind));
+        dst_put(e, (unsigned)slot, i, ttx_fmt_fpu_round_inl(
+                    ttx_fmt_f32_value_inl(from->bits[i]), kind));
     }
     fpu_done(e);
     return TTX_TILE_OK;
 }
 
-/* Matmul views of SrcA tile @bits: fidelity slices, row k, column c. */
-static void mm_slice_a(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS])
+/*
+ * Value of the FP32 pattern @u whose exponent field is not 0 (as
+ * ttx_fmt_f32_value_inl()), or +0 where @keep is 0: no branch, so the
+ * slicing loops below vectorise.
+ */
+static inline double f32_value_masked(uint32_t u, uint64_t keep)
 {
-    slice_bits(bits, true, s->a[0], s->a[1]);
-    for (unsigned h = 0; h < 2; h++) {
-        for (unsigned k = 0; k < TT_TILE_DIM; k++) {
-            for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-                s->ak[h][k][c] = s->a[h][ttx_tile_index(k, c)];
-            }
+    uint64_t d = (uint64_t)(u >> 31) << 63 |
+                 (uint64_t)(((u >> 23) & 0xff) + 1023 - 127) << 52 |
+                 (uint64_t)(u & 0x7fffff) << 29;
+    double v;
+
+    d &= keep;
+    memcpy(&v, &d, sizeof(v));
+    return v;
+}
+
+/*
+ * slice_one() of the 16 datums of a face row @bits: @hi[c], and @lo[c]
+ * unless @lo is NULL.  A zero exponent gives +0 for both, as there.
+ */
+static inline void slice_row16(const uint32_t *bits, uint32_t hi_mask,
+                               uint32_t lo_mask, double *hi, double *lo)
+{
+    for (unsigned c = 0; c < 16; c++) {
+        uint32_t u = bits[c];
+        uint64_t keep = (u & 0x7f800000u) ? ~0ull : 0;
+
+        hi[c] = f32_value_masked(u & hi_mask, keep);
+    }
+    if (!lo) {
+        return;
+    }
+    for (unsigned c = 0; c < 16; c++) {
+        uint32_t u = bits[c];
+        uint64_t keep = (u & 0x7f800000u) ? ~0ull : 0;
+
+        lo[c] = f32_value_masked(u, keep) -
+                f32_value_masked(u & lo_mask, keep);
+    }
+}
+
+/*
+ * Matmul views of SrcA tile @bits: slices by row k and column c; the
+ * odd-phase slice only when a phase uses it.
+ */
+static void mm_slice_a(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS],
+                       unsigned np)
+{
+    for (unsigned k = 0; k < TT_TILE_DIM; k++) {
+        for (unsigned c = 0; c < TT_TILE_DIM; c += 16) {
+            slice_row16(&bits[ttx_tile_index(k, c)], 0xfff80000u,
+                        0xfff83fffu, &s->ak[0][k][c],
+                        np > 1 ? &s->ak[1][k][c] : NULL);
         }
     }
 }
 
-/* ... and of SrcB tile @bits, by output row. */
-static void mm_slice_b(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS])
+/* ... and of SrcB tile @bits, by output row r and k. */
+static void mm_slice_b(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS],
+                       unsigned np)
 {
-    slice_bits(bits, false, s->b[0], s->b[1]);
-    for (unsigned h = 0; h < 2; h++) {
-        for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-            for (unsigned k = 0; k < TT_TILE_DIM; k++) {
-                s->bm[h][r][k] = s->b[h][ttx_tile_index(r, k)];
+    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+        for (unsigned k = 0; k < TT_TILE_DIM; k += 16) {
+            slice_row16(&bits[ttx_tile_index(r, k)], 0xfffe0000u,
+                        0xfffe1fffu, &s->bm[0][r][k],
+                        np > 2 ? &s->bm[1][r][k] : NULL);
+        }
+    }
+}
+
+/*
+ * @sum[c] = sum over k < 16 of @rb[k] * @ak[k][c], from 0.0 in k order,
+ * one IEEE multiply and add each (the products of slices are exact).
+ * The partial sums of 16 columns (32 when @wide) stay in registers.
+ */
+TTX_INLINE void mm_dot16(double sum[TT_TILE_DIM], const double *rb,
+                         const double (*ak)[TT_TILE_DIM], bool wide)
+{
+    if (wide) {
+        v4d acc[8] = { 0 };
+
+        for (unsigned k = 0; k < 16; k++) {
+            v4d bk = (v4d){ 0 } + rb[k];
+
+#pragma GCC unroll 8
+            for (unsigned j = 0; j < 8; j++) {
+                v4d x;
+
+                memcpy(&x, &ak[k][4 * j], sizeof(x));
+                acc[j] += bk * x;
             }
         }
+        memcpy(sum, acc, sizeof(acc));
+        return;
+    }
+    for (unsigned h = 0; h < TT_TILE_DIM; h += 16) {
+        v2d acc[8] = { 0 };
+
+        for (unsigned k = 0; k < 16; k++) {
+            v2d bk = (v2d){ 0 } + rb[k];
+
+#pragma GCC unroll 8
+            for (unsigned j = 0; j < 8; j++) {
+                v2d x;
+
+                memcpy(&x, &ak[k][h + 2 * j], sizeof(x));
+                acc[j] += bk * x;
+            }
+        }
+        memcpy(&sum[h], acc, sizeof(acc));
     }
 }
 
@@ -619,45 +868,79 @@ static void mm_slice_b(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS])
  * Phase outer, K chunk of 16 inner: the LLK replays the tile's 16 MVMULs
  * (K faces 0 then 1 for each Dst face) once per phase and bumps the
  * fidelity counter between replays (llk_math_matmul.h).  Each element
- * sums its chunk's 16 products in k order; the 32 elements of a row run
- * side by side, which the compiler vectorises without changing any sum.
+ * sums its chunk's 16 products in k order and adds that to its Dst value
+ * with one rounding into @kind.  The running Dst values stay doubles
+ * between phases (a rounded value is exact in double) and become Dst
+ * bits once at the end.
  */
-static void mm_accumulate(TTTileEngine *e, unsigned slot, TTDstKind kind)
+TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
+                                   TTDstKind kind, bool wide)
 {
     const TTSlices *s = &e->scratch;
     unsigned np = num_phases(e->cfg.fidelity);
+    TTRoundK rk = round_params(kind);
 
-    set_kind(e, slot, kind);
     for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-        double d[TT_TILE_DIM], sum[TT_TILE_DIM];
-        uint32_t out[TT_TILE_DIM];
+        double d[TT_TILE_DIM], res[TT_TILE_DIM], sum[TT_TILE_DIM];
 
         for (unsigned c = 0; c < TT_TILE_DIM; c++) {
             d[c] = dst_get(e, slot, ttx_tile_index(r, c), 0.0);
-            out[c] = ttx_fmt_fpu_round(d[c], kind);
         }
         for (unsigned p = 0; p < np; p++) {
             const double (*ak)[TT_TILE_DIM] = s->ak[p & 1];
             const double *rb = s->bm[(p >> 1) & 1][r];
 
             for (unsigned k0 = 0; k0 < TT_TILE_DIM; k0 += 16) {
-                for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-                    sum[c] = 0.0;
-                }
-                for (unsigned k = k0; k < k0 + 16; k++) {
-                    for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-                        sum[c] += rb[k] * ak[k][c];
-                    }
-                }
-                for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-                    out[c] = ttx_fmt_fpu_round_inl(d[c] + sum[c], kind);
-                    d[c] = ttx_fmt_fpu_value_inl(out[c], kind);
-                }
+                mm_dot16(sum, rb + k0, ak + k0, wide);
+                mm_round_row(d, res, sum, &rk, wide);
             }
         }
         for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-            dst_put(e, slot, ttx_tile_index(r, c), out[c]);
+            dst_put(e, slot, ttx_tile_index(r, c),
+                    ttx_fmt_fpu_round_inl(res[c], kind));
         }
+    }
+}
+
+static void mm_accumulate_narrow(TTTileEngine *e, unsigned slot,
+                                 TTDstKind kind)
+{
+    mm_accumulate_body(e, slot, kind, false);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target("avx2")))
+static void mm_accumulate_wide(TTTileEngine *e, unsigned slot,
+                               TTDstKind kind)
+{
+    mm_accumulate_body(e, slot, kind, true);
+}
+
+/* The CPU model is read once at start-up (libgcc); this only looks. */
+static bool have_wide(void)
+{
+    return __builtin_cpu_supports("avx2");
+}
+#else
+static void mm_accumulate_wide(TTTileEngine *e, unsigned slot,
+                               TTDstKind kind)
+{
+    mm_accumulate_body(e, slot, kind, false);
+}
+
+static bool have_wide(void)
+{
+    return false;
+}
+#endif
+
+static void mm_accumulate(TTTileEngine *e, unsigned slot, TTDstKind kind)
+{
+    set_kind(e, slot, kind);
+    if (have_wide()) {
+        mm_accumulate_wide(e, slot, kind);
+    } else {
+        mm_accumulate_narrow(e, slot, kind);
     }
 }
 
@@ -671,8 +954,8 @@ int ttx_tile_matmul(TTTileEngine *e, unsigned idst)
     if (rc) {
         return rc;
     }
-    mm_slice_a(&e->scratch, a->bits);
-    mm_slice_b(&e->scratch, b->bits);
+    mm_slice_a(&e->scratch, a->bits, num_phases(e->cfg.fidelity));
+    mm_slice_b(&e->scratch, b->bits, num_phases(e->cfg.fidelity));
     mm_accumulate(e, slot, kind);
     fpu_done(e);
     return TTX_TILE_OK;
@@ -683,6 +966,7 @@ int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
 {
     const TTSrcBank *a, *b;
     int rc = fpu_gate(e, &a, &b);
+    unsigned np = num_phases(e->cfg.fidelity);
     TTDstKind kind;
 
     if (rc) {
@@ -695,9 +979,9 @@ int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
     kind = fpu_kind(e, a);
     /* Each SrcA tile sliced once; the SrcB tiles are cheap to redo. */
     for (unsigned c = 0; c < ct; c++) {
-        mm_slice_a(&e->scratch, bank_tile(a, c));
+        mm_slice_a(&e->scratch, bank_tile(a, c), np);
         for (unsigned r = 0; r < rt; r++) {
-            mm_slice_b(&e->scratch, bank_tile(b, r));
+            mm_slice_b(&e->scratch, bank_tile(b, r), np);
             mm_accumulate(e, (unsigned)dst_slot(e, idst + r * ct + c,
                                                 e->math_section), kind);
         }
