@@ -934,10 +934,12 @@ static bool have_wide(void)
 }
 #endif
 
+bool ttx_tile_portable_only;
+
 static void mm_accumulate(TTTileEngine *e, unsigned slot, TTDstKind kind)
 {
     set_kind(e, slot, kind);
-    if (have_wide()) {
+    if (!ttx_tile_portable_only && have_wide()) {
         mm_accumulate_wide(e, slot, kind);
     } else {
         mm_accumulate_narrow(e, slot, kind);

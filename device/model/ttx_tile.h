@@ -347,6 +347,13 @@ static inline uint32_t ttx_fmt_fpu_round_inl(double v, TTDstKind kind)
  * it has run a matmul block.
  */
 void ttx_tile_init(TTTileEngine *e, const TTTileConfig *cfg);
+
+/*
+ * Use the portable matmul loop even where the host has AVX2 (the wide
+ * loop is chosen at run time).  Both give the same bits; tests set this
+ * to check it.
+ */
+extern bool ttx_tile_portable_only;
 void ttx_tile_fini(TTTileEngine *e);
 /* Dst tiles one acquire may use: 8/4 SyncHalf, 16/8 SyncFull (§1). */
 unsigned ttx_tile_dst_capacity(const TTTileEngine *e);

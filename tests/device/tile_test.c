@@ -467,6 +467,39 @@ static void ref_matmul_tile(const float *x, const float *y, bool tr,
 		}
 }
 
+/* The AVX2 and the portable matmul loops give the same bits. */
+Test(tile, matmul_wide_and_portable_paths_agree)
+{
+	static uint8_t a[2048], b[2048], wild_a[2048], wild_b[2048];
+	float va[N], vb[N];
+	double got[2][N];
+
+	rand_bf16_tile(a, va, 1e-3, 1e3);
+	rand_bf16_tile(b, vb, 1e-3, 1e3);
+	for (int i = 0; i < 2048; i++) {		/* any bit pattern */
+		wild_a[i] = (uint8_t)(i * 37 + 11);
+		wild_b[i] = (uint8_t)(i * 101 + 3);
+	}
+	for (int fp32 = 0; fp32 < 2; fp32++)
+		for (int f = 0; f < 4; f++)
+			for (int wild = 0; wild < 2; wild++) {
+				for (int path = 0; path < 2; path++) {
+					ttx_tile_portable_only = path;
+					init_engine(eng, fp32, false, fids[f]);
+					for (int k = 0; k < 3; k++)
+						cr_assert_eq(ttx_tile_matmul_tiles(eng,
+							     TT_DF_FLOAT16_B, wild ? wild_a : a,
+							     TT_DF_FLOAT16_B, wild ? wild_b : b,
+							     k == 1, 0), 0);
+					ttx_tile_dst_read(eng, 0, got[path]);
+				}
+				ttx_tile_portable_only = false;
+				cr_assert(!memcmp(got[0], got[1], sizeof(got[0])),
+					  "fp32 %d fid %d wild %d: paths differ", fp32,
+					  fids[f], wild);
+			}
+}
+
 Test(tile, matmul_tile_bit_exact)
 {
 	static uint8_t a[2048], b[2048];
