@@ -90,7 +90,7 @@ hal-inc := -I$(src)/hal -I$(src)/hal/wormhole
 rv-arch := -march=rv32im_zicsr -mabi=ilp32 -mno-relax -mcmodel=medlow --param=min-pagesize=0
 fw-cflags := $(rv-arch) -Os -g -std=gnu11 -Wall -Wextra -Werror -ffreestanding \
 	-ffunction-sections -fdata-sections -fno-common $(hal-inc) \
-	-I$(src)/firmware -isystem $(sysroot)/include -MMD -MP
+	-I$(src)/firmware -I$(src)/kernels/include -isystem $(sysroot)/include -MMD -MP
 fw-objs := crt0.o trap.o fw_common.o syscalls.o
 fw-main-brisc := brisc.o
 fw-main-sub := subordinate.o

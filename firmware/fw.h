@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Firmware internals shared by the BRISC and subordinate loops: the
- * mailbox, waypoints, kernel launch helpers, and the globals the kernel
- * API reads (exported to kernels by name, see kernels/include/tt_kernel.h).
+ * mailbox, waypoints, kernel launch helpers.  The globals the kernel API
+ * reads are declared once, in kernels/include/tt_fw_globals.h.
  * CB interfaces are not globals: they live in L1 (hal/tt_cb.h).
  */
 #ifndef TT_FIRMWARE_FW_H
@@ -12,6 +12,7 @@
 
 #include "tt_cb.h"
 #include "tt_emu_regs.h"
+#include "tt_fw_globals.h"	/* the globals kernels read */
 #include "tt_mailbox.h"
 #include "tt_mem_map.h"
 #include "tt_noc_regs.h"
@@ -22,28 +23,9 @@
 
 #define FW_MAILBOX ((volatile struct tt_mailbox *)TT_MEM_MAILBOX_BASE)
 
-/* Globals of the kernel API, set up before every kernel call. */
-extern uint32_t fw_risc;
-extern uint32_t fw_kernel_config_base;
-extern volatile uint32_t *fw_rta_base;
-extern volatile uint32_t *fw_crta_base;
-extern uint32_t fw_sem_base;
-extern uint32_t fw_my_x, fw_my_y;		/* logical */
-extern uint32_t fw_noc_x, fw_noc_y;		/* virtual NoC */
+/* The C library's heap of this RISC (syscalls.c). */
 extern uint8_t *fw_heap_ptr;
 extern uint8_t *fw_heap_end;
-
-/*
- * NoC: the NoC this RISC's kernel uses, and per NoC the software
- * counters the barriers compare with the hardware status counters
- * (reference/ttmetal-facts.md §3.4).
- */
-extern uint32_t fw_noc_index;
-extern uint32_t fw_noc_reads_num_issued[TT_NOC_COUNT];
-extern uint32_t fw_noc_nonposted_writes_num_issued[TT_NOC_COUNT];
-extern uint32_t fw_noc_nonposted_writes_acked[TT_NOC_COUNT];
-extern uint32_t fw_noc_nonposted_atomics_acked[TT_NOC_COUNT];
-extern uint32_t fw_noc_posted_writes_num_issued[TT_NOC_COUNT];
 
 /* 4-character progress marker in mailbox.debug.waypoint[risc]. */
 static inline void fw_waypoint(const char code[4])

@@ -51,13 +51,6 @@
 #include "tt_noc_map.h"
 #include "tt_noc_regs.h"
 
-/* Firmware globals of the NoC (firmware/fw_common.c). */
-extern uint32_t fw_noc_index;
-extern uint32_t fw_noc_reads_num_issued[TT_NOC_COUNT];
-extern uint32_t fw_noc_nonposted_writes_num_issued[TT_NOC_COUNT];
-extern uint32_t fw_noc_nonposted_writes_acked[TT_NOC_COUNT];
-extern uint32_t fw_noc_nonposted_atomics_acked[TT_NOC_COUNT];
-extern uint32_t fw_noc_posted_writes_num_issued[TT_NOC_COUNT];
 
 /* The NoC of this kernel (DataMovementConfig.noc). */
 #define noc_index ((uint8_t)fw_noc_index)

@@ -13,20 +13,13 @@
 
 #include <stdint.h>
 
+#include "tt_fw_globals.h"
 #include "tt_mem_map.h"
 #include "tt_riscv.h"
 #include "tt_wait.h"
 
 #define FORCE_INLINE inline __attribute__((always_inline))
 
-/* Firmware globals (exported symbols of the resident firmware). */
-extern uint32_t fw_risc;
-extern uint32_t fw_kernel_config_base;
-extern volatile uint32_t *fw_rta_base;
-extern volatile uint32_t *fw_crta_base;
-extern uint32_t fw_sem_base;
-extern uint32_t fw_my_x, fw_my_y;
-extern uint32_t fw_noc_x, fw_noc_y;
 
 /* The RISC this kernel is built for (the host passes COMPILE_FOR_*). */
 #if defined(COMPILE_FOR_BRISC)
