@@ -191,7 +191,7 @@ int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 	struct tt_buffer *mbox = NULL;
 	struct tt_program *prog = NULL;
 	unsigned int riscs[TT_RISCS_PER_CORE];
-	struct tt_core grid;
+	struct tt_core grid, *cores = NULL;	/* the chosen ones, row-major */
 	char addr[16];
 	uint32_t nriscs, ncores = 0, base;
 	int rc;
@@ -229,16 +229,21 @@ int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 		rc = TT_ENOMEM;
 		goto out;
 	}
+	cores = calloc((size_t)grid.x * grid.y, sizeof(*cores));
+	if (!cores) {
+		rc = TT_ENOMEM;
+		goto out;
+	}
 	for (uint32_t y = 0; y < grid.y; y++)
-		for (uint32_t x = 0; x < grid.x; x++) {
-			if (!tt_core_range_set_contains(&cfg.cores, tt_core(x, y)))
-				continue;
-			ncores++;
-			rc = tt_device_l1_write(dev, tt_core(x, y), base, rec,
-						TT_FWTEST_CORE_BYTES);
-			if (rc)
-				goto out;
-		}
+		for (uint32_t x = 0; x < grid.x; x++)
+			if (tt_core_range_set_contains(&cfg.cores, tt_core(x, y)))
+				cores[ncores++] = tt_core(x, y);
+	for (uint32_t c = 0; c < ncores; c++) {
+		rc = tt_device_l1_write(dev, cores[c], base, rec,
+					TT_FWTEST_CORE_BYTES);
+		if (rc)
+			goto out;
+	}
 
 	snprintf(addr, sizeof(addr), "0x%x", base);
 	if (cfg.num_defines)
@@ -263,21 +268,18 @@ int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 		rc = TT_ENOMEM;
 		goto out;
 	}
-	for (uint32_t y = 0; y < grid.y; y++)
-		for (uint32_t x = 0; x < grid.x; x++) {
-			if (!tt_core_range_set_contains(&cfg.cores, tt_core(x, y)))
-				continue;
-			if (tt_device_l1_read(dev, tt_core(x, y), base, rec,
-					      TT_FWTEST_CORE_BYTES))
-				continue;
-			for (uint32_t i = 0; i < nriscs; i++)
-				collect(res, tt_core(x, y), riscs[i],
-					&rec[riscs[i]]);
-		}
+	for (uint32_t c = 0; c < ncores; c++) {
+		if (tt_device_l1_read(dev, cores[c], base, rec,
+				      TT_FWTEST_CORE_BYTES))
+			continue;
+		for (uint32_t i = 0; i < nriscs; i++)
+			collect(res, cores[c], riscs[i], &rec[riscs[i]]);
+	}
 	if (res->run.status && !res->crashed)
 		res->crashed++;	/* the run failed after every case returned */
 	rc = res->failed || res->crashed ? TT_ETESTFAIL : TT_OK;
 out:
+	free(cores);
 	free(rec);
 	tt_program_destroy(prog);
 	tt_buffer_free(mbox);
