@@ -147,4 +147,35 @@ TT_FIELD(NOC, NODE_ID, Y, 6, 6)
 #define TT_NOC_BARRIER_WRITES_ACKED_TRID(id)	(0x20 + (id))	/* REQS_OUTSTANDING_ID */
 #define TT_NOC_BARRIER_WRITES_SENT_TRID(id)	(0x30 + (id))	/* WRITE_REQS_OUTGOING_ID */
 
+#ifndef __ASSEMBLER__
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Barrier @id is a transaction-id barrier (of id @id & 0xf). */
+static inline bool tt_noc_barrier_is_trid(uint32_t id)
+{
+	return id >= TT_NOC_BARRIER_READS_TRID(0) &&
+	       id <= TT_NOC_BARRIER_WRITES_SENT_TRID(TT_NOC_MAX_TRANSACTION_ID);
+}
+
+/* "read", "write (acks)", ... of a wait descriptor's barrier @id. */
+static inline const char *tt_noc_barrier_name(uint32_t id)
+{
+	static const char *const names[] = {
+		[TT_NOC_BARRIER_READS] = "read",
+		[TT_NOC_BARRIER_WRITES_ACKED] = "write (acks)",
+		[TT_NOC_BARRIER_WRITES_SENT] = "writes flushed",
+		[TT_NOC_BARRIER_POSTED_WRITES] = "posted writes flushed",
+		[TT_NOC_BARRIER_ATOMICS] = "atomic",
+	};
+	static const char *const trid_names[] = {
+		"read", "write (acks)", "writes flushed",
+	};
+
+	if (tt_noc_barrier_is_trid(id))
+		return trid_names[(id >> 4) - 1];
+	return id < sizeof(names) / sizeof(names[0]) ? names[id] : "?";
+}
+#endif
+
 #endif /* TT_HAL_NOC_REGS_H */

@@ -79,6 +79,8 @@ TT_FIELD(TILE, BLOCK, TRANSPOSE, 16, 1)	/* transpose each in1 tile */
 #define TT_TILE_STATUS_EINVAL		2
 
 #ifndef __ASSEMBLER__
+#include <stdint.h>
+
 /* Commands; the thread that issues each in tt-metal's compute API. */
 enum tt_tile_cmd {
 	TT_TILE_CMD_CONFIG = 0x7e0,	/* firmware: ARG0 = CONFIG fields; resets the engine */
@@ -149,6 +151,30 @@ enum tt_tile_cmd {
 #define TT_TILE_SFPU_ABS		9
 #define TT_TILE_SFPU_SQUARE		10
 #define TT_TILE_SFPU_NEGATIVE		11
+
+/* What a hart sleeping on command @cmd waits for (hang reports, traces). */
+static inline const char *tt_tile_cmd_wait_name(uint32_t cmd)
+{
+	static const char *const names[] = {
+		"configuration", "an unpack (Src bank still the FPU's)",
+		"a Src hand-over", "an unpack to Dst",
+		"an element-wise op (Src not yet unpacked)",
+		"a data copy (Src not yet unpacked)", "an SFPU op",
+		"tile_regs_acquire (no free Dst half)", "tile_regs_commit",
+		"tile_regs_wait (nothing committed)", "tile_regs_release",
+		"a pack", "a matmul (Src not yet unpacked)",
+		"a reduce (Src not yet unpacked)", "a binary SFPU op",
+		"an unpack format configuration", "a pack format configuration",
+		"a matmul block unpack (Src bank still the FPU's)",
+		"a matmul block (Src not yet unpacked)",
+	};
+	uint32_t i = cmd - TT_TILE_CMD_CONFIG;
+
+	_Static_assert(sizeof(names) / sizeof(names[0]) ==
+		       TT_TILE_CMD_MATMUL_BLOCK - TT_TILE_CMD_CONFIG + 1,
+		       "a name for every tile command");
+	return i < sizeof(names) / sizeof(names[0]) ? names[i] : "?";
+}
 #endif /* __ASSEMBLER__ */
 
 #endif /* TT_HAL_TILE_REGS_H */

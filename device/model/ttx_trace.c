@@ -19,6 +19,7 @@
 #include "ttx_trace.h"
 #include "tt_emu_regs.h"
 #include "tt_noc_regs.h"
+#include "tt_tile_regs.h"
 #include "tt_regfields.h"
 
 typedef struct TTTraceHart {
@@ -168,10 +169,15 @@ static void ttx_trace_wait_name(char *buf, size_t len, uint32_t kind,
         snprintf(buf, len, "wait semaphore 0x%x >= %u", id, expect);
         break;
     case TT_WAIT_NOC_BARRIER:
-        snprintf(buf, len, "wait NoC barrier %u", id);
+        if (tt_noc_barrier_is_trid(id)) {
+            snprintf(buf, len, "wait NoC %s barrier, transaction id %u",
+                     tt_noc_barrier_name(id), id & TT_NOC_MAX_TRANSACTION_ID);
+        } else {
+            snprintf(buf, len, "wait NoC %s barrier", tt_noc_barrier_name(id));
+        }
         break;
     case TT_WAIT_TILE_ENGINE:
-        snprintf(buf, len, "wait tile engine %u", id);
+        snprintf(buf, len, "wait tile engine: %s", tt_tile_cmd_wait_name(id));
         break;
     default:
         snprintf(buf, len, "wait 0x%x", kind);

@@ -788,51 +788,20 @@ static const char *wait_text(const struct tt_evt_wait_state *w, char *buf,
 		snprintf(buf, len, "waits for semaphore at 0x%x >= %u (now %u)",
 			 w->id, w->expect, w->current);
 		break;
-	case TT_WAIT_NOC_BARRIER: {
-		static const char *const names[] = {
-			[TT_NOC_BARRIER_READS] = "read",
-			[TT_NOC_BARRIER_WRITES_ACKED] = "write (acks)",
-			[TT_NOC_BARRIER_WRITES_SENT] = "writes flushed",
-			[TT_NOC_BARRIER_POSTED_WRITES] = "posted writes flushed",
-			[TT_NOC_BARRIER_ATOMICS] = "atomic",
-		};
-
-		static const char *const trid_names[] = {
-			"read", "write (acks)", "writes flushed",
-		};
-
-		if (w->id >= TT_NOC_BARRIER_READS_TRID(0) &&
-		    w->id <= TT_NOC_BARRIER_WRITES_SENT_TRID(TT_NOC_MAX_TRANSACTION_ID)) {
+	case TT_WAIT_NOC_BARRIER:
+		if (tt_noc_barrier_is_trid(w->id)) {
 			snprintf(buf, len, "waits for NoC %s barrier with transaction id "
-				 "%u: %u outstanding", trid_names[(w->id >> 4) - 1],
+				 "%u: %u outstanding", tt_noc_barrier_name(w->id),
 				 w->id & TT_NOC_MAX_TRANSACTION_ID, w->current);
 			break;
 		}
 		snprintf(buf, len, "waits for NoC %s barrier: %u expected, %u seen",
-			 w->id < sizeof(names) / sizeof(names[0]) ? names[w->id] : "?",
-			 w->expect, w->current);
+			 tt_noc_barrier_name(w->id), w->expect, w->current);
 		break;
-	}
-	case TT_WAIT_TILE_ENGINE: {
-		static const char *const steps[] = {
-			"configuration", "an unpack (Src bank still the FPU's)",
-			"a Src hand-over", "an unpack to Dst",
-			"an element-wise op (Src not yet unpacked)",
-			"a data copy (Src not yet unpacked)", "an SFPU op",
-			"tile_regs_acquire (no free Dst half)", "tile_regs_commit",
-			"tile_regs_wait (nothing committed)", "tile_regs_release",
-			"a pack", "a matmul (Src not yet unpacked)",
-			"a reduce (Src not yet unpacked)", "a binary SFPU op",
-			"an unpack format configuration", "a pack format configuration",
-			"a matmul block unpack (Src bank still the FPU's)",
-			"a matmul block (Src not yet unpacked)",
-		};
-		uint32_t i = w->id - TT_TILE_CMD_CONFIG;
-
+	case TT_WAIT_TILE_ENGINE:
 		snprintf(buf, len, "waits for the tile engine: %s",
-			 i < sizeof(steps) / sizeof(steps[0]) ? steps[i] : "?");
+			 tt_tile_cmd_wait_name(w->id));
 		break;
-	}
 	case TT_WAIT_HALTED:
 		snprintf(buf, len, "halted by a firmware error (code %u, line %u)",
 			 w->id, w->expect);

@@ -15,8 +15,10 @@
 #include "tt_ctl.h"
 #include "tt_emu_regs.h"
 #include "tt_mem_map.h"
+#include "tt_noc_regs.h"
 #include "tt_riscv.h"
 #include "tt_stream_regs.h"
+#include "tt_tile_regs.h"
 #include "ttx_chip.h"
 
 #include "fake_chip.h"
@@ -115,6 +117,27 @@ Test(trace, wait_span_across_early_wakes)
 			 "\"wait CB 3 front (2 pages)\",\"pid\":2,\"tid\":3,"
 			 "\"ts\":1.000,\"dur\":2.500},"), "%s", t);
 	cr_assert_eq(strstr(t, "\"dur\":0.500"), NULL, "the early wake split the span");
+}
+
+/* Barriers and tile-engine steps are named as in hang reports. */
+Test(trace, barrier_and_tile_engine_names)
+{
+	char *t;
+
+	describe(0, TT_RISC_NCRISC, 10, TT_WAIT_NOC_BARRIER, TT_NOC_BARRIER_READS, 3);
+	describe(0, TT_RISC_NCRISC, 20, TT_WAIT_NOC_BARRIER,
+		 TT_NOC_BARRIER_WRITES_SENT_TRID(5), 0);
+	describe(0, TT_RISC_TRISC2, 30, TT_WAIT_TILE_ENGINE, TT_TILE_CMD_WAIT, 0);
+	F.clock = 40;
+	w(0, TT_RISC_NCRISC, EMU(WAIT_KIND), TT_WAIT_NONE);
+	w(0, TT_RISC_TRISC2, EMU(WAIT_KIND), TT_WAIT_NONE);
+	t = finish();
+	cr_assert(strstr(t, "\"name\":\"wait NoC read barrier\",\"pid\":1,\"tid\":1,"
+			 "\"ts\":0.010,\"dur\":0.010}"), "%s", t);
+	cr_assert(strstr(t, "\"name\":\"wait NoC writes flushed barrier, transaction "
+			 "id 5\",\"pid\":1,\"tid\":1,\"ts\":0.020,\"dur\":0.020}"), "%s", t);
+	cr_assert(strstr(t, "\"name\":\"wait tile engine: tile_regs_wait (nothing "
+			 "committed)\",\"pid\":1,\"tid\":4"), "%s", t);
 }
 
 Test(trace, go_waits_frame_the_kernel)
