@@ -276,6 +276,25 @@ static int ttx_compute_unpack(TTChip *chip, unsigned core, unsigned risc,
     return ttx_tile_unpack_rows(e, a[0], df, l1, stride, a[3] & flags);
 }
 
+/* @n tiles of @bytes from L1 @base, @stride apart; false once reported. */
+static bool ttx_compute_tiles(TTChip *chip, unsigned core, unsigned risc,
+                              uint32_t cmd, uint32_t base, uint32_t stride,
+                              unsigned n, uint64_t bytes, const char *what,
+                              const void **out)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t addr = base + (uint64_t)i * stride;
+
+        out[i] = addr > UINT32_MAX ? NULL :
+                 ttx_compute_span(chip, core, risc, cmd, (uint32_t)addr,
+                                  bytes, what);
+        if (!out[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* UNPACK_MATMUL_BLOCK (hal/tt_tile_regs.h). */
 static int ttx_compute_unpack_block(TTChip *chip, unsigned core,
                                     unsigned risc, uint32_t cmd,
@@ -301,25 +320,11 @@ static int ttx_compute_unpack_block(TTChip *chip, unsigned core,
         !ttx_compute_fmt_ok(chip, core, risc, cmd, e, TTX_SRC_A, a[3])) {
         return TTX_COMPUTE_REPORTED;
     }
-    for (unsigned r = 0; r < rt; r++) {
-        uint64_t addr = a[0] + (uint64_t)r * a[4];
-
-        in0[r] = addr > UINT32_MAX ? NULL :
-                 ttx_compute_span(chip, core, risc, cmd, (uint32_t)addr, b0,
-                                  "in0 tile");
-        if (!in0[r]) {
-            return TTX_COMPUTE_REPORTED;
-        }
-    }
-    for (unsigned c = 0; c < ct; c++) {
-        uint64_t addr = a[1] + (uint64_t)c * a[5];
-
-        in1[c] = addr > UINT32_MAX ? NULL :
-                 ttx_compute_span(chip, core, risc, cmd, (uint32_t)addr, b1,
-                                  "in1 tile");
-        if (!in1[c]) {
-            return TTX_COMPUTE_REPORTED;
-        }
+    if (!ttx_compute_tiles(chip, core, risc, cmd, a[0], a[4], rt, b0,
+                           "in0 tile", in0) ||
+        !ttx_compute_tiles(chip, core, risc, cmd, a[1], a[5], ct, b1,
+                           "in1 tile", in1)) {
+        return TTX_COMPUTE_REPORTED;
     }
     return ttx_tile_unpack_matmul_block(e, df0, in0, rt, df1, in1, ct,
                                         TT_FIELD_GET(TILE, BLOCK, TRANSPOSE,
