@@ -479,6 +479,69 @@ Test(compute, reduce_max_col_bf16, .timeout = 120)
 	reduce("POOL_MAX", "REDUCE_COL", TTX_POOL_MAX, TTX_REDUCE_COL, 0x3f80);
 }
 
+/*
+ * Two random bf16 inputs of @tiles tiles in DRAM, an output buffer, and
+ * the reader/writer args of eltwise_reader.c / eltwise_writer.c.
+ */
+struct binary_io {
+	struct tt_device *dev;
+	uint32_t tiles;
+	size_t n;				/* elements per buffer */
+	uint16_t *a, *b, *out, *want;
+	struct tt_buffer *ba, *bb, *bo;
+	uint32_t ra[3], wa[2];
+};
+
+static void binary_io_open(struct binary_io *io, uint32_t tiles, uint32_t seed_a,
+			   uint32_t seed_b)
+{
+	io->dev = e2e_open(1, 1);
+	io->tiles = tiles;
+	io->n = (size_t)tiles * TT_TILE_ELEMS;
+	io->a = malloc(io->n * 2), io->b = malloc(io->n * 2);
+	io->out = calloc(io->n, 2), io->want = malloc(io->n * 2);
+	io->ba = dram(io->dev, io->n * 2), io->bb = dram(io->dev, io->n * 2);
+	io->bo = dram(io->dev, io->n * 2);
+	io->ra[0] = tt_buffer_address(io->ba), io->ra[1] = tt_buffer_address(io->bb);
+	io->ra[2] = tiles;
+	io->wa[0] = tt_buffer_address(io->bo), io->wa[1] = tiles;
+	random_bf16(io->a, io->n, seed_a);
+	random_bf16(io->b, io->n, seed_b);
+	cr_assert_eq(tt_buffer_write(io->ba, io->a), TT_OK);
+	cr_assert_eq(tt_buffer_write(io->bb, io->b), TT_OK);
+}
+
+/* Run @compute (compile arg *@ct_arg, runtime arg tiles) between them. */
+static void binary_io_run(struct binary_io *io, const char *compute,
+			  const uint32_t *ct_arg)
+{
+	static const uint32_t cbs[] = { 0, 1, 16 };
+	struct pipeline p = {
+		.reader = KERNEL("eltwise_reader.c"), .compute = compute,
+		.writer = KERNEL("eltwise_writer.c"),
+		.reader_args = io->ra, .num_reader_args = 3,
+		.compute_args = &io->tiles, .num_compute_args = 1,
+		.writer_args = io->wa, .num_writer_args = 2,
+		.ccfg = { .compile_args = ct_arg, .num_compile_args = 1 },
+		.cbs = cbs, .num_cbs = 3,
+	};
+
+	run_pipeline(io->dev, &p);
+	cr_assert_eq(tt_buffer_read(io->bo, io->out), TT_OK);
+}
+
+static void binary_io_close(struct binary_io *io)
+{
+	free(io->a);
+	free(io->b);
+	free(io->out);
+	free(io->want);
+	tt_buffer_free(io->ba);
+	tt_buffer_free(io->bb);
+	tt_buffer_free(io->bo);
+	tt_device_close(io->dev);
+}
+
 /* broadcast -------------------------------------------------------------- */
 
 /* @sel: 0 add rows, 1 sub cols, 2 mul scalar (eltwise_binary.c ops 3..5). */
@@ -486,62 +549,36 @@ static void bcast(uint32_t sel)
 {
 	static const TTEltwiseOp ops[] = { TTX_ELW_ADD, TTX_ELW_SUB, TTX_ELW_MUL };
 	static const TTBcast dims[] = { TTX_BCAST_ROW, TTX_BCAST_COL, TTX_BCAST_SCALAR };
-	const uint32_t tiles = 3;
-	const size_t n = (size_t)tiles * TT_TILE_ELEMS;
-	struct tt_device *dev = e2e_open(1, 1);
-	uint16_t *a = malloc(n * 2), *b = malloc(n * 2), *out = calloc(n, 2);
-	uint16_t *want = malloc(n * 2);
-	struct tt_buffer *ba = dram(dev, n * 2), *bb = dram(dev, n * 2), *bo = dram(dev, n * 2);
-	uint32_t ra[3] = { tt_buffer_address(ba), tt_buffer_address(bb), tiles };
-	uint32_t wa[2] = { tt_buffer_address(bo), tiles };
-	static const uint32_t cbs[] = { 0, 1, 16 };
 	uint32_t op = 3 + sel;
-	struct pipeline p = {
-		.reader = KERNEL("eltwise_reader.c"), .compute = KERNEL("eltwise_binary.c"),
-		.writer = KERNEL("eltwise_writer.c"),
-		.reader_args = ra, .num_reader_args = 3,
-		.compute_args = &tiles, .num_compute_args = 1,
-		.writer_args = wa, .num_writer_args = 2,
-		.ccfg = { .compile_args = &op, .num_compile_args = 1 },
-		.cbs = cbs, .num_cbs = 3,
-	};
+	struct binary_io io;
 	TTTileEngine *e = ref_engine();
+	const uint16_t *a, *b;
 
-	random_bf16(a, n, 21 + sel);
-	random_bf16(b, n, 31 + sel);
-	cr_assert_eq(tt_buffer_write(ba, a), TT_OK);
-	cr_assert_eq(tt_buffer_write(bb, b), TT_OK);
-	run_pipeline(dev, &p);
-	cr_assert_eq(tt_buffer_read(bo, out), TT_OK);
+	binary_io_open(&io, 3, 21 + sel, 31 + sel);
+	binary_io_run(&io, KERNEL("eltwise_binary.c"), &op);
+	a = io.a, b = io.b;
 
 	cr_assert_eq(ttx_tile_acquire(e), TTX_TILE_OK);
-	for (uint32_t t = 0; t < tiles; t++) {
+	for (uint32_t t = 0; t < io.tiles; t++) {
 		cr_assert_eq(ttx_tile_binary_tiles(e, ops[sel], dims[sel], TT_DF_FLOAT16_B,
 						   a + t * TT_TILE_ELEMS, TT_DF_FLOAT16_B,
 						   b + t * TT_TILE_ELEMS, 0), TTX_TILE_OK);
-		ref_pack(e, want + t * TT_TILE_ELEMS);
+		ref_pack(e, io.want + t * TT_TILE_ELEMS);
 	}
 	free(e);
-	cr_expect_eq(count_diffs(out, want, n, "bcast"), 0, "broadcast differs from the engine");
+	cr_expect_eq(count_diffs(io.out, io.want, io.n, "bcast"), 0,
+		     "broadcast differs from the engine");
 	/* Independent of the engine: add rows is one bf16 rounding of a + b[0][c]. */
 	if (sel == 0)
 		for (uint32_t r = 0; r < 32; r++)
 			for (uint32_t c = 0; c < 32; c++) {
 				unsigned i = ttx_tile_index(r, c), i0 = ttx_tile_index(0, c);
 
-				cr_expect_eq(out[i], bf16_round((double)bf16_value(a[i]) +
-								bf16_value(b[i0])),
+				cr_expect_eq(io.out[i], bf16_round((double)bf16_value(a[i]) +
+								   bf16_value(b[i0])),
 					     "(%u, %u)", r, c);
 			}
-
-	free(a);
-	free(b);
-	free(out);
-	free(want);
-	tt_buffer_free(ba);
-	tt_buffer_free(bb);
-	tt_buffer_free(bo);
-	tt_device_close(dev);
+	binary_io_close(&io);
 }
 
 Test(compute, add_tiles_bcast_rows_bf16, .timeout = 120)
@@ -564,46 +601,26 @@ Test(compute, mul_tiles_bcast_scalar_bf16, .timeout = 120)
 /* @sel: compile-time arg of transpose_sfpu_binary.c (0 add, 1 mul). */
 static void transpose_sfpu(uint32_t sel)
 {
-	const uint32_t tiles = 2;
-	const size_t n = (size_t)tiles * TT_TILE_ELEMS;
-	struct tt_device *dev = e2e_open(1, 1);
-	uint16_t *a = malloc(n * 2), *b = malloc(n * 2), *out = calloc(n, 2);
-	uint16_t *want = malloc(n * 2);
-	struct tt_buffer *ba = dram(dev, n * 2), *bb = dram(dev, n * 2), *bo = dram(dev, n * 2);
-	uint32_t ra[3] = { tt_buffer_address(ba), tt_buffer_address(bb), tiles };
-	uint32_t wa[2] = { tt_buffer_address(bo), tiles };
-	static const uint32_t cbs[] = { 0, 1, 16 };
-	struct pipeline p = {
-		.reader = KERNEL("eltwise_reader.c"),
-		.compute = KERNEL("transpose_sfpu_binary.c"),
-		.writer = KERNEL("eltwise_writer.c"),
-		.reader_args = ra, .num_reader_args = 3,
-		.compute_args = &tiles, .num_compute_args = 1,
-		.writer_args = wa, .num_writer_args = 2,
-		.ccfg = { .compile_args = &sel, .num_compile_args = 1 },
-		.cbs = cbs, .num_cbs = 3,
-	};
+	struct binary_io io;
 	TTTileEngine *e = ref_engine();
+	const uint16_t *a, *b;
 
-	random_bf16(a, n, 41 + sel);
-	random_bf16(b, n, 51 + sel);
-	cr_assert_eq(tt_buffer_write(ba, a), TT_OK);
-	cr_assert_eq(tt_buffer_write(bb, b), TT_OK);
-	run_pipeline(dev, &p);
-	cr_assert_eq(tt_buffer_read(bo, out), TT_OK);
+	binary_io_open(&io, 2, 41 + sel, 51 + sel);
+	binary_io_run(&io, KERNEL("transpose_sfpu_binary.c"), &sel);
+	a = io.a, b = io.b;
 
 	cr_assert_eq(ttx_tile_acquire(e), TTX_TILE_OK);
-	for (uint32_t t = 0; t < tiles; t++) {
+	for (uint32_t t = 0; t < io.tiles; t++) {
 		cr_assert_eq(ttx_tile_transpose_wh_tile(e, TT_DF_FLOAT16_B, a + t * TT_TILE_ELEMS,
 							0), TTX_TILE_OK);
 		cr_assert_eq(ttx_tile_copy_tile(e, TT_DF_FLOAT16_B, b + t * TT_TILE_ELEMS, 1),
 			     TTX_TILE_OK);
 		cr_assert_eq(ttx_sfpu_binary(e, sel ? TTX_SFPU_MUL : TTX_SFPU_ADD, 0, 1),
 			     TTX_TILE_OK);
-		ref_pack(e, want + t * TT_TILE_ELEMS);
+		ref_pack(e, io.want + t * TT_TILE_ELEMS);
 	}
 	free(e);
-	cr_expect_eq(count_diffs(out, want, n, "transpose+sfpu"), 0,
+	cr_expect_eq(count_diffs(io.out, io.want, io.n, "transpose+sfpu"), 0,
 		     "transpose + SFPU differs from the engine");
 	/* Independent of the engine: the sum is in0[c][r] + in1[r][c], rounded once. */
 	if (sel == 0)
@@ -611,19 +628,11 @@ static void transpose_sfpu(uint32_t sel)
 			for (uint32_t c = 0; c < 32; c++) {
 				unsigned i = ttx_tile_index(r, c), it = ttx_tile_index(c, r);
 
-				cr_expect_eq(out[i], bf16_round((double)bf16_value(a[it]) +
-								bf16_value(b[i])),
+				cr_expect_eq(io.out[i], bf16_round((double)bf16_value(a[it]) +
+								   bf16_value(b[i])),
 					     "(%u, %u)", r, c);
 			}
-
-	free(a);
-	free(b);
-	free(out);
-	free(want);
-	tt_buffer_free(ba);
-	tt_buffer_free(bb);
-	tt_buffer_free(bo);
-	tt_device_close(dev);
+	binary_io_close(&io);
 }
 
 Test(compute, transpose_wh_then_add_binary_tile, .timeout = 120)
