@@ -18,6 +18,9 @@
 #define TT_CTL_MAX_PAYLOAD	1024
 #define TT_CTL_MAX_CORES	256
 
+/* Largest value of the machine option noc-delay (delayed NoC completion). */
+#define TT_CTL_NOC_MAX_DELAY	64
+
 enum tt_ctl_type {
 	/* host -> device */
 	TT_CTL_RESET = 0x100,		/* struct tt_ctl_reset */

@@ -26,6 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tt_ctl.h"
+
 typedef struct TTChip TTChip;
 
 /* What the environment does for the model. */
@@ -63,8 +65,8 @@ typedef struct TTChipOps {
                         bool *halted);
 } TTChipOps;
 
-/* Largest TTChipConfig.noc_delay. */
-#define TTX_NOC_MAX_DELAY   64
+/* Largest TTChipConfig.noc_delay: the machine option's limit. */
+#define TTX_NOC_MAX_DELAY   TT_CTL_NOC_MAX_DELAY
 
 typedef struct TTChipConfig {
     unsigned grid_x;            /* logical worker columns */

@@ -611,17 +611,17 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 		char *end;
 		unsigned long d = strtoul(getenv("TT_EMU_NOC_DELAY"), &end, 10);
 
-		if (*end || d > 64) {
+		if (*end || d > TT_CTL_NOC_MAX_DELAY) {
 			fprintf(stderr, "tensix-emu: TT_EMU_NOC_DELAY='%s': expected "
-				"a number of NoC commands 0..64 (0 = off)\n",
-				getenv("TT_EMU_NOC_DELAY"));
+				"a number of NoC commands 0..%u (0 = off)\n",
+				getenv("TT_EMU_NOC_DELAY"), TT_CTL_NOC_MAX_DELAY);
 			return TT_EINVAL;
 		}
 		cfg.noc_delay = (uint32_t)d;
 	}
-	if (cfg.noc_delay > 64) {
-		fprintf(stderr, "tensix-emu: noc_delay %u: at most 64 NoC commands "
-			"can be held (0 = off)\n", cfg.noc_delay);
+	if (cfg.noc_delay > TT_CTL_NOC_MAX_DELAY) {
+		fprintf(stderr, "tensix-emu: noc_delay %u: at most %u NoC commands "
+			"can be held (0 = off)\n", cfg.noc_delay, TT_CTL_NOC_MAX_DELAY);
 		return TT_EINVAL;
 	}
 
