@@ -2,7 +2,12 @@
 /*
  * tt_strerror(): one line of text per libtt error code.
  */
+#include <stdarg.h>
+#include <stdio.h>
+
 #include <tt/error.h>
+
+#include "internal.h"
 
 const char *tt_strerror(int err)
 {
@@ -32,4 +37,16 @@ const char *tt_strerror(int err)
 	case TT_ETESTFAIL:	return "an on-target test case failed";
 	default:		return "unknown error";
 	}
+}
+
+int tt_why(char *why, size_t why_len, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why && why_len) {
+		va_start(ap, fmt);
+		vsnprintf(why, why_len, fmt, ap);
+		va_end(ap);
+	}
+	return err;
 }

@@ -27,6 +27,10 @@ struct tt_paths {
 
 const struct tt_paths *tt_paths(void);
 
+/* Format an explanation into @why (if any room) and return @err. */
+int tt_why(char *why, size_t why_len, int err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
 /* ELF32 images ----------------------------------------------------------- */
 
 struct tt_elf_segment {

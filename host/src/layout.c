@@ -22,22 +22,9 @@
 
 #include <tt/error.h>
 
+#include "internal.h"
+
 #define R TT_LAYOUT_MAX_RANK
-
-static int fail(char *why, size_t why_len, int err, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fail(char *why, size_t why_len, int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why && why_len) {
-		va_start(ap, fmt);
-		vsnprintf(why, why_len, fmt, ap);
-		va_end(ap);
-	}
-	return err;
-}
 
 static bool mul_over(uint64_t a, uint64_t b, uint64_t *res)
 {
@@ -241,9 +228,9 @@ static int build_plan(const struct tt_layout *l, struct plan *p, char *why,
 			}
 		}
 		if (!n)
-			return fail(why, why_len, TT_ELAYOUT,
-				    "result %u of the map uses no logical dim: every physical dim must come from at least one logical dim",
-				    r);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "result %u of the map uses no logical dim: every physical dim must come from at least one logical dim",
+				      r);
 		p->solo[r] = n == 1 ? last : R;
 		if (n == 1)
 			known[last] = true;
@@ -251,9 +238,9 @@ static int build_plan(const struct tt_layout *l, struct plan *p, char *why,
 	}
 	for (uint32_t d = 0; d < l->rank; d++) {
 		if (!uses[d])
-			return fail(why, why_len, TT_ELAYOUT,
-				    "logical dim d%u appears in no result of the map, so indices that differ only in d%u would share a slot: give d%u a non-zero stride",
-				    d, d, d);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "logical dim d%u appears in no result of the map, so indices that differ only in d%u would share a slot: give d%u a non-zero stride",
+				      d, d, d);
 		if (uses[d] != 1)
 			p->separable = false;
 	}
@@ -269,9 +256,9 @@ static int build_plan(const struct tt_layout *l, struct plan *p, char *why,
 			if (!l->map[r][d] || known[d] || l->shape[d] == 1)
 				continue;
 			if (owner[d] != R)
-				return fail(why, why_len, TT_ELAYOUT,
-					    "logical dim d%u is mixed with other dims in results %u and %u, so its value cannot be recovered from a physical index: keep it in one result, or give it a result of its own",
-					    d, owner[d], r);
+				return tt_why(why, why_len, TT_ELAYOUT,
+					      "logical dim d%u is mixed with other dims in results %u and %u, so its value cannot be recovered from a physical index: keep it in one result, or give it a result of its own",
+					      d, owner[d], r);
 			owner[d] = r;
 			t[n].dim = d;
 			t[n].coef = l->map[r][d];
@@ -299,12 +286,12 @@ static int build_plan(const struct tt_layout *l, struct plan *p, char *why,
 		span = 1;
 		for (uint32_t i = n; i-- > 0;) {
 			if (t[i].coef < span)
-				return fail(why, why_len, TT_ELAYOUT,
-					    "result %u of the map gives d%u stride %llu but the faster dims of that result span %llu values: strides must not overlap, or two logical indices may share a slot; make the stride of d%u at least %llu",
-					    r, t[i].dim,
-					    (unsigned long long)t[i].coef,
-					    (unsigned long long)span, t[i].dim,
-					    (unsigned long long)span);
+				return tt_why(why, why_len, TT_ELAYOUT,
+					      "result %u of the map gives d%u stride %llu but the faster dims of that result span %llu values: strides must not overlap, or two logical indices may share a slot; make the stride of d%u at least %llu",
+					      r, t[i].dim,
+					      (unsigned long long)t[i].coef,
+					      (unsigned long long)span, t[i].dim,
+					      (unsigned long long)span);
 			span += (t[i].ext - 1) * t[i].coef;
 		}
 		p->nterms[r] = n;
@@ -392,17 +379,17 @@ static int check_shape(uint32_t rank, const uint64_t *shape, char *why,
 	uint64_t n = 1;
 
 	if (rank < 1 || rank > R)
-		return fail(why, why_len, TT_ELAYOUT,
-			    "rank %u is not supported: a layout has 1 to %u logical dims",
-			    rank, R);
+		return tt_why(why, why_len, TT_ELAYOUT,
+			      "rank %u is not supported: a layout has 1 to %u logical dims",
+			      rank, R);
 	for (uint32_t d = 0; d < rank; d++) {
 		if (!shape[d])
-			return fail(why, why_len, TT_ELAYOUT,
-				    "dim %u of the shape is 0: every dim needs at least one element (use 1 for a unit dim)",
-				    d);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "dim %u of the shape is 0: every dim needs at least one element (use 1 for a unit dim)",
+				      d);
 		if (mul_over(n, shape[d], &n))
-			return fail(why, why_len, TT_ELAYOUT,
-				    "the shape has more than 2^64 elements");
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "the shape has more than 2^64 elements");
 	}
 	return TT_OK;
 }
@@ -421,8 +408,8 @@ static int make_groups(uint32_t rank, uint32_t n,
 	uint32_t ng = 0;
 
 	if (n > R)
-		return fail(why, why_len, TT_ELAYOUT,
-			    "%u collapse intervals given; at most %u fit", n, R);
+		return tt_why(why, why_len, TT_ELAYOUT,
+			      "%u collapse intervals given; at most %u fit", n, R);
 	for (uint32_t d = 0; d < rank; d++)
 		in_group[d] = R;
 	for (uint32_t i = 0; i < n; i++) {
@@ -431,25 +418,25 @@ static int make_groups(uint32_t rank, uint32_t n,
 		b[i] = iv[i].begin;
 		e[i] = iv[i].end;
 		if (b[i] < -r || b[i] > r || e[i] < -r || e[i] > r)
-			return fail(why, why_len, TT_ELAYOUT,
-				    "collapse interval (%d, %d) is out of range for a rank-%u shape: indices go from -%u to %u",
-				    iv[i].begin, iv[i].end, rank, rank, rank);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "collapse interval (%d, %d) is out of range for a rank-%u shape: indices go from -%u to %u",
+				      iv[i].begin, iv[i].end, rank, rank, rank);
 		if (b[i] < 0)
 			b[i] += r;
 		if (e[i] < 0)
 			e[i] += r;
 		if (b[i] > e[i])
-			return fail(why, why_len, TT_ELAYOUT,
-				    "collapse interval (%d, %d) is reversed: it is [%d, %d) once negative indices wrap, and the begin must not pass the end",
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "collapse interval (%d, %d) is reversed: it is [%d, %d) once negative indices wrap, and the begin must not pass the end",
 				    iv[i].begin, iv[i].end, b[i], e[i]);
 		for (int32_t d = b[i]; d < e[i]; d++) {
 			if (in_group[d] != R) {
 				uint32_t j = in_group[d];
 
-				return fail(why, why_len, TT_ELAYOUT,
-					    "collapse intervals (%d, %d) and (%d, %d) overlap on dim %d: each dim may be collapsed by one interval only",
-					    iv[j].begin, iv[j].end,
-					    iv[i].begin, iv[i].end, d);
+				return tt_why(why, why_len, TT_ELAYOUT,
+					      "collapse intervals (%d, %d) and (%d, %d) overlap on dim %d: each dim may be collapsed by one interval only",
+					      iv[j].begin, iv[j].end,
+					      iv[i].begin, iv[i].end, d);
 			}
 			in_group[d] = i;
 		}
@@ -485,8 +472,8 @@ static int shard_bytes(const struct tt_layout *l, uint64_t *bytes, char *why,
 	tt_layout_padded_shard_shape(l, p);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		if (mul_over(n, p[r], &n))
-			return fail(why, why_len, TT_ELAYOUT,
-				    "one shard would hold more than 2^64 slots");
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "one shard would hold more than 2^64 slots");
 	if (l->tiled) {
 		n /= (uint64_t)l->tile[0] * l->tile[1];
 		b = tt_layout_tile_bytes(l->dtype, l->tile[0], l->tile[1]);
@@ -494,8 +481,8 @@ static int shard_bytes(const struct tt_layout *l, uint64_t *bytes, char *why,
 		b = tt_layout_elem_bytes(l->dtype);
 	}
 	if (mul_over(n, b, bytes))
-		return fail(why, why_len, TT_ELAYOUT,
-			    "one shard would need more than 2^64 bytes");
+		return tt_why(why, why_len, TT_ELAYOUT,
+			      "one shard would need more than 2^64 bytes");
 	return TT_OK;
 }
 
@@ -510,13 +497,13 @@ int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len)
 		return err;
 	if (l->dtype != TT_LAYOUT_FLOAT32 && l->dtype != TT_LAYOUT_FLOAT16_B &&
 	    l->dtype != TT_LAYOUT_BFP8_B)
-		return fail(why, why_len, TT_ELAYOUT,
-			    "element type %d is not supported: use Float32, Float16_b or Bfp8_b",
-			    (int)l->dtype);
+		return tt_why(why, why_len, TT_ELAYOUT,
+			      "element type %d is not supported: use Float32, Float16_b or Bfp8_b",
+			      (int)l->dtype);
 	if (l->phys_rank < 1 || l->phys_rank > R)
-		return fail(why, why_len, TT_ELAYOUT,
-			    "the map has %u results; it needs 1 to %u",
-			    l->phys_rank, R);
+		return tt_why(why, why_len, TT_ELAYOUT,
+			      "the map has %u results; it needs 1 to %u",
+			      l->phys_rank, R);
 
 	if (l->n_intervals) {
 		uint32_t gb[R], ge[R];
@@ -526,14 +513,14 @@ int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len)
 		if (ng < 0)
 			return ng;
 		if ((uint32_t)ng != l->phys_rank)
-			return fail(why, why_len, TT_ELAYOUT,
-				    "the collapse intervals make %d physical dims but the map has %u results",
-				    ng, l->phys_rank);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "the collapse intervals make %d physical dims but the map has %u results",
+				      ng, l->phys_rank);
 		for (uint32_t g = 0; g < (uint32_t)ng; g++)
 			for (uint32_t d = 0; d < l->rank; d++)
 				if (!l->map[g][d] != (d < gb[g] || d >= ge[g]))
-					return fail(why, why_len, TT_ELAYOUT,
-						    "result %u of the map does not match collapse interval [%u, %u): it must use exactly dims d%u to d%u",
+					return tt_why(why, why_len, TT_ELAYOUT,
+						      "result %u of the map does not match collapse interval [%u, %u): it must use exactly dims d%u to d%u",
 						    g, gb[g], ge[g], gb[g],
 						    ge[g] - 1);
 	}
@@ -545,9 +532,9 @@ int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len)
 		for (uint32_t d = 0; d < l->rank; d++)
 			if (mul_over(l->map[r][d], l->shape[d] - 1, &t) ||
 			    add_over(v, t, &v))
-				return fail(why, why_len, TT_ELAYOUT,
-					    "physical dim %u of the map exceeds 2^64: the strides are too large",
-					    r);
+				return tt_why(why, why_len, TT_ELAYOUT,
+					      "physical dim %u of the map exceeds 2^64: the strides are too large",
+					      r);
 	}
 	err = build_plan(l, &p, why, why_len);
 	if (err)
@@ -557,39 +544,39 @@ int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len)
 		uint64_t t;
 
 		if (!l->grid[r])
-			return fail(why, why_len, TT_ELAYOUT,
-				    "grid dim %u is 0: every grid dim needs at least one shard",
-				    r);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "grid dim %u is 0: every grid dim needs at least one shard",
+				      r);
 		if (mul_over(l->grid[r],
 			     ceil_div(phys_extent(l, r), l->grid[r]), &t))
-			return fail(why, why_len, TT_ELAYOUT,
-				    "grid dim %u times the shard exceeds 2^64", r);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "grid dim %u times the shard exceeds 2^64", r);
 	}
 
 	if (l->tiled) {
 		if (l->phys_rank < 2)
-			return fail(why, why_len, TT_ELAYOUT,
-				    "a tiled layout needs at least 2 physical dims but the map has %u: fold fewer dims or do not tile",
-				    l->phys_rank);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "a tiled layout needs at least 2 physical dims but the map has %u: fold fewer dims or do not tile",
+				      l->phys_rank);
 		for (int i = 0; i < 2; i++)
 			if (!l->tile[i] || (l->tile[i] > 16 && l->tile[i] % 16))
-				return fail(why, why_len, TT_ELAYOUT,
-					    "tile %ux%u is not supported: each tile dim must be 1..16 or a multiple of 16 (faces are 16x16)",
-					    l->tile[0], l->tile[1]);
+				return tt_why(why, why_len, TT_ELAYOUT,
+					      "tile %ux%u is not supported: each tile dim must be 1..16 or a multiple of 16 (faces are 16x16)",
+					      l->tile[0], l->tile[1]);
 		if (!tt_layout_tile_bytes(l->dtype, l->tile[0], l->tile[1]))
-			return fail(why, why_len, TT_ELAYOUT,
-				    "Bfp8_b tiles need a width that is a multiple of 16 (16 values share one exponent), not %u",
-				    l->tile[1]);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "Bfp8_b tiles need a width that is a multiple of 16 (16 values share one exponent), not %u",
+				      l->tile[1]);
 	} else if (l->dtype == TT_LAYOUT_BFP8_B) {
-		return fail(why, why_len, TT_ELAYOUT,
-			    "Bfp8_b exists only in tiles (16 values share one exponent): set tiled");
+		return tt_why(why, why_len, TT_ELAYOUT,
+			      "Bfp8_b exists only in tiles (16 values share one exponent): set tiled");
 	}
 	if ((unsigned)l->oob.kind > TT_LAYOUT_OOB_NUMBER)
-		return fail(why, why_len, TT_ELAYOUT,
-			    "oob_val kind %d is unknown", (int)l->oob.kind);
+		return tt_why(why, why_len, TT_ELAYOUT,
+			      "oob_val kind %d is unknown", (int)l->oob.kind);
 	if ((unsigned)l->mem > TT_LAYOUT_SYSTEM)
-		return fail(why, why_len, TT_ELAYOUT,
-			    "memory space %d is unknown", (int)l->mem);
+		return tt_why(why, why_len, TT_ELAYOUT,
+			      "memory space %d is unknown", (int)l->mem);
 
 	err = shard_bytes(l, &bytes, why, why_len);
 	if (err)
@@ -602,11 +589,11 @@ int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len)
 		sb_init(&sb, m, sizeof(m));
 		tt_layout_memref_shape(l, s);
 		sb_dims(&sb, s, l->phys_rank);
-		return fail(why, why_len, TT_ELAYOUT,
-			    "one shard (memref %s of %s%s) needs %llu bytes per core but only %llu are available: use a larger grid, a smaller format, or DRAM",
-			    m, l->tiled ? "tiles of " : "", dtype_name(l->dtype),
-			    (unsigned long long)bytes,
-			    (unsigned long long)l->max_shard_bytes);
+		return tt_why(why, why_len, TT_ELAYOUT,
+			      "one shard (memref %s of %s%s) needs %llu bytes per core but only %llu are available: use a larger grid, a smaller format, or DRAM",
+			      m, l->tiled ? "tiles of " : "", dtype_name(l->dtype),
+			      (unsigned long long)bytes,
+			      (unsigned long long)l->max_shard_bytes);
 	}
 	return TT_OK;
 }
@@ -636,15 +623,15 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
 	if (d->map_rank) {
 		for (uint32_t i = 0; i < R; i++)
 			if (d->stride_align[i] > 1)
-				return fail(why, why_len, TT_ELAYOUT,
-					    "stride_align applies to collapse intervals; with an explicit map write the bumped stride into the map");
+				return tt_why(why, why_len, TT_ELAYOUT,
+					      "stride_align applies to collapse intervals; with an explicit map write the bumped stride into the map");
 		if (d->n_intervals)
-			return fail(why, why_len, TT_ELAYOUT,
-				    "give either collapse intervals or an explicit map, not both");
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "give either collapse intervals or an explicit map, not both");
 		if (d->map_rank > R)
-			return fail(why, why_len, TT_ELAYOUT,
-				    "the map has %u results; it needs 1 to %u",
-				    d->map_rank, R);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "the map has %u results; it needs 1 to %u",
+				      d->map_rank, R);
 		l->phys_rank = d->map_rank;
 		for (uint32_t r = 0; r < d->map_rank; r++)
 			for (uint32_t i = 0; i < d->rank; i++)
@@ -655,9 +642,9 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
 
 		if (d->n_intervals) {
 			if (d->n_intervals > R)
-				return fail(why, why_len, TT_ELAYOUT,
-					    "%u collapse intervals given; at most %u fit",
-					    d->n_intervals, R);
+				return tt_why(why, why_len, TT_ELAYOUT,
+					      "%u collapse intervals given; at most %u fit",
+					      d->n_intervals, R);
 			l->n_intervals = d->n_intervals;
 			memcpy(l->intervals, d->intervals,
 			       d->n_intervals * sizeof(def));
@@ -678,13 +665,13 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
 				uint64_t s;
 
 				if (add_over(next, a - 1, &s))
-					return fail(why, why_len, TT_ELAYOUT,
-						    "stride of d%u exceeds 2^64", i);
+					return tt_why(why, why_len, TT_ELAYOUT,
+						      "stride of d%u exceeds 2^64", i);
 				s = s / a * a;
 				l->map[g][i] = s;
 				if (mul_over(s, l->shape[i], &next))
-					return fail(why, why_len, TT_ELAYOUT,
-						    "stride of d%u exceeds 2^64", i);
+					return tt_why(why, why_len, TT_ELAYOUT,
+						      "stride of d%u exceeds 2^64", i);
 			}
 		}
 		l->phys_rank = (uint32_t)ng;
@@ -697,13 +684,13 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
 		sb_init(&sb, m, sizeof(m));
 		sb_map(&sb, l->rank, l->phys_rank, l->map);
 		if (d->map_rank)
-			return fail(why, why_len, TT_ELAYOUT,
-				    "the map %s has %u results but the grid has rank %u: the grid needs one dim per result",
-				    m, l->phys_rank, d->grid_rank);
-		return fail(why, why_len, TT_ELAYOUT,
-			    "the collapse intervals fold the rank-%u shape into %u physical dims, %s, but the grid has rank %u: use a rank-%u grid, or intervals that leave %u dims (a one-dim interval such as (0, 1) folds nothing)",
-			    l->rank, l->phys_rank, m, d->grid_rank,
-			    l->phys_rank, d->grid_rank);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "the map %s has %u results but the grid has rank %u: the grid needs one dim per result",
+				      m, l->phys_rank, d->grid_rank);
+		return tt_why(why, why_len, TT_ELAYOUT,
+			      "the collapse intervals fold the rank-%u shape into %u physical dims, %s, but the grid has rank %u: use a rank-%u grid, or intervals that leave %u dims (a one-dim interval such as (0, 1) folds nothing)",
+			      l->rank, l->phys_rank, m, d->grid_rank,
+			      l->phys_rank, d->grid_rank);
 	}
 	memcpy(l->grid, d->grid, sizeof(l->grid));
 	return tt_layout_validate(l, why, why_len);
@@ -1142,20 +1129,20 @@ int tt_layout_shard_ranges(const struct tt_layout *l,
 	int err;
 
 	if (dim >= l->phys_rank)
-		return fail(why, why_len, TT_ERANGE,
-			    "physical dim %u does not exist: the layout has %u",
-			    dim, l->phys_rank);
+		return tt_why(why, why_len, TT_ERANGE,
+			      "physical dim %u does not exist: the layout has %u",
+			      dim, l->phys_rank);
 	err = build_plan(l, &p, why, why_len);
 	if (err)
 		return err;
 	if (!p.separable)
-		return fail(why, why_len, TT_ENOSYS,
-			    "a logical dim feeds several results of this map, so padding is not a product of per-dim ranges: ask tt_layout_is_padding() per slot");
+		return tt_why(why, why_len, TT_ENOSYS,
+			      "a logical dim feeds several results of this map, so padding is not a product of per-dim ranges: ask tt_layout_is_padding() per slot");
 	err = tt_layout_shard_padding(l, grid_coord, &pad);
 	if (err)
-		return fail(why, why_len, err,
-			    "grid coordinate outside the %u-dim grid",
-			    l->phys_rank);
+		return tt_why(why, why_len, err,
+			      "grid coordinate outside the %u-dim grid",
+			      l->phys_rank);
 	nt = result_terms(l, &p, dim, t);
 	lo = pad.origin[dim];
 	range_walk(&o, t, nt, 0, lo, lo + pad.in_bounds[dim]);
@@ -1231,27 +1218,27 @@ int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t,
 	sb_init(&sb, m, sizeof(m));
 	sb_map(&sb, l->rank, l->phys_rank, l->map);
 	if (l->phys_rank != 2)
-		return fail(why, why_len, TT_ELAYOUT,
-			    "TTNN layouts are 2-D but the map %s has %u results: fold every dim but the last into rows (the default collapse [(0, -1)])%s",
-			    m, l->phys_rank,
-			    l->rank == 1 ? "; a rank-1 tensor must be reshaped to 1xN first" : "");
+		return tt_why(why, why_len, TT_ELAYOUT,
+			      "TTNN layouts are 2-D but the map %s has %u results: fold every dim but the last into rows (the default collapse [(0, -1)])%s",
+			      m, l->phys_rank,
+			      l->rank == 1 ? "; a rank-1 tensor must be reshaped to 1xN first" : "");
 	for (uint32_t d = 0; d < l->rank; d++)
 		if (l->map[1][d] != (d == last))
-			return fail(why, why_len, TT_ELAYOUT,
-				    "TTNN keeps the last logical dim as the row with stride 1, but result 1 of the map %s is not just d%u",
-				    m, last);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "TTNN keeps the last logical dim as the row with stride 1, but result 1 of the map %s is not just d%u",
+				      m, last);
 	if (l->map[0][last])
-		return fail(why, why_len, TT_ELAYOUT,
-			    "TTNN folds only the dims before the last into rows, but result 0 of the map %s uses d%u",
-			    m, last);
+		return tt_why(why, why_len, TT_ELAYOUT,
+			      "TTNN folds only the dims before the last into rows, but result 0 of the map %s uses d%u",
+			      m, last);
 
 	memset(t, 0, sizeof(*t));
 	t->rank = l->rank;
 	memcpy(t->shape, l->shape, sizeof(t->shape));
 	for (uint32_t d = 0; d < last; d++)
 		if (mul_over(l->map[0][d], w, &t->stride[d]))
-			return fail(why, why_len, TT_ELAYOUT,
-				    "stride of d%u exceeds 2^64 in elements", d);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "stride of d%u exceeds 2^64 in elements", d);
 	t->stride[last] = 1;
 
 	tt_layout_physical_shape(l, s);
@@ -1259,13 +1246,13 @@ int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t,
 		uint64_t shard = ceil_div(s[r], l->grid[r]);
 
 		if (ceil_div(s[r], shard) != l->grid[r])
-			return fail(why, why_len, TT_ELAYOUT,
-				    "grid dim %d is %llu but shards of %llu cover the %llu physical %s in %llu: TTNN derives the grid from the shard shape and cannot describe cores without data",
-				    r, (unsigned long long)l->grid[r],
-				    (unsigned long long)shard,
-				    (unsigned long long)s[r],
-				    r ? "columns" : "rows",
-				    (unsigned long long)ceil_div(s[r], shard));
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "grid dim %d is %llu but shards of %llu cover the %llu physical %s in %llu: TTNN derives the grid from the shard shape and cannot describe cores without data",
+				      r, (unsigned long long)l->grid[r],
+				      (unsigned long long)shard,
+				      (unsigned long long)s[r],
+				      r ? "columns" : "rows",
+				      (unsigned long long)ceil_div(s[r], shard));
 		t->shard_shape[r] = shard;
 		t->grid_shape[r] = l->grid[r];
 	}
@@ -1290,14 +1277,14 @@ int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 	if (err)
 		return err;
 	if (t->rank < 2)
-		return fail(why, why_len, TT_ELAYOUT,
-			    "a TTNN view needs rank 2 or more: reshape a rank-1 tensor to 1xN");
+		return tt_why(why, why_len, TT_ELAYOUT,
+			      "a TTNN view needs rank 2 or more: reshape a rank-1 tensor to 1xN");
 	last = t->rank - 1;
 	w = t->shape[last];
 	if (t->stride[last] != 1)
-		return fail(why, why_len, TT_ELAYOUT,
-			    "stride[%u] is %llu: the last dim must be contiguous (stride 1)",
-			    last, (unsigned long long)t->stride[last]);
+		return tt_why(why, why_len, TT_ELAYOUT,
+			      "stride[%u] is %llu: the last dim must be contiguous (stride 1)",
+			      last, (unsigned long long)t->stride[last]);
 
 	memset(&d, 0, sizeof(d));
 	d.rank = t->rank;
@@ -1306,10 +1293,10 @@ int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 	d.map_rank = 2;
 	for (uint32_t i = 0; i < last; i++) {
 		if (t->stride[i] % w)
-			return fail(why, why_len, TT_ELAYOUT,
-				    "stride[%u] = %llu is not a multiple of the row width %llu (shape[-1]): a metal layout cannot pad inside a row",
-				    i, (unsigned long long)t->stride[i],
-				    (unsigned long long)w);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "stride[%u] = %llu is not a multiple of the row width %llu (shape[-1]): a metal layout cannot pad inside a row",
+				      i, (unsigned long long)t->stride[i],
+				      (unsigned long long)w);
 		d.map[0][i] = t->stride[i] / w;
 	}
 	d.map[1][last] = 1;
@@ -1334,24 +1321,24 @@ int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 
 		if (!t->shard_shape[r] || t->shard_shape[r] != shard ||
 		    ceil_div(s[r], t->shard_shape[r]) != t->grid_shape[r])
-			return fail(why, why_len, TT_ELAYOUT,
-				    "shard_shape[%d] = %llu and grid_shape[%d] = %llu do not fit the %llu physical %s: the metal layout uses shard = ceil(%llu / %llu) = %llu, and that shard must need the whole grid",
-				    r, (unsigned long long)t->shard_shape[r], r,
-				    (unsigned long long)t->grid_shape[r],
-				    (unsigned long long)s[r],
-				    r ? "columns" : "rows",
-				    (unsigned long long)s[r],
-				    (unsigned long long)t->grid_shape[r],
-				    (unsigned long long)shard);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "shard_shape[%d] = %llu and grid_shape[%d] = %llu do not fit the %llu physical %s: the metal layout uses shard = ceil(%llu / %llu) = %llu, and that shard must need the whole grid",
+				      r, (unsigned long long)t->shard_shape[r], r,
+				      (unsigned long long)t->grid_shape[r],
+				      (unsigned long long)s[r],
+				      r ? "columns" : "rows",
+				      (unsigned long long)s[r],
+				      (unsigned long long)t->grid_shape[r],
+				      (unsigned long long)shard);
 	}
 	tt_layout_padded_shard_shape(l, p);
 	for (int r = 0; r < 2; r++)
 		if (t->physical_shard_shape[r] != p[r])
-			return fail(why, why_len, TT_ELAYOUT,
-				    "physical_shard_shape[%d] = %llu but the shard padded to the %ux%u tile is %llu",
-				    r, (unsigned long long)
-					    t->physical_shard_shape[r],
-				    t->tile_shape[0], t->tile_shape[1],
-				    (unsigned long long)p[r]);
+			return tt_why(why, why_len, TT_ELAYOUT,
+				      "physical_shard_shape[%d] = %llu but the shard padded to the %ux%u tile is %llu",
+				      r, (unsigned long long)
+					      t->physical_shard_shape[r],
+				      t->tile_shape[0], t->tile_shape[1],
+				      (unsigned long long)p[r]);
 	return TT_OK;
 }

@@ -6,27 +6,16 @@
  */
 #include <tt/shard.h>
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <tt/error.h>
 
-static int fail(char *why, size_t why_len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+#include "internal.h"
 
-static int fail(char *why, size_t why_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why && why_len) {
-		va_start(ap, fmt);
-		vsnprintf(why, why_len, fmt, ap);
-		va_end(ap);
-	}
-	return TT_ELAYOUT;
-}
+/* Every refusal of a shard spec is TT_ELAYOUT, explained in @why. */
+#define fail(why, why_len, ...) tt_why(why, why_len, TT_ELAYOUT, __VA_ARGS__)
 
 static uint32_t ceil_div(uint32_t a, uint32_t b)
 {
