@@ -42,24 +42,64 @@ EOS
 	(cd "$out/dl" && apt-get -qq "${opts[@]}" source --download-only qemu \
 		> "$out/apt-source.log" 2>&1) ||
 		{ cat "$out/apt-source.log" >&2; exit 1; }
+	unpack
+}
+
+unpack() {
 	say UNPACK "qemu (with Debian's patches)"
 	rm -rf "$src"
 	dpkg-source --no-check -x "$out"/dl/qemu_7.2*.dsc "$src" > "$out/unpack.log" 2>&1 ||
 		{ cat "$out/unpack.log" >&2; exit 1; }
 }
 
-# Link our machine into the tree and apply our patches to QEMU itself
-# (device/qemu/patches, each explained in docs/decisions.md); the only
-# riscv32 board built is tensix.
-graft() {
-	local dir=$src/hw/riscv/tensix p
+# Our patches to QEMU itself (device/qemu/patches, each explained in
+# docs/decisions.md) are applied in order and recorded, with their hashes,
+# in $src/.tensix-patches.  A new patch at the end of the series is applied
+# on top; a changed or removed one means starting again from the unpacked
+# source package (ninja then rebuilds what changed).
+series() {
+	local p
 	for p in "$repo"/device/qemu/patches/*.patch; do
 		[ -e "$p" ] || continue
-		if ! patch -d "$src" -p1 -R --dry-run -s -f < "$p" > /dev/null 2>&1; then
-			say PATCH "$(basename "$p")"
-			patch -d "$src" -p1 -s -f < "$p"
-		fi
+		printf '%s %s\n' "$(sha256sum < "$p" | cut -c1-16)" "$(basename "$p")"
 	done
+}
+
+record_applied() {
+	local record=$1 line p
+	# A tree from before the record: find the patches already in it.
+	while read -r line; do
+		p=$repo/device/qemu/patches/${line#* }
+		patch -d "$src" -p1 -R --dry-run -s -f < "$p" > /dev/null 2>&1 || break
+		printf '%s\n' "$line"
+	done < <(series) > "$record"
+}
+
+apply_patches() {
+	local record=$src/.tensix-patches want have line
+	[ -f "$record" ] || record_applied "$record"
+	want=$(series)
+	have=$(cat "$record")
+	if [ -n "$have" ] && [ "${want#"$have"}" = "$want" ]; then
+		say PATCH "the patch series changed: unpacking QEMU again"
+		[ -n "$(ls "$out"/dl/qemu_7.2*.dsc 2>/dev/null)" ] || fetch
+		unpack
+		have=
+	fi
+	while read -r line; do
+		[ -n "$line" ] || continue
+		grep -qxF "$line" "$record" && continue
+		say PATCH "${line#* }"
+		patch -d "$src" -p1 -s -f < "$repo/device/qemu/patches/${line#* }"
+		printf '%s\n' "$line" >> "$record"
+	done <<< "$want"
+}
+
+# Link our machine into the tree and apply our patches; the only riscv32
+# board built is tensix.
+graft() {
+	local dir=$src/hw/riscv/tensix
+	apply_patches
 	mkdir -p "$dir"
 	ln -sfn "$repo/device/qemu" "$dir/qemu"
 	ln -sfn "$repo/device/model" "$dir/model"

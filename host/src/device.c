@@ -689,6 +689,7 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	rc = check_booted(dev, why, sizeof(why));
 	if (rc)
 		goto fail;
+	dev->boot_icount = dev->run_icount;
 	dev->under_gdb = cfg.gdb_port != 0;
 	tt_gdb_note_grid(dev->grid_x, dev->grid_y);
 	*out = dev;
@@ -700,6 +701,11 @@ fail:
 	show_qemu_log(dev);
 	tt_device_close(dev);
 	return rc;
+}
+
+uint64_t tt_device_boot_instructions(const struct tt_device *dev)
+{
+	return dev ? dev->boot_icount : 0;
 }
 
 int tt_device_close(struct tt_device *dev)

@@ -187,6 +187,7 @@ struct tt_device {
 	struct tt_run_report first;	/* first failure seen */
 	bool failed;
 	uint64_t run_icount;		/* device clock from GO to the last DONE */
+	uint64_t boot_icount;		/* the same, from reset to the last READY */
 	/* hang report collection */
 	bool dump_done;
 	struct tt_evt_wait_state waits[TT_MAX_CORES * TT_RISCS_PER_CORE];

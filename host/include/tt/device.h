@@ -74,6 +74,13 @@ int tt_device_dram_read(struct tt_device *dev, uint32_t bank, uint64_t addr,
 			void *dst, size_t len);
 
 /*
+ * Device clock from the release of reset to the last core's "ready" when
+ * @dev was opened: guest instructions in deterministic mode, the same on
+ * every open of the same grid; not an instruction count in parallel mode.
+ */
+uint64_t tt_device_boot_instructions(const struct tt_device *dev);
+
+/*
  * Seconds of host CPU QEMU has used so far (user + system), for
  * benchmarks; negative on error.
  */
