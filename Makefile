@@ -102,7 +102,7 @@ $(obj)/firmware/%.o: firmware/%.c $(newlib-stamp)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CROSS_COMPILE)gcc $(fw-cflags) -c $< -o $@
 
-$(obj)/firmware/%.o: firmware/%.S
+$(obj)/firmware/%.o: firmware/%.S | $(deps-stamp)
 	$(call msg,FWAS,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CROSS_COMPILE)gcc $(fw-cflags) -c $< -o $@
@@ -115,13 +115,13 @@ $(obj)/firmware/kernel_entry.o: firmware/kernel_entry.c $(newlib-stamp)
 		-ffunction-sections -fdata-sections -isystem $(sysroot)/include \
 		-MMD -MP -c $< -o $@
 
-$(obj)/linker/firmware_%.ld: linker/firmware.ld.S hal/wormhole/tt_mem_map.h
+$(obj)/linker/firmware_%.ld: linker/firmware.ld.S hal/wormhole/tt_mem_map.h | $(deps-stamp)
 	$(call msg,LDS,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)cpp -P -undef $(hal-inc) -DFW_RISC_TEXT=TT_MEM_$(RISC_$*)_FIRMWARE_BASE \
 		-DFW_LOCAL_SIZE=$(LOCAL_$*) $< -o $@
 
-$(obj)/linker/kernel_%.ld: linker/kernel.ld.S hal/wormhole/tt_mem_map.h
+$(obj)/linker/kernel_%.ld: linker/kernel.ld.S hal/wormhole/tt_mem_map.h | $(deps-stamp)
 	$(call msg,LDS,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)cpp -P -undef $(hal-inc) -DKERNEL_TEXT=TT_MEM_$(RISC_$*)_KERNEL_BASE \
@@ -157,12 +157,12 @@ host-cflags := -std=gnu11 -g -Wall -Wextra -Werror -MMD -MP \
 san := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 host-libs := -lxxhash -lm
 
-$(obj)/host/%.o: host/src/%.c
+$(obj)/host/%.o: host/src/%.c | $(deps-stamp)
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(host-cflags) -O2 -c $< -o $@
 
-$(obj)/san/host/%.o: host/src/%.c
+$(obj)/san/host/%.o: host/src/%.c | $(deps-stamp)
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(host-cflags) -O1 $(san) -c $< -o $@
@@ -210,7 +210,7 @@ $(obj)/tests/unit/%: tests/unit/%.c $(obj)/san/host/libtt.a
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(test-cflags) $< $(obj)/san/host/libtt.a -lcriterion $(host-libs) -o $@
 
-$(obj)/tests/device/%: tests/device/%.c $(model-srcs)
+$(obj)/tests/device/%: tests/device/%.c $(model-srcs) | $(deps-stamp)
 	$(call msg,TESTCC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(test-cflags) $< $(model-srcs) -lcriterion -lm -o $@
@@ -241,6 +241,12 @@ test-device: $(device-tests)
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(device-tests)
 test-e2e: all
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(e2e-tests)
+
+# Many more runs of the determinism cases, printing each case's distinct
+# instruction counts (200 runs per case); not part of `make test`.
+.PHONY: stress-determinism
+stress-determinism: all
+	$(Q)$(test-env) TT_DETERMINISM_SCALE=10 $(obj)/tests/e2e/determinism_test --short-filename
 
 # ---------------------------------------------------------------------------
 # Examples, demo, gdb
@@ -317,6 +323,7 @@ help:
 	@echo '  test-unit      host-only unit tests'
 	@echo '  test-device    device-model tests, no QEMU'
 	@echo '  test-e2e       firmware and kernels under QEMU'
+	@echo '  stress-determinism  200 runs of each determinism case, distinct counts'
 	@echo '  demo, run      run the examples in $$(DEMO) (default: hello_world matmul_multi_core)'
 	@echo '  examples       build every example'
 	@echo '  gdb            run $$(GDB_DEMO) halted under gdb-multiarch (docs/gdb.md)'

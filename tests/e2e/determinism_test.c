@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -440,6 +441,57 @@ static const struct dcase cases[] = {
 	{ "token_ring", token_ring, 2, 5, 2 },
 	{ "matmul_demo_x4", matmul_demo, 4, 1, 5 },
 };
+
+/*
+ * Instruction counts do not depend on how QEMU cuts code into translation
+ * blocks (QEMU patch 0006: wfi ends its block): hello_world counts the
+ * same with one instruction per block (-singlestep) as normally.
+ */
+static unsigned long long hello_count(const char *qemu_wrapper)
+{
+	char cmd[1024], line[512];
+	unsigned long long n = 0;
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "%s%s %s/examples/hello_world 2>&1",
+		 qemu_wrapper ? "QEMU=" : "", qemu_wrapper ? qemu_wrapper : "", TT_BUILD_DIR);
+	p = popen(cmd, "r");
+	cr_assert_not_null(p);
+	while (fgets(line, sizeof(line), p)) {
+		char *at = strstr(line, " device instructions");
+
+		if (at) {
+			while (at > line && at[-1] >= '0' && at[-1] <= '9')
+				at--;
+			n = strtoull(at, NULL, 10);
+		}
+	}
+	cr_assert_eq(pclose(p), 0, "hello_world failed");
+	return n;
+}
+
+Test(determinism, count_independent_of_translation_blocks, .timeout = 120)
+{
+	char wrapper[] = "/tmp/tt-qemu-1insn-XXXXXX";
+	const char *qemu = getenv("QEMU");
+	unsigned long long normal, one;
+	FILE *f;
+	int fd;
+
+	fd = mkstemp(wrapper);
+	cr_assert_geq(fd, 0);
+	f = fdopen(fd, "w");
+	fprintf(f, "#!/bin/sh\nexec '%s' -singlestep \"$@\"\n",
+		qemu && *qemu ? qemu : TT_BUILD_DIR "/qemu/build/qemu-system-riscv32");
+	fclose(f);
+	cr_assert_eq(chmod(wrapper, 0700), 0);
+	normal = hello_count(NULL);
+	one = hello_count(wrapper);
+	unlink(wrapper);
+	cr_assert_gt(normal, 0);
+	cr_expect_eq(one, normal, "%llu instructions with one instruction per block, %llu without",
+		     one, normal);
+}
 
 #define CASE(id, i)                                                   \
 	Test(determinism, id, .timeout = 600)                        \
