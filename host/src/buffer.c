@@ -23,6 +23,7 @@ static const uint8_t dram_y[TT_NOC_DRAM_BANKS] = TT_NOC_DRAM_Y_INIT;
 
 struct tt_buffer {
 	struct tt_device *dev;
+	uint64_t dev_serial;		/* dev->serial when created */
 	enum tt_buffer_type type;
 	enum tt_buffer_layout layout;
 	uint64_t size;
@@ -37,24 +38,28 @@ struct tt_buffer {
 	struct tt_core *shard_core;	/* shard -> core, or (bank, 0) in DRAM */
 };
 
-static _Thread_local char last_error[TT_BANK_MSG_MAX + 64];
+#define fail tt_fail
 
-static int fail(int rc, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int fail(int rc, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof(last_error), fmt, ap);
-	va_end(ap);
-	return rc;
-}
+/* Most cores a shard grid may list (bounds the host memory of a check). */
+#define TT_SHARD_GRID_MAX_CORES	(1u << 20)
 
 const char *tt_buffer_last_error(void)
 {
-	return last_error;
+	return tt_last_error();
+}
+
+int tt_buf_check(const struct tt_buffer *buf, const char *fn)
+{
+	if (!buf)
+		return tt_fail(TT_EINVAL, "%s: the buffer is NULL", fn);
+	if (!tt_handle_live(buf, TT_HANDLE_BUFFER))
+		return tt_fail(TT_EINVAL, "%s: %p is not a live buffer (freed "
+			       "already, or not a buffer)", fn, (const void *)buf);
+	if (!tt_handle_live(buf->dev, TT_HANDLE_DEVICE) ||
+	    buf->dev->serial != buf->dev_serial)
+		return tt_fail(TT_ENODEV, "%s: the buffer's device was closed: "
+			       "the buffer can only be freed", fn);
+	return TT_OK;
 }
 
 static enum tt_bank_type bank_type(enum tt_buffer_type t)
@@ -77,6 +82,8 @@ static const char *type_name(enum tt_buffer_type t)
 uint32_t tt_device_num_banks(const struct tt_device *dev,
 			     enum tt_buffer_type type)
 {
+	if (tt_dev_check(dev, "tt_device_num_banks"))
+		return 0;
 	if (type == TT_BUFFER_DRAM)
 		return dev->arch->dram_banks;
 	if (type == TT_BUFFER_L1_SMALL)
@@ -88,11 +95,21 @@ int tt_device_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
 		       uint32_t bank_id, unsigned int noc,
 		       struct tt_core *noc_xy, int64_t *offset)
 {
-	const struct tt_arch *a = dev->arch;
-	struct tt_bank_core c = { bank_id % dev->grid_x, bank_id / dev->grid_x };
+	const struct tt_arch *a;
+	struct tt_bank_core c;
+	int rc = tt_dev_check(dev, "tt_device_bank_noc");
 
+	if (rc)
+		return rc;
+	if (!noc_xy || !offset)
+		return tt_fail(TT_EINVAL, "tt_device_bank_noc: a result pointer is NULL");
 	if (noc > 1 || bank_id >= tt_device_num_banks(dev, type))
-		return TT_ERANGE;
+		return tt_fail(TT_ERANGE, "tt_device_bank_noc: NoC %u, bank %u: there "
+			       "are NoCs 0 and 1 and %u banks of type %d", noc,
+			       bank_id, tt_device_num_banks(dev, type), (int)type);
+	a = dev->arch;
+	c.x = bank_id % dev->grid_x;
+	c.y = bank_id / dev->grid_x;
 	*offset = 0;
 	if (type == TT_BUFFER_DRAM) {
 		uint32_t x = dram_x[bank_id], y = dram_y[bank_id];
@@ -154,11 +171,13 @@ static const char *const layout_name[] = {
 };
 
 /*
- * Cores of @grid, or 0 with the error set if a range is inverted.
+ * Cores of @grid, or 0 with the error set if a range is inverted or the
+ * grid lists more than TT_SHARD_GRID_MAX_CORES cores (counted in 64 bits:
+ * a range as wide as the coordinates has 2^32 columns).
  */
 static uint32_t grid_count(const struct tt_core_range_set *grid)
 {
-	uint32_t n = 0;
+	uint64_t n = 0;
 
 	for (uint32_t i = 0; i < grid->count; i++) {
 		const struct tt_core_range *r = &grid->ranges[i];
@@ -168,22 +187,64 @@ static uint32_t grid_count(const struct tt_core_range_set *grid)
 			     i, r->start.x, r->start.y, r->end.x, r->end.y);
 			return 0;
 		}
-		n += (r->end.x - r->start.x + 1) * (r->end.y - r->start.y + 1);
+		n += ((uint64_t)r->end.x - r->start.x + 1) *
+		     ((uint64_t)r->end.y - r->start.y + 1);
+		if (n > TT_SHARD_GRID_MAX_CORES) {
+			fail(TT_ELAYOUT, "shard grid lists %s%llu cores (up to range %u (%u,%u)-(%u,%u)), at most %u: no device has that many",
+			     i + 1 < grid->count ? "at least " : "",
+			     (unsigned long long)n, i, r->start.x, r->start.y,
+			     r->end.x, r->end.y, TT_SHARD_GRID_MAX_CORES);
+			return 0;
+		}
 	}
-	return n;
+	return (uint32_t)n;
 }
 
 /*
- * The grid_count() cores of @grid in shard order into @cores: range by
- * range, each walked in @orientation's order.  TT_ELAYOUT with the error
- * set if a core is listed twice.
+ * A set of cores for the duplicate check: open addressing over a power
+ * of two at least twice the number of cores, so each insert is O(1).
+ */
+struct core_set {
+	uint64_t *keys;			/* (x << 32 | y) + 1; 0 is empty */
+	size_t mask;
+};
+
+/* Add @c; false if it was there already. */
+static bool core_set_add(struct core_set *set, struct tt_core c)
+{
+	uint64_t key = ((uint64_t)c.x << 32 | c.y) + 1;
+	size_t i = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & set->mask;
+
+	while (set->keys[i]) {
+		if (set->keys[i] == key)
+			return false;
+		i = (i + 1) & set->mask;
+	}
+	set->keys[i] = key;
+	return true;
+}
+
+/*
+ * The @n = grid_count() cores of @grid in shard order into @cores: range
+ * by range, each walked in @orientation's order.  TT_ELAYOUT with the
+ * error set if a core is listed twice.  Linear in @n.
  */
 static int grid_cores(const struct tt_core_range_set *grid,
-		      enum tt_shard_orientation orientation, struct tt_core *cores)
+		      enum tt_shard_orientation orientation, uint32_t n,
+		      struct tt_core *cores)
 {
-	uint32_t n = 0;
+	struct core_set seen;
+	size_t slots = 64;
+	uint32_t k = 0;
+	int rc = TT_OK;
 
-	for (uint32_t i = 0; i < grid->count; i++) {
+	while (slots < 2 * (size_t)n)
+		slots *= 2;
+	seen.mask = slots - 1;
+	seen.keys = calloc(slots, sizeof(*seen.keys));
+	if (!seen.keys)
+		return fail(TT_ENOMEM, "out of host memory checking a shard grid of %u cores", n);
+	for (uint32_t i = 0; i < grid->count && !rc; i++) {
 		const struct tt_core_range *r = &grid->ranges[i];
 		uint32_t w = r->end.x - r->start.x + 1, h = r->end.y - r->start.y + 1;
 
@@ -194,14 +255,16 @@ static int grid_cores(const struct tt_core_range_set *grid,
 				c = tt_core(r->start.x + j / h, r->start.y + j % h);
 			else
 				c = tt_core(r->start.x + j % w, r->start.y + j / w);
-			for (uint32_t k = 0; k < n; k++)
-				if (cores[k].x == c.x && cores[k].y == c.y)
-					return fail(TT_ELAYOUT, "shard grid lists core (%u,%u) twice: ranges must not overlap",
-						    c.x, c.y);
-			cores[n++] = c;
+			if (!core_set_add(&seen, c)) {
+				rc = fail(TT_ELAYOUT, "shard grid lists core (%u,%u) twice: ranges must not overlap",
+					  c.x, c.y);
+				break;
+			}
+			cores[k++] = c;
 		}
 	}
-	return TT_OK;
+	free(seen.keys);
+	return rc;
 }
 
 /* Fill buf->spec, nshards, shard_core and shard_bank from @cfg. */
@@ -259,7 +322,7 @@ static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg
 	cores = calloc(ncores, sizeof(*cores));
 	if (!cores)
 		return fail(TT_ENOMEM, "out of host memory");
-	rc = grid_cores(&sh->grid, sh->orientation, cores);
+	rc = grid_cores(&sh->grid, sh->orientation, ncores, cores);
 	if (rc)
 		goto out;
 	if (sh->grid.count == 1) {
@@ -330,11 +393,14 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 	bool sharded;
 	int rc;
 
-	last_error[0] = '\0';
+	tt_clear_error();
 	if (out)
 		*out = NULL;
-	if (!dev || !cfg || !out)
-		return fail(TT_EINVAL, "tt_buffer_create: NULL device, config or result");
+	rc = tt_dev_check(dev, "tt_buffer_create");
+	if (rc)
+		return rc;
+	if (!cfg || !out)
+		return fail(TT_EINVAL, "tt_buffer_create: NULL config or result");
 	if (!cfg->size || !cfg->page_size)
 		return fail(TT_EINVAL, "buffer of %llu B in pages of %llu B: both must be non-zero",
 			    (unsigned long long)cfg->size,
@@ -366,6 +432,7 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 	if (!buf)
 		return fail(TT_ENOMEM, "out of host memory");
 	buf->dev = dev;
+	buf->dev_serial = dev->serial;
 	buf->type = cfg->type;
 	buf->layout = cfg->layout;
 	buf->size = cfg->size;
@@ -401,6 +468,11 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 	tt_bank_size_spread(alloc_size, cfg->page_size,
 			    sharded ? nbanks : tt_bank_count(&dev->banks, bt),
 			    align, &buf->bank_size);
+	if (tt_handle_add(buf, TT_HANDLE_BUFFER)) {
+		tt_bank_free(&dev->banks, bt, buf->addr);
+		rc = fail(TT_ENOMEM, "out of host memory");
+		goto out_free;
+	}
 	*out = buf;
 	return TT_OK;
 
@@ -411,58 +483,82 @@ out_free:
 	return rc;
 }
 
+/*
+ * A buffer whose device was closed has nothing left on the device: its
+ * host memory is released and the call succeeds, so buffers may be freed
+ * in any order around tt_device_close().
+ */
 int tt_buffer_free(struct tt_buffer *buf)
 {
-	int rc;
+	bool dev_open;
+	int rc = TT_OK;
 
 	if (!buf)
 		return TT_OK;
-	rc = tt_bank_free(&buf->dev->banks, bank_type(buf->type), buf->addr);
+	if (!tt_handle_remove(buf, TT_HANDLE_BUFFER))
+		return fail(TT_EDOUBLEFREE, "tt_buffer_free: %p is not a live buffer "
+			    "(freed twice?)", (void *)buf);
+	dev_open = tt_handle_live(buf->dev, TT_HANDLE_DEVICE) &&
+		   buf->dev->serial == buf->dev_serial;
+	if (dev_open) {
+		rc = tt_bank_free(&buf->dev->banks, bank_type(buf->type), buf->addr);
+		if (rc)
+			fail(rc, "tt_buffer_free: %s", tt_bank_last_error(&buf->dev->banks));
+	}
 	free(buf->shard_core);
 	free(buf->shard_bank);
 	free(buf);
 	return rc;
 }
 
+/* The getters return 0 for a handle tt_buf_check() refuses. */
 uint32_t tt_buffer_address(const struct tt_buffer *buf)
 {
-	return (uint32_t)buf->addr;
+	return tt_buf_check(buf, "tt_buffer_address") ? 0 : (uint32_t)buf->addr;
 }
 
 uint64_t tt_buffer_size(const struct tt_buffer *buf)
 {
-	return buf->size;
+	return tt_buf_check(buf, "tt_buffer_size") ? 0 : buf->size;
 }
 
 uint64_t tt_buffer_page_size(const struct tt_buffer *buf)
 {
-	return buf->page_size;
+	return tt_buf_check(buf, "tt_buffer_page_size") ? 0 : buf->page_size;
 }
 
 enum tt_buffer_type tt_buffer_type(const struct tt_buffer *buf)
 {
-	return buf->type;
+	return tt_buf_check(buf, "tt_buffer_type") ? TT_BUFFER_DRAM : buf->type;
 }
 
 enum tt_buffer_layout tt_buffer_layout(const struct tt_buffer *buf)
 {
-	return buf->layout;
+	return tt_buf_check(buf, "tt_buffer_layout") ? TT_BUFFER_INTERLEAVED :
+						       buf->layout;
 }
 
 uint64_t tt_buffer_bank_size(const struct tt_buffer *buf)
 {
-	return buf->bank_size;
+	return tt_buf_check(buf, "tt_buffer_bank_size") ? 0 : buf->bank_size;
 }
 
 uint64_t tt_buffer_aligned_page_size(const struct tt_buffer *buf)
 {
-	return buf->aligned_page;
+	return tt_buf_check(buf, "tt_buffer_aligned_page_size") ? 0 :
+								  buf->aligned_page;
 }
 
 int tt_buffer_shard_spec(const struct tt_buffer *buf, struct tt_shard_spec *spec)
 {
-	if (!buf || !spec || buf->layout == TT_BUFFER_INTERLEAVED)
-		return TT_EINVAL;
+	int rc = tt_buf_check(buf, "tt_buffer_shard_spec");
+
+	if (rc)
+		return rc;
+	if (!spec)
+		return fail(TT_EINVAL, "tt_buffer_shard_spec: the result pointer is NULL");
+	if (buf->layout == TT_BUFFER_INTERLEAVED)
+		return fail(TT_EINVAL, "tt_buffer_shard_spec: the buffer is interleaved, not sharded");
 	*spec = buf->spec;
 	return TT_OK;
 }
@@ -470,10 +566,17 @@ int tt_buffer_shard_spec(const struct tt_buffer *buf, struct tt_shard_spec *spec
 int tt_buffer_shard_core(const struct tt_buffer *buf, uint32_t shard,
 			 struct tt_core *core)
 {
-	if (!buf || !core || buf->layout == TT_BUFFER_INTERLEAVED)
-		return TT_EINVAL;
+	int rc = tt_buf_check(buf, "tt_buffer_shard_core");
+
+	if (rc)
+		return rc;
+	if (!core)
+		return fail(TT_EINVAL, "tt_buffer_shard_core: the result pointer is NULL");
+	if (buf->layout == TT_BUFFER_INTERLEAVED)
+		return fail(TT_EINVAL, "tt_buffer_shard_core: the buffer is interleaved, not sharded");
 	if (shard >= buf->nshards)
-		return TT_ERANGE;
+		return fail(TT_ERANGE, "tt_buffer_shard_core: shard %u of a buffer "
+			    "with %u shards", shard, buf->nshards);
 	*core = buf->shard_core[shard];
 	return TT_OK;
 }
@@ -492,22 +595,35 @@ static void locate(const struct tt_buffer *buf, uint32_t bank, uint64_t row,
 	*core = tt_core(c.x, c.y);
 }
 
-int tt_buffer_page_location(const struct tt_buffer *buf, uint64_t page,
-			    struct tt_core *core, uint64_t *addr)
+/* Where page @page is, for a buffer already checked. */
+static void page_location(const struct tt_buffer *buf, uint64_t page,
+			  struct tt_core *core, uint64_t *addr)
 {
 	uint32_t shard, offset, banks;
 
-	if (!buf || !core || !addr)
-		return TT_EINVAL;
-	if (page >= buf->size / buf->page_size)
-		return TT_ERANGE;
 	if (buf->layout == TT_BUFFER_INTERLEAVED) {
 		banks = tt_device_num_banks(buf->dev, buf->type);
 		locate(buf, (uint32_t)(page % banks), page / banks, core, addr);
-		return TT_OK;
+		return;
 	}
 	tt_shard_locate(&buf->spec, (uint32_t)page, &shard, &offset);
 	locate(buf, buf->shard_bank[shard], offset, core, addr);
+}
+
+int tt_buffer_page_location(const struct tt_buffer *buf, uint64_t page,
+			    struct tt_core *core, uint64_t *addr)
+{
+	int rc = tt_buf_check(buf, "tt_buffer_page_location");
+
+	if (rc)
+		return rc;
+	if (!core || !addr)
+		return fail(TT_EINVAL, "tt_buffer_page_location: a result pointer is NULL");
+	if (page >= buf->size / buf->page_size)
+		return fail(TT_ERANGE, "tt_buffer_page_location: page %llu of a "
+			    "buffer with %llu pages", (unsigned long long)page,
+			    (unsigned long long)(buf->size / buf->page_size));
+	page_location(buf, page, core, addr);
 	return TT_OK;
 }
 
@@ -527,7 +643,7 @@ static uint8_t *page_ptr(struct tt_buffer *buf, uint64_t page)
 	struct tt_core core;
 	uint64_t addr;
 
-	tt_buffer_page_location(buf, page, &core, &addr);
+	page_location(buf, page, &core, &addr);
 	return host_ptr(buf, core, addr);
 }
 
@@ -554,9 +670,12 @@ static void zero_padding(struct tt_buffer *buf)
 int tt_buffer_write(struct tt_buffer *buf, const void *src)
 {
 	const uint8_t *s = src;
+	int rc = tt_buf_check(buf, "tt_buffer_write");
 
-	if (!buf || !src)
-		return TT_EINVAL;
+	if (rc)
+		return rc;
+	if (!src)
+		return fail(TT_EINVAL, "tt_buffer_write: the source is NULL");
 	for (uint64_t p = 0; p < buf->size / buf->page_size; p++)
 		memcpy(page_ptr(buf, p), s + p * buf->page_size, buf->page_size);
 	if (buf->layout != TT_BUFFER_INTERLEAVED)
@@ -567,9 +686,12 @@ int tt_buffer_write(struct tt_buffer *buf, const void *src)
 int tt_buffer_read(struct tt_buffer *buf, void *dst)
 {
 	uint8_t *d = dst;
+	int rc = tt_buf_check(buf, "tt_buffer_read");
 
-	if (!buf || !dst)
-		return TT_EINVAL;
+	if (rc)
+		return rc;
+	if (!dst)
+		return fail(TT_EINVAL, "tt_buffer_read: the destination is NULL");
 	for (uint64_t p = 0; p < buf->size / buf->page_size; p++)
 		memcpy(d + p * buf->page_size, page_ptr(buf, p), buf->page_size);
 	return TT_OK;
@@ -578,13 +700,20 @@ int tt_buffer_read(struct tt_buffer *buf, void *dst)
 int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
 			   uint32_t max, uint32_t *count)
 {
+	static const char fn[] = "tt_buffer_sharded_args";
 	uint32_t sp[2], tp[2], g[2];
+	int rc = tt_buf_check(buf, fn);
 
-	if (!buf || !count || buf->layout == TT_BUFFER_INTERLEAVED)
-		return TT_EINVAL;
+	if (rc)
+		return rc;
+	if (!count)
+		return fail(TT_EINVAL, "%s: the count pointer is NULL", fn);
+	if (buf->layout == TT_BUFFER_INTERLEAVED)
+		return fail(TT_EINVAL, "%s: the buffer is interleaved, not sharded", fn);
 	*count = TT_SHARDED_ARGS_HEADER + buf->nshards;
 	if (!args || max < *count)
-		return TT_E2BIG;
+		return fail(TT_E2BIG, "%s: %u words needed, room for %u", fn, *count,
+			    args ? max : 0);
 	tt_shard_shard_pages(&buf->spec, sp);
 	tt_shard_tensor_pages(&buf->spec, tp);
 	tt_shard_grid(&buf->spec, g);
@@ -607,11 +736,14 @@ int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
 		/* The NoC tables know L1 banks: L1_SMALL's core has one too. */
 		if (t == TT_BUFFER_L1 &&
 		    tt_bank_ids_of_core(&buf->dev->banks, TT_BANK_L1, bc, &bank, 1) != 1)
-			return TT_ENOSYS;
+			return fail(TT_ENOSYS, "%s: core (%u,%u) of shard %u holds no "
+				    "L1 bank", fn, c.x, c.y, k);
 		for (unsigned int noc = 0; noc < 2; noc++) {
 			tt_device_bank_noc(buf->dev, t, bank, noc, &xy[noc], &off[noc]);
 			if (off[noc])
-				return TT_ENOSYS;
+				return fail(TT_ENOSYS, "%s: shard %u's bank %u has offset "
+					    "%lld, which the words cannot carry", fn,
+					    k, bank, (long long)off[noc]);
 		}
 		args[TT_SHARDED_ARGS_HEADER + k] = xy_encoding(xy[0]) |
 						   (uint32_t)xy_encoding(xy[1]) << 16;
@@ -622,10 +754,14 @@ int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
 int tt_device_dump_memory_state(struct tt_device *dev, const char *dir,
 				const char *prefix, bool svg)
 {
-	if (!dev)
-		return TT_EINVAL;
+	int rc = tt_dev_check(dev, "tt_device_dump_memory_state");
+
+	if (rc)
+		return rc;
 	if (!dev->banks_ok)
-		return TT_EPERM;
+		return fail(TT_EPERM, "tt_device_dump_memory_state: the device has no "
+			    "bank managers (its %ux%u grid cannot interleave)",
+			    dev->grid_x, dev->grid_y);
 	return tt_report_dump_memory_state(&dev->banks, dir, prefix ? prefix : "",
 					   svg ? TT_REPORT_SVG : 0);
 }

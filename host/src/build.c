@@ -14,6 +14,7 @@
  * runs no process.
  */
 #define _GNU_SOURCE
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -188,7 +189,8 @@ static int mkdir_p(const char *dir)
 	return TT_OK;
 }
 
-#define MAX_ARGV	(64 + 2 * TT_MAX_RUNTIME_ARGS)
+/* Arguments of a compiler run besides compile-time args and defines. */
+#define FIXED_ARGV	48
 
 /* -Os unless TT_EMU_KERNEL_OPT says otherwise (tools/tt-gdb.sh uses -Og). */
 static const char *kernel_opt(void)
@@ -202,17 +204,23 @@ static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
 		   const char *d_tmp, char *log, size_t loglen)
 {
 	const struct tt_paths *p = tt_paths();
-	char *argv[MAX_ARGV];
-	char *owned[MAX_ARGV];
-	int argc = 0, nowned = 0, rc;
-	char ctas[4096] = "";
-	size_t ctas_len = 0;
+	/* Sized for this kernel: any number of args and defines fits. */
+	size_t max = FIXED_ARGV + kb->num_compile_args + kb->num_defines + 2;
+	char **argv = calloc(max, sizeof(*argv));
+	char **owned = calloc(max, sizeof(*owned));
+	size_t argc = 0, nowned = 0;
+	char *ctas = NULL;
+	size_t ctas_len = 0, ctas_cap = 0;
+	int rc;
 
-#define ARG(s) (argv[argc++] = (char *)(s))
+	if (!argv || !owned)
+		goto nomem;
+#define ARG(s) (assert(argc < max), argv[argc++] = (char *)(s))
 #define ARGF(...) do {						\
 		char *s_;						\
 		if (asprintf(&s_, __VA_ARGS__) < 0)			\
 			goto nomem;					\
+		assert(nowned < max);					\
 		owned[nowned++] = s_;					\
 		ARG(s_);						\
 	} while (0)
@@ -235,16 +243,17 @@ static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
 	ARGF("-I%s/hal", p->src);
 	ARGF("-I%s/hal/wormhole", p->src);
 	ARGF("-isystem%s/sysroot/riscv64-unknown-elf/include", p->build);
+	/* "1u,2u,...": at most 12 characters per arg with its comma. */
+	ctas_cap = (size_t)kb->num_compile_args * 12 + 1;
+	ctas = malloc(ctas_cap);
+	if (!ctas)
+		goto nomem;
+	ctas[0] = '\0';
 	for (uint32_t i = 0; i < kb->num_compile_args; i++) {
 		ARGF("-DKERNEL_COMPILE_TIME_ARG_%u=%uu", i, kb->compile_args[i]);
-		ctas_len += (size_t)snprintf(ctas + ctas_len, sizeof(ctas) - ctas_len,
+		ctas_len += (size_t)snprintf(ctas + ctas_len, ctas_cap - ctas_len,
 					     "%s%uu", i ? "," : "",
 					     kb->compile_args[i]);
-		if (ctas_len >= sizeof(ctas)) {
-			snprintf(log, loglen, "too many compile-time args");
-			rc = TT_E2BIG;
-			goto out;
-		}
 	}
 	if (kb->num_compile_args)
 		ARGF("-DKERNEL_COMPILE_TIME_ARGS=%s", ctas);
@@ -280,10 +289,14 @@ static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
 	rc = run_tool(argv, log, loglen);
 	goto out;
 nomem:
+	snprintf(log, loglen, "out of host memory for the compiler's arguments");
 	rc = TT_ENOMEM;
 out:
 	while (nowned)
 		free(owned[--nowned]);
+	free(owned);
+	free(argv);
+	free(ctas);
 	return rc;
 #undef ARG
 #undef ARGF
@@ -339,6 +352,7 @@ int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
 {
 	const struct tt_paths *p = tt_paths();
 	char base[1400], elf_path[1500], deps_path[1500], tmp_elf[1500], tmp_d[1500];
+	char tmp_deps[1500];
 	char fw[1200];
 	int rc;
 
@@ -362,20 +376,31 @@ int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
 	if (access(elf_path, R_OK) || !deps_valid(deps_path)) {
 		rc = mkdir_p(p->cache);
 		if (rc) {
-			snprintf(log, loglen, "cannot create the kernel cache %s",
-				 p->cache);
+			snprintf(log, loglen, "cannot create the kernel cache %s: %s "
+				 "(set TT_EMU_CACHE to a writable directory)",
+				 p->cache, strerror(errno));
 			return rc;
 		}
-		snprintf(tmp_elf, sizeof(tmp_elf), "%s.%d.tmp.elf", base, (int)getpid());
-		snprintf(tmp_d, sizeof(tmp_d), "%s.%d.tmp.d", base, (int)getpid());
+		/* Per process and thread: two devices may build one kernel at once. */
+		snprintf(tmp_elf, sizeof(tmp_elf), "%s.%d.%d.tmp.elf", base,
+			 (int)getpid(), (int)gettid());
+		snprintf(tmp_d, sizeof(tmp_d), "%s.%d.%d.tmp.d", base, (int)getpid(),
+			 (int)gettid());
+		snprintf(tmp_deps, sizeof(tmp_deps), "%s.%d.%d.tmp.deps", base,
+			 (int)getpid(), (int)gettid());
 		rc = compile(kb, tmp_elf, tmp_d, log, loglen);
 		if (!rc)
-			rc = write_deps(tmp_d, deps_path);
-		if (!rc && rename(tmp_elf, elf_path))
+			rc = write_deps(tmp_d, tmp_deps);
+		/* The binary first: a binary without its deps is rebuilt. */
+		if (!rc && (rename(tmp_elf, elf_path) || rename(tmp_deps, deps_path))) {
+			snprintf(log, loglen, "cannot store %s in the kernel cache: %s",
+				 elf_path, strerror(errno));
 			rc = TT_EIO;
+		}
 		unlink(tmp_d);
 		if (rc) {
 			unlink(tmp_elf);
+			unlink(tmp_deps);
 			return rc;
 		}
 	}

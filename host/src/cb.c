@@ -46,37 +46,77 @@ static bool fits_buffer(const struct tt_buffer *buf, uint32_t size)
 	return tt_buffer_type(buf) != TT_BUFFER_DRAM && size <= tt_buffer_bank_size(buf);
 }
 
-static int create(struct tt_program *prog, const struct tt_core_range_set *cores,
+/* Is @buf usable for a globally allocated CB of @size bytes?  @fn fails. */
+static int global_check(const char *fn, const struct tt_buffer *buf, uint32_t size)
+{
+	int rc = tt_buf_check(buf, fn);
+
+	if (rc)
+		return rc;
+	if (tt_buffer_type(buf) == TT_BUFFER_DRAM)
+		return tt_fail(TT_EINVAL, "%s: a CB cannot live in a DRAM buffer: "
+			       "use an L1 or L1_SMALL buffer", fn);
+	if (!fits_buffer(buf, size))
+		return tt_fail(TT_EINVAL, "%s: a CB of %u B does not fit the buffer's "
+			       "%llu B per core", fn, size,
+			       (unsigned long long)tt_buffer_bank_size(buf));
+	return TT_OK;
+}
+
+static int create(const char *fn, struct tt_program *prog,
+		  const struct tt_core_range_set *cores,
 		  const struct tt_cb_config *cfg, const struct tt_buffer *global,
 		  tt_cb_handle *out)
 {
-	struct tt_cb_set *set = prog ? tt_program_cbs(prog) : NULL;
+	struct tt_cb_set *set;
 	struct tt_cb cb = { 0 }, *grown;
 	uint64_t base = TT_MEM_L1_UNRESERVED_BASE;
+	char text[400];
+	int rc = tt_prog_check(prog, fn);
 
-	if (!set || !cores || !cfg || !out || !cfg->total_size || !cfg->formats ||
-	    !cfg->num_formats || cores->count == 0 ||
-	    cores->count > TT_CORE_RANGE_SET_MAX)
-		return TT_EINVAL;
-	for (uint32_t i = 0; i < cores->count; i++)
-		if (cores->ranges[i].start.x > cores->ranges[i].end.x ||
-		    cores->ranges[i].start.y > cores->ranges[i].end.y)
-			return TT_EINVAL;
+	if (rc)
+		return rc;
+	set = tt_program_cbs(prog);
+	if (!cfg || !out)
+		return tt_fail(TT_EINVAL, "%s: the %s is NULL", fn,
+			       !cfg ? "config" : "result pointer");
+	rc = tt_core_range_set_check(cores, fn, "CB");
+	if (rc)
+		return rc;
+	if (!cfg->total_size)
+		return tt_fail(TT_EINVAL, "%s: CB total_size is 0", fn);
+	if (!cfg->formats || !cfg->num_formats)
+		return tt_fail(TT_EINVAL, "%s: a CB needs at least one index in "
+			       "formats (%u given%s)", fn, cfg->num_formats,
+			       cfg->formats ? "" : ", array NULL");
 	for (uint32_t i = 0; i < cfg->num_formats; i++) {
 		const struct tt_cb_format *f = &cfg->formats[i];
 
-		if (f->index >= TT_NUM_CBS || (cb.mask & (1u << f->index)) ||
-		    !format_known(f->data_format) || !f->page_size ||
-		    cfg->total_size % f->page_size ||
-		    cfg->total_size / f->page_size > UINT16_MAX)
-			return TT_EINVAL;
+		if (f->index >= TT_NUM_CBS)
+			return tt_fail(TT_EINVAL, "%s: CB index %u is out of range: "
+				       "0..%u", fn, f->index, TT_NUM_CBS - 1);
+		if (cb.mask & (1u << f->index))
+			return tt_fail(TT_EINVAL, "%s: CB index %u is listed twice in "
+				       "formats", fn, f->index);
+		if (!format_known(f->data_format))
+			return tt_fail(TT_EINVAL, "%s: CB index %u: data format %u is "
+				       "unknown (TT_DF_*)", fn, f->index, f->data_format);
+		if (!f->page_size || cfg->total_size % f->page_size)
+			return tt_fail(TT_EINVAL, "%s: CB index %u: page size %u B does "
+				       "not divide total_size %u B", fn, f->index,
+				       f->page_size, cfg->total_size);
+		if (cfg->total_size / f->page_size > UINT16_MAX)
+			return tt_fail(TT_EINVAL, "%s: CB index %u: %u pages, at most "
+				       "%u (16-bit page counters)", fn, f->index,
+				       cfg->total_size / f->page_size, UINT16_MAX);
 		cb.mask |= 1u << f->index;
 		cb.page_size[f->index] = f->page_size;
 		cb.data_format[f->index] = (uint8_t)f->data_format;
 	}
 	if (global) {
-		if (!fits_buffer(global, cfg->total_size))
-			return TT_EINVAL;
+		rc = global_check(fn, global, cfg->total_size);
+		if (rc)
+			return rc;
 		cb.global = true;
 	}
 	for (uint32_t i = 0; i < set->count; i++) {
@@ -85,7 +125,11 @@ static int create(struct tt_program *prog, const struct tt_core_range_set *cores
 		if (!tt_core_range_sets_meet(&o->cores, cores))
 			continue;
 		if (o->mask & cb.mask)
-			return TT_EEXIST;
+			return tt_fail(TT_EEXIST, "%s: CB index %u is already used by "
+				       "CB %u of the program on a core of %s", fn,
+				       (unsigned int)__builtin_ctz(o->mask & cb.mask),
+				       i, tt_core_range_set_text(cores, text,
+								  sizeof(text)));
 		if (!o->global && o->addr + (uint64_t)o->size > base)
 			base = o->addr + (uint64_t)o->size;
 	}
@@ -93,13 +137,15 @@ static int create(struct tt_program *prog, const struct tt_core_range_set *cores
 	if (cb.global)
 		base = tt_buffer_address(global);
 	if (base + cfg->total_size > UINT32_MAX)
-		return TT_EINVAL;
+		return tt_fail(TT_EINVAL, "%s: a CB of %u B at 0x%llx does not fit "
+			       "the 32-bit L1 address space", fn, cfg->total_size,
+			       (unsigned long long)base);
 	cb.cores = *cores;
 	cb.addr = (uint32_t)base;
 	cb.size = cfg->total_size;
 	grown = realloc(set->cbs, (set->count + 1) * sizeof(*grown));
 	if (!grown)
-		return TT_ENOMEM;
+		return tt_fail(TT_ENOMEM, "%s: out of host memory", fn);
 	set->cbs = grown;
 	set->cbs[set->count] = cb;
 	*out = set->count++;
@@ -109,7 +155,7 @@ static int create(struct tt_program *prog, const struct tt_core_range_set *cores
 int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 		 const struct tt_cb_config *cfg, tt_cb_handle *out)
 {
-	return create(prog, cores, cfg, NULL, out);
+	return create("tt_cb_create", prog, cores, cfg, NULL, out);
 }
 
 int tt_cb_create_globally_allocated(struct tt_program *prog,
@@ -117,29 +163,49 @@ int tt_cb_create_globally_allocated(struct tt_program *prog,
 				    const struct tt_cb_config *cfg,
 				    const struct tt_buffer *buf, tt_cb_handle *out)
 {
+	static const char fn[] = "tt_cb_create_globally_allocated";
+
 	if (!buf)
-		return TT_EINVAL;
-	return create(prog, cores, cfg, buf, out);
+		return tt_fail(TT_EINVAL, "%s: the buffer is NULL", fn);
+	return create(fn, prog, cores, cfg, buf, out);
 }
 
 int tt_cb_update_address(struct tt_program *prog, tt_cb_handle h,
 			 const struct tt_buffer *buf)
 {
-	struct tt_cb_set *set = prog ? tt_program_cbs(prog) : NULL;
+	static const char fn[] = "tt_cb_update_address";
+	struct tt_cb_set *set;
+	int rc = tt_prog_check(prog, fn);
 
-	if (!set || !buf || h >= set->count || !set->cbs[h].global ||
-	    !fits_buffer(buf, set->cbs[h].size))
-		return TT_EINVAL;
+	if (rc)
+		return rc;
+	set = tt_program_cbs(prog);
+	if (h >= set->count)
+		return tt_fail(TT_EINVAL, "%s: CB handle %u is not a CB of the "
+			       "program (it has %u)", fn, h, set->count);
+	if (!set->cbs[h].global)
+		return tt_fail(TT_EINVAL, "%s: CB %u is not globally allocated", fn, h);
+	rc = global_check(fn, buf, set->cbs[h].size);
+	if (rc)
+		return rc;
 	set->cbs[h].addr = tt_buffer_address(buf);
 	return TT_OK;
 }
 
 int tt_cb_address(const struct tt_program *prog, tt_cb_handle h, uint32_t *addr)
 {
-	const struct tt_cb_set *set = prog ? tt_program_cbs_const(prog) : NULL;
+	static const char fn[] = "tt_cb_address";
+	const struct tt_cb_set *set;
+	int rc = tt_prog_check(prog, fn);
 
-	if (!set || !addr || h >= set->count)
-		return TT_EINVAL;
+	if (rc)
+		return rc;
+	set = tt_program_cbs_const(prog);
+	if (!addr)
+		return tt_fail(TT_EINVAL, "%s: the result pointer is NULL", fn);
+	if (h >= set->count)
+		return tt_fail(TT_EINVAL, "%s: CB handle %u is not a CB of the "
+			       "program (it has %u)", fn, h, set->count);
 	*addr = set->cbs[h].addr;
 	return TT_OK;
 }

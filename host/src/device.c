@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,7 +37,12 @@
 
 #define TT_BOOT_TIMEOUT_MS	30000
 
+/* Serial of the next device opened (0 is never used). */
+static uint64_t next_serial = 1;
+static pthread_mutex_t serial_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static void show_qemu_log(struct tt_device *dev);
+static void release(struct tt_device *dev);
 
 /* Control channel -------------------------------------------------------- */
 
@@ -398,7 +404,7 @@ static int append_opt(char *opts, size_t cap, const char *key, const char *val)
 }
 
 static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
-		      int child_fd)
+		      int child_fd, char *why, size_t whylen)
 {
 	char qemu[1200], machine[2048], smp[16], chardev[64], gdb[32];
 	const char *argv[32];
@@ -409,13 +415,19 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 		 tt_paths()->build);
 	if (getenv("QEMU") && *getenv("QEMU"))
 		snprintf(qemu, sizeof(qemu), "%s", getenv("QEMU"));
-	if (access(qemu, X_OK))
+	if (access(qemu, X_OK)) {
+		snprintf(why, whylen, "no QEMU to run at %s: build it (make) or "
+			 "set QEMU", qemu);
 		return TT_ENOENT;
+	}
 	snprintf(machine, sizeof(machine), "tensix,arch=%s,grid=%ux%u,shm=%s,ctl=ttctl",
 		 dev->arch->name, dev->grid_x, dev->grid_y, dev->shm_dir);
 	if (cfg->trace_path && append_opt(machine, sizeof(machine), "trace",
-					  cfg->trace_path))
+					  cfg->trace_path)) {
+		snprintf(why, whylen, "trace path of %zu characters is too long "
+			 "for QEMU's options", strlen(cfg->trace_path));
 		return TT_E2BIG;
+	}
 	if (cfg->noc_delay)
 		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
 			 ",noc-delay=%u", cfg->noc_delay);
@@ -455,8 +467,10 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 	argv[argc] = NULL;
 
 	pid = fork();
-	if (pid < 0)
+	if (pid < 0) {
+		snprintf(why, whylen, "cannot start QEMU: %s", strerror(errno));
 		return TT_EIO;
+	}
 	if (pid == 0) {
 		/* child: keep only the control socket beyond stdio */
 		int fl = fcntl(child_fd, F_GETFD);
@@ -598,6 +612,8 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	int timeout;
 	int rc;
 
+	if (!out)
+		return tt_fail(TT_EINVAL, "tt_device_open: the result pointer is NULL");
 	*out = NULL;
 	if (user_cfg)
 		cfg = *user_cfg;
@@ -611,42 +627,48 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 		char *end;
 		unsigned long d = strtoul(getenv("TT_EMU_NOC_DELAY"), &end, 10);
 
-		if (*end || d > TT_CTL_NOC_MAX_DELAY) {
-			fprintf(stderr, "tensix-emu: TT_EMU_NOC_DELAY='%s': expected "
-				"a number of NoC commands 0..%u (0 = off)\n",
-				getenv("TT_EMU_NOC_DELAY"), TT_CTL_NOC_MAX_DELAY);
-			return TT_EINVAL;
-		}
+		if (*end || d > TT_CTL_NOC_MAX_DELAY)
+			return tt_fail(TT_EINVAL, "TT_EMU_NOC_DELAY='%s': expected a "
+				       "number of NoC commands 0..%u (0 = off)",
+				       getenv("TT_EMU_NOC_DELAY"), TT_CTL_NOC_MAX_DELAY);
 		cfg.noc_delay = (uint32_t)d;
 	}
-	if (cfg.noc_delay > TT_CTL_NOC_MAX_DELAY) {
-		fprintf(stderr, "tensix-emu: noc_delay %u: at most %u NoC commands "
-			"can be held (0 = off)\n", cfg.noc_delay, TT_CTL_NOC_MAX_DELAY);
-		return TT_EINVAL;
-	}
+	if (cfg.noc_delay > TT_CTL_NOC_MAX_DELAY)
+		return tt_fail(TT_EINVAL, "device config: noc_delay %u, but at most "
+			       "%u NoC commands can be held (0 = off)",
+			       cfg.noc_delay, TT_CTL_NOC_MAX_DELAY);
 
 	dev = calloc(1, sizeof(*dev));
 	if (!dev)
-		return TT_ENOMEM;
+		return tt_fail(TT_ENOMEM, "tt_device_open: out of host memory");
 	dev->qemu = -1;
 	dev->ctl = -1;
 	dev->qemu_log = -1;
 	dev->arch = tt_arch_by_name(cfg.arch ? cfg.arch : "wormhole_b0");
 	if (!dev->arch || dev->arch->id != TT_ARCH_WORMHOLE_B0) {
 		free(dev);
-		return TT_EINVAL;
+		return tt_fail(TT_EINVAL, "device config: arch \"%s\" %s: use "
+			       "\"wormhole_b0\"", cfg.arch,
+			       tt_arch_by_name(cfg.arch) ? "cannot be emulated yet" :
+			       "is unknown");
 	}
 	dev->grid_x = cfg.grid_x ? cfg.grid_x : dev->arch->grid_x_default;
 	dev->grid_y = cfg.grid_y ? cfg.grid_y : dev->arch->grid_y_default;
 	if (dev->grid_x > dev->arch->grid_x_max ||
 	    dev->grid_y > dev->arch->grid_y_max) {
+		rc = tt_fail(TT_ERANGE, "device config: grid %ux%u is larger than "
+			     "%s's %ux%u worker cores", dev->grid_x, dev->grid_y,
+			     dev->arch->name, dev->arch->grid_x_max,
+			     dev->arch->grid_y_max);
 		free(dev);
-		return TT_ERANGE;
+		return rc;
 	}
 	dev->ncores = dev->grid_x * dev->grid_y;
 
 	snprintf(dev->shm_dir, sizeof(dev->shm_dir), "/dev/shm/tensix-emu-XXXXXX");
 	if (!mkdtemp(dev->shm_dir)) {
+		snprintf(why, sizeof(why), "cannot create a directory in /dev/shm "
+			 "for the device's memory: %s", strerror(errno));
 		dev->shm_dir[0] = '\0';
 		rc = TT_EIO;
 		goto fail;
@@ -657,16 +679,23 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	if (!rc)
 		rc = make_shm_file(dev->shm_dir, "dram", dev->dram_map_size,
 				   &dev->dram);
-	if (rc)
+	if (rc) {
+		snprintf(why, sizeof(why), "cannot create the device's %zu MiB of "
+			 "L1 and %zu MiB of DRAM in /dev/shm: %s",
+			 dev->l1_map_size >> 20, dev->dram_map_size >> 20,
+			 strerror(errno));
 		goto fail;
+	}
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
+		snprintf(why, sizeof(why), "cannot create the control channel: %s",
+			 strerror(errno));
 		rc = TT_EIO;
 		goto fail;
 	}
 	dev->ctl = sv[0];
 	dev->qemu_log = memfd_create("tensix-emu-qemu-stderr", MFD_CLOEXEC);
-	rc = spawn_qemu(dev, &cfg, sv[1]);
+	rc = spawn_qemu(dev, &cfg, sv[1], why, sizeof(why));
 	close(sv[1]);
 	if (rc)
 		goto fail;
@@ -675,8 +704,12 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	timeout = cfg.boot_timeout_ms ? (int)cfg.boot_timeout_ms : TT_BOOT_TIMEOUT_MS;
 	rc = pump_until(dev, got_hello, cfg.gdb_port ? -1 : timeout);
 	remove_shm(dev);
-	if (rc)
+	if (rc) {
+		snprintf(why, sizeof(why), "QEMU did not start the tensix machine "
+			 "(%s within %d ms)", rc == TT_ETIMEDOUT ? "no hello" :
+			 "it exited", timeout);
 		goto fail;
+	}
 
 	rc = load_firmware(dev, why, sizeof(why));
 	if (rc)
@@ -684,11 +717,20 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	init_banks(dev, cfg.l1_small_size);
 	tt_dev_write_bank_tables(dev);
 	rc = tt_dev_reboot(dev, TT_CTL_ALL_CORES, cfg.gdb_port ? -1 : timeout);
-	if (rc)
+	if (rc) {
+		snprintf(why, sizeof(why), "the %ux%u cores did not all report "
+			 "ready within %d ms of reset", dev->grid_x, dev->grid_y,
+			 timeout);
 		goto fail;
+	}
 	rc = check_booted(dev, why, sizeof(why));
 	if (rc)
 		goto fail;
+	rc = tt_dev_register(dev);
+	if (rc) {
+		snprintf(why, sizeof(why), "out of host memory");
+		goto fail;
+	}
 	dev->boot_icount = dev->run_icount;
 	dev->under_gdb = cfg.gdb_port != 0;
 	tt_gdb_note_grid(dev->grid_x, dev->grid_y);
@@ -696,22 +738,60 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	return TT_OK;
 
 fail:
-	if (why[0])
-		fprintf(stderr, "tensix-emu: %s\n", why);
 	show_qemu_log(dev);
-	tt_device_close(dev);
-	return rc;
+	release(dev);
+	return tt_fail(rc, "tt_device_open: %s", why[0] ? why : tt_strerror(rc));
 }
 
 uint64_t tt_device_boot_instructions(const struct tt_device *dev)
 {
-	return dev ? dev->boot_icount : 0;
+	if (tt_dev_check(dev, "tt_device_boot_instructions"))
+		return 0;
+	return dev->boot_icount;
 }
 
+int tt_dev_register(struct tt_device *dev)
+{
+	pthread_mutex_lock(&serial_lock);
+	dev->serial = next_serial++;
+	pthread_mutex_unlock(&serial_lock);
+	return tt_handle_add(dev, TT_HANDLE_DEVICE);
+}
+
+void tt_dev_unregister(struct tt_device *dev)
+{
+	tt_handle_remove(dev, TT_HANDLE_DEVICE);
+}
+
+int tt_dev_check(const struct tt_device *dev, const char *fn)
+{
+	if (!dev)
+		return tt_fail(TT_EINVAL, "%s: the device is NULL", fn);
+	if (!tt_handle_live(dev, TT_HANDLE_DEVICE))
+		return tt_fail(TT_EINVAL, "%s: %p is not an open device (closed "
+			       "already, or not a device)", fn, (const void *)dev);
+	return TT_OK;
+}
+
+/*
+ * Closing: QEMU goes, so a program in flight stops where it is; the
+ * program itself stays valid and may be enqueued on another device.
+ */
 int tt_device_close(struct tt_device *dev)
 {
 	if (!dev)
 		return TT_OK;
+	if (!tt_handle_remove(dev, TT_HANDLE_DEVICE))
+		return tt_fail(TT_EINVAL, "tt_device_close: %p is not an open "
+			       "device (closed twice?)", (void *)dev);
+	tt_dev_stop_program(dev, true);
+	release(dev);
+	return TT_OK;
+}
+
+/* Everything tt_device_open() took, whatever state it got to. */
+static void release(struct tt_device *dev)
+{
 	if (dev->ctl >= 0)
 		close(dev->ctl);	/* QEMU shuts down when the channel closes */
 	if (dev->qemu > 0) {
@@ -734,27 +814,41 @@ int tt_device_close(struct tt_device *dev)
 		munmap(dev->l1, dev->l1_map_size);
 	if (dev->dram)
 		munmap(dev->dram, dev->dram_map_size);
+	if (dev->qemu_log >= 0)
+		close(dev->qemu_log);
 	free(dev);
-	return TT_OK;
 }
 
 /* Queries and raw access ------------------------------------------------- */
 
 const struct tt_arch *tt_device_arch(const struct tt_device *dev)
 {
+	if (tt_dev_check(dev, "tt_device_arch"))
+		return NULL;
 	return dev->arch;
 }
 
+/* (0,0) for a device that is not open. */
 struct tt_core tt_device_grid(const struct tt_device *dev)
 {
+	if (tt_dev_check(dev, "tt_device_grid"))
+		return tt_core(0, 0);
 	return tt_core(dev->grid_x, dev->grid_y);
 }
 
 int tt_device_worker_core(const struct tt_device *dev, struct tt_core logical,
 			  struct tt_core *noc)
 {
+	int rc = tt_dev_check(dev, "tt_device_worker_core");
+
+	if (rc)
+		return rc;
+	if (!noc)
+		return tt_fail(TT_EINVAL, "tt_device_worker_core: the result pointer is NULL");
 	if (logical.x >= dev->grid_x || logical.y >= dev->grid_y)
-		return TT_ERANGE;
+		return tt_fail(TT_ERANGE, "tt_device_worker_core: core (%u,%u) is "
+			       "outside the %ux%u grid", logical.x, logical.y,
+			       dev->grid_x, dev->grid_y);
 	*noc = tt_core(dev->arch->virtual_worker_x0 + logical.x,
 		       dev->arch->virtual_worker_y0 + logical.y);
 	return TT_OK;
@@ -763,17 +857,31 @@ int tt_device_worker_core(const struct tt_device *dev, struct tt_core logical,
 void tt_device_set_print_handler(struct tt_device *dev, tt_print_fn fn,
 				 void *ctx)
 {
+	if (tt_dev_check(dev, "tt_device_set_print_handler"))
+		return;
 	dev->print_fn = fn;
 	dev->print_ctx = ctx;
 }
 
-static int l1_span(struct tt_device *dev, struct tt_core core, uint32_t addr,
-		   size_t len, uint8_t **p)
+/*
+ * The host address of @len bytes at @addr of core @core's L1, checked
+ * without overflow; @data is the caller's side of the copy.
+ */
+static int l1_span(struct tt_device *dev, const char *fn, struct tt_core core,
+		   uint32_t addr, const void *data, size_t len, uint8_t **p)
 {
+	int rc = tt_dev_check(dev, fn);
+
+	if (rc)
+		return rc;
+	if (!data && len)
+		return tt_fail(TT_EINVAL, "%s: the host buffer is NULL", fn);
 	if (core.x >= dev->grid_x || core.y >= dev->grid_y)
-		return TT_ERANGE;
-	if ((uint64_t)addr + len > dev->arch->l1_size)
-		return TT_ERANGE;
+		return tt_fail(TT_ERANGE, "%s: core (%u,%u) is outside the %ux%u "
+			       "grid", fn, core.x, core.y, dev->grid_x, dev->grid_y);
+	if (addr > dev->arch->l1_size || len > dev->arch->l1_size - addr)
+		return tt_fail(TT_ERANGE, "%s: %zu B at 0x%x run past the end of "
+			       "the %u B L1", fn, len, addr, dev->arch->l1_size);
 	*p = tt_dev_l1(dev, core.y * dev->grid_x + core.x) + addr;
 	return TT_OK;
 }
@@ -782,9 +890,9 @@ int tt_device_l1_write(struct tt_device *dev, struct tt_core core,
 		       uint32_t addr, const void *src, size_t len)
 {
 	uint8_t *p;
-	int rc = l1_span(dev, core, addr, len, &p);
+	int rc = l1_span(dev, "tt_device_l1_write", core, addr, src, len, &p);
 
-	if (!rc)
+	if (!rc && len)
 		memcpy(p, src, len);
 	return rc;
 }
@@ -793,21 +901,33 @@ int tt_device_l1_read(struct tt_device *dev, struct tt_core core,
 		      uint32_t addr, void *dst, size_t len)
 {
 	uint8_t *p;
-	int rc = l1_span(dev, core, addr, len, &p);
+	int rc = l1_span(dev, "tt_device_l1_read", core, addr, dst, len, &p);
 
-	if (!rc)
+	if (!rc && len)
 		memcpy(dst, p, len);
 	return rc;
 }
 
-static int dram_span(struct tt_device *dev, uint32_t bank, uint64_t addr,
-		     size_t len, uint8_t **p)
+/* As l1_span() for DRAM bank @bank: addr + len must not wrap. */
+static int dram_span(struct tt_device *dev, const char *fn, uint32_t bank,
+		     uint64_t addr, const void *data, size_t len, uint8_t **p)
 {
+	uint64_t size;
+	int rc = tt_dev_check(dev, fn);
+
+	if (rc)
+		return rc;
+	if (!data && len)
+		return tt_fail(TT_EINVAL, "%s: the host buffer is NULL", fn);
 	if (bank >= dev->arch->dram_banks)
-		return TT_ERANGE;
-	if (addr + len > dev->arch->dram_bank_size)
-		return TT_ERANGE;
-	*p = dev->dram + (size_t)bank * dev->arch->dram_bank_size + addr;
+		return tt_fail(TT_ERANGE, "%s: DRAM bank %u does not exist (%u banks)",
+			       fn, bank, dev->arch->dram_banks);
+	size = dev->arch->dram_bank_size;
+	if (addr > size || len > size - addr)
+		return tt_fail(TT_ERANGE, "%s: %zu B at 0x%llx run past the end of "
+			       "the %llu B DRAM bank", fn, len,
+			       (unsigned long long)addr, (unsigned long long)size);
+	*p = dev->dram + (size_t)bank * size + addr;
 	return TT_OK;
 }
 
@@ -815,9 +935,9 @@ int tt_device_dram_write(struct tt_device *dev, uint32_t bank, uint64_t addr,
 			 const void *src, size_t len)
 {
 	uint8_t *p;
-	int rc = dram_span(dev, bank, addr, len, &p);
+	int rc = dram_span(dev, "tt_device_dram_write", bank, addr, src, len, &p);
 
-	if (!rc)
+	if (!rc && len)
 		memcpy(p, src, len);
 	return rc;
 }
@@ -826,9 +946,9 @@ int tt_device_dram_read(struct tt_device *dev, uint32_t bank, uint64_t addr,
 			void *dst, size_t len)
 {
 	uint8_t *p;
-	int rc = dram_span(dev, bank, addr, len, &p);
+	int rc = dram_span(dev, "tt_device_dram_read", bank, addr, dst, len, &p);
 
-	if (!rc)
+	if (!rc && len)
 		memcpy(dst, p, len);
 	return rc;
 }
@@ -840,6 +960,8 @@ double tt_device_cpu_seconds(const struct tt_device *dev)
 	FILE *f;
 	char *p;
 
+	if (tt_dev_check(dev, "tt_device_cpu_seconds"))
+		return -1;
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)dev->qemu);
 	f = fopen(path, "r");
 	if (!f)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * tt_strerror(): one line of text per libtt error code.
+ * tt_strerror(): one line of text per libtt error code; tt_last_error():
+ * the explanation of the last failure, one per thread.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,10 +16,11 @@ const char *tt_strerror(int err)
 	case TT_OK:		return "success";
 	case TT_EPERM:		return "operation not permitted";
 	case TT_ENOENT:		return "no such file or object";
-	case TT_EIO:		return "I/O error talking to the device";
+	case TT_EIO:		return "input/output error";
 	case TT_E2BIG:		return "too large";
 	case TT_ENOMEM:		return "out of memory";
 	case TT_EBUSY:		return "resource busy";
+	case TT_ENODEV:		return "the device was closed";
 	case TT_EEXIST:		return "already exists";
 	case TT_EINVAL:		return "invalid argument";
 	case TT_ENOSPC:		return "no space left in region";
@@ -48,5 +50,28 @@ int tt_why(char *why, size_t why_len, int err, const char *fmt, ...)
 		vsnprintf(why, why_len, fmt, ap);
 		va_end(ap);
 	}
+	return err;
+}
+
+/* Long enough for a run report (struct tt_run_report.message). */
+static _Thread_local char last_error[2048];
+
+const char *tt_last_error(void)
+{
+	return last_error;
+}
+
+void tt_clear_error(void)
+{
+	last_error[0] = '\0';
+}
+
+int tt_fail(int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+	va_end(ap);
 	return err;
 }

@@ -27,6 +27,31 @@ struct tt_paths {
 
 const struct tt_paths *tt_paths(void);
 
+/*
+ * Set this thread's last error (tt_last_error()) to the formatted text and
+ * return @err: every failing public entry point ends in one of these.
+ */
+int tt_fail(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void tt_clear_error(void);
+
+/* Live objects --------------------------------------------------------- */
+
+/*
+ * Every device, buffer and program handed to a caller is in one registry
+ * until it is closed, freed or destroyed, so an entry point can tell a
+ * live handle from NULL, a stale one or one of another kind without
+ * touching the memory behind it.
+ */
+enum tt_handle_kind {
+	TT_HANDLE_DEVICE = 1,
+	TT_HANDLE_BUFFER,
+	TT_HANDLE_PROGRAM,
+};
+
+int tt_handle_add(const void *obj, enum tt_handle_kind kind);
+bool tt_handle_remove(const void *obj, enum tt_handle_kind kind);
+bool tt_handle_live(const void *obj, enum tt_handle_kind kind);
+
 /* Format an explanation into @why (if any room) and return @err. */
 int tt_why(char *why, size_t why_len, int err, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -119,6 +144,31 @@ struct tt_cb_set {
 	uint32_t count;
 };
 
+/*
+ * TT_OK if @prog is a live program, else TT_EINVAL with the last error
+ * set on behalf of @fn (the public entry point).
+ */
+int tt_prog_check(const struct tt_program *prog, const char *fn);
+
+/*
+ * TT_OK if @buf is a live buffer whose device is still open, else
+ * TT_EINVAL (not a live buffer) or TT_ENODEV (its device was closed)
+ * with the last error set on behalf of @fn.
+ */
+int tt_buf_check(const struct tt_buffer *buf, const char *fn);
+
+/* "(0,0)-(3,3), (5,0)-(5,0)": the ranges of @set, for messages. */
+const char *tt_core_range_set_text(const struct tt_core_range_set *set,
+				   char *buf, size_t len);
+
+/*
+ * TT_OK if every range of @set (1 .. TT_CORE_RANGE_SET_MAX of them) has
+ * start <= end and lies inside the largest grid any device can have;
+ * else TT_EINVAL / TT_ERANGE with the last error naming @fn and @what.
+ */
+int tt_core_range_set_check(const struct tt_core_range_set *set,
+			    const char *fn, const char *what);
+
 /* The CBs of @prog (program.c). */
 struct tt_cb_set *tt_program_cbs(struct tt_program *prog);
 const struct tt_cb_set *tt_program_cbs_const(const struct tt_program *prog);
@@ -156,11 +206,18 @@ struct tt_core_state {
 	bool ready;
 	bool done;
 	bool running;
+	bool launched;			/* has a kernel of the program in flight */
 	struct tt_hart_state hart[TT_RISCS_PER_CORE];
 };
 
+/*
+ * A device and all of its run state: nothing about a run lives outside
+ * this struct, so different devices can be driven from different threads.
+ */
 struct tt_device {
 	const struct tt_arch *arch;
+	uint64_t serial;		/* unique per open, never reused */
+	struct tt_program *inflight;	/* enqueued and not finished, or NULL */
 	uint32_t grid_x, grid_y, ncores;
 	bool deterministic;
 	bool hello;			/* QEMU is up and mapped the files */
@@ -204,6 +261,27 @@ static inline uint8_t *tt_dev_l1(struct tt_device *dev, uint32_t index)
 {
 	return dev->l1 + (size_t)index * dev->arch->l1_size;
 }
+
+/*
+ * Put @dev in the registry of live devices and give it its serial; a
+ * device leaves it when closed.  (Host-only tests register hand-made
+ * devices this way.)
+ */
+int tt_dev_register(struct tt_device *dev);
+void tt_dev_unregister(struct tt_device *dev);
+
+/*
+ * TT_OK if @dev is an open device, else TT_EINVAL with the last error
+ * saying so on behalf of @fn (the public entry point).
+ */
+int tt_dev_check(const struct tt_device *dev, const char *fn);
+
+/*
+ * Stop the program in flight on @dev, if any: reset the cores that have
+ * not reported done and wait until they are ready (unless @closing: the
+ * emulator is about to go), then detach the program (program.c).
+ */
+void tt_dev_stop_program(struct tt_device *dev, bool closing);
 
 int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload,
 		uint16_t len);

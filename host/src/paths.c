@@ -6,6 +6,7 @@
  * (kernel binary cache, default $XDG_CACHE_HOME/tensix-emu or
  * ~/.cache/tensix-emu) and CROSS_COMPILE.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +20,9 @@
 #define TT_DEFAULT_BUILD "build"
 #endif
 
+/* Filled once, on first use, whichever thread gets there first. */
 static struct tt_paths paths;
-static bool paths_ready;
+static pthread_once_t paths_once = PTHREAD_ONCE_INIT;
 
 static void pick(char *dst, size_t len, const char *env, const char *dflt)
 {
@@ -29,12 +31,10 @@ static void pick(char *dst, size_t len, const char *env, const char *dflt)
 	snprintf(dst, len, "%s", v && *v ? v : dflt);
 }
 
-const struct tt_paths *tt_paths(void)
+static void paths_init(void)
 {
 	const char *xdg, *home;
 
-	if (paths_ready)
-		return &paths;
 	pick(paths.src, sizeof(paths.src), "TT_EMU_SRC", TT_DEFAULT_SRC);
 	pick(paths.build, sizeof(paths.build), "TT_EMU_BUILD", TT_DEFAULT_BUILD);
 	pick(paths.cross, sizeof(paths.cross), "CROSS_COMPILE",
@@ -52,7 +52,11 @@ const struct tt_paths *tt_paths(void)
 	else
 		snprintf(paths.cache, sizeof(paths.cache), "%.1000s/cache",
 			 paths.build);
-	paths_ready = true;
+}
+
+const struct tt_paths *tt_paths(void)
+{
+	pthread_once(&paths_once, paths_init);
 	return &paths;
 }
 

@@ -17,14 +17,20 @@
  * doorbell arrives.  On a timeout it asks the
  * device what every hart waits for, writes that into the report, and
  * reboots the cores that did not finish.
+ *
+ * The run state (which program is in flight, which cores it launched,
+ * what failed) lives in the device; a program only knows the device it is
+ * in flight on, so destroying it can stop that run first.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <tt/report.h>
@@ -83,9 +89,7 @@ struct tt_program {
 	struct tt_semaphore *sems;
 	uint32_t num_sems;
 	struct tt_cb_set cbs;
-	/* cores of the last launch, for tt_finish */
-	struct tt_device *dev;
-	bool launched[TT_MAX_CORES];
+	struct tt_device *dev;		/* in flight there, or NULL */
 };
 
 static const uint32_t slot_base[TT_RISCS_PER_CORE] = {
@@ -93,9 +97,6 @@ static const uint32_t slot_base[TT_RISCS_PER_CORE] = {
 	TT_MEM_TRISC0_KERNEL_BASE, TT_MEM_TRISC1_KERNEL_BASE,
 	TT_MEM_TRISC2_KERNEL_BASE,
 };
-
-/* The program a device last launched (tt_finish needs its cores). */
-static struct tt_program *inflight;
 
 static void report_clear(struct tt_run_report *r)
 {
@@ -106,25 +107,99 @@ static void report_clear(struct tt_run_report *r)
 static int report_fail(struct tt_run_report *r, int status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Say why in @r (if any) and in the thread's last error. */
 static int report_fail(struct tt_run_report *r, int status, const char *fmt, ...)
 {
+	char msg[sizeof(r->message)];
 	va_list ap;
 
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
 	if (r) {
 		r->status = status;
-		va_start(ap, fmt);
-		vsnprintf(r->message, sizeof(r->message), fmt, ap);
-		va_end(ap);
+		snprintf(r->message, sizeof(r->message), "%s", msg);
 	}
-	return status;
+	return tt_fail(status, "%s", msg);
+}
+
+int tt_prog_check(const struct tt_program *prog, const char *fn)
+{
+	if (!prog)
+		return tt_fail(TT_EINVAL, "%s: the program is NULL", fn);
+	if (!tt_handle_live(prog, TT_HANDLE_PROGRAM))
+		return tt_fail(TT_EINVAL, "%s: %p is not a live program (destroyed "
+			       "already, or not a program)", fn, (const void *)prog);
+	return TT_OK;
+}
+
+/* Core ranges ------------------------------------------------------------ */
+
+const char *tt_core_range_set_text(const struct tt_core_range_set *set,
+				   char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (uint32_t i = 0; i < set->count && i < TT_CORE_RANGE_SET_MAX && n < len; i++) {
+		const struct tt_core_range *r = &set->ranges[i];
+
+		n += (size_t)snprintf(buf + n, len - n, "%s(%u,%u)-(%u,%u)",
+				      i ? ", " : "", r->start.x, r->start.y,
+				      r->end.x, r->end.y);
+	}
+	return buf;
+}
+
+/*
+ * A program does not know its device until it is enqueued: ranges are
+ * checked against the largest grid of the emulated chip here, and
+ * against the device's own grid at enqueue.
+ */
+int tt_core_range_set_check(const struct tt_core_range_set *set,
+			    const char *fn, const char *what)
+{
+	const struct tt_arch *a = tt_arch_get(TT_ARCH_WORMHOLE_B0);
+
+	if (!set)
+		return tt_fail(TT_EINVAL, "%s: the %s core range set is NULL", fn, what);
+	if (!set->count || set->count > TT_CORE_RANGE_SET_MAX)
+		return tt_fail(TT_EINVAL, "%s: the %s core range set has %u ranges: "
+			       "give 1 to %u", fn, what, set->count,
+			       TT_CORE_RANGE_SET_MAX);
+	for (uint32_t i = 0; i < set->count; i++) {
+		const struct tt_core_range *r = &set->ranges[i];
+
+		if (r->start.x > r->end.x || r->start.y > r->end.y)
+			return tt_fail(TT_EINVAL, "%s: %s core range %u (%u,%u)-(%u,%u) "
+				       "is inverted: start must not exceed end", fn,
+				       what, i, r->start.x, r->start.y, r->end.x,
+				       r->end.y);
+		if (r->end.x >= a->grid_x_max || r->end.y >= a->grid_y_max)
+			return tt_fail(TT_ERANGE, "%s: %s core range %u (%u,%u)-(%u,%u) "
+				       "is outside the largest %s grid, %ux%u", fn,
+				       what, i, r->start.x, r->start.y, r->end.x,
+				       r->end.y, a->name, a->grid_x_max, a->grid_y_max);
+	}
+	return TT_OK;
 }
 
 /* Program and kernels ---------------------------------------------------- */
 
 int tt_program_create(struct tt_program **out)
 {
-	*out = calloc(1, sizeof(**out));
-	return *out ? TT_OK : TT_ENOMEM;
+	struct tt_program *prog;
+
+	if (!out)
+		return tt_fail(TT_EINVAL, "tt_program_create: the result pointer is NULL");
+	*out = NULL;
+	prog = calloc(1, sizeof(*prog));
+	if (!prog || tt_handle_add(prog, TT_HANDLE_PROGRAM)) {
+		free(prog);
+		return tt_fail(TT_ENOMEM, "tt_program_create: out of host memory");
+	}
+	*out = prog;
+	return TT_OK;
 }
 
 static void kernel_free(struct tt_kernel *k)
@@ -142,12 +217,21 @@ static void kernel_free(struct tt_kernel *k)
 	free(k);
 }
 
+/*
+ * A program in flight is stopped first (tt_dev_stop_program): its cores
+ * are reset, so nothing of it runs on, or is read from, freed memory.
+ */
 void tt_program_destroy(struct tt_program *prog)
 {
 	if (!prog)
 		return;
-	if (inflight == prog)
-		inflight = NULL;
+	if (!tt_handle_remove(prog, TT_HANDLE_PROGRAM)) {
+		tt_fail(TT_EINVAL, "tt_program_destroy: %p is not a live program "
+			"(destroyed twice?)", (void *)prog);
+		return;
+	}
+	if (prog->dev)
+		tt_dev_stop_program(prog->dev, false);
 	for (uint32_t i = 0; i < prog->num_kernels; i++)
 		kernel_free(prog->kernels[i]);
 	free(prog->kernels);
@@ -166,30 +250,49 @@ const struct tt_cb_set *tt_program_cbs_const(const struct tt_program *prog)
 	return &prog->cbs;
 }
 
-/* Find @path as given, else in each directory of TT_EMU_KERNEL_PATH. */
-static int resolve_source(const char *path, char *out, size_t len)
+/* Is @path a file we can read (not a directory)? */
+static bool readable_file(const char *path)
+{
+	struct stat st;
+
+	return !access(path, R_OK) && !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/*
+ * Find @path as given, else in each directory of TT_EMU_KERNEL_PATH; a
+ * directory is not a kernel.  @fn names the caller in the error.
+ */
+static int resolve_source(const char *fn, const char *path, char *out)
 {
 	const char *dirs = getenv("TT_EMU_KERNEL_PATH");
 	char cand[PATH_MAX];
+	struct stat st;
 
-	if (!access(path, R_OK))
-		return realpath(path, out) ? TT_OK : TT_ENOENT;
-	if (path[0] == '/' || !dirs)
-		return TT_ENOENT;
-	while (*dirs) {
-		size_t n = strcspn(dirs, ":");
+	if (readable_file(path))
+		return realpath(path, out) ? TT_OK :
+		       tt_fail(TT_ENOENT, "%s: kernel source \"%s\": %s", fn,
+			       path, strerror(errno));
+	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+		return tt_fail(TT_EINVAL, "%s: kernel source \"%s\" is a directory, "
+			       "not a C file", fn, path);
+	if (path[0] != '/' && dirs) {
+		while (*dirs) {
+			size_t n = strcspn(dirs, ":");
 
-		snprintf(cand, sizeof(cand), "%.*s/%s", (int)n, dirs, path);
-		if (!access(cand, R_OK) && realpath(cand, out))
-			return TT_OK;
-		dirs += n + (dirs[n] == ':');
+			snprintf(cand, sizeof(cand), "%.*s/%s", (int)n, dirs, path);
+			if (readable_file(cand) && realpath(cand, out))
+				return TT_OK;
+			dirs += n + (dirs[n] == ':');
+		}
 	}
-	(void)len;
-	return TT_ENOENT;
+	return tt_fail(TT_ENOENT, "%s: kernel source \"%s\" not found (looked in "
+		       "the current directory%s)", fn, path,
+		       path[0] != '/' && getenv("TT_EMU_KERNEL_PATH") ?
+		       " and TT_EMU_KERNEL_PATH" : "");
 }
 
 /* Validate @cores and append a kernel for @risc; *@out is its handle. */
-static int kernel_add(struct tt_program *prog, const char *path,
+static int kernel_add(const char *fn, struct tt_program *prog, const char *path,
 		      const struct tt_core_range_set *cores, unsigned int risc,
 		      unsigned int noc, const uint32_t *compile_args,
 		      uint32_t num_compile_args, const struct tt_define *defines,
@@ -200,16 +303,19 @@ static int kernel_add(struct tt_program *prog, const char *path,
 	uint32_t ndef = num_defines + (extra_define ? 1 : 0);
 	int rc;
 
-	for (uint32_t i = 0; i < cores->count; i++) {
-		const struct tt_core_range *r = &cores->ranges[i];
-
-		if (r->start.x > r->end.x || r->start.y > r->end.y)
-			return TT_EINVAL;
-	}
+	if (num_compile_args && !compile_args)
+		return tt_fail(TT_EINVAL, "%s: %u compile-time args but the array is "
+			       "NULL", fn, num_compile_args);
+	if (num_defines && !defines)
+		return tt_fail(TT_EINVAL, "%s: %u defines but the array is NULL", fn,
+			       num_defines);
+	for (uint32_t i = 0; i < num_defines; i++)
+		if (!defines[i].name || !defines[i].name[0])
+			return tt_fail(TT_EINVAL, "%s: define %u has no name", fn, i);
 	k = calloc(1, sizeof(*k));
 	if (!k)
-		return TT_ENOMEM;
-	rc = resolve_source(path, k->path, sizeof(k->path));
+		return tt_fail(TT_ENOMEM, "%s: out of host memory", fn);
+	rc = resolve_source(fn, path, k->path);
 	if (rc) {
 		free(k);
 		return rc;
@@ -249,18 +355,29 @@ static int kernel_add(struct tt_program *prog, const char *path,
 	return TT_OK;
 nomem:
 	kernel_free(k);
-	return TT_ENOMEM;
+	return tt_fail(TT_ENOMEM, "%s: out of host memory", fn);
 }
 
 int tt_kernel_create(struct tt_program *prog, const char *path,
 		     const struct tt_core_range_set *cores,
 		     const struct tt_dm_config *cfg, tt_kernel_handle *out)
 {
-	if (!prog || !path || !cores || !cfg || !out || cores->count == 0 ||
-	    cores->count > TT_CORE_RANGE_SET_MAX ||
-	    cfg->processor > TT_DM_RISCV_1 || cfg->noc > TT_NOC_1)
-		return TT_EINVAL;
-	return kernel_add(prog, path, cores,
+	static const char fn[] = "tt_kernel_create";
+	int rc = tt_prog_check(prog, fn);
+
+	if (rc)
+		return rc;
+	if (!path || !cfg || !out)
+		return tt_fail(TT_EINVAL, "%s: the %s is NULL", fn,
+			       !path ? "kernel path" : !cfg ? "config" : "result pointer");
+	rc = tt_core_range_set_check(cores, fn, "kernel");
+	if (rc)
+		return rc;
+	if ((unsigned int)cfg->processor > TT_DM_RISCV_1 || (unsigned int)cfg->noc > TT_NOC_1)
+		return tt_fail(TT_EINVAL, "%s: processor %u and NoC %u: use "
+			       "TT_DM_RISCV_0/1 and TT_NOC_0/1", fn,
+			       (unsigned int)cfg->processor, (unsigned int)cfg->noc);
+	return kernel_add(fn, prog, path, cores,
 			  cfg->processor == TT_DM_RISCV_0 ? TT_RISC_BRISC : TT_RISC_NCRISC,
 			  cfg->noc, cfg->compile_args, cfg->num_compile_args,
 			  cfg->defines, cfg->num_defines, NULL, out);
@@ -274,16 +391,25 @@ int tt_compute_kernel_create(struct tt_program *prog, const char *path,
 	static const char *const thread[3] = {
 		"TRISC_UNPACK", "TRISC_MATH", "TRISC_PACK",
 	};
-	uint32_t first = prog ? prog->num_kernels : 0;
+	static const char fn[] = "tt_compute_kernel_create";
+	uint32_t first;
 	tt_kernel_handle h;
 	uint32_t fidelity;		/* the engine's encoding: LoFi 0, HiFiN N */
 	uint8_t ccfg;
-	int rc;
+	int rc = tt_prog_check(prog, fn);
 
-	if (!prog || !path || !cores || !cfg || !out || cores->count == 0 ||
-	    cores->count > TT_CORE_RANGE_SET_MAX ||
-	    cfg->math_fidelity > TT_MATH_FIDELITY_HIFI4)
-		return TT_EINVAL;
+	if (rc)
+		return rc;
+	if (!path || !cfg || !out)
+		return tt_fail(TT_EINVAL, "%s: the %s is NULL", fn,
+			       !path ? "kernel path" : !cfg ? "config" : "result pointer");
+	rc = tt_core_range_set_check(cores, fn, "kernel");
+	if (rc)
+		return rc;
+	if ((unsigned int)cfg->math_fidelity > TT_MATH_FIDELITY_HIFI4)
+		return tt_fail(TT_EINVAL, "%s: math fidelity %u is unknown: use "
+			       "TT_MATH_FIDELITY_*", fn, (unsigned int)cfg->math_fidelity);
+	first = prog->num_kernels;
 	fidelity = cfg->math_fidelity == TT_MATH_FIDELITY_DEFAULT ? 4 :
 		   cfg->math_fidelity == TT_MATH_FIDELITY_LOFI ? 0 :
 		   (uint32_t)cfg->math_fidelity;
@@ -291,7 +417,7 @@ int tt_compute_kernel_create(struct tt_program *prog, const char *path,
 			 TT_FIELD_VAL(TILE, CONFIG, FP32_DEST, cfg->fp32_dest_acc_en) |
 			 TT_FIELD_VAL(TILE, CONFIG, APPROX, cfg->math_approx_mode));
 	for (unsigned int t = 0; t < 3; t++) {
-		rc = kernel_add(prog, path, cores, TT_RISC_TRISC0 + t, 0,
+		rc = kernel_add(fn, prog, path, cores, TT_RISC_TRISC0 + t, 0,
 				cfg->compile_args, cfg->num_compile_args,
 				cfg->defines, cfg->num_defines, thread[t], &h);
 		if (rc) {
@@ -311,6 +437,33 @@ static struct tt_kernel *kernel_get(struct tt_program *prog, tt_kernel_handle h)
 	return prog && h < prog->num_kernels ? prog->kernels[h] : NULL;
 }
 
+/*
+ * TT_OK if @kernel is a kernel of the live program @prog and @args is
+ * usable for @count; else an error on behalf of @fn.
+ */
+static int args_check(const char *fn, struct tt_program *prog,
+		      tt_kernel_handle kernel, const uint32_t *args, uint32_t count)
+{
+	struct tt_kernel *k;
+	int rc = tt_prog_check(prog, fn);
+
+	if (rc)
+		return rc;
+	k = kernel_get(prog, kernel);
+	if (!k)
+		return tt_fail(TT_EINVAL, "%s: kernel handle %u is not a kernel of "
+			       "the program (it has %u)", fn, kernel,
+			       prog->num_kernels);
+	if (count && !args)
+		return tt_fail(TT_EINVAL, "%s: %u args but the array is NULL", fn,
+			       count);
+	if (count > TT_MAX_RUNTIME_ARGS)
+		return tt_fail(TT_E2BIG, "%s: %u runtime args for kernel %u (%s), at "
+			       "most %u (TT_MAX_RUNTIME_ARGS)", fn, count, kernel,
+			       k->path, TT_MAX_RUNTIME_ARGS);
+	return TT_OK;
+}
+
 static int set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
 			    struct tt_core core, const uint32_t *args,
 			    uint32_t count)
@@ -318,20 +471,21 @@ static int set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
 	struct tt_kernel *k = kernel_get(prog, kernel);
 	struct tt_core_args *slot = NULL, *grown;
 	uint32_t *values;
+	char cores[400];
 
-	if (!k || (count && !args))
-		return TT_EINVAL;
-	if (count > TT_MAX_RUNTIME_ARGS)
-		return TT_E2BIG;
 	if (!tt_core_range_set_contains(&k->cores, core))
-		return TT_ERANGE;
+		return tt_fail(TT_ERANGE, "tt_kernel_set_runtime_args: core (%u,%u) "
+			       "is not a core of kernel %u (%s), which runs on %s",
+			       core.x, core.y, kernel, k->path,
+			       tt_core_range_set_text(&k->cores, cores, sizeof(cores)));
 	for (uint32_t i = 0; i < k->num_args; i++)
 		if (k->args[i].core.x == core.x && k->args[i].core.y == core.y)
 			slot = &k->args[i];
 	if (!slot) {
 		grown = realloc(k->args, (k->num_args + 1) * sizeof(*grown));
 		if (!grown)
-			return TT_ENOMEM;
+			return tt_fail(TT_ENOMEM, "tt_kernel_set_runtime_args: out of "
+				       "host memory");
 		k->args = grown;
 		slot = &k->args[k->num_args++];
 		memset(slot, 0, sizeof(*slot));
@@ -339,7 +493,8 @@ static int set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
 	}
 	values = realloc(slot->values, (count ? count : 1) * sizeof(uint32_t));
 	if (!values)
-		return TT_ENOMEM;
+		return tt_fail(TT_ENOMEM, "tt_kernel_set_runtime_args: out of host "
+			       "memory");
 	if (count)
 		memcpy(values, args, count * sizeof(uint32_t));
 	slot->values = values;
@@ -352,10 +507,9 @@ int tt_kernel_set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
 			       struct tt_core core, const uint32_t *args,
 			       uint32_t count)
 {
-	struct tt_kernel *k = kernel_get(prog, kernel);
-	int rc = k ? TT_OK : TT_EINVAL;
+	int rc = args_check("tt_kernel_set_runtime_args", prog, kernel, args, count);
 
-	for (uint32_t i = 0; k && i < k->group && !rc; i++)
+	for (uint32_t i = 0; !rc && i < prog->kernels[kernel]->group; i++)
 		rc = set_runtime_args(prog, kernel + i, core, args, count);
 	return rc;
 }
@@ -364,14 +518,15 @@ int tt_kernel_set_common_runtime_args(struct tt_program *prog,
 				      tt_kernel_handle kernel,
 				      const uint32_t *args, uint32_t count)
 {
-	struct tt_kernel *k = kernel_get(prog, kernel);
+	int rc = args_check("tt_kernel_set_common_runtime_args", prog, kernel,
+			    args, count);
 
-	if (!k || (count && !args))
-		return TT_EINVAL;
-	if (count > TT_MAX_RUNTIME_ARGS)
-		return TT_E2BIG;
-	for (uint32_t i = 0; i < k->group; i++) {
-		memcpy(prog->kernels[kernel + i]->common, args, count * sizeof(uint32_t));
+	if (rc)
+		return rc;
+	for (uint32_t i = 0; i < prog->kernels[kernel]->group; i++) {
+		if (count)
+			memcpy(prog->kernels[kernel + i]->common, args,
+			       count * sizeof(uint32_t));
 		prog->kernels[kernel + i]->num_common = count;
 	}
 	return TT_OK;
@@ -383,26 +538,33 @@ int tt_semaphore_create(struct tt_program *prog,
 			const struct tt_core_range_set *cores,
 			uint32_t initial_value, uint32_t *id)
 {
+	static const char fn[] = "tt_semaphore_create";
 	struct tt_semaphore *grown;
 	uint32_t used = 0;
+	char text[400];
+	int rc = tt_prog_check(prog, fn);
 
-	if (!prog || !cores || !id || cores->count == 0 ||
-	    cores->count > TT_CORE_RANGE_SET_MAX)
-		return TT_EINVAL;
-	for (uint32_t i = 0; i < cores->count; i++)
-		if (cores->ranges[i].start.x > cores->ranges[i].end.x ||
-		    cores->ranges[i].start.y > cores->ranges[i].end.y)
-			return TT_EINVAL;
+	if (rc)
+		return rc;
+	if (!id)
+		return tt_fail(TT_EINVAL, "%s: the result pointer is NULL", fn);
+	rc = tt_core_range_set_check(cores, fn, "semaphore");
+	if (rc)
+		return rc;
 	for (uint32_t i = 0; i < prog->num_sems; i++)
 		if (tt_core_range_sets_meet(&prog->sems[i].cores, cores))
 			used |= 1u << prog->sems[i].id;
 	for (*id = 0; *id < TT_MAX_SEMAPHORES && (used & (1u << *id)); (*id)++)
 		;
 	if (*id == TT_MAX_SEMAPHORES)
-		return TT_ENOSPC;
+		return tt_fail(TT_ENOSPC, "%s: no semaphore id is free on every core "
+			       "of %s: all %u ids (TT_MAX_SEMAPHORES per core) are "
+			       "taken there", fn,
+			       tt_core_range_set_text(cores, text, sizeof(text)),
+			       TT_MAX_SEMAPHORES);
 	grown = realloc(prog->sems, (prog->num_sems + 1) * sizeof(*grown));
 	if (!grown)
-		return TT_ENOMEM;
+		return tt_fail(TT_ENOMEM, "%s: out of host memory", fn);
 	prog->sems = grown;
 	grown[prog->num_sems].cores = *cores;
 	grown[prog->num_sems].id = *id;
@@ -413,32 +575,27 @@ int tt_semaphore_create(struct tt_program *prog,
 
 /* Build ------------------------------------------------------------------ */
 
-#define TT_MAX_DEFINES	64
-
 /*
  * A compute kernel's defines plus TT_CB_DATA_FORMATS, the data format of
- * every CB index on its cores (tt-metal's chlkc_descriptors.h).  The
- * format text goes to defs[TT_MAX_DEFINES].value, sized by the caller.
+ * every CB index on its cores (tt-metal's chlkc_descriptors.h), into
+ * @defs (k->num_defines + 1 entries); the format text goes to @text,
+ * TT_NUM_CBS * 4 + 3 bytes.
  */
 static int compute_defines(const struct tt_program *prog, const struct tt_kernel *k,
-			   struct tt_define *defs, struct tt_kernel_build *kb,
-			   char *why, size_t whylen)
+			   struct tt_define *defs, char *text,
+			   struct tt_kernel_build *kb, char *why, size_t whylen)
 {
 	uint8_t df[TT_NUM_CBS];
-	char *text = (char *)defs[TT_MAX_DEFINES].value;
 	size_t len = 0;
 
-	if (k->num_defines >= TT_MAX_DEFINES) {
-		snprintf(why, whylen, "more than %u defines", TT_MAX_DEFINES - 1);
-		return TT_E2BIG;
-	}
 	if (tt_cb_formats(&prog->cbs, &k->cores, df, why, whylen))
 		return TT_EINVAL;
 	len += (size_t)sprintf(text + len, "{");
 	for (uint32_t i = 0; i < TT_NUM_CBS; i++)
 		len += (size_t)sprintf(text + len, "%s%u", i ? "," : "", df[i]);
 	sprintf(text + len, "}");
-	memcpy(defs, k->defines, k->num_defines * sizeof(*defs));
+	if (k->num_defines)
+		memcpy(defs, k->defines, k->num_defines * sizeof(*defs));
 	defs[k->num_defines].name = "TT_CB_DATA_FORMATS";
 	defs[k->num_defines].value = text;
 	kb->defines = defs;
@@ -450,11 +607,14 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
 		       struct tt_run_report *report)
 {
 	char log[sizeof(report->message) - 128];
-	struct tt_define defs[TT_MAX_DEFINES + 1];
 	char formats[TT_NUM_CBS * 4 + 3];
+	int rc;
 
-	(void)dev;
-	defs[TT_MAX_DEFINES].value = formats;
+	rc = tt_dev_check(dev, "tt_program_compile");
+	if (!rc)
+		rc = tt_prog_check(prog, "tt_program_compile");
+	if (rc)
+		return report_fail(report, rc, "%s", tt_last_error());
 	for (uint32_t i = 0; i < prog->num_kernels; i++) {
 		struct tt_kernel *k = prog->kernels[i];
 		struct tt_kernel_build kb = {
@@ -465,16 +625,24 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
 			.defines = k->defines,
 			.num_defines = k->num_defines,
 		};
-		int rc;
+		struct tt_define *defs = NULL;
 
 		if (k->built)
 			continue;
 		if (k->risc >= TT_RISC_TRISC0) {
-			rc = compute_defines(prog, k, defs, &kb, log, sizeof(log));
-			if (rc)
+			defs = calloc(k->num_defines + 1, sizeof(*defs));
+			if (!defs)
+				return report_fail(report, TT_ENOMEM, "%s: out of host "
+						   "memory", k->path);
+			rc = compute_defines(prog, k, defs, formats, &kb, log,
+					     sizeof(log));
+			if (rc) {
+				free(defs);
 				return report_fail(report, rc, "%s: %s", k->path, log);
+			}
 		}
 		rc = tt_build_kernel(&kb, &k->elf, k->id, log, sizeof(log));
+		free(defs);
 		if (rc)
 			return report_fail(report, rc, "building %s for %s failed:\n%s",
 					   k->path, tt_risc_name(k->risc), log);
@@ -648,6 +816,39 @@ static int check_cb_regions(struct tt_device *dev, const struct tt_program *prog
 	return TT_OK;
 }
 
+/* Is every range of @set inside @dev's grid?  Else the first outside. */
+static const struct tt_core_range *outside(const struct tt_device *dev,
+					   const struct tt_core_range_set *set)
+{
+	for (uint32_t r = 0; r < set->count; r++)
+		if (set->ranges[r].end.x >= dev->grid_x ||
+		    set->ranges[r].end.y >= dev->grid_y)
+			return &set->ranges[r];
+	return NULL;
+}
+
+/* CBs and semaphores of @prog must be on @dev's grid. */
+static int check_grid(struct tt_device *dev, const struct tt_program *prog,
+		      struct tt_run_report *report)
+{
+	const struct tt_core_range *cr;
+
+	for (uint32_t i = 0; i < prog->cbs.count; i++)
+		if ((cr = outside(dev, &prog->cbs.cbs[i].cores)))
+			return report_fail(report, TT_ERANGE, "CB %u: core range "
+					   "(%u,%u)-(%u,%u) is outside the %ux%u grid",
+					   i, cr->start.x, cr->start.y, cr->end.x,
+					   cr->end.y, dev->grid_x, dev->grid_y);
+	for (uint32_t i = 0; i < prog->num_sems; i++)
+		if ((cr = outside(dev, &prog->sems[i].cores)))
+			return report_fail(report, TT_ERANGE, "semaphore %u: core "
+					   "range (%u,%u)-(%u,%u) is outside the %ux%u "
+					   "grid", prog->sems[i].id, cr->start.x,
+					   cr->start.y, cr->end.x, cr->end.y,
+					   dev->grid_x, dev->grid_y);
+	return TT_OK;
+}
+
 int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 		       struct tt_run_report *report)
 {
@@ -659,11 +860,19 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 	int rc;
 
 	report_clear(report);
-	if (!dev || !prog)
-		return report_fail(report, TT_EINVAL, "no device or program");
-	if (inflight)
+	rc = tt_dev_check(dev, "tt_enqueue_program");
+	if (!rc)
+		rc = tt_prog_check(prog, "tt_enqueue_program");
+	if (rc)
+		return report_fail(report, rc, "%s", tt_last_error());
+	if (dev->inflight)
 		return report_fail(report, TT_EBUSY,
-				   "a program is still running: call tt_finish first");
+				   "tt_enqueue_program: a program is still in flight "
+				   "on this device: call tt_finish first");
+	if (prog->dev)
+		return report_fail(report, TT_EBUSY,
+				   "tt_enqueue_program: the program is in flight on "
+				   "another device: call tt_finish there first");
 	rc = tt_program_compile(dev, prog, report);
 	if (rc)
 		return rc;
@@ -683,6 +892,9 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 		}
 	}
 
+	rc = check_grid(dev, prog, report);
+	if (rc)
+		return rc;
 	rc = check_cb_regions(dev, prog, report);
 	if (rc)
 		return rc;
@@ -697,7 +909,8 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 	dev->errors_len = 0;
 	dev->errors[0] = '\0';
 	memset(&dev->first, 0, sizeof(dev->first));
-	memset(prog->launched, 0, sizeof(prog->launched));
+	for (uint32_t c = 0; c < dev->ncores; c++)
+		dev->core[c].launched = false;
 	for (uint32_t c = 0; c < dev->ncores; c++) {
 		struct tt_kernel *on[TT_RISCS_PER_CORE] = { 0 };
 		struct tt_core xy = tt_dev_core_xy(dev, c);
@@ -722,7 +935,7 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 		rc = stage_core(dev, prog, c, on, report);
 		if (rc)
 			return rc;
-		prog->launched[c] = true;
+		dev->core[c].launched = true;
 		dev->core[c].done = false;
 		dev->core[c].running = true;
 		for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
@@ -738,7 +951,7 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 	if (rc)
 		return report_fail(report, rc, "device connection lost");
 	prog->dev = dev;
-	inflight = prog;
+	dev->inflight = prog;
 	return TT_OK;
 }
 
@@ -747,7 +960,7 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 static bool launch_done(struct tt_device *dev)
 {
 	for (uint32_t c = 0; c < dev->ncores; c++)
-		if (inflight->launched[c] && !dev->core[c].done)
+		if (dev->core[c].launched && !dev->core[c].done)
 			return false;
 	return true;
 }
@@ -829,8 +1042,10 @@ static const char *pc_location(struct tt_device *dev, uint32_t index,
 
 	buf[0] = '\0';
 	if (pc >= slot_base[risc] && pc < slot_base[risc] + TT_MEM_KERNEL_SLOT_SIZE) {
-		for (uint32_t i = 0; inflight && i < inflight->num_kernels; i++) {
-			const struct tt_kernel *k = inflight->kernels[i];
+		const struct tt_program *prog = dev->inflight;
+
+		for (uint32_t i = 0; prog && i < prog->num_kernels; i++) {
+			const struct tt_kernel *k = prog->kernels[i];
 
 			if (k->risc == risc && tt_core_range_set_contains(&k->cores, xy))
 				snprintf(elf, sizeof(elf), "%s/%016llx%016llx.elf",
@@ -857,7 +1072,7 @@ static void trap_locations(struct tt_device *dev)
 		for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
 			const struct tt_hart_state *hs = &dev->core[c].hart[r];
 
-			if (!inflight->launched[c])
+			if (!dev->core[c].launched)
 				continue;
 			if (hs->guest_error &&
 			    pc_location(dev, c, r, hs->guest_pc, where, sizeof(where))[0])
@@ -883,7 +1098,7 @@ static void hang_report(struct tt_device *dev, uint32_t timeout_ms,
 	for (uint32_t c = 0; c < dev->ncores; c++) {
 		struct tt_core xy = tt_dev_core_xy(dev, c);
 
-		if (!inflight->launched[c] || dev->core[c].done)
+		if (!dev->core[c].launched || dev->core[c].done)
 			continue;
 		if (after_failure)
 			tt_dev_error(dev, TT_ETIMEDOUT, c, TT_RISC_BRISC, 0,
@@ -904,7 +1119,7 @@ static void hang_report(struct tt_device *dev, uint32_t timeout_ms,
 		const struct tt_evt_wait_state *w = &dev->waits[i];
 		struct tt_core xy = tt_dev_core_xy(dev, w->src.core);
 
-		if (w->src.core >= dev->ncores || !inflight->launched[w->src.core] ||
+		if (w->src.core >= dev->ncores || !dev->core[w->src.core].launched ||
 		    dev->core[w->src.core].done)
 			continue;
 		if (w->halted)		/* sleepers sit in tt_wfi: say why */
@@ -921,15 +1136,49 @@ static void hang_report(struct tt_device *dev, uint32_t timeout_ms,
 	}
 }
 
+/*
+ * Force every launched core that has not reported done back into reset
+ * (its kernel may spin) and wait until it is ready for the next program.
+ */
+static void reset_unfinished(struct tt_device *dev)
+{
+	for (uint32_t c = 0; c < dev->ncores; c++) {
+		struct tt_ctl_reset m = {
+			.core = c,
+			.boot_pc = TT_MEM_BRISC_FIRMWARE_BASE,
+			.flags = TT_CTL_RESET_FORCE,
+		};
+
+		if (!dev->core[c].launched || dev->core[c].done)
+			continue;
+		dev->core[c].ready = false;
+		memset(dev->core[c].hart, 0, sizeof(dev->core[c].hart));
+		tt_dev_send(dev, TT_CTL_RESET, &m, sizeof(m));
+	}
+	for (uint32_t c = 0; c < dev->ncores; c++) {
+		while (dev->core[c].launched && !dev->core[c].done &&
+		       !dev->core[c].ready) {
+			if (tt_dev_pump(dev, TT_REBOOT_TIMEOUT_MS) <= 0) {
+				tt_dev_error(dev, TT_EDEVICE, c, 0, 0,
+					     "core did not come back after reset");
+				break;
+			}
+		}
+	}
+}
+
 int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 	      struct tt_run_report *report)
 {
-	struct tt_program *prog = inflight;
 	bool after_failure = false;
 	int rc, status;
 
-	if (!dev || !prog || prog->dev != dev)
-		return report_fail(report, TT_EINVAL, "nothing to finish");
+	rc = tt_dev_check(dev, "tt_finish");
+	if (rc)
+		return report_fail(report, rc, "%s", tt_last_error());
+	if (!dev->inflight)
+		return report_fail(report, TT_EINVAL, "tt_finish: nothing to finish: "
+				   "no program is in flight on this device");
 	if (!timeout_ms)
 		timeout_ms = TT_RUN_TIMEOUT_MS;
 	if (dev->under_gdb)
@@ -977,29 +1226,7 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 
 	if (rc == TT_ETIMEDOUT) {
 		hang_report(dev, timeout_ms, after_failure);
-		for (uint32_t c = 0; c < dev->ncores; c++) {
-			struct tt_ctl_reset m = {
-				.core = c,
-				.boot_pc = TT_MEM_BRISC_FIRMWARE_BASE,
-				.flags = TT_CTL_RESET_FORCE,	/* its kernel may spin */
-			};
-
-			if (!prog->launched[c] || dev->core[c].done)
-				continue;
-			dev->core[c].ready = false;
-			memset(dev->core[c].hart, 0, sizeof(dev->core[c].hart));
-			tt_dev_send(dev, TT_CTL_RESET, &m, sizeof(m));
-		}
-		for (uint32_t c = 0; c < dev->ncores; c++) {
-			while (prog->launched[c] && !dev->core[c].done &&
-			       !dev->core[c].ready) {
-				if (tt_dev_pump(dev, TT_REBOOT_TIMEOUT_MS) <= 0) {
-					tt_dev_error(dev, TT_EDEVICE, c, 0, 0,
-						     "core did not come back after reset");
-					break;
-				}
-			}
-		}
+		reset_unfinished(dev);
 	} else if (rc) {
 		tt_dev_error(dev, rc, 0, 0, 0, "lost the device: QEMU exited");
 	}
@@ -1017,8 +1244,23 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 		snprintf(report->message, sizeof(report->message), "%s",
 			 dev->errors);
 	}
-	inflight = NULL;
+	if (status)
+		tt_fail(status, "%s", dev->errors);
+	dev->inflight->dev = NULL;
+	dev->inflight = NULL;
 	return status;
+}
+
+void tt_dev_stop_program(struct tt_device *dev, bool closing)
+{
+	if (!dev->inflight)
+		return;
+	if (!closing)
+		reset_unfinished(dev);
+	for (uint32_t c = 0; c < dev->ncores; c++)
+		dev->core[c].launched = false;
+	dev->inflight->dev = NULL;
+	dev->inflight = NULL;
 }
 
 int tt_program_run(struct tt_device *dev, struct tt_program *prog,

@@ -6,9 +6,11 @@
  * detailed report uses the CSV rows of tt-metal's FreeList::dump_blocks of
  * the same period (",,Blocks:,Address (B),Size (B),Allocated (Y/N)").
  */
+#define _GNU_SOURCE
 #include <errno.h>
-#include <stdio.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -234,6 +236,9 @@ static struct {
 	char err[TT_REPORT_MSG_MAX];
 } launch;
 
+/* Launches on different devices may come from different threads. */
+static pthread_mutex_t launch_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+
 static int launch_fail(int rc, const char *what)
 {
 	snprintf(launch.err, sizeof(launch.err),
@@ -243,7 +248,7 @@ static int launch_fail(int rc, const char *what)
 	return rc;
 }
 
-int tt_report_launch_enable(const char *dir)
+static int launch_enable(const char *dir)
 {
 	struct tt_report_files rf;
 	int rc;
@@ -268,25 +273,54 @@ int tt_report_launch_enable(const char *dir)
 	return TT_OK;
 }
 
+int tt_report_launch_enable(const char *dir)
+{
+	int rc;
+
+	pthread_mutex_lock(&launch_lock);
+	rc = launch_enable(dir);
+	pthread_mutex_unlock(&launch_lock);
+	return rc;
+}
+
 void tt_report_launch_disable(void)
 {
+	pthread_mutex_lock(&launch_lock);
 	launch.enabled = false;
 	launch.env_checked = true;
+	pthread_mutex_unlock(&launch_lock);
 }
 
 const char *tt_report_launch_dir(void)
 {
+	const char *dir;
+
+	pthread_mutex_lock(&launch_lock);
 	if (!launch.env_checked) {
 		const char *env = getenv(TT_REPORT_ENV);
 
 		launch.env_checked = true;
 		if (env && *env)
-			tt_report_launch_enable(env);
+			launch_enable(env);
 	}
-	return launch.enabled ? launch.dir : NULL;
+	dir = launch.enabled ? launch.dir : NULL;
+	pthread_mutex_unlock(&launch_lock);
+	return dir;
 }
 
+static int launch_locked(const struct tt_banks *b);
+
 int tt_report_launch(const struct tt_banks *b)
+{
+	int rc;
+
+	pthread_mutex_lock(&launch_lock);
+	rc = launch_locked(b);
+	pthread_mutex_unlock(&launch_lock);
+	return rc;
+}
+
+static int launch_locked(const struct tt_banks *b)
 {
 	struct tt_report_files rf;
 	int rc, rc2;

@@ -436,11 +436,13 @@ static struct tt_device *host_device(uint32_t gx, uint32_t gy,
 	cr_assert_eq(tt_bank_init(&dev->banks, &cfg), TT_OK, "%s",
 		     tt_bank_last_error(&dev->banks));
 	dev->banks_ok = true;
+	cr_assert_eq(tt_dev_register(dev), TT_OK);
 	return dev;
 }
 
 static void host_device_free(struct tt_device *dev)
 {
+	tt_dev_unregister(dev);
 	tt_bank_destroy(&dev->banks);
 	munmap(dev->l1, dev->l1_map_size);
 	munmap(dev->dram, dev->dram_map_size);

@@ -4,7 +4,9 @@
  * TT_OK (0) or one of the negative codes below.  Codes that mirror errno
  * values come first; project-specific codes start at -1000.  Functions
  * return the code and never print it: the caller decides what to do.
- * tt_strerror() turns a code into one line of text.
+ * tt_strerror() turns a code into one line of text, and tt_last_error()
+ * says what the last failing call of this thread refused and why
+ * (docs/errors.md).
  */
 #ifndef TT_ERROR_H
 #define TT_ERROR_H
@@ -15,10 +17,11 @@ enum tt_error {
 	/* Mirrors of errno values. */
 	TT_EPERM = -1,		/* operation not permitted */
 	TT_ENOENT = -2,		/* file or object not found */
-	TT_EIO = -5,		/* I/O error talking to the device */
+	TT_EIO = -5,		/* input/output error (files, the device) */
 	TT_E2BIG = -7,		/* argument list or blob too large */
 	TT_ENOMEM = -12,	/* out of memory (host or device) */
 	TT_EBUSY = -16,		/* resource busy */
+	TT_ENODEV = -19,	/* the object's device was closed */
 	TT_EEXIST = -17,	/* already exists */
 	TT_EINVAL = -22,	/* invalid argument */
 	TT_ENOSPC = -28,	/* no space left in a region */
@@ -41,5 +44,14 @@ enum tt_error {
 
 /* Return a static one-line description of @err (a TT_E* code or TT_OK). */
 const char *tt_strerror(int err);
+
+/*
+ * What the last failing libtt call of the calling thread refused and why,
+ * naming the object, the value and the limit; "" if none has failed yet.
+ * Every call that returns an error code sets it; calls that succeed leave
+ * it as it was, like errno.  The text stays valid until the next failing
+ * call in the same thread.
+ */
+const char *tt_last_error(void);
 
 #endif /* TT_ERROR_H */
