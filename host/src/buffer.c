@@ -177,7 +177,7 @@ static const char *const layout_name[] = {
  */
 static uint32_t grid_count(const struct tt_core_range_set *grid)
 {
-	uint64_t n = 0;
+	uint64_t n = 0, w, h;
 
 	for (uint32_t i = 0; i < grid->count; i++) {
 		const struct tt_core_range *r = &grid->ranges[i];
@@ -187,15 +187,18 @@ static uint32_t grid_count(const struct tt_core_range_set *grid)
 			     i, r->start.x, r->start.y, r->end.x, r->end.y);
 			return 0;
 		}
-		n += ((uint64_t)r->end.x - r->start.x + 1) *
-		     ((uint64_t)r->end.y - r->start.y + 1);
-		if (n > TT_SHARD_GRID_MAX_CORES) {
-			fail(TT_ELAYOUT, "shard grid lists %s%llu cores (up to range %u (%u,%u)-(%u,%u)), at most %u: no device has that many",
-			     i + 1 < grid->count ? "at least " : "",
-			     (unsigned long long)n, i, r->start.x, r->start.y,
-			     r->end.x, r->end.y, TT_SHARD_GRID_MAX_CORES);
+		w = (uint64_t)r->end.x - r->start.x + 1;
+		h = (uint64_t)r->end.y - r->start.y + 1;
+		/* Each factor at most 2^20 first: w * h cannot wrap. */
+		if (w > TT_SHARD_GRID_MAX_CORES || h > TT_SHARD_GRID_MAX_CORES ||
+		    n + w * h > TT_SHARD_GRID_MAX_CORES) {
+			fail(TT_ELAYOUT, "shard grid range %u (%u,%u)-(%u,%u) is %llux%llu cores; a shard grid lists at most %u cores in all",
+			     i, r->start.x, r->start.y, r->end.x, r->end.y,
+			     (unsigned long long)w, (unsigned long long)h,
+			     TT_SHARD_GRID_MAX_CORES);
 			return 0;
 		}
+		n += w * h;
 	}
 	return (uint32_t)n;
 }

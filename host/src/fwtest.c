@@ -183,7 +183,7 @@ static int check_config(const struct tt_device *dev,
 int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 		  struct tt_fwtest_result **out)
 {
-	struct tt_fwtest_config cfg = *in;
+	struct tt_fwtest_config cfg;
 	struct tt_define defs[FWTEST_MAX_DEFINES];
 	struct tt_buffer_config bc;
 	struct tt_fwtest_result *res;
@@ -196,6 +196,10 @@ int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 	uint32_t nriscs, ncores = 0, base;
 	int rc;
 
+	/* tt_device_arch() refuses, with a message, what is not a device. */
+	if (!tt_device_arch(dev) || !in || !out)
+		return TT_EINVAL;
+	cfg = *in;
 	*out = NULL;
 	if (!cfg.riscs)
 		cfg.riscs = TT_FWTEST_BRISC;
@@ -308,6 +312,8 @@ static void tap_diag(FILE *f, const char *text)
 
 void tt_fwtest_print_tap(FILE *f, const struct tt_fwtest_result *res)
 {
+	if (!f || !res)
+		return;
 	fprintf(f, "TAP version 13\n1..%u\n", res->num);
 	for (uint32_t i = 0; i < res->num; i++) {
 		const struct tt_fwtest_outcome *o = &res->outcomes[i];
