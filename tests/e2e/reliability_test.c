@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "e2e.h"
 
@@ -282,4 +283,31 @@ Test(reliability, many_compile_args_and_defines, .timeout = 180)
 	cr_expect_eq(seen[1], 999);
 	tt_program_destroy(prog);
 	tt_device_close(dev);
+}
+
+/* A kernel cache that cannot be created is named, with the reason. */
+Test(reliability, unusable_kernel_cache_is_named, .timeout = 60)
+{
+	char file[] = "/tmp/tt-not-a-dir-XXXXXX", cache[64];
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	struct tt_device *dev;
+	tt_kernel_handle k;
+	int fd = mkstemp(file);
+
+	cr_assert_geq(fd, 0);
+	close(fd);
+	/* Before anything reads the paths: they are fixed on first use. */
+	snprintf(cache, sizeof(cache), "%s/cache", file);
+	setenv("TT_EMU_CACHE", cache, 1);
+	dev = e2e_open(1, 1);
+	prog = e2e_program(KERNEL("empty.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, &k);
+	cr_expect_eq(tt_program_run(dev, prog, 0, &rep), TT_EIO);
+	cr_expect(strstr(tt_last_error(), "cannot create the kernel cache"), "%s",
+		  tt_last_error());
+	cr_expect(strstr(tt_last_error(), "Not a directory"), "%s", tt_last_error());
+	cr_expect(strstr(rep.message, cache), "%s", rep.message);
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+	unlink(file);
 }

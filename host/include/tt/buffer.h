@@ -88,13 +88,23 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 		     struct tt_buffer **out);
 
 /*
- * One line explaining the last failure of tt_buffer_create() in this
- * thread ("" after a success).
+ * tt_last_error() under its older name: after a failed tt_buffer_create()
+ * it explains the failure ("" after a success).
  */
 const char *tt_buffer_last_error(void);
 
-/* Release the buffer's banks; safe on NULL. */
+/*
+ * Release the buffer's banks; safe on NULL.  TT_EDOUBLEFREE for a buffer
+ * already freed.  After its device was closed only the host memory is
+ * left, and this releases it (TT_OK).
+ */
 int tt_buffer_free(struct tt_buffer *buf);
+
+/*
+ * Every call below refuses a buffer that is not live (TT_EINVAL) or whose
+ * device was closed (TT_ENODEV); the getters then return 0 (and the type
+ * and layout getters DRAM and INTERLEAVED), with tt_last_error() set.
+ */
 
 /* Address in every bank (what kernels get as bank_base_address). */
 uint32_t tt_buffer_address(const struct tt_buffer *buf);

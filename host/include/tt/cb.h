@@ -55,8 +55,10 @@ struct tt_cb_config {
 /*
  * Add a CB to @prog on every core of @cores.  Returns TT_OK, TT_EINVAL
  * (bad index, format, or page size that does not divide total_size),
- * TT_EEXIST (an index already used by another CB of @prog on one of these
- * cores) or TT_ENOMEM.
+ * TT_ERANGE (a core range outside the largest grid; the device's grid is
+ * checked at enqueue), TT_EEXIST (an index already used by another CB of
+ * @prog on one of these cores) or TT_ENOMEM; tt_last_error() says which
+ * index, value and limit.
  */
 int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 		 const struct tt_cb_config *cfg, tt_cb_handle *out);

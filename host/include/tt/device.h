@@ -7,6 +7,16 @@
  * writes are plain memcpy, like a PCIe BAR), loads the firmware, releases
  * reset and waits until every core reports ready.  Everything after that
  * is event driven over the control channel: the host never polls L1.
+ *
+ * Threads: everything a run needs lives in the device object, so different
+ * devices are independent and may be driven from different threads at the
+ * same time.  One device (and the programs and buffers used with it) is
+ * driven by one thread at a time; calls on one device from two threads at
+ * once must be serialised by the caller.
+ *
+ * Handles: a device that is not open (NULL, closed, or a pointer to
+ * something else) is refused with TT_EINVAL and a message in
+ * tt_last_error(), never dereferenced.
  */
 #ifndef TT_DEVICE_H
 #define TT_DEVICE_H
@@ -47,12 +57,22 @@ struct tt_device_config {
  */
 int tt_device_open(const struct tt_device_config *cfg, struct tt_device **out);
 
-/* Stop QEMU and release everything; safe on NULL. */
+/*
+ * Stop QEMU and release everything; safe on NULL (TT_OK).  A program in
+ * flight on @dev stops where it is: it is no longer in flight anywhere
+ * and may be enqueued again, on another device, or destroyed.  Buffers of
+ * @dev can then only be freed (other calls: TT_ENODEV).  Closing a device
+ * twice is TT_EINVAL.
+ */
 int tt_device_close(struct tt_device *dev);
 
+/* NULL if @dev is not an open device. */
 const struct tt_arch *tt_device_arch(const struct tt_device *dev);
 
-/* Logical worker grid (tt-metal: compute_with_storage_grid_size()). */
+/*
+ * Logical worker grid (tt-metal: compute_with_storage_grid_size());
+ * (0,0) if @dev is not an open device.
+ */
 struct tt_core tt_device_grid(const struct tt_device *dev);
 
 /* Virtual NoC coordinates of a worker (worker_core_from_logical_core()). */
@@ -63,7 +83,11 @@ int tt_device_worker_core(const struct tt_device *dev, struct tt_core logical,
 void tt_device_set_print_handler(struct tt_device *dev, tt_print_fn fn,
 				 void *ctx);
 
-/* Raw L1 and DRAM access for tests and tools (bounds checked). */
+/*
+ * Raw L1 and DRAM access for tests and tools.  TT_ERANGE unless the whole
+ * span [addr, addr + len) lies in the core's L1 or the DRAM bank (checked
+ * without overflow); TT_EINVAL for a NULL host buffer with len > 0.
+ */
 int tt_device_l1_write(struct tt_device *dev, struct tt_core core,
 		       uint32_t addr, const void *src, size_t len);
 int tt_device_l1_read(struct tt_device *dev, struct tt_core core,

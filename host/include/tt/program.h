@@ -7,6 +7,16 @@
  * A kernel is C source built on first use with the RISC-V cross compiler
  * and cached by content (source, headers, args, defines, firmware), so a
  * warm run compiles nothing.
+ *
+ * Threads and handles: see tt/device.h.  A program is used by one thread
+ * at a time and is in flight on at most one device at a time; programs
+ * on different devices run independently.  A program that is not live
+ * (NULL, destroyed, or not a program) is refused with TT_EINVAL; every
+ * refusal also sets tt_last_error().
+ *
+ * Core ranges of kernels, CBs and semaphores must lie inside the largest
+ * grid of the emulated chip (Wormhole B0: 8x10) when they are created,
+ * and inside the device's grid when the program is enqueued.
  */
 #ifndef TT_PROGRAM_H
 #define TT_PROGRAM_H
@@ -86,12 +96,21 @@ struct tt_run_report {
 };
 
 int tt_program_create(struct tt_program **out);
+
+/*
+ * Free @prog; safe on NULL.  A program still in flight is stopped first:
+ * the cores that have not finished are reset and ready for the next
+ * program when this returns, and its results are lost.  Destroying a
+ * program twice sets tt_last_error() and does nothing else.
+ */
 void tt_program_destroy(struct tt_program *prog);
 
 /*
  * Add a data-movement kernel from the C file @path on @cores.  Relative
  * paths are resolved against the current directory, then TT_EMU_KERNEL_PATH
- * (colon separated).  At most one kernel per RISC per core.
+ * (colon separated); TT_ENOENT if not found, TT_EINVAL for a directory.
+ * At most one kernel per RISC per core.  Any number of compile-time args
+ * and defines may be given.
  */
 int tt_kernel_create(struct tt_program *prog, const char *path,
 		     const struct tt_core_range_set *cores,
@@ -143,6 +162,9 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
  * or @timeout_ms passes (0: 60000); on failure @report (may be NULL)
  * names the cores, RISCs and what each was doing, and the device stays
  * usable: cores that did not finish are reset.
+ * One program is in flight per device: tt_enqueue_program() returns
+ * TT_EBUSY while @dev has one (or while @prog is in flight on another
+ * device), and tt_finish() TT_EINVAL when @dev has none.
  */
 int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 		       struct tt_run_report *report);
