@@ -79,11 +79,12 @@ static const char *type_name(enum tt_buffer_type t)
 	return tt_bank_type_name(bank_type(t));
 }
 
-uint32_t tt_device_num_banks(const struct tt_device *dev,
-			     enum tt_buffer_type type)
+/*
+ * num_banks() and bank_noc() serve libtt itself, on devices it holds
+ * (an opening device is not registered yet); the public calls check.
+ */
+static uint32_t num_banks(const struct tt_device *dev, enum tt_buffer_type type)
 {
-	if (tt_dev_check(dev, "tt_device_num_banks"))
-		return 0;
 	if (type == TT_BUFFER_DRAM)
 		return dev->arch->dram_banks;
 	if (type == TT_BUFFER_L1_SMALL)
@@ -91,25 +92,20 @@ uint32_t tt_device_num_banks(const struct tt_device *dev,
 	return dev->banks_ok ? tt_bank_count(&dev->banks, TT_BANK_L1) : dev->ncores;
 }
 
-int tt_device_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
-		       uint32_t bank_id, unsigned int noc,
-		       struct tt_core *noc_xy, int64_t *offset)
+uint32_t tt_device_num_banks(const struct tt_device *dev,
+			     enum tt_buffer_type type)
 {
-	const struct tt_arch *a;
-	struct tt_bank_core c;
-	int rc = tt_dev_check(dev, "tt_device_bank_noc");
+	return tt_dev_check(dev, "tt_device_num_banks") ? 0 : num_banks(dev, type);
+}
 
-	if (rc)
-		return rc;
-	if (!noc_xy || !offset)
-		return tt_fail(TT_EINVAL, "tt_device_bank_noc: a result pointer is NULL");
-	if (noc > 1 || bank_id >= tt_device_num_banks(dev, type))
-		return tt_fail(TT_ERANGE, "tt_device_bank_noc: NoC %u, bank %u: there "
-			       "are NoCs 0 and 1 and %u banks of type %d", noc,
-			       bank_id, tt_device_num_banks(dev, type), (int)type);
-	a = dev->arch;
-	c.x = bank_id % dev->grid_x;
-	c.y = bank_id / dev->grid_x;
+/* For @bank_id < num_banks(dev, type) and @noc 0 or 1. */
+static void bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
+		     uint32_t bank_id, unsigned int noc, struct tt_core *noc_xy,
+		     int64_t *offset)
+{
+	const struct tt_arch *a = dev->arch;
+	struct tt_bank_core c = { bank_id % dev->grid_x, bank_id / dev->grid_x };
+
 	*offset = 0;
 	if (type == TT_BUFFER_DRAM) {
 		uint32_t x = dram_x[bank_id], y = dram_y[bank_id];
@@ -119,13 +115,30 @@ int tt_device_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
 				tt_core(x, y);
 		if (dev->banks_ok)
 			tt_bank_offset(&dev->banks, TT_BANK_DRAM, bank_id, offset);
-		return TT_OK;
+		return;
 	}
 	if (dev->banks_ok) {
 		tt_bank_core_of(&dev->banks, bank_type(type), bank_id, &c);
 		tt_bank_offset(&dev->banks, bank_type(type), bank_id, offset);
 	}
 	*noc_xy = tt_core(a->virtual_worker_x0 + c.x, a->virtual_worker_y0 + c.y);
+}
+
+int tt_device_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
+		       uint32_t bank_id, unsigned int noc,
+		       struct tt_core *noc_xy, int64_t *offset)
+{
+	int rc = tt_dev_check(dev, "tt_device_bank_noc");
+
+	if (rc)
+		return rc;
+	if (!noc_xy || !offset)
+		return tt_fail(TT_EINVAL, "tt_device_bank_noc: a result pointer is NULL");
+	if (noc > 1 || bank_id >= num_banks(dev, type))
+		return tt_fail(TT_ERANGE, "tt_device_bank_noc: NoC %u, bank %u: there "
+			       "are NoCs 0 and 1 and %u banks of type %d", noc,
+			       bank_id, num_banks(dev, type), (int)type);
+	bank_noc(dev, type, bank_id, noc, noc_xy, offset);
 	return TT_OK;
 }
 
@@ -143,18 +156,18 @@ void tt_dev_write_bank_tables(struct tt_device *dev)
 
 	memset(&t, 0, sizeof(t));
 	t.magic = TT_BANK_TABLE_MAGIC;
-	t.num_dram_banks = tt_device_num_banks(dev, TT_BUFFER_DRAM);
-	t.num_l1_banks = tt_device_num_banks(dev, TT_BUFFER_L1);
+	t.num_dram_banks = num_banks(dev, TT_BUFFER_DRAM);
+	t.num_l1_banks = num_banks(dev, TT_BUFFER_L1);
 	if (t.num_l1_banks > TT_BANK_TABLE_MAX_L1)
 		t.num_l1_banks = TT_BANK_TABLE_MAX_L1;
 	for (unsigned int noc = 0; noc < 2; noc++) {
 		for (uint32_t b = 0; b < t.num_dram_banks; b++) {
-			tt_device_bank_noc(dev, TT_BUFFER_DRAM, b, noc, &xy, &off);
+			bank_noc(dev, TT_BUFFER_DRAM, b, noc, &xy, &off);
 			t.dram_bank_to_noc_xy[noc][b] = xy_encoding(xy);
 			t.bank_to_dram_offset[b] = (int32_t)off;
 		}
 		for (uint32_t b = 0; b < t.num_l1_banks; b++) {
-			tt_device_bank_noc(dev, TT_BUFFER_L1, b, noc, &xy, &off);
+			bank_noc(dev, TT_BUFFER_L1, b, noc, &xy, &off);
 			t.l1_bank_to_noc_xy[noc][b] = xy_encoding(xy);
 			t.bank_to_l1_offset[b] = (int32_t)off;
 		}
@@ -605,7 +618,7 @@ static void page_location(const struct tt_buffer *buf, uint64_t page,
 	uint32_t shard, offset, banks;
 
 	if (buf->layout == TT_BUFFER_INTERLEAVED) {
-		banks = tt_device_num_banks(buf->dev, buf->type);
+		banks = num_banks(buf->dev, buf->type);
 		locate(buf, (uint32_t)(page % banks), page / banks, core, addr);
 		return;
 	}
@@ -742,7 +755,7 @@ int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
 			return fail(TT_ENOSYS, "%s: core (%u,%u) of shard %u holds no "
 				    "L1 bank", fn, c.x, c.y, k);
 		for (unsigned int noc = 0; noc < 2; noc++) {
-			tt_device_bank_noc(buf->dev, t, bank, noc, &xy[noc], &off[noc]);
+			bank_noc(buf->dev, t, bank, noc, &xy[noc], &off[noc]);
 			if (off[noc])
 				return fail(TT_ENOSYS, "%s: shard %u's bank %u has offset "
 					    "%lld, which the words cannot carry", fn,
