@@ -175,6 +175,18 @@ $(obj)/san/host/libtt.a: $(patsubst host/src/%.c,$(obj)/san/host/%.o,$(host-srcs
 	$(call msg,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
+# ThreadSanitizer build, for test-tsan only (ASan and TSan do not mix).
+tsan := -fsanitize=thread -fno-omit-frame-pointer
+
+$(obj)/tsan/host/%.o: host/src/%.c | $(deps-stamp)
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(host-cflags) -O1 $(tsan) -c $< -o $@
+
+$(obj)/tsan/host/libtt.a: $(patsubst host/src/%.c,$(obj)/tsan/host/%.o,$(host-srcs))
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
 .PHONY: host
 host: $(obj)/host/libtt.a $(obj)/san/host/libtt.a
 
@@ -248,6 +260,20 @@ test-e2e: all
 stress-determinism: all
 	$(Q)$(test-env) TT_DETERMINISM_SCALE=10 $(obj)/tests/e2e/determinism_test --short-filename
 
+# Two devices in two threads under ThreadSanitizer; TT_TEST_RUNS=n per thread.
+tsan-tests := $(patsubst tests/tsan/%.c,$(obj)/tests/tsan/%,$(wildcard tests/tsan/*.c))
+
+$(obj)/tests/tsan/%: tests/tsan/%.c $(obj)/tsan/host/libtt.a
+	$(call msg,TESTCC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(host-cflags) -O1 $(tsan) -DTT_TEST_KERNELS='"$(src)/tests/e2e/kernels"' \
+		$< $(obj)/tsan/host/libtt.a $(host-libs) -o $@
+
+.PHONY: test-tsan
+test-tsan: all $(tsan-tests)
+	$(Q)for t in $(tsan-tests); do echo "== $$(basename $$t)"; \
+		TT_EMU_CACHE=$(obj)/cache TSAN_OPTIONS=halt_on_error=1 $$t || exit 1; done
+
 # ---------------------------------------------------------------------------
 # Examples, demo, gdb
 
@@ -305,7 +331,7 @@ format-check:
 
 .PHONY: clean distclean
 clean:
-	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/firmware $(obj)/linker $(obj)/tests \
+	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/tsan $(obj)/firmware $(obj)/linker $(obj)/tests \
 		$(obj)/tools $(obj)/examples $(obj)/bench $(obj)/cache
 distclean:
 	$(Q)rm -rf $(obj)
@@ -324,6 +350,7 @@ help:
 	@echo '  test-device    device-model tests, no QEMU'
 	@echo '  test-e2e       firmware and kernels under QEMU'
 	@echo '  stress-determinism  200 runs of each determinism case, distinct counts'
+	@echo '  test-tsan      two devices in two threads under ThreadSanitizer'
 	@echo '  demo, run      run the examples in $$(DEMO) (default: hello_world matmul_multi_core)'
 	@echo '  examples       build every example'
 	@echo '  gdb            run $$(GDB_DEMO) halted under gdb-multiarch (docs/gdb.md)'
@@ -340,4 +367,4 @@ help:
 	@echo '  DEMO=names     examples run by demo; GDB_DEMO=name for gdb'
 	@echo '  GDB_CORE=x,y GDB_RISC=brisc|ncrisc|trisc0..2 GDB_PORT=n   for make gdb'
 
--include $(shell find $(obj)/firmware $(obj)/host $(obj)/san -name '*.d' 2>/dev/null)
+-include $(shell find $(obj)/firmware $(obj)/host $(obj)/san $(obj)/tsan -name '*.d' 2>/dev/null)
