@@ -66,6 +66,8 @@ const struct tt_arch *tt_arch_get(enum tt_arch_id id)
 
 const struct tt_arch *tt_arch_by_name(const char *name)
 {
+	if (!name)
+		return NULL;
 	for (size_t i = 0; i < sizeof(arches) / sizeof(arches[0]); i++)
 		if (!strcmp(arches[i].name, name))
 			return &arches[i];

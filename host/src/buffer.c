@@ -38,8 +38,6 @@ struct tt_buffer {
 	struct tt_core *shard_core;	/* shard -> core, or (bank, 0) in DRAM */
 };
 
-#define fail tt_fail
-
 /* Most cores a shard grid may list (bounds the host memory of a check). */
 #define TT_SHARD_GRID_MAX_CORES	(1u << 20)
 
@@ -196,7 +194,7 @@ static uint32_t grid_count(const struct tt_core_range_set *grid)
 		const struct tt_core_range *r = &grid->ranges[i];
 
 		if (r->start.x > r->end.x || r->start.y > r->end.y) {
-			fail(TT_ELAYOUT, "shard grid range %u (%u,%u)-(%u,%u) is inverted: start must not exceed end",
+			tt_fail(TT_ELAYOUT, "shard grid range %u (%u,%u)-(%u,%u) is inverted: start must not exceed end",
 			     i, r->start.x, r->start.y, r->end.x, r->end.y);
 			return 0;
 		}
@@ -205,7 +203,7 @@ static uint32_t grid_count(const struct tt_core_range_set *grid)
 		/* Each factor at most 2^20 first: w * h cannot wrap. */
 		if (w > TT_SHARD_GRID_MAX_CORES || h > TT_SHARD_GRID_MAX_CORES ||
 		    n + w * h > TT_SHARD_GRID_MAX_CORES) {
-			fail(TT_ELAYOUT, "shard grid range %u (%u,%u)-(%u,%u) is %llux%llu cores; a shard grid lists at most %u cores in all",
+			tt_fail(TT_ELAYOUT, "shard grid range %u (%u,%u)-(%u,%u) is %llux%llu cores; a shard grid lists at most %u cores in all",
 			     i, r->start.x, r->start.y, r->end.x, r->end.y,
 			     (unsigned long long)w, (unsigned long long)h,
 			     TT_SHARD_GRID_MAX_CORES);
@@ -259,7 +257,7 @@ static int grid_cores(const struct tt_core_range_set *grid,
 	seen.mask = slots - 1;
 	seen.keys = calloc(slots, sizeof(*seen.keys));
 	if (!seen.keys)
-		return fail(TT_ENOMEM, "out of host memory checking a shard grid of %u cores", n);
+		return tt_fail(TT_ENOMEM, "out of host memory checking a shard grid of %u cores", n);
 	for (uint32_t i = 0; i < grid->count && !rc; i++) {
 		const struct tt_core_range *r = &grid->ranges[i];
 		uint32_t w = r->end.x - r->start.x + 1, h = r->end.y - r->start.y + 1;
@@ -272,7 +270,7 @@ static int grid_cores(const struct tt_core_range_set *grid,
 			else
 				c = tt_core(r->start.x + j % w, r->start.y + j / w);
 			if (!core_set_add(&seen, c)) {
-				rc = fail(TT_ELAYOUT, "shard grid lists core (%u,%u) twice: ranges must not overlap",
+				rc = tt_fail(TT_ELAYOUT, "shard grid lists core (%u,%u) twice: ranges must not overlap",
 					  c.x, c.y);
 				break;
 			}
@@ -297,24 +295,24 @@ static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg
 	int rc = TT_OK;
 
 	if (!sh)
-		return fail(TT_EINVAL, "%s buffer without a shard spec: set cfg->shard", lname);
+		return tt_fail(TT_EINVAL, "%s buffer without a shard spec: set cfg->shard", lname);
 	if (!sh->grid.count || sh->grid.count > TT_CORE_RANGE_SET_MAX)
-		return fail(TT_ELAYOUT, "shard grid has %u core ranges: give 1 to %u",
+		return tt_fail(TT_ELAYOUT, "shard grid has %u core ranges: give 1 to %u",
 			    sh->grid.count, TT_CORE_RANGE_SET_MAX);
 	if (!sh->page_shape[0] || !sh->page_shape[1] || !sh->tensor_pages[0] ||
 	    !sh->tensor_pages[1])
-		return fail(TT_ELAYOUT, "page shape %ux%u and tensor %ux%u pages must be at least 1x1",
+		return tt_fail(TT_ELAYOUT, "page shape %ux%u and tensor %ux%u pages must be at least 1x1",
 			    sh->page_shape[0], sh->page_shape[1],
 			    sh->tensor_pages[0], sh->tensor_pages[1]);
 	pages = (uint64_t)sh->tensor_pages[0] * sh->tensor_pages[1];
 	if (pages * cfg->page_size != cfg->size)
-		return fail(TT_EINVAL, "size %llu B is not the tensor's %ux%u pages of %llu B (%llu B): make size = pages * page_size",
+		return tt_fail(TT_EINVAL, "size %llu B is not the tensor's %ux%u pages of %llu B (%llu B): make size = pages * page_size",
 			    (unsigned long long)cfg->size, sh->tensor_pages[0],
 			    sh->tensor_pages[1], (unsigned long long)cfg->page_size,
 			    (unsigned long long)(pages * cfg->page_size));
 	if ((uint64_t)sh->tensor_pages[0] * sh->page_shape[0] > UINT32_MAX ||
 	    (uint64_t)sh->tensor_pages[1] * sh->page_shape[1] > UINT32_MAX)
-		return fail(TT_ELAYOUT, "tensor of %ux%u pages of %ux%u elements is too large",
+		return tt_fail(TT_ELAYOUT, "tensor of %ux%u pages of %ux%u elements is too large",
 			    sh->tensor_pages[0], sh->tensor_pages[1],
 			    sh->page_shape[0], sh->page_shape[1]);
 
@@ -326,10 +324,10 @@ static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg
 		s->page_shape[i] = sh->page_shape[i];
 	}
 	if (sh->orientation != TT_SHARD_ROW_MAJOR && sh->orientation != TT_SHARD_COL_MAJOR)
-		return fail(TT_ELAYOUT, "shard orientation %d is unknown: use TT_SHARD_ROW_MAJOR or TT_SHARD_COL_MAJOR",
+		return tt_fail(TT_ELAYOUT, "shard orientation %d is unknown: use TT_SHARD_ROW_MAJOR or TT_SHARD_COL_MAJOR",
 			    (int)sh->orientation);
 	if (cfg->layout == TT_BUFFER_BLOCK_SHARDED && sh->grid.count != 1)
-		return fail(TT_ELAYOUT, "BLOCK_SHARDED needs one rectangle of cores, the grid has %u ranges: give their bounding range",
+		return tt_fail(TT_ELAYOUT, "BLOCK_SHARDED needs one rectangle of cores, the grid has %u ranges: give their bounding range",
 			    sh->grid.count);
 
 	ncores = grid_count(&sh->grid);
@@ -337,7 +335,7 @@ static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg
 		return TT_ELAYOUT;
 	cores = calloc(ncores, sizeof(*cores));
 	if (!cores)
-		return fail(TT_ENOMEM, "out of host memory");
+		return tt_fail(TT_ENOMEM, "out of host memory");
 	rc = grid_cores(&sh->grid, sh->orientation, ncores, cores);
 	if (rc)
 		goto out;
@@ -350,7 +348,7 @@ static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg
 		s->grid_y = sh->orientation == TT_SHARD_ROW_MAJOR ? 1 : ncores;
 	}
 	if (tt_shard_check(s, why, sizeof(why))) {
-		rc = fail(TT_ELAYOUT, "%s %s shard spec: %s", type_name(cfg->type),
+		rc = tt_fail(TT_ELAYOUT, "%s %s shard spec: %s", type_name(cfg->type),
 			  lname, why);
 		goto out;
 	}
@@ -359,7 +357,7 @@ static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg
 	buf->shard_core = calloc(buf->nshards, sizeof(*buf->shard_core));
 	buf->shard_bank = calloc(buf->nshards, sizeof(*buf->shard_bank));
 	if (!buf->shard_core || !buf->shard_bank) {
-		rc = fail(TT_ENOMEM, "out of host memory");
+		rc = tt_fail(TT_ENOMEM, "out of host memory");
 		goto out;
 	}
 	for (uint32_t k = 0; k < buf->nshards; k++) {
@@ -375,18 +373,18 @@ static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg
 		bc.y = c.y;
 		if (cfg->type == TT_BUFFER_DRAM) {
 			if (c.y || c.x >= dev->arch->dram_banks) {
-				rc = fail(TT_ERANGE, "shard %u of %u goes to DRAM bank (%u,%u), but DRAM banks are (0..%u, 0): shrink the shard grid",
+				rc = tt_fail(TT_ERANGE, "shard %u of %u goes to DRAM bank (%u,%u), but DRAM banks are (0..%u, 0): shrink the shard grid",
 					  k, buf->nshards, c.x, c.y,
 					  dev->arch->dram_banks - 1);
 				break;
 			}
 		} else if (c.x >= dev->grid_x || c.y >= dev->grid_y) {
-			rc = fail(TT_ERANGE, "shard %u of %u goes to core (%u,%u), outside the %ux%u worker grid: shrink or move the shard grid",
+			rc = tt_fail(TT_ERANGE, "shard %u of %u goes to core (%u,%u), outside the %ux%u worker grid: shrink or move the shard grid",
 				  k, buf->nshards, c.x, c.y, dev->grid_x, dev->grid_y);
 			break;
 		}
 		if (tt_bank_ids_of_core(&dev->banks, bank_type(cfg->type), bc, &id, 1) != 1) {
-			rc = fail(TT_ERANGE, "core (%u,%u) holds no %s bank",
+			rc = tt_fail(TT_ERANGE, "core (%u,%u) holds no %s bank",
 				  c.x, c.y, type_name(cfg->type));
 			break;
 		}
@@ -416,37 +414,37 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 	if (rc)
 		return rc;
 	if (!cfg || !out)
-		return fail(TT_EINVAL, "tt_buffer_create: NULL config or result");
+		return tt_fail(TT_EINVAL, "tt_buffer_create: NULL config or result");
 	if (!cfg->size || !cfg->page_size)
-		return fail(TT_EINVAL, "buffer of %llu B in pages of %llu B: both must be non-zero",
+		return tt_fail(TT_EINVAL, "buffer of %llu B in pages of %llu B: both must be non-zero",
 			    (unsigned long long)cfg->size,
 			    (unsigned long long)cfg->page_size);
 	if (cfg->type != TT_BUFFER_DRAM && cfg->type != TT_BUFFER_L1 &&
 	    cfg->type != TT_BUFFER_L1_SMALL)
-		return fail(TT_EINVAL, "buffer type %d is unknown: use TT_BUFFER_DRAM, TT_BUFFER_L1 or TT_BUFFER_L1_SMALL",
+		return tt_fail(TT_EINVAL, "buffer type %d is unknown: use TT_BUFFER_DRAM, TT_BUFFER_L1 or TT_BUFFER_L1_SMALL",
 			    (int)cfg->type);
 	if (cfg->layout < TT_BUFFER_INTERLEAVED || cfg->layout > TT_BUFFER_BLOCK_SHARDED)
-		return fail(TT_EINVAL, "buffer layout %d is unknown: use TT_BUFFER_INTERLEAVED or HEIGHT/WIDTH/BLOCK_SHARDED",
+		return tt_fail(TT_EINVAL, "buffer layout %d is unknown: use TT_BUFFER_INTERLEAVED or HEIGHT/WIDTH/BLOCK_SHARDED",
 			    (int)cfg->layout);
 	sharded = cfg->layout != TT_BUFFER_INTERLEAVED;
 	if (!sharded && cfg->type == TT_BUFFER_L1_SMALL)
-		return fail(TT_EINVAL, "L1_SMALL holds sharded buffers only: use TT_BUFFER_L1 for an interleaved buffer");
+		return tt_fail(TT_EINVAL, "L1_SMALL holds sharded buffers only: use TT_BUFFER_L1 for an interleaved buffer");
 	if (cfg->size % cfg->page_size)
-		return fail(TT_EALIGN, "size %llu B is not a multiple of the page size %llu B",
+		return tt_fail(TT_EALIGN, "size %llu B is not a multiple of the page size %llu B",
 			    (unsigned long long)cfg->size,
 			    (unsigned long long)cfg->page_size);
 	if (!dev->banks_ok)
-		return fail(TT_EPERM, "the device has no bank managers: its %ux%u grid has a bank count the allocator cannot interleave over (use a power-of-two number of cores) or its l1_small_size does not fit L1",
+		return tt_fail(TT_EPERM, "the device has no bank managers: its %ux%u grid has a bank count the allocator cannot interleave over (use a power-of-two number of cores) or its l1_small_size does not fit L1",
 			    dev->grid_x, dev->grid_y);
 	bt = bank_type(cfg->type);
 	if (!tt_bank_count(&dev->banks, bt))
-		return fail(TT_ENOMEM, "the device has no %s region: open it with tt_device_config.l1_small_size > 0",
+		return tt_fail(TT_ENOMEM, "the device has no %s region: open it with tt_device_config.l1_small_size > 0",
 			    type_name(cfg->type));
 	bc = tt_bank_config(&dev->banks);
 	align = cfg->type == TT_BUFFER_DRAM ? bc->dram_alignment : bc->l1_alignment;
 	buf = calloc(1, sizeof(*buf));
 	if (!buf)
-		return fail(TT_ENOMEM, "out of host memory");
+		return tt_fail(TT_ENOMEM, "out of host memory");
 	buf->dev = dev;
 	buf->dev_serial = dev->serial;
 	buf->type = cfg->type;
@@ -463,7 +461,7 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 			goto out_free;
 		per = tt_shard_pages_per_shard(&buf->spec);
 		if (per * buf->aligned_page > tt_bank_size(&dev->banks, bt)) {
-			rc = fail(TT_ENOMEM, "a shard of %llu pages takes %llu B per %s, but a %s bank has %llu B: use smaller shards or more cores",
+			rc = tt_fail(TT_ENOMEM, "a shard of %llu pages takes %llu B per %s, but a %s bank has %llu B: use smaller shards or more cores",
 				  (unsigned long long)per,
 				  (unsigned long long)(per * buf->aligned_page),
 				  cfg->type == TT_BUFFER_DRAM ? "bank" : "core",
@@ -478,7 +476,7 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 	rc = tt_bank_alloc(&dev->banks, bt, alloc_size, cfg->page_size, nbanks,
 			   TT_BANK_DEFAULT, &buf->addr);
 	if (rc) {
-		fail(rc, "%s", tt_bank_last_error(&dev->banks));
+		tt_fail(rc, "%s", tt_bank_last_error(&dev->banks));
 		goto out_free;
 	}
 	tt_bank_size_spread(alloc_size, cfg->page_size,
@@ -486,7 +484,7 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 			    align, &buf->bank_size);
 	if (tt_handle_add(buf, TT_HANDLE_BUFFER)) {
 		tt_bank_free(&dev->banks, bt, buf->addr);
-		rc = fail(TT_ENOMEM, "out of host memory");
+		rc = tt_fail(TT_ENOMEM, "out of host memory");
 		goto out_free;
 	}
 	*out = buf;
@@ -512,14 +510,14 @@ int tt_buffer_free(struct tt_buffer *buf)
 	if (!buf)
 		return TT_OK;
 	if (!tt_handle_remove(buf, TT_HANDLE_BUFFER))
-		return fail(TT_EDOUBLEFREE, "tt_buffer_free: %p is not a live buffer "
+		return tt_fail(TT_EDOUBLEFREE, "tt_buffer_free: %p is not a live buffer "
 			    "(freed twice?)", (void *)buf);
 	dev_open = tt_handle_live(buf->dev, TT_HANDLE_DEVICE) &&
 		   buf->dev->serial == buf->dev_serial;
 	if (dev_open) {
 		rc = tt_bank_free(&buf->dev->banks, bank_type(buf->type), buf->addr);
 		if (rc)
-			fail(rc, "tt_buffer_free: %s", tt_bank_last_error(&buf->dev->banks));
+			tt_fail(rc, "tt_buffer_free: %s", tt_bank_last_error(&buf->dev->banks));
 	}
 	free(buf->shard_core);
 	free(buf->shard_bank);
@@ -572,9 +570,9 @@ int tt_buffer_shard_spec(const struct tt_buffer *buf, struct tt_shard_spec *spec
 	if (rc)
 		return rc;
 	if (!spec)
-		return fail(TT_EINVAL, "tt_buffer_shard_spec: the result pointer is NULL");
+		return tt_fail(TT_EINVAL, "tt_buffer_shard_spec: the result pointer is NULL");
 	if (buf->layout == TT_BUFFER_INTERLEAVED)
-		return fail(TT_EINVAL, "tt_buffer_shard_spec: the buffer is interleaved, not sharded");
+		return tt_fail(TT_EINVAL, "tt_buffer_shard_spec: the buffer is interleaved, not sharded");
 	*spec = buf->spec;
 	return TT_OK;
 }
@@ -587,11 +585,11 @@ int tt_buffer_shard_core(const struct tt_buffer *buf, uint32_t shard,
 	if (rc)
 		return rc;
 	if (!core)
-		return fail(TT_EINVAL, "tt_buffer_shard_core: the result pointer is NULL");
+		return tt_fail(TT_EINVAL, "tt_buffer_shard_core: the result pointer is NULL");
 	if (buf->layout == TT_BUFFER_INTERLEAVED)
-		return fail(TT_EINVAL, "tt_buffer_shard_core: the buffer is interleaved, not sharded");
+		return tt_fail(TT_EINVAL, "tt_buffer_shard_core: the buffer is interleaved, not sharded");
 	if (shard >= buf->nshards)
-		return fail(TT_ERANGE, "tt_buffer_shard_core: shard %u of a buffer "
+		return tt_fail(TT_ERANGE, "tt_buffer_shard_core: shard %u of a buffer "
 			    "with %u shards", shard, buf->nshards);
 	*core = buf->shard_core[shard];
 	return TT_OK;
@@ -634,9 +632,9 @@ int tt_buffer_page_location(const struct tt_buffer *buf, uint64_t page,
 	if (rc)
 		return rc;
 	if (!core || !addr)
-		return fail(TT_EINVAL, "tt_buffer_page_location: a result pointer is NULL");
+		return tt_fail(TT_EINVAL, "tt_buffer_page_location: a result pointer is NULL");
 	if (page >= buf->size / buf->page_size)
-		return fail(TT_ERANGE, "tt_buffer_page_location: page %llu of a "
+		return tt_fail(TT_ERANGE, "tt_buffer_page_location: page %llu of a "
 			    "buffer with %llu pages", (unsigned long long)page,
 			    (unsigned long long)(buf->size / buf->page_size));
 	page_location(buf, page, core, addr);
@@ -691,7 +689,7 @@ int tt_buffer_write(struct tt_buffer *buf, const void *src)
 	if (rc)
 		return rc;
 	if (!src)
-		return fail(TT_EINVAL, "tt_buffer_write: the source is NULL");
+		return tt_fail(TT_EINVAL, "tt_buffer_write: the source is NULL");
 	for (uint64_t p = 0; p < buf->size / buf->page_size; p++)
 		memcpy(page_ptr(buf, p), s + p * buf->page_size, buf->page_size);
 	if (buf->layout != TT_BUFFER_INTERLEAVED)
@@ -707,7 +705,7 @@ int tt_buffer_read(struct tt_buffer *buf, void *dst)
 	if (rc)
 		return rc;
 	if (!dst)
-		return fail(TT_EINVAL, "tt_buffer_read: the destination is NULL");
+		return tt_fail(TT_EINVAL, "tt_buffer_read: the destination is NULL");
 	for (uint64_t p = 0; p < buf->size / buf->page_size; p++)
 		memcpy(d + p * buf->page_size, page_ptr(buf, p), buf->page_size);
 	return TT_OK;
@@ -723,12 +721,12 @@ int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
 	if (rc)
 		return rc;
 	if (!count)
-		return fail(TT_EINVAL, "%s: the count pointer is NULL", fn);
+		return tt_fail(TT_EINVAL, "%s: the count pointer is NULL", fn);
 	if (buf->layout == TT_BUFFER_INTERLEAVED)
-		return fail(TT_EINVAL, "%s: the buffer is interleaved, not sharded", fn);
+		return tt_fail(TT_EINVAL, "%s: the buffer is interleaved, not sharded", fn);
 	*count = TT_SHARDED_ARGS_HEADER + buf->nshards;
 	if (!args || max < *count)
-		return fail(TT_E2BIG, "%s: %u words needed, room for %u", fn, *count,
+		return tt_fail(TT_E2BIG, "%s: %u words needed, room for %u", fn, *count,
 			    args ? max : 0);
 	tt_shard_shard_pages(&buf->spec, sp);
 	tt_shard_tensor_pages(&buf->spec, tp);
@@ -752,12 +750,12 @@ int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
 		/* The NoC tables know L1 banks: L1_SMALL's core has one too. */
 		if (t == TT_BUFFER_L1 &&
 		    tt_bank_ids_of_core(&buf->dev->banks, TT_BANK_L1, bc, &bank, 1) != 1)
-			return fail(TT_ENOSYS, "%s: core (%u,%u) of shard %u holds no "
+			return tt_fail(TT_ENOSYS, "%s: core (%u,%u) of shard %u holds no "
 				    "L1 bank", fn, c.x, c.y, k);
 		for (unsigned int noc = 0; noc < 2; noc++) {
 			bank_noc(buf->dev, t, bank, noc, &xy[noc], &off[noc]);
 			if (off[noc])
-				return fail(TT_ENOSYS, "%s: shard %u's bank %u has offset "
+				return tt_fail(TT_ENOSYS, "%s: shard %u's bank %u has offset "
 					    "%lld, which the words cannot carry", fn,
 					    k, bank, (long long)off[noc]);
 		}
@@ -775,7 +773,7 @@ int tt_device_dump_memory_state(struct tt_device *dev, const char *dir,
 	if (rc)
 		return rc;
 	if (!dev->banks_ok)
-		return fail(TT_EPERM, "tt_device_dump_memory_state: the device has no "
+		return tt_fail(TT_EPERM, "tt_device_dump_memory_state: the device has no "
 			    "bank managers (its %ux%u grid cannot interleave)",
 			    dev->grid_x, dev->grid_y);
 	return tt_report_dump_memory_state(&dev->banks, dir, prefix ? prefix : "",
