@@ -101,6 +101,7 @@ int tt_device_dram_read(struct tt_device *dev, uint32_t bank, uint64_t addr,
  * Device clock from the release of reset to the last core's "ready" when
  * @dev was opened: guest instructions in deterministic mode, the same on
  * every open of the same grid; not an instruction count in parallel mode.
+ * 0 if @dev is not an open device.
  */
 uint64_t tt_device_boot_instructions(const struct tt_device *dev);
 
