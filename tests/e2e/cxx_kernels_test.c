@@ -16,6 +16,7 @@
 #include "e2e.h"
 #include "num_util.h"
 #include "tt_data_format.h"
+#include "tt_noc_regs.h"
 
 #define EXAMPLES "/tt_metal/programming_examples/"
 #define TILE_BF16 2048u
@@ -534,4 +535,107 @@ Test(cxx_kernels, noisy_build_runs, .timeout = 120)
 
 	tt_program_destroy(prog);
 	tt_device_close(dev);
+}
+
+/*
+ * TensorAccessor over a sharded buffer, with the args tt-metal's host
+ * TensorAccessorArgs(buffer).append_to() writes: all compile-time, or
+ * (@runtime) the shapes and banks as common runtime args.  The host
+ * describes the buffer libtt placed: shard k on the core (or DRAM bank)
+ * tt_buffer_sharded_args() names.
+ */
+static void sharded_copy(enum tt_buffer_type type, struct tt_core_range grid, bool runtime)
+{
+	const uint32_t page = 64, tensor[2] = { 10, 3 }, shard[2] = { 3, 3 };
+	uint32_t pages = tensor[0] * tensor[1], words = pages * page / 4;
+	struct tt_device *dev = e2e_open(4, 4);
+	struct tt_buffer_shard_spec spec = {
+		.grid = tt_core_range_set(grid), .shape = { shard[0], shard[1] * page / 4 },
+		.orientation = TT_SHARD_ROW_MAJOR, .page_shape = { 1, page / 4 },
+		.tensor_pages = { tensor[0], tensor[1] },
+	};
+	struct tt_buffer_config scfg = { .size = pages * page, .page_size = page, .type = type,
+					 .layout = TT_BUFFER_HEIGHT_SHARDED, .shard = &spec };
+	struct tt_core_range_set core = tt_core_range_set(tt_core_range(3, 3, 3, 3));
+	struct tt_buffer *src, *dst = buffer(dev, TT_BUFFER_DRAM, pages * page, page);
+	struct tt_buffer *l1 = buffer(dev, TT_BUFFER_L1, page, page);
+	uint32_t sargs[64], nsargs, nshards, desc[32], n = 0, ct[40], nct = 0;
+	uint32_t *in = malloc(words * 4), *out = calloc(words, 4);
+	struct tt_dm_config cfg = { .processor = TT_DM_RISCV_0 };
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	tt_kernel_handle k;
+
+	cr_assert_eq(tt_buffer_create(dev, &scfg, &src), TT_OK, "%s", tt_buffer_last_error());
+	cr_assert_eq(tt_buffer_sharded_args(src, sargs, 64, &nsargs), TT_OK);
+	nshards = sargs[7];
+	/* rank, banks, tensor shape, shard shape, then two banks per word */
+	desc[n++] = 2;
+	desc[n++] = nshards;
+	desc[n++] = tensor[0];
+	desc[n++] = tensor[1];
+	desc[n++] = shard[0];
+	desc[n++] = shard[1];
+	for (uint32_t s = 0; s < nshards; s++) {
+		uint32_t w = sargs[TT_SHARDED_ARGS_HEADER + s] & 0xffff;
+		uint32_t x = TT_FIELD_GET(NOC, ADDR_MID, X, w), y = TT_FIELD_GET(NOC, ADDR_MID, Y, w);
+		uint32_t xy = type == TT_BUFFER_DRAM ? (grid.start.x + s) << 8 : x << 8 | y;
+
+		if (s % 2 == 0)
+			desc[n++] = xy;
+		else
+			desc[n - 1] |= xy << 16;
+	}
+	ct[nct++] = 1u | (type == TT_BUFFER_DRAM ? 2u : 0u) | (runtime ? 124u : 0u);
+	ct[nct++] = page;
+	if (!runtime)
+		for (uint32_t i = 0; i < n; i++)
+			ct[nct++] = desc[i];
+	ct[nct++] = 2;			/* the interleaved DRAM output */
+	ct[nct++] = page;
+	cfg.compile_args = ct;
+	cfg.num_compile_args = nct;
+
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	cr_assert_eq(tt_kernel_create(prog, KERNEL("cxx_sharded_copy.cpp"), &core, &cfg, &k),
+		     TT_OK);
+	{
+		uint32_t args[4] = { tt_buffer_address(src), tt_buffer_address(dst),
+				     tt_buffer_address(l1), pages };
+
+		cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(3, 3), args, 4), TT_OK);
+	}
+	if (runtime)
+		cr_assert_eq(tt_kernel_set_common_runtime_args(prog, k, desc, n), TT_OK);
+	for (uint32_t i = 0; i < words; i++)
+		in[i] = i * 2654435761u;
+	cr_assert_eq(tt_buffer_write(src, in), TT_OK);
+	e2e_run_ok(dev, prog, &rep);
+	cr_assert_eq(tt_buffer_read(dst, out), TT_OK);
+	for (uint32_t i = 0; i < words; i++)
+		cr_assert_eq(out[i], in[i], "page %u word %u: 0x%x, want 0x%x", i / (page / 4),
+			     i % (page / 4), out[i], in[i]);
+
+	free(in);
+	free(out);
+	tt_program_destroy(prog);
+	tt_buffer_free(src);
+	tt_buffer_free(dst);
+	tt_buffer_free(l1);
+	tt_device_close(dev);
+}
+
+Test(cxx_kernels, tensor_accessor_sharded_l1, .timeout = 120)
+{
+	sharded_copy(TT_BUFFER_L1, tt_core_range(0, 0, 1, 1), false);
+}
+
+Test(cxx_kernels, tensor_accessor_sharded_l1_runtime_args, .timeout = 120)
+{
+	sharded_copy(TT_BUFFER_L1, tt_core_range(0, 0, 1, 1), true);
+}
+
+Test(cxx_kernels, tensor_accessor_sharded_dram, .timeout = 120)
+{
+	sharded_copy(TT_BUFFER_DRAM, tt_core_range(2, 0, 5, 0), false);
 }
