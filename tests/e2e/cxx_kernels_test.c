@@ -639,3 +639,28 @@ Test(cxx_kernels, tensor_accessor_sharded_dram, .timeout = 120)
 {
 	sharded_copy(TT_BUFFER_DRAM, tt_core_range(2, 0, 5, 0), false);
 }
+
+/* The freestanding standard headers: compile-time checks in the kernel, results here. */
+Test(cxx_kernels, freestanding_std_headers, .timeout = 120)
+{
+	struct tt_device *dev = e2e_open(1, 1);
+	struct tt_core_range_set core = tt_core_range_set(tt_core_range(0, 0, 0, 0));
+	uint32_t args[2] = { 0x100000, 0 }, out[7] = { 0 };
+	static const uint32_t want[7] = { 21, 97, 6, 1500, 12, 1, 97 };
+	float x = 2.25f;
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	tt_kernel_handle k;
+
+	memcpy(&args[1], &x, 4);
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	k = dm_kernel(prog, KERNEL("cxx_std_headers.cpp"), &core, TT_DM_RISCV_1, NULL, 0);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), args, 2), TT_OK);
+	e2e_run_ok(dev, prog, &rep);
+	cr_assert_eq(tt_device_l1_read(dev, tt_core(0, 0), args[0], out, sizeof(out)), TT_OK);
+	for (int i = 0; i < 7; i++)
+		cr_expect_eq(out[i], want[i], "result %d: %u, want %u", i, out[i], want[i]);
+
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+}
