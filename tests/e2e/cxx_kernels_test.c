@@ -88,6 +88,18 @@ static void capture(void *ctx, struct tt_core core, unsigned int risc, const cha
 	}
 }
 
+/* As capture, each line prefixed with the RISC that printed it. */
+static void capture_risc(void *ctx, struct tt_core core, unsigned int risc, const char *text,
+			 size_t len)
+{
+	struct captured *c = ctx;
+	char tag[8];
+
+	snprintf(tag, sizeof(tag), "%u:", risc);
+	capture(ctx, core, risc, tag, strlen(tag));
+	capture(c, core, risc, text, len);
+}
+
 /* TensorAccessorArgs of an interleaved DRAM buffer: config IsDram, page size. */
 #define DRAM_ACCESSOR(page) 2u, (page)
 
@@ -229,7 +241,7 @@ Test(cxx_corpus_run, add_2_integers_in_compute, .timeout = 180)
 	tt_device_set_print_handler(dev, capture, &cap);
 	e2e_run_ok(dev, prog, &rep);
 	cr_expect(strstr(cap.text, "warning: CB 16: cb_push_back of 1 page, but only 0 reserved") &&
-		  strstr(cap.text, "add_2_tiles.cpp:"), "no warning in:\n%s", cap.text);
+		  strstr(cap.text, " at add_2_tiles.cpp:49 "), "no warning in:\n%s", cap.text);
 	cr_assert_eq(tt_buffer_read(c, out), TT_OK);
 	for (size_t i = 0; i < TT_TILE_ELEMS; i++)
 		bad += out[i] != rne_bf16(21.0f);
@@ -420,7 +432,10 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 	tt_device_close(dev);
 }
 
-/* The older compute spelling (namespace NAMESPACE { void MAIN }), legacy include paths. */
+/*
+ * The older compute spelling (namespace NAMESPACE { void MAIN }), legacy
+ * include paths, DPRINT_UNPACK / _MATH / _PACK in both forms, TileSlice.
+ */
 Test(cxx_kernels, compute_main_namespace_square, .timeout = 180)
 {
 	struct tt_device *dev = e2e_open(2, 2);
@@ -434,6 +449,7 @@ Test(cxx_kernels, compute_main_namespace_square, .timeout = 180)
 	char rp[1024], wp[1024];
 	const char *reader = corpus(rp, sizeof(rp), "eltwise_sfpu/kernels/dataflow/read_tile.cpp");
 	const char *writer = corpus(wp, sizeof(wp), "eltwise_sfpu/kernels/dataflow/write_tile.cpp");
+	struct captured cap = { 0 };
 	struct tt_run_report rep;
 	struct tt_program *prog;
 	tt_kernel_handle r, w, k;
@@ -457,7 +473,13 @@ Test(cxx_kernels, compute_main_namespace_square, .timeout = 180)
 	for (uint32_t i = 0; i < n; i++)
 		in[i] = rne_bf16((float)((int)(i % 31) - 15));
 	cr_assert_eq(tt_buffer_write(src, in), TT_OK);
+	tt_device_set_print_handler(dev, capture_risc, &cap);
 	e2e_run_ok(dev, prog, &rep);
+	/* one line per TRISC; the slice: rows 0 and 16, columns 0 and 16, faces */
+	cr_expect(strstr(cap.text, "2:unpack 2\n"), "prints:\n%s", cap.text);
+	cr_expect(strstr(cap.text, "3:math 2\n"), "prints:\n%s", cap.text);
+	cr_expect(strstr(cap.text, "4:pack\n"), "prints:\n%s", cap.text);
+	cr_expect(strstr(cap.text, "2:-15 -7\n2:1 9\n"), "tile slice:\n%s", cap.text);
 	cr_assert_eq(tt_buffer_read(dst, out), TT_OK);
 	for (uint32_t i = 0; i < n; i++) {
 		float x = bf16f(in[i]);
