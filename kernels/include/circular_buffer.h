@@ -128,11 +128,19 @@ static FORCE_INLINE struct tt_cb_interface *get_local_cb_interface(uint32_t cb)
 static const uint8_t tt_cb_data_format[TT_NUM_CBS] __attribute__((unused)) =
 	TT_CB_DATA_FORMATS;
 
-/* tt-metal get_dataformat(): the TT_DF_* format of CB @cb. */
-static FORCE_INLINE uint32_t get_dataformat(uint32_t cb)
+/* The TT_DF_* format of CB @cb. */
+static FORCE_INLINE uint32_t tt_get_dataformat(uint32_t cb)
 {
 	return tt_cb_data_format[cb];
 }
+
+/* tt-metal get_dataformat() (C++: api/tt_cxx_common.h, a DataFormat). */
+#ifndef __cplusplus
+static FORCE_INLINE uint32_t get_dataformat(uint32_t cb)
+{
+	return tt_get_dataformat(cb);
+}
+#endif
 
 /* tt-metal get_tile_size(): bytes of one page (tile) of CB @cb. */
 static FORCE_INLINE uint32_t get_tile_size(uint32_t cb)

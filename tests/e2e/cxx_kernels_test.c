@@ -398,7 +398,7 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 				    .num_named_compile_args = 2 };
 	float f = 2.5f;
 	int32_t neg = -42;
-	uint32_t args[3], out[8] = { 0 };
+	uint32_t args[3], out[9] = { 0 };
 	struct tt_core noc;
 	struct captured cap = { 0 };
 	struct tt_run_report rep;
@@ -407,6 +407,7 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
 	cr_assert_eq(tt_kernel_create(prog, KERNEL("cxx_features.cpp"), &core, &cfg, &k), TT_OK);
+	cb_bf16(prog, &core, 3, 1);
 	args[0] = tt_buffer_address(l1);
 	memcpy(&args[1], &f, 4);
 	memcpy(&args[2], &neg, 4);
@@ -423,6 +424,8 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 	cr_expect_eq(out[5], noc.x << 8 | noc.y, "my_x[noc], my_y[noc]: got 0x%x", out[5]);
 	cr_expect_eq(out[6], 5 + 0, "std::exchange");
 	cr_expect_eq(out[7], 1, "get_noc_addr(addr) is this core's");
+	cr_expect_eq(out[8], 1 | TT_DF_FLOAT16_B << 8 | TILE_BF16 << 16,
+		     "get_dataformat / get_tile_size of CB 3: 0x%x", out[8]);
 	cr_expect_str_eq(cap.text, "fmt 7 0xff    -3 2.50 1.5 c\n"
 				   "stream 3 ff    7 0.500\n"
 				   "only on BRISC\n");
