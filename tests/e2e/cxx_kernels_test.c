@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "e2e.h"
 #include "num_util.h"
@@ -427,6 +428,7 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 	cr_expect_eq(out[8], 1 | TT_DF_FLOAT16_B << 8 | TILE_BF16 << 16,
 		     "get_dataformat / get_tile_size of CB 3: 0x%x", out[8]);
 	cr_expect_str_eq(cap.text, "fmt 7 0xff    -3 2.50 1.5 c\n"
+				   "f 15 17 1111 [7   ] [   7] [  7  ] [**ab***] true\n"
 				   "stream 3 ff    7 0.500\n"
 				   "only on BRISC\n");
 
@@ -688,4 +690,49 @@ Test(cxx_kernels, freestanding_std_headers, .timeout = 120)
 
 	tt_program_destroy(prog);
 	tt_device_close(dev);
+}
+
+/*
+ * Without a print handler, DPRINT lines follow tt-metal's switches: only
+ * the cores of TT_METAL_DPRINT_CORES and RISCs of TT_METAL_DPRINT_RISCVS,
+ * prefixed "0:(x=..,y=..):NC: ", into TT_METAL_DPRINT_FILE.
+ */
+Test(cxx_kernels, dprint_switches, .timeout = 120)
+{
+	char file[] = "/tmp/tt-dprint-XXXXXX", text[4096] = "";
+	int fd = mkstemp(file);
+	struct tt_device *dev;
+	struct tt_core_range_set cores = tt_core_range_set(tt_core_range(0, 0, 1, 1));
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	size_t n;
+	FILE *f;
+
+	cr_assert(fd >= 0);
+	close(fd);
+	setenv("TT_METAL_DPRINT_CORES", "(1,0)-(1,1)", 1);
+	setenv("TT_METAL_DPRINT_RISCVS", "NC", 1);
+	setenv("TT_METAL_DPRINT_FILE", file, 1);
+	dev = e2e_open(2, 2);
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	dm_kernel(prog, KERNEL("cxx_dprint_hello.cpp"), &cores, TT_DM_RISCV_0, NULL, 0);
+	dm_kernel(prog, KERNEL("cxx_dprint_hello.cpp"), &cores, TT_DM_RISCV_1, NULL, 0);
+	e2e_run_ok(dev, prog, &rep);
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+	unsetenv("TT_METAL_DPRINT_CORES");
+	unsetenv("TT_METAL_DPRINT_RISCVS");
+	unsetenv("TT_METAL_DPRINT_FILE");
+
+	f = fopen(file, "r");
+	cr_assert(f);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	unlink(file);
+	cr_expect(strstr(text, "0:(x=1,y=0):NC: hello 1 0\n"), "DPRINT file:\n%s", text);
+	cr_expect(strstr(text, "0:(x=1,y=1):NC: hello 1 1\n"), "DPRINT file:\n%s", text);
+	cr_expect(!strstr(text, "BR:") && !strstr(text, "x=0") && !strstr(text, "printf"),
+		  "lines that should not be there:\n%s", text);
+	cr_expect_eq(n, 2 * strlen("0:(x=1,y=0):NC: hello 1 0\n"), "DPRINT file:\n%s", text);
 }

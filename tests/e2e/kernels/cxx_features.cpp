@@ -70,6 +70,8 @@ void kernel_main()
 		 gen.page_size << 16;
 
 	DPRINT("fmt {} {:#x} {:5} {:.2f} {} {}\n", k_first, 255u, -3, f, bf16_t(0x3fc0), 'c');
+	DPRINT("{0:x} {0} {0:o} {0:b} [{1:<4}] [{1:>4}] [{1:^5}] [{2:*^7}] {3}\n", 15, 7, "ab",
+	       true);
 	DPRINT << "stream " << k_scale << " " << HEX() << 255u << DEC() << " " << SETW(4) << 7
 	       << " " << SETPRECISION(3) << FIXED() << 0.5f << ENDL();
 	DPRINT_DATA0("only on BRISC\n");
