@@ -390,7 +390,7 @@ Test(cxx_corpus_run, vecadd_multi_core_named_args, .timeout = 180)
 Test(cxx_kernels, features_and_dprint, .timeout = 120)
 {
 	struct tt_device *dev = e2e_open(2, 2);
-	struct tt_buffer *l1 = buffer(dev, TT_BUFFER_L1, 64, 64);
+	struct tt_buffer *l1 = buffer(dev, TT_BUFFER_L1, 128, 128);
 	struct tt_core_range_set core = tt_core_range_set(tt_core_range(1, 0, 1, 0));
 	const struct tt_named_arg named[] = { { "offset", 1000 }, { "scale", 3 } };
 	uint32_t ct[] = { 7, 5 };
@@ -399,7 +399,7 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 				    .num_named_compile_args = 2 };
 	float f = 2.5f;
 	int32_t neg = -42;
-	uint32_t args[3], out[9] = { 0 };
+	uint32_t args[3], out[17] = { 0 };
 	struct tt_core noc;
 	struct captured cap = { 0 };
 	struct tt_run_report rep;
@@ -427,6 +427,9 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 	cr_expect_eq(out[7], 1, "get_noc_addr(addr) is this core's");
 	cr_expect_eq(out[8], 1 | TT_DF_FLOAT16_B << 8 | TILE_BF16 << 16,
 		     "get_dataformat / get_tile_size of CB 3: 0x%x", out[8]);
+	cr_expect_eq(out[12], out[0], "read over the other NoC: 0x%x", out[12]);
+	cr_expect_eq(out[11], 0, "the kernel's NoC (0) is back after a call on NoC 1");
+	cr_expect_eq(out[16], out[4], "read over the kernel's own NoC after it: 0x%x", out[16]);
 	cr_expect_str_eq(cap.text, "fmt 7 0xff    -3 2.50 1.5 c\n"
 				   "f 15 17 1111 [7   ] [   7] [  7  ] [**ab***] true\n"
 				   "stream 3 ff    7 0.500\n"
