@@ -433,7 +433,7 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 	cr_expect_str_eq(cap.text, "fmt 7 0xff    -3 2.50 1.5 c\n"
 				   "f 15 17 1111 [7   ] [   7] [  7  ] [**ab***] true\n"
 				   "stream 3 ff    7 0.500\n"
-				   "only on BRISC\n");
+				   "only on BRISC 1000\n");
 
 	tt_program_destroy(prog);
 	tt_buffer_free(l1);

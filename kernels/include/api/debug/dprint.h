@@ -518,14 +518,14 @@ inline void print_padded(const T &v, const spec &s)
 
 /* One argument of a format string, its type erased. */
 struct arg {
-	const void *p;
-	void (*print)(const void *, const spec &);
+	const volatile void *p;		/* volatile: DPRINT("{}", l1_ptr[0]) */
+	void (*print)(const volatile void *, const spec &);
 };
 
 template <class T>
-inline void print_erased(const void *p, const spec &s)
+inline void print_erased(const volatile void *p, const spec &s)
 {
-	print_padded(*static_cast<const T *>(p), s);
+	print_padded(*static_cast<const T *>(const_cast<const void *>(p)), s);
 }
 
 /* fmt's rules: {} takes the next argument, {N} / {N:spec} argument N. */
