@@ -739,3 +739,25 @@ Test(cxx_kernels, dprint_switches, .timeout = 120)
 		  "lines that should not be there:\n%s", text);
 	cr_expect_eq(n, 2 * strlen("0:(x=1,y=0):NC: hello 1 0\n"), "DPRINT file:\n%s", text);
 }
+
+/* tt-metal spellings beyond the corpus build (data movement and compute). */
+Test(cxx_kernels, api_spellings_build, .timeout = 120)
+{
+	struct tt_core_range_set core = tt_core_range_set(tt_core_range(0, 0, 0, 0));
+	const uint32_t ct[] = { DRAM_ACCESSOR(TILE_BF16) };
+	struct tt_compute_config ccfg = { 0 };
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	tt_kernel_handle k;
+	int rc;
+
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	k = dm_kernel(prog, KERNEL("cxx_spellings_dm.cpp"), &core, TT_DM_RISCV_0, ct, 2);
+	(void)k;
+	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("cxx_spellings_compute.cpp"), &core,
+					      &ccfg, &k), TT_OK);
+	memset(&rep, 0, sizeof(rep));
+	rc = tt_program_compile(NULL, prog, &rep);
+	cr_expect_eq(rc, TT_OK, "%s", rep.message);
+	tt_program_destroy(prog);
+}
