@@ -12,6 +12,10 @@
 #include "api/tensor/noc_traits.h"
 #include "hostdevcommon/common_values.hpp"
 #include "tools/profiler/kernel_profiler.hpp"
+#include "tt-metalium/constants.hpp"
+
+static_assert(kernel_compile_time_args.size() == 2 && kernel_compile_time_args[1] == 2048);
+static_assert(tt::constants::TILE_HW == 1024 && tt::constants::FACE_HW == 256);
 
 void kernel_main()
 {
