@@ -761,3 +761,26 @@ Test(cxx_kernels, api_spellings_build, .timeout = 120)
 	cr_expect_eq(rc, TT_OK, "%s", rep.message);
 	tt_program_destroy(prog);
 }
+
+/* Globals with dynamic initialization are constructed before kernel_main. */
+Test(cxx_kernels, global_constructors_run, .timeout = 120)
+{
+	struct tt_device *dev = e2e_open(1, 1);
+	struct tt_core_range_set core = tt_core_range_set(tt_core_range(0, 0, 0, 0));
+	uint32_t args[2] = { 0x100000, 3 }, out[2] = { 0, 0 };
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	tt_kernel_handle k;
+
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	k = dm_kernel(prog, KERNEL("cxx_global_ctor.cpp"), &core, TT_DM_RISCV_1, NULL, 0);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), args, 2), TT_OK);
+	tt_device_l1_write(dev, tt_core(0, 0), args[0], out, sizeof(out));
+	e2e_run_ok(dev, prog, &rep);
+	cr_assert_eq(tt_device_l1_read(dev, tt_core(0, 0), args[0], out, sizeof(out)), TT_OK);
+	cr_expect_eq(out[0], 0x5eed + 3, "constructor result 0x%x", out[0]);
+	cr_expect_eq(out[1], 1, "a global Noc is the kernel's NoC (1 on RISCV_1 here)");
+
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+}
