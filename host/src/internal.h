@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include <tt/bank.h>
@@ -87,7 +88,12 @@ struct tt_kernel_build {
 	uint32_t num_compile_args;
 	const struct tt_define *defines;
 	uint32_t num_defines;
+	const struct tt_named_arg *named_args;	/* C++ kernels only */
+	uint32_t num_named_args;
 };
+
+/* Can @name be a named compile-time arg (a C++ string literal as is)? */
+bool tt_named_arg_valid(const char *name);
 
 /* Build (or find in the cache) and load the kernel ELF; 128-bit id out. */
 int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
@@ -100,6 +106,14 @@ int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
  */
 void tt_gdb_note_grid(uint32_t grid_x, uint32_t grid_y);
 void tt_gdb_note_kernel(unsigned int risc, const char *elf_path, const char *source);
+
+/*
+ * " at file:line (function)" of @pc of @risc on core @index in the
+ * in-flight program's kernel or the firmware; "" when unknown.
+ */
+const char *tt_program_pc_location(struct tt_device *dev, uint32_t index,
+				   unsigned int risc, uint32_t pc, char *buf,
+				   size_t len);
 
 /* "file:line (function)" of @pc in image @elf; TT_ENOENT if unknown. */
 int tt_symbolize(const char *elf, uint32_t pc, char *out, size_t len);
@@ -210,6 +224,25 @@ struct tt_core_state {
 	struct tt_hart_state hart[TT_RISCS_PER_CORE];
 };
 
+/* DPRINT's default destination: tt-metal's TT_METAL_DPRINT_* switches (dprint.c). */
+#define TT_DPRINT_MAX_RANGES 16
+
+struct tt_dprint_config {
+	bool on;			/* TT_METAL_DPRINT_CORES set and valid */
+	bool all_cores;
+	bool prefix;			/* "0:(x=..,y=..):BR: " */
+	uint32_t risc_mask;		/* bit per TT_RISC_* */
+	uint32_t nranges;
+	struct tt_core_range ranges[TT_DPRINT_MAX_RANGES];
+	FILE *file;			/* NULL: standard output */
+};
+
+void tt_dprint_config_init(struct tt_dprint_config *c);
+void tt_dprint_config_close(struct tt_dprint_config *c);
+/* Show DPRINT line @text of @risc on logical core @core if the switches say so. */
+void tt_dprint_emit(struct tt_dprint_config *c, struct tt_core core, unsigned int risc,
+		    const char *text, size_t len);
+
 /*
  * A device and all of its run state: nothing about a run lives outside
  * this struct, so different devices can be driven from different threads.
@@ -235,6 +268,7 @@ struct tt_device {
 	bool banks_ok;			/* false: bank count not interleavable */
 	tt_print_fn print_fn;
 	void *print_ctx;
+	struct tt_dprint_config dprint;
 	/* receive buffer */
 	size_t rx_len;
 	uint8_t rx[sizeof(struct tt_ctl_hdr) + TT_CTL_MAX_PAYLOAD];
@@ -245,6 +279,9 @@ struct tt_device {
 	bool failed;
 	uint64_t run_icount;		/* device clock from GO to the last DONE */
 	uint64_t boot_icount;		/* the same, from reset to the last READY */
+	/* rule warnings already reported this run: (risc, pc) */
+	uint32_t warned[32][2];
+	uint32_t nwarned;
 	/* hang report collection */
 	bool dump_done;
 	struct tt_evt_wait_state waits[TT_MAX_CORES * TT_RISCS_PER_CORE];

@@ -66,6 +66,8 @@ struct tt_kernel {
 	uint32_t num_compile_args;
 	struct tt_define *defines;
 	uint32_t num_defines;
+	struct tt_named_arg *named_args;
+	uint32_t num_named_args;
 	uint32_t common[TT_MAX_RUNTIME_ARGS];
 	uint32_t num_common;
 	struct tt_core_args *args;
@@ -212,6 +214,9 @@ static void kernel_free(struct tt_kernel *k)
 		free((char *)k->defines[i].value);
 	}
 	free(k->defines);
+	for (uint32_t i = 0; i < k->num_named_args; i++)
+		free((char *)k->named_args[i].name);
+	free(k->named_args);
 	free(k->compile_args);
 	tt_elf_free(&k->elf);
 	free(k);
@@ -296,7 +301,8 @@ static int kernel_add(const char *fn, struct tt_program *prog, const char *path,
 		      const struct tt_core_range_set *cores, unsigned int risc,
 		      unsigned int noc, const uint32_t *compile_args,
 		      uint32_t num_compile_args, const struct tt_define *defines,
-		      uint32_t num_defines, const char *extra_define,
+		      uint32_t num_defines, const struct tt_named_arg *named,
+		      uint32_t num_named, const char *extra_define,
 		      tt_kernel_handle *out)
 {
 	struct tt_kernel *k, **grown;
@@ -312,6 +318,14 @@ static int kernel_add(const char *fn, struct tt_program *prog, const char *path,
 	for (uint32_t i = 0; i < num_defines; i++)
 		if (!defines[i].name || !defines[i].name[0])
 			return tt_fail(TT_EINVAL, "%s: define %u has no name", fn, i);
+	if (num_named && !named)
+		return tt_fail(TT_EINVAL, "%s: %u named compile-time args but the array "
+			       "is NULL", fn, num_named);
+	for (uint32_t i = 0; i < num_named; i++)
+		if (!tt_named_arg_valid(named[i].name))
+			return tt_fail(TT_EINVAL, "%s: named compile-time arg %u: the name is "
+				       "empty or has a quote, backslash or control "
+				       "character", fn, i);
 	k = calloc(1, sizeof(*k));
 	if (!k)
 		return tt_fail(TT_ENOMEM, "%s: out of host memory", fn);
@@ -330,6 +344,18 @@ static int kernel_add(const char *fn, struct tt_program *prog, const char *path,
 			goto nomem;
 		memcpy(k->compile_args, compile_args, num_compile_args * sizeof(uint32_t));
 		k->num_compile_args = num_compile_args;
+	}
+	if (num_named) {
+		k->named_args = calloc(num_named, sizeof(*k->named_args));
+		if (!k->named_args)
+			goto nomem;
+		for (uint32_t i = 0; i < num_named; i++) {
+			k->named_args[i].name = strdup(named[i].name);
+			k->named_args[i].value = named[i].value;
+			k->num_named_args++;
+			if (!k->named_args[i].name)
+				goto nomem;
+		}
 	}
 	if (ndef) {
 		k->defines = calloc(ndef, sizeof(*k->defines));
@@ -380,7 +406,8 @@ int tt_kernel_create(struct tt_program *prog, const char *path,
 	return kernel_add(fn, prog, path, cores,
 			  cfg->processor == TT_DM_RISCV_0 ? TT_RISC_BRISC : TT_RISC_NCRISC,
 			  cfg->noc, cfg->compile_args, cfg->num_compile_args,
-			  cfg->defines, cfg->num_defines, NULL, out);
+			  cfg->defines, cfg->num_defines, cfg->named_compile_args,
+			  cfg->num_named_compile_args, NULL, out);
 }
 
 int tt_compute_kernel_create(struct tt_program *prog, const char *path,
@@ -419,7 +446,9 @@ int tt_compute_kernel_create(struct tt_program *prog, const char *path,
 	for (unsigned int t = 0; t < 3; t++) {
 		rc = kernel_add(fn, prog, path, cores, TT_RISC_TRISC0 + t, 0,
 				cfg->compile_args, cfg->num_compile_args,
-				cfg->defines, cfg->num_defines, thread[t], &h);
+				cfg->defines, cfg->num_defines,
+				cfg->named_compile_args, cfg->num_named_compile_args,
+				thread[t], &h);
 		if (rc) {
 			while (prog->num_kernels > first)
 				kernel_free(prog->kernels[--prog->num_kernels]);
@@ -576,14 +605,14 @@ int tt_semaphore_create(struct tt_program *prog,
 /* Build ------------------------------------------------------------------ */
 
 /*
- * A compute kernel's defines plus TT_CB_DATA_FORMATS, the data format of
- * every CB index on its cores (tt-metal's chlkc_descriptors.h), into
- * @defs (k->num_defines + 1 entries); the format text goes to @text,
- * TT_NUM_CBS * 4 + 3 bytes.
+ * A kernel's defines plus TT_CB_DATA_FORMATS, the data format of every CB
+ * index on its cores (tt-metal's chlkc_descriptors.h; get_dataformat() in
+ * compute and data-movement kernels), into @defs (k->num_defines + 1
+ * entries); the format text goes to @text, TT_NUM_CBS * 4 + 3 bytes.
  */
-static int compute_defines(const struct tt_program *prog, const struct tt_kernel *k,
-			   struct tt_define *defs, char *text,
-			   struct tt_kernel_build *kb, char *why, size_t whylen)
+static int kernel_defines(const struct tt_program *prog, const struct tt_kernel *k,
+			  struct tt_define *defs, char *text,
+			  struct tt_kernel_build *kb, char *why, size_t whylen)
 {
 	uint8_t df[TT_NUM_CBS];
 	size_t len = 0;
@@ -610,7 +639,8 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
 	char formats[TT_NUM_CBS * 4 + 3];
 	int rc;
 
-	rc = tt_dev_check(dev, "tt_program_compile");
+	/* Building needs no device: @dev may be NULL (a compile-only check). */
+	rc = dev ? tt_dev_check(dev, "tt_program_compile") : TT_OK;
 	if (!rc)
 		rc = tt_prog_check(prog, "tt_program_compile");
 	if (rc)
@@ -624,22 +654,21 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
 			.num_compile_args = k->num_compile_args,
 			.defines = k->defines,
 			.num_defines = k->num_defines,
+			.named_args = k->named_args,
+			.num_named_args = k->num_named_args,
 		};
 		struct tt_define *defs = NULL;
 
 		if (k->built)
 			continue;
-		if (k->risc >= TT_RISC_TRISC0) {
-			defs = calloc(k->num_defines + 1, sizeof(*defs));
-			if (!defs)
-				return report_fail(report, TT_ENOMEM, "%s: out of host "
-						   "memory", k->path);
-			rc = compute_defines(prog, k, defs, formats, &kb, log,
-					     sizeof(log));
-			if (rc) {
-				free(defs);
-				return report_fail(report, rc, "%s: %s", k->path, log);
-			}
+		defs = calloc(k->num_defines + 1, sizeof(*defs));
+		if (!defs)
+			return report_fail(report, TT_ENOMEM, "%s: out of host memory",
+					   k->path);
+		rc = kernel_defines(prog, k, defs, formats, &kb, log, sizeof(log));
+		if (rc) {
+			free(defs);
+			return report_fail(report, rc, "%s: %s", k->path, log);
 		}
 		rc = tt_build_kernel(&kb, &k->elf, k->id, log, sizeof(log));
 		free(defs);
@@ -907,6 +936,7 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 	dev->failed = false;
 	dev->run_icount = 0;
 	dev->errors_len = 0;
+	dev->nwarned = 0;
 	dev->errors[0] = '\0';
 	memset(&dev->first, 0, sizeof(dev->first));
 	for (uint32_t c = 0; c < dev->ncores; c++)
@@ -1059,6 +1089,13 @@ static const char *pc_location(struct tt_device *dev, uint32_t index,
 	if (elf[0] && !tt_symbolize(elf, pc, where, sizeof(where)))
 		snprintf(buf, len, " at %s", where);
 	return buf;
+}
+
+const char *tt_program_pc_location(struct tt_device *dev, uint32_t index,
+				   unsigned int risc, uint32_t pc, char *buf,
+				   size_t len)
+{
+	return pc_location(dev, index, risc, pc, buf, len);
 }
 
 /* Add the source line of every trap and guest error of this run. */
