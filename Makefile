@@ -36,7 +36,7 @@ msg = @printf '  %-7s %s\n' '$(1)' '$(patsubst $(obj)/%,%,$(2))'
 endif
 
 .PHONY: all
-all: deps qemu firmware host tools tests
+all: deps qemu firmware host metalium tools tests
 
 # ---------------------------------------------------------------------------
 # Debian packages (installs when root, prints the apt-get line otherwise)
@@ -179,6 +179,63 @@ $(obj)/san/host/libtt.a: $(patsubst host/src/%.c,$(obj)/san/host/%.o,$(host-srcs
 host: $(obj)/host/libtt.a $(obj)/san/host/libtt.a
 
 # ---------------------------------------------------------------------------
+# TT-Metalium: tt-metal's C++ host API as a library over libtt's public C
+# API (host/metalium), and the CMake package that lets tt-metal programs'
+# own CMakeLists.txt build against it (docs/coming-from-tt-metal.md).
+
+mtl-srcs := $(wildcard host/metalium/src/*.cpp)
+mtl-inc := -I$(src)/host/metalium/include
+mtl-cxxflags := -std=c++20 -g -Wall -Wextra -Werror -MMD -MP $(mtl-inc) \
+	-I$(src)/host/include $(hal-inc)
+mtl-libs := -lfmt
+mtl-version := 0.1.0
+mtl-pkg := $(obj)/metalium
+
+$(obj)/metalium/obj/%.o: host/metalium/src/%.cpp
+	$(call msg,CXX,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)g++ $(mtl-cxxflags) -O2 -c $< -o $@
+
+$(obj)/san/metalium/%.o: host/metalium/src/%.cpp
+	$(call msg,CXX,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)g++ $(mtl-cxxflags) -O1 $(san) -c $< -o $@
+
+$(mtl-pkg)/lib/libtt_metalium.a: $(patsubst host/metalium/src/%.cpp,$(obj)/metalium/obj/%.o,$(mtl-srcs))
+	$(call msg,AR,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(obj)/san/metalium/libtt_metalium.a: $(patsubst host/metalium/src/%.cpp,$(obj)/san/metalium/%.o,$(mtl-srcs))
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+# The build-tree package: cmake -DCMAKE_PREFIX_PATH=$(O)/metalium
+mtl-cmake := $(mtl-pkg)/lib/cmake/TT-Metalium
+$(mtl-cmake)/TT-MetaliumConfig.cmake: host/metalium/cmake/TT-MetaliumConfig.cmake.in Makefile
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)sed -e 's|@PREFIX_NOTE@|This copy points into a build tree.|' \
+		-e 's|@PREFIX_SETUP@|set(_tt_metalium_include "$(src)/host/metalium/include")\nset(_tt_metalium_tt_include "$(src)/host/include")\nset(_tt_metalium_lib "$(mtl-pkg)/lib/libtt_metalium.a")\nset(_tt_metalium_libtt "$(obj)/host/libtt.a")|' \
+		$< > $@
+$(mtl-cmake)/TT-MetaliumConfigVersion.cmake: host/metalium/cmake/TT-MetaliumConfigVersion.cmake.in
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)sed -e 's|@VERSION@|$(mtl-version)|' $< > $@
+
+.PHONY: metalium
+metalium: $(mtl-pkg)/lib/libtt_metalium.a $(obj)/san/metalium/libtt_metalium.a \
+	$(mtl-cmake)/TT-MetaliumConfig.cmake $(mtl-cmake)/TT-MetaliumConfigVersion.cmake
+
+# conformance: tt-metal's programming examples, each built with its own
+# CMakeLists.txt against the package above, run and checked.
+TT_METAL_HOME ?= $(if $(wildcard $(src)/../shared/tt-metal/tt_metal),$(abspath $(src)/../shared/tt-metal))
+.PHONY: conformance
+conformance: all
+	$(Q)TT_EMU_CACHE=$(obj)/cache bash tools/conformance.sh --build $(obj) --src $(src) \
+		--tt-metal-home '$(TT_METAL_HOME)' --examples '$(EXAMPLES)'
+
+# ---------------------------------------------------------------------------
 # Tools built from C (tools/*.c, each one program on libtt)
 
 tools := $(patsubst tools/%.c,$(obj)/tools/%,$(wildcard tools/*.c))
@@ -202,6 +259,8 @@ test-cflags := $(host-cflags) -O1 $(san) -I$(src)/device/model -I$(src)/tests/li
 
 examples := $(patsubst examples/%/main.c,$(obj)/examples/%,$(wildcard examples/*/main.c))
 unit-tests := $(patsubst tests/unit/%.c,$(obj)/tests/unit/%,$(wildcard tests/unit/*_test.c))
+unit-tests-cxx := $(patsubst tests/unit/%.cpp,$(obj)/tests/unit/%,$(wildcard tests/unit/*_test.cpp))
+unit-tests += $(unit-tests-cxx)
 device-tests := $(patsubst tests/device/%.c,$(obj)/tests/device/%,$(wildcard tests/device/*_test.c))
 e2e-tests := $(patsubst tests/e2e/%.c,$(obj)/tests/e2e/%,$(wildcard tests/e2e/*_test.c))
 
@@ -209,6 +268,13 @@ $(obj)/tests/unit/%: tests/unit/%.c $(obj)/san/host/libtt.a
 	$(call msg,TESTCC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(test-cflags) $< $(obj)/san/host/libtt.a -lcriterion $(host-libs) -o $@
+
+$(unit-tests-cxx): $(obj)/tests/unit/%: tests/unit/%.cpp $(obj)/san/metalium/libtt_metalium.a \
+		$(obj)/san/host/libtt.a
+	$(call msg,TESTCXX,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)g++ $(mtl-cxxflags) -O1 $(san) -I$(src)/tests/lib $< $(obj)/san/metalium/libtt_metalium.a \
+		$(obj)/san/host/libtt.a -lcriterion $(mtl-libs) $(host-libs) -o $@
 
 $(obj)/tests/device/%: tests/device/%.c $(model-srcs)
 	$(call msg,TESTCC,$@)
@@ -299,7 +365,7 @@ format-check:
 
 .PHONY: clean distclean
 clean:
-	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/firmware $(obj)/linker $(obj)/tests \
+	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/firmware $(obj)/linker $(obj)/tests $(obj)/metalium \
 		$(obj)/tools $(obj)/examples $(obj)/bench $(obj)/cache
 distclean:
 	$(Q)rm -rf $(obj)
@@ -313,6 +379,8 @@ help:
 	@echo '  firmware       resident firmware, linker scripts, kernel entry'
 	@echo '  tools          tt-fwtest (on-target tests, docs/firmware-tests.md)'
 	@echo '  host           libtt (optimised and sanitised builds)'
+	@echo '  metalium       the TT-Metalium C++ library and its CMake package ($$(O)/metalium)'
+	@echo '  conformance    build, run and check tt-metal'"'"'s programming examples ($$(TT_METAL_HOME))'
 	@echo '  test           every tier, then one summary line; non-zero on failure'
 	@echo '  test-unit      host-only unit tests'
 	@echo '  test-device    device-model tests, no QEMU'
@@ -331,6 +399,8 @@ help:
 	@echo '  QEMU           qemu-system-riscv32 to use (default: the one built)'
 	@echo '  TESTS=glob     run only test binaries whose name matches'
 	@echo '  DEMO=names     examples run by demo; GDB_DEMO=name for gdb'
+	@echo '  TT_METAL_HOME  tt-metal checkout for conformance (default ../shared/tt-metal)'
+	@echo '  EXAMPLES=glob  conformance programs to run (default all)'
 	@echo '  GDB_CORE=x,y GDB_RISC=brisc|ncrisc|trisc0..2 GDB_PORT=n   for make gdb'
 
--include $(shell find $(obj)/firmware $(obj)/host $(obj)/san -name '*.d' 2>/dev/null)
+-include $(shell find $(obj)/firmware $(obj)/host $(obj)/san $(obj)/metalium -name '*.d' 2>/dev/null)
