@@ -188,6 +188,8 @@ mtl-inc := -I$(src)/host/metalium/include
 mtl-cxxflags := -std=c++20 -g -Wall -Wextra -Werror -MMD -MP $(mtl-inc) \
 	-I$(src)/host/include $(hal-inc)
 mtl-libs := -lfmt
+# tt-metal's configs are meant for partial designated initialisers.
+mtl-test-flags := -Wno-missing-field-initializers
 mtl-version := 0.1.0
 mtl-pkg := $(obj)/metalium
 
@@ -263,6 +265,8 @@ unit-tests-cxx := $(patsubst tests/unit/%.cpp,$(obj)/tests/unit/%,$(wildcard tes
 unit-tests += $(unit-tests-cxx)
 device-tests := $(patsubst tests/device/%.c,$(obj)/tests/device/%,$(wildcard tests/device/*_test.c))
 e2e-tests := $(patsubst tests/e2e/%.c,$(obj)/tests/e2e/%,$(wildcard tests/e2e/*_test.c))
+e2e-tests-cxx := $(patsubst tests/e2e/%.cpp,$(obj)/tests/e2e/%,$(wildcard tests/e2e/*_test.cpp))
+e2e-tests += $(e2e-tests-cxx)
 
 $(obj)/tests/unit/%: tests/unit/%.c $(obj)/san/host/libtt.a
 	$(call msg,TESTCC,$@)
@@ -273,13 +277,21 @@ $(unit-tests-cxx): $(obj)/tests/unit/%: tests/unit/%.cpp $(obj)/san/metalium/lib
 		$(obj)/san/host/libtt.a
 	$(call msg,TESTCXX,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)g++ $(mtl-cxxflags) -O1 $(san) -I$(src)/tests/lib $< $(obj)/san/metalium/libtt_metalium.a \
+	$(Q)g++ $(mtl-cxxflags) $(mtl-test-flags) -O1 $(san) -I$(src)/tests/lib $< $(obj)/san/metalium/libtt_metalium.a \
 		$(obj)/san/host/libtt.a -lcriterion $(mtl-libs) $(host-libs) -o $@
 
 $(obj)/tests/device/%: tests/device/%.c $(model-srcs)
 	$(call msg,TESTCC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(test-cflags) $< $(model-srcs) -lcriterion -lm -o $@
+
+$(e2e-tests-cxx): $(obj)/tests/e2e/%: tests/e2e/%.cpp $(obj)/san/metalium/libtt_metalium.a \
+		$(obj)/san/host/libtt.a
+	$(call msg,TESTCXX,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)g++ $(mtl-cxxflags) $(mtl-test-flags) -O1 $(san) -I$(src)/tests/lib -DTT_TEST_KERNELS='"$(src)/tests/e2e/kernels"' \
+		$< $(obj)/san/metalium/libtt_metalium.a $(obj)/san/host/libtt.a -lcriterion $(mtl-libs) \
+		$(host-libs) -o $@
 
 # compute_test checks the guest's results against the tile-engine library.
 $(obj)/tests/e2e/compute_test: e2e-model := $(model-srcs)
