@@ -22,6 +22,7 @@
 #define TT_BANK_TABLE_MAGIC		0xba4c7ab1u
 
 #ifndef __ASSEMBLER__
+#include <assert.h>
 #include <stdint.h>
 
 struct tt_bank_table {
@@ -35,7 +36,7 @@ struct tt_bank_table {
 	int32_t bank_to_l1_offset[TT_BANK_TABLE_MAX_L1];
 };
 
-_Static_assert(sizeof(struct tt_bank_table) <= TT_MEM_BANK_TO_NOC_SIZE,
+static_assert(sizeof(struct tt_bank_table) <= TT_MEM_BANK_TO_NOC_SIZE,
 	       "bank tables must fit TT_MEM_BANK_TO_NOC_SIZE");
 #endif /* __ASSEMBLER__ */
 

@@ -33,6 +33,7 @@
 #define TT_CB_CONFIG_BYTES		(TT_CB_CONFIG_WORDS * 4)
 
 #ifndef __ASSEMBLER__
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -48,9 +49,9 @@ struct tt_cb_interface {
 	uint32_t pad;
 };
 
-_Static_assert(sizeof(struct tt_cb_interface) == TT_MEM_CB_INTERFACE_ENTRY_SIZE,
+static_assert(sizeof(struct tt_cb_interface) == TT_MEM_CB_INTERFACE_ENTRY_SIZE,
 	       "CB interface entry size");
-_Static_assert(offsetof(struct tt_cb_interface, reserved) == 24,
+static_assert(offsetof(struct tt_cb_interface, reserved) == 24,
 	       "CB interface layout");
 
 /* The CB interface array of RISC @risc. */

@@ -13,6 +13,7 @@
 #ifndef TT_HAL_FWTEST_ABI_H
 #define TT_HAL_FWTEST_ABI_H
 
+#include <assert.h>
 #include <stdint.h>
 
 #include "tt_riscv.h"
@@ -48,8 +49,8 @@ struct tt_fwtest_record {
 	struct tt_fwtest_case cases[TT_FWTEST_MAX_CASES];
 };
 
-_Static_assert(sizeof(struct tt_fwtest_case) == 144, "tt_fwtest_case layout");
-_Static_assert(sizeof(struct tt_fwtest_record) == 16 + 32 * 144,
+static_assert(sizeof(struct tt_fwtest_case) == 144, "tt_fwtest_case layout");
+static_assert(sizeof(struct tt_fwtest_record) == 16 + 32 * 144,
 	       "tt_fwtest_record layout");
 
 /* Bytes of L1 a core needs for the records of all its RISCs. */

@@ -8,7 +8,7 @@
  *
  * Types are fixed-width and carry no volatile: apply it where accessed.
  * Every offset the host or assembly relies on has a _OFFSET macro checked
- * by _Static_assert below.
+ * by static_assert below.
  */
 #ifndef TT_HAL_MAILBOX_H
 #define TT_HAL_MAILBOX_H
@@ -45,6 +45,7 @@
 
 #ifndef __ASSEMBLER__
 #include <stddef.h>
+#include <assert.h>
 #include <stdint.h>
 
 struct tt_rta_offset {
@@ -122,21 +123,21 @@ struct tt_mailbox {
 	struct tt_debug_msg debug;
 };
 
-_Static_assert(offsetof(struct tt_mailbox, subordinate_sync) ==
+static_assert(offsetof(struct tt_mailbox, subordinate_sync) ==
 	       TT_MAILBOX_SUBORDINATE_SYNC_OFFSET, "mailbox layout");
-_Static_assert(offsetof(struct tt_mailbox, launch) == TT_MAILBOX_LAUNCH_OFFSET,
+static_assert(offsetof(struct tt_mailbox, launch) == TT_MAILBOX_LAUNCH_OFFSET,
 	       "mailbox layout");
-_Static_assert(offsetof(struct tt_mailbox, go_message) == TT_MAILBOX_GO_OFFSET,
+static_assert(offsetof(struct tt_mailbox, go_message) == TT_MAILBOX_GO_OFFSET,
 	       "mailbox layout");
-_Static_assert(offsetof(struct tt_mailbox, result) == TT_MAILBOX_RESULT_OFFSET,
+static_assert(offsetof(struct tt_mailbox, result) == TT_MAILBOX_RESULT_OFFSET,
 	       "mailbox layout");
-_Static_assert(offsetof(struct tt_mailbox, core_info) ==
+static_assert(offsetof(struct tt_mailbox, core_info) ==
 	       TT_MAILBOX_CORE_INFO_OFFSET, "mailbox layout");
-_Static_assert(offsetof(struct tt_mailbox, debug) == TT_MAILBOX_DEBUG_OFFSET,
+static_assert(offsetof(struct tt_mailbox, debug) == TT_MAILBOX_DEBUG_OFFSET,
 	       "mailbox layout");
-_Static_assert(sizeof(struct tt_launch_msg) % 16 == 0,
+static_assert(sizeof(struct tt_launch_msg) % 16 == 0,
 	       "launch message must be a whole number of 16 B words");
-_Static_assert(sizeof(struct tt_go_msg) == 4, "go message is one word");
+static_assert(sizeof(struct tt_go_msg) == 4, "go message is one word");
 #endif /* __ASSEMBLER__ */
 
 #endif /* TT_HAL_MAILBOX_H */

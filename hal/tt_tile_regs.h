@@ -79,6 +79,7 @@ TT_FIELD(TILE, BLOCK, TRANSPOSE, 16, 1)	/* transpose each in1 tile */
 #define TT_TILE_STATUS_EINVAL		2
 
 #ifndef __ASSEMBLER__
+#include <assert.h>
 #include <stdint.h>
 
 /* Commands; the thread that issues each in tt-metal's compute API. */
@@ -170,7 +171,7 @@ static inline const char *tt_tile_cmd_wait_name(uint32_t cmd)
 	};
 	uint32_t i = cmd - TT_TILE_CMD_CONFIG;
 
-	_Static_assert(sizeof(names) / sizeof(names[0]) ==
+	static_assert(sizeof(names) / sizeof(names[0]) ==
 		       TT_TILE_CMD_MATMUL_BLOCK - TT_TILE_CMD_CONFIG + 1,
 		       "a name for every tile command");
 	return i < sizeof(names) / sizeof(names[0]) ? names[i] : "?";

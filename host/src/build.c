@@ -12,6 +12,12 @@
  * hashes next to the binary and re-checked on every hit, so editing an
  * included header rebuilds too; a warm hit reads a few small files and
  * runs no process.
+ *
+ * A .cpp (.cc, .cxx) kernel is C++ built with the cross g++: C++17, no
+ * exceptions, no RTTI, no thread-safe statics, against the freestanding
+ * standard headers in kernels/include/c++ only, with the tt-metal API
+ * pre-included (kernels/include/tt_cxx_prelude.h) as tt-metal's own build
+ * does.  Named compile-time args go to it as KERNEL_COMPILE_TIME_ARG_MAP.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -30,7 +36,7 @@
 
 extern char **environ;
 
-#define TT_BUILD_FLAGS_VERSION "tensix-emu kernel v1"
+#define TT_BUILD_FLAGS_VERSION "tensix-emu kernel v2"
 
 static const char *const risc_dir[TT_RISCS_PER_CORE] = {
 	"brisc", "ncrisc", "trisc0", "trisc1", "trisc2",
@@ -155,15 +161,24 @@ static int run_tool(char *const argv[], char *log, size_t loglen)
 		snprintf(log, loglen, "cannot run %s: %s", argv[0], strerror(err));
 		return TT_EBUILD;
 	}
-	while ((n = read(pipefd[0], log + used, loglen - 1 - used)) > 0)
-		used += (size_t)n;
+	/*
+	 * Keep the first loglen - 1 bytes and drain the rest to the end, so
+	 * the tool never blocks on a full pipe nor dies of SIGPIPE.
+	 */
+	for (;;) {
+		char sink[4096];
+		size_t room = loglen ? loglen - 1 - used : 0;
+
+		n = room ? read(pipefd[0], log + used, room) : read(pipefd[0], sink, sizeof(sink));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		if (room)
+			used += (size_t)n;
+	}
 	if (loglen)
 		log[used] = '\0';
-	/* Drain what did not fit so the tool never blocks on a full pipe. */
-	while (n > 0 || (n < 0 && errno == EINTR)) {
-		char sink[4096];
-		n = read(pipefd[0], sink, sizeof(sink));
-	}
 	close(pipefd[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
@@ -189,6 +204,48 @@ static int mkdir_p(const char *dir)
 }
 
 #define MAX_ARGV	(64 + 2 * TT_MAX_RUNTIME_ARGS)
+
+/* Is @path a C++ source (by its extension)? */
+static bool is_cxx(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	return dot && (!strcmp(dot, ".cpp") || !strcmp(dot, ".cc") ||
+		       !strcmp(dot, ".cxx") || !strcmp(dot, ".C"));
+}
+
+bool tt_named_arg_valid(const char *name)
+{
+	if (!name || !*name)
+		return false;
+	for (const char *c = name; *c; c++)
+		if (*c < 0x20 || *c > 0x7e || *c == '"' || *c == '\\')
+			return false;
+	return true;
+}
+
+/* -DKERNEL_COMPILE_TIME_ARG_MAP={"name",value},... (NULL if none). */
+static char *named_args_define(const struct tt_kernel_build *kb)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!kb->num_named_args)
+		return NULL;
+	f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
+	fputs("-DKERNEL_COMPILE_TIME_ARG_MAP=", f);
+	for (uint32_t i = 0; i < kb->num_named_args; i++)
+		fprintf(f, "%s{\"%s\",%uu}", i ? "," : "", kb->named_args[i].name,
+			kb->named_args[i].value);
+	if (fclose(f)) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
 
 /* -Os unless TT_EMU_KERNEL_OPT says otherwise (tools/tt-gdb.sh uses -Og). */
 static const char *kernel_opt(void)
@@ -217,7 +274,12 @@ static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
 		ARG(s_);						\
 	} while (0)
 
-	ARGF("%sgcc", p->cross);
+	bool cxx = is_cxx(kb->path);
+
+	if (cxx)
+		ARGF("%sg++", p->cross);
+	else
+		ARGF("%sgcc", p->cross);
 	ARG("-march=rv32im_zicsr");
 	ARG("-mabi=ilp32");
 	ARG("-mno-relax");
@@ -225,12 +287,27 @@ static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
 	ARG("--param=min-pagesize=0");
 	ARG(kernel_opt());
 	ARG("-g");
-	ARG("-std=gnu11");
+	if (cxx) {
+		ARG("-std=c++17");
+		ARG("-fno-exceptions");
+		ARG("-fno-rtti");
+		ARG("-fno-threadsafe-statics");
+		ARG("-fno-use-cxa-atexit");
+		ARG("-nostdinc++");
+		ARG("-DKERNEL_BUILD");
+		/* tt-metal's kernels keep unused args and CB ids by habit. */
+		ARG("-Wno-unused-variable");
+		ARG("-Wno-unused-but-set-variable");
+	} else {
+		ARG("-std=gnu11");
+	}
 	ARG("-Wall");
 	ARG("-ffunction-sections");
 	ARG("-fdata-sections");
 	ARG("-fno-common");
 	ARG(risc_define[kb->risc]);
+	if (cxx)
+		ARGF("-isystem%s/kernels/include/c++", p->src);
 	ARGF("-I%s/kernels/include", p->src);
 	ARGF("-I%s/hal", p->src);
 	ARGF("-I%s/hal/wormhole", p->src);
@@ -248,6 +325,14 @@ static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
 	}
 	if (kb->num_compile_args)
 		ARGF("-DKERNEL_COMPILE_TIME_ARGS=%s", ctas);
+	if (cxx && kb->num_named_args) {
+		char *m = named_args_define(kb);
+
+		if (!m)
+			goto nomem;
+		owned[nowned++] = m;
+		ARG(m);
+	}
 	for (uint32_t i = 0; i < kb->num_defines; i++) {
 		const struct tt_define *d = &kb->defines[i];
 
@@ -267,6 +352,8 @@ static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
 	ARG(d_tmp);
 	ARG("-o");
 	ARG(elf_tmp);
+	if (cxx)
+		ARGF("-include%s/kernels/include/tt_cxx_prelude.h", p->src);
 	ARGF("%s/firmware/kernel_entry.o", p->build);
 	ARG(kb->path);
 	ARGF("-L%s/sysroot/riscv64-unknown-elf/lib", p->build);
@@ -295,6 +382,7 @@ static int kernel_key(const struct tt_kernel_build *kb, uint64_t id[2])
 	char fw[1200];
 	XXH3_state_t *st = XXH3_createState();
 	XXH128_hash_t h;
+	uint8_t lang = is_cxx(kb->path);
 	int rc;
 
 	if (!st)
@@ -302,6 +390,7 @@ static int kernel_key(const struct tt_kernel_build *kb, uint64_t id[2])
 	XXH3_128bits_reset(st);
 	XXH3_128bits_update(st, TT_BUILD_FLAGS_VERSION, sizeof(TT_BUILD_FLAGS_VERSION));
 	XXH3_128bits_update(st, &kb->risc, sizeof(kb->risc));
+	XXH3_128bits_update(st, &lang, sizeof(lang));
 	XXH3_128bits_update(st, p->cross, strlen(p->cross) + 1);
 	XXH3_128bits_update(st, kernel_opt(), strlen(kernel_opt()) + 1);
 	/* Everything the link uses besides newlib: firmware symbols, the
@@ -320,6 +409,12 @@ static int kernel_key(const struct tt_kernel_build *kb, uint64_t id[2])
 	if (kb->num_compile_args)
 		XXH3_128bits_update(st, kb->compile_args,
 				    kb->num_compile_args * sizeof(uint32_t));
+	for (uint32_t i = 0; i < kb->num_named_args; i++) {
+		XXH3_128bits_update(st, kb->named_args[i].name,
+				    strlen(kb->named_args[i].name) + 1);
+		XXH3_128bits_update(st, &kb->named_args[i].value,
+				    sizeof(kb->named_args[i].value));
+	}
 	for (uint32_t i = 0; i < kb->num_defines; i++) {
 		const char *v = kb->defines[i].value ? kb->defines[i].value : "";
 

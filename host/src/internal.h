@@ -62,7 +62,12 @@ struct tt_kernel_build {
 	uint32_t num_compile_args;
 	const struct tt_define *defines;
 	uint32_t num_defines;
+	const struct tt_named_arg *named_args;	/* C++ kernels only */
+	uint32_t num_named_args;
 };
+
+/* Can @name be a named compile-time arg (a C++ string literal as is)? */
+bool tt_named_arg_valid(const char *name);
 
 /* Build (or find in the cache) and load the kernel ELF; 128-bit id out. */
 int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,

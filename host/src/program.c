@@ -60,6 +60,8 @@ struct tt_kernel {
 	uint32_t num_compile_args;
 	struct tt_define *defines;
 	uint32_t num_defines;
+	struct tt_named_arg *named_args;
+	uint32_t num_named_args;
 	uint32_t common[TT_MAX_RUNTIME_ARGS];
 	uint32_t num_common;
 	struct tt_core_args *args;
@@ -137,6 +139,9 @@ static void kernel_free(struct tt_kernel *k)
 		free((char *)k->defines[i].value);
 	}
 	free(k->defines);
+	for (uint32_t i = 0; i < k->num_named_args; i++)
+		free((char *)k->named_args[i].name);
+	free(k->named_args);
 	free(k->compile_args);
 	tt_elf_free(&k->elf);
 	free(k);
@@ -193,7 +198,8 @@ static int kernel_add(struct tt_program *prog, const char *path,
 		      const struct tt_core_range_set *cores, unsigned int risc,
 		      unsigned int noc, const uint32_t *compile_args,
 		      uint32_t num_compile_args, const struct tt_define *defines,
-		      uint32_t num_defines, const char *extra_define,
+		      uint32_t num_defines, const struct tt_named_arg *named,
+		      uint32_t num_named, const char *extra_define,
 		      tt_kernel_handle *out)
 {
 	struct tt_kernel *k, **grown;
@@ -206,6 +212,11 @@ static int kernel_add(struct tt_program *prog, const char *path,
 		if (r->start.x > r->end.x || r->start.y > r->end.y)
 			return TT_EINVAL;
 	}
+	if (num_named && !named)
+		return TT_EINVAL;
+	for (uint32_t i = 0; i < num_named; i++)
+		if (!tt_named_arg_valid(named[i].name))
+			return TT_EINVAL;
 	k = calloc(1, sizeof(*k));
 	if (!k)
 		return TT_ENOMEM;
@@ -224,6 +235,18 @@ static int kernel_add(struct tt_program *prog, const char *path,
 			goto nomem;
 		memcpy(k->compile_args, compile_args, num_compile_args * sizeof(uint32_t));
 		k->num_compile_args = num_compile_args;
+	}
+	if (num_named) {
+		k->named_args = calloc(num_named, sizeof(*k->named_args));
+		if (!k->named_args)
+			goto nomem;
+		for (uint32_t i = 0; i < num_named; i++) {
+			k->named_args[i].name = strdup(named[i].name);
+			k->named_args[i].value = named[i].value;
+			k->num_named_args++;
+			if (!k->named_args[i].name)
+				goto nomem;
+		}
 	}
 	if (ndef) {
 		k->defines = calloc(ndef, sizeof(*k->defines));
@@ -263,7 +286,8 @@ int tt_kernel_create(struct tt_program *prog, const char *path,
 	return kernel_add(prog, path, cores,
 			  cfg->processor == TT_DM_RISCV_0 ? TT_RISC_BRISC : TT_RISC_NCRISC,
 			  cfg->noc, cfg->compile_args, cfg->num_compile_args,
-			  cfg->defines, cfg->num_defines, NULL, out);
+			  cfg->defines, cfg->num_defines, cfg->named_compile_args,
+			  cfg->num_named_compile_args, NULL, out);
 }
 
 int tt_compute_kernel_create(struct tt_program *prog, const char *path,
@@ -293,7 +317,9 @@ int tt_compute_kernel_create(struct tt_program *prog, const char *path,
 	for (unsigned int t = 0; t < 3; t++) {
 		rc = kernel_add(prog, path, cores, TT_RISC_TRISC0 + t, 0,
 				cfg->compile_args, cfg->num_compile_args,
-				cfg->defines, cfg->num_defines, thread[t], &h);
+				cfg->defines, cfg->num_defines,
+				cfg->named_compile_args, cfg->num_named_compile_args,
+				thread[t], &h);
 		if (rc) {
 			while (prog->num_kernels > first)
 				kernel_free(prog->kernels[--prog->num_kernels]);
@@ -416,13 +442,14 @@ int tt_semaphore_create(struct tt_program *prog,
 #define TT_MAX_DEFINES	64
 
 /*
- * A compute kernel's defines plus TT_CB_DATA_FORMATS, the data format of
- * every CB index on its cores (tt-metal's chlkc_descriptors.h).  The
+ * A kernel's defines plus TT_CB_DATA_FORMATS, the data format of every CB
+ * index on its cores (tt-metal's chlkc_descriptors.h; get_dataformat() in
+ * compute and data-movement kernels).  The
  * format text goes to defs[TT_MAX_DEFINES].value, sized by the caller.
  */
-static int compute_defines(const struct tt_program *prog, const struct tt_kernel *k,
-			   struct tt_define *defs, struct tt_kernel_build *kb,
-			   char *why, size_t whylen)
+static int kernel_defines(const struct tt_program *prog, const struct tt_kernel *k,
+			  struct tt_define *defs, struct tt_kernel_build *kb,
+			  char *why, size_t whylen)
 {
 	uint8_t df[TT_NUM_CBS];
 	char *text = (char *)defs[TT_MAX_DEFINES].value;
@@ -438,7 +465,8 @@ static int compute_defines(const struct tt_program *prog, const struct tt_kernel
 	for (uint32_t i = 0; i < TT_NUM_CBS; i++)
 		len += (size_t)sprintf(text + len, "%s%u", i ? "," : "", df[i]);
 	sprintf(text + len, "}");
-	memcpy(defs, k->defines, k->num_defines * sizeof(*defs));
+	if (k->num_defines)
+		memcpy(defs, k->defines, k->num_defines * sizeof(*defs));
 	defs[k->num_defines].name = "TT_CB_DATA_FORMATS";
 	defs[k->num_defines].value = text;
 	kb->defines = defs;
@@ -464,16 +492,16 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
 			.num_compile_args = k->num_compile_args,
 			.defines = k->defines,
 			.num_defines = k->num_defines,
+			.named_args = k->named_args,
+			.num_named_args = k->num_named_args,
 		};
 		int rc;
 
 		if (k->built)
 			continue;
-		if (k->risc >= TT_RISC_TRISC0) {
-			rc = compute_defines(prog, k, defs, &kb, log, sizeof(log));
-			if (rc)
-				return report_fail(report, rc, "%s: %s", k->path, log);
-		}
+		rc = kernel_defines(prog, k, defs, &kb, log, sizeof(log));
+		if (rc)
+			return report_fail(report, rc, "%s: %s", k->path, log);
 		rc = tt_build_kernel(&kb, &k->elf, k->id, log, sizeof(log));
 		if (rc)
 			return report_fail(report, rc, "building %s for %s failed:\n%s",

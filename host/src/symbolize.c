@@ -25,7 +25,7 @@ extern char **environ;
 int tt_symbolize(const char *elf, uint32_t pc, char *out, size_t len)
 {
 	char tool[300], addr[16], buf[4096];
-	char *argv[] = { tool, "-f", "-i", "-s", "-e", (char *)elf, addr, NULL };
+	char *argv[] = { tool, "-f", "-C", "-i", "-s", "-e", (char *)elf, addr, NULL };
 	char *lines[64], *save, *l;
 	posix_spawn_file_actions_t fa;
 	int pipefd[2], status, n = 0;

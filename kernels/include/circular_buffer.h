@@ -18,9 +18,7 @@
  * reserving or waiting for more pages than the CB holds, using a CB
  * index the program did not configure on this core.
  *
- * Not yet implemented: remote (global) CBs, dataflow buffers,
- * get_tile_size()/get_dataformat() (the formats are in the host's CB
- * config but not yet passed to kernels).
+ * Not yet implemented: remote (global) CBs, dataflow buffers.
  */
 #ifndef TT_KERNEL_CIRCULAR_BUFFER_H
 #define TT_KERNEL_CIRCULAR_BUFFER_H
@@ -71,6 +69,25 @@ static FORCE_INLINE struct tt_cb_interface *get_local_cb_interface(uint32_t cb)
 	if (cb >= TT_NUM_CBS || !ifc->fifo_num_pages)
 		tt_kernel_fault(TT_FAULT_CB_UNCONFIGURED, cb, 0, 0);
 	return ifc;
+}
+
+/* Data format of each CB index (TT_DF_*), from the host. */
+#ifndef TT_CB_DATA_FORMATS
+#define TT_CB_DATA_FORMATS { 0 }
+#endif
+static const uint8_t tt_cb_data_format[TT_NUM_CBS] __attribute__((unused)) =
+	TT_CB_DATA_FORMATS;
+
+/* tt-metal get_dataformat(): the TT_DF_* format of CB @cb. */
+static FORCE_INLINE uint32_t get_dataformat(uint32_t cb)
+{
+	return tt_cb_data_format[cb];
+}
+
+/* tt-metal get_tile_size(): bytes of one page (tile) of CB @cb. */
+static FORCE_INLINE uint32_t get_tile_size(uint32_t cb)
+{
+	return get_local_cb_interface(cb)->fifo_page_size;
 }
 
 /* Pages pushed and not yet popped. */

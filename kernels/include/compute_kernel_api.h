@@ -33,7 +33,9 @@
  * REDUCE_DIM=REDUCE_ROW); tt_reduce_tile() takes them as arguments.  The
  * broadcast ops exist under their specific names (add_tiles_bcast_rows,
  * ...).  Overloads become argument-count dispatch (compute_kernel_hw_startup,
- * mm_init, reconfig_data_format*, untilize_init, pack_untilize_*).
+ * mm_init, reconfig_data_format*, untilize_init, pack_untilize_*); C++
+ * kernels get real overloads and templates instead, from
+ * api/compute/compute_kernel_api.h.
  *
  * Not yet implemented: dest reuse, the math (ALU) format as state of its
  * own (reconfig_data_format switches the unpackers only), partial faces.
@@ -67,22 +69,6 @@
 #else
 #error "build compute kernels with tt_compute_kernel_create (TRISC_UNPACK/MATH/PACK)"
 #endif
-
-/* Data format of each CB index (TT_DF_*), from the host. */
-#ifndef TT_CB_DATA_FORMATS
-#define TT_CB_DATA_FORMATS { 0 }
-#endif
-static const uint8_t tt_cb_data_format[TT_NUM_CBS] = TT_CB_DATA_FORMATS;
-
-static FORCE_INLINE uint32_t get_dataformat(uint32_t cb)
-{
-	return tt_cb_data_format[cb];
-}
-
-static FORCE_INLINE uint32_t get_tile_size(uint32_t cb)
-{
-	return get_local_cb_interface(cb)->fifo_page_size;
-}
 
 /* Engine commands -------------------------------------------------------- */
 
@@ -281,8 +267,10 @@ static FORCE_INLINE void tt_hw_startup_2(uint32_t icb, uint32_t ocb)
 
 #define TT_PICK_3(_1, _2, _3, name, ...)	name
 #define TT_PICK_4(_1, _2, _3, _4, name, ...)	name
+#ifndef __cplusplus
 #define compute_kernel_hw_startup(...) \
 	TT_PICK_3(__VA_ARGS__, tt_hw_startup_3, tt_hw_startup_2, )(__VA_ARGS__)
+#endif
 
 static FORCE_INLINE void binary_op_init_common(uint32_t icb0, uint32_t icb1,
 					       uint32_t ocb)
@@ -342,6 +330,7 @@ static FORCE_INLINE void tt_reconfig_4(uint32_t srca_old, uint32_t srca_new,
 	tt_reconfig_src(1, srcb_old, srcb_new);
 }
 
+#ifndef __cplusplus
 #define reconfig_data_format(...) \
 	TT_PICK_4(__VA_ARGS__, tt_reconfig_4, , tt_reconfig_2, )(__VA_ARGS__)
 #define reconfig_data_format_srca(...) \
@@ -351,6 +340,7 @@ static FORCE_INLINE void tt_reconfig_4(uint32_t srca_old, uint32_t srca_new,
 #define unpack_reconfig_data_format		reconfig_data_format
 #define unpack_reconfig_data_format_srca	reconfig_data_format_srca
 #define unpack_reconfig_data_format_srcb	reconfig_data_format_srcb
+#endif
 
 /* pack_reconfig_data_format(new_ocb) or (old_ocb, new_ocb). */
 static FORCE_INLINE void tt_pack_reconfig_1(uint32_t new_ocb)
@@ -365,8 +355,10 @@ static FORCE_INLINE void tt_pack_reconfig_2(uint32_t old_ocb, uint32_t new_ocb)
 		tt_pack_config(new_ocb);
 }
 
+#ifndef __cplusplus
 #define pack_reconfig_data_format(...) \
 	TT_PICK_3(__VA_ARGS__, , tt_pack_reconfig_2, tt_pack_reconfig_1, )(__VA_ARGS__)
+#endif
 
 /* Short inits: the op only, formats as configured ------------------------ */
 
@@ -494,9 +486,11 @@ static FORCE_INLINE void tt_mm_init(uint32_t in0_cb, uint32_t in1_cb, uint32_t o
 	tt_hw_configure(in1_cb, in0_cb, out_cb);
 }
 
+#ifndef __cplusplus
 #define TT_MM_INIT_3(in0, in1, out)	tt_mm_init(in0, in1, out, 0)
 #define mm_init(...) \
 	TT_PICK_4(__VA_ARGS__, tt_mm_init, TT_MM_INIT_3, , )(__VA_ARGS__)
+#endif
 
 static FORCE_INLINE void tt_mm_init_short(uint32_t in0_cb, uint32_t in1_cb,
 					  uint32_t transpose)
@@ -504,9 +498,11 @@ static FORCE_INLINE void tt_mm_init_short(uint32_t in0_cb, uint32_t in1_cb,
 	(void)in0_cb, (void)in1_cb, (void)transpose;
 }
 
+#ifndef __cplusplus
 #define TT_MM_INIT_SHORT_2(in0, in1)	tt_mm_init_short(in0, in1, 0)
 #define mm_init_short(...) \
 	TT_PICK_3(__VA_ARGS__, tt_mm_init_short, TT_MM_INIT_SHORT_2, )(__VA_ARGS__)
+#endif
 
 /* mm_init_short with SrcA switched from @old_srca_cb's format to in1's. */
 static FORCE_INLINE void mm_init_short_with_dt(uint32_t in0_cb, uint32_t in1_cb,
@@ -619,8 +615,10 @@ static FORCE_INLINE void tt_reduce_tile(uint32_t pool, uint32_t dim, uint32_t ic
 	MATH((tt_tile_cmd(TT_TILE_CMD_REDUCE, pool, dim, idst, 0)));
 }
 
+#ifndef __cplusplus
 #define reduce_tile(icb, scaler_cb, itile, stile, idst) \
 	tt_reduce_tile(REDUCE_OP, REDUCE_DIM, icb, scaler_cb, itile, stile, idst)
+#endif
 
 /* Transpose (tt-metal transpose_wh.h) ------------------------------------ */
 
@@ -684,11 +682,13 @@ static FORCE_INLINE void tt_pack_tile_next(uint32_t idst, uint32_t ocb)
  * ocb, output_tile_index): to that tile (tt-metal's pack_tile<true>,
  * out of order; the in-order position does not move).
  */
+#ifndef __cplusplus
 #define TT_PACK_TILE_2(idst, ocb)		tt_pack_tile_next(idst, ocb)
 #define TT_PACK_TILE_3(idst, ocb, otile)	tt_pack_tile(idst, ocb, otile)
 #define TT_PACK_TILE_PICK(_1, _2, _3, name, ...)	name
 #define pack_tile(...) \
 	TT_PACK_TILE_PICK(__VA_ARGS__, TT_PACK_TILE_3, TT_PACK_TILE_2, )(__VA_ARGS__)
+#endif
 
 /* SFPU unary ops on Dst (tt-metal eltwise_unary headers) ---------------- */
 
@@ -815,8 +815,10 @@ static FORCE_INLINE void tt_untilize_init_2(uint32_t icb, uint32_t ocb)
 	tt_hw_configure(icb, icb, ocb);
 }
 
+#ifndef __cplusplus
 #define untilize_init(...) \
 	TT_PICK_3(__VA_ARGS__, , tt_untilize_init_2, tt_untilize_init_1, )(__VA_ARGS__)
+#endif
 
 static FORCE_INLINE void untilize_init_short(uint32_t icb)
 {
@@ -922,6 +924,7 @@ static inline void tt_pack_untilize_block(uint32_t block_ct, uint32_t full_ct, u
 	}
 }
 
+#ifndef __cplusplus
 #define TT_PU_BLOCK_3(icb, rt, ocb)	TT_PU_BLOCK_4(icb, rt, ocb, 0)
 #define TT_PU_BLOCK_4(icb, rt, ocb, ci)					\
 	tt_pack_untilize_block(PACK_UNTILIZE_BLOCK_CT_DIM, PACK_UNTILIZE_FULL_CT_DIM,	\
@@ -936,5 +939,11 @@ static inline void tt_pack_untilize_block(uint32_t block_ct, uint32_t full_ct, u
 			      ocb, rt, ci)
 #define pack_untilize_dest(...) \
 	TT_PICK_3(__VA_ARGS__, TT_PU_DEST_3, TT_PU_DEST_2, TT_PU_DEST_1, )(__VA_ARGS__)
+#endif
+
+/* A C++ kernel that includes this header gets tt-metal's C++ API too. */
+#ifdef __cplusplus
+#include "api/compute/compute_kernel_api.h"
+#endif
 
 #endif /* TT_COMPUTE_KERNEL_API_H */

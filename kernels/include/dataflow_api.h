@@ -35,7 +35,11 @@
  * come from circular_buffer.h, shared with compute kernels.
  *
  * Sharded address generators are in sharded_addr_gen.h (included here).
- * Not yet implemented: TensorAccessor, linked multicast, the inc_num_issued = false and posted
+ * C++ kernels also get tt-metal's templates (get_arg_val<T>,
+ * InterleavedAddrGen<DRAM>, TensorAccessor, the noc argument, ...) from
+ * api/dataflow/dataflow_api.h, thin inlines over these functions.
+ *
+ * Not yet implemented: linked multicast, the inc_num_issued = false and posted
  * template forms of the _with_state calls.
  */
 #ifndef TT_DATAFLOW_API_H
@@ -580,56 +584,64 @@ static FORCE_INLINE uint64_t tt_interleaved_noc_addr(bool is_dram, uint32_t base
 					 (id / banks) * aligned + base + offset);
 }
 
-/* tt-metal InterleavedAddrGen<DRAM>: DRAM = is_dram. */
-typedef struct InterleavedAddrGen {
+/*
+ * tt-metal InterleavedAddrGen<DRAM>: DRAM = is_dram.  C++ kernels get the
+ * class templates of api/dataflow/dataflow_api.h under these names instead.
+ */
+struct tt_interleaved_addr_gen {
 	uint32_t bank_base_address;
 	uint32_t page_size;
 	bool is_dram;
-} InterleavedAddrGen;
+};
 
 /* tt-metal InterleavedAddrGenFast<DRAM>; page_size is the tile size. */
-typedef struct InterleavedAddrGenFast {
+struct tt_interleaved_addr_gen_fast {
 	uint32_t bank_base_address;
 	uint32_t page_size;
 	uint32_t data_format;
 	bool is_dram;
-} InterleavedAddrGenFast;
+};
+
+#ifndef __cplusplus
+typedef struct tt_interleaved_addr_gen InterleavedAddrGen;
+typedef struct tt_interleaved_addr_gen_fast InterleavedAddrGenFast;
+#endif
 
 /* tt-metal get_noc_addr(id, addrgen, offset). */
 static FORCE_INLINE uint64_t interleaved_addr_gen_get_noc_addr(
-	const InterleavedAddrGen *s, uint32_t id, uint32_t offset)
+	const struct tt_interleaved_addr_gen *s, uint32_t id, uint32_t offset)
 {
 	return tt_interleaved_noc_addr(s->is_dram, s->bank_base_address,
 				       s->page_size, id, offset);
 }
 
 static FORCE_INLINE uint64_t interleaved_addr_gen_fast_get_noc_addr(
-	const InterleavedAddrGenFast *s, uint32_t id, uint32_t offset)
+	const struct tt_interleaved_addr_gen_fast *s, uint32_t id, uint32_t offset)
 {
 	return tt_interleaved_noc_addr(s->is_dram, s->bank_base_address,
 				       s->page_size, id, offset);
 }
 
-static FORCE_INLINE void noc_async_read_page(uint32_t id, const InterleavedAddrGen *s,
+static FORCE_INLINE void noc_async_read_page(uint32_t id, const struct tt_interleaved_addr_gen *s,
 				       uint32_t dst)
 {
 	noc_async_read(interleaved_addr_gen_get_noc_addr(s, id, 0), dst, s->page_size);
 }
 
-static FORCE_INLINE void noc_async_write_page(uint32_t id, const InterleavedAddrGen *s,
+static FORCE_INLINE void noc_async_write_page(uint32_t id, const struct tt_interleaved_addr_gen *s,
 					uint32_t src)
 {
 	noc_async_write(src, interleaved_addr_gen_get_noc_addr(s, id, 0), s->page_size);
 }
 
-static FORCE_INLINE void noc_async_read_tile(uint32_t id, const InterleavedAddrGenFast *s,
+static FORCE_INLINE void noc_async_read_tile(uint32_t id, const struct tt_interleaved_addr_gen_fast *s,
 				       uint32_t dst)
 {
 	noc_async_read(interleaved_addr_gen_fast_get_noc_addr(s, id, 0), dst,
 		       s->page_size);
 }
 
-static FORCE_INLINE void noc_async_write_tile(uint32_t id, const InterleavedAddrGenFast *s,
+static FORCE_INLINE void noc_async_write_tile(uint32_t id, const struct tt_interleaved_addr_gen_fast *s,
 					uint32_t src)
 {
 	noc_async_write(src, interleaved_addr_gen_fast_get_noc_addr(s, id, 0),
@@ -637,5 +649,10 @@ static FORCE_INLINE void noc_async_write_tile(uint32_t id, const InterleavedAddr
 }
 
 #include "sharded_addr_gen.h"
+
+/* A C++ kernel that includes this header gets tt-metal's C++ API too. */
+#ifdef __cplusplus
+#include "api/dataflow/dataflow_api.h"
+#endif
 
 #endif /* TT_DATAFLOW_API_H */

@@ -12,6 +12,10 @@
 
 #include "tt_noc_regs.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Set up before every kernel call. */
 extern uint32_t fw_risc;
 extern uint32_t fw_kernel_config_base;
@@ -32,5 +36,9 @@ extern uint32_t fw_noc_nonposted_writes_num_issued[TT_NOC_COUNT];
 extern uint32_t fw_noc_nonposted_writes_acked[TT_NOC_COUNT];
 extern uint32_t fw_noc_nonposted_atomics_acked[TT_NOC_COUNT];
 extern uint32_t fw_noc_posted_writes_num_issued[TT_NOC_COUNT];
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* TT_FW_GLOBALS_H */

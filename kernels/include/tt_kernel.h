@@ -32,8 +32,12 @@
 #define TT_KERNEL_RISC		fw_risc
 #endif
 
-/* Entry point of every kernel. */
+/* Entry point of every kernel (C linkage in C++ kernels too). */
+#ifdef __cplusplus
+extern "C" void kernel_main(void);
+#else
 void kernel_main(void);
+#endif
 
 /* Runtime args ----------------------------------------------------------- */
 
@@ -64,7 +68,9 @@ static FORCE_INLINE uint32_t get_common_arg_val(int arg_idx)
  * each value and -DKERNEL_COMPILE_TIME_ARGS=v0,v1,...; the index must be a
  * literal, and the result is a constant expression.
  */
+#ifndef __cplusplus
 #define get_compile_time_arg_val(i) KERNEL_COMPILE_TIME_ARG_##i
+#endif
 
 /* Identity --------------------------------------------------------------- */
 
@@ -72,11 +78,30 @@ static FORCE_INLINE uint32_t get_common_arg_val(int arg_idx)
 static FORCE_INLINE uint32_t get_absolute_logical_x(void) { return fw_my_x; }
 static FORCE_INLINE uint32_t get_absolute_logical_y(void) { return fw_my_y; }
 
-/* Virtual NoC coordinates of this core (what get_noc_addr takes). */
+/*
+ * Virtual NoC coordinates of this core (what get_noc_addr takes).  In C++
+ * also my_x[noc] as in tt-metal: virtual coordinates are the same on both
+ * NoCs.
+ */
+#ifdef __cplusplus
+struct tt_my_coord {
+	const uint32_t *v;
+	operator uint32_t() const { return *v; }
+	uint32_t operator[](uint32_t noc) const { return (void)noc, *v; }
+};
+#define my_x (tt_my_coord{ &fw_noc_x })
+#define my_y (tt_my_coord{ &fw_noc_y })
+#else
 #define my_x ((uint32_t)fw_noc_x)
 #define my_y ((uint32_t)fw_noc_y)
+#endif
 
 /* Which RISC runs this kernel: TT_RISC_BRISC ... TT_RISC_TRISC2. */
 static FORCE_INLINE uint32_t tt_my_risc(void) { return fw_risc; }
+
+/* C++ kernels: get_compile_time_arg_val(i) for any constant i, named args. */
+#ifdef __cplusplus
+#include "api/compile_time_args.h"
+#endif
 
 #endif /* TT_KERNEL_H */

@@ -4,7 +4,7 @@
  * DataMovementConfig, SetRuntimeArgs, SetCommonRuntimeArgs and
  * EnqueueProgram + Finish (slow dispatch) in C.
  *
- * A kernel is C source built on first use with the RISC-V cross compiler
+ * A kernel is C or C++ source built on first use with the RISC-V cross compiler
  * and cached by content (source, headers, args, defines, firmware), so a
  * warm run compiles nothing.
  */
@@ -38,6 +38,16 @@ struct tt_define {
 	const char *value;		/* NULL or "" for a bare -Dname */
 };
 
+/*
+ * A named compile-time arg: get_named_compile_time_arg_val("name") in a
+ * C++ kernel is @value, a constant expression.  Names are printable text
+ * without quotes or backslashes.
+ */
+struct tt_named_arg {
+	const char *name;
+	uint32_t value;
+};
+
 struct tt_dm_config {
 	enum tt_dm_processor processor;
 	enum tt_noc noc;
@@ -45,6 +55,8 @@ struct tt_dm_config {
 	uint32_t num_compile_args;
 	const struct tt_define *defines;
 	uint32_t num_defines;
+	const struct tt_named_arg *named_compile_args;	/* C++ kernels */
+	uint32_t num_named_compile_args;
 };
 
 /*
@@ -69,6 +81,8 @@ struct tt_compute_config {
 	uint32_t num_compile_args;
 	const struct tt_define *defines;
 	uint32_t num_defines;
+	const struct tt_named_arg *named_compile_args;	/* C++ kernels */
+	uint32_t num_named_compile_args;
 };
 
 /* Maximum runtime args per kernel and core, unique + common (tt-metal: 341). */
@@ -89,7 +103,8 @@ int tt_program_create(struct tt_program **out);
 void tt_program_destroy(struct tt_program *prog);
 
 /*
- * Add a data-movement kernel from the C file @path on @cores.  Relative
+ * Add a data-movement kernel from the C file (or, for a .cpp, .cc or .cxx
+ * name, the C++ file: docs/kernel-api.md) @path on @cores.  Relative
  * paths are resolved against the current directory, then TT_EMU_KERNEL_PATH
  * (colon separated).  At most one kernel per RISC per core.
  */
@@ -98,7 +113,7 @@ int tt_kernel_create(struct tt_program *prog, const char *path,
 		     const struct tt_dm_config *cfg, tt_kernel_handle *out);
 
 /*
- * Add a compute kernel from the C file @path on @cores: built three times
+ * Add a compute kernel from the C (or C++) file @path on @cores: built three times
  * (TRISC_UNPACK for TRISC0, TRISC_MATH for TRISC1, TRISC_PACK for TRISC2,
  * see kernels/include/compute_kernel_api.h) with the data formats of the
  * program's CBs, all three started together.  Runtime args set on the

@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
+// tt-metal's api/compute/eltwise_binary.h: the whole compute API is one header here.
+#ifndef TT_API_COMPUTE_ELTWISE_BINARY_H
+#define TT_API_COMPUTE_ELTWISE_BINARY_H
+
+#include "api/compute/compute_kernel_api.h"
+
+#endif

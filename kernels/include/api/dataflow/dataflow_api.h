@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * tt-metal's data-movement kernel API for C++ kernels
+ * (api/dataflow/dataflow_api.h): templates and overloads that are thin
+ * inlines over the C API of dataflow_api.h, so every command, counter,
+ * check and report is the C path's.
+ *
+ * What C++ adds over the C names:
+ *  - get_arg_val<T>, get_common_arg_val<T>, get_compile_time_arg_val in
+ *    constant expressions, get_named_compile_time_arg_val("name");
+ *  - InterleavedAddrGen<DRAM>, InterleavedAddrGenFast<DRAM>,
+ *    InterleavedPow2AddrGen(Fast)<DRAM> and TensorAccessor with their
+ *    get_noc_addr(id, offset, noc), and noc_async_{read,write}_{page,tile}
+ *    over any of them;
+ *  - the trailing noc argument of tt-metal's calls: a NoC other than the
+ *    kernel's own (noc_index) is used for that one call;
+ *  - get_noc_addr(addr) (this core), get_noc_addr_from_bank_id<DRAM>,
+ *    posted writes (noc_async_write<max, tracing, true>).
+ *
+ * Not yet implemented: linked multicast chains (linked is accepted and
+ * each write completes alone), custom virtual channels (vc is accepted
+ * and ignored), the inc_num_issued = false forms.
+ */
+#ifndef TT_API_DATAFLOW_DATAFLOW_API_H
+#define TT_API_DATAFLOW_DATAFLOW_API_H
+
+#include <dataflow_api.h>
+
+#include "api/tt_cxx_common.h"
+
+namespace tt_noc {
+
+/* For one call: make @noc this RISC's NoC (the C API uses noc_index). */
+class scope {
+	uint32_t saved_;
+
+public:
+	explicit scope(uint8_t noc) : saved_(fw_noc_index) { fw_noc_index = noc; }
+	~scope() { fw_noc_index = saved_; }
+	scope(const scope &) = delete;
+	scope &operator=(const scope &) = delete;
+};
+
+template <class A, class = void>
+struct has_aligned_page_size : std::false_type {};
+template <class A>
+struct has_aligned_page_size<A, std::void_t<decltype(std::declval<const A &>().get_aligned_page_size())>>
+	: std::true_type {};
+template <class A, class = void>
+struct has_page_size : std::false_type {};
+template <class A>
+struct has_page_size<A, std::void_t<decltype(std::declval<const A &>().page_size)>> : std::true_type {};
+
+/* The page size an address generator stands for, as tt-metal picks it. */
+template <class A>
+FORCE_INLINE uint32_t page_size_of(const A &a)
+{
+	if constexpr (has_aligned_page_size<A>::value)
+		return a.get_aligned_page_size();
+	else if constexpr (has_page_size<A>::value)
+		return a.page_size;
+	else
+		return 1u << a.log_base_2_of_page_size;
+}
+
+} // namespace tt_noc
+
+/* Addresses -------------------------------------------------------------- */
+
+FORCE_INLINE uint64_t get_noc_addr(uint32_t x, uint32_t y, uint32_t addr, uint8_t noc)
+{
+	tt_noc::scope s(noc);
+
+	return get_noc_addr(x, y, addr);
+}
+
+/* @addr in this core's L1, as seen on @noc. */
+FORCE_INLINE uint64_t get_noc_addr(uint32_t addr, uint8_t noc = noc_index)
+{
+	tt_noc::scope s(noc);
+
+	return get_noc_addr_local(addr);
+}
+
+FORCE_INLINE uint64_t get_noc_multicast_addr(uint32_t xs, uint32_t ys, uint32_t xe,
+					     uint32_t ye, uint32_t addr, uint8_t noc)
+{
+	tt_noc::scope s(noc);
+
+	return get_noc_multicast_addr(xs, ys, xe, ye, addr);
+}
+
+template <bool DRAM>
+FORCE_INLINE uint64_t get_noc_addr_from_bank_id(uint32_t bank_id, uint32_t offset,
+						uint8_t noc = noc_index)
+{
+	tt_noc::scope s(noc);
+
+	return get_noc_addr_from_bank_id(DRAM, bank_id, offset);
+}
+
+/* Interleaved address generators ----------------------------------------- */
+
+template <bool DRAM>
+struct InterleavedAddrGen {
+	uint32_t bank_base_address;
+	uint32_t page_size;
+
+	FORCE_INLINE uint64_t get_noc_addr(uint32_t id, uint32_t offset = 0,
+					   uint8_t noc = noc_index) const
+	{
+		tt_noc::scope s(noc);
+
+		return tt_interleaved_noc_addr(DRAM, bank_base_address, page_size, id, offset);
+	}
+};
+
+template <bool DRAM, uint32_t tile_hw = 1024>
+struct InterleavedAddrGenFast {
+	uint32_t bank_base_address;
+	uint32_t page_size;
+	DataFormat data_format;
+
+	FORCE_INLINE uint64_t get_noc_addr(uint32_t id, uint32_t offset = 0,
+					   uint8_t noc = noc_index) const
+	{
+		tt_noc::scope s(noc);
+
+		return tt_interleaved_noc_addr(DRAM, bank_base_address, page_size, id, offset);
+	}
+
+	FORCE_INLINE void noc_async_read_tile(uint32_t id, uint32_t dst, uint32_t offset = 0,
+					      uint8_t noc = noc_index) const
+	{
+		tt_noc::scope s(noc);
+
+		noc_async_read(get_noc_addr(id, offset, noc), dst, page_size);
+	}
+
+	FORCE_INLINE void noc_async_write_tile(uint32_t id, uint32_t src,
+					       uint8_t noc = noc_index) const
+	{
+		tt_noc::scope s(noc);
+
+		noc_async_write(src, get_noc_addr(id, 0, noc), page_size);
+	}
+};
+
+template <bool DRAM>
+struct InterleavedPow2AddrGen {
+	uint32_t bank_base_address;
+	uint32_t log_base_2_of_page_size;
+
+	FORCE_INLINE uint64_t get_noc_addr(uint32_t id, uint32_t offset = 0,
+					   uint8_t noc = noc_index) const
+	{
+		tt_noc::scope s(noc);
+
+		return tt_interleaved_noc_addr(DRAM, bank_base_address,
+					       1u << log_base_2_of_page_size, id, offset);
+	}
+};
+
+template <bool DRAM>
+struct InterleavedPow2AddrGenFast {
+	uint32_t bank_base_address;
+	uint32_t log_base_2_of_page_size;
+
+	FORCE_INLINE uint64_t get_noc_addr(uint32_t id, uint32_t offset = 0,
+					   uint8_t noc = noc_index) const
+	{
+		tt_noc::scope s(noc);
+
+		return tt_interleaved_noc_addr(DRAM, bank_base_address,
+					       1u << log_base_2_of_page_size, id, offset);
+	}
+};
+
+/* tt-metal get_noc_addr(id, addrgen, offset, noc), any address generator. */
+template <class AddrGen, class = decltype(std::declval<const AddrGen &>().get_noc_addr(0u))>
+FORCE_INLINE uint64_t get_noc_addr(uint32_t id, const AddrGen &s, uint32_t offset = 0,
+				   uint8_t noc = noc_index)
+{
+	return s.get_noc_addr(id, offset, noc);
+}
+
+/* Reads and writes -------------------------------------------------------- */
+
+template <uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, bool enable_noc_tracing = true>
+FORCE_INLINE void noc_async_read(uint64_t src, uint32_t dst, uint32_t size,
+				 uint8_t noc = noc_index, uint32_t vc = NOC_UNICAST_WRITE_VC)
+{
+	tt_noc::scope s(noc);
+
+	(void)vc;
+	if constexpr (max_page_size <= NOC_MAX_BURST_SIZE)
+		noc_async_read_one_packet(src, dst, size);
+	else
+		noc_async_read(src, dst, size);
+}
+
+template <bool enable_noc_tracing = true>
+FORCE_INLINE void noc_async_read_one_packet(uint64_t src, uint32_t dst, uint32_t size,
+					    uint8_t noc = noc_index,
+					    uint32_t vc = NOC_UNICAST_WRITE_VC)
+{
+	tt_noc::scope s(noc);
+
+	(void)vc;
+	noc_async_read_one_packet(src, dst, size);
+}
+
+template <uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, bool enable_noc_tracing = true,
+	  bool posted = false>
+FORCE_INLINE void noc_async_write(uint32_t src, uint64_t dst, uint32_t size,
+				  uint8_t noc = noc_index, uint32_t vc = NOC_UNICAST_WRITE_VC)
+{
+	tt_noc::scope s(noc);
+
+	(void)vc;
+	if constexpr (posted) {
+		uint32_t n;
+
+		do {
+			n = size > NOC_MAX_BURST_SIZE ? NOC_MAX_BURST_SIZE : size;
+			noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, n,
+				       noc_unicast_ctrl(), false, 1);
+			src += n;
+			dst += n;
+			size -= n;
+		} while (size);
+	} else if constexpr (max_page_size <= NOC_MAX_BURST_SIZE) {
+		noc_async_write_one_packet(src, dst, size);
+	} else {
+		noc_async_write(src, dst, size);
+	}
+}
+
+template <bool enable_noc_tracing = true, bool posted = false>
+FORCE_INLINE void noc_async_write_one_packet(uint32_t src, uint64_t dst, uint32_t size,
+					     uint8_t noc = noc_index,
+					     uint32_t vc = NOC_UNICAST_WRITE_VC)
+{
+	noc_async_write<NOC_MAX_BURST_SIZE, enable_noc_tracing, posted>(src, dst, size, noc, vc);
+}
+
+template <uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1>
+FORCE_INLINE void noc_async_write_multicast(uint32_t src, uint64_t dst, uint32_t size,
+					    uint32_t num_dests, bool linked = false,
+					    uint8_t noc = noc_index)
+{
+	tt_noc::scope s(noc);
+
+	(void)linked;
+	noc_async_write_multicast(src, dst, size, num_dests);
+}
+
+FORCE_INLINE void noc_async_write_multicast_loopback_src(uint32_t src, uint64_t dst,
+							 uint32_t size, uint32_t num_dests,
+							 bool linked, uint8_t noc = noc_index)
+{
+	tt_noc::scope s(noc);
+
+	(void)linked;
+	noc_async_write_multicast_loopback_src(src, dst, size, num_dests);
+}
+
+/* Page @id of @addrgen into L1 @dst (its page size; see page_size_of). */
+template <typename AddrGen, bool enable_noc_tracing = true>
+FORCE_INLINE void noc_async_read_page(uint32_t id, const AddrGen &addrgen, uint32_t dst,
+				      uint32_t offset = 0, uint8_t noc = noc_index)
+{
+	noc_async_read<NOC_MAX_BURST_SIZE + 1, enable_noc_tracing>(
+		addrgen.get_noc_addr(id, offset, noc), dst, tt_noc::page_size_of(addrgen), noc);
+}
+
+/* L1 @src to page @id of @addrgen; @size 0 is the whole page. */
+template <typename AddrGen, bool enable_noc_tracing = true, bool posted = false>
+FORCE_INLINE void noc_async_write_page(uint32_t id, const AddrGen &addrgen, uint32_t src,
+				       uint32_t size = 0, uint32_t offset = 0,
+				       uint8_t noc = noc_index)
+{
+	noc_async_write<NOC_MAX_BURST_SIZE + 1, enable_noc_tracing, posted>(
+		src, addrgen.get_noc_addr(id, offset, noc),
+		size ? size : tt_noc::page_size_of(addrgen), noc);
+}
+
+template <typename AddrGen>
+FORCE_INLINE void noc_async_read_tile(uint32_t id, const AddrGen &addrgen, uint32_t dst,
+				      uint32_t offset = 0, uint8_t noc = noc_index)
+{
+	noc_async_read_page(id, addrgen, dst, offset, noc);
+}
+
+template <typename AddrGen>
+FORCE_INLINE void noc_async_write_tile(uint32_t id, const AddrGen &addrgen, uint32_t src,
+				       uint8_t noc = noc_index)
+{
+	noc_async_write_page(id, addrgen, src, 0, 0, noc);
+}
+
+FORCE_INLINE void noc_inline_dw_write(uint64_t addr, uint32_t val, uint8_t be,
+				      uint8_t noc = noc_index)
+{
+	tt_noc::scope s(noc);
+
+	noc_inline_dw_write_be(addr, val, be);
+}
+
+/* Barriers on a given NoC ------------------------------------------------- */
+
+FORCE_INLINE void noc_async_read_barrier(uint8_t noc)
+{
+	tt_noc::scope s(noc);
+
+	noc_async_read_barrier();
+}
+
+FORCE_INLINE void noc_async_write_barrier(uint8_t noc)
+{
+	tt_noc::scope s(noc);
+
+	noc_async_write_barrier();
+}
+
+FORCE_INLINE void noc_async_writes_flushed(uint8_t noc)
+{
+	tt_noc::scope s(noc);
+
+	noc_async_writes_flushed();
+}
+
+/* Every write has left L1 (tt-metal's older name of noc_async_writes_flushed). */
+FORCE_INLINE void noc_async_write_flushed(uint8_t noc = noc_index)
+{
+	noc_async_writes_flushed(noc);
+}
+
+FORCE_INLINE void noc_async_posted_writes_flushed(uint8_t noc)
+{
+	tt_noc::scope s(noc);
+
+	noc_async_posted_writes_flushed();
+}
+
+FORCE_INLINE void noc_async_atomic_barrier(uint8_t noc)
+{
+	tt_noc::scope s(noc);
+
+	noc_async_atomic_barrier();
+}
+
+FORCE_INLINE void noc_async_full_barrier(uint8_t noc)
+{
+	tt_noc::scope s(noc);
+
+	noc_async_full_barrier();
+}
+
+FORCE_INLINE void noc_async_read_barrier_with_trid(uint32_t trid, uint8_t noc)
+{
+	tt_noc::scope s(noc);
+
+	noc_async_read_barrier_with_trid(trid);
+}
+
+FORCE_INLINE void noc_async_write_barrier_with_trid(uint32_t trid, uint8_t noc)
+{
+	tt_noc::scope s(noc);
+
+	noc_async_write_barrier_with_trid(trid);
+}
+
+FORCE_INLINE void noc_async_write_flushed_with_trid(uint32_t trid, uint8_t noc)
+{
+	tt_noc::scope s(noc);
+
+	noc_async_write_flushed_with_trid(trid);
+}
+
+FORCE_INLINE void noc_async_read_set_trid(uint32_t trid, uint8_t noc)
+{
+	tt_noc::scope s(noc);
+
+	noc_async_read_set_trid(trid);
+}
+
+/* Semaphores on a given NoC ------------------------------------------------ */
+
+FORCE_INLINE void noc_semaphore_inc(uint64_t addr, uint32_t incr, uint8_t noc,
+				    uint32_t vc = NOC_UNICAST_WRITE_VC)
+{
+	tt_noc::scope s(noc);
+
+	(void)vc;
+	noc_semaphore_inc(addr, incr);
+}
+
+FORCE_INLINE void noc_semaphore_set_remote(uint32_t src, uint64_t dst, uint8_t noc)
+{
+	tt_noc::scope s(noc);
+
+	noc_semaphore_set_remote(src, dst);
+}
+
+FORCE_INLINE void noc_semaphore_set_multicast(uint32_t src, uint64_t dst, uint32_t num_dests,
+					      bool linked, uint8_t noc = noc_index)
+{
+	tt_noc::scope s(noc);
+
+	(void)linked;
+	noc_semaphore_set_multicast(src, dst, num_dests);
+}
+
+FORCE_INLINE void noc_semaphore_set_multicast_loopback_src(uint32_t src, uint64_t dst,
+							   uint32_t num_dests, bool linked,
+							   uint8_t noc = noc_index)
+{
+	tt_noc::scope s(noc);
+
+	(void)linked;
+	noc_semaphore_set_multicast_loopback_src(src, dst, num_dests);
+}
+
+#include "api/tensor/tensor_accessor.h"
+
+#endif

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * What every C++ kernel sees, data movement and compute alike (tt-metal's
+ * risc_attribs.h, common_globals.h, tt_backend_api_types DataFormat,
+ * the runtime-arg templates of dataflow_api.h), over tt_kernel.h.
+ */
+#ifndef TT_API_CXX_COMMON_H
+#define TT_API_CXX_COMMON_H
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "tt_data_format.h"
+#include "tt_kernel.h"
+
+#include "api/compile_time_args.h"
+#include "hostdevcommon/common_values.hpp"
+#include "hostdevcommon/kernel_structs.h"
+
+/* Pointer qualifiers of tt-metal's kernels: plain pointers here. */
+#ifndef tt_l1_ptr
+#define tt_l1_ptr
+#endif
+#ifndef tt_reg_ptr
+#define tt_reg_ptr
+#endif
+#ifndef ALWI
+#define ALWI inline __attribute__((always_inline))
+#endif
+#ifndef ATTR_PACK
+#define ATTR_PACK __attribute__((packed))
+#endif
+
+/* tt-metal's DataFormat: the TT_DF_* numbers of hal/tt_data_format.h. */
+enum class DataFormat : std::uint8_t {
+	Float32 = TT_DF_FLOAT32,
+	Float16 = TT_DF_FLOAT16,
+	Bfp8 = TT_DF_BFP8,
+	Bfp4 = TT_DF_BFP4,
+	Tf32 = TT_DF_TF32,
+	Float16_b = TT_DF_FLOAT16_B,
+	Bfp8_b = TT_DF_BFP8_B,
+	Bfp4_b = TT_DF_BFP4_B,
+	Int32 = TT_DF_INT32,
+	UInt16 = TT_DF_UINT16,
+	Lf8 = TT_DF_LF8,
+	Bfp2 = TT_DF_BFP2,
+	Int8 = TT_DF_INT8,
+	Bfp2_b = TT_DF_BFP2_B,
+	UInt32 = TT_DF_UINT32,
+	UInt8 = TT_DF_UINT8,
+	RawUInt8 = TT_DF_RAW_UINT8,
+	RawUInt16 = TT_DF_RAW_UINT16,
+	RawUInt32 = TT_DF_RAW_UINT32,
+	Invalid = TT_DF_INVALID,
+};
+
+namespace tt {
+using ::DataFormat;
+} // namespace tt
+
+/* Runtime arg @arg_idx as a T (4 bytes: uint32_t, int32_t, float, ...). */
+template <typename T>
+FORCE_INLINE T get_arg_val(int arg_idx)
+{
+	static_assert(sizeof(T) == 4, "runtime args are 4-byte values");
+	return *reinterpret_cast<volatile T *>(get_arg_addr(arg_idx));
+}
+
+/* Common runtime arg @arg_idx as a T. */
+template <typename T>
+FORCE_INLINE T get_common_arg_val(int arg_idx)
+{
+	static_assert(sizeof(T) == 4, "runtime args are 4-byte values");
+	return *reinterpret_cast<volatile T *>(get_common_arg_addr(arg_idx));
+}
+
+/* Burn about @cycles cycles on this RISC (no sleep, no other hart waits). */
+inline void riscv_wait(uint32_t cycles)
+{
+	for (uint32_t i = 0; i < cycles; i++)
+		__asm__ volatile("nop");
+}
+
+#endif
