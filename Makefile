@@ -218,6 +218,7 @@ $(mtl-cmake)/TT-MetaliumConfig.cmake: host/metalium/cmake/TT-MetaliumConfig.cmak
 	$(call msg,GEN,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)sed -e 's|@PREFIX_NOTE@|This copy points into a build tree.|' \
+		-e 's|@LIBKIND@|STATIC|g' -e 's|@TT_LIBS@|xxhash;m|' \
 		-e 's|@PREFIX_SETUP@|set(_tt_metalium_include "$(src)/host/metalium/include")\nset(_tt_metalium_tt_include "$(src)/host/include")\nset(_tt_metalium_lib "$(mtl-pkg)/lib/libtt_metalium.a")\nset(_tt_metalium_libtt "$(obj)/host/libtt.a")|' \
 		$< > $@
 $(mtl-cmake)/TT-MetaliumConfigVersion.cmake: host/metalium/cmake/TT-MetaliumConfigVersion.cmake.in
@@ -228,6 +229,70 @@ $(mtl-cmake)/TT-MetaliumConfigVersion.cmake: host/metalium/cmake/TT-MetaliumConf
 .PHONY: metalium
 metalium: $(mtl-pkg)/lib/libtt_metalium.a $(obj)/san/metalium/libtt_metalium.a \
 	$(mtl-cmake)/TT-MetaliumConfig.cmake $(mtl-cmake)/TT-MetaliumConfigVersion.cmake
+
+# ---------------------------------------------------------------------------
+# make install PREFIX=dir: one relocatable tree.  Shared libtt and
+# libtt_metalium find the rest of the tree from their own location
+# (host/src/paths.c, TT_RELOCATABLE); nothing in it names this source or
+# build tree.
+#   include/tt, include/metalium     libtt and TT-Metalium headers
+#   lib/libtt.so, lib/libtt_metalium.so, lib/cmake/TT-Metalium, lib/pkgconfig
+#   lib/tensix-emu/                   firmware, linker scripts, newlib, QEMU
+#   share/tensix-emu/                 kernel API headers and hal/
+
+PREFIX ?= /usr/local
+inst = $(DESTDIR)$(PREFIX)
+pic-flags := -fPIC -ffile-prefix-map=$(obj)=build -ffile-prefix-map=$(src)=.
+pic-host := $(patsubst host/src/%.c,$(obj)/pic/host/%.o,$(host-srcs))
+pic-mtl := $(patsubst host/metalium/src/%.cpp,$(obj)/pic/metalium/%.o,$(mtl-srcs))
+
+$(obj)/pic/host/%.o: host/src/%.c
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(filter-out -DTT_DEFAULT_%,$(host-cflags)) -O2 $(pic-flags) -DTT_RELOCATABLE -c $< -o $@
+
+$(obj)/pic/metalium/%.o: host/metalium/src/%.cpp
+	$(call msg,CXX,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)g++ $(mtl-cxxflags) -O2 $(pic-flags) -c $< -o $@
+
+$(obj)/pic/lib/libtt.so: $(pic-host)
+	$(call msg,LD,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc -shared -Wl,-soname,libtt.so $^ $(host-libs) -o $@
+
+$(obj)/pic/lib/libtt_metalium.so: $(pic-mtl) $(obj)/pic/lib/libtt.so
+	$(call msg,LD,$@)
+	$(Q)g++ -shared -Wl,-soname,libtt_metalium.so $(pic-mtl) -L$(obj)/pic/lib -ltt $(mtl-libs) \
+		-Wl,-rpath,'$$ORIGIN' -o $@
+
+.PHONY: install
+install: all $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so
+	$(call msg,INSTALL,$(inst))
+	$(Q)install -d $(inst)/include/tt $(inst)/include/metalium $(inst)/lib/pkgconfig \
+		$(inst)/lib/cmake/TT-Metalium $(inst)/lib/tensix-emu/firmware $(inst)/lib/tensix-emu/linker \
+		$(inst)/lib/tensix-emu/qemu/build $(inst)/lib/tensix-emu/sysroot $(inst)/share/tensix-emu
+	$(Q)install -m 644 host/include/tt/*.h $(inst)/include/tt/
+	$(Q)cp -R host/metalium/include/. $(inst)/include/metalium/
+	$(Q)install -m 755 $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so $(inst)/lib/
+	$(Q)install -m 644 $(fw-images) $(obj)/firmware/kernel_entry.o $(inst)/lib/tensix-emu/firmware/
+	$(Q)install -m 644 $(kernel-lds) $(inst)/lib/tensix-emu/linker/
+	$(Q)rm -rf $(inst)/lib/tensix-emu/sysroot/riscv64-unknown-elf
+	$(Q)cp -R $(sysroot) $(inst)/lib/tensix-emu/sysroot/
+	$(Q)install -m 755 $(QEMU) $(inst)/lib/tensix-emu/qemu/build/qemu-system-riscv32
+	$(Q)rm -rf $(inst)/share/tensix-emu/kernels $(inst)/share/tensix-emu/hal
+	$(Q)mkdir -p $(inst)/share/tensix-emu/kernels
+	$(Q)cp -R kernels/include $(inst)/share/tensix-emu/kernels/
+	$(Q)cp -R hal $(inst)/share/tensix-emu/
+	$(Q)sed -e 's|@PREFIX_NOTE@|This copy finds its tree from its own location.|' \
+		-e 's|@LIBKIND@|SHARED|g' -e 's|@TT_LIBS@||' \
+		-e 's|@PREFIX_SETUP@|get_filename_component(_tt_prefix "$${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)\nset(_tt_metalium_include "$${_tt_prefix}/include/metalium")\nset(_tt_metalium_tt_include "$${_tt_prefix}/include")\nset(_tt_metalium_lib "$${_tt_prefix}/lib/libtt_metalium.so")\nset(_tt_metalium_libtt "$${_tt_prefix}/lib/libtt.so")|' \
+		host/metalium/cmake/TT-MetaliumConfig.cmake.in > $(inst)/lib/cmake/TT-Metalium/TT-MetaliumConfig.cmake
+	$(Q)sed -e 's|@VERSION@|$(mtl-version)|' host/metalium/cmake/TT-MetaliumConfigVersion.cmake.in \
+		> $(inst)/lib/cmake/TT-Metalium/TT-MetaliumConfigVersion.cmake
+	$(Q)for pc in tt tt-metalium; do \
+		sed -e 's|@PREFIX@|$${pcfiledir}/../..|' -e 's|@VERSION@|$(mtl-version)|' \
+			host/metalium/cmake/$$pc.pc.in > $(inst)/lib/pkgconfig/$$pc.pc; done
 
 # conformance: tt-metal's programming examples, each built with its own
 # CMakeLists.txt against the package above, run and checked.
@@ -377,7 +442,7 @@ format-check:
 
 .PHONY: clean distclean
 clean:
-	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/firmware $(obj)/linker $(obj)/tests $(obj)/metalium \
+	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/firmware $(obj)/linker $(obj)/tests $(obj)/metalium $(obj)/pic \
 		$(obj)/tools $(obj)/examples $(obj)/bench $(obj)/cache
 distclean:
 	$(Q)rm -rf $(obj)
@@ -392,6 +457,7 @@ help:
 	@echo '  tools          tt-fwtest (on-target tests, docs/firmware-tests.md)'
 	@echo '  host           libtt (optimised and sanitised builds)'
 	@echo '  metalium       the TT-Metalium C++ library and its CMake package ($$(O)/metalium)'
+	@echo '  install        one relocatable tree in $$(PREFIX) (libs, headers, firmware, QEMU, CMake, pkg-config)'
 	@echo '  conformance    build, run and check tt-metal'"'"'s programming examples ($$(TT_METAL_HOME))'
 	@echo '  test           every tier, then one summary line; non-zero on failure'
 	@echo '  test-unit      host-only unit tests'
