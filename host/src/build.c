@@ -247,6 +247,14 @@ static char *named_args_define(const struct tt_kernel_build *kb)
 	return text;
 }
 
+/* TT_EMU_STRICT_CB=1: CB rules silicon does not check stop the kernel. */
+static bool strict_cb(void)
+{
+	const char *v = getenv("TT_EMU_STRICT_CB");
+
+	return v && *v && strcmp(v, "0");
+}
+
 /* -Os unless TT_EMU_KERNEL_OPT says otherwise (tools/tt-gdb.sh uses -Og). */
 static const char *kernel_opt(void)
 {
@@ -306,6 +314,8 @@ static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
 	ARG("-fdata-sections");
 	ARG("-fno-common");
 	ARG(risc_define[kb->risc]);
+	if (strict_cb())
+		ARG("-DTT_CB_STRICT");
 	if (cxx)
 		ARGF("-isystem%s/kernels/include/c++", p->src);
 	ARGF("-I%s/kernels/include", p->src);
@@ -382,7 +392,7 @@ static int kernel_key(const struct tt_kernel_build *kb, uint64_t id[2])
 	char fw[1200];
 	XXH3_state_t *st = XXH3_createState();
 	XXH128_hash_t h;
-	uint8_t lang = is_cxx(kb->path);
+	uint8_t lang = is_cxx(kb->path), strict = strict_cb();
 	int rc;
 
 	if (!st)
@@ -391,6 +401,7 @@ static int kernel_key(const struct tt_kernel_build *kb, uint64_t id[2])
 	XXH3_128bits_update(st, TT_BUILD_FLAGS_VERSION, sizeof(TT_BUILD_FLAGS_VERSION));
 	XXH3_128bits_update(st, &kb->risc, sizeof(kb->risc));
 	XXH3_128bits_update(st, &lang, sizeof(lang));
+	XXH3_128bits_update(st, &strict, sizeof(strict));
 	XXH3_128bits_update(st, p->cross, strlen(p->cross) + 1);
 	XXH3_128bits_update(st, kernel_opt(), strlen(kernel_opt()) + 1);
 	/* Everything the link uses besides newlib: firmware symbols, the

@@ -117,6 +117,51 @@ static void default_print(void *ctx, struct tt_core core, unsigned int risc,
 	fflush(stdout);
 }
 
+/*
+ * A rule-warning record a kernel printed (kernels/include/circular_buffer.h,
+ * tt_kernel_warn): report it once per call site and RISC in this run, as
+ * a line of that core's output with the site's source line.
+ */
+static bool rule_warning(struct tt_device *dev, uint32_t core, unsigned int risc,
+			 const char *text, size_t len)
+{
+	static const char prefix[] = "\001tt-warn ";
+	uint32_t kind, id, a, b, pc;
+	char rec[128], what[160], where[900], line[1200];
+	struct tt_core xy = tt_dev_core_xy(dev, core);
+	int n;
+
+	if (len < sizeof(prefix) - 1 || memcmp(text, prefix, sizeof(prefix) - 1))
+		return false;
+	snprintf(rec, sizeof(rec), "%.*s", (int)(len - (sizeof(prefix) - 1)),
+		 text + sizeof(prefix) - 1);
+	if (sscanf(rec, "%x %x %x %x %x", &kind, &id, &a, &b, &pc) != 5)
+		return false;
+	for (uint32_t i = 0; i < dev->nwarned; i++)
+		if (dev->warned[i][0] == risc && dev->warned[i][1] == pc)
+			return true;
+	if (dev->nwarned < sizeof(dev->warned) / sizeof(dev->warned[0])) {
+		dev->warned[dev->nwarned][0] = risc;
+		dev->warned[dev->nwarned++][1] = pc;
+	}
+	if (kind == TT_FAULT_CB_PUSH_UNRESERVED)
+		snprintf(what, sizeof(what), "CB %u: cb_push_back of %u page%s, but only %u "
+			 "reserved with cb_reserve_back", id, a, a == 1 ? "" : "s", b);
+	else if (kind == TT_FAULT_CB_POP_UNWAITED)
+		snprintf(what, sizeof(what), "CB %u: cb_pop_front of %u page%s, but only %u "
+			 "waited for with cb_wait_front", id, a, a == 1 ? "" : "s", b);
+	else
+		snprintf(what, sizeof(what), "rule %u broken (id %u, %u, %u)", kind, id, a, b);
+	tt_program_pc_location(dev, core, risc, pc, where, sizeof(where));
+	n = snprintf(line, sizeof(line), "warning: %s%s; silicon does not check this "
+		     "(TT_EMU_STRICT_CB=1 makes it an error)\n", what,
+		     where[0] ? where : "");
+	(dev->print_fn ? dev->print_fn : default_print)(dev->print_ctx, xy, risc, line,
+							 n < (int)sizeof(line) ? (size_t)n :
+							 sizeof(line) - 1);
+	return true;
+}
+
 static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 			 const uint8_t *p)
 {
@@ -193,6 +238,10 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 		break;
 	}
 	case TT_EVT_PRINT:
+		if (rule_warning(dev, src.core, src.risc,
+				 (const char *)p + sizeof(struct tt_evt_print),
+				 hdr->len - sizeof(struct tt_evt_print)))
+			break;
 		(dev->print_fn ? dev->print_fn : default_print)(
 			dev->print_ctx, tt_dev_core_xy(dev, src.core), src.risc,
 			(const char *)p + sizeof(struct tt_evt_print),

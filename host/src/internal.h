@@ -81,6 +81,14 @@ int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
 void tt_gdb_note_grid(uint32_t grid_x, uint32_t grid_y);
 void tt_gdb_note_kernel(unsigned int risc, const char *elf_path, const char *source);
 
+/*
+ * " at file:line (function)" of @pc of @risc on core @index in the
+ * in-flight program's kernel or the firmware; "" when unknown.
+ */
+const char *tt_program_pc_location(struct tt_device *dev, uint32_t index,
+				   unsigned int risc, uint32_t pc, char *buf,
+				   size_t len);
+
 /* "file:line (function)" of @pc in image @elf; TT_ENOENT if unknown. */
 int tt_symbolize(const char *elf, uint32_t pc, char *out, size_t len);
 
@@ -192,6 +200,9 @@ struct tt_device {
 	struct tt_run_report first;	/* first failure seen */
 	bool failed;
 	uint64_t run_icount;		/* device clock from GO to the last DONE */
+	/* rule warnings already reported this run: (risc, pc) */
+	uint32_t warned[32][2];
+	uint32_t nwarned;
 	/* hang report collection */
 	bool dump_done;
 	struct tt_evt_wait_state waits[TT_MAX_CORES * TT_RISCS_PER_CORE];

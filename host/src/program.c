@@ -723,6 +723,7 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 	dev->failed = false;
 	dev->run_icount = 0;
 	dev->errors_len = 0;
+	dev->nwarned = 0;
 	dev->errors[0] = '\0';
 	memset(&dev->first, 0, sizeof(dev->first));
 	memset(prog->launched, 0, sizeof(prog->launched));
@@ -872,6 +873,13 @@ static const char *pc_location(struct tt_device *dev, uint32_t index,
 	if (elf[0] && !tt_symbolize(elf, pc, where, sizeof(where)))
 		snprintf(buf, len, " at %s", where);
 	return buf;
+}
+
+const char *tt_program_pc_location(struct tt_device *dev, uint32_t index,
+				   unsigned int risc, uint32_t pc, char *buf,
+				   size_t len)
+{
+	return pc_location(dev, index, risc, pc, buf, len);
 }
 
 /* Add the source line of every trap and guest error of this run. */

@@ -13,10 +13,12 @@
  * Each RISC keeps its own read/write pointers in its CB interface array
  * in L1 (hal/tt_cb.h), set up by the firmware at every launch.
  *
- * Misuse stops the kernel with a report naming the CB and the counts:
- * pushing more pages than reserved, popping more than waited for,
- * reserving or waiting for more pages than the CB holds, using a CB
- * index the program did not configure on this core.
+ * Misuse that would hang or corrupt on silicon stops the kernel with a
+ * report naming the CB and the counts: reserving or waiting for more
+ * pages than the CB holds, using a CB index the program did not
+ * configure on this core.  Pushing more pages than reserved or popping
+ * more than waited for works on silicon: a warning with the call's
+ * file:line, or an error with TT_EMU_STRICT_CB=1 (tt_kernel_warn below).
  *
  * Not yet implemented: remote (global) CBs, dataflow buffers.
  */
@@ -44,6 +46,54 @@ tt_kernel_fault(uint32_t kind, uint32_t id, uint32_t arg0, uint32_t arg1)
 	for (;;)
 		__asm__ volatile("ebreak");
 }
+
+/*
+ * Rules silicon does not enforce (pushing pages that were not reserved,
+ * popping pages that were not waited for) do not stop the kernel: the
+ * first time a call site breaks one, a warning record goes to the host on
+ * the print port, which reports it with the site's file:line.  Built with
+ * TT_CB_STRICT (TT_EMU_STRICT_CB=1 on the host) they stop it instead.
+ * Record: "\001tt-warn <kind> <id> <arg0> <arg1> <pc>\n", hex numbers.
+ */
+#define TT_WARN_PREFIX "\001tt-warn "
+
+static uint32_t tt_warned_pc __attribute__((unused));
+
+static FORCE_INLINE void tt_putc(char c)
+{
+	TT_EMU_REG(PUTC) = (uint8_t)c;
+}
+
+static inline void tt_put_hex(uint32_t v)
+{
+	for (int i = 28; i >= 0; i -= 4)
+		tt_putc("0123456789abcdef"[(v >> i) & 0xf]);
+	tt_putc(' ');
+}
+
+static __attribute__((noinline, cold, unused)) void
+tt_kernel_warn(uint32_t kind, uint32_t id, uint32_t arg0, uint32_t arg1)
+{
+	uint32_t pc = (uint32_t)(uintptr_t)__builtin_return_address(0) - 4;
+
+	if (pc == tt_warned_pc)
+		return;
+	tt_warned_pc = pc;
+	for (const char *p = TT_WARN_PREFIX; *p; p++)
+		tt_putc(*p);
+	tt_put_hex(kind);
+	tt_put_hex(id);
+	tt_put_hex(arg0);
+	tt_put_hex(arg1);
+	tt_put_hex(pc);
+	tt_putc('\n');
+}
+
+#ifdef TT_CB_STRICT
+#define tt_cb_rule(kind, id, arg0, arg1) tt_kernel_fault(kind, id, arg0, arg1)
+#else
+#define tt_cb_rule(kind, id, arg0, arg1) tt_kernel_warn(kind, id, arg0, arg1)
+#endif
 
 static FORCE_INLINE volatile uint32_t *cb_stream_reg(uint32_t cb, uint32_t reg)
 {
@@ -78,11 +128,19 @@ static FORCE_INLINE struct tt_cb_interface *get_local_cb_interface(uint32_t cb)
 static const uint8_t tt_cb_data_format[TT_NUM_CBS] __attribute__((unused)) =
 	TT_CB_DATA_FORMATS;
 
-/* tt-metal get_dataformat(): the TT_DF_* format of CB @cb. */
-static FORCE_INLINE uint32_t get_dataformat(uint32_t cb)
+/* The TT_DF_* format of CB @cb. */
+static FORCE_INLINE uint32_t tt_get_dataformat(uint32_t cb)
 {
 	return tt_cb_data_format[cb];
 }
+
+/* tt-metal get_dataformat() (C++: api/tt_cxx_common.h, a DataFormat). */
+#ifndef __cplusplus
+static FORCE_INLINE uint32_t get_dataformat(uint32_t cb)
+{
+	return tt_get_dataformat(cb);
+}
+#endif
 
 /* tt-metal get_tile_size(): bytes of one page (tile) of CB @cb. */
 static FORCE_INLINE uint32_t get_tile_size(uint32_t cb)
@@ -148,9 +206,10 @@ static FORCE_INLINE void tt_cb_push_back(uint32_t cb, uint32_t num_pages)
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 	volatile uint32_t *received = get_cb_tiles_received_ptr(cb);
 
-	if (num_pages > ifc->reserved)
-		tt_kernel_fault(TT_FAULT_CB_PUSH_UNRESERVED, cb, num_pages,
-				ifc->reserved);
+	if (num_pages > ifc->reserved) {
+		tt_cb_rule(TT_FAULT_CB_PUSH_UNRESERVED, cb, num_pages, ifc->reserved);
+		ifc->reserved = (uint16_t)num_pages;
+	}
 	ifc->reserved -= (uint16_t)num_pages;
 	*received = *received + num_pages;
 	ifc->fifo_wr_ptr += num_pages * ifc->fifo_page_size;
@@ -178,8 +237,10 @@ static FORCE_INLINE void tt_cb_pop_front(uint32_t cb, uint32_t num_pages)
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 	volatile uint32_t *acked = get_cb_tiles_acked_ptr(cb);
 
-	if (num_pages > ifc->waited)
-		tt_kernel_fault(TT_FAULT_CB_POP_UNWAITED, cb, num_pages, ifc->waited);
+	if (num_pages > ifc->waited) {
+		tt_cb_rule(TT_FAULT_CB_POP_UNWAITED, cb, num_pages, ifc->waited);
+		ifc->waited = (uint16_t)num_pages;
+	}
 	ifc->waited -= (uint16_t)num_pages;
 	*acked = *acked + num_pages;
 	ifc->fifo_rd_ptr += num_pages * ifc->fifo_page_size;

@@ -105,14 +105,14 @@ static inline void tt_tile_cmd(uint32_t cmd, uint32_t a0, uint32_t a1,
 /* The FMT argument of CB @cb: its data format, and its index for reports. */
 static FORCE_INLINE uint32_t tt_cb_fmt(uint32_t cb)
 {
-	return TT_FIELD_VAL(TILE, FMT, DF, get_dataformat(cb)) |
+	return TT_FIELD_VAL(TILE, FMT, DF, tt_get_dataformat(cb)) |
 	       TT_FIELD_VAL(TILE, FMT, CB, cb);
 }
 
 /* Bytes of one element of CB @cb's format in row-major data. */
 static FORCE_INLINE uint32_t tt_cb_elem_bytes(uint32_t cb)
 {
-	return get_dataformat(cb) == TT_DF_FLOAT32 ? 4 : 2;
+	return tt_get_dataformat(cb) == TT_DF_FLOAT32 ? 4 : 2;
 }
 
 /* fp32_dest_acc_en of this launch (the engine's CONFIG). */
@@ -127,7 +127,7 @@ static FORCE_INLINE bool tt_fp32_dest(void)
  */
 static FORCE_INLINE uint32_t tt_to_dst_flag(uint32_t cb)
 {
-	return get_dataformat(cb) == TT_DF_FLOAT32 && tt_fp32_dest() ?
+	return tt_get_dataformat(cb) == TT_DF_FLOAT32 && tt_fp32_dest() ?
 	       TT_FIELD_VAL(TILE, UNPACK, TO_DST, 1) : 0;
 }
 
@@ -293,7 +293,7 @@ static FORCE_INLINE void unary_op_init_common(uint32_t icb, uint32_t ocb)
 static FORCE_INLINE void tt_reconfig_src(uint32_t src, uint32_t old_cb, uint32_t new_cb)
 {
 	(void)old_cb;
-	if (get_dataformat(old_cb) != get_dataformat(new_cb))
+	if (tt_get_dataformat(old_cb) != tt_get_dataformat(new_cb))
 		tt_unpack_config(src, new_cb);
 }
 
@@ -351,7 +351,7 @@ static FORCE_INLINE void tt_pack_reconfig_1(uint32_t new_ocb)
 static FORCE_INLINE void tt_pack_reconfig_2(uint32_t old_ocb, uint32_t new_ocb)
 {
 	(void)old_ocb;
-	if (get_dataformat(old_ocb) != get_dataformat(new_ocb))
+	if (tt_get_dataformat(old_ocb) != tt_get_dataformat(new_ocb))
 		tt_pack_config(new_ocb);
 }
 

@@ -192,12 +192,16 @@ static void misuse(uint32_t mode, const char *what)
 	uint32_t args[3] = { mode, 5, RESULT }, reached = 0;
 	int rc;
 
+	/* Rules silicon does not check stop the kernel only in strict mode. */
+	if (mode <= 1)
+		setenv("TT_EMU_STRICT_CB", "1", 1);
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
 	program_with(prog, KERNEL("cb_misuse.c"), core, TT_DM_RISCV_1, &k);
 	cb_on(prog, core, 5, 4, 32);
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, args, 3), TT_OK);
 	tt_device_l1_write(dev, core, RESULT, &reached, 4);
 	rc = tt_program_run(dev, prog, 20000, &rep);
+	unsetenv("TT_EMU_STRICT_CB");
 	cr_assert_eq(rc, TT_EGUEST, "run: %s\n%s", tt_strerror(rc), rep.message);
 	cr_expect_eq(rep.risc, TT_RISC_NCRISC);
 	cr_expect(strstr(rep.message, "core (0,0) NCRISC"), "report:\n%s", rep.message);
@@ -220,6 +224,69 @@ static void misuse(uint32_t mode, const char *what)
 
 	tt_program_destroy(prog);
 	tt_device_close(dev);
+}
+
+struct printed {
+	char text[2048];
+	size_t len;
+	unsigned int lines;
+};
+
+static void keep_print(void *ctx, struct tt_core core, unsigned int risc, const char *text,
+		       size_t len)
+{
+	struct printed *p = ctx;
+
+	(void)core, (void)risc;
+	if (p->len + len < sizeof(p->text)) {
+		memcpy(p->text + p->len, text, len);
+		p->len += len;
+		p->text[p->len] = '\0';
+	}
+	p->lines++;
+}
+
+/*
+ * Without strict mode, cb_misuse.c @mode breaks a rule silicon does not
+ * check: the kernel runs to its end and the host gets one warning naming
+ * @what and the kernel's line.
+ */
+static void misuse_warns(uint32_t mode, const char *what)
+{
+	struct tt_device *dev = e2e_open(1, 1);
+	struct tt_core core = tt_core(0, 0);
+	struct printed out = { 0 };
+	struct tt_program *prog;
+	struct tt_run_report rep;
+	tt_kernel_handle k;
+	uint32_t args[3] = { mode, 5, RESULT }, reached = 0;
+
+	unsetenv("TT_EMU_STRICT_CB");
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	program_with(prog, KERNEL("cb_misuse.c"), core, TT_DM_RISCV_1, &k);
+	cb_on(prog, core, 5, 4, 32);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, args, 3), TT_OK);
+	tt_device_set_print_handler(dev, keep_print, &out);
+	e2e_run_ok(dev, prog, &rep);
+	tt_device_l1_read(dev, core, RESULT, &reached, 4);
+	cr_expect_eq(reached, 0xbad, "the kernel did not run to its end");
+	cr_expect(strstr(out.text, "warning: ") && strstr(out.text, what),
+		  "no warning \"%s\" in:\n%s", what, out.text);
+	cr_expect(strstr(out.text, " at cb_misuse.c:"), "no source line in:\n%s", out.text);
+	cr_expect_eq(out.lines, 1, "one warning, got:\n%s", out.text);
+
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+}
+
+Test(cb, push_more_than_reserved_warns, .timeout = 60)
+{
+	misuse_warns(0, "CB 5: cb_push_back of 2 pages, but only 1 reserved");
+}
+
+Test(cb, pop_more_than_waited_warns, .timeout = 60)
+{
+	misuse_warns(1, "CB 5: cb_pop_front of 2 pages, but only 1 waited for");
 }
 
 Test(cb, misuse_push_more_than_reserved, .timeout = 60)

@@ -16,6 +16,7 @@
 #include "e2e.h"
 #include "num_util.h"
 #include "tt_data_format.h"
+#include "tt_noc_regs.h"
 
 #define EXAMPLES "/tt_metal/programming_examples/"
 #define TILE_BF16 2048u
@@ -85,6 +86,18 @@ static void capture(void *ctx, struct tt_core core, unsigned int risc, const cha
 		c->len += len;
 		c->text[c->len] = '\0';
 	}
+}
+
+/* As capture, each line prefixed with the RISC that printed it. */
+static void capture_risc(void *ctx, struct tt_core core, unsigned int risc, const char *text,
+			 size_t len)
+{
+	struct captured *c = ctx;
+	char tag[8];
+
+	snprintf(tag, sizeof(tag), "%u:", risc);
+	capture(ctx, core, risc, tag, strlen(tag));
+	capture(c, core, risc, text, len);
 }
 
 /* TensorAccessorArgs of an interleaved DRAM buffer: config IsDram, page size. */
@@ -180,7 +193,11 @@ static void fill_bf16(uint16_t *p, size_t n, float v)
 		p[i] = rne_bf16(v);
 }
 
-/* add_2_integers_in_compute: reader on NCRISC, add_tiles on the TRISCs, writer on BRISC. */
+/*
+ * add_2_integers_in_compute: reader on NCRISC, add_tiles on the TRISCs,
+ * writer on BRISC.  Its compute kernel pushes a tile it never reserved,
+ * which silicon lets pass: the run succeeds with a warning at that line.
+ */
 Test(cxx_corpus_run, add_2_integers_in_compute, .timeout = 180)
 {
 	char rp[1024], cp[1024], wp[1024];
@@ -197,6 +214,7 @@ Test(cxx_corpus_run, add_2_integers_in_compute, .timeout = 180)
 	struct tt_core_range_set core = tt_core_range_set(tt_core_range(0, 0, 0, 0));
 	struct tt_compute_config ccfg = { 0 };
 	uint16_t in0[TT_TILE_ELEMS], in1[TT_TILE_ELEMS], out[TT_TILE_ELEMS];
+	struct captured cap = { 0 };
 	struct tt_run_report rep;
 	struct tt_program *prog;
 	tt_kernel_handle r, w, k;
@@ -220,7 +238,10 @@ Test(cxx_corpus_run, add_2_integers_in_compute, .timeout = 180)
 	fill_bf16(in1, TT_TILE_ELEMS, 7.0f);
 	cr_assert_eq(tt_buffer_write(a, in0), TT_OK);
 	cr_assert_eq(tt_buffer_write(b, in1), TT_OK);
+	tt_device_set_print_handler(dev, capture, &cap);
 	e2e_run_ok(dev, prog, &rep);
+	cr_expect(strstr(cap.text, "warning: CB 16: cb_push_back of 1 page, but only 0 reserved") &&
+		  strstr(cap.text, " at add_2_tiles.cpp:49 "), "no warning in:\n%s", cap.text);
 	cr_assert_eq(tt_buffer_read(c, out), TT_OK);
 	for (size_t i = 0; i < TT_TILE_ELEMS; i++)
 		bad += out[i] != rne_bf16(21.0f);
@@ -377,7 +398,7 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 				    .num_named_compile_args = 2 };
 	float f = 2.5f;
 	int32_t neg = -42;
-	uint32_t args[3], out[8] = { 0 };
+	uint32_t args[3], out[9] = { 0 };
 	struct tt_core noc;
 	struct captured cap = { 0 };
 	struct tt_run_report rep;
@@ -386,6 +407,7 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
 	cr_assert_eq(tt_kernel_create(prog, KERNEL("cxx_features.cpp"), &core, &cfg, &k), TT_OK);
+	cb_bf16(prog, &core, 3, 1);
 	args[0] = tt_buffer_address(l1);
 	memcpy(&args[1], &f, 4);
 	memcpy(&args[2], &neg, 4);
@@ -402,6 +424,8 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 	cr_expect_eq(out[5], noc.x << 8 | noc.y, "my_x[noc], my_y[noc]: got 0x%x", out[5]);
 	cr_expect_eq(out[6], 5 + 0, "std::exchange");
 	cr_expect_eq(out[7], 1, "get_noc_addr(addr) is this core's");
+	cr_expect_eq(out[8], 1 | TT_DF_FLOAT16_B << 8 | TILE_BF16 << 16,
+		     "get_dataformat / get_tile_size of CB 3: 0x%x", out[8]);
 	cr_expect_str_eq(cap.text, "fmt 7 0xff    -3 2.50 1.5 c\n"
 				   "stream 3 ff    7 0.500\n"
 				   "only on BRISC\n");
@@ -411,7 +435,10 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 	tt_device_close(dev);
 }
 
-/* The older compute spelling (namespace NAMESPACE { void MAIN }), legacy include paths. */
+/*
+ * The older compute spelling (namespace NAMESPACE { void MAIN }), legacy
+ * include paths, DPRINT_UNPACK / _MATH / _PACK in both forms, TileSlice.
+ */
 Test(cxx_kernels, compute_main_namespace_square, .timeout = 180)
 {
 	struct tt_device *dev = e2e_open(2, 2);
@@ -425,6 +452,7 @@ Test(cxx_kernels, compute_main_namespace_square, .timeout = 180)
 	char rp[1024], wp[1024];
 	const char *reader = corpus(rp, sizeof(rp), "eltwise_sfpu/kernels/dataflow/read_tile.cpp");
 	const char *writer = corpus(wp, sizeof(wp), "eltwise_sfpu/kernels/dataflow/write_tile.cpp");
+	struct captured cap = { 0 };
 	struct tt_run_report rep;
 	struct tt_program *prog;
 	tt_kernel_handle r, w, k;
@@ -448,7 +476,13 @@ Test(cxx_kernels, compute_main_namespace_square, .timeout = 180)
 	for (uint32_t i = 0; i < n; i++)
 		in[i] = rne_bf16((float)((int)(i % 31) - 15));
 	cr_assert_eq(tt_buffer_write(src, in), TT_OK);
+	tt_device_set_print_handler(dev, capture_risc, &cap);
 	e2e_run_ok(dev, prog, &rep);
+	/* one line per TRISC; the slice: rows 0 and 16, columns 0 and 16, faces */
+	cr_expect(strstr(cap.text, "2:unpack 2\n"), "prints:\n%s", cap.text);
+	cr_expect(strstr(cap.text, "3:math 2\n"), "prints:\n%s", cap.text);
+	cr_expect(strstr(cap.text, "4:pack\n"), "prints:\n%s", cap.text);
+	cr_expect(strstr(cap.text, "2:-15 -7\n2:1 9\n"), "tile slice:\n%s", cap.text);
 	cr_assert_eq(tt_buffer_read(dst, out), TT_OK);
 	for (uint32_t i = 0; i < n; i++) {
 		float x = bf16f(in[i]);
@@ -505,4 +539,153 @@ Test(cxx_kernels, bad_named_arg_refused)
 	cfg.num_named_compile_args = 0;
 	cr_expect_eq(tt_kernel_create(prog, KERNEL("cxx_trap.cpp"), &core, &cfg, &k), TT_OK);
 	tt_program_destroy(prog);
+}
+
+/* A build whose compiler output overflows the report still builds (and runs). */
+Test(cxx_kernels, noisy_build_runs, .timeout = 120)
+{
+	struct tt_device *dev = e2e_open(1, 1);
+	struct tt_core_range_set core = tt_core_range_set(tt_core_range(0, 0, 0, 0));
+	uint32_t where = 0x100000, got = 0;
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	tt_kernel_handle k;
+
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	k = dm_kernel(prog, KERNEL("noisy.cpp"), &core, TT_DM_RISCV_0, NULL, 0);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), &where, 1), TT_OK);
+	e2e_run_ok(dev, prog, &rep);
+	cr_assert_eq(tt_device_l1_read(dev, tt_core(0, 0), where, &got, 4), TT_OK);
+	cr_expect_eq(got, 0x600d);
+
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+}
+
+/*
+ * TensorAccessor over a sharded buffer, with the args tt-metal's host
+ * TensorAccessorArgs(buffer).append_to() writes: all compile-time, or
+ * (@runtime) the shapes and banks as common runtime args.  The host
+ * describes the buffer libtt placed: shard k on the core (or DRAM bank)
+ * tt_buffer_sharded_args() names.
+ */
+static void sharded_copy(enum tt_buffer_type type, struct tt_core_range grid, bool runtime)
+{
+	const uint32_t page = 64, tensor[2] = { 10, 3 }, shard[2] = { 3, 3 };
+	uint32_t pages = tensor[0] * tensor[1], words = pages * page / 4;
+	struct tt_device *dev = e2e_open(4, 4);
+	struct tt_buffer_shard_spec spec = {
+		.grid = tt_core_range_set(grid), .shape = { shard[0], shard[1] * page / 4 },
+		.orientation = TT_SHARD_ROW_MAJOR, .page_shape = { 1, page / 4 },
+		.tensor_pages = { tensor[0], tensor[1] },
+	};
+	struct tt_buffer_config scfg = { .size = pages * page, .page_size = page, .type = type,
+					 .layout = TT_BUFFER_HEIGHT_SHARDED, .shard = &spec };
+	struct tt_core_range_set core = tt_core_range_set(tt_core_range(3, 3, 3, 3));
+	struct tt_buffer *src, *dst = buffer(dev, TT_BUFFER_DRAM, pages * page, page);
+	struct tt_buffer *l1 = buffer(dev, TT_BUFFER_L1, page, page);
+	uint32_t sargs[64], nsargs, nshards, desc[32], n = 0, ct[40], nct = 0;
+	uint32_t *in = malloc(words * 4), *out = calloc(words, 4);
+	struct tt_dm_config cfg = { .processor = TT_DM_RISCV_0 };
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	tt_kernel_handle k;
+
+	cr_assert_eq(tt_buffer_create(dev, &scfg, &src), TT_OK, "%s", tt_buffer_last_error());
+	cr_assert_eq(tt_buffer_sharded_args(src, sargs, 64, &nsargs), TT_OK);
+	nshards = sargs[7];
+	/* rank, banks, tensor shape, shard shape, then two banks per word */
+	desc[n++] = 2;
+	desc[n++] = nshards;
+	desc[n++] = tensor[0];
+	desc[n++] = tensor[1];
+	desc[n++] = shard[0];
+	desc[n++] = shard[1];
+	for (uint32_t s = 0; s < nshards; s++) {
+		uint32_t w = sargs[TT_SHARDED_ARGS_HEADER + s] & 0xffff;
+		uint32_t x = TT_FIELD_GET(NOC, ADDR_MID, X, w), y = TT_FIELD_GET(NOC, ADDR_MID, Y, w);
+		uint32_t xy = type == TT_BUFFER_DRAM ? (grid.start.x + s) << 8 : x << 8 | y;
+
+		if (s % 2 == 0)
+			desc[n++] = xy;
+		else
+			desc[n - 1] |= xy << 16;
+	}
+	ct[nct++] = 1u | (type == TT_BUFFER_DRAM ? 2u : 0u) | (runtime ? 124u : 0u);
+	ct[nct++] = page;
+	if (!runtime)
+		for (uint32_t i = 0; i < n; i++)
+			ct[nct++] = desc[i];
+	ct[nct++] = 2;			/* the interleaved DRAM output */
+	ct[nct++] = page;
+	cfg.compile_args = ct;
+	cfg.num_compile_args = nct;
+
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	cr_assert_eq(tt_kernel_create(prog, KERNEL("cxx_sharded_copy.cpp"), &core, &cfg, &k),
+		     TT_OK);
+	{
+		uint32_t args[4] = { tt_buffer_address(src), tt_buffer_address(dst),
+				     tt_buffer_address(l1), pages };
+
+		cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(3, 3), args, 4), TT_OK);
+	}
+	if (runtime)
+		cr_assert_eq(tt_kernel_set_common_runtime_args(prog, k, desc, n), TT_OK);
+	for (uint32_t i = 0; i < words; i++)
+		in[i] = i * 2654435761u;
+	cr_assert_eq(tt_buffer_write(src, in), TT_OK);
+	e2e_run_ok(dev, prog, &rep);
+	cr_assert_eq(tt_buffer_read(dst, out), TT_OK);
+	for (uint32_t i = 0; i < words; i++)
+		cr_assert_eq(out[i], in[i], "page %u word %u: 0x%x, want 0x%x", i / (page / 4),
+			     i % (page / 4), out[i], in[i]);
+
+	free(in);
+	free(out);
+	tt_program_destroy(prog);
+	tt_buffer_free(src);
+	tt_buffer_free(dst);
+	tt_buffer_free(l1);
+	tt_device_close(dev);
+}
+
+Test(cxx_kernels, tensor_accessor_sharded_l1, .timeout = 120)
+{
+	sharded_copy(TT_BUFFER_L1, tt_core_range(0, 0, 1, 1), false);
+}
+
+Test(cxx_kernels, tensor_accessor_sharded_l1_runtime_args, .timeout = 120)
+{
+	sharded_copy(TT_BUFFER_L1, tt_core_range(0, 0, 1, 1), true);
+}
+
+Test(cxx_kernels, tensor_accessor_sharded_dram, .timeout = 120)
+{
+	sharded_copy(TT_BUFFER_DRAM, tt_core_range(2, 0, 5, 0), false);
+}
+
+/* The freestanding standard headers: compile-time checks in the kernel, results here. */
+Test(cxx_kernels, freestanding_std_headers, .timeout = 120)
+{
+	struct tt_device *dev = e2e_open(1, 1);
+	struct tt_core_range_set core = tt_core_range_set(tt_core_range(0, 0, 0, 0));
+	uint32_t args[2] = { 0x100000, 0 }, out[7] = { 0 };
+	static const uint32_t want[7] = { 21, 97, 6, 1500, 12, 1, 97 };
+	float x = 2.25f;
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	tt_kernel_handle k;
+
+	memcpy(&args[1], &x, 4);
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	k = dm_kernel(prog, KERNEL("cxx_std_headers.cpp"), &core, TT_DM_RISCV_1, NULL, 0);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), args, 2), TT_OK);
+	e2e_run_ok(dev, prog, &rep);
+	cr_assert_eq(tt_device_l1_read(dev, tt_core(0, 0), args[0], out, sizeof(out)), TT_OK);
+	for (int i = 0; i < 7; i++)
+		cr_expect_eq(out[i], want[i], "result %d: %u, want %u", i, out[i], want[i]);
+
+	tt_program_destroy(prog);
+	tt_device_close(dev);
 }

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "circular_buffer.h"
 #include "tt_data_format.h"
 #include "tt_kernel.h"
 
@@ -59,6 +60,21 @@ enum class DataFormat : std::uint8_t {
 namespace tt {
 using ::DataFormat;
 } // namespace tt
+
+/*
+ * get_dataformat(cb): a DataFormat as in tt-metal, that also converts to
+ * the uint32_t TT_DF_* number the C API takes.
+ */
+struct tt_data_format_value {
+	uint32_t df;
+	constexpr operator DataFormat() const { return static_cast<DataFormat>(df); }
+	constexpr operator uint32_t() const { return df; }
+};
+
+FORCE_INLINE tt_data_format_value get_dataformat(uint32_t cb)
+{
+	return { tt_get_dataformat(cb) };
+}
 
 /* Runtime arg @arg_idx as a T (4 bytes: uint32_t, int32_t, float, ...). */
 template <typename T>

@@ -6,7 +6,8 @@
  *   2  reserve 5 pages
  *   3  wait for 5 pages
  *   4  use index arg1 + 1, which the program did not configure
- * The kernel API stops the kernel; reaching the end is a test failure.
+ * Modes 2-4 stop the kernel; 0 and 1 only warn unless TT_EMU_STRICT_CB=1.
+ * The kernel writes 0xbad to arg2 when it reaches its end.
  */
 #include "dataflow_api.h"
 

@@ -2,7 +2,8 @@
 /*
  * The C++ kernel API beyond the corpus: compile-time args in constant
  * expressions, named args, typed runtime args, the freestanding standard
- * headers, my_x[noc], InterleavedAddrGen<DRAM>, both DPRINT forms.  Writes
+ * headers, my_x[noc], get_dataformat, InterleavedAddrGenFast<DRAM>, both
+ * DPRINT forms.  Writes
  * what it computed to L1 (runtime arg 0) for the host to check.
  */
 #include <array>
@@ -57,6 +58,16 @@ void kernel_main()
 	out[5] = my_x[noc_index] << 8 | my_y[noc_index];
 	out[6] = std::exchange(copy[0], 5u) + copy[0];
 	out[7] = get_noc_addr(0x1234u) == get_noc_addr(my_x, my_y, 0x1234u) ? 1 : 0;
+
+	/* CB 3 is Float16_b: get_dataformat() as a DataFormat and as a number */
+	const DataFormat df = get_dataformat(3);
+	const InterleavedAddrGenFast<true> gen = { .bank_base_address = 0,
+						   .page_size = get_tile_size(3),
+						   .data_format = df };
+	uint32_t df_number = get_dataformat(3);
+
+	out[8] = (gen.data_format == DataFormat::Float16_b ? 1u : 0u) | df_number << 8 |
+		 gen.page_size << 16;
 
 	DPRINT("fmt {} {:#x} {:5} {:.2f} {} {}\n", k_first, 255u, -3, f, bf16_t(0x3fc0), 'c');
 	DPRINT << "stream " << k_scale << " " << HEX() << 255u << DEC() << " " << SETW(4) << 7

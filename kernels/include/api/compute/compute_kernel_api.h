@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * tt-metal's compute kernel API for C++ kernels (api/compute/*.h): real
+ * tt-metal's compute kernel API for C++ kernels (the headers of api/compute/): real
  * overloads and templates where the C API of compute_kernel_api.h uses
  * argument-count macros or defines, each a thin inline over a tt_ C
  * function, so the engine commands and their checks are the C path's.
@@ -374,12 +374,13 @@ TT_SFPU_CXX(negative)
 #define TT_SFPU_BINARY_CXX(name, commutative)					\
 	ALWI void name##_binary_tile(uint32_t idst0, uint32_t idst1, uint32_t odst) \
 	{									\
-		if (odst == idst0)						\
+		if (odst == idst0) {						\
 			name##_binary_tile(idst0, idst1);			\
-		else if ((commutative) && odst == idst1)			\
+		} else if ((commutative) && odst == idst1) {			\
 			name##_binary_tile(idst1, idst0);			\
-		else								\
+		} else {							\
 			MATH((__builtin_trap()));				\
+		}								\
 	}
 
 TT_SFPU_BINARY_CXX(add, true)

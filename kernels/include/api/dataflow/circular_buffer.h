@@ -33,7 +33,7 @@ public:
 	void pop_front(int32_t num_pages) { cb_pop_front(cb_id_, (uint32_t)num_pages); }
 
 	uint32_t get_tile_size() const { return ::get_tile_size(cb_id_); }
-	DataFormat get_dataformat() const { return (DataFormat)::get_dataformat(cb_id_); }
+	DataFormat get_dataformat() const { return (DataFormat)tt_get_dataformat(cb_id_); }
 
 #ifndef COMPILE_FOR_TRISC
 	bool pages_reservable_at_back(int32_t num_pages) const

@@ -326,7 +326,7 @@ inline void print_tile_elem(uint32_t addr, uint32_t fmt, uint32_t r, uint32_t c,
 inline void print_tile_slice(const TileSlice &t)
 {
 	uint32_t base = t.ptr == TSLICE_WR_PTR ? get_write_ptr(t.cb) : get_read_ptr(t.cb);
-	uint32_t fmt = get_dataformat(t.cb);
+	uint32_t fmt = tt_get_dataformat(t.cb);
 	uint32_t addr = base + t.tile * get_tile_size(t.cb);
 	uint32_t hs = t.sr.hs ? t.sr.hs : 1, ws = t.sr.ws ? t.sr.ws : 1;
 
