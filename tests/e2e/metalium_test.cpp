@@ -153,3 +153,33 @@ Test(metalium_e2e, kernel_trap_is_an_exception_with_the_report)
 	loopback(dev, false);
 	dev->close();
 }
+
+Test(metalium_e2e, unit_meshes_are_independent_devices)
+{
+	auto meshes = distributed::MeshDevice::create_unit_meshes({ 0, 1 });
+	cr_assert_eq(meshes.size(), 2u);
+	cr_assert_eq(meshes.at(1)->id(), 1);
+	loopback(meshes.at(0), false);
+	loopback(meshes.at(1), true);
+	for (auto &[id, mesh] : meshes)
+		cr_assert(mesh->close(), "device %d", id);
+}
+
+Test(metalium_e2e, globally_allocated_cb)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	auto l1 = make(dev, 4096, 2048, BufferType::L1);
+	Program program = CreateProgram();
+	// Two 2048-byte pages over the L1 banks: one page, 2048 bytes, per core.
+	auto cfg = CircularBufferConfig(2048, { { tt::CBIndex::c_3, tt::DataFormat::Float16_b } })
+			   .set_page_size(tt::CBIndex::c_3, 2048)
+			   .set_globally_allocated_address(*l1->get_backing_buffer());
+	CBHandle cb = CreateCircularBuffer(program, CoreCoord(0, 0), cfg);
+	cr_assert(GetCircularBufferConfig(program, cb).globally_allocated_address() == l1->address());
+	// The CB must fit the buffer's bytes on each core.
+	auto big = CircularBufferConfig(4096, { { tt::CBIndex::c_4, tt::DataFormat::Float16_b } })
+			   .set_page_size(tt::CBIndex::c_4, 2048)
+			   .set_globally_allocated_address(*l1->get_backing_buffer());
+	cr_assert_throw(CreateCircularBuffer(program, CoreCoord(0, 0), big), std::runtime_error);
+	dev->close();
+}
