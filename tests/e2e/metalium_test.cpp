@@ -11,6 +11,7 @@
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
+#include <tt-metalium/tt_metal.hpp>
 
 using namespace tt::tt_metal;
 
@@ -182,4 +183,25 @@ Test(metalium_e2e, globally_allocated_cb)
 			   .set_globally_allocated_address(*l1->get_backing_buffer());
 	cr_assert_throw(CreateCircularBuffer(program, CoreCoord(0, 0), big), std::runtime_error);
 	dev->close();
+}
+
+Test(metalium_e2e, device_without_mesh)
+{
+	IDevice *dev = CreateDevice(0);
+	const uint32_t page = 2048, tiles = 4;
+	auto in = CreateBuffer(InterleavedBufferConfig{ dev, tiles * page, page, BufferType::DRAM });
+	auto out = CreateBuffer(InterleavedBufferConfig{ dev, tiles * page, page, BufferType::DRAM });
+	auto l1 = CreateBuffer(InterleavedBufferConfig{ dev, page, page, BufferType::L1 });
+	std::vector<uint32_t> src(tiles * page / 4), got;
+	for (size_t i = 0; i < src.size(); i++)
+		src[i] = static_cast<uint32_t>(i ^ 0x5a5a5a5a);
+	detail::WriteToBuffer(*in, src);
+
+	Program program = CreateProgram();
+	KernelHandle k = CreateKernel(program, KERNEL("noc_dram_loopback.c"), CoreCoord(0, 0), DataMovementConfig{});
+	SetRuntimeArgs(program, k, CoreCoord(0, 0), { in->address(), out->address(), l1->address(), tiles, page, 1, 1 });
+	detail::LaunchProgram(dev, program);
+	detail::ReadFromBuffer(*out, got);
+	cr_assert(got == src);
+	cr_assert(CloseDevice(dev));
 }

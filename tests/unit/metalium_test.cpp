@@ -13,7 +13,10 @@
 
 #include <tt-metalium/bfloat16.hpp>
 #include <tt-metalium/distributed.hpp>
+#include <tt-metalium/hal.hpp>
 #include <tt-metalium/host_api.hpp>
+#include <tt-metalium/math.hpp>
+#include <tt-metalium/tt_align.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
 #include <tt-metalium/tilize_utils.hpp>
 #include <tt-metalium/work_split.hpp>
@@ -233,4 +236,25 @@ Test(metalium, tt_fatal_formats)
 	cr_assert(w.find("1 + 1 == 3") != std::string::npos, "%s", w.c_str());
 	cr_assert(w.find("sum is 2") != std::string::npos, "%s", w.c_str());
 	cr_assert(what_of([] { TT_THROW("plain"); }).find("plain") != std::string::npos);
+}
+
+Test(metalium, hal_and_math)
+{
+	cr_assert_eq(hal::get_dram_alignment(), 32u);
+	cr_assert_eq(hal::get_l1_alignment(), 16u);
+	cr_assert_eq(hal::get_arch_num_circular_buffers(), 32u);
+	cr_assert_eq(hal::get_arch_name(), std::string("wormhole_b0"));
+	static_assert(tt::div_up(65, 32) == 3 && tt::round_up(65u, 32u) == 96u && tt::round_down(65, 32) == 64);
+	static_assert(tt::align(100, 16) == 112);
+}
+
+Test(metalium, kernel_from_string)
+{
+	Program p = CreateProgram();
+	const std::string src = "void kernel_main() {}\n// " + std::to_string(getpid()) + "\n";
+	KernelHandle k = CreateKernelFromString(p, src, CoreCoord(0, 0), DataMovementConfig{});
+	cr_assert_eq(k, 0u);
+	// Same text, same file: a second program finds it again.
+	Program q = CreateProgram();
+	cr_assert_eq(CreateKernelFromString(q, src, CoreCoord(0, 0), DataMovementConfig{}), 0u);
 }

@@ -58,10 +58,11 @@ DeviceAddr Allocator::get_bank_size(const BufferType &type) const
 	return a->l1_size - a->l1_unreserved_base;
 }
 
-DeviceAddr Allocator::get_base_allocator_addr(BufferType type) const
+DeviceAddr Allocator::get_base_allocator_addr(const HalMemType &type) const
 {
 	const struct tt_arch *a = tt_device_arch(dev_);
-	return type == BufferType::DRAM ? a->dram_unreserved_base : a->l1_unreserved_base;
+	TT_FATAL(type != HalMemType::HOST, "there is no host memory allocator");
+	return type == HalMemType::DRAM ? a->dram_unreserved_base : a->l1_unreserved_base;
 }
 
 // Device lifetime registry -------------------------------------------------
@@ -652,6 +653,34 @@ void Synchronize(MeshDevice *device, std::optional<uint8_t> cq_id, ttsl::Span<co
 }
 
 } // namespace distributed
+
+// Devices without a mesh ---------------------------------------------------------
+
+static std::map<IDevice *, std::shared_ptr<distributed::MeshDevice>> &plain_devices()
+{
+	static std::map<IDevice *, std::shared_ptr<distributed::MeshDevice>> m;
+	return m;
+}
+
+IDevice *CreateDevice(ChipId device_id, uint8_t num_hw_cqs, size_t l1_small_size, size_t trace_region_size)
+{
+	auto mesh = distributed::MeshDevice::create_unit_mesh(device_id, l1_small_size, trace_region_size, num_hw_cqs);
+	IDevice *dev = mesh.get();
+	plain_devices()[dev] = std::move(mesh);
+	return dev;
+}
+
+bool CloseDevice(IDevice *device)
+{
+	auto it = plain_devices().find(device);
+	TT_FATAL(it != plain_devices().end(), "CloseDevice: not a device made by CreateDevice");
+	bool ok = it->second->close();
+	plain_devices().erase(it);
+	return ok;
+}
+
+// Every id opens its own emulated device; programs that enumerate devices get one.
+size_t GetNumAvailableDevices() { return 1; }
 
 // detail:: entry points ----------------------------------------------------------
 

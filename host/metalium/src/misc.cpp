@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
-// Small pieces: data formats, math fidelity names, mesh coordinates.
+// Small pieces: data formats, math fidelity names, mesh coordinates, hal facts.
 #include <ostream>
 
 #include <tt-metalium/base_types.hpp>
+#include <tt-metalium/hal.hpp>
 #include <tt-metalium/constants.hpp>
 #include <tt-metalium/mesh_coord.hpp>
 #include <tt-metalium/tt_backend_api_types.hpp>
 #include <tt_stl/assert.hpp>
+
+extern "C" {
+#include <tt/arch.h>
+}
 
 namespace tt {
 
@@ -228,3 +233,18 @@ std::ostream &operator<<(std::ostream &os, const MeshCoordinateRange &r)
 
 } // namespace distributed
 } // namespace tt::tt_metal
+
+// hal ---------------------------------------------------------------------------
+
+namespace tt::tt_metal::hal {
+
+static const struct tt_arch *arch() { return tt_arch_get(TT_ARCH_WORMHOLE_B0); }
+
+tt::ARCH get_arch() { return tt::ARCH::WORMHOLE_B0; }
+std::string get_arch_name() { return arch()->name; }
+uint32_t get_l1_size() { return arch()->l1_size; }
+uint32_t get_dram_alignment() { return arch()->dram_alignment; }
+uint32_t get_l1_alignment() { return arch()->l1_alignment; }
+uint32_t get_arch_num_circular_buffers() { return arch()->num_cbs; }
+
+} // namespace tt::tt_metal::hal

@@ -4,8 +4,11 @@
 // args.  Runtime args are kept here and sent to libtt just before each
 // launch, so that writes through GetRuntimeArgs() views take effect as in
 // tt-metal.
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <type_traits>
 
@@ -16,6 +19,12 @@
 namespace tt::tt_metal {
 
 using detail::throw_tt;
+
+static bool is_file(const std::filesystem::path &p)
+{
+	std::error_code ec;
+	return std::filesystem::is_regular_file(p, ec);
+}
 
 // Kernel configs -----------------------------------------------------------------
 
@@ -178,18 +187,13 @@ void ProgramImpl::push_args()
 	}
 }
 
-static bool is_file(const std::filesystem::path &p)
-{
-	std::error_code ec;
-	return std::filesystem::is_regular_file(p, ec);
-}
 
 std::string resolve_kernel_path(const std::string &path)
 {
 	namespace fs = std::filesystem;
 	fs::path p(path);
 	if (p.is_absolute()) {
-		if (is_file(p))
+		if (tt::tt_metal::is_file(p))
 			return p.string();
 		TT_THROW("kernel file {} not found", path);
 	}
@@ -211,7 +215,7 @@ std::string resolve_kernel_path(const std::string &path)
 		notes += "\n  (TT_METAL_KERNEL_PATH is not set)";
 	}
 	for (const auto &t : tried)
-		if (is_file(t))
+		if (tt::tt_metal::is_file(t))
 			return fs::absolute(t, ec).lexically_normal().string();
 	std::string where;
 	for (const auto &t : tried)
@@ -331,6 +335,29 @@ KernelHandle CreateKernel(Program &program, const std::string &file_name,
 	k.compute = compute;
 	k.cores = cores;
 	return static_cast<KernelHandle>(impl.kernels.size() - 1);
+}
+
+KernelHandle CreateKernelFromString(Program &program, const std::string &src,
+				    const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+				    const std::variant<DataMovementConfig, ComputeConfig> &config)
+{
+	namespace fs = std::filesystem;
+	std::error_code ec;
+	fs::path dir = fs::temp_directory_path(ec) / "tt-metalium-kernels";
+	fs::create_directories(dir, ec);
+	fs::path file = dir / fmt::format("kernel_{:016x}.cpp", std::hash<std::string>()(src));
+	if (!is_file(file)) {
+		fs::path tmp = file;
+		tmp += fmt::format(".{}", static_cast<long>(getpid()));
+		{
+			std::ofstream out(tmp, std::ios::binary);
+			out << src;
+			TT_FATAL(out.good(), "CreateKernelFromString: cannot write {}", tmp.string());
+		}
+		fs::rename(tmp, file, ec);
+		TT_FATAL(!ec, "CreateKernelFromString: cannot create {}: {}", file.string(), ec.message());
+	}
+	return CreateKernel(program, file.string(), core_spec, config);
 }
 
 CBHandle CreateCircularBuffer(Program &program, const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,

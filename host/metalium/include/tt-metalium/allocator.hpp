@@ -6,6 +6,7 @@
 
 #include <tt-metalium/buffer_types.hpp>
 #include <tt-metalium/core_coord.hpp>
+#include <tt-metalium/hal_types.hpp>
 
 struct tt_device;
 
@@ -18,7 +19,8 @@ public:
 	// Bytes a page is rounded up to in a bank of @type (DRAM 32, L1 16 on Wormhole B0).
 	uint32_t get_alignment(BufferType type) const;
 	DeviceAddr get_bank_size(const BufferType &type) const;
-	DeviceAddr get_base_allocator_addr(BufferType type) const;
+	// First byte the allocator hands out in a DRAM bank or an L1.
+	DeviceAddr get_base_allocator_addr(const HalMemType &type) const;
 
 private:
 	struct tt_device *dev_;

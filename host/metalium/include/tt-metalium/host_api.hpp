@@ -42,6 +42,14 @@ namespace tt::tt_metal {
 
 using CoreSpecVariant = std::variant<CoreCoord, CoreRange, CoreRangeSet>;
 
+// A device without a mesh: a 1x1 MeshDevice kept until CloseDevice().
+// Programs run on it with detail::LaunchProgram (tt_metal.hpp) or through
+// its mesh_command_queue().
+IDevice *CreateDevice(ChipId device_id, uint8_t num_hw_cqs = 1, size_t l1_small_size = 0,
+		      size_t trace_region_size = 0);
+bool CloseDevice(IDevice *device);
+size_t GetNumAvailableDevices();
+
 Program CreateProgram();
 
 // @file_name resolves as in tt-metal: an absolute path as is; otherwise
@@ -50,6 +58,12 @@ Program CreateProgram();
 KernelHandle CreateKernel(Program &program, const std::string &file_name,
 			  const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
 			  const std::variant<DataMovementConfig, ComputeConfig> &config);
+
+// As CreateKernel, with the kernel's source text instead of a path (a
+// .cpp kernel written to the temporary directory, named by its content).
+KernelHandle CreateKernelFromString(Program &program, const std::string &kernel_src_code,
+				    const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+				    const std::variant<DataMovementConfig, ComputeConfig> &config);
 
 CBHandle CreateCircularBuffer(Program &program, const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
 			      const CircularBufferConfig &config);
