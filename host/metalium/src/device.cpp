@@ -686,7 +686,7 @@ size_t GetNumAvailableDevices() { return 1; }
 
 namespace detail {
 
-void CompileProgram(IDevice *device, Program &program)
+void CompileProgram(IDevice *device, Program &program, bool)
 {
 	struct tt_run_report report = {};
 	int rc = tt_program_compile(device->c_device(), program.impl().prog, &report);
@@ -694,9 +694,15 @@ void CompileProgram(IDevice *device, Program &program)
 		throw_run("building the program's kernels", rc, report);
 }
 
-void LaunchProgram(IDevice *device, Program &program, bool wait_until_cores_done)
+void LaunchProgram(IDevice *device, Program &program, bool wait_until_cores_done, bool)
 {
 	life_of(device)->cq->enqueue_program(program, wait_until_cores_done);
+}
+
+void LaunchProgram(IDevice *device, const std::shared_ptr<Program> &program, bool wait_until_cores_done, bool)
+{
+	TT_FATAL(program, "LaunchProgram without a program");
+	LaunchProgram(device, *program, wait_until_cores_done);
 }
 
 void forget_program(const ProgramImpl *impl)
@@ -712,7 +718,7 @@ void forget_program(const ProgramImpl *impl)
 	}
 }
 
-void WaitProgramDone(IDevice *device, Program &) { life_of(device)->cq->finish(); }
+void WaitProgramDone(IDevice *device, Program &, bool) { life_of(device)->cq->finish(); }
 
 void WriteToBuffer(Buffer &buffer, ttsl::Span<const uint8_t> host)
 {

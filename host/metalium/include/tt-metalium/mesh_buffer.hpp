@@ -18,6 +18,7 @@
 #include <tt-metalium/mesh_coord.hpp>
 #include <tt-metalium/mesh_device.hpp>
 #include <tt-metalium/shape2d.hpp>
+#include <tt-metalium/sub_device_types.hpp>
 
 namespace tt::tt_metal::distributed {
 
@@ -26,6 +27,7 @@ struct DeviceLocalBufferConfig {
 	BufferType buffer_type = BufferType::DRAM;
 	BufferShardingArgs sharding_args;
 	std::optional<bool> bottom_up;
+	std::optional<SubDeviceId> sub_device_id = std::nullopt; // accepted, ignored
 };
 
 struct ReplicatedBufferConfig {

@@ -18,13 +18,10 @@
 #include <tt-metalium/mesh_coord.hpp>
 #include <tt-metalium/mesh_device.hpp>
 #include <tt-metalium/mesh_workload.hpp>
+#include <tt-metalium/sub_device_types.hpp>
 #include <tt_stl/span.hpp>
 
 namespace tt::tt_metal::distributed {
-
-struct SubDeviceId {
-	uint8_t id = 0;
-};
 
 class ShardDataTransfer {
 public:
