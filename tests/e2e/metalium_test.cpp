@@ -205,3 +205,14 @@ Test(metalium_e2e, device_without_mesh)
 	cr_assert(got == src);
 	cr_assert(CloseDevice(dev));
 }
+
+Test(metalium_e2e, worker_cores)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	auto cores = dev->worker_cores(HalProgrammableCoreType::TENSIX, SubDeviceId{ 0 });
+	cr_assert_eq(cores.num_cores(), 64u);
+	cr_assert_eq(dev->num_worker_cores(HalProgrammableCoreType::TENSIX, SubDeviceId{ 0 }), 64u);
+	cr_assert_eq(dev->get_device(0, 0), dev.get());
+	cr_assert_throw(dev->get_device(0, 1), std::runtime_error);
+	dev->close();
+}

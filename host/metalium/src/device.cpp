@@ -251,6 +251,18 @@ IDevice *MeshDevice::get_device(const MeshCoordinate &coord)
 	return this;
 }
 
+CoreRangeSet MeshDevice::worker_cores(HalProgrammableCoreType type, SubDeviceId) const
+{
+	TT_FATAL(type == HalProgrammableCoreType::TENSIX, "tensix-emu has Tensix worker cores only");
+	CoreCoord g = compute_with_storage_grid_size();
+	return CoreRangeSet(CoreRange({ 0, 0 }, { g.x - 1, g.y - 1 }));
+}
+
+uint32_t MeshDevice::num_worker_cores(HalProgrammableCoreType type, SubDeviceId id) const
+{
+	return worker_cores(type, id).num_cores();
+}
+
 bool MeshDevice::is_local(const MeshCoordinate &coord) const
 {
 	for (uint32_t c : coord.coords())

@@ -15,6 +15,7 @@
 #include <initializer_list>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <variant>
@@ -69,6 +70,9 @@ CBHandle CreateCircularBuffer(Program &program, const std::variant<CoreCoord, Co
 			      const CircularBufferConfig &config);
 const CircularBufferConfig &GetCircularBufferConfig(Program &program, CBHandle cb_handle);
 void UpdateDynamicCircularBufferAddress(Program &program, CBHandle cb_handle, const Buffer &buffer);
+
+// Buffers are owned by their creators here; kept for source compatibility.
+inline void AssignGlobalBufferToProgram(const std::shared_ptr<Buffer> &, Program &) {}
 
 // A semaphore per core of @core_spec starting at @initial_value; returns its id.
 uint32_t CreateSemaphore(Program &program, const std::variant<CoreRange, CoreRangeSet> &core_spec,

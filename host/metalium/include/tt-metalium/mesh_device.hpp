@@ -15,6 +15,7 @@
 #include <tt-metalium/device.hpp>
 #include <tt-metalium/mesh_config.hpp>
 #include <tt-metalium/mesh_coord.hpp>
+#include <tt-metalium/sub_device_types.hpp>
 #include <tt_stl/span.hpp>
 
 namespace tt::tt_metal {
@@ -82,6 +83,10 @@ public:
 	size_t num_cols() const { return 1; }
 	std::vector<IDevice *> get_devices() { return {this}; }
 	IDevice *get_device(const MeshCoordinate &coord);
+	IDevice *get_device(size_t row, size_t col) { return get_device(MeshCoordinate(row, col)); }
+	// The whole worker grid (there are no sub-devices).
+	CoreRangeSet worker_cores(HalProgrammableCoreType type, SubDeviceId sub_device_id) const;
+	uint32_t num_worker_cores(HalProgrammableCoreType type, SubDeviceId sub_device_id) const;
 	bool is_local(const MeshCoordinate &coord) const;
 	MeshCommandQueue &mesh_command_queue(std::optional<uint8_t> cq_id = std::nullopt) const;
 	size_t num_hw_cqs() const { return 1; }
