@@ -433,7 +433,9 @@ bench: all $(bench-bins)
 
 fmt-files = $(wildcard hal/*.h hal/*/*.h host/src/*.c host/src/*.h host/include/tt/*.h \
 	firmware/*.c firmware/*.h kernels/include/*.h tests/*/*.c examples/*/*.c bench/*/*.c tools/*.c \
-	device/model/*.c device/model/*.h device/qemu/*.c)
+	device/model/*.c device/model/*.h device/qemu/*.c \
+	host/metalium/src/*.cpp host/metalium/src/*.hpp host/metalium/include/*/*.hpp \
+	host/metalium/include/*/*.h host/metalium/include/umd/device/types/*.hpp)
 .PHONY: format format-check
 format:
 	$(Q)clang-format -i $(fmt-files)

@@ -17,8 +17,9 @@ using namespace tt::tt_metal;
 
 #define KERNEL(name) TT_TEST_KERNELS "/" name
 
-static std::shared_ptr<distributed::MeshBuffer> make(const std::shared_ptr<distributed::MeshDevice> &dev,
-						     uint64_t size, uint64_t page, BufferType type)
+static std::shared_ptr<distributed::MeshBuffer>
+make(const std::shared_ptr<distributed::MeshDevice> &dev, uint64_t size, uint64_t page,
+     BufferType type)
 {
 	distributed::DeviceLocalBufferConfig local{ .page_size = page, .buffer_type = type };
 	distributed::ReplicatedBufferConfig cfg{ .size = size };
@@ -41,12 +42,14 @@ static void loopback(const std::shared_ptr<distributed::MeshDevice> &dev, bool f
 
 	Program program = CreateProgram();
 	CoreCoord core{ 1, 2 };
-	KernelHandle k = CreateKernel(program, KERNEL("noc_dram_loopback.c"), core,
-				      DataMovementConfig{ .processor = DataMovementProcessor::RISCV_0,
-							  .noc = NOC::RISCV_0_default });
+	KernelHandle k =
+		CreateKernel(program, KERNEL("noc_dram_loopback.c"), core,
+			     DataMovementConfig{ .processor = DataMovementProcessor::RISCV_0,
+						 .noc = NOC::RISCV_0_default });
 	uint32_t n = fix_args_late ? 0 : tiles;
 	SetRuntimeArgs(program, k, core,
-		       { (uint32_t)in->address(), (uint32_t)out->address(), (uint32_t)l1->address(), n, page, 1, 1 });
+		       { (uint32_t)in->address(), (uint32_t)out->address(), (uint32_t)l1->address(),
+			 n, page, 1, 1 });
 	if (fix_args_late)
 		GetRuntimeArgs(program, k, core)[3] = tiles;
 
@@ -101,17 +104,25 @@ Test(metalium_e2e, accessor_args_words)
 	cr_assert_eq(ct[3], 112u, "100-byte pages aligned to 16");
 
 	// Height-sharded: a 128x32 tensor of 32x32 tiles over cores (0,0)..(0,3).
-	ShardSpecBuffer spec(CoreRangeSet(CoreRange({ 0, 0 }, { 0, 3 })), { 32, 32 }, ShardOrientation::ROW_MAJOR,
-			     { 32, 32 }, { 4, 1 });
+	ShardSpecBuffer spec(CoreRangeSet(CoreRange({ 0, 0 }, { 0, 3 })), { 32, 32 },
+			     ShardOrientation::ROW_MAJOR, { 32, 32 }, { 4, 1 });
 	distributed::DeviceLocalBufferConfig local{
 		.page_size = 2048,
 		.buffer_type = BufferType::L1,
 		.sharding_args = BufferShardingArgs(spec, TensorMemoryLayout::HEIGHT_SHARDED),
 	};
-	auto sh = distributed::MeshBuffer::create(distributed::ReplicatedBufferConfig{ .size = 4 * 2048 }, local,
-						  dev.get());
+	auto sh = distributed::MeshBuffer::create(
+		distributed::ReplicatedBufferConfig{ .size = 4 * 2048 }, local, dev.get());
 	auto words = TensorAccessorArgs(sh).get_compile_time_args();
-	std::vector<uint32_t> want = { 1, 2048, 2, 4, 4, 1, 1, 1, (18u << 8 | 18u) | (18u << 8 | 19u) << 16,
+	std::vector<uint32_t> want = { 1,
+				       2048,
+				       2,
+				       4,
+				       4,
+				       1,
+				       1,
+				       1,
+				       (18u << 8 | 18u) | (18u << 8 | 19u) << 16,
 				       (18u << 8 | 20u) | (18u << 8 | 21u) << 16 };
 	cr_assert(words == want, "sharded words: %s", fmt::format("{}", words).c_str());
 	cr_assert(TensorAccessorArgs(sh).get_common_runtime_args().empty());
@@ -120,7 +131,8 @@ Test(metalium_e2e, accessor_args_words)
 	TensorAccessorArgs(sh, tensor_accessor::ArgConfig::RuntimeBankCoords).append_to(ct2, crt);
 	cr_assert_eq(ct2.size(), 8u);
 	cr_assert_eq(crt.size(), 2u);
-	cr_assert_throw(TensorAccessorArgs(sh, tensor_accessor::ArgConfig::RuntimeBankCoords).append_to(ct2),
+	cr_assert_throw(TensorAccessorArgs(sh, tensor_accessor::ArgConfig::RuntimeBankCoords)
+				.append_to(ct2),
 			std::runtime_error);
 
 	std::vector<uint16_t> data(4 * 1024), back;
@@ -137,7 +149,8 @@ Test(metalium_e2e, kernel_trap_is_an_exception_with_the_report)
 	auto dev = distributed::MeshDevice::create_unit_mesh(0);
 	auto scratch = make(dev, 64, 64, BufferType::L1);
 	Program program = CreateProgram();
-	KernelHandle k = CreateKernel(program, KERNEL("illegal.c"), CoreCoord(0, 0), DataMovementConfig{});
+	KernelHandle k =
+		CreateKernel(program, KERNEL("illegal.c"), CoreCoord(0, 0), DataMovementConfig{});
 	SetRuntimeArgs(program, k, CoreCoord(0, 0), { (uint32_t)scratch->address() });
 	distributed::MeshWorkload workload;
 	workload.add_program(distributed::MeshCoordinateRange(dev->shape()), std::move(program));
@@ -149,7 +162,8 @@ Test(metalium_e2e, kernel_trap_is_an_exception_with_the_report)
 		what = e.what();
 	}
 	cr_assert(what.find("program failed") != std::string::npos, "what(): %s", what.c_str());
-	cr_assert(what.find("illegal.c") != std::string::npos, "no kernel file:line in: %s", what.c_str());
+	cr_assert(what.find("illegal.c") != std::string::npos, "no kernel file:line in: %s",
+		  what.c_str());
 	// The device stays usable after a failed run.
 	loopback(dev, false);
 	dev->close();
@@ -176,7 +190,8 @@ Test(metalium_e2e, globally_allocated_cb)
 			   .set_page_size(tt::CBIndex::c_3, 2048)
 			   .set_globally_allocated_address(*l1->get_backing_buffer());
 	CBHandle cb = CreateCircularBuffer(program, CoreCoord(0, 0), cfg);
-	cr_assert(GetCircularBufferConfig(program, cb).globally_allocated_address() == l1->address());
+	cr_assert(GetCircularBufferConfig(program, cb).globally_allocated_address() ==
+		  l1->address());
 	// The CB must fit the buffer's bytes on each core.
 	auto big = CircularBufferConfig(4096, { { tt::CBIndex::c_4, tt::DataFormat::Float16_b } })
 			   .set_page_size(tt::CBIndex::c_4, 2048)
@@ -189,8 +204,10 @@ Test(metalium_e2e, device_without_mesh)
 {
 	IDevice *dev = CreateDevice(0);
 	const uint32_t page = 2048, tiles = 4;
-	auto in = CreateBuffer(InterleavedBufferConfig{ dev, tiles * page, page, BufferType::DRAM });
-	auto out = CreateBuffer(InterleavedBufferConfig{ dev, tiles * page, page, BufferType::DRAM });
+	auto in =
+		CreateBuffer(InterleavedBufferConfig{ dev, tiles * page, page, BufferType::DRAM });
+	auto out =
+		CreateBuffer(InterleavedBufferConfig{ dev, tiles * page, page, BufferType::DRAM });
 	auto l1 = CreateBuffer(InterleavedBufferConfig{ dev, page, page, BufferType::L1 });
 	std::vector<uint32_t> src(tiles * page / 4), got;
 	for (size_t i = 0; i < src.size(); i++)
@@ -198,8 +215,10 @@ Test(metalium_e2e, device_without_mesh)
 	detail::WriteToBuffer(*in, src);
 
 	Program program = CreateProgram();
-	KernelHandle k = CreateKernel(program, KERNEL("noc_dram_loopback.c"), CoreCoord(0, 0), DataMovementConfig{});
-	SetRuntimeArgs(program, k, CoreCoord(0, 0), { in->address(), out->address(), l1->address(), tiles, page, 1, 1 });
+	KernelHandle k = CreateKernel(program, KERNEL("noc_dram_loopback.c"), CoreCoord(0, 0),
+				      DataMovementConfig{});
+	SetRuntimeArgs(program, k, CoreCoord(0, 0),
+		       { in->address(), out->address(), l1->address(), tiles, page, 1, 1 });
 	detail::LaunchProgram(dev, program);
 	detail::ReadFromBuffer(*out, got);
 	cr_assert(got == src);

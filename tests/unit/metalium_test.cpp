@@ -28,7 +28,10 @@ extern "C" {
 
 using namespace tt::tt_metal;
 
-static uint16_t bits(bfloat16 v) { return std::bit_cast<uint16_t>(v); }
+static uint16_t bits(bfloat16 v)
+{
+	return std::bit_cast<uint16_t>(v);
+}
 
 Test(metalium, bfloat16_matches_libtt_rounding)
 {
@@ -63,7 +66,8 @@ Test(metalium, bfloat16_vectors)
 	cr_assert_eq(float(id[0]), 1.0f);
 	cr_assert_eq(float(id[6]), 1.0f);
 	cr_assert_eq(float(id[1]), 0.0f);
-	cr_assert_eq(pack_two_bfloat16_into_uint32({ bfloat16(1.0f), bfloat16(2.0f) }), 0x40003F80u);
+	cr_assert_eq(pack_two_bfloat16_into_uint32({ bfloat16(1.0f), bfloat16(2.0f) }),
+		     0x40003F80u);
 }
 
 Test(metalium, tilize_nfaces_is_libtt_face_order)
@@ -77,7 +81,8 @@ Test(metalium, tilize_nfaces_is_libtt_face_order)
 	}
 	auto tiled = tilize_nfaces(b, m, n);
 	std::vector<uint16_t> ref(m * n);
-	cr_assert_eq(tt_tilize_to_tiles(TT_LAYOUT_FLOAT16_B, f.data(), n, m, n, nullptr, ref.data(), ref.size() * 2),
+	cr_assert_eq(tt_tilize_to_tiles(TT_LAYOUT_FLOAT16_B, f.data(), n, m, n, nullptr, ref.data(),
+					ref.size() * 2),
 		     TT_OK);
 	for (uint32_t i = 0; i < m * n; i++)
 		cr_assert_eq(bits(tiled[i]), ref[i], "element %u", i);
@@ -132,18 +137,22 @@ Test(metalium, core_range_sets)
 	cr_assert(order[1] == CoreCoord(2, 1), "x runs fastest");
 	cr_assert(order[2] == CoreCoord(1, 2));
 
-	CoreRangeSet s(std::vector<CoreRange>{ CoreRange({ 0, 0 }, { 1, 0 }), CoreRange({ 0, 1 }, { 1, 1 }) });
+	CoreRangeSet s(std::vector<CoreRange>{ CoreRange({ 0, 0 }, { 1, 0 }),
+					       CoreRange({ 0, 1 }, { 1, 1 }) });
 	cr_assert_eq(s.num_cores(), 4u);
 	cr_assert_eq(s.merge_ranges().size(), 1u);
 	cr_assert(s.merge_ranges().ranges()[0] == CoreRange({ 0, 0 }, { 1, 1 }));
 	auto m = s.merge(CoreCoord(2, 0));
 	cr_assert_eq(m.num_cores(), 5u);
 	cr_assert(m.contains(CoreCoord(2, 0)));
-	cr_assert(s.subtract(CoreRangeSet(CoreRange({ 0, 0 }, { 1, 0 }))) == CoreRangeSet(CoreRange({ 0, 1 }, { 1, 1 })));
-	cr_assert_throw(CoreRangeSet(std::vector<CoreRange>{ CoreRange({ 0, 0 }, { 2, 2 }), CoreRange({ 1, 1 }) }),
+	cr_assert(s.subtract(CoreRangeSet(CoreRange({ 0, 0 }, { 1, 0 }))) ==
+		  CoreRangeSet(CoreRange({ 0, 1 }, { 1, 1 })));
+	cr_assert_throw(CoreRangeSet(std::vector<CoreRange>{ CoreRange({ 0, 0 }, { 2, 2 }),
+							     CoreRange({ 1, 1 }) }),
 			std::runtime_error);
 	cr_assert_eq(fmt::format("{}", CoreCoord(3, 4)), "(x=3,y=4)");
-	auto cores = corerange_to_cores(CoreRangeSet(CoreRange({ 0, 0 }, { 1, 1 })), std::nullopt, true);
+	auto cores =
+		corerange_to_cores(CoreRangeSet(CoreRange({ 0, 0 }, { 1, 1 })), std::nullopt, true);
 	cr_assert(cores[1] == CoreCoord(1, 0));
 }
 
@@ -170,9 +179,12 @@ Test(metalium, kernel_paths_resolve_like_tt_metal)
 	KernelHandle k = CreateKernel(p, "kdir/k.c", CoreCoord(0, 0), DataMovementConfig{});
 	cr_assert_eq(k, 0u);
 
-	std::string w = what_of([&] { CreateKernel(p, "kdir/missing.c", CoreCoord(0, 0), ComputeConfig{}); });
-	cr_assert(w.find((home / "kdir" / "missing.c").string()) != std::string::npos, "%s", w.c_str());
-	cr_assert(w.find((fs::current_path() / "kdir" / "missing.c").string()) != std::string::npos, "%s", w.c_str());
+	std::string w = what_of(
+		[&] { CreateKernel(p, "kdir/missing.c", CoreCoord(0, 0), ComputeConfig{}); });
+	cr_assert(w.find((home / "kdir" / "missing.c").string()) != std::string::npos, "%s",
+		  w.c_str());
+	cr_assert(w.find((fs::current_path() / "kdir" / "missing.c").string()) != std::string::npos,
+		  "%s", w.c_str());
 	cr_assert(w.find("TT_METAL_KERNEL_PATH is not set") != std::string::npos, "%s", w.c_str());
 
 	setenv("TT_METAL_KERNEL_PATH", (home / "kdir").c_str(), 1);
@@ -206,8 +218,9 @@ Test(metalium, runtime_args_views)
 
 Test(metalium, circular_buffer_config)
 {
-	CircularBufferConfig c = CircularBufferConfig(4096, { { tt::CBIndex::c_0, tt::DataFormat::Float16_b } })
-					 .set_page_size(tt::CBIndex::c_0, 2048);
+	CircularBufferConfig c =
+		CircularBufferConfig(4096, { { tt::CBIndex::c_0, tt::DataFormat::Float16_b } })
+			.set_page_size(tt::CBIndex::c_0, 2048);
 	cr_assert_eq(*c.page_sizes()[0], 2048u);
 	cr_assert(c.data_formats()[0] == tt::DataFormat::Float16_b);
 	cr_assert_throw(c.set_page_size(tt::CBIndex::c_0, 3000), std::runtime_error);
@@ -225,7 +238,10 @@ Test(metalium, accessor_args_without_buffer)
 
 Test(metalium, larger_meshes_are_refused)
 {
-	std::string w = what_of([] { distributed::MeshDevice::create(distributed::MeshDeviceConfig(distributed::MeshShape(2, 4))); });
+	std::string w = what_of([] {
+		distributed::MeshDevice::create(
+			distributed::MeshDeviceConfig(distributed::MeshShape(2, 4)));
+	});
 	cr_assert(w.find("8-device mesh") != std::string::npos, "%s", w.c_str());
 	cr_assert(w.find("create_unit_mesh") != std::string::npos, "%s", w.c_str());
 }
@@ -244,7 +260,8 @@ Test(metalium, hal_and_math)
 	cr_assert_eq(hal::get_l1_alignment(), 16u);
 	cr_assert_eq(hal::get_arch_num_circular_buffers(), 32u);
 	cr_assert_eq(hal::get_arch_name(), std::string("wormhole_b0"));
-	static_assert(tt::div_up(65, 32) == 3 && tt::round_up(65u, 32u) == 96u && tt::round_down(65, 32) == 64);
+	static_assert(tt::div_up(65, 32) == 3 && tt::round_up(65u, 32u) == 96u &&
+		      tt::round_down(65, 32) == 64);
 	static_assert(tt::align(100, 16) == 112);
 }
 

@@ -14,13 +14,17 @@ bfloat16 bfloat16::truncate(float f)
 	return std::bit_cast<bfloat16>(static_cast<uint16_t>(std::bit_cast<uint32_t>(f) >> 16));
 }
 
-std::ostream &operator<<(std::ostream &os, const bfloat16 &v) { return os << std::bit_cast<uint16_t>(v); }
+std::ostream &operator<<(std::ostream &os, const bfloat16 &v)
+{
+	return os << std::bit_cast<uint16_t>(v);
+}
 
 bool operator==(const std::vector<bfloat16> &lhs, const std::vector<bfloat16> &rhs)
 {
 	if (lhs.size() != rhs.size())
 		return false;
-	return lhs.empty() || std::memcmp(lhs.data(), rhs.data(), lhs.size() * sizeof(bfloat16)) == 0;
+	return lhs.empty() ||
+	       std::memcmp(lhs.data(), rhs.data(), lhs.size() * sizeof(bfloat16)) == 0;
 }
 
 uint32_t pack_two_bfloat16_into_uint32(std::pair<bfloat16, bfloat16> two)
@@ -35,7 +39,8 @@ std::pair<bfloat16, bfloat16> unpack_two_bfloat16_from_uint32(uint32_t packed)
 		 std::bit_cast<bfloat16>(static_cast<uint16_t>(packed >> 16)) };
 }
 
-std::vector<bfloat16> create_random_vector_of_bfloat16_native(size_t num_bytes, float rand_max_float, int seed,
+std::vector<bfloat16> create_random_vector_of_bfloat16_native(size_t num_bytes,
+							      float rand_max_float, int seed,
 							      float offset)
 {
 	std::mt19937 gen(seed);
@@ -46,7 +51,8 @@ std::vector<bfloat16> create_random_vector_of_bfloat16_native(size_t num_bytes, 
 	return v;
 }
 
-std::vector<uint32_t> create_random_vector_of_bfloat16(size_t num_bytes, int rand_max_float, int seed, float offset)
+std::vector<uint32_t> create_random_vector_of_bfloat16(size_t num_bytes, int rand_max_float,
+						       int seed, float offset)
 {
 	std::mt19937 gen(seed);
 	std::uniform_real_distribution<float> dist(0, static_cast<float>(rand_max_float));
@@ -64,7 +70,8 @@ std::vector<uint32_t> create_constant_vector_of_bfloat16(size_t num_bytes, float
 	const size_t n = std::max<size_t>(1, num_bytes / sizeof(uint32_t));
 	std::vector<uint32_t> v(n);
 	for (auto &e : v)
-		e = pack_two_bfloat16_into_uint32({ bfloat16(value), n == 1 ? bfloat16(0.0f) : bfloat16(value) });
+		e = pack_two_bfloat16_into_uint32(
+			{ bfloat16(value), n == 1 ? bfloat16(0.0f) : bfloat16(value) });
 	return v;
 }
 
@@ -78,16 +85,21 @@ std::vector<bfloat16> create_identity_matrix(int rows, int cols, int num_ones)
 
 std::vector<uint32_t> pack_bfloat16_vec_into_uint32_vec(const std::vector<bfloat16> &data)
 {
-	TT_FATAL(data.size() % 2 == 0, "packing an odd number ({}) of bfloat16 values", data.size());
+	TT_FATAL(data.size() % 2 == 0, "packing an odd number ({}) of bfloat16 values",
+		 data.size());
 	std::vector<uint32_t> out(data.size() / 2);
 	std::memcpy(out.data(), data.data(), out.size() * sizeof(uint32_t));
 	return out;
 }
 
-bfloat16 bfloat16_identity_transform(const bfloat16 &input) { return input; }
+bfloat16 bfloat16_identity_transform(const bfloat16 &input)
+{
+	return input;
+}
 
-std::vector<bfloat16> unpack_uint32_vec_into_bfloat16_vec(const std::vector<uint32_t> &data,
-							  const std::function<bfloat16(const bfloat16 &)> &transform)
+std::vector<bfloat16>
+unpack_uint32_vec_into_bfloat16_vec(const std::vector<uint32_t> &data,
+				    const std::function<bfloat16(const bfloat16 &)> &transform)
 {
 	std::vector<bfloat16> out;
 	out.reserve(data.size() * 2);

@@ -14,24 +14,27 @@ namespace tt::tt_metal {
 
 CoreRange::CoreRange(const CoreCoord &point) : start_coord(point), end_coord(point) {}
 
-CoreRange::CoreRange(const CoreCoord &start, const CoreCoord &end) : start_coord(start), end_coord(end)
+CoreRange::CoreRange(const CoreCoord &start, const CoreCoord &end)
+    : start_coord(start), end_coord(end)
 {
-	TT_FATAL(end.x >= start.x && end.y >= start.y, "Invalid core range: {} to {} (end before start)", start,
-		 end);
+	TT_FATAL(end.x >= start.x && end.y >= start.y,
+		 "Invalid core range: {} to {} (end before start)", start, end);
 }
 
 bool CoreRange::intersects(const CoreRange &o) const
 {
-	return start_coord.x <= o.end_coord.x && o.start_coord.x <= end_coord.x && start_coord.y <= o.end_coord.y &&
-	       o.start_coord.y <= end_coord.y;
+	return start_coord.x <= o.end_coord.x && o.start_coord.x <= end_coord.x &&
+	       start_coord.y <= o.end_coord.y && o.start_coord.y <= end_coord.y;
 }
 
 std::optional<CoreRange> CoreRange::intersection(const CoreRange &o) const
 {
 	if (!intersects(o))
 		return std::nullopt;
-	return CoreRange({std::max(start_coord.x, o.start_coord.x), std::max(start_coord.y, o.start_coord.y)},
-			 {std::min(end_coord.x, o.end_coord.x), std::min(end_coord.y, o.end_coord.y)});
+	return CoreRange(
+		{ std::max(start_coord.x, o.start_coord.x),
+		  std::max(start_coord.y, o.start_coord.y) },
+		{ std::min(end_coord.x, o.end_coord.x), std::min(end_coord.y, o.end_coord.y) });
 }
 
 bool CoreRange::adjacent(const CoreRange &o) const
@@ -45,10 +48,14 @@ bool CoreRange::adjacent(const CoreRange &o) const
 
 bool CoreRange::contains(const CoreCoord &c) const
 {
-	return c.x >= start_coord.x && c.x <= end_coord.x && c.y >= start_coord.y && c.y <= end_coord.y;
+	return c.x >= start_coord.x && c.x <= end_coord.x && c.y >= start_coord.y &&
+	       c.y <= end_coord.y;
 }
 
-bool CoreRange::contains(const CoreRange &o) const { return contains(o.start_coord) && contains(o.end_coord); }
+bool CoreRange::contains(const CoreRange &o) const
+{
+	return contains(o.start_coord) && contains(o.end_coord);
+}
 
 bool CoreRange::contains(const CoreRangeSet &s) const
 {
@@ -69,12 +76,17 @@ std::optional<CoreRange> CoreRange::merge(const CoreRange &o) const
 	if (o.contains(*this))
 		return o;
 	if (same_x || same_y)
-		return CoreRange({std::min(start_coord.x, o.start_coord.x), std::min(start_coord.y, o.start_coord.y)},
-				 {std::max(end_coord.x, o.end_coord.x), std::max(end_coord.y, o.end_coord.y)});
+		return CoreRange({ std::min(start_coord.x, o.start_coord.x),
+				   std::min(start_coord.y, o.start_coord.y) },
+				 { std::max(end_coord.x, o.end_coord.x),
+				   std::max(end_coord.y, o.end_coord.y) });
 	return std::nullopt;
 }
 
-std::string CoreRange::str() const { return "[" + start_coord.str() + " - " + end_coord.str() + "]"; }
+std::string CoreRange::str() const
+{
+	return "[" + start_coord.str() + " - " + end_coord.str() + "]";
+}
 
 std::size_t CoreRange::size() const
 {
@@ -97,17 +109,25 @@ CoreRange::CoreIterator &CoreRange::CoreIterator::operator++()
 	return *this;
 }
 
-CoreRange::CoreIterator CoreRange::begin() const { return CoreIterator(start_coord, *this); }
-CoreRange::CoreIterator CoreRange::end() const { return CoreIterator({ start_coord.x, end_coord.y + 1 }, *this); }
+CoreRange::CoreIterator CoreRange::begin() const
+{
+	return CoreIterator(start_coord, *this);
+}
+CoreRange::CoreIterator CoreRange::end() const
+{
+	return CoreIterator({ start_coord.x, end_coord.y + 1 }, *this);
+}
 
 // CoreRangeSet ------------------------------------------------------------
 
-CoreRangeSet::CoreRangeSet(ttsl::Span<const CoreRange> ranges) : ranges_(ranges.begin(), ranges.end())
+CoreRangeSet::CoreRangeSet(ttsl::Span<const CoreRange> ranges)
+    : ranges_(ranges.begin(), ranges.end())
 {
 	check_no_overlap();
 }
 
-CoreRangeSet::CoreRangeSet(const std::set<CoreRange> &ranges) : ranges_(ranges.begin(), ranges.end())
+CoreRangeSet::CoreRangeSet(const std::set<CoreRange> &ranges)
+    : ranges_(ranges.begin(), ranges.end())
 {
 	check_no_overlap();
 }
@@ -122,17 +142,24 @@ CoreRangeSet::CoreRangeSet(ttsl::Span<const CoreCoord> coords)
 	*this = merge_ranges();
 }
 
-CoreRangeSet::CoreRangeSet(std::vector<CoreRange> &&ranges) : ranges_(std::move(ranges)) { check_no_overlap(); }
+CoreRangeSet::CoreRangeSet(std::vector<CoreRange> &&ranges) : ranges_(std::move(ranges))
+{
+	check_no_overlap();
+}
 
 void CoreRangeSet::check_no_overlap() const
 {
 	for (size_t i = 0; i < ranges_.size(); i++)
 		for (size_t j = i + 1; j < ranges_.size(); j++)
-			TT_FATAL(!ranges_[i].intersects(ranges_[j]), "Core ranges {} and {} overlap in a CoreRangeSet",
-				 ranges_[i], ranges_[j]);
+			TT_FATAL(!ranges_[i].intersects(ranges_[j]),
+				 "Core ranges {} and {} overlap in a CoreRangeSet", ranges_[i],
+				 ranges_[j]);
 }
 
-bool CoreRangeSet::intersects(const CoreCoord &c) const { return contains(c); }
+bool CoreRangeSet::intersects(const CoreCoord &c) const
+{
+	return contains(c);
+}
 
 bool CoreRangeSet::intersects(const CoreRange &r) const
 {
@@ -213,7 +240,8 @@ CoreRange CoreRangeSet::bounding_box() const
 
 // Cover the cores with rectangles: greedily, each row of the bounding box
 // split into maximal runs, then runs with the same x span stacked.
-static std::vector<CoreRange> cover(const std::set<CoreCoord, bool (*)(const CoreCoord &, const CoreCoord &)> &cores)
+static std::vector<CoreRange>
+cover(const std::set<CoreCoord, bool (*)(const CoreCoord &, const CoreCoord &)> &cores)
 {
 	std::vector<CoreRange> runs;
 	// cores is ordered by (y, x): collect horizontal runs.
@@ -249,7 +277,10 @@ static std::vector<CoreRange> cover(const std::set<CoreCoord, bool (*)(const Cor
 	return out;
 }
 
-static bool by_row(const CoreCoord &a, const CoreCoord &b) { return a.y < b.y || (a.y == b.y && a.x < b.x); }
+static bool by_row(const CoreCoord &a, const CoreCoord &b)
+{
+	return a.y < b.y || (a.y == b.y && a.x < b.x);
+}
 
 CoreRangeSet CoreRangeSet::merge_ranges() const
 {
@@ -277,7 +308,10 @@ bool operator==(const CoreRangeSet &a, const CoreRangeSet &b)
 	return a.contains(b);
 }
 
-bool operator!=(const CoreRangeSet &a, const CoreRangeSet &b) { return !(a == b); }
+bool operator!=(const CoreRangeSet &a, const CoreRangeSet &b)
+{
+	return !(a == b);
+}
 
 namespace detail {
 CoreRangeSet merge_cores(const CoreRangeSet &a, const std::vector<CoreRange> &more)
@@ -301,9 +335,10 @@ struct tt_core_range_set to_c(const CoreRangeSet &set)
 		merged = set.merge_ranges();
 		src = &merged;
 	}
-	TT_FATAL(src->size() <= TT_CORE_RANGE_SET_MAX,
-		 "CoreRangeSet {} has {} ranges; libtt takes at most {} per kernel, CB or semaphore", set.str(),
-		 src->size(), TT_CORE_RANGE_SET_MAX);
+	TT_FATAL(
+		src->size() <= TT_CORE_RANGE_SET_MAX,
+		"CoreRangeSet {} has {} ranges; libtt takes at most {} per kernel, CB or semaphore",
+		set.str(), src->size(), TT_CORE_RANGE_SET_MAX);
 	for (const auto &r : src->ranges()) {
 		out.ranges[out.count++] = tt_core_range(static_cast<uint32_t>(r.start_coord.x),
 							static_cast<uint32_t>(r.start_coord.y),
@@ -323,10 +358,11 @@ CoreRangeSet to_set(const std::variant<CoreCoord, CoreRange, CoreRangeSet> &spec
 }
 } // namespace detail
 
-std::vector<CoreCoord> grid_to_cores(uint32_t num_cores, uint32_t grid_size_x, uint32_t grid_size_y, bool row_wise)
+std::vector<CoreCoord> grid_to_cores(uint32_t num_cores, uint32_t grid_size_x, uint32_t grid_size_y,
+				     bool row_wise)
 {
-	TT_FATAL(num_cores <= grid_size_x * grid_size_y, "{} cores do not fit a {}x{} grid", num_cores, grid_size_x,
-		 grid_size_y);
+	TT_FATAL(num_cores <= grid_size_x * grid_size_y, "{} cores do not fit a {}x{} grid",
+		 num_cores, grid_size_x, grid_size_y);
 	std::vector<CoreCoord> out;
 	for (uint32_t i = 0; i < num_cores; i++)
 		out.push_back(row_wise ? CoreCoord(i % grid_size_x, i / grid_size_x)
@@ -349,7 +385,8 @@ std::vector<CoreCoord> grid_to_cores(CoreCoord start, CoreCoord end, bool row_wi
 	return out;
 }
 
-std::vector<CoreCoord> corerange_to_cores(const CoreRangeSet &crs, std::optional<uint32_t> max_cores, bool row_wise)
+std::vector<CoreCoord> corerange_to_cores(const CoreRangeSet &crs,
+					  std::optional<uint32_t> max_cores, bool row_wise)
 {
 	std::vector<CoreCoord> out;
 	for (const auto &r : crs.ranges()) {
@@ -362,12 +399,13 @@ std::vector<CoreCoord> corerange_to_cores(const CoreRangeSet &crs, std::optional
 	return out;
 }
 
-CoreRangeSet select_from_corerangeset(const CoreRangeSet &crs, uint32_t start_index, uint32_t end_index,
-				      bool row_wise)
+CoreRangeSet select_from_corerangeset(const CoreRangeSet &crs, uint32_t start_index,
+				      uint32_t end_index, bool row_wise)
 {
 	auto all = corerange_to_cores(crs, std::nullopt, row_wise);
-	TT_FATAL(start_index <= end_index && end_index < all.size(), "select_from_corerangeset: [{}, {}] outside {} cores",
-		 start_index, end_index, all.size());
+	TT_FATAL(start_index <= end_index && end_index < all.size(),
+		 "select_from_corerangeset: [{}, {}] outside {} cores", start_index, end_index,
+		 all.size());
 	std::vector<CoreCoord> pick(all.begin() + start_index, all.begin() + end_index + 1);
 	return CoreRangeSet(ttsl::Span<const CoreCoord>(pick));
 }

@@ -81,8 +81,8 @@ static std::map<struct tt_device *, std::shared_ptr<detail::DeviceLife>> &lives(
 }
 
 MeshDevice::MeshDevice(Private, int id, struct tt_device *dev)
-	: id_(id), dev_(dev), allocator_(std::make_unique<Allocator>(dev)),
-	  cq_(std::make_unique<MeshCommandQueue>(this, 0))
+    : id_(id), dev_(dev), allocator_(std::make_unique<Allocator>(dev)),
+      cq_(std::make_unique<MeshCommandQueue>(this, 0))
 {
 	auto life = std::make_shared<detail::DeviceLife>();
 	life->dev = dev;
@@ -108,45 +108,53 @@ static std::shared_ptr<MeshDevice> open_one(int device_id, size_t l1_small_size)
 	int rc = tt_device_open(&cfg, &dev);
 	if (rc == TT_ENOENT)
 		throw_tt(fmt::format("opening device {}", device_id), rc,
-			 "the emulator was not found: set QEMU to a qemu-system-riscv32 with the tensix machine, "
-			 "or TT_EMU_BUILD to a build directory holding qemu/build/qemu-system-riscv32");
+			 "the emulator was not found: set QEMU to a qemu-system-riscv32 with the "
+			 "tensix machine, "
+			 "or TT_EMU_BUILD to a build directory holding "
+			 "qemu/build/qemu-system-riscv32");
 	if (rc)
 		throw_tt(fmt::format("opening device {}", device_id), rc);
 	return std::make_shared<MeshDevice>(MeshDevice::Private(), device_id, dev);
 }
 
-std::shared_ptr<MeshDevice> MeshDevice::create(const MeshDeviceConfig &config, size_t l1_small_size, size_t,
-					       size_t num_command_queues, const DispatchCoreConfig &,
+std::shared_ptr<MeshDevice> MeshDevice::create(const MeshDeviceConfig &config, size_t l1_small_size,
+					       size_t, size_t num_command_queues,
+					       const DispatchCoreConfig &,
 					       ttsl::Span<const std::uint32_t>, size_t)
 {
 	if (config.mesh_shape()) {
 		const MeshShape &s = *config.mesh_shape();
 		TT_FATAL(s.mesh_size() == 1,
-			 "tensix-emu emulates one device per mesh: a {}-device mesh ({}) is not available yet. "
-			 "Use MeshDevice::create_unit_mesh(id) for a 1x1 mesh, or create_unit_meshes({{ids...}}) "
+			 "tensix-emu emulates one device per mesh: a {}-device mesh ({}) is not "
+			 "available yet. "
+			 "Use MeshDevice::create_unit_mesh(id) for a 1x1 mesh, or "
+			 "create_unit_meshes({{ids...}}) "
 			 "for several independent devices.",
 			 s.mesh_size(), fmt::streamed(s));
 	}
-	TT_FATAL(num_command_queues == 1, "tensix-emu has one command queue per device, not {}", num_command_queues);
+	TT_FATAL(num_command_queues == 1, "tensix-emu has one command queue per device, not {}",
+		 num_command_queues);
 	int id = config.physical_device_ids().empty() ? 0 : config.physical_device_ids()[0];
 	return open_one(id, l1_small_size);
 }
 
-std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id, size_t l1_small_size, size_t,
-							 size_t num_command_queues, const DispatchCoreConfig &,
+std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id, size_t l1_small_size,
+							 size_t, size_t num_command_queues,
+							 const DispatchCoreConfig &,
 							 ttsl::Span<const std::uint32_t>, size_t)
 {
-	TT_FATAL(num_command_queues == 1, "tensix-emu has one command queue per device, not {}", num_command_queues);
+	TT_FATAL(num_command_queues == 1, "tensix-emu has one command queue per device, not {}",
+		 num_command_queues);
 	return open_one(device_id, l1_small_size);
 }
 
-std::map<int, std::shared_ptr<MeshDevice>> MeshDevice::create_unit_meshes(const std::vector<int> &device_ids,
-									  size_t l1_small_size, size_t,
-									  size_t num_command_queues,
-									  const DispatchCoreConfig &,
-									  ttsl::Span<const std::uint32_t>, size_t)
+std::map<int, std::shared_ptr<MeshDevice>>
+MeshDevice::create_unit_meshes(const std::vector<int> &device_ids, size_t l1_small_size, size_t,
+			       size_t num_command_queues, const DispatchCoreConfig &,
+			       ttsl::Span<const std::uint32_t>, size_t)
 {
-	TT_FATAL(num_command_queues == 1, "tensix-emu has one command queue per device, not {}", num_command_queues);
+	TT_FATAL(num_command_queues == 1, "tensix-emu has one command queue per device, not {}",
+		 num_command_queues);
 	std::map<int, std::shared_ptr<MeshDevice>> out;
 	for (int id : device_ids) {
 		TT_FATAL(!out.count(id), "device id {} listed twice", id);
@@ -157,7 +165,8 @@ std::map<int, std::shared_ptr<MeshDevice>> MeshDevice::create_unit_meshes(const 
 
 tt::ARCH MeshDevice::arch() const
 {
-	return tt_device_arch(dev_)->id == TT_ARCH_BLACKHOLE ? tt::ARCH::BLACKHOLE : tt::ARCH::WORMHOLE_B0;
+	return tt_device_arch(dev_)->id == TT_ARCH_BLACKHOLE ? tt::ARCH::BLACKHOLE
+							     : tt::ARCH::WORMHOLE_B0;
 }
 
 struct tt_device *MeshDevice::c_device() const
@@ -172,9 +181,15 @@ CoreCoord MeshDevice::grid_size() const
 	return { a->noc_size_x, a->noc_size_y };
 }
 
-CoreCoord MeshDevice::logical_grid_size() const { return compute_with_storage_grid_size(); }
+CoreCoord MeshDevice::logical_grid_size() const
+{
+	return compute_with_storage_grid_size();
+}
 
-CoreCoord MeshDevice::dram_grid_size() const { return { tt_device_arch(c_device())->dram_banks, 1 }; }
+CoreCoord MeshDevice::dram_grid_size() const
+{
+	return { tt_device_arch(c_device())->dram_banks, 1 };
+}
 
 CoreCoord MeshDevice::compute_with_storage_grid_size() const
 {
@@ -185,15 +200,17 @@ CoreCoord MeshDevice::compute_with_storage_grid_size() const
 CoreCoord MeshDevice::worker_core_from_logical_core(const CoreCoord &logical) const
 {
 	struct tt_core noc;
-	int rc = tt_device_worker_core(c_device(),
-				       tt_core(static_cast<uint32_t>(logical.x), static_cast<uint32_t>(logical.y)), &noc);
+	int rc = tt_device_worker_core(
+		c_device(),
+		tt_core(static_cast<uint32_t>(logical.x), static_cast<uint32_t>(logical.y)), &noc);
 	if (rc)
 		throw_tt(fmt::format("worker_core_from_logical_core({})", logical), rc,
 			 fmt::format("the worker grid is {}", compute_with_storage_grid_size()));
 	return { noc.x, noc.y };
 }
 
-std::vector<CoreCoord> MeshDevice::worker_cores_from_logical_cores(const std::vector<CoreCoord> &cores) const
+std::vector<CoreCoord>
+MeshDevice::worker_cores_from_logical_cores(const std::vector<CoreCoord> &cores) const
 {
 	std::vector<CoreCoord> out;
 	for (const auto &c : cores)
@@ -201,23 +218,31 @@ std::vector<CoreCoord> MeshDevice::worker_cores_from_logical_cores(const std::ve
 	return out;
 }
 
-CoreCoord MeshDevice::virtual_core_from_logical_core(const CoreCoord &logical, const CoreType &type) const
+CoreCoord MeshDevice::virtual_core_from_logical_core(const CoreCoord &logical,
+						     const CoreType &type) const
 {
 	if (type == CoreType::DRAM) {
 		struct tt_core xy;
 		int64_t off;
-		int rc = tt_device_bank_noc(c_device(), TT_BUFFER_DRAM, static_cast<uint32_t>(logical.x), 0, &xy,
-					    &off);
+		int rc = tt_device_bank_noc(c_device(), TT_BUFFER_DRAM,
+					    static_cast<uint32_t>(logical.x), 0, &xy, &off);
 		if (rc)
-			throw_tt(fmt::format("virtual_core_from_logical_core(DRAM {})", logical), rc);
+			throw_tt(fmt::format("virtual_core_from_logical_core(DRAM {})", logical),
+				 rc);
 		return { xy.x, xy.y };
 	}
 	return worker_core_from_logical_core(logical);
 }
 
-uint32_t MeshDevice::num_dram_channels() const { return tt_device_arch(c_device())->dram_banks; }
+uint32_t MeshDevice::num_dram_channels() const
+{
+	return tt_device_arch(c_device())->dram_banks;
+}
 
-uint32_t MeshDevice::l1_size_per_core() const { return tt_device_arch(c_device())->l1_size; }
+uint32_t MeshDevice::l1_size_per_core() const
+{
+	return tt_device_arch(c_device())->l1_size;
+}
 
 bool MeshDevice::close()
 {
@@ -247,13 +272,15 @@ bool MeshDevice::close()
 
 IDevice *MeshDevice::get_device(const MeshCoordinate &coord)
 {
-	TT_FATAL(is_local(coord), "mesh coordinate {} is outside this 1x1 mesh", fmt::streamed(coord));
+	TT_FATAL(is_local(coord), "mesh coordinate {} is outside this 1x1 mesh",
+		 fmt::streamed(coord));
 	return this;
 }
 
 CoreRangeSet MeshDevice::worker_cores(HalProgrammableCoreType type, SubDeviceId) const
 {
-	TT_FATAL(type == HalProgrammableCoreType::TENSIX, "tensix-emu has Tensix worker cores only");
+	TT_FATAL(type == HalProgrammableCoreType::TENSIX,
+		 "tensix-emu has Tensix worker cores only");
 	CoreCoord g = compute_with_storage_grid_size();
 	return CoreRangeSet(CoreRange({ 0, 0 }, { g.x - 1, g.y - 1 }));
 }
@@ -273,8 +300,8 @@ bool MeshDevice::is_local(const MeshCoordinate &coord) const
 
 MeshCommandQueue &MeshDevice::mesh_command_queue(std::optional<uint8_t> cq_id) const
 {
-	TT_FATAL(!cq_id || *cq_id == 0, "tensix-emu has one command queue per device; queue {} does not exist",
-		 *cq_id);
+	TT_FATAL(!cq_id || *cq_id == 0,
+		 "tensix-emu has one command queue per device; queue {} does not exist", *cq_id);
 	return *cq_;
 }
 
@@ -293,7 +320,10 @@ std::shared_ptr<DeviceLife> life_of(IDevice *device)
 
 // Buffer --------------------------------------------------------------------
 
-bool is_sharded(const TensorMemoryLayout &layout) { return layout != TensorMemoryLayout::INTERLEAVED; }
+bool is_sharded(const TensorMemoryLayout &layout)
+{
+	return layout != TensorMemoryLayout::INTERLEAVED;
+}
 
 std::array<uint32_t, 2> ShardSpecBuffer::shape_in_pages() const
 {
@@ -307,14 +337,17 @@ DeviceAddr ShardSpecBuffer::num_pages() const
 	return static_cast<DeviceAddr>(s[0]) * s[1];
 }
 
-Buffer::Buffer(IDevice *device, struct tt_buffer *buf, DeviceAddr size, DeviceAddr page_size, BufferType type,
-	       TensorMemoryLayout layout, std::optional<ShardSpecBuffer> shard_spec)
-	: device_(device), buf_(buf), size_(size), page_size_(page_size), type_(type), layout_(layout),
-	  shard_spec_(std::move(shard_spec))
-{
-}
+Buffer::Buffer(IDevice *device, struct tt_buffer *buf, DeviceAddr size, DeviceAddr page_size,
+	       BufferType type, TensorMemoryLayout layout,
+	       std::optional<ShardSpecBuffer> shard_spec)
+    : device_(device), buf_(buf), size_(size), page_size_(page_size), type_(type), layout_(layout),
+      shard_spec_(std::move(shard_spec))
+{}
 
-Buffer::~Buffer() { deallocate(); }
+Buffer::~Buffer()
+{
+	deallocate();
+}
 
 void Buffer::deallocate()
 {
@@ -338,8 +371,9 @@ void Buffer::deallocate()
 	buf_ = nullptr;
 }
 
-std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceAddr page_size, BufferType type,
-				       const BufferShardingArgs &sharding, std::optional<bool>)
+std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceAddr page_size,
+				       BufferType type, const BufferShardingArgs &sharding,
+				       std::optional<bool>)
 {
 	auto life = detail::life_of(device);
 	struct tt_buffer_config cfg = {};
@@ -365,13 +399,15 @@ std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceA
 			cfg.layout = TT_BUFFER_BLOCK_SHARDED;
 			break;
 		default:
-			TT_THROW("ND_SHARDED buffers (BufferDistributionSpec) are not supported by tensix-emu");
+			TT_THROW("ND_SHARDED buffers (BufferDistributionSpec) are not supported by "
+				 "tensix-emu");
 		}
 		spec.grid = detail::to_c(s.grid());
 		spec.shape[0] = s.shape()[0];
 		spec.shape[1] = s.shape()[1];
-		spec.orientation = s.orientation() == ShardOrientation::ROW_MAJOR ? TT_SHARD_ROW_MAJOR
-										  : TT_SHARD_COL_MAJOR;
+		spec.orientation = s.orientation() == ShardOrientation::ROW_MAJOR
+					   ? TT_SHARD_ROW_MAJOR
+					   : TT_SHARD_COL_MAJOR;
 		spec.page_shape[0] = s.page_shape[0];
 		spec.page_shape[1] = s.page_shape[1];
 		spec.tensor_pages[0] = s.tensor2d_shape_in_pages[0];
@@ -381,10 +417,12 @@ std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceA
 	struct tt_buffer *buf = nullptr;
 	int rc = tt_buffer_create(device->c_device(), &cfg, &buf);
 	if (rc)
-		throw_tt(fmt::format("creating a {}-byte buffer with {}-byte pages", size, page_size), rc,
-			 tt_buffer_last_error());
-	auto out = std::make_shared<Buffer>(device, buf, size, page_size, type, layout,
-					    is_sharded(layout) ? sharding.shard_spec() : std::nullopt);
+		throw_tt(fmt::format("creating a {}-byte buffer with {}-byte pages", size,
+				     page_size),
+			 rc, tt_buffer_last_error());
+	auto out =
+		std::make_shared<Buffer>(device, buf, size, page_size, type, layout,
+					 is_sharded(layout) ? sharding.shard_spec() : std::nullopt);
 	life->buffers.insert(out.get());
 	return out;
 }
@@ -402,7 +440,10 @@ uint32_t Buffer::num_dev_pages() const
 	return static_cast<uint32_t>(shard_spec_->num_pages() * shard_cores().size());
 }
 
-uint32_t Buffer::alignment() const { return device_->allocator()->get_alignment(type_); }
+uint32_t Buffer::alignment() const
+{
+	return device_->allocator()->get_alignment(type_);
+}
 
 DeviceAddr Buffer::aligned_page_size() const
 {
@@ -412,7 +453,10 @@ DeviceAddr Buffer::aligned_page_size() const
 	return (page_size_ + a - 1) / a * a;
 }
 
-DeviceAddr Buffer::aligned_size() const { return aligned_page_size() * num_dev_pages(); }
+DeviceAddr Buffer::aligned_size() const
+{
+	return aligned_page_size() * num_dev_pages();
+}
 
 DeviceAddr Buffer::aligned_size_per_bank() const
 {
@@ -435,7 +479,8 @@ std::optional<uint32_t> Buffer::num_cores() const
 
 std::vector<CoreCoord> Buffer::shard_cores() const
 {
-	TT_FATAL(buf_ && shard_spec_, "shard_cores() of a buffer that is not sharded or not allocated");
+	TT_FATAL(buf_ && shard_spec_,
+		 "shard_cores() of a buffer that is not sharded or not allocated");
 	std::vector<CoreCoord> out;
 	for (uint32_t k = 0;; k++) {
 		struct tt_core c;
@@ -457,17 +502,23 @@ std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig &config)
 			      BufferShardingArgs(config.shard_parameters, config.buffer_layout));
 }
 
-void DeallocateBuffer(Buffer &buffer) { buffer.deallocate(); }
+void DeallocateBuffer(Buffer &buffer)
+{
+	buffer.deallocate();
+}
 
 // MeshBuffer ----------------------------------------------------------------
 
 namespace distributed {
 
-std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig &config, const DeviceLocalBufferConfig &local,
-					       MeshDevice *mesh_device, std::optional<DeviceAddr> address)
+std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig &config,
+					       const DeviceLocalBufferConfig &local,
+					       MeshDevice *mesh_device,
+					       std::optional<DeviceAddr> address)
 {
 	TT_FATAL(mesh_device, "MeshBuffer::create without a mesh device");
-	TT_FATAL(!address, "MeshBuffer::create at a given address ({:#x}) is not supported by tensix-emu",
+	TT_FATAL(!address,
+		 "MeshBuffer::create at a given address ({:#x}) is not supported by tensix-emu",
 		 address.value_or(0));
 	DeviceAddr size;
 	if (auto r = std::get_if<ReplicatedBufferConfig>(&config)) {
@@ -475,24 +526,30 @@ std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig &config, c
 	} else {
 		const auto &s = std::get<ShardedBufferConfig>(config);
 		TT_FATAL(s.shard_shape == s.global_buffer_shape,
-			 "a mesh-sharded buffer ({}x{} in {}x{} shards) needs a mesh of several devices; "
+			 "a mesh-sharded buffer ({}x{} in {}x{} shards) needs a mesh of several "
+			 "devices; "
 			 "tensix-emu runs 1x1 meshes (use a ReplicatedBufferConfig)",
-			 s.global_buffer_shape.height(), s.global_buffer_shape.width(), s.shard_shape.height(),
-			 s.shard_shape.width());
+			 s.global_buffer_shape.height(), s.global_buffer_shape.width(),
+			 s.shard_shape.height(), s.shard_shape.width());
 		size = s.global_size;
 	}
-	auto backing = Buffer::create(mesh_device, size, local.page_size, local.buffer_type, local.sharding_args,
-				      local.bottom_up);
-	return std::make_shared<MeshBuffer>(Private(), config, local, mesh_device, std::move(backing));
+	auto backing = Buffer::create(mesh_device, size, local.page_size, local.buffer_type,
+				      local.sharding_args, local.bottom_up);
+	return std::make_shared<MeshBuffer>(Private(), config, local, mesh_device,
+					    std::move(backing));
 }
 
-MeshBuffer::MeshBuffer(Private, const MeshBufferConfig &config, const DeviceLocalBufferConfig &local,
-		       MeshDevice *device, std::shared_ptr<Buffer> backing)
-	: config_(config), local_(local), device_(device), address_(backing->address()), backing_(std::move(backing))
+MeshBuffer::MeshBuffer(Private, const MeshBufferConfig &config,
+		       const DeviceLocalBufferConfig &local, MeshDevice *device,
+		       std::shared_ptr<Buffer> backing)
+    : config_(config), local_(local), device_(device), address_(backing->address()),
+      backing_(std::move(backing))
+{}
+
+bool MeshBuffer::is_allocated() const
 {
+	return backing_ && backing_->is_allocated();
 }
-
-bool MeshBuffer::is_allocated() const { return backing_ && backing_->is_allocated(); }
 
 void MeshBuffer::deallocate()
 {
@@ -500,13 +557,20 @@ void MeshBuffer::deallocate()
 		backing_->deallocate();
 }
 
-DeviceAddr MeshBuffer::size() const { return backing_->size(); }
+DeviceAddr MeshBuffer::size() const
+{
+	return backing_->size();
+}
 
-DeviceAddr MeshBuffer::device_local_size() const { return backing_->size(); }
+DeviceAddr MeshBuffer::device_local_size() const
+{
+	return backing_->size();
+}
 
 Buffer *MeshBuffer::get_device_buffer(const MeshCoordinate &coord) const
 {
-	TT_FATAL(device_->is_local(coord), "mesh coordinate {} is outside this 1x1 mesh", fmt::streamed(coord));
+	TT_FATAL(device_->is_local(coord), "mesh coordinate {} is outside this 1x1 mesh",
+		 fmt::streamed(coord));
 	return backing_.get();
 }
 
@@ -576,8 +640,8 @@ static Buffer &backing(const std::shared_ptr<MeshBuffer> &b)
 	return *b->get_backing_buffer();
 }
 
-void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer> &buffer, const void *host_data,
-						 bool)
+void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer> &buffer,
+						 const void *host_data, bool)
 {
 	finish();
 	int rc = tt_buffer_write(backing(buffer).c_buffer(), host_data);
@@ -585,7 +649,8 @@ void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffe
 		throw_tt("writing a mesh buffer", rc);
 }
 
-void MeshCommandQueue::enqueue_read_mesh_buffer(void *host_data, const std::shared_ptr<MeshBuffer> &buffer, bool)
+void MeshCommandQueue::enqueue_read_mesh_buffer(void *host_data,
+						const std::shared_ptr<MeshBuffer> &buffer, bool)
 {
 	finish();
 	int rc = tt_buffer_read(backing(buffer).c_buffer(), host_data);
@@ -603,8 +668,9 @@ void MeshCommandQueue::enqueue_write_shards(const std::shared_ptr<MeshBuffer> &b
 			 fmt::streamed(t.shard_coord()));
 		int rc;
 		if (auto r = t.region()) {
-			TT_FATAL(r->offset + r->size <= b.size(), "region [{}, +{}) past the {}-byte buffer",
-				 r->offset, r->size, b.size());
+			TT_FATAL(r->offset + r->size <= b.size(),
+				 "region [{}, +{}) past the {}-byte buffer", r->offset, r->size,
+				 b.size());
 			std::vector<uint8_t> whole(b.size());
 			rc = tt_buffer_read(b.c_buffer(), whole.data());
 			if (!rc) {
@@ -629,8 +695,9 @@ void MeshCommandQueue::enqueue_read_shards(const std::vector<ShardDataTransfer> 
 			 fmt::streamed(t.shard_coord()));
 		int rc;
 		if (auto r = t.region()) {
-			TT_FATAL(r->offset + r->size <= b.size(), "region [{}, +{}) past the {}-byte buffer",
-				 r->offset, r->size, b.size());
+			TT_FATAL(r->offset + r->size <= b.size(),
+				 "region [{}, +{}) past the {}-byte buffer", r->offset, r->size,
+				 b.size());
 			std::vector<uint8_t> whole(b.size());
 			rc = tt_buffer_read(b.c_buffer(), whole.data());
 			if (!rc)
@@ -647,7 +714,8 @@ void MeshCommandQueue::enqueue_read_shards(const std::vector<ShardDataTransfer> 
 
 void MeshWorkload::add_program(const MeshCoordinateRange &range, Program &&program)
 {
-	TT_FATAL(!programs_.count(range), "a program was already added for {}", fmt::streamed(range));
+	TT_FATAL(!programs_.count(range), "a program was already added for {}",
+		 fmt::streamed(range));
 	programs_.emplace(range, std::move(program));
 	order_.push_back(range);
 }
@@ -657,9 +725,13 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool bloc
 	cq.enqueue_mesh_workload(workload, blocking);
 }
 
-void Finish(MeshCommandQueue &cq, ttsl::Span<const SubDeviceId> ids) { cq.finish(ids); }
+void Finish(MeshCommandQueue &cq, ttsl::Span<const SubDeviceId> ids)
+{
+	cq.finish(ids);
+}
 
-void Synchronize(MeshDevice *device, std::optional<uint8_t> cq_id, ttsl::Span<const SubDeviceId> ids)
+void Synchronize(MeshDevice *device, std::optional<uint8_t> cq_id,
+		 ttsl::Span<const SubDeviceId> ids)
 {
 	device->mesh_command_queue(cq_id).finish(ids);
 }
@@ -674,9 +746,11 @@ static std::map<IDevice *, std::shared_ptr<distributed::MeshDevice>> &plain_devi
 	return m;
 }
 
-IDevice *CreateDevice(ChipId device_id, uint8_t num_hw_cqs, size_t l1_small_size, size_t trace_region_size)
+IDevice *CreateDevice(ChipId device_id, uint8_t num_hw_cqs, size_t l1_small_size,
+		      size_t trace_region_size)
 {
-	auto mesh = distributed::MeshDevice::create_unit_mesh(device_id, l1_small_size, trace_region_size, num_hw_cqs);
+	auto mesh = distributed::MeshDevice::create_unit_mesh(device_id, l1_small_size,
+							      trace_region_size, num_hw_cqs);
 	IDevice *dev = mesh.get();
 	plain_devices()[dev] = std::move(mesh);
 	return dev;
@@ -692,7 +766,10 @@ bool CloseDevice(IDevice *device)
 }
 
 // Every id opens its own emulated device; programs that enumerate devices get one.
-size_t GetNumAvailableDevices() { return 1; }
+size_t GetNumAvailableDevices()
+{
+	return 1;
+}
 
 // detail:: entry points ----------------------------------------------------------
 
@@ -711,7 +788,8 @@ void LaunchProgram(IDevice *device, Program &program, bool wait_until_cores_done
 	life_of(device)->cq->enqueue_program(program, wait_until_cores_done);
 }
 
-void LaunchProgram(IDevice *device, const std::shared_ptr<Program> &program, bool wait_until_cores_done, bool)
+void LaunchProgram(IDevice *device, const std::shared_ptr<Program> &program,
+		   bool wait_until_cores_done, bool)
 {
 	TT_FATAL(program, "LaunchProgram without a program");
 	LaunchProgram(device, *program, wait_until_cores_done);
@@ -730,11 +808,15 @@ void forget_program(const ProgramImpl *impl)
 	}
 }
 
-void WaitProgramDone(IDevice *device, Program &, bool) { life_of(device)->cq->finish(); }
+void WaitProgramDone(IDevice *device, Program &, bool)
+{
+	life_of(device)->cq->finish();
+}
 
 void WriteToBuffer(Buffer &buffer, ttsl::Span<const uint8_t> host)
 {
-	TT_FATAL(host.size() >= buffer.size(), "{} bytes of data for a {}-byte buffer", host.size(), buffer.size());
+	TT_FATAL(host.size() >= buffer.size(), "{} bytes of data for a {}-byte buffer", host.size(),
+		 buffer.size());
 	life_of(buffer.device())->cq->finish();
 	int rc = tt_buffer_write(buffer.c_buffer(), host.data());
 	if (rc)
@@ -749,12 +831,14 @@ void ReadFromBuffer(Buffer &buffer, uint8_t *host)
 		throw_tt("reading a buffer", rc);
 }
 
-bool WriteToDeviceL1(IDevice *device, const CoreCoord &core, uint32_t address, const std::vector<uint32_t> &host)
+bool WriteToDeviceL1(IDevice *device, const CoreCoord &core, uint32_t address,
+		     const std::vector<uint32_t> &host)
 {
 	life_of(device)->cq->finish();
-	return tt_device_l1_write(device->c_device(),
-				  tt_core(static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)), address,
-				  host.data(), host.size() * sizeof(uint32_t)) == TT_OK;
+	return tt_device_l1_write(
+		       device->c_device(),
+		       tt_core(static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)),
+		       address, host.data(), host.size() * sizeof(uint32_t)) == TT_OK;
 }
 
 bool ReadFromDeviceL1(IDevice *device, const CoreCoord &core, uint32_t address, uint32_t size,
@@ -762,9 +846,10 @@ bool ReadFromDeviceL1(IDevice *device, const CoreCoord &core, uint32_t address, 
 {
 	life_of(device)->cq->finish();
 	host.resize((size + 3) / 4);
-	return tt_device_l1_read(device->c_device(),
-				 tt_core(static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)), address,
-				 host.data(), size) == TT_OK;
+	return tt_device_l1_read(
+		       device->c_device(),
+		       tt_core(static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)),
+		       address, host.data(), size) == TT_OK;
 }
 
 } // namespace detail

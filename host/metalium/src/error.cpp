@@ -55,11 +55,16 @@ static level threshold()
 	return lvl;
 }
 
-bool enabled(level lvl) { return lvl >= threshold(); }
+bool enabled(level lvl)
+{
+	return lvl >= threshold();
+}
 
 void emit(level lvl, LogType, const std::string &text)
 {
-	static const char *const names[] = { "trace", "debug", "info", "warning", "error", "fatal" };
+	static const char *const names[] = {
+		"trace", "debug", "info", "warning", "error", "fatal"
+	};
 	std::fprintf(stderr, "%-8s| %s\n", names[static_cast<int>(lvl)], text.c_str());
 }
 

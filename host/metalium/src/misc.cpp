@@ -36,12 +36,14 @@ bool is_integer_format(DataFormat f)
 std::ostream &operator<<(std::ostream &os, const DataFormat &f)
 {
 	switch (f) {
-#define NAME(x)            \
+#define NAME(x)             \
 	case DataFormat::x: \
 		return os << #x;
-		NAME(Float32) NAME(Float16) NAME(Bfp8) NAME(Bfp4) NAME(Bfp2) NAME(Float16_b) NAME(Bfp8_b)
-		NAME(Bfp4_b) NAME(Bfp2_b) NAME(Lf8) NAME(Fp8_e4m3) NAME(Int8) NAME(Tf32) NAME(UInt8) NAME(UInt16)
-		NAME(Int16) NAME(Int32) NAME(UInt32) NAME(RawUInt8) NAME(RawUInt16) NAME(RawUInt32) NAME(Invalid)
+		NAME(Float32)
+		NAME(Float16) NAME(Bfp8) NAME(Bfp4) NAME(Bfp2) NAME(Float16_b) NAME(Bfp8_b)
+			NAME(Bfp4_b) NAME(Bfp2_b) NAME(Lf8) NAME(Fp8_e4m3) NAME(Int8) NAME(Tf32)
+				NAME(UInt8) NAME(UInt16) NAME(Int16) NAME(Int32) NAME(UInt32)
+					NAME(RawUInt8) NAME(RawUInt16) NAME(RawUInt32) NAME(Invalid)
 #undef NAME
 	}
 	return os << "DataFormat(" << static_cast<int>(f) << ")";
@@ -126,11 +128,12 @@ MeshCoordinate MeshCoordinate::zero_coordinate(size_t dims)
 
 size_t MeshCoordinate::to_linear_index(const MeshShape &shape) const
 {
-	TT_FATAL(shape.dims() == dims(), "coordinate of {} dimensions in a {}-dimensional shape", dims(),
-		 shape.dims());
+	TT_FATAL(shape.dims() == dims(), "coordinate of {} dimensions in a {}-dimensional shape",
+		 dims(), shape.dims());
 	size_t idx = 0;
 	for (size_t d = 0; d < dims(); d++) {
-		TT_FATAL(c_[d] < shape[static_cast<int32_t>(d)], "coordinate outside the mesh shape");
+		TT_FATAL(c_[d] < shape[static_cast<int32_t>(d)],
+			 "coordinate outside the mesh shape");
 		idx = idx * shape[static_cast<int32_t>(d)] + c_[d];
 	}
 	return idx;
@@ -145,11 +148,12 @@ std::ostream &operator<<(std::ostream &os, const MeshCoordinate &c)
 }
 
 MeshCoordinateRange::MeshCoordinateRange(const MeshCoordinate &start, const MeshCoordinate &end)
-	: start_(start), end_(end)
+    : start_(start), end_(end)
 {
 	TT_FATAL(start.dims() == end.dims(), "range ends of different dimensions");
 	for (size_t d = 0; d < start.dims(); d++)
-		TT_FATAL(start[static_cast<int32_t>(d)] <= end[static_cast<int32_t>(d)], "range end before start");
+		TT_FATAL(start[static_cast<int32_t>(d)] <= end[static_cast<int32_t>(d)],
+			 "range end before start");
 }
 
 static MeshCoordinate last_of(const MeshShape &shape)
@@ -163,9 +167,8 @@ static MeshCoordinate last_of(const MeshShape &shape)
 }
 
 MeshCoordinateRange::MeshCoordinateRange(const MeshShape &shape)
-	: start_(MeshCoordinate::zero_coordinate(shape.dims())), end_(last_of(shape))
-{
-}
+    : start_(MeshCoordinate::zero_coordinate(shape.dims())), end_(last_of(shape))
+{}
 
 MeshShape MeshCoordinateRange::shape() const
 {
@@ -238,13 +241,34 @@ std::ostream &operator<<(std::ostream &os, const MeshCoordinateRange &r)
 
 namespace tt::tt_metal::hal {
 
-static const struct tt_arch *arch() { return tt_arch_get(TT_ARCH_WORMHOLE_B0); }
+static const struct tt_arch *arch()
+{
+	return tt_arch_get(TT_ARCH_WORMHOLE_B0);
+}
 
-tt::ARCH get_arch() { return tt::ARCH::WORMHOLE_B0; }
-std::string get_arch_name() { return arch()->name; }
-uint32_t get_l1_size() { return arch()->l1_size; }
-uint32_t get_dram_alignment() { return arch()->dram_alignment; }
-uint32_t get_l1_alignment() { return arch()->l1_alignment; }
-uint32_t get_arch_num_circular_buffers() { return arch()->num_cbs; }
+tt::ARCH get_arch()
+{
+	return tt::ARCH::WORMHOLE_B0;
+}
+std::string get_arch_name()
+{
+	return arch()->name;
+}
+uint32_t get_l1_size()
+{
+	return arch()->l1_size;
+}
+uint32_t get_dram_alignment()
+{
+	return arch()->dram_alignment;
+}
+uint32_t get_l1_alignment()
+{
+	return arch()->l1_alignment;
+}
+uint32_t get_arch_num_circular_buffers()
+{
+	return arch()->num_cbs;
+}
 
 } // namespace tt::tt_metal::hal

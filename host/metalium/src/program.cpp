@@ -33,27 +33,36 @@ ReaderDataMovementConfig::ReaderDataMovementConfig(std::vector<uint32_t> compile
 						   std::unordered_map<std::string, uint32_t> named_,
 						   KernelBuildOptLevel opt,
 						   std::vector<std::filesystem::path> includes)
-	: DataMovementConfig{ DataMovementProcessor::RISCV_1, NOC::NOC_0, NOC_MODE::DM_DEDICATED_NOC,
-			      std::move(compile_args_), std::move(defines_), std::move(named_), opt,
-			      std::move(includes) }
-{
-}
+    : DataMovementConfig{ DataMovementProcessor::RISCV_1,
+			  NOC::NOC_0,
+			  NOC_MODE::DM_DEDICATED_NOC,
+			  std::move(compile_args_),
+			  std::move(defines_),
+			  std::move(named_),
+			  opt,
+			  std::move(includes) }
+{}
 
 WriterDataMovementConfig::WriterDataMovementConfig(std::vector<uint32_t> compile_args_,
 						   std::map<std::string, std::string> defines_,
 						   std::unordered_map<std::string, uint32_t> named_,
 						   KernelBuildOptLevel opt,
 						   std::vector<std::filesystem::path> includes)
-	: DataMovementConfig{ DataMovementProcessor::RISCV_0, NOC::NOC_1, NOC_MODE::DM_DEDICATED_NOC,
-			      std::move(compile_args_), std::move(defines_), std::move(named_), opt,
-			      std::move(includes) }
-{
-}
+    : DataMovementConfig{ DataMovementProcessor::RISCV_0,
+			  NOC::NOC_1,
+			  NOC_MODE::DM_DEDICATED_NOC,
+			  std::move(compile_args_),
+			  std::move(defines_),
+			  std::move(named_),
+			  opt,
+			  std::move(includes) }
+{}
 
 // CircularBufferConfig ------------------------------------------------------------
 
-CircularBufferConfig::CircularBufferConfig(uint32_t total_size, const std::map<uint8_t, tt::DataFormat> &spec)
-	: total_size_(total_size)
+CircularBufferConfig::CircularBufferConfig(uint32_t total_size,
+					   const std::map<uint8_t, tt::DataFormat> &spec)
+    : total_size_(total_size)
 {
 	for (const auto &[index, format] : spec) {
 		check_index(index);
@@ -62,9 +71,10 @@ CircularBufferConfig::CircularBufferConfig(uint32_t total_size, const std::map<u
 	}
 }
 
-CircularBufferConfig::CircularBufferConfig(uint32_t total_size, const std::map<uint8_t, tt::DataFormat> &spec,
+CircularBufferConfig::CircularBufferConfig(uint32_t total_size,
+					   const std::map<uint8_t, tt::DataFormat> &spec,
 					   const Buffer &buffer)
-	: CircularBufferConfig(total_size, spec)
+    : CircularBufferConfig(total_size, spec)
 {
 	set_globally_allocated_address(buffer);
 }
@@ -80,10 +90,11 @@ void CircularBufferConfig::check_index(uint8_t index) const
 CircularBufferConfig &CircularBufferConfig::set_page_size(uint8_t index, uint32_t page_size)
 {
 	check_index(index);
-	TT_FATAL(indices_.count(index), "CB index {} has no data format: give it one in the constructor first",
-		 index);
+	TT_FATAL(indices_.count(index),
+		 "CB index {} has no data format: give it one in the constructor first", index);
 	TT_FATAL(page_size && total_size_ % page_size == 0,
-		 "CB index {}: total size {} is not a multiple of the page size {}", index, total_size_, page_size);
+		 "CB index {}: total size {} is not a multiple of the page size {}", index,
+		 total_size_, page_size);
 	page_sizes_[index] = page_size;
 	return *this;
 }
@@ -101,8 +112,9 @@ CircularBufferConfig &CircularBufferConfig::set_globally_allocated_address(const
 	return *this;
 }
 
-CircularBufferConfig &CircularBufferConfig::set_globally_allocated_address_and_total_size(const Buffer &buffer,
-											  uint32_t total_size)
+CircularBufferConfig &
+CircularBufferConfig::set_globally_allocated_address_and_total_size(const Buffer &buffer,
+								    uint32_t total_size)
 {
 	set_globally_allocated_address(buffer);
 	return set_total_size(total_size);
@@ -122,19 +134,22 @@ CircularBufferConfig::Builder CircularBufferConfig::index(uint8_t buffer_index)
 	return Builder(*this, buffer_index);
 }
 
-const CircularBufferConfig::Builder &CircularBufferConfig::Builder::set_data_format(tt::DataFormat f) const
+const CircularBufferConfig::Builder &
+CircularBufferConfig::Builder::set_data_format(tt::DataFormat f) const
 {
 	parent_.formats_[index_] = f;
 	return *this;
 }
 
-const CircularBufferConfig::Builder &CircularBufferConfig::Builder::set_total_size(uint32_t total_size) const
+const CircularBufferConfig::Builder &
+CircularBufferConfig::Builder::set_total_size(uint32_t total_size) const
 {
 	parent_.total_size_ = total_size;
 	return *this;
 }
 
-const CircularBufferConfig::Builder &CircularBufferConfig::Builder::set_page_size(uint32_t page_size) const
+const CircularBufferConfig::Builder &
+CircularBufferConfig::Builder::set_page_size(uint32_t page_size) const
 {
 	parent_.page_sizes_[index_] = page_size;
 	return *this;
@@ -159,7 +174,8 @@ ProgramImpl::~ProgramImpl()
 
 KernelState &ProgramImpl::kernel(KernelHandle k)
 {
-	TT_FATAL(k < kernels.size(), "kernel handle {} is not a kernel of this program ({} kernels)", k,
+	TT_FATAL(k < kernels.size(),
+		 "kernel handle {} is not a kernel of this program ({} kernels)", k,
 		 kernels.size());
 	return kernels[k];
 }
@@ -168,25 +184,28 @@ void ProgramImpl::push_args()
 {
 	for (auto &k : kernels) {
 		for (auto &[core, args] : k.args) {
-			int rc = tt_kernel_set_runtime_args(
-				prog, k.handle, tt_core(static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)),
-				args.data(), static_cast<uint32_t>(args.size()));
+			int rc = tt_kernel_set_runtime_args(prog, k.handle,
+							    tt_core(static_cast<uint32_t>(core.x),
+								    static_cast<uint32_t>(core.y)),
+							    args.data(),
+							    static_cast<uint32_t>(args.size()));
 			if (rc)
-				throw_tt(fmt::format("runtime args of kernel {} on core {} ({} args)", k.handle, core,
-						     args.size()),
+				throw_tt(fmt::format(
+						 "runtime args of kernel {} on core {} ({} args)",
+						 k.handle, core, args.size()),
 					 rc);
 		}
 		if (k.common_set) {
-			int rc = tt_kernel_set_common_runtime_args(prog, k.handle, k.common.data(),
-								   static_cast<uint32_t>(k.common.size()));
+			int rc = tt_kernel_set_common_runtime_args(
+				prog, k.handle, k.common.data(),
+				static_cast<uint32_t>(k.common.size()));
 			if (rc)
-				throw_tt(fmt::format("common runtime args of kernel {} ({} args)", k.handle,
-						     k.common.size()),
+				throw_tt(fmt::format("common runtime args of kernel {} ({} args)",
+						     k.handle, k.common.size()),
 					 rc);
 		}
 	}
 }
-
 
 std::string resolve_kernel_path(const std::string &path)
 {
@@ -230,14 +249,22 @@ Program::~Program() noexcept = default;
 Program::Program(Program &&other) noexcept = default;
 Program &Program::operator=(Program &&other) noexcept = default;
 
-Program CreateProgram() { return Program(); }
+Program CreateProgram()
+{
+	return Program();
+}
 
 // Named compile-time args go into libtt's config when its configs carry them.
 template <typename Cfg, typename Storage>
-static void set_named_args(Cfg &cfg, const std::unordered_map<std::string, uint32_t> &named, Storage &storage)
+static void set_named_args(Cfg &cfg, const std::unordered_map<std::string, uint32_t> &named,
+			   Storage &storage)
 {
-	if constexpr (requires { cfg.named_compile_args; cfg.num_named_compile_args; }) {
-		using Elem = std::remove_const_t<std::remove_pointer_t<decltype(cfg.named_compile_args)>>;
+	if constexpr (requires {
+			      cfg.named_compile_args;
+			      cfg.num_named_compile_args;
+		      }) {
+		using Elem = std::remove_const_t<
+			std::remove_pointer_t<decltype(cfg.named_compile_args)>>;
 		auto &v = storage.template emplace<std::vector<Elem>>();
 		for (const auto &[name, value] : named) {
 			Elem e{};
@@ -249,7 +276,8 @@ static void set_named_args(Cfg &cfg, const std::unordered_map<std::string, uint3
 		cfg.num_named_compile_args = static_cast<uint32_t>(v.size());
 	} else {
 		TT_FATAL(named.empty(),
-			 "named compile-time args ({} of them) need a libtt with named compile-time arg support",
+			 "named compile-time args ({} of them) need a libtt with named "
+			 "compile-time arg support",
 			 named.size());
 		(void)storage;
 	}
@@ -303,9 +331,12 @@ KernelHandle CreateKernel(Program &program, const std::string &file_name,
 	if (!compute) {
 		const auto &dm = std::get<DataMovementConfig>(config);
 		struct tt_dm_config cfg = {};
-		TT_FATAL(dm.processor == DataMovementProcessor::RISCV_0 || dm.processor == DataMovementProcessor::RISCV_1,
-			 "data-movement processor {} does not exist on Wormhole", static_cast<int>(dm.processor));
-		cfg.processor = dm.processor == DataMovementProcessor::RISCV_0 ? TT_DM_RISCV_0 : TT_DM_RISCV_1;
+		TT_FATAL(dm.processor == DataMovementProcessor::RISCV_0 ||
+				 dm.processor == DataMovementProcessor::RISCV_1,
+			 "data-movement processor {} does not exist on Wormhole",
+			 static_cast<int>(dm.processor));
+		cfg.processor = dm.processor == DataMovementProcessor::RISCV_0 ? TT_DM_RISCV_0
+									       : TT_DM_RISCV_1;
 		cfg.noc = dm.noc == NOC::NOC_0 ? TT_NOC_0 : TT_NOC_1;
 		cfg.compile_args = dm.compile_args.data();
 		cfg.num_compile_args = static_cast<uint32_t>(dm.compile_args.size());
@@ -337,9 +368,10 @@ KernelHandle CreateKernel(Program &program, const std::string &file_name,
 	return static_cast<KernelHandle>(impl.kernels.size() - 1);
 }
 
-KernelHandle CreateKernelFromString(Program &program, const std::string &src,
-				    const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
-				    const std::variant<DataMovementConfig, ComputeConfig> &config)
+KernelHandle
+CreateKernelFromString(Program &program, const std::string &src,
+		       const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+		       const std::variant<DataMovementConfig, ComputeConfig> &config)
 {
 	namespace fs = std::filesystem;
 	std::error_code ec;
@@ -352,15 +384,18 @@ KernelHandle CreateKernelFromString(Program &program, const std::string &src,
 		{
 			std::ofstream out(tmp, std::ios::binary);
 			out << src;
-			TT_FATAL(out.good(), "CreateKernelFromString: cannot write {}", tmp.string());
+			TT_FATAL(out.good(), "CreateKernelFromString: cannot write {}",
+				 tmp.string());
 		}
 		fs::rename(tmp, file, ec);
-		TT_FATAL(!ec, "CreateKernelFromString: cannot create {}: {}", file.string(), ec.message());
+		TT_FATAL(!ec, "CreateKernelFromString: cannot create {}: {}", file.string(),
+			 ec.message());
 	}
 	return CreateKernel(program, file.string(), core_spec, config);
 }
 
-CBHandle CreateCircularBuffer(Program &program, const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+CBHandle CreateCircularBuffer(Program &program,
+			      const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
 			      const CircularBufferConfig &config)
 {
 	auto &impl = program.impl();
@@ -371,8 +406,10 @@ CBHandle CreateCircularBuffer(Program &program, const std::variant<CoreCoord, Co
 		if (!config.buffer_indices().count(static_cast<uint8_t>(i)))
 			continue;
 		TT_FATAL(config.data_formats()[i], "CB index {} has no data format", i);
-		TT_FATAL(config.page_sizes()[i], "CB index {} has no page size: call set_page_size({}, bytes)", i, i);
-		formats.push_back({ i, static_cast<uint32_t>(*config.data_formats()[i]), *config.page_sizes()[i] });
+		TT_FATAL(config.page_sizes()[i],
+			 "CB index {} has no page size: call set_page_size({}, bytes)", i, i);
+		formats.push_back({ i, static_cast<uint32_t>(*config.data_formats()[i]),
+				    *config.page_sizes()[i] });
 	}
 	TT_FATAL(!formats.empty(), "a CircularBufferConfig with no CB index");
 	struct tt_cb_config cfg = {};
@@ -382,12 +419,15 @@ CBHandle CreateCircularBuffer(Program &program, const std::variant<CoreCoord, Co
 	tt_cb_handle handle = 0;
 	int rc;
 	if (config.shadow_global_buffer)
-		rc = tt_cb_create_globally_allocated(impl.prog, &c_cores, &cfg, config.shadow_global_buffer->c_buffer(),
+		rc = tt_cb_create_globally_allocated(impl.prog, &c_cores, &cfg,
+						     config.shadow_global_buffer->c_buffer(),
 						     &handle);
 	else
 		rc = tt_cb_create(impl.prog, &c_cores, &cfg, &handle);
 	if (rc)
-		throw_tt(fmt::format("CreateCircularBuffer on {} ({} bytes)", cores.str(), config.total_size()), rc);
+		throw_tt(fmt::format("CreateCircularBuffer on {} ({} bytes)", cores.str(),
+				     config.total_size()),
+			 rc);
 	impl.cbs.push_back({ handle, config });
 	return static_cast<CBHandle>(impl.cbs.size() - 1);
 }
@@ -427,9 +467,11 @@ uint32_t CreateSemaphore(Program &program, const std::variant<CoreRange, CoreRan
 
 static void set_args(detail::KernelState &k, const CoreCoord &core, const uint32_t *args, size_t n)
 {
-	TT_FATAL(k.cores.contains(core), "SetRuntimeArgs: core {} is not one of the kernel's cores {}", core,
+	TT_FATAL(k.cores.contains(core),
+		 "SetRuntimeArgs: core {} is not one of the kernel's cores {}", core,
 		 k.cores.str());
-	TT_FATAL(n <= max_runtime_args, "SetRuntimeArgs: {} args on core {}, more than the {} allowed", n, core,
+	TT_FATAL(n <= max_runtime_args,
+		 "SetRuntimeArgs: {} args on core {}, more than the {} allowed", n, core,
 		 max_runtime_args);
 	auto &v = k.args[core];
 	if (v.capacity() < max_runtime_args)
@@ -439,7 +481,8 @@ static void set_args(detail::KernelState &k, const CoreCoord &core, const uint32
 }
 
 static void set_on_spec(const Program &program, KernelHandle kernel,
-			const std::variant<CoreCoord, CoreRange, CoreRangeSet> &spec, const uint32_t *args, size_t n)
+			const std::variant<CoreCoord, CoreRange, CoreRangeSet> &spec,
+			const uint32_t *args, size_t n)
 {
 	auto &k = program.impl().kernel(kernel);
 	const CoreRangeSet cores = detail::to_set(spec);
@@ -462,11 +505,13 @@ void SetRuntimeArgs(const Program &program, KernelHandle kernel,
 	set_on_spec(program, kernel, core_spec, runtime_args.begin(), runtime_args.size());
 }
 
-void SetRuntimeArgs(const Program &program, KernelHandle kernel, const std::vector<CoreCoord> &core_spec,
+void SetRuntimeArgs(const Program &program, KernelHandle kernel,
+		    const std::vector<CoreCoord> &core_spec,
 		    const std::vector<std::vector<uint32_t>> &runtime_args)
 {
-	TT_FATAL(core_spec.size() == runtime_args.size(), "SetRuntimeArgs: {} cores but {} argument vectors",
-		 core_spec.size(), runtime_args.size());
+	TT_FATAL(core_spec.size() == runtime_args.size(),
+		 "SetRuntimeArgs: {} cores but {} argument vectors", core_spec.size(),
+		 runtime_args.size());
 	auto &k = program.impl().kernel(kernel);
 	for (size_t i = 0; i < core_spec.size(); i++)
 		set_args(k, core_spec[i], runtime_args[i].data(), runtime_args[i].size());
@@ -475,8 +520,8 @@ void SetRuntimeArgs(const Program &program, KernelHandle kernel, const std::vect
 static void set_common(const Program &program, KernelHandle kernel, const uint32_t *args, size_t n)
 {
 	auto &k = program.impl().kernel(kernel);
-	TT_FATAL(n <= max_runtime_args, "SetCommonRuntimeArgs: {} args, more than the {} allowed", n,
-		 max_runtime_args);
+	TT_FATAL(n <= max_runtime_args, "SetCommonRuntimeArgs: {} args, more than the {} allowed",
+		 n, max_runtime_args);
 	if (k.common.capacity() < max_runtime_args)
 		k.common.reserve(max_runtime_args);
 	k.common.assign(args, args + n);
@@ -484,12 +529,14 @@ static void set_common(const Program &program, KernelHandle kernel, const uint32
 	k.common_set = true;
 }
 
-void SetCommonRuntimeArgs(const Program &program, KernelHandle kernel, ttsl::Span<const uint32_t> runtime_args)
+void SetCommonRuntimeArgs(const Program &program, KernelHandle kernel,
+			  ttsl::Span<const uint32_t> runtime_args)
 {
 	set_common(program, kernel, runtime_args.data(), runtime_args.size());
 }
 
-void SetCommonRuntimeArgs(const Program &program, KernelHandle kernel, std::initializer_list<uint32_t> runtime_args)
+void SetCommonRuntimeArgs(const Program &program, KernelHandle kernel,
+			  std::initializer_list<uint32_t> runtime_args)
 {
 	set_common(program, kernel, runtime_args.begin(), runtime_args.size());
 }
@@ -498,11 +545,13 @@ RuntimeArgsData &GetRuntimeArgs(const Program &program, KernelHandle kernel, con
 {
 	auto &k = program.impl().kernel(kernel);
 	auto it = k.views.find(core);
-	TT_FATAL(it != k.views.end(), "GetRuntimeArgs: kernel {} has no runtime args on core {}", kernel, core);
+	TT_FATAL(it != k.views.end(), "GetRuntimeArgs: kernel {} has no runtime args on core {}",
+		 kernel, core);
 	return it->second;
 }
 
-std::vector<std::vector<RuntimeArgsData>> &GetRuntimeArgs(const Program &program, KernelHandle kernel)
+std::vector<std::vector<RuntimeArgsData>> &GetRuntimeArgs(const Program &program,
+							  KernelHandle kernel)
 {
 	auto &k = program.impl().kernel(kernel);
 	CoreRange box = k.cores.bounding_box();

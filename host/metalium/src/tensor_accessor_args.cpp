@@ -11,37 +11,36 @@ namespace tt::tt_metal {
 using tensor_accessor::ArgConfig;
 
 TensorAccessorArgs::TensorAccessorArgs(const Buffer &buffer, tensor_accessor::ArgsConfig config)
-	: buffer_(&buffer), config_(config)
+    : buffer_(&buffer), config_(config)
 {
 	settle_config();
 }
 
 TensorAccessorArgs::TensorAccessorArgs(const Buffer *buffer, tensor_accessor::ArgsConfig config)
-	: buffer_(buffer), config_(config)
+    : buffer_(buffer), config_(config)
 {
 	settle_config();
 }
 
-TensorAccessorArgs::TensorAccessorArgs(const std::shared_ptr<Buffer> &buffer, tensor_accessor::ArgsConfig config)
-	: TensorAccessorArgs(buffer.get(), config)
-{
-}
+TensorAccessorArgs::TensorAccessorArgs(const std::shared_ptr<Buffer> &buffer,
+				       tensor_accessor::ArgsConfig config)
+    : TensorAccessorArgs(buffer.get(), config)
+{}
 
-TensorAccessorArgs::TensorAccessorArgs(const distributed::MeshBuffer &buffer, tensor_accessor::ArgsConfig config)
-	: TensorAccessorArgs(buffer.get_reference_buffer(), config)
-{
-}
+TensorAccessorArgs::TensorAccessorArgs(const distributed::MeshBuffer &buffer,
+				       tensor_accessor::ArgsConfig config)
+    : TensorAccessorArgs(buffer.get_reference_buffer(), config)
+{}
 
-TensorAccessorArgs::TensorAccessorArgs(const distributed::MeshBuffer *buffer, tensor_accessor::ArgsConfig config)
-	: TensorAccessorArgs(buffer ? buffer->get_reference_buffer() : nullptr, config)
-{
-}
+TensorAccessorArgs::TensorAccessorArgs(const distributed::MeshBuffer *buffer,
+				       tensor_accessor::ArgsConfig config)
+    : TensorAccessorArgs(buffer ? buffer->get_reference_buffer() : nullptr, config)
+{}
 
 TensorAccessorArgs::TensorAccessorArgs(const std::shared_ptr<distributed::MeshBuffer> &buffer,
 				       tensor_accessor::ArgsConfig config)
-	: TensorAccessorArgs(buffer.get(), config)
-{
-}
+    : TensorAccessorArgs(buffer.get(), config)
+{}
 
 TensorAccessorArgs TensorAccessorArgs::create_dram_interleaved()
 {
@@ -50,7 +49,10 @@ TensorAccessorArgs TensorAccessorArgs::create_dram_interleaved()
 	return a;
 }
 
-TensorAccessorArgs TensorAccessorArgs::create_l1_interleaved() { return TensorAccessorArgs(); }
+TensorAccessorArgs TensorAccessorArgs::create_l1_interleaved()
+{
+	return TensorAccessorArgs();
+}
 
 // The buffer decides Sharded and IsDram; an interleaved buffer has no
 // runtime fields to move.
@@ -66,7 +68,8 @@ void TensorAccessorArgs::settle_config()
 		config_ = ArgConfig::None;
 	config_.set(ArgConfig::IsDram, buffer_->is_dram());
 	if (config_.test(ArgConfig::RuntimeRank))
-		TT_FATAL(config_.test(ArgConfig::RuntimeTensorShape) && config_.test(ArgConfig::RuntimeShardShape),
+		TT_FATAL(config_.test(ArgConfig::RuntimeTensorShape) &&
+				 config_.test(ArgConfig::RuntimeShardShape),
 			 "a runtime rank needs runtime tensor and shard shapes");
 	if (config_.test(ArgConfig::RuntimeNumBanks))
 		TT_FATAL(config_.test(ArgConfig::RuntimeBankCoords),
@@ -78,7 +81,8 @@ void TensorAccessorArgs::append(std::vector<uint32_t> &out, bool runtime) const
 	if (!config_.test(ArgConfig::Sharded)) {
 		if (!runtime) {
 			out.push_back(config_.raw());
-			out.push_back(buffer_ ? static_cast<uint32_t>(buffer_->aligned_page_size()) : 0);
+			out.push_back(buffer_ ? static_cast<uint32_t>(buffer_->aligned_page_size())
+					      : 0);
 		}
 		return;
 	}
@@ -105,7 +109,9 @@ void TensorAccessorArgs::append(std::vector<uint32_t> &out, bool runtime) const
 		out.insert(out.end(), shard.begin(), shard.end());
 	if (coords) {
 		auto noc = [&](const CoreCoord &c) {
-			CoreCoord v = buffer_->is_dram() ? c : buffer_->device()->worker_core_from_logical_core(c);
+			CoreCoord v = buffer_->is_dram()
+					      ? c
+					      : buffer_->device()->worker_core_from_logical_core(c);
 			return static_cast<uint32_t>(((v.x & 0xFF) << 8) | (v.y & 0xFF));
 		};
 		for (size_t i = 0; i < cores.size(); i += 2) {
@@ -120,7 +126,8 @@ void TensorAccessorArgs::append(std::vector<uint32_t> &out, bool runtime) const
 void TensorAccessorArgs::append_to(std::vector<uint32_t> &compile_time_args) const
 {
 	TT_FATAL((config_ & ArgConfig::Runtime).raw() == 0,
-		 "TensorAccessorArgs config {:#x} has runtime fields: use append_to(compile_time_args, "
+		 "TensorAccessorArgs config {:#x} has runtime fields: use "
+		 "append_to(compile_time_args, "
 		 "common_runtime_args)",
 		 config_.raw());
 	append(compile_time_args, false);

@@ -28,16 +28,26 @@ std::ostream &operator<<(std::ostream &os, TensorLayoutType layout)
 	return os << "UNKNOWN";
 }
 
-std::uint32_t round_up_to_mul16(std::uint32_t val) { return (val + 15) & ~15u; }
-std::uint32_t round_up_to_mul32(std::uint32_t val) { return (val + 31) & ~31u; }
-std::uint32_t round_up_to_tile(int val, int tile_val) { return static_cast<uint32_t>((val + tile_val - 1) / tile_val * tile_val); }
+std::uint32_t round_up_to_mul16(std::uint32_t val)
+{
+	return (val + 15) & ~15u;
+}
+std::uint32_t round_up_to_mul32(std::uint32_t val)
+{
+	return (val + 31) & ~31u;
+}
+std::uint32_t round_up_to_tile(int val, int tile_val)
+{
+	return static_cast<uint32_t>((val + tile_val - 1) / tile_val * tile_val);
+}
 
 namespace tt::tt_metal::detail {
 
 static constexpr uint32_t T = TT_TILIZE_TILE_DIM;
 
 // Row-major <-> swizzled (row-major 32x32 blocks, blocks row-major).
-static void swizzle(const uint8_t *in, uint8_t *out, size_t es, uint32_t m, uint32_t n, bool to_tiles)
+static void swizzle(const uint8_t *in, uint8_t *out, size_t es, uint32_t m, uint32_t n,
+		    bool to_tiles)
 {
 	const size_t tiles_x = n / T;
 	for (uint32_t r = 0; r < m; r++) {
@@ -53,8 +63,8 @@ static void swizzle(const uint8_t *in, uint8_t *out, size_t es, uint32_t m, uint
 	}
 }
 
-static void one(const uint8_t *in, uint8_t *out, size_t es, uint32_t m, uint32_t n, TensorLayoutType from,
-		TensorLayoutType to)
+static void one(const uint8_t *in, uint8_t *out, size_t es, uint32_t m, uint32_t n,
+		TensorLayoutType from, TensorLayoutType to)
 {
 	const size_t bytes = static_cast<size_t>(m) * n * es;
 	if (from == to) {
@@ -80,15 +90,16 @@ static void one(const uint8_t *in, uint8_t *out, size_t es, uint32_t m, uint32_t
 		throw_tt("tilize", rc);
 }
 
-void convert_layout_bytes(const void *in, void *out, size_t es, size_t count, uint32_t m, uint32_t n,
-			  TensorLayoutType from, TensorLayoutType to)
+void convert_layout_bytes(const void *in, void *out, size_t es, size_t count, uint32_t m,
+			  uint32_t n, TensorLayoutType from, TensorLayoutType to)
 {
 	if (from != TensorLayoutType::LIN_ROW_MAJOR || to != TensorLayoutType::LIN_ROW_MAJOR)
-		TT_FATAL(m % T == 0 && n % T == 0, "tilize: a {}x{} matrix is not whole {}x{} tiles", m, n, T, T);
+		TT_FATAL(m % T == 0 && n % T == 0,
+			 "tilize: a {}x{} matrix is not whole {}x{} tiles", m, n, T, T);
 	const size_t bytes = static_cast<size_t>(m) * n * es;
 	for (size_t i = 0; i < count; i++)
-		one(static_cast<const uint8_t *>(in) + i * bytes, static_cast<uint8_t *>(out) + i * bytes, es, m, n,
-		    from, to);
+		one(static_cast<const uint8_t *>(in) + i * bytes,
+		    static_cast<uint8_t *>(out) + i * bytes, es, m, n, from, to);
 }
 
 } // namespace tt::tt_metal::detail

@@ -7,12 +7,16 @@
 
 namespace tt::tt_metal {
 
-CoreRangeSet num_cores_to_corerangeset(CoreCoord start, uint32_t target, CoreCoord grid, bool row_wise)
+CoreRangeSet num_cores_to_corerangeset(CoreCoord start, uint32_t target, CoreCoord grid,
+				       bool row_wise)
 {
 	const size_t nx = grid.x, ny = grid.y;
-	TT_FATAL(start.x < nx && start.y < ny, "Start core {} outside the {}x{} grid", start, nx, ny);
-	size_t available = row_wise ? (ny - 1 - start.y) * nx + (nx - start.x) : (nx - 1 - start.x) * ny + (ny - start.y);
-	TT_FATAL(target <= available, "Target number of cores {} is greater than total number of available cores {}",
+	TT_FATAL(start.x < nx && start.y < ny, "Start core {} outside the {}x{} grid", start, nx,
+		 ny);
+	size_t available = row_wise ? (ny - 1 - start.y) * nx + (nx - start.x)
+				    : (nx - 1 - start.x) * ny + (ny - start.y);
+	TT_FATAL(target <= available,
+		 "Target number of cores {} is greater than total number of available cores {}",
 		 target, available);
 	std::vector<CoreRange> ranges;
 	size_t left = target;
@@ -80,9 +84,11 @@ split_work_to_cores(CoreCoord grid, uint32_t units, bool row_wise)
 		const CoreCoord last = g1.ranges().back().end_coord;
 		CoreCoord next;
 		if (row_wise)
-			next = last.x != nx - 1 ? CoreCoord(last.x + 1, last.y) : CoreCoord(0, last.y + 1);
+			next = last.x != nx - 1 ? CoreCoord(last.x + 1, last.y)
+						: CoreCoord(0, last.y + 1);
 		else
-			next = last.y != ny - 1 ? CoreCoord(last.x, last.y + 1) : CoreCoord(last.x + 1, 0);
+			next = last.y != ny - 1 ? CoreCoord(last.x, last.y + 1)
+						: CoreCoord(last.x + 1, 0);
 		g2 = num_cores_to_corerangeset(next, target - extra, grid, row_wise);
 		per_core_2 = per_core_1;
 		per_core_1++;
@@ -102,7 +108,8 @@ split_work_to_cores(const CoreRangeSet &grid, uint32_t units, bool row_wise)
 	uint32_t extra = units % target;
 	auto set_of = [&](uint32_t from, uint32_t to) {
 		std::vector<CoreCoord> pick(cores.begin() + from, cores.begin() + to);
-		return pick.empty() ? CoreRangeSet() : CoreRangeSet(ttsl::Span<const CoreCoord>(pick));
+		return pick.empty() ? CoreRangeSet()
+				    : CoreRangeSet(ttsl::Span<const CoreCoord>(pick));
 	};
 	CoreRangeSet all = target == cores.size() ? grid : set_of(0, target);
 	CoreRangeSet g1, g2;

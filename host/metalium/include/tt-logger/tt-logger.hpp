@@ -13,8 +13,21 @@
 namespace tt {
 
 enum LogType {
-	LogAlways, LogTest, LogTimer, LogDevice, LogModel, LogLLRuntime, LogLoader, LogOp,
-	LogMetal, LogMetalTrace, LogVerif, LogBuildKernels, LogDispatch, LogFabric, LogDistributed,
+	LogAlways,
+	LogTest,
+	LogTimer,
+	LogDevice,
+	LogModel,
+	LogLLRuntime,
+	LogLoader,
+	LogOp,
+	LogMetal,
+	LogMetalTrace,
+	LogVerif,
+	LogBuildKernels,
+	LogDispatch,
+	LogFabric,
+	LogDistributed,
 };
 
 namespace logger {
@@ -22,21 +35,23 @@ enum class level { trace, debug, info, warning, error, fatal };
 bool enabled(level lvl);
 void emit(level lvl, LogType type, const std::string &text);
 
-template <typename... Args> void log(level lvl, LogType type, fmt::format_string<Args...> f, Args &&...args)
+template <typename... Args>
+void log(level lvl, LogType type, fmt::format_string<Args...> f, Args &&...args)
 {
 	if (enabled(lvl))
 		emit(lvl, type, fmt::format(f, std::forward<Args>(args)...));
 }
 } // namespace logger
 
-#define TT_LOGGER_DEFINE_LEVEL(name, lvl)                                                          \
-	template <typename... Args> void name(LogType type, fmt::format_string<Args...> f, Args &&...args) \
-	{                                                                                          \
-		logger::log(logger::level::lvl, type, f, std::forward<Args>(args)...);             \
-	}                                                                                          \
-	template <typename... Args> void name(fmt::format_string<Args...> f, Args &&...args)     \
-	{                                                                                          \
-		logger::log(logger::level::lvl, LogAlways, f, std::forward<Args>(args)...);        \
+#define TT_LOGGER_DEFINE_LEVEL(name, lvl)                                                    \
+	template <typename... Args>                                                          \
+	void name(LogType type, fmt::format_string<Args...> f, Args &&...args)               \
+	{                                                                                    \
+		logger::log(logger::level::lvl, type, f, std::forward<Args>(args)...);       \
+	}                                                                                    \
+	template <typename... Args> void name(fmt::format_string<Args...> f, Args &&...args) \
+	{                                                                                    \
+		logger::log(logger::level::lvl, LogAlways, f, std::forward<Args>(args)...);  \
 	}
 
 TT_LOGGER_DEFINE_LEVEL(log_trace, trace)

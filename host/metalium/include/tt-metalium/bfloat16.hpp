@@ -20,17 +20,21 @@ public:
 	constexpr bfloat16() = default;
 
 	template <class T>
-		requires std::is_arithmetic_v<T>
-	constexpr bfloat16(T v) noexcept : bits_(from_float(static_cast<float>(v)))
-	{
-	}
+	requires std::is_arithmetic_v<T>
+	constexpr bfloat16(T v) noexcept : bits_(from_float(static_cast<float>(v))) {}
 
 	// The top half of @f, without rounding.
 	static bfloat16 truncate(float f);
 
-	constexpr operator float() const { return std::bit_cast<float>(static_cast<uint32_t>(bits_) << 16); }
+	constexpr operator float() const
+	{
+		return std::bit_cast<float>(static_cast<uint32_t>(bits_) << 16);
+	}
 
-	constexpr bool operator==(bfloat16 rhs) const { return static_cast<float>(*this) == static_cast<float>(rhs); }
+	constexpr bool operator==(bfloat16 rhs) const
+	{
+		return static_cast<float>(*this) == static_cast<float>(rhs);
+	}
 	constexpr std::partial_ordering operator<=>(bfloat16 rhs) const noexcept
 	{
 		return static_cast<float>(*this) <=> static_cast<float>(rhs);
@@ -69,11 +73,12 @@ uint32_t pack_two_bfloat16_into_uint32(std::pair<bfloat16, bfloat16> two);
 std::pair<bfloat16, bfloat16> unpack_two_bfloat16_from_uint32(uint32_t packed);
 
 // num_bytes / 2 values uniform in [offset, rand_max_float + offset) from mt19937(seed).
-std::vector<bfloat16> create_random_vector_of_bfloat16_native(size_t num_bytes, float rand_max_float, int seed,
+std::vector<bfloat16> create_random_vector_of_bfloat16_native(size_t num_bytes,
+							      float rand_max_float, int seed,
 							      float offset = 0.0f);
 // The same, packed two per uint32_t (num_bytes / 4 words).
-std::vector<uint32_t> create_random_vector_of_bfloat16(size_t num_bytes, int rand_max_float, int seed,
-						       float offset = 0.0f);
+std::vector<uint32_t> create_random_vector_of_bfloat16(size_t num_bytes, int rand_max_float,
+						       int seed, float offset = 0.0f);
 std::vector<uint32_t> create_constant_vector_of_bfloat16(size_t num_bytes, float value);
 // rows x cols zeros with ones on the first num_ones diagonal positions.
 std::vector<bfloat16> create_identity_matrix(int rows, int cols, int num_ones);

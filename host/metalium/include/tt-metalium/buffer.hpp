@@ -31,9 +31,8 @@ struct ShardSpec {
 
 	ShardSpec(const CoreRangeSet &grid_, const std::array<uint32_t, 2> &shape_,
 		  const ShardOrientation &orientation_ = ShardOrientation::ROW_MAJOR)
-		: grid(grid_), shape(shape_), orientation(orientation_)
-	{
-	}
+	    : grid(grid_), shape(shape_), orientation(orientation_)
+	{}
 	uint32_t num_cores() const { return grid.num_cores(); }
 	uint32_t numel() const { return shape[0] * shape[1]; }
 	bool operator==(const ShardSpec &o) const
@@ -50,17 +49,17 @@ struct ShardSpecBuffer {
 	std::array<uint32_t, 2> tensor2d_shape_in_pages{};
 
 	ShardSpecBuffer(const CoreRangeSet &grid, const std::array<uint32_t, 2> &shard_shape,
-			const ShardOrientation &orientation, const std::array<uint32_t, 2> &page_shape_,
+			const ShardOrientation &orientation,
+			const std::array<uint32_t, 2> &page_shape_,
 			const std::array<uint32_t, 2> &tensor2d_shape_in_pages_)
-		: tensor_shard_spec(grid, shard_shape, orientation), page_shape(page_shape_),
-		  tensor2d_shape_in_pages(tensor2d_shape_in_pages_)
-	{
-	}
+	    : tensor_shard_spec(grid, shard_shape, orientation), page_shape(page_shape_),
+	      tensor2d_shape_in_pages(tensor2d_shape_in_pages_)
+	{}
 	ShardSpecBuffer(const ShardSpec &spec, const std::array<uint32_t, 2> &page_shape_,
 			const std::array<uint32_t, 2> &tensor2d_shape_in_pages_)
-		: tensor_shard_spec(spec), page_shape(page_shape_), tensor2d_shape_in_pages(tensor2d_shape_in_pages_)
-	{
-	}
+	    : tensor_shard_spec(spec), page_shape(page_shape_),
+	      tensor2d_shape_in_pages(tensor2d_shape_in_pages_)
+	{}
 	CoreRangeSet grid() const { return tensor_shard_spec.grid; }
 	std::array<uint32_t, 2> shape() const { return tensor_shard_spec.shape; }
 	ShardOrientation orientation() const { return tensor_shard_spec.orientation; }
@@ -93,13 +92,11 @@ public:
 	BufferShardingArgs() = default;
 	BufferShardingArgs(std::nullopt_t) {}
 	BufferShardingArgs(ShardSpecBuffer shard_spec, TensorMemoryLayout layout)
-		: shard_spec_(std::move(shard_spec)), buffer_layout_(layout)
-	{
-	}
+	    : shard_spec_(std::move(shard_spec)), buffer_layout_(layout)
+	{}
 	BufferShardingArgs(std::optional<ShardSpecBuffer> shard_spec, TensorMemoryLayout layout)
-		: shard_spec_(std::move(shard_spec)), buffer_layout_(layout)
-	{
-	}
+	    : shard_spec_(std::move(shard_spec)), buffer_layout_(layout)
+	{}
 	const std::optional<ShardSpecBuffer> &shard_spec() const { return shard_spec_; }
 	TensorMemoryLayout buffer_layout() const { return buffer_layout_; }
 
@@ -119,10 +116,10 @@ struct BufferRegion {
 class Buffer final : public std::enable_shared_from_this<Buffer> {
 public:
 	// Allocate now; throws (with libtt's explanation) when it cannot.
-	static std::shared_ptr<Buffer> create(IDevice *device, DeviceAddr size, DeviceAddr page_size,
-					      BufferType buffer_type,
-					      const BufferShardingArgs &sharding_args = std::nullopt,
-					      std::optional<bool> bottom_up = std::nullopt);
+	static std::shared_ptr<Buffer>
+	create(IDevice *device, DeviceAddr size, DeviceAddr page_size, BufferType buffer_type,
+	       const BufferShardingArgs &sharding_args = std::nullopt,
+	       std::optional<bool> bottom_up = std::nullopt);
 
 	Buffer(const Buffer &) = delete;
 	Buffer &operator=(const Buffer &) = delete;
@@ -133,7 +130,10 @@ public:
 	bool is_allocated() const { return buf_ != nullptr; }
 	uint32_t address() const;
 	DeviceAddr page_size() const { return page_size_; }
-	uint32_t num_pages() const { return page_size_ ? static_cast<uint32_t>(size_ / page_size_) : 0; }
+	uint32_t num_pages() const
+	{
+		return page_size_ ? static_cast<uint32_t>(size_ / page_size_) : 0;
+	}
 	uint32_t num_dev_pages() const;
 	BufferType buffer_type() const { return type_; }
 	CoreType core_type() const { return is_dram() ? CoreType::DRAM : CoreType::WORKER; }
@@ -158,8 +158,9 @@ public:
 	// The libtt buffer, for code that calls libtt directly.
 	struct tt_buffer *c_buffer() const { return buf_; }
 
-	Buffer(IDevice *device, struct tt_buffer *buf, DeviceAddr size, DeviceAddr page_size, BufferType type,
-	       TensorMemoryLayout layout, std::optional<ShardSpecBuffer> shard_spec);
+	Buffer(IDevice *device, struct tt_buffer *buf, DeviceAddr size, DeviceAddr page_size,
+	       BufferType type, TensorMemoryLayout layout,
+	       std::optional<ShardSpecBuffer> shard_spec);
 
 private:
 	IDevice *device_;

@@ -23,8 +23,10 @@ using CBHandle = uintptr_t;
 
 class CircularBufferConfig {
 public:
-	CircularBufferConfig(uint32_t total_size, const std::map<uint8_t, tt::DataFormat> &data_format_spec);
-	CircularBufferConfig(uint32_t total_size, const std::map<uint8_t, tt::DataFormat> &data_format_spec,
+	CircularBufferConfig(uint32_t total_size,
+			     const std::map<uint8_t, tt::DataFormat> &data_format_spec);
+	CircularBufferConfig(uint32_t total_size,
+			     const std::map<uint8_t, tt::DataFormat> &data_format_spec,
 			     const Buffer &buffer);
 	explicit CircularBufferConfig(uint32_t total_size);
 
@@ -43,7 +45,9 @@ public:
 
 	private:
 		friend class CircularBufferConfig;
-		Builder(CircularBufferConfig &parent, uint8_t index) : parent_(parent), index_(index) {}
+		Builder(CircularBufferConfig &parent, uint8_t index)
+		    : parent_(parent), index_(index)
+		{}
 		CircularBufferConfig &parent_;
 		uint8_t index_;
 	};
@@ -56,11 +60,14 @@ public:
 	{
 		return formats_;
 	}
-	const std::array<std::optional<uint32_t>, NUM_CIRCULAR_BUFFERS> &page_sizes() const { return page_sizes_; }
+	const std::array<std::optional<uint32_t>, NUM_CIRCULAR_BUFFERS> &page_sizes() const
+	{
+		return page_sizes_;
+	}
 	bool dynamic_cb() const { return shadow_global_buffer != nullptr; }
 
 	// The L1 buffer of a globally allocated CB, else nullptr.
-	const Buffer *shadow_global_buffer{nullptr};
+	const Buffer *shadow_global_buffer{ nullptr };
 
 private:
 	void check_index(uint8_t index) const;

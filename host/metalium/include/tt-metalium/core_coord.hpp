@@ -22,7 +22,10 @@ namespace tt::tt_metal {
 using CoreCoord = tt_xy_pair;
 class CoreRangeSet;
 
-constexpr bool operator<=(const CoreCoord &a, const CoreCoord &b) { return a < b || a == b; }
+constexpr bool operator<=(const CoreCoord &a, const CoreCoord &b)
+{
+	return a < b || a == b;
+}
 
 class CoreRange {
 public:
@@ -45,7 +48,9 @@ public:
 
 	class CoreIterator {
 	public:
-		CoreIterator(const CoreCoord &current, const CoreRange &range) : current_(current), range_(&range) {}
+		CoreIterator(const CoreCoord &current, const CoreRange &range)
+		    : current_(current), range_(&range)
+		{}
 		CoreCoord &operator*() { return current_; }
 		CoreIterator &operator++();
 		bool operator==(const CoreIterator &o) const { return current_ == o.current_; }
@@ -63,10 +68,14 @@ constexpr bool operator==(const CoreRange &a, const CoreRange &b)
 {
 	return a.start_coord == b.start_coord && a.end_coord == b.end_coord;
 }
-constexpr bool operator!=(const CoreRange &a, const CoreRange &b) { return !(a == b); }
+constexpr bool operator!=(const CoreRange &a, const CoreRange &b)
+{
+	return !(a == b);
+}
 constexpr bool operator<(const CoreRange &a, const CoreRange &b)
 {
-	return a.start_coord < b.start_coord || (a.start_coord == b.start_coord && a.end_coord < b.end_coord);
+	return a.start_coord < b.start_coord ||
+	       (a.start_coord == b.start_coord && a.end_coord < b.end_coord);
 }
 
 class CoreRangeSet {
@@ -114,22 +123,30 @@ bool operator!=(const CoreRangeSet &a, const CoreRangeSet &b);
 std::vector<CoreCoord> grid_to_cores(uint32_t num_cores, uint32_t grid_size_x, uint32_t grid_size_y,
 				     bool row_wise = false);
 std::vector<CoreCoord> grid_to_cores(CoreCoord start, CoreCoord end, bool row_wise = false);
-std::vector<CoreCoord> corerange_to_cores(const CoreRangeSet &crs, std::optional<uint32_t> max_cores = std::nullopt,
+std::vector<CoreCoord> corerange_to_cores(const CoreRangeSet &crs,
+					  std::optional<uint32_t> max_cores = std::nullopt,
 					  bool row_wise = false);
-CoreRangeSet select_from_corerangeset(const CoreRangeSet &crs, uint32_t start_index, uint32_t end_index,
-				      bool row_wise = false);
+CoreRangeSet select_from_corerangeset(const CoreRangeSet &crs, uint32_t start_index,
+				      uint32_t end_index, bool row_wise = false);
 
 // Implementation of the merge template: collect every core, then let the
 // set constructor cover them with rectangles.
 namespace detail {
 CoreRangeSet merge_cores(const CoreRangeSet &a, const std::vector<CoreRange> &more);
-inline void add_to(std::vector<CoreRange> &out, const CoreCoord &c) { out.emplace_back(c); }
-inline void add_to(std::vector<CoreRange> &out, const CoreRange &r) { out.push_back(r); }
+inline void add_to(std::vector<CoreRange> &out, const CoreCoord &c)
+{
+	out.emplace_back(c);
+}
+inline void add_to(std::vector<CoreRange> &out, const CoreRange &r)
+{
+	out.push_back(r);
+}
 inline void add_to(std::vector<CoreRange> &out, const CoreRangeSet &s)
 {
 	out.insert(out.end(), s.ranges().begin(), s.ranges().end());
 }
-template <typename C> auto add_to(std::vector<CoreRange> &out, const C &c) -> decltype(c.begin(), void())
+template <typename C>
+auto add_to(std::vector<CoreRange> &out, const C &c) -> decltype(c.begin(), void())
 {
 	for (const auto &e : c)
 		add_to(out, e);

@@ -26,8 +26,10 @@ public:
 	virtual CoreCoord dram_grid_size() const = 0;
 	virtual CoreCoord compute_with_storage_grid_size() const = 0;
 	virtual CoreCoord worker_core_from_logical_core(const CoreCoord &logical) const = 0;
-	virtual std::vector<CoreCoord> worker_cores_from_logical_cores(const std::vector<CoreCoord> &cores) const = 0;
-	virtual CoreCoord virtual_core_from_logical_core(const CoreCoord &logical, const CoreType &type) const = 0;
+	virtual std::vector<CoreCoord>
+	worker_cores_from_logical_cores(const std::vector<CoreCoord> &cores) const = 0;
+	virtual CoreCoord virtual_core_from_logical_core(const CoreCoord &logical,
+							 const CoreType &type) const = 0;
 	virtual const std::unique_ptr<Allocator> &allocator() const = 0;
 	virtual uint32_t num_dram_channels() const = 0;
 	virtual uint32_t l1_size_per_core() const = 0;

@@ -17,21 +17,24 @@
 namespace tt::tt_metal::distributed {
 
 template <typename DType>
-void WriteShard(MeshCommandQueue &mesh_cq, const std::shared_ptr<MeshBuffer> &mesh_buffer, std::vector<DType> &src,
-		const MeshCoordinate &coord, bool blocking = false)
+void WriteShard(MeshCommandQueue &mesh_cq, const std::shared_ptr<MeshBuffer> &mesh_buffer,
+		std::vector<DType> &src, const MeshCoordinate &coord, bool blocking = false)
 {
 	TT_FATAL(src.size() * sizeof(DType) >= mesh_buffer->device_local_size(),
 		 "WriteShard: {} bytes of data for a {}-byte shard", src.size() * sizeof(DType),
 		 mesh_buffer->device_local_size());
-	mesh_cq.enqueue_write_shards(mesh_buffer, {ShardDataTransfer{coord}.host_data(src.data())}, blocking);
+	mesh_cq.enqueue_write_shards(
+		mesh_buffer, { ShardDataTransfer{ coord }.host_data(src.data()) }, blocking);
 }
 
 template <typename DType>
-void ReadShard(MeshCommandQueue &mesh_cq, std::vector<DType> &dst, const std::shared_ptr<MeshBuffer> &mesh_buffer,
-	       const MeshCoordinate &coord, bool blocking = true)
+void ReadShard(MeshCommandQueue &mesh_cq, std::vector<DType> &dst,
+	       const std::shared_ptr<MeshBuffer> &mesh_buffer, const MeshCoordinate &coord,
+	       bool blocking = true)
 {
 	dst.resize(mesh_buffer->device_local_size() / sizeof(DType));
-	mesh_cq.enqueue_read_shards({ShardDataTransfer{coord}.host_data(dst.data())}, mesh_buffer, blocking);
+	mesh_cq.enqueue_read_shards({ ShardDataTransfer{ coord }.host_data(dst.data()) },
+				    mesh_buffer, blocking);
 }
 
 template <typename DType>
@@ -39,7 +42,8 @@ void EnqueueWriteMeshBuffer(MeshCommandQueue &mesh_cq, std::shared_ptr<MeshBuffe
 			    const std::vector<DType> &src, bool blocking = false)
 {
 	TT_FATAL(src.size() * sizeof(DType) >= mesh_buffer->size(),
-		 "Source vector is too small for mesh buffer: mesh buffer size={} bytes, source size={} * {} bytes",
+		 "Source vector is too small for mesh buffer: mesh buffer size={} bytes, source "
+		 "size={} * {} bytes",
 		 mesh_buffer->size(), src.size(), sizeof(DType));
 	mesh_cq.enqueue_write_mesh_buffer(mesh_buffer, src.data(), blocking);
 }

@@ -62,11 +62,13 @@ KernelHandle CreateKernel(Program &program, const std::string &file_name,
 
 // As CreateKernel, with the kernel's source text instead of a path (a
 // .cpp kernel written to the temporary directory, named by its content).
-KernelHandle CreateKernelFromString(Program &program, const std::string &kernel_src_code,
-				    const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
-				    const std::variant<DataMovementConfig, ComputeConfig> &config);
+KernelHandle
+CreateKernelFromString(Program &program, const std::string &kernel_src_code,
+		       const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+		       const std::variant<DataMovementConfig, ComputeConfig> &config);
 
-CBHandle CreateCircularBuffer(Program &program, const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+CBHandle CreateCircularBuffer(Program &program,
+			      const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
 			      const CircularBufferConfig &config);
 const CircularBufferConfig &GetCircularBufferConfig(Program &program, CBHandle cb_handle);
 void UpdateDynamicCircularBufferAddress(Program &program, CBHandle cb_handle, const Buffer &buffer);
@@ -85,15 +87,20 @@ void SetRuntimeArgs(const Program &program, KernelHandle kernel,
 		    const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
 		    std::initializer_list<uint32_t> runtime_args);
 // One argument vector per core: runtime_args[i] goes to core_spec[i].
-void SetRuntimeArgs(const Program &program, KernelHandle kernel, const std::vector<CoreCoord> &core_spec,
+void SetRuntimeArgs(const Program &program, KernelHandle kernel,
+		    const std::vector<CoreCoord> &core_spec,
 		    const std::vector<std::vector<uint32_t>> &runtime_args);
-void SetCommonRuntimeArgs(const Program &program, KernelHandle kernel, ttsl::Span<const uint32_t> runtime_args);
-void SetCommonRuntimeArgs(const Program &program, KernelHandle kernel, std::initializer_list<uint32_t> runtime_args);
+void SetCommonRuntimeArgs(const Program &program, KernelHandle kernel,
+			  ttsl::Span<const uint32_t> runtime_args);
+void SetCommonRuntimeArgs(const Program &program, KernelHandle kernel,
+			  std::initializer_list<uint32_t> runtime_args);
 
 // Views of the args set so far; writes through them are sent at the next launch.
-RuntimeArgsData &GetRuntimeArgs(const Program &program, KernelHandle kernel, const CoreCoord &logical_core);
+RuntimeArgsData &GetRuntimeArgs(const Program &program, KernelHandle kernel,
+				const CoreCoord &logical_core);
 // [x][y] over the kernel's bounding box; cores without args have size() 0.
-std::vector<std::vector<RuntimeArgsData>> &GetRuntimeArgs(const Program &program, KernelHandle kernel);
+std::vector<std::vector<RuntimeArgsData>> &GetRuntimeArgs(const Program &program,
+							  KernelHandle kernel);
 RuntimeArgsData &GetCommonRuntimeArgs(const Program &program, KernelHandle kernel);
 
 } // namespace tt::tt_metal

@@ -7,7 +7,8 @@
 
 namespace tt {
 
-template <typename A, typename B> constexpr auto div_up(A a, B b) noexcept -> std::common_type_t<A, B>
+template <typename A, typename B>
+constexpr auto div_up(A a, B b) noexcept -> std::common_type_t<A, B>
 {
 	using T = std::common_type_t<A, B>;
 	assert(b != 0 && "div_up by zero");

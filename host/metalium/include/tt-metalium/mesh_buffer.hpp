@@ -36,8 +36,8 @@ struct ReplicatedBufferConfig {
 
 struct ShardedBufferConfig {
 	DeviceAddr global_size = 0;
-	Shape2D global_buffer_shape = {0, 0};
-	Shape2D shard_shape = {0, 0};
+	Shape2D global_buffer_shape = { 0, 0 };
+	Shape2D shard_shape = { 0, 0 };
 	ShardOrientation shard_orientation = ShardOrientation::ROW_MAJOR;
 };
 
@@ -52,10 +52,10 @@ public:
 		explicit Private() = default;
 	};
 
-	static std::shared_ptr<MeshBuffer> create(const MeshBufferConfig &mesh_buffer_config,
-						  const DeviceLocalBufferConfig &device_local_config,
-						  MeshDevice *mesh_device,
-						  std::optional<DeviceAddr> address = std::nullopt);
+	static std::shared_ptr<MeshBuffer>
+	create(const MeshBufferConfig &mesh_buffer_config,
+	       const DeviceLocalBufferConfig &device_local_config, MeshDevice *mesh_device,
+	       std::optional<DeviceAddr> address = std::nullopt);
 
 	MeshBuffer(Private, const MeshBufferConfig &config, const DeviceLocalBufferConfig &local,
 		   MeshDevice *device, std::shared_ptr<Buffer> backing);

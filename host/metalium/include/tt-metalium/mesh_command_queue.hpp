@@ -62,8 +62,10 @@ public:
 	uint32_t id() const { return id_; }
 
 	void enqueue_mesh_workload(MeshWorkload &mesh_workload, bool blocking);
-	void enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer> &buffer, const void *host_data, bool blocking);
-	void enqueue_read_mesh_buffer(void *host_data, const std::shared_ptr<MeshBuffer> &buffer, bool blocking);
+	void enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer> &buffer,
+				       const void *host_data, bool blocking);
+	void enqueue_read_mesh_buffer(void *host_data, const std::shared_ptr<MeshBuffer> &buffer,
+				      bool blocking);
 	void enqueue_write_shards(const std::shared_ptr<MeshBuffer> &buffer,
 				  const std::vector<ShardDataTransfer> &transfers, bool blocking);
 	void enqueue_read_shards(const std::vector<ShardDataTransfer> &transfers,

@@ -38,23 +38,25 @@ public:
 		explicit Private() = default;
 	};
 
-	static std::shared_ptr<MeshDevice> create(const MeshDeviceConfig &config,
-						  size_t l1_small_size = DEFAULT_L1_SMALL_SIZE,
-						  size_t trace_region_size = DEFAULT_TRACE_REGION_SIZE,
-						  size_t num_command_queues = 1,
-						  const DispatchCoreConfig &dispatch_core_config = DispatchCoreConfig{},
-						  ttsl::Span<const std::uint32_t> l1_bank_remap = {},
-						  size_t worker_l1_size = DEFAULT_WORKER_L1_SIZE);
-	static std::shared_ptr<MeshDevice> create_unit_mesh(
-		int device_id, size_t l1_small_size = DEFAULT_L1_SMALL_SIZE,
-		size_t trace_region_size = DEFAULT_TRACE_REGION_SIZE, size_t num_command_queues = 1,
-		const DispatchCoreConfig &dispatch_core_config = DispatchCoreConfig{},
-		ttsl::Span<const std::uint32_t> l1_bank_remap = {}, size_t worker_l1_size = DEFAULT_WORKER_L1_SIZE);
+	static std::shared_ptr<MeshDevice>
+	create(const MeshDeviceConfig &config, size_t l1_small_size = DEFAULT_L1_SMALL_SIZE,
+	       size_t trace_region_size = DEFAULT_TRACE_REGION_SIZE, size_t num_command_queues = 1,
+	       const DispatchCoreConfig &dispatch_core_config = DispatchCoreConfig{},
+	       ttsl::Span<const std::uint32_t> l1_bank_remap = {},
+	       size_t worker_l1_size = DEFAULT_WORKER_L1_SIZE);
+	static std::shared_ptr<MeshDevice>
+	create_unit_mesh(int device_id, size_t l1_small_size = DEFAULT_L1_SMALL_SIZE,
+			 size_t trace_region_size = DEFAULT_TRACE_REGION_SIZE,
+			 size_t num_command_queues = 1,
+			 const DispatchCoreConfig &dispatch_core_config = DispatchCoreConfig{},
+			 ttsl::Span<const std::uint32_t> l1_bank_remap = {},
+			 size_t worker_l1_size = DEFAULT_WORKER_L1_SIZE);
 	static std::map<int, std::shared_ptr<MeshDevice>> create_unit_meshes(
 		const std::vector<int> &device_ids, size_t l1_small_size = DEFAULT_L1_SMALL_SIZE,
 		size_t trace_region_size = DEFAULT_TRACE_REGION_SIZE, size_t num_command_queues = 1,
 		const DispatchCoreConfig &dispatch_core_config = DispatchCoreConfig{},
-		ttsl::Span<const std::uint32_t> l1_bank_remap = {}, size_t worker_l1_size = DEFAULT_WORKER_L1_SIZE);
+		ttsl::Span<const std::uint32_t> l1_bank_remap = {},
+		size_t worker_l1_size = DEFAULT_WORKER_L1_SIZE);
 
 	MeshDevice(Private, int id, struct tt_device *dev);
 	~MeshDevice() override;
@@ -68,8 +70,10 @@ public:
 	CoreCoord dram_grid_size() const override;
 	CoreCoord compute_with_storage_grid_size() const override;
 	CoreCoord worker_core_from_logical_core(const CoreCoord &logical) const override;
-	std::vector<CoreCoord> worker_cores_from_logical_cores(const std::vector<CoreCoord> &cores) const override;
-	CoreCoord virtual_core_from_logical_core(const CoreCoord &logical, const CoreType &type) const override;
+	std::vector<CoreCoord>
+	worker_cores_from_logical_cores(const std::vector<CoreCoord> &cores) const override;
+	CoreCoord virtual_core_from_logical_core(const CoreCoord &logical,
+						 const CoreType &type) const override;
 	const std::unique_ptr<Allocator> &allocator() const override { return allocator_; }
 	uint32_t num_dram_channels() const override;
 	uint32_t l1_size_per_core() const override;
@@ -81,7 +85,7 @@ public:
 	size_t num_devices() const { return 1; }
 	size_t num_rows() const { return 1; }
 	size_t num_cols() const { return 1; }
-	std::vector<IDevice *> get_devices() { return {this}; }
+	std::vector<IDevice *> get_devices() { return { this }; }
 	IDevice *get_device(const MeshCoordinate &coord);
 	IDevice *get_device(size_t row, size_t col) { return get_device(MeshCoordinate(row, col)); }
 	// The whole worker grid (there are no sub-devices).
@@ -94,7 +98,7 @@ public:
 private:
 	int id_;
 	struct tt_device *dev_;
-	MeshShape shape_{1, 1};
+	MeshShape shape_{ 1, 1 };
 	std::unique_ptr<Allocator> allocator_;
 	std::unique_ptr<MeshCommandQueue> cq_;
 };

@@ -25,7 +25,10 @@ public:
 
 	void add_program(const MeshCoordinateRange &device_range, Program &&program);
 	std::unordered_map<MeshCoordinateRange, Program> &get_programs() { return programs_; }
-	const std::unordered_map<MeshCoordinateRange, Program> &get_programs() const { return programs_; }
+	const std::unordered_map<MeshCoordinateRange, Program> &get_programs() const
+	{
+		return programs_;
+	}
 	// Ranges in the order add_program saw them.
 	const std::vector<MeshCoordinateRange> &order() const { return order_; }
 

@@ -27,7 +27,10 @@ struct RuntimeArgsData {
 						std::to_string(rt_args_count) + " set");
 		return rt_args_data[i];
 	}
-	const std::uint32_t &at(std::size_t i) const { return const_cast<RuntimeArgsData *>(this)->at(i); }
+	const std::uint32_t &at(std::size_t i) const
+	{
+		return const_cast<RuntimeArgsData *>(this)->at(i);
+	}
 	std::uint32_t *data() noexcept { return rt_args_data; }
 	const std::uint32_t *data() const noexcept { return rt_args_data; }
 	std::size_t size() const noexcept { return rt_args_count; }

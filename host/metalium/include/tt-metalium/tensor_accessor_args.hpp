@@ -33,7 +33,8 @@ enum class ArgConfig : uint8_t {
 	RuntimeTensorShape = 1 << 4,
 	RuntimeShardShape = 1 << 5,
 	RuntimeBankCoords = 1 << 6,
-	Runtime = RuntimeRank | RuntimeNumBanks | RuntimeTensorShape | RuntimeShardShape | RuntimeBankCoords,
+	Runtime = RuntimeRank | RuntimeNumBanks | RuntimeTensorShape | RuntimeShardShape |
+		  RuntimeBankCoords,
 };
 
 class ArgsConfig {
@@ -41,18 +42,33 @@ public:
 	constexpr ArgsConfig() = default;
 	constexpr ArgsConfig(ArgConfig v) : bits_(static_cast<uint8_t>(v)) {}
 	constexpr explicit ArgsConfig(uint8_t bits) : bits_(bits) {}
-	constexpr ArgsConfig operator|(ArgConfig o) const { return ArgsConfig(uint8_t(bits_ | uint8_t(o))); }
-	constexpr ArgsConfig operator|(ArgsConfig o) const { return ArgsConfig(uint8_t(bits_ | o.bits_)); }
-	constexpr ArgsConfig operator&(ArgConfig o) const { return ArgsConfig(uint8_t(bits_ & uint8_t(o))); }
+	constexpr ArgsConfig operator|(ArgConfig o) const
+	{
+		return ArgsConfig(uint8_t(bits_ | uint8_t(o)));
+	}
+	constexpr ArgsConfig operator|(ArgsConfig o) const
+	{
+		return ArgsConfig(uint8_t(bits_ | o.bits_));
+	}
+	constexpr ArgsConfig operator&(ArgConfig o) const
+	{
+		return ArgsConfig(uint8_t(bits_ & uint8_t(o)));
+	}
 	constexpr bool test(ArgConfig v) const { return (bits_ & uint8_t(v)) == uint8_t(v); }
-	void set(ArgConfig v, bool on = true) { bits_ = on ? uint8_t(bits_ | uint8_t(v)) : uint8_t(bits_ & ~uint8_t(v)); }
+	void set(ArgConfig v, bool on = true)
+	{
+		bits_ = on ? uint8_t(bits_ | uint8_t(v)) : uint8_t(bits_ & ~uint8_t(v));
+	}
 	constexpr uint8_t raw() const { return bits_; }
 
 private:
 	uint8_t bits_ = 0;
 };
 
-constexpr ArgsConfig operator|(ArgConfig a, ArgConfig b) { return ArgsConfig(a) | b; }
+constexpr ArgsConfig operator|(ArgConfig a, ArgConfig b)
+{
+	return ArgsConfig(a) | b;
+}
 
 } // namespace tensor_accessor
 
@@ -61,25 +77,30 @@ namespace tt::tt_metal {
 class TensorAccessorArgs {
 public:
 	TensorAccessorArgs() = default;
-	explicit TensorAccessorArgs(const Buffer &buffer,
-				    tensor_accessor::ArgsConfig config = tensor_accessor::ArgConfig::None);
-	explicit TensorAccessorArgs(const Buffer *buffer,
-				    tensor_accessor::ArgsConfig config = tensor_accessor::ArgConfig::None);
-	explicit TensorAccessorArgs(const std::shared_ptr<Buffer> &buffer,
-				    tensor_accessor::ArgsConfig config = tensor_accessor::ArgConfig::None);
-	explicit TensorAccessorArgs(const distributed::MeshBuffer &buffer,
-				    tensor_accessor::ArgsConfig config = tensor_accessor::ArgConfig::None);
-	explicit TensorAccessorArgs(const distributed::MeshBuffer *buffer,
-				    tensor_accessor::ArgsConfig config = tensor_accessor::ArgConfig::None);
-	explicit TensorAccessorArgs(const std::shared_ptr<distributed::MeshBuffer> &buffer,
-				    tensor_accessor::ArgsConfig config = tensor_accessor::ArgConfig::None);
+	explicit TensorAccessorArgs(const Buffer &buffer, tensor_accessor::ArgsConfig config =
+								  tensor_accessor::ArgConfig::None);
+	explicit TensorAccessorArgs(const Buffer *buffer, tensor_accessor::ArgsConfig config =
+								  tensor_accessor::ArgConfig::None);
+	explicit TensorAccessorArgs(
+		const std::shared_ptr<Buffer> &buffer,
+		tensor_accessor::ArgsConfig config = tensor_accessor::ArgConfig::None);
+	explicit TensorAccessorArgs(
+		const distributed::MeshBuffer &buffer,
+		tensor_accessor::ArgsConfig config = tensor_accessor::ArgConfig::None);
+	explicit TensorAccessorArgs(
+		const distributed::MeshBuffer *buffer,
+		tensor_accessor::ArgsConfig config = tensor_accessor::ArgConfig::None);
+	explicit TensorAccessorArgs(
+		const std::shared_ptr<distributed::MeshBuffer> &buffer,
+		tensor_accessor::ArgsConfig config = tensor_accessor::ArgConfig::None);
 
 	static TensorAccessorArgs create_dram_interleaved();
 	static TensorAccessorArgs create_l1_interleaved();
 
 	// Throws if the config asks for runtime fields (use the two-vector form).
 	void append_to(std::vector<uint32_t> &compile_time_args) const;
-	void append_to(std::vector<uint32_t> &compile_time_args, std::vector<uint32_t> &common_runtime_args) const;
+	void append_to(std::vector<uint32_t> &compile_time_args,
+		       std::vector<uint32_t> &common_runtime_args) const;
 	std::vector<uint32_t> get_compile_time_args() const;
 	std::vector<uint32_t> get_common_runtime_args() const;
 

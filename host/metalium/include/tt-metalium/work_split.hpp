@@ -15,9 +15,10 @@
 
 namespace tt::tt_metal {
 
-CoreRangeSet num_cores_to_corerangeset(CoreCoord start_core, uint32_t target_num_cores, CoreCoord grid_size,
+CoreRangeSet num_cores_to_corerangeset(CoreCoord start_core, uint32_t target_num_cores,
+				       CoreCoord grid_size, bool row_wise = false);
+CoreRangeSet num_cores_to_corerangeset(uint32_t target_num_cores, CoreCoord grid_size,
 				       bool row_wise = false);
-CoreRangeSet num_cores_to_corerangeset(uint32_t target_num_cores, CoreCoord grid_size, bool row_wise = false);
 
 std::tuple<uint32_t, CoreRangeSet, CoreRangeSet, CoreRangeSet, uint32_t, uint32_t>
 split_work_to_cores(CoreCoord grid_size, uint32_t units_to_divide, bool row_wise = false);

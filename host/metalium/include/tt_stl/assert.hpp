@@ -13,9 +13,18 @@
 
 namespace tt::assert {
 
-inline std::string message() { return {}; }
-inline std::string message(const char *s) { return s; }
-inline std::string message(const std::string &s) { return s; }
+inline std::string message()
+{
+	return {};
+}
+inline std::string message(const char *s)
+{
+	return s;
+}
+inline std::string message(const std::string &s)
+{
+	return s;
+}
 template <typename... Args> std::string message(fmt::format_string<Args...> f, Args &&...args)
 {
 	return fmt::format(f, std::forward<Args>(args)...);
@@ -25,21 +34,22 @@ template <typename... Args> std::string message(fmt::format_string<Args...> f, A
 
 } // namespace tt::assert
 
-#define TT_THROW(...) ::tt::assert::throw_error(__FILE__, __LINE__, nullptr, ::tt::assert::message(__VA_ARGS__))
+#define TT_THROW(...) \
+	::tt::assert::throw_error(__FILE__, __LINE__, nullptr, ::tt::assert::message(__VA_ARGS__))
 
-#define TT_FATAL(cond, ...)                                                                        \
-	do {                                                                                       \
-		if (!(cond)) [[unlikely]]                                                          \
-			::tt::assert::throw_error(__FILE__, __LINE__, #cond,                       \
-						  ::tt::assert::message(__VA_ARGS__));             \
+#define TT_FATAL(cond, ...)                                                            \
+	do {                                                                           \
+		if (!(cond)) [[unlikely]]                                              \
+			::tt::assert::throw_error(__FILE__, __LINE__, #cond,           \
+						  ::tt::assert::message(__VA_ARGS__)); \
 	} while (0)
 
 #ifndef NDEBUG
-#define TT_ASSERT(cond, ...)                                                                       \
-	do {                                                                                       \
-		if (!(cond)) [[unlikely]]                                                          \
-			::tt::assert::throw_error(__FILE__, __LINE__, #cond,                       \
-						  ::tt::assert::message(__VA_ARGS__));             \
+#define TT_ASSERT(cond, ...)                                                           \
+	do {                                                                           \
+		if (!(cond)) [[unlikely]]                                              \
+			::tt::assert::throw_error(__FILE__, __LINE__, #cond,           \
+						  ::tt::assert::message(__VA_ARGS__)); \
 	} while (0)
 #else
 #define TT_ASSERT(cond, ...) ((void)sizeof((cond) ? 1 : 0))

@@ -24,7 +24,10 @@ constexpr bool operator==(const tt_xy_pair &a, const tt_xy_pair &b)
 {
 	return a.x == b.x && a.y == b.y;
 }
-constexpr bool operator!=(const tt_xy_pair &a, const tt_xy_pair &b) { return !(a == b); }
+constexpr bool operator!=(const tt_xy_pair &a, const tt_xy_pair &b)
+{
+	return !(a == b);
+}
 constexpr bool operator<(const tt_xy_pair &a, const tt_xy_pair &b)
 {
 	return a.x < b.x || (a.x == b.x && a.y < b.y);
