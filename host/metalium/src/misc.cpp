@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Small pieces: data formats, math fidelity names, mesh coordinates, hal facts.
 #include <ostream>
+#include <utility>
 
 #include <tt-metalium/base_types.hpp>
 #include <tt-metalium/hal.hpp>
@@ -35,17 +36,22 @@ bool is_integer_format(DataFormat f)
 
 std::ostream &operator<<(std::ostream &os, const DataFormat &f)
 {
-	switch (f) {
-#define NAME(x)             \
-	case DataFormat::x: \
-		return os << #x;
-		NAME(Float32)
-		NAME(Float16) NAME(Bfp8) NAME(Bfp4) NAME(Bfp2) NAME(Float16_b) NAME(Bfp8_b)
-			NAME(Bfp4_b) NAME(Bfp2_b) NAME(Lf8) NAME(Fp8_e4m3) NAME(Int8) NAME(Tf32)
-				NAME(UInt8) NAME(UInt16) NAME(Int16) NAME(Int32) NAME(UInt32)
-					NAME(RawUInt8) NAME(RawUInt16) NAME(RawUInt32) NAME(Invalid)
-#undef NAME
-	}
+	static const std::pair<DataFormat, const char *> names[] = {
+		{ DataFormat::Float32, "Float32" },	{ DataFormat::Float16, "Float16" },
+		{ DataFormat::Bfp8, "Bfp8" },		{ DataFormat::Bfp4, "Bfp4" },
+		{ DataFormat::Bfp2, "Bfp2" },		{ DataFormat::Float16_b, "Float16_b" },
+		{ DataFormat::Bfp8_b, "Bfp8_b" },	{ DataFormat::Bfp4_b, "Bfp4_b" },
+		{ DataFormat::Bfp2_b, "Bfp2_b" },	{ DataFormat::Lf8, "Lf8" },
+		{ DataFormat::Fp8_e4m3, "Fp8_e4m3" },	{ DataFormat::Int8, "Int8" },
+		{ DataFormat::Tf32, "Tf32" },		{ DataFormat::UInt8, "UInt8" },
+		{ DataFormat::UInt16, "UInt16" },	{ DataFormat::Int16, "Int16" },
+		{ DataFormat::Int32, "Int32" },		{ DataFormat::UInt32, "UInt32" },
+		{ DataFormat::RawUInt8, "RawUInt8" },	{ DataFormat::RawUInt16, "RawUInt16" },
+		{ DataFormat::RawUInt32, "RawUInt32" }, { DataFormat::Invalid, "Invalid" },
+	};
+	for (const auto &[format, name] : names)
+		if (format == f)
+			return os << name;
 	return os << "DataFormat(" << static_cast<int>(f) << ")";
 }
 
