@@ -28,6 +28,11 @@ SECTIONS
 		KEEP(*(.text.start))
 		*(.text .text.*)
 		*(.rodata .rodata.* .srodata .srodata.*)
+		/* Constructors of C++ globals with dynamic initialization. */
+		. = ALIGN(4);
+		__kernel_init_array_start = .;
+		KEEP(*(SORT_BY_INIT_PRIORITY(.init_array.*) .init_array))
+		__kernel_init_array_end = .;
 		/* TT_TEST cases of an on-target test program (tt_fwtest.h). */
 		. = ALIGN(4);
 		__tt_fwtest_start = .;

@@ -237,16 +237,27 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 			     (int)(hdr->len - sizeof(ev)), (const char *)p + sizeof(ev));
 		break;
 	}
-	case TT_EVT_PRINT:
-		if (rule_warning(dev, src.core, src.risc,
-				 (const char *)p + sizeof(struct tt_evt_print),
-				 hdr->len - sizeof(struct tt_evt_print)))
+	case TT_EVT_PRINT: {
+		const char *text = (const char *)p + sizeof(struct tt_evt_print);
+		size_t len = hdr->len - sizeof(struct tt_evt_print);
+		bool dprint = len && text[0] == '\002';
+
+		if (rule_warning(dev, src.core, src.risc, text, len))
 			break;
-		(dev->print_fn ? dev->print_fn : default_print)(
-			dev->print_ctx, tt_dev_core_xy(dev, src.core), src.risc,
-			(const char *)p + sizeof(struct tt_evt_print),
-			hdr->len - sizeof(struct tt_evt_print));
+		if (dprint) {
+			text++;
+			len--;
+		}
+		if (dev->print_fn)
+			dev->print_fn(dev->print_ctx, tt_dev_core_xy(dev, src.core), src.risc,
+				      text, len);
+		else if (dprint)
+			tt_dprint_emit(&dev->dprint, tt_dev_core_xy(dev, src.core), src.risc,
+				       text, len);
+		else
+			default_print(NULL, tt_dev_core_xy(dev, src.core), src.risc, text, len);
 		break;
+	}
 	case TT_EVT_WAIT_STATE:
 		if (hdr->len >= sizeof(struct tt_evt_wait_state) &&
 		    dev->nwaits < TT_MAX_CORES * TT_RISCS_PER_CORE)
@@ -693,6 +704,7 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 		return TT_ERANGE;
 	}
 	dev->ncores = dev->grid_x * dev->grid_y;
+	tt_dprint_config_init(&dev->dprint);
 
 	snprintf(dev->shm_dir, sizeof(dev->shm_dir), "/dev/shm/tensix-emu-XXXXXX");
 	if (!mkdtemp(dev->shm_dir)) {
@@ -777,6 +789,7 @@ int tt_device_close(struct tt_device *dev)
 		munmap(dev->l1, dev->l1_map_size);
 	if (dev->dram)
 		munmap(dev->dram, dev->dram_map_size);
+	tt_dprint_config_close(&dev->dprint);
 	free(dev);
 	return TT_OK;
 }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include <tt/bank.h>
@@ -172,6 +173,25 @@ struct tt_core_state {
 	struct tt_hart_state hart[TT_RISCS_PER_CORE];
 };
 
+/* DPRINT's default destination: tt-metal's TT_METAL_DPRINT_* switches (dprint.c). */
+#define TT_DPRINT_MAX_RANGES 16
+
+struct tt_dprint_config {
+	bool on;			/* TT_METAL_DPRINT_CORES set and valid */
+	bool all_cores;
+	bool prefix;			/* "0:(x=..,y=..):BR: " */
+	uint32_t risc_mask;		/* bit per TT_RISC_* */
+	uint32_t nranges;
+	struct tt_core_range ranges[TT_DPRINT_MAX_RANGES];
+	FILE *file;			/* NULL: standard output */
+};
+
+void tt_dprint_config_init(struct tt_dprint_config *c);
+void tt_dprint_config_close(struct tt_dprint_config *c);
+/* Show DPRINT line @text of @risc on logical core @core if the switches say so. */
+void tt_dprint_emit(struct tt_dprint_config *c, struct tt_core core, unsigned int risc,
+		    const char *text, size_t len);
+
 struct tt_device {
 	const struct tt_arch *arch;
 	uint32_t grid_x, grid_y, ncores;
@@ -191,6 +211,7 @@ struct tt_device {
 	bool banks_ok;			/* false: bank count not interleavable */
 	tt_print_fn print_fn;
 	void *print_ctx;
+	struct tt_dprint_config dprint;
 	/* receive buffer */
 	size_t rx_len;
 	uint8_t rx[sizeof(struct tt_ctl_hdr) + TT_CTL_MAX_PAYLOAD];

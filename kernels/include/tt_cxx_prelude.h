@@ -2,8 +2,8 @@
 /*
  * Pre-included into every C++ kernel (host/src/build.c), as tt-metal's
  * build does: data-movement kernels see the dataflow API and
- * TensorAccessor, compute kernels the compute API, both DPRINT, without
- * including them.  kernel_main has C linkage so the kernel entry calls it;
+ * TensorAccessor, compute kernels the compute API, both DPRINT and the
+ * profiler markers, without including them.  kernel_main has C linkage so the kernel entry calls it;
  * the older compute spelling `namespace NAMESPACE { void MAIN { ... } }`
  * defines that same function.
  */
@@ -15,6 +15,7 @@ extern "C" void kernel_main(void);
 #if defined(COMPILE_FOR_TRISC)
 #include "api/compute/compute_kernel_api.h"
 #include "api/debug/dprint.h"
+#include "tools/profiler/kernel_profiler.hpp"
 
 namespace tt_compute_kernel {
 extern "C" void kernel_main(void);
@@ -25,6 +26,7 @@ extern "C" void kernel_main(void);
 #else
 #include "api/dataflow/dataflow_api.h"
 #include "api/debug/dprint.h"
+#include "tools/profiler/kernel_profiler.hpp"
 #endif
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "e2e.h"
 #include "num_util.h"
@@ -389,7 +390,7 @@ Test(cxx_corpus_run, vecadd_multi_core_named_args, .timeout = 180)
 Test(cxx_kernels, features_and_dprint, .timeout = 120)
 {
 	struct tt_device *dev = e2e_open(2, 2);
-	struct tt_buffer *l1 = buffer(dev, TT_BUFFER_L1, 64, 64);
+	struct tt_buffer *l1 = buffer(dev, TT_BUFFER_L1, 128, 128);
 	struct tt_core_range_set core = tt_core_range_set(tt_core_range(1, 0, 1, 0));
 	const struct tt_named_arg named[] = { { "offset", 1000 }, { "scale", 3 } };
 	uint32_t ct[] = { 7, 5 };
@@ -398,7 +399,7 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 				    .num_named_compile_args = 2 };
 	float f = 2.5f;
 	int32_t neg = -42;
-	uint32_t args[3], out[9] = { 0 };
+	uint32_t args[3], out[17] = { 0 };
 	struct tt_core noc;
 	struct captured cap = { 0 };
 	struct tt_run_report rep;
@@ -426,9 +427,13 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 	cr_expect_eq(out[7], 1, "get_noc_addr(addr) is this core's");
 	cr_expect_eq(out[8], 1 | TT_DF_FLOAT16_B << 8 | TILE_BF16 << 16,
 		     "get_dataformat / get_tile_size of CB 3: 0x%x", out[8]);
+	cr_expect_eq(out[12], out[0], "read over the other NoC: 0x%x", out[12]);
+	cr_expect_eq(out[11], 0, "the kernel's NoC (0) is back after a call on NoC 1");
+	cr_expect_eq(out[16], out[4], "read over the kernel's own NoC after it: 0x%x", out[16]);
 	cr_expect_str_eq(cap.text, "fmt 7 0xff    -3 2.50 1.5 c\n"
+				   "f 15 17 1111 [7   ] [   7] [  7  ] [**ab***] true\n"
 				   "stream 3 ff    7 0.500\n"
-				   "only on BRISC\n");
+				   "only on BRISC 1000\n");
 
 	tt_program_destroy(prog);
 	tt_buffer_free(l1);
@@ -685,6 +690,96 @@ Test(cxx_kernels, freestanding_std_headers, .timeout = 120)
 	cr_assert_eq(tt_device_l1_read(dev, tt_core(0, 0), args[0], out, sizeof(out)), TT_OK);
 	for (int i = 0; i < 7; i++)
 		cr_expect_eq(out[i], want[i], "result %d: %u, want %u", i, out[i], want[i]);
+
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+}
+
+/*
+ * Without a print handler, DPRINT lines follow tt-metal's switches: only
+ * the cores of TT_METAL_DPRINT_CORES and RISCs of TT_METAL_DPRINT_RISCVS,
+ * prefixed "0:(x=..,y=..):NC: ", into TT_METAL_DPRINT_FILE.
+ */
+Test(cxx_kernels, dprint_switches, .timeout = 120)
+{
+	char file[] = "/tmp/tt-dprint-XXXXXX", text[4096] = "";
+	int fd = mkstemp(file);
+	struct tt_device *dev;
+	struct tt_core_range_set cores = tt_core_range_set(tt_core_range(0, 0, 1, 1));
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	size_t n;
+	FILE *f;
+
+	cr_assert(fd >= 0);
+	close(fd);
+	setenv("TT_METAL_DPRINT_CORES", "(1,0)-(1,1)", 1);
+	setenv("TT_METAL_DPRINT_RISCVS", "NC", 1);
+	setenv("TT_METAL_DPRINT_FILE", file, 1);
+	dev = e2e_open(2, 2);
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	dm_kernel(prog, KERNEL("cxx_dprint_hello.cpp"), &cores, TT_DM_RISCV_0, NULL, 0);
+	dm_kernel(prog, KERNEL("cxx_dprint_hello.cpp"), &cores, TT_DM_RISCV_1, NULL, 0);
+	e2e_run_ok(dev, prog, &rep);
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+	unsetenv("TT_METAL_DPRINT_CORES");
+	unsetenv("TT_METAL_DPRINT_RISCVS");
+	unsetenv("TT_METAL_DPRINT_FILE");
+
+	f = fopen(file, "r");
+	cr_assert(f);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	unlink(file);
+	cr_expect(strstr(text, "0:(x=1,y=0):NC: hello 1 0\n"), "DPRINT file:\n%s", text);
+	cr_expect(strstr(text, "0:(x=1,y=1):NC: hello 1 1\n"), "DPRINT file:\n%s", text);
+	cr_expect(!strstr(text, "BR:") && !strstr(text, "x=0") && !strstr(text, "printf"),
+		  "lines that should not be there:\n%s", text);
+	cr_expect_eq(n, 2 * strlen("0:(x=1,y=0):NC: hello 1 0\n"), "DPRINT file:\n%s", text);
+}
+
+/* tt-metal spellings beyond the corpus build (data movement and compute). */
+Test(cxx_kernels, api_spellings_build, .timeout = 120)
+{
+	struct tt_core_range_set core = tt_core_range_set(tt_core_range(0, 0, 0, 0));
+	const uint32_t ct[] = { DRAM_ACCESSOR(TILE_BF16) };
+	struct tt_compute_config ccfg = { 0 };
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	tt_kernel_handle k;
+	int rc;
+
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	k = dm_kernel(prog, KERNEL("cxx_spellings_dm.cpp"), &core, TT_DM_RISCV_0, ct, 2);
+	(void)k;
+	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("cxx_spellings_compute.cpp"), &core,
+					      &ccfg, &k), TT_OK);
+	memset(&rep, 0, sizeof(rep));
+	rc = tt_program_compile(NULL, prog, &rep);
+	cr_expect_eq(rc, TT_OK, "%s", rep.message);
+	tt_program_destroy(prog);
+}
+
+/* Globals with dynamic initialization are constructed before kernel_main. */
+Test(cxx_kernels, global_constructors_run, .timeout = 120)
+{
+	struct tt_device *dev = e2e_open(1, 1);
+	struct tt_core_range_set core = tt_core_range_set(tt_core_range(0, 0, 0, 0));
+	uint32_t args[2] = { 0x100000, 3 }, out[2] = { 0, 0 };
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	tt_kernel_handle k;
+
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	k = dm_kernel(prog, KERNEL("cxx_global_ctor.cpp"), &core, TT_DM_RISCV_1, NULL, 0);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), args, 2), TT_OK);
+	tt_device_l1_write(dev, tt_core(0, 0), args[0], out, sizeof(out));
+	e2e_run_ok(dev, prog, &rep);
+	cr_assert_eq(tt_device_l1_read(dev, tt_core(0, 0), args[0], out, sizeof(out)), TT_OK);
+	cr_expect_eq(out[0], 0x5eed + 3, "constructor result 0x%x", out[0]);
+	cr_expect_eq(out[1], 1, "a global Noc is the kernel's NoC (1 on RISCV_1 here)");
 
 	tt_program_destroy(prog);
 	tt_device_close(dev);

@@ -16,6 +16,7 @@
 #ifndef TT_API_COMPILE_TIME_ARGS_H
 #define TT_API_COMPILE_TIME_ARGS_H
 
+#include <array>
 #include <cstdint>
 
 #ifndef KERNEL_COMPILE_TIME_ARGS
@@ -69,6 +70,11 @@ inline std::uint32_t no_such_named_compile_time_arg(const char *name)
 }
 
 } // namespace tt_ct
+
+/* All of them, as tt-metal names the array: kernel_compile_time_args[i]. */
+constexpr std::array<std::uint32_t, tt_ct::kernel_args::count> kernel_compile_time_args = {
+	KERNEL_COMPILE_TIME_ARGS
+};
 
 #define get_compile_time_arg_val(arg_idx) (tt_ct::get<(arg_idx)>())
 

@@ -69,9 +69,21 @@ void kernel_main()
 	out[8] = (gen.data_format == DataFormat::Float16_b ? 1u : 0u) | df_number << 8 |
 		 gen.page_size << 16;
 
+	/* the other NoC for one read, then back on the kernel's own */
+	uint8_t other = noc_index ^ 1;
+	uint32_t here = reinterpret_cast<uint32_t>(out);
+
+	noc_async_read(get_noc_addr(here, other), here + 48, 4, other);
+	noc_async_read_barrier(other);
+	out[11] = noc_index;
+	noc_async_read(get_noc_addr(here + 16), here + 64, 4);
+	noc_async_read_barrier();
+
 	DPRINT("fmt {} {:#x} {:5} {:.2f} {} {}\n", k_first, 255u, -3, f, bf16_t(0x3fc0), 'c');
+	DPRINT("{0:x} {0} {0:o} {0:b} [{1:<4}] [{1:>4}] [{1:^5}] [{2:*^7}] {3}\n", 15, 7, "ab",
+	       true);
 	DPRINT << "stream " << k_scale << " " << HEX() << 255u << DEC() << " " << SETW(4) << 7
 	       << " " << SETPRECISION(3) << FIXED() << 0.5f << ENDL();
-	DPRINT_DATA0("only on BRISC\n");
+	DPRINT_DATA0("only on BRISC {}\n", out[1]);	/* a volatile L1 word */
 	DPRINT_DATA1("only on NCRISC\n");
 }

@@ -23,6 +23,10 @@
 
 #include "api/tt_cxx_common.h"
 
+/* tt-metal's compute API lives in namespace ckernel; kernels may name it. */
+namespace ckernel {
+} // namespace ckernel
+
 /* Start-up and format reconfiguration ------------------------------------- */
 
 ALWI void compute_kernel_hw_startup(uint32_t icb0, uint32_t icb1, uint32_t ocb)
@@ -336,6 +340,13 @@ template <uint32_t block_ct_dim = 8, uint32_t full_ct_dim = block_ct_dim>
 ALWI void pack_untilize_dest(uint32_t ocb, uint32_t block_rt_dim = 1, uint32_t block_c_index = 0)
 {
 	tt_pack_untilize_dest(block_ct_dim, full_ct_dim, ocb, block_rt_dim, block_c_index);
+}
+
+/* untilize_block<block_ct_dim>(icb, full_ct_dim, ocb): full_ct_dim tiles. */
+template <auto tt_p0, auto... tt_rest>
+ALWI void untilize_block(uint32_t icb, uint32_t full_ct_dim, uint32_t ocb)
+{
+	untilize_block(icb, full_ct_dim, ocb);
 }
 
 /* SFPU -------------------------------------------------------------------- */

@@ -99,6 +99,16 @@ FORCE_INLINE uint64_t get_noc_addr_from_bank_id(uint32_t bank_id, uint32_t offse
 	return get_noc_addr_from_bank_id(DRAM, bank_id, offset);
 }
 
+/* tt-metal get_semaphore<ProgrammableCoreType::TENSIX>(id): worker cores only here. */
+enum class ProgrammableCoreType { TENSIX, ACTIVE_ETH, IDLE_ETH };
+
+template <ProgrammableCoreType type = ProgrammableCoreType::TENSIX>
+FORCE_INLINE uint32_t get_semaphore(uint32_t semaphore_id)
+{
+	static_assert(type == ProgrammableCoreType::TENSIX, "tensix-emu has worker cores only");
+	return ::get_semaphore(semaphore_id);
+}
+
 /* Interleaved address generators ----------------------------------------- */
 
 template <bool DRAM>

@@ -102,4 +102,14 @@ struct noc_traits_t<AllocatorBank<bank_type>> {
 	}
 };
 
+/* The names under experimental::, where earlier tt-metal releases had them. */
+namespace experimental {
+using ::AllocatorBank;
+using ::AllocatorBankType;
+using ::CircularBuffer;
+using ::MulticastEndpoint;
+using ::Noc;
+using ::UnicastEndpoint;
+} // namespace experimental
+
 #endif

@@ -12,7 +12,8 @@
  * DPRINT_UNPACK / _MATH / _PACK only on TRISC0 / 1 / 2; each takes a
  * format string and its args, or a stream expression.
  *
- * Format specs: [#][0][width][.precision][d|x|X|o|b|f|e|g|c|s]; floats
+ * Format specs: {[index][:[[fill]align][#][0][width][.precision][type]]}
+ * with align < > ^ and type d x X o b f e g c s, as fmt; floats
  * print with up to 9 significant digits by default ({}), fixed with a
  * precision ({:.3f}).  bf16_t(bits) prints a bfloat16 as a float.
  * Stream manipulators: ENDL, SETW(w), HEX, DEC, OCT, SETPRECISION(p),
@@ -21,8 +22,11 @@
  * endl_rows, print_untilized) prints a strided slice of a tile of a
  * Float16_b or Float32 CB.
  *
+ * Each line goes out marked with a leading \002; the host shows it
+ * according to tt-metal's TT_METAL_DPRINT_* switches (host/src/dprint.c).
+ *
  * Not yet implemented: printing a TileSlice of block-float formats (the
- * values print as "?"), the host-side TT_METAL_DPRINT_* filters.
+ * values print as "?").
  */
 #ifndef TT_API_DEBUG_DPRINT_H
 #define TT_API_DEBUG_DPRINT_H
@@ -36,9 +40,26 @@
 
 namespace tt_dprint {
 
+/*
+ * Where characters go: the print port, each line marked as DPRINT output
+ * with a leading \002 for the host (which strips it), or, while a padded
+ * value is measured, a small buffer.
+ */
+inline bool line_start = true;
+inline char *capture;
+inline uint32_t captured, capture_max;
+
 inline void put(char c)
 {
+	if (capture) {
+		if (captured < capture_max)
+			capture[captured++] = c;
+		return;
+	}
+	if (line_start)
+		TT_EMU_REG(PUTC) = 2u;
 	TT_EMU_REG(PUTC) = (uint8_t)c;
+	line_start = c == '\n';
 }
 
 inline void puts(const char *s)
@@ -56,14 +77,17 @@ struct spec {
 	bool fixed = false;		/* 'f' or FIXED */
 	bool exp = false;		/* 'e' */
 	char type = 0;
+	char align = 0;			/* '<', '>', '^' or 0: the type's default */
+	char fill = ' ';
 	uint8_t width = 0;
 	int8_t precision = -1;		/* -1: the default */
 };
 
+/* Zero padding of a number up to the width (the '0' flag). */
 inline void pad(uint32_t len, const spec &s)
 {
-	for (uint32_t i = len; i < s.width; i++)
-		put(s.zero ? '0' : ' ');
+	for (uint32_t i = len; s.zero && i < s.width; i++)
+		put('0');
 }
 
 inline void print_unsigned(uint64_t v, bool neg, const spec &s)
@@ -79,8 +103,6 @@ inline void print_unsigned(uint64_t v, bool neg, const spec &s)
 	len = n + neg;
 	if (s.alt && s.base != 10)
 		len += s.base == 8 ? 1 : 2;
-	if (!s.zero)
-		pad(len, s);
 	if (neg)
 		put('-');
 	if (s.alt && s.base == 16)
@@ -398,10 +420,13 @@ inline const char *parse_spec(const char *f, spec &s)
 	if (*f != ':')
 		return *f == '}' ? f + 1 : f;
 	f++;
-	if (f[0] && (f[1] == '<' || f[1] == '>' || f[1] == '^'))
+	if (f[0] && f[0] != '}' && (f[1] == '<' || f[1] == '>' || f[1] == '^')) {
+		s.fill = f[0];
+		s.align = f[1];
 		f += 2;
-	else if (*f == '<' || *f == '>' || *f == '^')
-		f++;
+	} else if (*f == '<' || *f == '>' || *f == '^') {
+		s.align = *f++;
+	}
 	if (*f == '+' || *f == '-' || *f == ' ')
 		f++;
 	if (*f == '#') {
@@ -456,26 +481,85 @@ inline const char *literal(const char *f)
 	return nullptr;
 }
 
-inline void format(const char *f)
+/* Print @v with @s's width and alignment (numbers right, text left by default). */
+template <class T>
+inline void print_padded(const T &v, const spec &s)
 {
+	char buf[48];
+	uint32_t n, left, right;
+	char *saved = capture;
+	uint32_t saved_n = captured, saved_max = capture_max;
+	bool text = std::is_same_v<T, bool> || std::is_same_v<T, char> ||
+		    std::is_same_v<T, const char *> || std::is_same_v<T, char *> ||
+		    std::is_array_v<T>;
+	char align = s.align ? s.align : text ? '<' : '>';
+
+	if (!s.width || s.zero || std::is_same_v<T, TileSlice>) {
+		print_value(v, s);
+		return;
+	}
+	capture = buf;
+	captured = 0;
+	capture_max = sizeof(buf);
+	print_value(v, s);
+	n = captured;
+	capture = saved;
+	captured = saved_n;
+	capture_max = saved_max;
+	left = n >= s.width ? 0 : align == '<' ? 0 : align == '^' ? (s.width - n) / 2 : s.width - n;
+	right = n >= s.width ? 0 : s.width - n - left;
+	for (uint32_t i = 0; i < left; i++)
+		put(s.fill);
+	for (uint32_t i = 0; i < n; i++)
+		put(buf[i]);
+	for (uint32_t i = 0; i < right; i++)
+		put(s.fill);
+}
+
+/* One argument of a format string, its type erased. */
+struct arg {
+	const volatile void *p;		/* volatile: DPRINT("{}", l1_ptr[0]) */
+	void (*print)(const volatile void *, const spec &);
+};
+
+template <class T>
+inline void print_erased(const volatile void *p, const spec &s)
+{
+	print_padded(*static_cast<const T *>(const_cast<const void *>(p)), s);
+}
+
+/* fmt's rules: {} takes the next argument, {N} / {N:spec} argument N. */
+inline void vformat(const char *f, const arg *args, uint32_t nargs)
+{
+	uint32_t next = 0;
+
 	while ((f = literal(f))) {
 		spec s;
+		uint32_t i = next;
 
-		f = parse_spec(f, s);	/* a placeholder with no arg left */
+		if (*f >= '0' && *f <= '9') {
+			for (i = 0; *f >= '0' && *f <= '9'; f++)
+				i = i * 10 + (uint32_t)(*f - '0');
+		} else {
+			next++;
+		}
+		f = parse_spec(f, s);
+		if (i < nargs)
+			args[i].print(args[i].p, s);
 	}
 }
 
-template <class T, class... R>
-inline void format(const char *f, const T &v, const R &...rest)
+inline void format(const char *f)
 {
-	spec s;
+	vformat(f, nullptr, 0);
+}
 
-	f = literal(f);
-	if (!f)
-		return;
-	f = parse_spec(f, s);
-	print_value(v, s);
-	format(f, rest...);
+template <class... A>
+inline void format(const char *f, const A &...a)
+{
+	const arg args[] = { { &a, &print_erased<A> }... };
+
+	vformat(f, args, sizeof...(A));
 }
 
 /* The stream form's object: its state lives in the RISC's local memory. */
@@ -507,7 +591,8 @@ public:
 
 			if (s.precision < 0 && !s.fixed)
 				s.precision = 6;	/* iostream's default */
-			print_value(v, s);
+			s.align = '>';			/* iostream pads on the left */
+			print_padded(v, s);
 			s_.width = 0;		/* SETW applies to one value */
 		}
 		return *this;
