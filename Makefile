@@ -226,9 +226,26 @@ $(mtl-cmake)/TT-MetaliumConfigVersion.cmake: host/metalium/cmake/TT-MetaliumConf
 	$(Q)mkdir -p $(@D)
 	$(Q)sed -e 's|@VERSION@|$(mtl-version)|' $< > $@
 
+# pkg-config files of the build tree (static libraries, absolute paths):
+# PKG_CONFIG_PATH=$(O)/metalium/lib/pkgconfig pkg-config --libs tt-metalium
+$(mtl-pkg)/lib/pkgconfig/tt.pc: Makefile
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '%s\n' 'Name: tt' 'Description: libtt, the tensix-emu host C library (build tree)' \
+		'Version: $(mtl-version)' 'Cflags: -I$(src)/host/include' \
+		'Libs: $(obj)/host/libtt.a -lxxhash -lm' > $@
+$(mtl-pkg)/lib/pkgconfig/tt-metalium.pc: Makefile
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '%s\n' 'Name: tt-metalium' 'Description: TT-Metalium C++ host API on tensix-emu (build tree)' \
+		'Version: $(mtl-version)' 'Requires: fmt tt' \
+		'Cflags: -std=c++20 -I$(src)/host/metalium/include' \
+		'Libs: $(mtl-pkg)/lib/libtt_metalium.a' > $@
+
 .PHONY: metalium
 metalium: $(mtl-pkg)/lib/libtt_metalium.a $(obj)/san/metalium/libtt_metalium.a \
-	$(mtl-cmake)/TT-MetaliumConfig.cmake $(mtl-cmake)/TT-MetaliumConfigVersion.cmake
+	$(mtl-cmake)/TT-MetaliumConfig.cmake $(mtl-cmake)/TT-MetaliumConfigVersion.cmake \
+	$(mtl-pkg)/lib/pkgconfig/tt.pc $(mtl-pkg)/lib/pkgconfig/tt-metalium.pc
 
 # ---------------------------------------------------------------------------
 # make install PREFIX=dir: one relocatable tree.  Shared libtt and

@@ -6,7 +6,7 @@
 # programming-examples folder, check what passing means for it, and print
 # a table.  Programs under contributed/ without a CMakeLists.txt of their
 # own (upstream builds them with a helper of its own tree) are built with
-# a plain compiler line.
+# a plain compiler line (flags from the build tree's tt-metalium.pc).
 #
 # Usage: conformance.sh --build <build dir> --src <source dir>
 #                       [--tt-metal-home <dir>] [--examples '<glob>']
@@ -132,9 +132,9 @@ plain_unit() {
 	local name=$1 cpp=$2 bdir=$out/contributed t0 ok=y
 	t0=$(now)
 	mkdir -p "$bdir"
-	if ! g++ -std=c++20 -O2 -Wno-narrowing -I"$src/host/metalium/include" "$cpp" \
-		"$pkg/lib/libtt_metalium.a" "$build/host/libtt.a" -lfmt -lxxhash -lm \
-		-o "$bdir/$name" > "$bdir/$name.log" 2>&1; then
+	# shellcheck disable=SC2046
+	if ! g++ -O2 -Wno-narrowing "$cpp" $(PKG_CONFIG_PATH=$pkg/lib/pkgconfig pkg-config --cflags --libs \
+		tt-metalium) -o "$bdir/$name" > "$bdir/$name.log" 2>&1; then
 		ok=n
 	fi
 	build_s=$(echo "$build_s + $(now) - $t0" | bc)
