@@ -36,7 +36,7 @@ msg = @printf '  %-7s %s\n' '$(1)' '$(patsubst $(obj)/%,%,$(2))'
 endif
 
 .PHONY: all
-all: deps qemu firmware host tools tests
+all: deps qemu firmware host metalium tools tests
 
 # ---------------------------------------------------------------------------
 # Debian packages (installs when root, prints the apt-get line otherwise)
@@ -191,6 +191,147 @@ $(obj)/tsan/host/libtt.a: $(patsubst host/src/%.c,$(obj)/tsan/host/%.o,$(host-sr
 host: $(obj)/host/libtt.a $(obj)/san/host/libtt.a
 
 # ---------------------------------------------------------------------------
+# TT-Metalium: tt-metal's C++ host API as a library over libtt's public C
+# API (host/metalium), and the CMake package that lets tt-metal programs'
+# own CMakeLists.txt build against it (docs/coming-from-tt-metal.md).
+
+mtl-srcs := $(wildcard host/metalium/src/*.cpp)
+mtl-inc := -I$(src)/host/metalium/include
+mtl-cxxflags := -std=c++20 -g -Wall -Wextra -Werror -MMD -MP $(mtl-inc) \
+	-I$(src)/host/include $(hal-inc)
+mtl-libs := -lfmt
+# tt-metal's configs are meant for partial designated initialisers.
+mtl-test-flags := -Wno-missing-field-initializers
+mtl-version := 0.1.0
+mtl-pkg := $(obj)/metalium
+
+$(obj)/metalium/obj/%.o: host/metalium/src/%.cpp
+	$(call msg,CXX,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)g++ $(mtl-cxxflags) -O2 -c $< -o $@
+
+$(obj)/san/metalium/%.o: host/metalium/src/%.cpp
+	$(call msg,CXX,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)g++ $(mtl-cxxflags) -O1 $(san) -c $< -o $@
+
+$(mtl-pkg)/lib/libtt_metalium.a: $(patsubst host/metalium/src/%.cpp,$(obj)/metalium/obj/%.o,$(mtl-srcs))
+	$(call msg,AR,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(obj)/san/metalium/libtt_metalium.a: $(patsubst host/metalium/src/%.cpp,$(obj)/san/metalium/%.o,$(mtl-srcs))
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+# The build-tree package: cmake -DCMAKE_PREFIX_PATH=$(O)/metalium
+mtl-cmake := $(mtl-pkg)/lib/cmake/TT-Metalium
+$(mtl-cmake)/TT-MetaliumConfig.cmake: host/metalium/cmake/TT-MetaliumConfig.cmake.in Makefile
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)sed -e 's|@PREFIX_NOTE@|This copy points into a build tree.|' \
+		-e 's|@LIBKIND@|STATIC|g' -e 's|@TT_LIBS@|xxhash;m|' \
+		-e 's|@PREFIX_SETUP@|set(_tt_metalium_include "$(src)/host/metalium/include")\nset(_tt_metalium_tt_include "$(src)/host/include")\nset(_tt_metalium_lib "$(mtl-pkg)/lib/libtt_metalium.a")\nset(_tt_metalium_libtt "$(obj)/host/libtt.a")|' \
+		$< > $@
+$(mtl-cmake)/TT-MetaliumConfigVersion.cmake: host/metalium/cmake/TT-MetaliumConfigVersion.cmake.in
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)sed -e 's|@VERSION@|$(mtl-version)|' $< > $@
+
+# pkg-config files of the build tree (static libraries, absolute paths):
+# PKG_CONFIG_PATH=$(O)/metalium/lib/pkgconfig pkg-config --libs tt-metalium
+$(mtl-pkg)/lib/pkgconfig/tt.pc: Makefile
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '%s\n' 'Name: tt' 'Description: libtt, the tensix-emu host C library (build tree)' \
+		'Version: $(mtl-version)' 'Cflags: -I$(src)/host/include' \
+		'Libs: $(obj)/host/libtt.a -lxxhash -lm' > $@
+$(mtl-pkg)/lib/pkgconfig/tt-metalium.pc: Makefile
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '%s\n' 'Name: tt-metalium' 'Description: TT-Metalium C++ host API on tensix-emu (build tree)' \
+		'Version: $(mtl-version)' 'Requires: fmt tt' \
+		'Cflags: -std=c++20 -I$(src)/host/metalium/include' \
+		'Libs: $(mtl-pkg)/lib/libtt_metalium.a' > $@
+
+.PHONY: metalium
+metalium: $(mtl-pkg)/lib/libtt_metalium.a $(obj)/san/metalium/libtt_metalium.a \
+	$(mtl-cmake)/TT-MetaliumConfig.cmake $(mtl-cmake)/TT-MetaliumConfigVersion.cmake \
+	$(mtl-pkg)/lib/pkgconfig/tt.pc $(mtl-pkg)/lib/pkgconfig/tt-metalium.pc
+
+# ---------------------------------------------------------------------------
+# make install PREFIX=dir: one relocatable tree.  Shared libtt and
+# libtt_metalium find the rest of the tree from their own location
+# (host/src/paths.c, TT_RELOCATABLE); nothing in it names this source or
+# build tree.
+#   include/tt, include/metalium     libtt and TT-Metalium headers
+#   lib/libtt.so, lib/libtt_metalium.so, lib/cmake/TT-Metalium, lib/pkgconfig
+#   lib/tensix-emu/                   firmware, linker scripts, newlib, QEMU
+#   share/tensix-emu/                 kernel API headers and hal/
+
+PREFIX ?= /usr/local
+inst = $(DESTDIR)$(PREFIX)
+pic-flags := -fPIC -ffile-prefix-map=$(obj)=build -ffile-prefix-map=$(src)=.
+pic-host := $(patsubst host/src/%.c,$(obj)/pic/host/%.o,$(host-srcs))
+pic-mtl := $(patsubst host/metalium/src/%.cpp,$(obj)/pic/metalium/%.o,$(mtl-srcs))
+
+$(obj)/pic/host/%.o: host/src/%.c
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(filter-out -DTT_DEFAULT_%,$(host-cflags)) -O2 $(pic-flags) -DTT_RELOCATABLE -c $< -o $@
+
+$(obj)/pic/metalium/%.o: host/metalium/src/%.cpp
+	$(call msg,CXX,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)g++ $(mtl-cxxflags) -O2 $(pic-flags) -c $< -o $@
+
+$(obj)/pic/lib/libtt.so: $(pic-host)
+	$(call msg,LD,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc -shared -Wl,-soname,libtt.so $^ $(host-libs) -o $@
+
+$(obj)/pic/lib/libtt_metalium.so: $(pic-mtl) $(obj)/pic/lib/libtt.so
+	$(call msg,LD,$@)
+	$(Q)g++ -shared -Wl,-soname,libtt_metalium.so $(pic-mtl) -L$(obj)/pic/lib -ltt $(mtl-libs) \
+		-Wl,-rpath,'$$ORIGIN' -o $@
+
+.PHONY: install
+install: all $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so
+	$(call msg,INSTALL,$(inst))
+	$(Q)install -d $(inst)/include/tt $(inst)/include/metalium $(inst)/lib/pkgconfig \
+		$(inst)/lib/cmake/TT-Metalium $(inst)/lib/tensix-emu/firmware $(inst)/lib/tensix-emu/linker \
+		$(inst)/lib/tensix-emu/qemu/build $(inst)/lib/tensix-emu/sysroot $(inst)/share/tensix-emu
+	$(Q)install -m 644 host/include/tt/*.h $(inst)/include/tt/
+	$(Q)cp -R host/metalium/include/. $(inst)/include/metalium/
+	$(Q)install -m 755 $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so $(inst)/lib/
+	$(Q)install -m 644 $(fw-images) $(obj)/firmware/kernel_entry.o $(inst)/lib/tensix-emu/firmware/
+	$(Q)install -m 644 $(kernel-lds) $(inst)/lib/tensix-emu/linker/
+	$(Q)rm -rf $(inst)/lib/tensix-emu/sysroot/riscv64-unknown-elf
+	$(Q)cp -R $(sysroot) $(inst)/lib/tensix-emu/sysroot/
+	$(Q)install -m 755 $(QEMU) $(inst)/lib/tensix-emu/qemu/build/qemu-system-riscv32
+	$(Q)rm -rf $(inst)/share/tensix-emu/kernels $(inst)/share/tensix-emu/hal
+	$(Q)mkdir -p $(inst)/share/tensix-emu/kernels
+	$(Q)cp -R kernels/include $(inst)/share/tensix-emu/kernels/
+	$(Q)cp -R hal $(inst)/share/tensix-emu/
+	$(Q)sed -e 's|@PREFIX_NOTE@|This copy finds its tree from its own location.|' \
+		-e 's|@LIBKIND@|SHARED|g' -e 's|@TT_LIBS@||' \
+		-e 's|@PREFIX_SETUP@|get_filename_component(_tt_prefix "$${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)\nset(_tt_metalium_include "$${_tt_prefix}/include/metalium")\nset(_tt_metalium_tt_include "$${_tt_prefix}/include")\nset(_tt_metalium_lib "$${_tt_prefix}/lib/libtt_metalium.so")\nset(_tt_metalium_libtt "$${_tt_prefix}/lib/libtt.so")|' \
+		host/metalium/cmake/TT-MetaliumConfig.cmake.in > $(inst)/lib/cmake/TT-Metalium/TT-MetaliumConfig.cmake
+	$(Q)sed -e 's|@VERSION@|$(mtl-version)|' host/metalium/cmake/TT-MetaliumConfigVersion.cmake.in \
+		> $(inst)/lib/cmake/TT-Metalium/TT-MetaliumConfigVersion.cmake
+	$(Q)for pc in tt tt-metalium; do \
+		sed -e 's|@PREFIX@|$${pcfiledir}/../..|' -e 's|@VERSION@|$(mtl-version)|' \
+			host/metalium/cmake/$$pc.pc.in > $(inst)/lib/pkgconfig/$$pc.pc; done
+
+# conformance: tt-metal's programming examples, each built with its own
+# CMakeLists.txt against the package above, run and checked.
+TT_METAL_HOME ?= $(if $(wildcard $(src)/../shared/tt-metal/tt_metal),$(abspath $(src)/../shared/tt-metal))
+.PHONY: conformance
+conformance: all
+	$(Q)TT_EMU_CACHE=$(obj)/cache bash tools/conformance.sh --build $(obj) --src $(src) \
+		--tt-metal-home '$(TT_METAL_HOME)' --examples '$(EXAMPLES)'
+
+# ---------------------------------------------------------------------------
 # Tools built from C (tools/*.c, each one program on libtt)
 
 tools := $(patsubst tools/%.c,$(obj)/tools/%,$(wildcard tools/*.c))
@@ -214,18 +355,37 @@ test-cflags := $(host-cflags) -O1 $(san) -I$(src)/device/model -I$(src)/tests/li
 
 examples := $(patsubst examples/%/main.c,$(obj)/examples/%,$(wildcard examples/*/main.c))
 unit-tests := $(patsubst tests/unit/%.c,$(obj)/tests/unit/%,$(wildcard tests/unit/*_test.c))
+unit-tests-cxx := $(patsubst tests/unit/%.cpp,$(obj)/tests/unit/%,$(wildcard tests/unit/*_test.cpp))
+unit-tests += $(unit-tests-cxx)
 device-tests := $(patsubst tests/device/%.c,$(obj)/tests/device/%,$(wildcard tests/device/*_test.c))
 e2e-tests := $(patsubst tests/e2e/%.c,$(obj)/tests/e2e/%,$(wildcard tests/e2e/*_test.c))
+e2e-tests-cxx := $(patsubst tests/e2e/%.cpp,$(obj)/tests/e2e/%,$(wildcard tests/e2e/*_test.cpp))
+e2e-tests += $(e2e-tests-cxx)
 
 $(obj)/tests/unit/%: tests/unit/%.c $(obj)/san/host/libtt.a
 	$(call msg,TESTCC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(test-cflags) $< $(obj)/san/host/libtt.a -lcriterion $(host-libs) -o $@
 
+$(unit-tests-cxx): $(obj)/tests/unit/%: tests/unit/%.cpp $(obj)/san/metalium/libtt_metalium.a \
+		$(obj)/san/host/libtt.a
+	$(call msg,TESTCXX,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)g++ $(mtl-cxxflags) $(mtl-test-flags) -O1 $(san) -I$(src)/tests/lib $< $(obj)/san/metalium/libtt_metalium.a \
+		$(obj)/san/host/libtt.a -lcriterion $(mtl-libs) $(host-libs) -o $@
+
 $(obj)/tests/device/%: tests/device/%.c $(model-srcs) | $(deps-stamp)
 	$(call msg,TESTCC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(test-cflags) $< $(model-srcs) -lcriterion -lm -o $@
+
+$(e2e-tests-cxx): $(obj)/tests/e2e/%: tests/e2e/%.cpp $(obj)/san/metalium/libtt_metalium.a \
+		$(obj)/san/host/libtt.a
+	$(call msg,TESTCXX,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)g++ $(mtl-cxxflags) $(mtl-test-flags) -O1 $(san) -I$(src)/tests/lib -DTT_TEST_KERNELS='"$(src)/tests/e2e/kernels"' \
+		$< $(obj)/san/metalium/libtt_metalium.a $(obj)/san/host/libtt.a -lcriterion $(mtl-libs) \
+		$(host-libs) -o $@
 
 # compute_test checks the guest's results against the tile-engine library.
 $(obj)/tests/e2e/compute_test: e2e-model := $(model-srcs)
@@ -322,7 +482,9 @@ bench: all $(bench-bins)
 
 fmt-files = $(wildcard hal/*.h hal/*/*.h host/src/*.c host/src/*.h host/include/tt/*.h \
 	firmware/*.c firmware/*.h kernels/include/*.h tests/*/*.c examples/*/*.c bench/*/*.c tools/*.c \
-	device/model/*.c device/model/*.h device/qemu/*.c)
+	device/model/*.c device/model/*.h device/qemu/*.c \
+	host/metalium/src/*.cpp host/metalium/src/*.hpp host/metalium/include/*/*.hpp \
+	host/metalium/include/*/*.h host/metalium/include/umd/device/types/*.hpp)
 .PHONY: format format-check
 format:
 	$(Q)clang-format -i $(fmt-files)
@@ -332,6 +494,7 @@ format-check:
 .PHONY: clean distclean
 clean:
 	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/tsan $(obj)/firmware $(obj)/linker $(obj)/tests \
+		$(obj)/metalium $(obj)/pic \
 		$(obj)/tools $(obj)/examples $(obj)/bench $(obj)/cache
 distclean:
 	$(Q)rm -rf $(obj)
@@ -345,6 +508,9 @@ help:
 	@echo '  firmware       resident firmware, linker scripts, kernel entry'
 	@echo '  tools          tt-fwtest (on-target tests, docs/firmware-tests.md)'
 	@echo '  host           libtt (optimised and sanitised builds)'
+	@echo '  metalium       the TT-Metalium C++ library and its CMake package ($$(O)/metalium)'
+	@echo '  install        one relocatable tree in $$(PREFIX) (libs, headers, firmware, QEMU, CMake, pkg-config)'
+	@echo '  conformance    build, run and check tt-metal'"'"'s programming examples ($$(TT_METAL_HOME))'
 	@echo '  test           every tier, then one summary line; non-zero on failure'
 	@echo '  test-unit      host-only unit tests'
 	@echo '  test-device    device-model tests, no QEMU'
@@ -365,6 +531,8 @@ help:
 	@echo '  QEMU           qemu-system-riscv32 to use (default: the one built)'
 	@echo '  TESTS=glob     run only test binaries whose name matches'
 	@echo '  DEMO=names     examples run by demo; GDB_DEMO=name for gdb'
+	@echo '  TT_METAL_HOME  tt-metal checkout for conformance (default ../shared/tt-metal)'
+	@echo '  EXAMPLES=glob  conformance programs to run (default all)'
 	@echo '  GDB_CORE=x,y GDB_RISC=brisc|ncrisc|trisc0..2 GDB_PORT=n   for make gdb'
 
--include $(shell find $(obj)/firmware $(obj)/host $(obj)/san $(obj)/tsan -name '*.d' 2>/dev/null)
+-include $(shell find $(obj)/firmware $(obj)/host $(obj)/san $(obj)/tsan $(obj)/metalium -name '*.d' 2>/dev/null)

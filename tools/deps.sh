@@ -8,7 +8,9 @@ set -euo pipefail
 
 pkgs=(
 	# host build and tests
-	gcc make libcriterion-dev libxxhash-dev pkg-config
+	gcc g++ make libcriterion-dev libxxhash-dev pkg-config
+	# the TT-Metalium C++ library and its CMake package
+	libfmt-dev cmake
 	# RISC-V cross toolchain, debugger, C library source
 	gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf gdb-multiarch
 	newlib-source texinfo

@@ -5,7 +5,19 @@
  * environment overrides them: TT_EMU_SRC, TT_EMU_BUILD, TT_EMU_CACHE
  * (kernel binary cache, default $XDG_CACHE_HOME/tensix-emu or
  * ~/.cache/tensix-emu) and CROSS_COMPILE.
+ *
+ * The shared libtt of an install (make install, built with
+ * TT_RELOCATABLE) has no paths compiled in: from its own location
+ * <prefix>/lib/libtt.so it takes <prefix>/share/tensix-emu for the
+ * source-tree files (kernel headers, hal) and <prefix>/lib/tensix-emu for
+ * the build products (firmware, linker scripts, newlib, QEMU), so the
+ * installed tree can be moved.
  */
+#ifdef TT_RELOCATABLE
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <limits.h>
+#endif
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +25,10 @@
 
 #include "internal.h"
 
+#ifdef TT_RELOCATABLE
+#undef TT_DEFAULT_SRC
+#undef TT_DEFAULT_BUILD
+#endif
 #ifndef TT_DEFAULT_SRC
 #define TT_DEFAULT_SRC "."
 #endif
@@ -35,8 +51,24 @@ static void paths_init(void)
 {
 	const char *xdg, *home;
 
+#ifdef TT_RELOCATABLE
+	{
+		char lib[PATH_MAX] = ".", src[sizeof(paths.src)], build[sizeof(paths.build)];
+		Dl_info info;
+		char *slash;
+
+		if (dladdr((void *)tt_paths, &info) && info.dli_fname &&
+		    realpath(info.dli_fname, lib) && (slash = strrchr(lib, '/')))
+			*slash = '\0';
+		snprintf(src, sizeof(src), "%.990s/../share/tensix-emu", lib);
+		snprintf(build, sizeof(build), "%.990s/tensix-emu", lib);
+		pick(paths.src, sizeof(paths.src), "TT_EMU_SRC", src);
+		pick(paths.build, sizeof(paths.build), "TT_EMU_BUILD", build);
+	}
+#else
 	pick(paths.src, sizeof(paths.src), "TT_EMU_SRC", TT_DEFAULT_SRC);
 	pick(paths.build, sizeof(paths.build), "TT_EMU_BUILD", TT_DEFAULT_BUILD);
+#endif
 	pick(paths.cross, sizeof(paths.cross), "CROSS_COMPILE",
 	     "riscv64-unknown-elf-");
 	xdg = getenv("XDG_CACHE_HOME");

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+// The allocator queries tt-metal programs make of a device.
+#pragma once
+
+#include <cstdint>
+
+#include <tt-metalium/buffer_types.hpp>
+#include <tt-metalium/core_coord.hpp>
+#include <tt-metalium/hal_types.hpp>
+
+struct tt_device;
+
+namespace tt::tt_metal {
+
+class Allocator {
+public:
+	explicit Allocator(struct tt_device *dev) : dev_(dev) {}
+	uint32_t get_num_banks(const BufferType &type) const;
+	// Bytes a page is rounded up to in a bank of @type (DRAM 32, L1 16 on Wormhole B0).
+	uint32_t get_alignment(BufferType type) const;
+	DeviceAddr get_bank_size(const BufferType &type) const;
+	// First byte the allocator hands out in a DRAM bank or an L1.
+	DeviceAddr get_base_allocator_addr(const HalMemType &type) const;
+
+private:
+	struct tt_device *dev_;
+};
+
+} // namespace tt::tt_metal

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// MeshCommandQueue: the in-order queue of a MeshDevice.  Work runs in
+// order: a buffer read or write, or another workload, first waits for the
+// workload in flight (libtt's tt_finish), so "non-blocking" calls give
+// the same results as on tt-metal.  A kernel failure (trap, guest error,
+// sanitizer stop, hang) throws a std::runtime_error whose what() is
+// libtt's run report.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <tt-metalium/buffer.hpp>
+#include <tt-metalium/mesh_buffer.hpp>
+#include <tt-metalium/mesh_coord.hpp>
+#include <tt-metalium/mesh_device.hpp>
+#include <tt-metalium/mesh_workload.hpp>
+#include <tt-metalium/sub_device_types.hpp>
+#include <tt_stl/span.hpp>
+
+namespace tt::tt_metal::distributed {
+
+class ShardDataTransfer {
+public:
+	explicit ShardDataTransfer(const MeshCoordinate &coord) : coord_(coord) {}
+	MeshCoordinate shard_coord() const { return coord_; }
+	void *host_data() const { return host_data_; }
+	std::optional<BufferRegion> region() const { return region_; }
+	ShardDataTransfer &shard_coord(const MeshCoordinate &c)
+	{
+		coord_ = c;
+		return *this;
+	}
+	ShardDataTransfer &host_data(void *p)
+	{
+		host_data_ = p;
+		return *this;
+	}
+	ShardDataTransfer &region(std::optional<BufferRegion> r)
+	{
+		region_ = r;
+		return *this;
+	}
+
+private:
+	MeshCoordinate coord_;
+	void *host_data_ = nullptr;
+	std::optional<BufferRegion> region_;
+};
+
+class MeshCommandQueue {
+public:
+	MeshCommandQueue(MeshDevice *device, uint32_t id) : device_(device), id_(id) {}
+	MeshCommandQueue(const MeshCommandQueue &) = delete;
+	MeshCommandQueue &operator=(const MeshCommandQueue &) = delete;
+	~MeshCommandQueue();
+
+	MeshDevice *device() const { return device_; }
+	uint32_t id() const { return id_; }
+
+	void enqueue_mesh_workload(MeshWorkload &mesh_workload, bool blocking);
+	void enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer> &buffer,
+				       const void *host_data, bool blocking);
+	void enqueue_read_mesh_buffer(void *host_data, const std::shared_ptr<MeshBuffer> &buffer,
+				      bool blocking);
+	void enqueue_write_shards(const std::shared_ptr<MeshBuffer> &buffer,
+				  const std::vector<ShardDataTransfer> &transfers, bool blocking);
+	void enqueue_read_shards(const std::vector<ShardDataTransfer> &transfers,
+				 const std::shared_ptr<MeshBuffer> &buffer, bool blocking);
+	// Wait for the workload in flight, if any.
+	void finish(ttsl::Span<const SubDeviceId> sub_device_ids = {});
+	// Start @program after the work before it; wait for it if @blocking.
+	void enqueue_program(Program &program, bool blocking);
+	// The program in flight, or nullptr.
+	const detail::ProgramImpl *running() const { return running_; }
+
+private:
+	MeshDevice *device_;
+	uint32_t id_;
+	const detail::ProgramImpl *running_ = nullptr;
+};
+
+} // namespace tt::tt_metal::distributed

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// MeshWorkload: programs, each for a range of devices of a mesh.  On a
+// 1x1 mesh the only range is (0,0); EnqueueMeshWorkload runs them in the
+// order they were added.
+#pragma once
+
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include <tt-metalium/host_api.hpp>
+#include <tt-metalium/mesh_coord.hpp>
+#include <tt-metalium/mesh_device.hpp>
+
+namespace tt::tt_metal::distributed {
+
+class MeshCommandQueue;
+
+class MeshWorkload {
+public:
+	MeshWorkload() = default;
+	MeshWorkload(MeshWorkload &&) noexcept = default;
+	MeshWorkload &operator=(MeshWorkload &&) noexcept = default;
+
+	void add_program(const MeshCoordinateRange &device_range, Program &&program);
+	std::unordered_map<MeshCoordinateRange, Program> &get_programs() { return programs_; }
+	const std::unordered_map<MeshCoordinateRange, Program> &get_programs() const
+	{
+		return programs_;
+	}
+	// Ranges in the order add_program saw them.
+	const std::vector<MeshCoordinateRange> &order() const { return order_; }
+
+private:
+	std::unordered_map<MeshCoordinateRange, Program> programs_;
+	std::vector<MeshCoordinateRange> order_;
+};
+
+void EnqueueMeshWorkload(MeshCommandQueue &mesh_cq, MeshWorkload &mesh_workload, bool blocking);
+
+} // namespace tt::tt_metal::distributed

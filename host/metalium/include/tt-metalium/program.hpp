@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Program: kernels, circular buffers, semaphores and runtime args for a
+// set of cores, a libtt struct tt_program underneath.  Move-only, as in
+// tt-metal; CreateProgram() or Program{} makes an empty one.
+#pragma once
+
+#include <memory>
+
+struct tt_program;
+
+namespace tt::tt_metal {
+
+namespace detail {
+class ProgramImpl;
+}
+
+class Program {
+public:
+	Program();
+	~Program() noexcept;
+	Program(const Program &) = delete;
+	Program &operator=(const Program &) = delete;
+	Program(Program &&other) noexcept;
+	Program &operator=(Program &&other) noexcept;
+
+	detail::ProgramImpl &impl() const { return *impl_; }
+
+private:
+	std::unique_ptr<detail::ProgramImpl> impl_;
+};
+
+} // namespace tt::tt_metal

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Host-side layout conversions between row-major matrices and 32x32
+// tiles.  "nfaces" tiles are what the device reads: four 16x16 faces (top
+// left, top right, bottom left, bottom right), each row-major, tiles
+// row-major over the matrix.  "swizzled" tiles are row-major 32x32 blocks
+// without faces.  m and n are the matrix rows and columns; both must be
+// multiples of 32.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <vector>
+
+#include <tt_stl/span.hpp>
+
+enum class TensorLayoutType {
+	LIN_ROW_MAJOR = 0,
+	TILED_SWIZZLED = 1,
+	TILED_NFACES = 2,
+};
+
+std::ostream &operator<<(std::ostream &os, TensorLayoutType layout);
+
+using PhysicalSize = std::array<uint32_t, 2>;
+
+std::uint32_t round_up_to_mul16(std::uint32_t val);
+std::uint32_t round_up_to_mul32(std::uint32_t val);
+std::uint32_t round_up_to_tile(int val, int tile_val);
+
+namespace tt::tt_metal::detail {
+// Reorder @count matrices of m x n elements of @elem_size bytes from one
+// layout to another (face and tile shapes: 16x16 in 32x32 only).
+void convert_layout_bytes(const void *in, void *out, size_t elem_size, size_t count, uint32_t m,
+			  uint32_t n, TensorLayoutType in_layout, TensorLayoutType out_layout);
+} // namespace tt::tt_metal::detail
+
+template <typename T>
+std::vector<T>
+convert_layout(ttsl::Span<const T> inp, const PhysicalSize &shape, TensorLayoutType inL,
+	       TensorLayoutType outL, std::optional<PhysicalSize> = std::nullopt,
+	       std::optional<PhysicalSize> = std::nullopt, bool = false, bool = false)
+{
+	std::vector<T> out(inp.size());
+	const size_t per = static_cast<size_t>(shape[0]) * shape[1];
+	tt::tt_metal::detail::convert_layout_bytes(inp.data(), out.data(), sizeof(T),
+						   per ? inp.size() / per : 0, shape[0], shape[1],
+						   inL, outL);
+	return out;
+}
+
+template <typename T>
+std::vector<T> tilize_swizzled(const std::vector<T> &input, uint32_t m, uint32_t n)
+{
+	return convert_layout<T>(input, { m, n }, TensorLayoutType::LIN_ROW_MAJOR,
+				 TensorLayoutType::TILED_SWIZZLED);
+}
+template <typename T>
+std::vector<T> untilize_swizzled(const std::vector<T> &input, uint32_t m, uint32_t n)
+{
+	return convert_layout<T>(input, { m, n }, TensorLayoutType::TILED_SWIZZLED,
+				 TensorLayoutType::LIN_ROW_MAJOR);
+}
+template <typename T>
+std::vector<T> tilize_nfaces(const std::vector<T> &input, uint32_t m, uint32_t n)
+{
+	return convert_layout<T>(input, { m, n }, TensorLayoutType::LIN_ROW_MAJOR,
+				 TensorLayoutType::TILED_NFACES);
+}
+template <typename T>
+std::vector<T> untilize_nfaces(const std::vector<T> &input, uint32_t m, uint32_t n)
+{
+	return convert_layout<T>(input, { m, n }, TensorLayoutType::TILED_NFACES,
+				 TensorLayoutType::LIN_ROW_MAJOR);
+}

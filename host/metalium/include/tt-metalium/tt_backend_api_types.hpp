@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// tt::DataFormat: the tile-engine data formats, with tt-metal's values
+// (the same numbers as hal/tt_data_format.h's TT_DF_*, which libtt takes).
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+
+#include <umd/device/types/arch.hpp>
+
+namespace tt {
+
+enum class DataFormat : uint8_t {
+	Float32 = 0,
+	Float16 = 1,
+	Bfp8 = 2,
+	Bfp4 = 3,
+	Bfp2 = 11,
+	Float16_b = 5,
+	Bfp8_b = 6,
+	Bfp4_b = 7,
+	Bfp2_b = 15,
+	Lf8 = 10,
+	Fp8_e4m3 = 26,
+	Int8 = 14,
+	Tf32 = 4,
+	UInt8 = 30,
+	UInt16 = 9,
+	Int16 = 13,
+	Int32 = 8,
+	UInt32 = 24,
+	RawUInt8 = 240,
+	RawUInt16 = 241,
+	RawUInt32 = 242,
+	Invalid = 255,
+};
+
+bool is_integer_format(DataFormat format);
+std::ostream &operator<<(std::ostream &os, const DataFormat &format);
+// Bytes of one 32x32 tile of @format (0 for Invalid).
+uint32_t tile_size(const DataFormat &format);
+
+} // namespace tt

@@ -1,0 +1,857 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// MeshDevice (one libtt device per 1x1 mesh), its allocator queries, its
+// command queue, and the buffers on it.
+//
+// Buffers are registered with their device: closing the device frees the
+// ones still alive (libtt frees the banks with the device), so a
+// shared_ptr<MeshBuffer> that outlives close() is harmless, as in tt-metal.
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
+#include <fmt/ostream.h>
+
+#include <tt-metalium/distributed.hpp>
+#include <tt-metalium/tt_metal.hpp>
+
+#include "internal.hpp"
+
+namespace tt::tt_metal {
+
+using detail::throw_run;
+using detail::throw_tt;
+
+// Allocator ----------------------------------------------------------------
+
+static enum tt_buffer_type c_type(BufferType t)
+{
+	switch (t) {
+	case BufferType::DRAM:
+		return TT_BUFFER_DRAM;
+	case BufferType::L1:
+		return TT_BUFFER_L1;
+	case BufferType::L1_SMALL:
+		return TT_BUFFER_L1_SMALL;
+	default:
+		TT_THROW("buffer type {} (SYSTEM_MEMORY or TRACE) is not supported by tensix-emu",
+			 static_cast<int>(t));
+	}
+}
+
+uint32_t Allocator::get_num_banks(const BufferType &type) const
+{
+	return tt_device_num_banks(dev_, c_type(type));
+}
+
+uint32_t Allocator::get_alignment(BufferType type) const
+{
+	const struct tt_arch *a = tt_device_arch(dev_);
+	return type == BufferType::DRAM ? a->dram_alignment : a->l1_alignment;
+}
+
+DeviceAddr Allocator::get_bank_size(const BufferType &type) const
+{
+	const struct tt_arch *a = tt_device_arch(dev_);
+	if (type == BufferType::DRAM)
+		return a->dram_bank_size - a->dram_unreserved_base;
+	return a->l1_size - a->l1_unreserved_base;
+}
+
+DeviceAddr Allocator::get_base_allocator_addr(const HalMemType &type) const
+{
+	const struct tt_arch *a = tt_device_arch(dev_);
+	TT_FATAL(type != HalMemType::HOST, "there is no host memory allocator");
+	return type == HalMemType::DRAM ? a->dram_unreserved_base : a->l1_unreserved_base;
+}
+
+// Device lifetime registry -------------------------------------------------
+
+namespace detail {
+std::shared_ptr<DeviceLife> life_of(IDevice *device);
+}
+
+namespace distributed {
+
+// The registry lives beside each MeshDevice; keyed by the libtt device.
+static std::map<struct tt_device *, std::shared_ptr<detail::DeviceLife>> &lives()
+{
+	static std::map<struct tt_device *, std::shared_ptr<detail::DeviceLife>> m;
+	return m;
+}
+
+MeshDevice::MeshDevice(Private, int id, struct tt_device *dev)
+    : id_(id), dev_(dev), allocator_(std::make_unique<Allocator>(dev)),
+      cq_(std::make_unique<MeshCommandQueue>(this, 0))
+{
+	auto life = std::make_shared<detail::DeviceLife>();
+	life->dev = dev;
+	life->cq = cq_.get();
+	lives()[dev] = life;
+}
+
+MeshDevice::~MeshDevice()
+{
+	try {
+		close();
+	} catch (const std::exception &e) {
+		fmt::print(stderr, "MeshDevice {}: closing: {}\n", id_, e.what());
+	}
+}
+
+static std::shared_ptr<MeshDevice> open_one(int device_id, size_t l1_small_size)
+{
+	TT_FATAL(device_id >= 0, "device id {} is negative", device_id);
+	struct tt_device_config cfg = {};
+	cfg.l1_small_size = l1_small_size;
+	struct tt_device *dev = nullptr;
+	int rc = tt_device_open(&cfg, &dev);
+	if (rc == TT_ENOENT)
+		throw_tt(fmt::format("opening device {}", device_id), rc,
+			 "the emulator was not found: set QEMU to a qemu-system-riscv32 with the "
+			 "tensix machine, "
+			 "or TT_EMU_BUILD to a build directory holding "
+			 "qemu/build/qemu-system-riscv32");
+	if (rc)
+		throw_tt(fmt::format("opening device {}", device_id), rc);
+	return std::make_shared<MeshDevice>(MeshDevice::Private(), device_id, dev);
+}
+
+std::shared_ptr<MeshDevice> MeshDevice::create(const MeshDeviceConfig &config, size_t l1_small_size,
+					       size_t, size_t num_command_queues,
+					       const DispatchCoreConfig &,
+					       ttsl::Span<const std::uint32_t>, size_t)
+{
+	if (config.mesh_shape()) {
+		const MeshShape &s = *config.mesh_shape();
+		TT_FATAL(s.mesh_size() == 1,
+			 "tensix-emu emulates one device per mesh: a {}-device mesh ({}) is not "
+			 "available yet. "
+			 "Use MeshDevice::create_unit_mesh(id) for a 1x1 mesh, or "
+			 "create_unit_meshes({{ids...}}) "
+			 "for several independent devices.",
+			 s.mesh_size(), fmt::streamed(s));
+	}
+	TT_FATAL(num_command_queues == 1, "tensix-emu has one command queue per device, not {}",
+		 num_command_queues);
+	int id = config.physical_device_ids().empty() ? 0 : config.physical_device_ids()[0];
+	return open_one(id, l1_small_size);
+}
+
+std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id, size_t l1_small_size,
+							 size_t, size_t num_command_queues,
+							 const DispatchCoreConfig &,
+							 ttsl::Span<const std::uint32_t>, size_t)
+{
+	TT_FATAL(num_command_queues == 1, "tensix-emu has one command queue per device, not {}",
+		 num_command_queues);
+	return open_one(device_id, l1_small_size);
+}
+
+std::map<int, std::shared_ptr<MeshDevice>>
+MeshDevice::create_unit_meshes(const std::vector<int> &device_ids, size_t l1_small_size, size_t,
+			       size_t num_command_queues, const DispatchCoreConfig &,
+			       ttsl::Span<const std::uint32_t>, size_t)
+{
+	TT_FATAL(num_command_queues == 1, "tensix-emu has one command queue per device, not {}",
+		 num_command_queues);
+	std::map<int, std::shared_ptr<MeshDevice>> out;
+	for (int id : device_ids) {
+		TT_FATAL(!out.count(id), "device id {} listed twice", id);
+		out[id] = open_one(id, l1_small_size);
+	}
+	return out;
+}
+
+tt::ARCH MeshDevice::arch() const
+{
+	return tt_device_arch(dev_)->id == TT_ARCH_BLACKHOLE ? tt::ARCH::BLACKHOLE
+							     : tt::ARCH::WORMHOLE_B0;
+}
+
+struct tt_device *MeshDevice::c_device() const
+{
+	TT_FATAL(dev_, "MeshDevice {} is closed", id_);
+	return dev_;
+}
+
+CoreCoord MeshDevice::grid_size() const
+{
+	const struct tt_arch *a = tt_device_arch(c_device());
+	return { a->noc_size_x, a->noc_size_y };
+}
+
+CoreCoord MeshDevice::logical_grid_size() const
+{
+	return compute_with_storage_grid_size();
+}
+
+CoreCoord MeshDevice::dram_grid_size() const
+{
+	return { tt_device_arch(c_device())->dram_banks, 1 };
+}
+
+CoreCoord MeshDevice::compute_with_storage_grid_size() const
+{
+	struct tt_core g = tt_device_grid(c_device());
+	return { g.x, g.y };
+}
+
+CoreCoord MeshDevice::worker_core_from_logical_core(const CoreCoord &logical) const
+{
+	struct tt_core noc;
+	int rc = tt_device_worker_core(
+		c_device(),
+		tt_core(static_cast<uint32_t>(logical.x), static_cast<uint32_t>(logical.y)), &noc);
+	if (rc)
+		throw_tt(fmt::format("worker_core_from_logical_core({})", logical), rc,
+			 fmt::format("the worker grid is {}", compute_with_storage_grid_size()));
+	return { noc.x, noc.y };
+}
+
+std::vector<CoreCoord>
+MeshDevice::worker_cores_from_logical_cores(const std::vector<CoreCoord> &cores) const
+{
+	std::vector<CoreCoord> out;
+	for (const auto &c : cores)
+		out.push_back(worker_core_from_logical_core(c));
+	return out;
+}
+
+CoreCoord MeshDevice::virtual_core_from_logical_core(const CoreCoord &logical,
+						     const CoreType &type) const
+{
+	if (type == CoreType::DRAM) {
+		struct tt_core xy;
+		int64_t off;
+		int rc = tt_device_bank_noc(c_device(), TT_BUFFER_DRAM,
+					    static_cast<uint32_t>(logical.x), 0, &xy, &off);
+		if (rc)
+			throw_tt(fmt::format("virtual_core_from_logical_core(DRAM {})", logical),
+				 rc);
+		return { xy.x, xy.y };
+	}
+	return worker_core_from_logical_core(logical);
+}
+
+uint32_t MeshDevice::num_dram_channels() const
+{
+	return tt_device_arch(c_device())->dram_banks;
+}
+
+uint32_t MeshDevice::l1_size_per_core() const
+{
+	return tt_device_arch(c_device())->l1_size;
+}
+
+bool MeshDevice::close()
+{
+	if (!dev_)
+		return true;
+	bool ok = true;
+	try {
+		cq_->finish();
+	} catch (const std::exception &e) {
+		fmt::print(stderr, "{}\n", e.what());
+		ok = false;
+	}
+	auto it = lives().find(dev_);
+	if (it != lives().end()) {
+		auto life = it->second;
+		auto live = life->buffers;
+		for (Buffer *b : live)
+			b->deallocate();
+		life->dev = nullptr;
+		life->cq = nullptr;
+		lives().erase(it);
+	}
+	tt_device_close(dev_);
+	dev_ = nullptr;
+	return ok;
+}
+
+IDevice *MeshDevice::get_device(const MeshCoordinate &coord)
+{
+	TT_FATAL(is_local(coord), "mesh coordinate {} is outside this 1x1 mesh",
+		 fmt::streamed(coord));
+	return this;
+}
+
+CoreRangeSet MeshDevice::worker_cores(HalProgrammableCoreType type, SubDeviceId) const
+{
+	TT_FATAL(type == HalProgrammableCoreType::TENSIX,
+		 "tensix-emu has Tensix worker cores only");
+	CoreCoord g = compute_with_storage_grid_size();
+	return CoreRangeSet(CoreRange({ 0, 0 }, { g.x - 1, g.y - 1 }));
+}
+
+uint32_t MeshDevice::num_worker_cores(HalProgrammableCoreType type, SubDeviceId id) const
+{
+	return worker_cores(type, id).num_cores();
+}
+
+bool MeshDevice::is_local(const MeshCoordinate &coord) const
+{
+	for (uint32_t c : coord.coords())
+		if (c != 0)
+			return false;
+	return true;
+}
+
+MeshCommandQueue &MeshDevice::mesh_command_queue(std::optional<uint8_t> cq_id) const
+{
+	TT_FATAL(!cq_id || *cq_id == 0,
+		 "tensix-emu has one command queue per device; queue {} does not exist", *cq_id);
+	return *cq_;
+}
+
+} // namespace distributed
+
+namespace detail {
+std::shared_ptr<DeviceLife> life_of(IDevice *device)
+{
+	TT_FATAL(device, "no device given");
+	auto &m = distributed::lives();
+	auto it = m.find(device->c_device());
+	TT_FATAL(it != m.end(), "device {} is closed", device->id());
+	return it->second;
+}
+} // namespace detail
+
+// Buffer --------------------------------------------------------------------
+
+bool is_sharded(const TensorMemoryLayout &layout)
+{
+	return layout != TensorMemoryLayout::INTERLEAVED;
+}
+
+std::array<uint32_t, 2> ShardSpecBuffer::shape_in_pages() const
+{
+	TT_FATAL(page_shape[0] && page_shape[1], "ShardSpecBuffer with a zero page shape");
+	return { shape()[0] / page_shape[0], shape()[1] / page_shape[1] };
+}
+
+DeviceAddr ShardSpecBuffer::num_pages() const
+{
+	auto s = shape_in_pages();
+	return static_cast<DeviceAddr>(s[0]) * s[1];
+}
+
+Buffer::Buffer(IDevice *device, struct tt_buffer *buf, DeviceAddr size, DeviceAddr page_size,
+	       BufferType type, TensorMemoryLayout layout,
+	       std::optional<ShardSpecBuffer> shard_spec)
+    : device_(device), buf_(buf), size_(size), page_size_(page_size), type_(type), layout_(layout),
+      shard_spec_(std::move(shard_spec))
+{}
+
+Buffer::~Buffer()
+{
+	deallocate();
+}
+
+void Buffer::deallocate()
+{
+	if (!buf_)
+		return;
+	auto &m = distributed::lives();
+	for (auto &[dev, life] : m) {
+		if (life->buffers.erase(this)) {
+			// A kernel may still use the buffer: let the queue drain first.
+			if (life->cq) {
+				try {
+					life->cq->finish();
+				} catch (const std::exception &e) {
+					fmt::print(stderr, "{}\n", e.what());
+				}
+			}
+			break;
+		}
+	}
+	tt_buffer_free(buf_);
+	buf_ = nullptr;
+}
+
+std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceAddr page_size,
+				       BufferType type, const BufferShardingArgs &sharding,
+				       std::optional<bool>)
+{
+	auto life = detail::life_of(device);
+	struct tt_buffer_config cfg = {};
+	cfg.size = size;
+	cfg.page_size = page_size;
+	cfg.type = c_type(type);
+	struct tt_buffer_shard_spec spec = {};
+	TensorMemoryLayout layout = sharding.buffer_layout();
+	if (is_sharded(layout)) {
+		TT_FATAL(sharding.shard_spec(), "a {} buffer needs a ShardSpecBuffer",
+			 layout == TensorMemoryLayout::HEIGHT_SHARDED  ? "HEIGHT_SHARDED"
+			 : layout == TensorMemoryLayout::WIDTH_SHARDED ? "WIDTH_SHARDED"
+								       : "sharded");
+		const ShardSpecBuffer &s = *sharding.shard_spec();
+		switch (layout) {
+		case TensorMemoryLayout::HEIGHT_SHARDED:
+			cfg.layout = TT_BUFFER_HEIGHT_SHARDED;
+			break;
+		case TensorMemoryLayout::WIDTH_SHARDED:
+			cfg.layout = TT_BUFFER_WIDTH_SHARDED;
+			break;
+		case TensorMemoryLayout::BLOCK_SHARDED:
+			cfg.layout = TT_BUFFER_BLOCK_SHARDED;
+			break;
+		default:
+			TT_THROW("ND_SHARDED buffers (BufferDistributionSpec) are not supported by "
+				 "tensix-emu");
+		}
+		spec.grid = detail::to_c(s.grid());
+		spec.shape[0] = s.shape()[0];
+		spec.shape[1] = s.shape()[1];
+		spec.orientation = s.orientation() == ShardOrientation::ROW_MAJOR
+					   ? TT_SHARD_ROW_MAJOR
+					   : TT_SHARD_COL_MAJOR;
+		spec.page_shape[0] = s.page_shape[0];
+		spec.page_shape[1] = s.page_shape[1];
+		spec.tensor_pages[0] = s.tensor2d_shape_in_pages[0];
+		spec.tensor_pages[1] = s.tensor2d_shape_in_pages[1];
+		cfg.shard = &spec;
+	}
+	struct tt_buffer *buf = nullptr;
+	int rc = tt_buffer_create(device->c_device(), &cfg, &buf);
+	if (rc)
+		throw_tt(fmt::format("creating a {}-byte buffer with {}-byte pages", size,
+				     page_size),
+			 rc, tt_buffer_last_error());
+	auto out =
+		std::make_shared<Buffer>(device, buf, size, page_size, type, layout,
+					 is_sharded(layout) ? sharding.shard_spec() : std::nullopt);
+	life->buffers.insert(out.get());
+	return out;
+}
+
+uint32_t Buffer::address() const
+{
+	TT_FATAL(buf_, "buffer is deallocated (or its device closed)");
+	return tt_buffer_address(buf_);
+}
+
+uint32_t Buffer::num_dev_pages() const
+{
+	if (!has_shard_spec())
+		return num_pages();
+	return static_cast<uint32_t>(shard_spec_->num_pages() * shard_cores().size());
+}
+
+uint32_t Buffer::alignment() const
+{
+	return device_->allocator()->get_alignment(type_);
+}
+
+DeviceAddr Buffer::aligned_page_size() const
+{
+	if (buf_)
+		return tt_buffer_aligned_page_size(buf_);
+	DeviceAddr a = alignment();
+	return (page_size_ + a - 1) / a * a;
+}
+
+DeviceAddr Buffer::aligned_size() const
+{
+	return aligned_page_size() * num_dev_pages();
+}
+
+DeviceAddr Buffer::aligned_size_per_bank() const
+{
+	TT_FATAL(buf_, "buffer is deallocated (or its device closed)");
+	return tt_buffer_bank_size(buf_);
+}
+
+ShardSpecBuffer Buffer::shard_spec() const
+{
+	TT_FATAL(shard_spec_, "buffer is not sharded");
+	return *shard_spec_;
+}
+
+std::optional<uint32_t> Buffer::num_cores() const
+{
+	if (!shard_spec_)
+		return std::nullopt;
+	return shard_spec_->tensor_shard_spec.num_cores();
+}
+
+std::vector<CoreCoord> Buffer::shard_cores() const
+{
+	TT_FATAL(buf_ && shard_spec_,
+		 "shard_cores() of a buffer that is not sharded or not allocated");
+	std::vector<CoreCoord> out;
+	for (uint32_t k = 0;; k++) {
+		struct tt_core c;
+		if (tt_buffer_shard_core(buf_, k, &c))
+			break;
+		out.emplace_back(c.x, c.y);
+	}
+	return out;
+}
+
+std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig &config)
+{
+	return Buffer::create(config.device, config.size, config.page_size, config.buffer_type);
+}
+
+std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig &config)
+{
+	return Buffer::create(config.device, config.size, config.page_size, config.buffer_type,
+			      BufferShardingArgs(config.shard_parameters, config.buffer_layout));
+}
+
+void DeallocateBuffer(Buffer &buffer)
+{
+	buffer.deallocate();
+}
+
+// MeshBuffer ----------------------------------------------------------------
+
+namespace distributed {
+
+std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig &config,
+					       const DeviceLocalBufferConfig &local,
+					       MeshDevice *mesh_device,
+					       std::optional<DeviceAddr> address)
+{
+	TT_FATAL(mesh_device, "MeshBuffer::create without a mesh device");
+	TT_FATAL(!address,
+		 "MeshBuffer::create at a given address ({:#x}) is not supported by tensix-emu",
+		 address.value_or(0));
+	DeviceAddr size;
+	if (auto r = std::get_if<ReplicatedBufferConfig>(&config)) {
+		size = r->size;
+	} else {
+		const auto &s = std::get<ShardedBufferConfig>(config);
+		TT_FATAL(s.shard_shape == s.global_buffer_shape,
+			 "a mesh-sharded buffer ({}x{} in {}x{} shards) needs a mesh of several "
+			 "devices; "
+			 "tensix-emu runs 1x1 meshes (use a ReplicatedBufferConfig)",
+			 s.global_buffer_shape.height(), s.global_buffer_shape.width(),
+			 s.shard_shape.height(), s.shard_shape.width());
+		size = s.global_size;
+	}
+	auto backing = Buffer::create(mesh_device, size, local.page_size, local.buffer_type,
+				      local.sharding_args, local.bottom_up);
+	return std::make_shared<MeshBuffer>(Private(), config, local, mesh_device,
+					    std::move(backing));
+}
+
+MeshBuffer::MeshBuffer(Private, const MeshBufferConfig &config,
+		       const DeviceLocalBufferConfig &local, MeshDevice *device,
+		       std::shared_ptr<Buffer> backing)
+    : config_(config), local_(local), device_(device), address_(backing->address()),
+      backing_(std::move(backing))
+{}
+
+bool MeshBuffer::is_allocated() const
+{
+	return backing_ && backing_->is_allocated();
+}
+
+void MeshBuffer::deallocate()
+{
+	if (backing_)
+		backing_->deallocate();
+}
+
+DeviceAddr MeshBuffer::size() const
+{
+	return backing_->size();
+}
+
+DeviceAddr MeshBuffer::device_local_size() const
+{
+	return backing_->size();
+}
+
+Buffer *MeshBuffer::get_device_buffer(const MeshCoordinate &coord) const
+{
+	TT_FATAL(device_->is_local(coord), "mesh coordinate {} is outside this 1x1 mesh",
+		 fmt::streamed(coord));
+	return backing_.get();
+}
+
+uint32_t MeshBuffer::num_pages() const
+{
+	return local_.page_size ? static_cast<uint32_t>(backing_->size() / local_.page_size) : 0;
+}
+
+// MeshCommandQueue ------------------------------------------------------------
+
+MeshCommandQueue::~MeshCommandQueue()
+{
+	try {
+		finish();
+	} catch (const std::exception &e) {
+		fmt::print(stderr, "{}\n", e.what());
+	}
+}
+
+static uint32_t finish_timeout_ms()
+{
+	const char *v = std::getenv("TT_EMU_TIMEOUT_MS");
+	return v ? static_cast<uint32_t>(std::strtoul(v, nullptr, 10)) : 0;
+}
+
+void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId>)
+{
+	if (!running_)
+		return;
+	running_ = nullptr;
+	struct tt_run_report report = {};
+	int rc = tt_finish(device_->c_device(), finish_timeout_ms(), &report);
+	if (rc)
+		throw_run("program failed", rc, report);
+}
+
+void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload &workload, bool blocking)
+{
+	for (const auto &range : workload.order()) {
+		Program &program = workload.get_programs().at(range);
+		for (const auto &c : range.coords())
+			TT_FATAL(device_->is_local(c), "workload range {} is outside this 1x1 mesh",
+				 fmt::streamed(range));
+		enqueue_program(program, false);
+	}
+	if (blocking)
+		finish();
+}
+
+void MeshCommandQueue::enqueue_program(Program &program, bool blocking)
+{
+	finish();
+	auto &impl = program.impl();
+	impl.push_args();
+	struct tt_run_report report = {};
+	int rc = tt_enqueue_program(device_->c_device(), impl.prog, &report);
+	if (rc)
+		throw_run("enqueueing a program", rc, report);
+	running_ = &impl;
+	if (blocking)
+		finish();
+}
+
+static Buffer &backing(const std::shared_ptr<MeshBuffer> &b)
+{
+	TT_FATAL(b && b->is_allocated(), "mesh buffer is not allocated");
+	return *b->get_backing_buffer();
+}
+
+void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer> &buffer,
+						 const void *host_data, bool)
+{
+	finish();
+	int rc = tt_buffer_write(backing(buffer).c_buffer(), host_data);
+	if (rc)
+		throw_tt("writing a mesh buffer", rc);
+}
+
+void MeshCommandQueue::enqueue_read_mesh_buffer(void *host_data,
+						const std::shared_ptr<MeshBuffer> &buffer, bool)
+{
+	finish();
+	int rc = tt_buffer_read(backing(buffer).c_buffer(), host_data);
+	if (rc)
+		throw_tt("reading a mesh buffer", rc);
+}
+
+void MeshCommandQueue::enqueue_write_shards(const std::shared_ptr<MeshBuffer> &buffer,
+					    const std::vector<ShardDataTransfer> &transfers, bool)
+{
+	finish();
+	Buffer &b = backing(buffer);
+	for (const auto &t : transfers) {
+		TT_FATAL(device_->is_local(t.shard_coord()), "shard {} is outside this 1x1 mesh",
+			 fmt::streamed(t.shard_coord()));
+		int rc;
+		if (auto r = t.region()) {
+			TT_FATAL(r->offset + r->size <= b.size(),
+				 "region [{}, +{}) past the {}-byte buffer", r->offset, r->size,
+				 b.size());
+			std::vector<uint8_t> whole(b.size());
+			rc = tt_buffer_read(b.c_buffer(), whole.data());
+			if (!rc) {
+				std::memcpy(whole.data() + r->offset, t.host_data(), r->size);
+				rc = tt_buffer_write(b.c_buffer(), whole.data());
+			}
+		} else {
+			rc = tt_buffer_write(b.c_buffer(), t.host_data());
+		}
+		if (rc)
+			throw_tt("writing a shard", rc);
+	}
+}
+
+void MeshCommandQueue::enqueue_read_shards(const std::vector<ShardDataTransfer> &transfers,
+					   const std::shared_ptr<MeshBuffer> &buffer, bool)
+{
+	finish();
+	Buffer &b = backing(buffer);
+	for (const auto &t : transfers) {
+		TT_FATAL(device_->is_local(t.shard_coord()), "shard {} is outside this 1x1 mesh",
+			 fmt::streamed(t.shard_coord()));
+		int rc;
+		if (auto r = t.region()) {
+			TT_FATAL(r->offset + r->size <= b.size(),
+				 "region [{}, +{}) past the {}-byte buffer", r->offset, r->size,
+				 b.size());
+			std::vector<uint8_t> whole(b.size());
+			rc = tt_buffer_read(b.c_buffer(), whole.data());
+			if (!rc)
+				std::memcpy(t.host_data(), whole.data() + r->offset, r->size);
+		} else {
+			rc = tt_buffer_read(b.c_buffer(), t.host_data());
+		}
+		if (rc)
+			throw_tt("reading a shard", rc);
+	}
+}
+
+// Workloads and free functions ------------------------------------------------
+
+void MeshWorkload::add_program(const MeshCoordinateRange &range, Program &&program)
+{
+	TT_FATAL(!programs_.count(range), "a program was already added for {}",
+		 fmt::streamed(range));
+	programs_.emplace(range, std::move(program));
+	order_.push_back(range);
+}
+
+void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool blocking)
+{
+	cq.enqueue_mesh_workload(workload, blocking);
+}
+
+void Finish(MeshCommandQueue &cq, ttsl::Span<const SubDeviceId> ids)
+{
+	cq.finish(ids);
+}
+
+void Synchronize(MeshDevice *device, std::optional<uint8_t> cq_id,
+		 ttsl::Span<const SubDeviceId> ids)
+{
+	device->mesh_command_queue(cq_id).finish(ids);
+}
+
+} // namespace distributed
+
+// Devices without a mesh ---------------------------------------------------------
+
+static std::map<IDevice *, std::shared_ptr<distributed::MeshDevice>> &plain_devices()
+{
+	static std::map<IDevice *, std::shared_ptr<distributed::MeshDevice>> m;
+	return m;
+}
+
+IDevice *CreateDevice(ChipId device_id, uint8_t num_hw_cqs, size_t l1_small_size,
+		      size_t trace_region_size)
+{
+	auto mesh = distributed::MeshDevice::create_unit_mesh(device_id, l1_small_size,
+							      trace_region_size, num_hw_cqs);
+	IDevice *dev = mesh.get();
+	plain_devices()[dev] = std::move(mesh);
+	return dev;
+}
+
+bool CloseDevice(IDevice *device)
+{
+	auto it = plain_devices().find(device);
+	TT_FATAL(it != plain_devices().end(), "CloseDevice: not a device made by CreateDevice");
+	bool ok = it->second->close();
+	plain_devices().erase(it);
+	return ok;
+}
+
+// Every id opens its own emulated device; programs that enumerate devices get one.
+size_t GetNumAvailableDevices()
+{
+	return 1;
+}
+
+// detail:: entry points ----------------------------------------------------------
+
+namespace detail {
+
+void CompileProgram(IDevice *device, Program &program, bool)
+{
+	struct tt_run_report report = {};
+	int rc = tt_program_compile(device->c_device(), program.impl().prog, &report);
+	if (rc)
+		throw_run("building the program's kernels", rc, report);
+}
+
+void LaunchProgram(IDevice *device, Program &program, bool wait_until_cores_done, bool)
+{
+	life_of(device)->cq->enqueue_program(program, wait_until_cores_done);
+}
+
+void LaunchProgram(IDevice *device, const std::shared_ptr<Program> &program,
+		   bool wait_until_cores_done, bool)
+{
+	TT_FATAL(program, "LaunchProgram without a program");
+	LaunchProgram(device, *program, wait_until_cores_done);
+}
+
+void forget_program(const ProgramImpl *impl)
+{
+	for (auto &[dev, life] : distributed::lives()) {
+		if (life->cq && life->cq->running() == impl) {
+			try {
+				life->cq->finish();
+			} catch (const std::exception &e) {
+				fmt::print(stderr, "{}\n", e.what());
+			}
+		}
+	}
+}
+
+void WaitProgramDone(IDevice *device, Program &, bool)
+{
+	life_of(device)->cq->finish();
+}
+
+void WriteToBuffer(Buffer &buffer, ttsl::Span<const uint8_t> host)
+{
+	TT_FATAL(host.size() >= buffer.size(), "{} bytes of data for a {}-byte buffer", host.size(),
+		 buffer.size());
+	life_of(buffer.device())->cq->finish();
+	int rc = tt_buffer_write(buffer.c_buffer(), host.data());
+	if (rc)
+		throw_tt("writing a buffer", rc);
+}
+
+void ReadFromBuffer(Buffer &buffer, uint8_t *host)
+{
+	life_of(buffer.device())->cq->finish();
+	int rc = tt_buffer_read(buffer.c_buffer(), host);
+	if (rc)
+		throw_tt("reading a buffer", rc);
+}
+
+bool WriteToDeviceL1(IDevice *device, const CoreCoord &core, uint32_t address,
+		     const std::vector<uint32_t> &host)
+{
+	life_of(device)->cq->finish();
+	return tt_device_l1_write(
+		       device->c_device(),
+		       tt_core(static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)),
+		       address, host.data(), host.size() * sizeof(uint32_t)) == TT_OK;
+}
+
+bool ReadFromDeviceL1(IDevice *device, const CoreCoord &core, uint32_t address, uint32_t size,
+		      std::vector<uint32_t> &host)
+{
+	life_of(device)->cq->finish();
+	host.resize((size + 3) / 4);
+	return tt_device_l1_read(
+		       device->c_device(),
+		       tt_core(static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)),
+		       address, host.data(), size) == TT_OK;
+}
+
+} // namespace detail
+
+} // namespace tt::tt_metal

@@ -1,0 +1,574 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Programs over libtt: kernels, circular buffers, semaphores and runtime
+// args.  Runtime args are kept here and sent to libtt just before each
+// launch, so that writes through GetRuntimeArgs() views take effect as in
+// tt-metal.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <type_traits>
+
+#include <tt-metalium/host_api.hpp>
+
+#include "internal.hpp"
+
+namespace tt::tt_metal {
+
+using detail::throw_tt;
+
+static bool is_file(const std::filesystem::path &p)
+{
+	std::error_code ec;
+	return std::filesystem::is_regular_file(p, ec);
+}
+
+// Kernel configs -----------------------------------------------------------------
+
+ReaderDataMovementConfig::ReaderDataMovementConfig(std::vector<uint32_t> compile_args_,
+						   std::map<std::string, std::string> defines_,
+						   std::unordered_map<std::string, uint32_t> named_,
+						   KernelBuildOptLevel opt,
+						   std::vector<std::filesystem::path> includes)
+    : DataMovementConfig{ DataMovementProcessor::RISCV_1,
+			  NOC::NOC_0,
+			  NOC_MODE::DM_DEDICATED_NOC,
+			  std::move(compile_args_),
+			  std::move(defines_),
+			  std::move(named_),
+			  opt,
+			  std::move(includes) }
+{}
+
+WriterDataMovementConfig::WriterDataMovementConfig(std::vector<uint32_t> compile_args_,
+						   std::map<std::string, std::string> defines_,
+						   std::unordered_map<std::string, uint32_t> named_,
+						   KernelBuildOptLevel opt,
+						   std::vector<std::filesystem::path> includes)
+    : DataMovementConfig{ DataMovementProcessor::RISCV_0,
+			  NOC::NOC_1,
+			  NOC_MODE::DM_DEDICATED_NOC,
+			  std::move(compile_args_),
+			  std::move(defines_),
+			  std::move(named_),
+			  opt,
+			  std::move(includes) }
+{}
+
+// CircularBufferConfig ------------------------------------------------------------
+
+CircularBufferConfig::CircularBufferConfig(uint32_t total_size,
+					   const std::map<uint8_t, tt::DataFormat> &spec)
+    : total_size_(total_size)
+{
+	for (const auto &[index, format] : spec) {
+		check_index(index);
+		formats_[index] = format;
+		indices_.insert(index);
+	}
+}
+
+CircularBufferConfig::CircularBufferConfig(uint32_t total_size,
+					   const std::map<uint8_t, tt::DataFormat> &spec,
+					   const Buffer &buffer)
+    : CircularBufferConfig(total_size, spec)
+{
+	set_globally_allocated_address(buffer);
+}
+
+CircularBufferConfig::CircularBufferConfig(uint32_t total_size) : total_size_(total_size) {}
+
+void CircularBufferConfig::check_index(uint8_t index) const
+{
+	TT_FATAL(index < NUM_CIRCULAR_BUFFERS, "CB index {} is past the last one, {}", index,
+		 NUM_CIRCULAR_BUFFERS - 1);
+}
+
+CircularBufferConfig &CircularBufferConfig::set_page_size(uint8_t index, uint32_t page_size)
+{
+	check_index(index);
+	TT_FATAL(indices_.count(index),
+		 "CB index {} has no data format: give it one in the constructor first", index);
+	TT_FATAL(page_size && total_size_ % page_size == 0,
+		 "CB index {}: total size {} is not a multiple of the page size {}", index,
+		 total_size_, page_size);
+	page_sizes_[index] = page_size;
+	return *this;
+}
+
+CircularBufferConfig &CircularBufferConfig::set_total_size(uint32_t total_size)
+{
+	total_size_ = total_size;
+	return *this;
+}
+
+CircularBufferConfig &CircularBufferConfig::set_globally_allocated_address(const Buffer &buffer)
+{
+	TT_FATAL(buffer.is_l1(), "a globally allocated CB must live in an L1 buffer");
+	shadow_global_buffer = &buffer;
+	return *this;
+}
+
+CircularBufferConfig &
+CircularBufferConfig::set_globally_allocated_address_and_total_size(const Buffer &buffer,
+								    uint32_t total_size)
+{
+	set_globally_allocated_address(buffer);
+	return set_total_size(total_size);
+}
+
+std::optional<uint32_t> CircularBufferConfig::globally_allocated_address() const
+{
+	if (!shadow_global_buffer)
+		return std::nullopt;
+	return shadow_global_buffer->address();
+}
+
+CircularBufferConfig::Builder CircularBufferConfig::index(uint8_t buffer_index)
+{
+	check_index(buffer_index);
+	indices_.insert(buffer_index);
+	return Builder(*this, buffer_index);
+}
+
+const CircularBufferConfig::Builder &
+CircularBufferConfig::Builder::set_data_format(tt::DataFormat f) const
+{
+	parent_.formats_[index_] = f;
+	return *this;
+}
+
+const CircularBufferConfig::Builder &
+CircularBufferConfig::Builder::set_total_size(uint32_t total_size) const
+{
+	parent_.total_size_ = total_size;
+	return *this;
+}
+
+const CircularBufferConfig::Builder &
+CircularBufferConfig::Builder::set_page_size(uint32_t page_size) const
+{
+	parent_.page_sizes_[index_] = page_size;
+	return *this;
+}
+
+// Program ------------------------------------------------------------------------------
+
+namespace detail {
+
+ProgramImpl::ProgramImpl()
+{
+	int rc = tt_program_create(&prog);
+	if (rc)
+		throw_tt("creating a program", rc);
+}
+
+ProgramImpl::~ProgramImpl()
+{
+	forget_program(this);
+	tt_program_destroy(prog);
+}
+
+KernelState &ProgramImpl::kernel(KernelHandle k)
+{
+	TT_FATAL(k < kernels.size(),
+		 "kernel handle {} is not a kernel of this program ({} kernels)", k,
+		 kernels.size());
+	return kernels[k];
+}
+
+void ProgramImpl::push_args()
+{
+	for (auto &k : kernels) {
+		for (auto &[core, args] : k.args) {
+			int rc = tt_kernel_set_runtime_args(prog, k.handle,
+							    tt_core(static_cast<uint32_t>(core.x),
+								    static_cast<uint32_t>(core.y)),
+							    args.data(),
+							    static_cast<uint32_t>(args.size()));
+			if (rc)
+				throw_tt(fmt::format(
+						 "runtime args of kernel {} on core {} ({} args)",
+						 k.handle, core, args.size()),
+					 rc);
+		}
+		if (k.common_set) {
+			int rc = tt_kernel_set_common_runtime_args(
+				prog, k.handle, k.common.data(),
+				static_cast<uint32_t>(k.common.size()));
+			if (rc)
+				throw_tt(fmt::format("common runtime args of kernel {} ({} args)",
+						     k.handle, k.common.size()),
+					 rc);
+		}
+	}
+}
+
+std::string resolve_kernel_path(const std::string &path)
+{
+	namespace fs = std::filesystem;
+	fs::path p(path);
+	if (p.is_absolute()) {
+		if (tt::tt_metal::is_file(p))
+			return p.string();
+		TT_THROW("kernel file {} not found", path);
+	}
+	std::vector<fs::path> tried;
+	std::error_code ec;
+	tried.push_back(fs::current_path(ec) / p);
+	std::string notes;
+	if (const char *home = std::getenv("TT_METAL_HOME"); home && *home)
+		tried.push_back(fs::path(home) / p);
+	else
+		notes += "\n  (TT_METAL_HOME is not set)";
+	if (const char *kp = std::getenv("TT_METAL_KERNEL_PATH"); kp && *kp) {
+		std::stringstream ss(kp);
+		std::string dir;
+		while (std::getline(ss, dir, ':'))
+			if (!dir.empty())
+				tried.push_back(fs::path(dir) / p);
+	} else {
+		notes += "\n  (TT_METAL_KERNEL_PATH is not set)";
+	}
+	for (const auto &t : tried)
+		if (tt::tt_metal::is_file(t))
+			return fs::absolute(t, ec).lexically_normal().string();
+	std::string where;
+	for (const auto &t : tried)
+		where += "\n  " + t.string();
+	TT_THROW("kernel file {} not found; looked in:{}{}", path, where, notes);
+}
+
+} // namespace detail
+
+Program::Program() : impl_(std::make_unique<detail::ProgramImpl>()) {}
+Program::~Program() noexcept = default;
+Program::Program(Program &&other) noexcept = default;
+Program &Program::operator=(Program &&other) noexcept = default;
+
+Program CreateProgram()
+{
+	return Program();
+}
+
+// Named compile-time args go into libtt's config when its configs carry them.
+template <typename Cfg, typename Storage>
+static void set_named_args(Cfg &cfg, const std::unordered_map<std::string, uint32_t> &named,
+			   Storage &storage)
+{
+	if constexpr (requires {
+			      cfg.named_compile_args;
+			      cfg.num_named_compile_args;
+		      }) {
+		using Elem = std::remove_const_t<
+			std::remove_pointer_t<decltype(cfg.named_compile_args)>>;
+		auto &v = storage.template emplace<std::vector<Elem>>();
+		for (const auto &[name, value] : named) {
+			Elem e{};
+			e.name = name.c_str();
+			e.value = value;
+			v.push_back(e);
+		}
+		cfg.named_compile_args = v.data();
+		cfg.num_named_compile_args = static_cast<uint32_t>(v.size());
+	} else {
+		TT_FATAL(named.empty(),
+			 "named compile-time args ({} of them) need a libtt with named "
+			 "compile-time arg support",
+			 named.size());
+		(void)storage;
+	}
+}
+
+// Holds whatever the named-arg element vector is (a type that exists only
+// when libtt has named args).
+struct AnyStorage {
+	std::shared_ptr<void> keep;
+	template <typename V> V &emplace()
+	{
+		auto p = std::make_shared<V>();
+		keep = p;
+		return *p;
+	}
+};
+
+static enum tt_math_fidelity c_fidelity(MathFidelity f)
+{
+	switch (f) {
+	case MathFidelity::LoFi:
+		return TT_MATH_FIDELITY_LOFI;
+	case MathFidelity::HiFi2:
+		return TT_MATH_FIDELITY_HIFI2;
+	case MathFidelity::HiFi3:
+		return TT_MATH_FIDELITY_HIFI3;
+	case MathFidelity::HiFi4:
+		return TT_MATH_FIDELITY_HIFI4;
+	default:
+		TT_THROW("MathFidelity {} is not valid", static_cast<int>(f));
+	}
+}
+
+KernelHandle CreateKernel(Program &program, const std::string &file_name,
+			  const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+			  const std::variant<DataMovementConfig, ComputeConfig> &config)
+{
+	auto &impl = program.impl();
+	const std::string path = detail::resolve_kernel_path(file_name);
+	CoreRangeSet cores = detail::to_set(core_spec);
+	struct tt_core_range_set c_cores = detail::to_c(cores);
+	std::vector<struct tt_define> defines;
+	AnyStorage named_storage;
+	tt_kernel_handle handle = 0;
+	int rc;
+	auto add_defines = [&](const std::map<std::string, std::string> &d) {
+		for (const auto &[name, value] : d)
+			defines.push_back({ name.c_str(), value.c_str() });
+	};
+	bool compute = std::holds_alternative<ComputeConfig>(config);
+	if (!compute) {
+		const auto &dm = std::get<DataMovementConfig>(config);
+		struct tt_dm_config cfg = {};
+		TT_FATAL(dm.processor == DataMovementProcessor::RISCV_0 ||
+				 dm.processor == DataMovementProcessor::RISCV_1,
+			 "data-movement processor {} does not exist on Wormhole",
+			 static_cast<int>(dm.processor));
+		cfg.processor = dm.processor == DataMovementProcessor::RISCV_0 ? TT_DM_RISCV_0
+									       : TT_DM_RISCV_1;
+		cfg.noc = dm.noc == NOC::NOC_0 ? TT_NOC_0 : TT_NOC_1;
+		cfg.compile_args = dm.compile_args.data();
+		cfg.num_compile_args = static_cast<uint32_t>(dm.compile_args.size());
+		add_defines(dm.defines);
+		cfg.defines = defines.data();
+		cfg.num_defines = static_cast<uint32_t>(defines.size());
+		set_named_args(cfg, dm.named_compile_args, named_storage);
+		rc = tt_kernel_create(impl.prog, path.c_str(), &c_cores, &cfg, &handle);
+	} else {
+		const auto &cc = std::get<ComputeConfig>(config);
+		struct tt_compute_config cfg = {};
+		cfg.math_fidelity = c_fidelity(cc.math_fidelity);
+		cfg.fp32_dest_acc_en = cc.fp32_dest_acc_en;
+		cfg.math_approx_mode = cc.math_approx_mode;
+		cfg.compile_args = cc.compile_args.data();
+		cfg.num_compile_args = static_cast<uint32_t>(cc.compile_args.size());
+		add_defines(cc.defines);
+		cfg.defines = defines.data();
+		cfg.num_defines = static_cast<uint32_t>(defines.size());
+		set_named_args(cfg, cc.named_compile_args, named_storage);
+		rc = tt_compute_kernel_create(impl.prog, path.c_str(), &c_cores, &cfg, &handle);
+	}
+	if (rc)
+		throw_tt(fmt::format("CreateKernel({}) on {}", file_name, cores.str()), rc);
+	auto &k = impl.kernels.emplace_back();
+	k.handle = handle;
+	k.compute = compute;
+	k.cores = cores;
+	return static_cast<KernelHandle>(impl.kernels.size() - 1);
+}
+
+KernelHandle
+CreateKernelFromString(Program &program, const std::string &src,
+		       const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+		       const std::variant<DataMovementConfig, ComputeConfig> &config)
+{
+	namespace fs = std::filesystem;
+	std::error_code ec;
+	fs::path dir = fs::temp_directory_path(ec) / "tt-metalium-kernels";
+	fs::create_directories(dir, ec);
+	fs::path file = dir / fmt::format("kernel_{:016x}.cpp", std::hash<std::string>()(src));
+	if (!is_file(file)) {
+		fs::path tmp = file;
+		tmp += fmt::format(".{}", static_cast<long>(getpid()));
+		{
+			std::ofstream out(tmp, std::ios::binary);
+			out << src;
+			TT_FATAL(out.good(), "CreateKernelFromString: cannot write {}",
+				 tmp.string());
+		}
+		fs::rename(tmp, file, ec);
+		TT_FATAL(!ec, "CreateKernelFromString: cannot create {}: {}", file.string(),
+			 ec.message());
+	}
+	return CreateKernel(program, file.string(), core_spec, config);
+}
+
+CBHandle CreateCircularBuffer(Program &program,
+			      const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+			      const CircularBufferConfig &config)
+{
+	auto &impl = program.impl();
+	CoreRangeSet cores = detail::to_set(core_spec);
+	struct tt_core_range_set c_cores = detail::to_c(cores);
+	std::vector<struct tt_cb_format> formats;
+	for (uint32_t i = 0; i < NUM_CIRCULAR_BUFFERS; i++) {
+		if (!config.buffer_indices().count(static_cast<uint8_t>(i)))
+			continue;
+		TT_FATAL(config.data_formats()[i], "CB index {} has no data format", i);
+		TT_FATAL(config.page_sizes()[i],
+			 "CB index {} has no page size: call set_page_size({}, bytes)", i, i);
+		formats.push_back({ i, static_cast<uint32_t>(*config.data_formats()[i]),
+				    *config.page_sizes()[i] });
+	}
+	TT_FATAL(!formats.empty(), "a CircularBufferConfig with no CB index");
+	struct tt_cb_config cfg = {};
+	cfg.total_size = config.total_size();
+	cfg.formats = formats.data();
+	cfg.num_formats = static_cast<uint32_t>(formats.size());
+	tt_cb_handle handle = 0;
+	int rc;
+	if (config.shadow_global_buffer)
+		rc = tt_cb_create_globally_allocated(impl.prog, &c_cores, &cfg,
+						     config.shadow_global_buffer->c_buffer(),
+						     &handle);
+	else
+		rc = tt_cb_create(impl.prog, &c_cores, &cfg, &handle);
+	if (rc)
+		throw_tt(fmt::format("CreateCircularBuffer on {} ({} bytes)", cores.str(),
+				     config.total_size()),
+			 rc);
+	impl.cbs.push_back({ handle, config });
+	return static_cast<CBHandle>(impl.cbs.size() - 1);
+}
+
+const CircularBufferConfig &GetCircularBufferConfig(Program &program, CBHandle cb)
+{
+	auto &impl = program.impl();
+	TT_FATAL(cb < impl.cbs.size(), "CB handle {} is not a CB of this program", cb);
+	return impl.cbs[cb].config;
+}
+
+void UpdateDynamicCircularBufferAddress(Program &program, CBHandle cb, const Buffer &buffer)
+{
+	auto &impl = program.impl();
+	TT_FATAL(cb < impl.cbs.size(), "CB handle {} is not a CB of this program", cb);
+	int rc = tt_cb_update_address(impl.prog, impl.cbs[cb].handle, buffer.c_buffer());
+	if (rc)
+		throw_tt("UpdateDynamicCircularBufferAddress", rc);
+	impl.cbs[cb].config.set_globally_allocated_address(buffer);
+}
+
+uint32_t CreateSemaphore(Program &program, const std::variant<CoreRange, CoreRangeSet> &core_spec,
+			 uint32_t initial_value)
+{
+	CoreRangeSet cores = std::holds_alternative<CoreRange>(core_spec)
+				     ? CoreRangeSet(std::get<CoreRange>(core_spec))
+				     : std::get<CoreRangeSet>(core_spec);
+	struct tt_core_range_set c_cores = detail::to_c(cores);
+	uint32_t id = 0;
+	int rc = tt_semaphore_create(program.impl().prog, &c_cores, initial_value, &id);
+	if (rc)
+		throw_tt(fmt::format("CreateSemaphore on {}", cores.str()), rc);
+	return id;
+}
+
+// Runtime args -----------------------------------------------------------------------------
+
+static void set_args(detail::KernelState &k, const CoreCoord &core, const uint32_t *args, size_t n)
+{
+	TT_FATAL(k.cores.contains(core),
+		 "SetRuntimeArgs: core {} is not one of the kernel's cores {}", core,
+		 k.cores.str());
+	TT_FATAL(n <= max_runtime_args,
+		 "SetRuntimeArgs: {} args on core {}, more than the {} allowed", n, core,
+		 max_runtime_args);
+	auto &v = k.args[core];
+	if (v.capacity() < max_runtime_args)
+		v.reserve(max_runtime_args);
+	v.assign(args, args + n);
+	k.views[core] = RuntimeArgsData{ v.data(), v.size() };
+}
+
+static void set_on_spec(const Program &program, KernelHandle kernel,
+			const std::variant<CoreCoord, CoreRange, CoreRangeSet> &spec,
+			const uint32_t *args, size_t n)
+{
+	auto &k = program.impl().kernel(kernel);
+	const CoreRangeSet cores = detail::to_set(spec);
+	for (const auto &range : cores.ranges())
+		for (const auto &core : range)
+			set_args(k, core, args, n);
+}
+
+void SetRuntimeArgs(const Program &program, KernelHandle kernel,
+		    const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+		    ttsl::Span<const uint32_t> runtime_args)
+{
+	set_on_spec(program, kernel, core_spec, runtime_args.data(), runtime_args.size());
+}
+
+void SetRuntimeArgs(const Program &program, KernelHandle kernel,
+		    const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+		    std::initializer_list<uint32_t> runtime_args)
+{
+	set_on_spec(program, kernel, core_spec, runtime_args.begin(), runtime_args.size());
+}
+
+void SetRuntimeArgs(const Program &program, KernelHandle kernel,
+		    const std::vector<CoreCoord> &core_spec,
+		    const std::vector<std::vector<uint32_t>> &runtime_args)
+{
+	TT_FATAL(core_spec.size() == runtime_args.size(),
+		 "SetRuntimeArgs: {} cores but {} argument vectors", core_spec.size(),
+		 runtime_args.size());
+	auto &k = program.impl().kernel(kernel);
+	for (size_t i = 0; i < core_spec.size(); i++)
+		set_args(k, core_spec[i], runtime_args[i].data(), runtime_args[i].size());
+}
+
+static void set_common(const Program &program, KernelHandle kernel, const uint32_t *args, size_t n)
+{
+	auto &k = program.impl().kernel(kernel);
+	TT_FATAL(n <= max_runtime_args, "SetCommonRuntimeArgs: {} args, more than the {} allowed",
+		 n, max_runtime_args);
+	if (k.common.capacity() < max_runtime_args)
+		k.common.reserve(max_runtime_args);
+	k.common.assign(args, args + n);
+	k.common_view = RuntimeArgsData{ k.common.data(), k.common.size() };
+	k.common_set = true;
+}
+
+void SetCommonRuntimeArgs(const Program &program, KernelHandle kernel,
+			  ttsl::Span<const uint32_t> runtime_args)
+{
+	set_common(program, kernel, runtime_args.data(), runtime_args.size());
+}
+
+void SetCommonRuntimeArgs(const Program &program, KernelHandle kernel,
+			  std::initializer_list<uint32_t> runtime_args)
+{
+	set_common(program, kernel, runtime_args.begin(), runtime_args.size());
+}
+
+RuntimeArgsData &GetRuntimeArgs(const Program &program, KernelHandle kernel, const CoreCoord &core)
+{
+	auto &k = program.impl().kernel(kernel);
+	auto it = k.views.find(core);
+	TT_FATAL(it != k.views.end(), "GetRuntimeArgs: kernel {} has no runtime args on core {}",
+		 kernel, core);
+	return it->second;
+}
+
+std::vector<std::vector<RuntimeArgsData>> &GetRuntimeArgs(const Program &program,
+							  KernelHandle kernel)
+{
+	auto &k = program.impl().kernel(kernel);
+	CoreRange box = k.cores.bounding_box();
+	k.grid_views.assign(box.end_coord.x + 1, std::vector<RuntimeArgsData>(box.end_coord.y + 1));
+	for (auto &[core, view] : k.views)
+		k.grid_views[core.x][core.y] = view;
+	return k.grid_views;
+}
+
+RuntimeArgsData &GetCommonRuntimeArgs(const Program &program, KernelHandle kernel)
+{
+	auto &k = program.impl().kernel(kernel);
+	if (!k.common_set) {
+		k.common.reserve(max_runtime_args);
+		k.common_view = RuntimeArgsData{ k.common.data(), 0 };
+	}
+	return k.common_view;
+}
+
+} // namespace tt::tt_metal

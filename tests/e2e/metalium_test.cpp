@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// The TT-Metalium library on a running device: mesh buffers (DRAM, L1,
+// sharded), the in-order queue, runtime args, TensorAccessorArgs words,
+// and kernel failures surfacing as exceptions carrying libtt's report.
+// Kernels are the C test kernels, so this needs no C++ kernel support.
+#include <criterion/criterion.h>
+
+#include <string>
+
+#include <tt-metalium/distributed.hpp>
+#include <tt-metalium/host_api.hpp>
+#include <tt-metalium/tensor_accessor_args.hpp>
+#include <tt-metalium/tt_metal.hpp>
+
+using namespace tt::tt_metal;
+
+#define KERNEL(name) TT_TEST_KERNELS "/" name
+
+static std::shared_ptr<distributed::MeshBuffer>
+make(const std::shared_ptr<distributed::MeshDevice> &dev, uint64_t size, uint64_t page,
+     BufferType type)
+{
+	distributed::DeviceLocalBufferConfig local{ .page_size = page, .buffer_type = type };
+	distributed::ReplicatedBufferConfig cfg{ .size = size };
+	return distributed::MeshBuffer::create(cfg, local, dev.get());
+}
+
+// DRAM -> L1 -> DRAM copy of @tiles pages with the C loopback kernel.
+static void loopback(const std::shared_ptr<distributed::MeshDevice> &dev, bool fix_args_late)
+{
+	const uint32_t tiles = 8, page = 2048;
+	auto in = make(dev, tiles * page, page, BufferType::DRAM);
+	auto out = make(dev, tiles * page, page, BufferType::DRAM);
+	auto l1 = make(dev, page, page, BufferType::L1);
+	auto &cq = dev->mesh_command_queue();
+
+	std::vector<uint32_t> src(tiles * page / 4);
+	for (size_t i = 0; i < src.size(); i++)
+		src[i] = static_cast<uint32_t>(i * 2654435761u);
+	distributed::EnqueueWriteMeshBuffer(cq, in, src, false);
+
+	Program program = CreateProgram();
+	CoreCoord core{ 1, 2 };
+	KernelHandle k =
+		CreateKernel(program, KERNEL("noc_dram_loopback.c"), core,
+			     DataMovementConfig{ .processor = DataMovementProcessor::RISCV_0,
+						 .noc = NOC::RISCV_0_default });
+	uint32_t n = fix_args_late ? 0 : tiles;
+	SetRuntimeArgs(program, k, core,
+		       { (uint32_t)in->address(), (uint32_t)out->address(), (uint32_t)l1->address(),
+			 n, page, 1, 1 });
+	if (fix_args_late)
+		GetRuntimeArgs(program, k, core)[3] = tiles;
+
+	distributed::MeshWorkload workload;
+	workload.add_program(distributed::MeshCoordinateRange(dev->shape()), std::move(program));
+	distributed::EnqueueMeshWorkload(cq, workload, false);
+	std::vector<uint32_t> got;
+	distributed::EnqueueReadMeshBuffer(cq, got, out, true);
+	cr_assert_eq(got.size(), src.size());
+	cr_assert(got == src, "loopback data differs");
+}
+
+Test(metalium_e2e, loopback_in_order)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	cr_assert(dev->shape() == distributed::MeshShape(1, 1));
+	cr_assert(dev->compute_with_storage_grid_size() == CoreCoord(8, 8));
+	cr_assert(dev->worker_core_from_logical_core({ 1, 2 }) == CoreCoord(19, 20));
+	loopback(dev, false);
+	loopback(dev, true);
+	cr_assert(dev->close());
+}
+
+Test(metalium_e2e, shards_and_buffers_outlive_close)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	auto &cq = dev->mesh_command_queue();
+	auto buf = make(dev, 4096, 1024, BufferType::L1);
+	std::vector<uint16_t> a(2048), b;
+	for (size_t i = 0; i < a.size(); i++)
+		a[i] = static_cast<uint16_t>(i * 7);
+	distributed::WriteShard(cq, buf, a, distributed::MeshCoordinate(0, 0));
+	distributed::ReadShard(cq, b, buf, distributed::MeshCoordinate(0, 0));
+	cr_assert(a == b);
+	cr_assert_eq(buf->get_backing_buffer()->aligned_page_size(), 1024u);
+	cr_assert_eq(dev->allocator()->get_alignment(BufferType::DRAM), 32u);
+	cr_assert(dev->close());
+	// buf is freed by close(); dropping it afterwards must be harmless.
+	cr_assert(!buf->is_allocated());
+}
+
+Test(metalium_e2e, accessor_args_words)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	std::vector<uint32_t> ct;
+	TensorAccessorArgs(*make(dev, 8192, 2048, BufferType::DRAM)).append_to(ct);
+	TensorAccessorArgs(make(dev, 400, 100, BufferType::L1)->get_backing_buffer()).append_to(ct);
+	cr_assert_eq(ct.size(), 4u);
+	cr_assert_eq(ct[0], 2u, "IsDram, interleaved");
+	cr_assert_eq(ct[1], 2048u);
+	cr_assert_eq(ct[2], 0u, "L1, interleaved");
+	cr_assert_eq(ct[3], 112u, "100-byte pages aligned to 16");
+
+	// Height-sharded: a 128x32 tensor of 32x32 tiles over cores (0,0)..(0,3).
+	ShardSpecBuffer spec(CoreRangeSet(CoreRange({ 0, 0 }, { 0, 3 })), { 32, 32 },
+			     ShardOrientation::ROW_MAJOR, { 32, 32 }, { 4, 1 });
+	distributed::DeviceLocalBufferConfig local{
+		.page_size = 2048,
+		.buffer_type = BufferType::L1,
+		.sharding_args = BufferShardingArgs(spec, TensorMemoryLayout::HEIGHT_SHARDED),
+	};
+	auto sh = distributed::MeshBuffer::create(
+		distributed::ReplicatedBufferConfig{ .size = 4 * 2048 }, local, dev.get());
+	auto words = TensorAccessorArgs(sh).get_compile_time_args();
+	std::vector<uint32_t> want = { 1,
+				       2048,
+				       2,
+				       4,
+				       4,
+				       1,
+				       1,
+				       1,
+				       (18u << 8 | 18u) | (18u << 8 | 19u) << 16,
+				       (18u << 8 | 20u) | (18u << 8 | 21u) << 16 };
+	cr_assert(words == want, "sharded words: %s", fmt::format("{}", words).c_str());
+	cr_assert(TensorAccessorArgs(sh).get_common_runtime_args().empty());
+
+	std::vector<uint32_t> ct2, crt;
+	TensorAccessorArgs(sh, tensor_accessor::ArgConfig::RuntimeBankCoords).append_to(ct2, crt);
+	cr_assert_eq(ct2.size(), 8u);
+	cr_assert_eq(crt.size(), 2u);
+	cr_assert_throw(TensorAccessorArgs(sh, tensor_accessor::ArgConfig::RuntimeBankCoords)
+				.append_to(ct2),
+			std::runtime_error);
+
+	std::vector<uint16_t> data(4 * 1024), back;
+	for (size_t i = 0; i < data.size(); i++)
+		data[i] = static_cast<uint16_t>(i);
+	distributed::EnqueueWriteMeshBuffer(dev->mesh_command_queue(), sh, data, true);
+	distributed::EnqueueReadMeshBuffer(dev->mesh_command_queue(), back, sh, true);
+	cr_assert(back == data);
+	dev->close();
+}
+
+Test(metalium_e2e, kernel_trap_is_an_exception_with_the_report)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	auto scratch = make(dev, 64, 64, BufferType::L1);
+	Program program = CreateProgram();
+	KernelHandle k =
+		CreateKernel(program, KERNEL("illegal.c"), CoreCoord(0, 0), DataMovementConfig{});
+	SetRuntimeArgs(program, k, CoreCoord(0, 0), { (uint32_t)scratch->address() });
+	distributed::MeshWorkload workload;
+	workload.add_program(distributed::MeshCoordinateRange(dev->shape()), std::move(program));
+	std::string what;
+	try {
+		distributed::EnqueueMeshWorkload(dev->mesh_command_queue(), workload, false);
+		distributed::Finish(dev->mesh_command_queue());
+	} catch (const std::runtime_error &e) {
+		what = e.what();
+	}
+	cr_assert(what.find("program failed") != std::string::npos, "what(): %s", what.c_str());
+	cr_assert(what.find("illegal.c") != std::string::npos, "no kernel file:line in: %s",
+		  what.c_str());
+	// The device stays usable after a failed run.
+	loopback(dev, false);
+	dev->close();
+}
+
+Test(metalium_e2e, unit_meshes_are_independent_devices)
+{
+	auto meshes = distributed::MeshDevice::create_unit_meshes({ 0, 1 });
+	cr_assert_eq(meshes.size(), 2u);
+	cr_assert_eq(meshes.at(1)->id(), 1);
+	loopback(meshes.at(0), false);
+	loopback(meshes.at(1), true);
+	for (auto &[id, mesh] : meshes)
+		cr_assert(mesh->close(), "device %d", id);
+}
+
+Test(metalium_e2e, globally_allocated_cb)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	auto l1 = make(dev, 4096, 2048, BufferType::L1);
+	Program program = CreateProgram();
+	// Two 2048-byte pages over the L1 banks: one page, 2048 bytes, per core.
+	auto cfg = CircularBufferConfig(2048, { { tt::CBIndex::c_3, tt::DataFormat::Float16_b } })
+			   .set_page_size(tt::CBIndex::c_3, 2048)
+			   .set_globally_allocated_address(*l1->get_backing_buffer());
+	CBHandle cb = CreateCircularBuffer(program, CoreCoord(0, 0), cfg);
+	cr_assert(GetCircularBufferConfig(program, cb).globally_allocated_address() ==
+		  l1->address());
+	// The CB must fit the buffer's bytes on each core.
+	auto big = CircularBufferConfig(4096, { { tt::CBIndex::c_4, tt::DataFormat::Float16_b } })
+			   .set_page_size(tt::CBIndex::c_4, 2048)
+			   .set_globally_allocated_address(*l1->get_backing_buffer());
+	cr_assert_throw(CreateCircularBuffer(program, CoreCoord(0, 0), big), std::runtime_error);
+	dev->close();
+}
+
+Test(metalium_e2e, device_without_mesh)
+{
+	IDevice *dev = CreateDevice(0);
+	const uint32_t page = 2048, tiles = 4;
+	auto in =
+		CreateBuffer(InterleavedBufferConfig{ dev, tiles * page, page, BufferType::DRAM });
+	auto out =
+		CreateBuffer(InterleavedBufferConfig{ dev, tiles * page, page, BufferType::DRAM });
+	auto l1 = CreateBuffer(InterleavedBufferConfig{ dev, page, page, BufferType::L1 });
+	std::vector<uint32_t> src(tiles * page / 4), got;
+	for (size_t i = 0; i < src.size(); i++)
+		src[i] = static_cast<uint32_t>(i ^ 0x5a5a5a5a);
+	detail::WriteToBuffer(*in, src);
+
+	Program program = CreateProgram();
+	KernelHandle k = CreateKernel(program, KERNEL("noc_dram_loopback.c"), CoreCoord(0, 0),
+				      DataMovementConfig{});
+	SetRuntimeArgs(program, k, CoreCoord(0, 0),
+		       { in->address(), out->address(), l1->address(), tiles, page, 1, 1 });
+	detail::LaunchProgram(dev, program);
+	detail::ReadFromBuffer(*out, got);
+	cr_assert(got == src);
+	cr_assert(CloseDevice(dev));
+}
+
+Test(metalium_e2e, worker_cores)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	auto cores = dev->worker_cores(HalProgrammableCoreType::TENSIX, SubDeviceId{ 0 });
+	cr_assert_eq(cores.num_cores(), 64u);
+	cr_assert_eq(dev->num_worker_cores(HalProgrammableCoreType::TENSIX, SubDeviceId{ 0 }), 64u);
+	cr_assert_eq(dev->get_device(0, 0), dev.get());
+	cr_assert_throw(dev->get_device(0, 1), std::runtime_error);
+	dev->close();
+}

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Host-only pieces of the TT-Metalium library: bfloat16, tilize helpers
+// (against libtt's own tilize), work splitting, core range sets, kernel
+// path resolution, runtime-arg bookkeeping and the 1x1-mesh limit.
+#include <criterion/criterion.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+
+#include <tt-metalium/bfloat16.hpp>
+#include <tt-metalium/distributed.hpp>
+#include <tt-metalium/hal.hpp>
+#include <tt-metalium/host_api.hpp>
+#include <tt-metalium/math.hpp>
+#include <tt-metalium/tt_align.hpp>
+#include <tt-metalium/tensor_accessor_args.hpp>
+#include <tt-metalium/tilize_utils.hpp>
+#include <tt-metalium/work_split.hpp>
+
+extern "C" {
+#include <tt/error.h>
+#include <tt/tilize.h>
+}
+
+using namespace tt::tt_metal;
+
+static uint16_t bits(bfloat16 v)
+{
+	return std::bit_cast<uint16_t>(v);
+}
+
+Test(metalium, bfloat16_matches_libtt_rounding)
+{
+	std::mt19937 gen(7);
+	std::uniform_int_distribution<uint32_t> any;
+	for (int i = 0; i < 100000; i++) {
+		float f = std::bit_cast<float>(any(gen));
+		if (std::isnan(f))
+			continue;
+		cr_assert_eq(bits(bfloat16(f)), tt_tilize_f32_to_bf16(f), "f=%a", (double)f);
+	}
+	// Ties go to even; NaN is the quiet NaN; back to float is exact.
+	cr_assert_eq(bits(bfloat16(std::bit_cast<float>(0x3F808000u))), 0x3F80);
+	cr_assert_eq(bits(bfloat16(std::bit_cast<float>(0x3F818000u))), 0x3F82);
+	cr_assert_eq(bits(bfloat16(std::bit_cast<float>(0x7FA00001u))), 0x7FC0);
+	cr_assert_eq(static_cast<float>(bfloat16(1.5f)), 1.5f);
+	cr_assert_eq(bits(bfloat16::truncate(std::bit_cast<float>(0x3F81FFFFu))), 0x3F81);
+	constexpr bfloat16 two(2);
+	static_assert(static_cast<float>(two) == 2.0f, "constexpr conversion");
+}
+
+Test(metalium, bfloat16_vectors)
+{
+	auto packed = create_random_vector_of_bfloat16(64, 10, 3);
+	cr_assert_eq(packed.size(), 16u);
+	auto unpacked = unpack_uint32_vec_into_bfloat16_vec(packed);
+	cr_assert_eq(unpacked.size(), 32u);
+	cr_assert(pack_bfloat16_vec_into_uint32_vec(unpacked) == packed);
+	for (auto v : unpacked)
+		cr_assert(float(v) >= 0.0f && float(v) <= 10.0f);
+	auto id = create_identity_matrix(4, 5, 4);
+	cr_assert_eq(float(id[0]), 1.0f);
+	cr_assert_eq(float(id[6]), 1.0f);
+	cr_assert_eq(float(id[1]), 0.0f);
+	cr_assert_eq(pack_two_bfloat16_into_uint32({ bfloat16(1.0f), bfloat16(2.0f) }),
+		     0x40003F80u);
+}
+
+Test(metalium, tilize_nfaces_is_libtt_face_order)
+{
+	const uint32_t m = 64, n = 96;
+	std::vector<float> f(m * n);
+	std::vector<bfloat16> b(m * n);
+	for (uint32_t i = 0; i < m * n; i++) {
+		f[i] = static_cast<float>(i % 1000) * 0.25f;
+		b[i] = bfloat16(f[i]);
+	}
+	auto tiled = tilize_nfaces(b, m, n);
+	std::vector<uint16_t> ref(m * n);
+	cr_assert_eq(tt_tilize_to_tiles(TT_LAYOUT_FLOAT16_B, f.data(), n, m, n, nullptr, ref.data(),
+					ref.size() * 2),
+		     TT_OK);
+	for (uint32_t i = 0; i < m * n; i++)
+		cr_assert_eq(bits(tiled[i]), ref[i], "element %u", i);
+	// Row 0, column 16 opens face 1 of tile 0.
+	cr_assert_eq(float(tiled[256]), float(b[16]));
+	cr_assert(untilize_nfaces(tiled, m, n) == b);
+	auto sw = tilize_swizzled(b, m, n);
+	cr_assert_eq(float(sw[32]), float(b[n]), "row 1 of tile 0 follows row 0");
+	cr_assert(untilize_swizzled(sw, m, n) == b);
+}
+
+Test(metalium, split_work_to_cores_groups)
+{
+	auto [n, all, g1, g2, w1, w2] = split_work_to_cores(CoreCoord(8, 8), 640);
+	cr_assert_eq(n, 64u);
+	cr_assert_eq(all.num_cores(), 64u);
+	cr_assert_eq(w1, 10u);
+	cr_assert_eq(w2, 0u);
+	cr_assert(g2.empty());
+
+	// 100 units on 64 cores: 36 take 2, 28 take 1, column by column.
+	auto [n2, all2, h1, h2, v1, v2] = split_work_to_cores(CoreCoord(8, 8), 100);
+	cr_assert_eq(n2, 64u);
+	cr_assert_eq(v1, 2u);
+	cr_assert_eq(v2, 1u);
+	cr_assert_eq(h1.num_cores(), 36u);
+	cr_assert_eq(h2.num_cores(), 28u);
+	cr_assert(h1.contains(CoreRange({ 0, 0 }, { 3, 7 })));
+	cr_assert(h1.contains(CoreRange({ 4, 0 }, { 4, 3 })));
+	cr_assert(h2.contains(CoreRange({ 4, 4 }, { 7, 7 })));
+	cr_assert(!h1.intersects(h2));
+
+	// Fewer units than cores, row by row.
+	auto [n3, all3, k1, k2, u1, u2] = split_work_to_cores(CoreCoord(8, 8), 10, true);
+	cr_assert_eq(n3, 10u);
+	cr_assert_eq(u1, 1u);
+	cr_assert_eq(all3.num_cores(), 10u);
+	cr_assert(all3.contains(CoreRange({ 0, 0 }, { 7, 0 })));
+	cr_assert(all3.contains(CoreCoord(1, 1)));
+	cr_assert(!all3.contains(CoreCoord(2, 1)));
+	cr_assert(k2.empty());
+}
+
+Test(metalium, core_range_sets)
+{
+	CoreRange r({ 1, 1 }, { 2, 3 });
+	cr_assert_eq(r.size(), 6u);
+	std::vector<CoreCoord> order;
+	for (const auto &c : r)
+		order.push_back(c);
+	cr_assert_eq(order.size(), 6u);
+	cr_assert(order[1] == CoreCoord(2, 1), "x runs fastest");
+	cr_assert(order[2] == CoreCoord(1, 2));
+
+	CoreRangeSet s(std::vector<CoreRange>{ CoreRange({ 0, 0 }, { 1, 0 }),
+					       CoreRange({ 0, 1 }, { 1, 1 }) });
+	cr_assert_eq(s.num_cores(), 4u);
+	cr_assert_eq(s.merge_ranges().size(), 1u);
+	cr_assert(s.merge_ranges().ranges()[0] == CoreRange({ 0, 0 }, { 1, 1 }));
+	auto m = s.merge(CoreCoord(2, 0));
+	cr_assert_eq(m.num_cores(), 5u);
+	cr_assert(m.contains(CoreCoord(2, 0)));
+	cr_assert(s.subtract(CoreRangeSet(CoreRange({ 0, 0 }, { 1, 0 }))) ==
+		  CoreRangeSet(CoreRange({ 0, 1 }, { 1, 1 })));
+	cr_assert_throw(CoreRangeSet(std::vector<CoreRange>{ CoreRange({ 0, 0 }, { 2, 2 }),
+							     CoreRange({ 1, 1 }) }),
+			std::runtime_error);
+	cr_assert_eq(fmt::format("{}", CoreCoord(3, 4)), "(x=3,y=4)");
+	auto cores =
+		corerange_to_cores(CoreRangeSet(CoreRange({ 0, 0 }, { 1, 1 })), std::nullopt, true);
+	cr_assert(cores[1] == CoreCoord(1, 0));
+}
+
+static std::string what_of(const std::function<void()> &f)
+{
+	try {
+		f();
+	} catch (const std::exception &e) {
+		return e.what();
+	}
+	return "";
+}
+
+Test(metalium, kernel_paths_resolve_like_tt_metal)
+{
+	namespace fs = std::filesystem;
+	fs::path home = fs::temp_directory_path() / ("metalium_test_" + std::to_string(getpid()));
+	fs::create_directories(home / "kdir");
+	std::ofstream(home / "kdir" / "k.c") << "void kernel_main(void) {}\n";
+	setenv("TT_METAL_HOME", home.c_str(), 1);
+	unsetenv("TT_METAL_KERNEL_PATH");
+
+	Program p = CreateProgram();
+	KernelHandle k = CreateKernel(p, "kdir/k.c", CoreCoord(0, 0), DataMovementConfig{});
+	cr_assert_eq(k, 0u);
+
+	std::string w = what_of(
+		[&] { CreateKernel(p, "kdir/missing.c", CoreCoord(0, 0), ComputeConfig{}); });
+	cr_assert(w.find((home / "kdir" / "missing.c").string()) != std::string::npos, "%s",
+		  w.c_str());
+	cr_assert(w.find((fs::current_path() / "kdir" / "missing.c").string()) != std::string::npos,
+		  "%s", w.c_str());
+	cr_assert(w.find("TT_METAL_KERNEL_PATH is not set") != std::string::npos, "%s", w.c_str());
+
+	setenv("TT_METAL_KERNEL_PATH", (home / "kdir").c_str(), 1);
+	cr_assert_eq(CreateKernel(p, "k.c", CoreCoord(1, 0), DataMovementConfig{}), 1u);
+	fs::remove_all(home);
+}
+
+Test(metalium, runtime_args_views)
+{
+	namespace fs = std::filesystem;
+	fs::path dir = fs::temp_directory_path() / ("metalium_rt_" + std::to_string(getpid()));
+	fs::create_directories(dir);
+	std::ofstream(dir / "k.c") << "void kernel_main(void) {}\n";
+	Program p = CreateProgram();
+	KernelHandle k = CreateKernel(p, (dir / "k.c").string(), CoreRange({ 0, 0 }, { 1, 0 }),
+				      ReaderDataMovementConfig{});
+	SetRuntimeArgs(p, k, CoreRange({ 0, 0 }, { 1, 0 }), { 1, 2, 3 });
+	SetRuntimeArgs(p, k, CoreCoord(1, 0), std::vector<uint32_t>{ 7, 8 });
+	cr_assert_eq(GetRuntimeArgs(p, k, CoreCoord(0, 0)).size(), 3u);
+	cr_assert_eq(GetRuntimeArgs(p, k, CoreCoord(1, 0))[1], 8u);
+	GetRuntimeArgs(p, k, CoreCoord(0, 0))[2] = 42;
+	auto &grid = GetRuntimeArgs(p, k);
+	cr_assert_eq(grid[0][0][2], 42u);
+	cr_assert_eq(grid[1][0].size(), 2u);
+	cr_assert_throw(SetRuntimeArgs(p, k, CoreCoord(3, 3), { 1 }), std::runtime_error);
+	cr_assert_throw(GetRuntimeArgs(p, k, CoreCoord(0, 0)).at(3), std::out_of_range);
+	SetCommonRuntimeArgs(p, k, { 5, 6 });
+	cr_assert_eq(GetCommonRuntimeArgs(p, k)[1], 6u);
+	fs::remove_all(dir);
+}
+
+Test(metalium, circular_buffer_config)
+{
+	CircularBufferConfig c =
+		CircularBufferConfig(4096, { { tt::CBIndex::c_0, tt::DataFormat::Float16_b } })
+			.set_page_size(tt::CBIndex::c_0, 2048);
+	cr_assert_eq(*c.page_sizes()[0], 2048u);
+	cr_assert(c.data_formats()[0] == tt::DataFormat::Float16_b);
+	cr_assert_throw(c.set_page_size(tt::CBIndex::c_0, 3000), std::runtime_error);
+	cr_assert_throw(c.set_page_size(tt::CBIndex::c_1, 2048), std::runtime_error);
+}
+
+Test(metalium, accessor_args_without_buffer)
+{
+	auto dram = TensorAccessorArgs::create_dram_interleaved().get_compile_time_args();
+	cr_assert_eq(dram.size(), 2u);
+	cr_assert_eq(dram[0], 2u, "IsDram");
+	cr_assert_eq(dram[1], 0u);
+	cr_assert_eq(TensorAccessorArgs::create_l1_interleaved().get_compile_time_args()[0], 0u);
+}
+
+Test(metalium, larger_meshes_are_refused)
+{
+	std::string w = what_of([] {
+		distributed::MeshDevice::create(
+			distributed::MeshDeviceConfig(distributed::MeshShape(2, 4)));
+	});
+	cr_assert(w.find("8-device mesh") != std::string::npos, "%s", w.c_str());
+	cr_assert(w.find("create_unit_mesh") != std::string::npos, "%s", w.c_str());
+}
+
+Test(metalium, tt_fatal_formats)
+{
+	std::string w = what_of([] { TT_FATAL(1 + 1 == 3, "sum is {}", 2); });
+	cr_assert(w.find("1 + 1 == 3") != std::string::npos, "%s", w.c_str());
+	cr_assert(w.find("sum is 2") != std::string::npos, "%s", w.c_str());
+	cr_assert(what_of([] { TT_THROW("plain"); }).find("plain") != std::string::npos);
+}
+
+Test(metalium, hal_and_math)
+{
+	cr_assert_eq(hal::get_dram_alignment(), 32u);
+	cr_assert_eq(hal::get_l1_alignment(), 16u);
+	cr_assert_eq(hal::get_arch_num_circular_buffers(), 32u);
+	cr_assert_eq(hal::get_arch_name(), std::string("wormhole_b0"));
+	static_assert(tt::div_up(65, 32) == 3 && tt::round_up(65u, 32u) == 96u &&
+		      tt::round_down(65, 32) == 64);
+	static_assert(tt::align(100, 16) == 112);
+}
+
+Test(metalium, kernel_from_string)
+{
+	Program p = CreateProgram();
+	const std::string src = "void kernel_main() {}\n// " + std::to_string(getpid()) + "\n";
+	KernelHandle k = CreateKernelFromString(p, src, CoreCoord(0, 0), DataMovementConfig{});
+	cr_assert_eq(k, 0u);
+	// Same text, same file: a second program finds it again.
+	Program q = CreateProgram();
+	cr_assert_eq(CreateKernelFromString(q, src, CoreCoord(0, 0), DataMovementConfig{}), 0u);
+}
