@@ -681,34 +681,67 @@ static void zero_padding(struct tt_buffer *buf)
 	}
 }
 
-int tt_buffer_write(struct tt_buffer *buf, const void *src)
+/* @size of copy_region(): the whole buffer (known once @buf is checked). */
+#define WHOLE_BUFFER	UINT64_MAX
+
+/*
+ * Copy @size bytes at byte @offset of @buf's contents (pages in order) to
+ * (@write) or from the host memory at @host, a page piece at a time.
+ */
+static int copy_region(struct tt_buffer *buf, const char *fn, uint64_t offset, void *host,
+		       uint64_t size, bool write)
 {
-	const uint8_t *s = src;
-	int rc = tt_buf_check(buf, "tt_buffer_write");
+	uint8_t *h = host;
+	int rc = tt_buf_check(buf, fn);
 
 	if (rc)
 		return rc;
-	if (!src)
-		return tt_fail(TT_EINVAL, "tt_buffer_write: the source is NULL");
-	for (uint64_t p = 0; p < buf->size / buf->page_size; p++)
-		memcpy(page_ptr(buf, p), s + p * buf->page_size, buf->page_size);
-	if (buf->layout != TT_BUFFER_INTERLEAVED)
+	if (!host)
+		return tt_fail(TT_EINVAL, "%s: the %s is NULL", fn,
+			       write ? "source" : "destination");
+	if (size == WHOLE_BUFFER)
+		size = buf->size;
+	if (offset > buf->size || size > buf->size - offset)
+		return tt_fail(TT_ERANGE, "%s: %llu bytes at offset %llu run past the "
+			       "%llu-byte buffer", fn, (unsigned long long)size,
+			       (unsigned long long)offset, (unsigned long long)buf->size);
+	while (size) {
+		uint64_t page = offset / buf->page_size, in = offset % buf->page_size;
+		uint64_t n = buf->page_size - in < size ? buf->page_size - in : size;
+		uint8_t *dev = page_ptr(buf, page) + in;
+
+		if (write)
+			memcpy(dev, h, n);
+		else
+			memcpy(h, dev, n);
+		h += n;
+		offset += n;
+		size -= n;
+	}
+	if (write && buf->layout != TT_BUFFER_INTERLEAVED)
 		zero_padding(buf);
 	return TT_OK;
 }
 
+int tt_buffer_write_region(struct tt_buffer *buf, uint64_t offset, const void *src,
+			   uint64_t size)
+{
+	return copy_region(buf, "tt_buffer_write_region", offset, (void *)src, size, true);
+}
+
+int tt_buffer_read_region(struct tt_buffer *buf, uint64_t offset, void *dst, uint64_t size)
+{
+	return copy_region(buf, "tt_buffer_read_region", offset, dst, size, false);
+}
+
+int tt_buffer_write(struct tt_buffer *buf, const void *src)
+{
+	return copy_region(buf, "tt_buffer_write", 0, (void *)src, WHOLE_BUFFER, true);
+}
+
 int tt_buffer_read(struct tt_buffer *buf, void *dst)
 {
-	uint8_t *d = dst;
-	int rc = tt_buf_check(buf, "tt_buffer_read");
-
-	if (rc)
-		return rc;
-	if (!dst)
-		return tt_fail(TT_EINVAL, "tt_buffer_read: the destination is NULL");
-	for (uint64_t p = 0; p < buf->size / buf->page_size; p++)
-		memcpy(d + p * buf->page_size, page_ptr(buf, p), buf->page_size);
-	return TT_OK;
+	return copy_region(buf, "tt_buffer_read", 0, dst, WHOLE_BUFFER, false);
 }
 
 int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,

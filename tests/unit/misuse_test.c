@@ -19,36 +19,9 @@
 #include <tt/tt.h>
 
 #include "../../host/src/internal.h"
+#include "host_device.h"
 #include "tt_data_format.h"
 
-static struct tt_device *host_device(uint32_t gx, uint32_t gy)
-{
-	struct tt_device *dev = calloc(1, sizeof(*dev));
-	struct tt_bank_config cfg;
-
-	cr_assert(dev);
-	dev->qemu = -1;
-	dev->ctl = -1;
-	dev->qemu_log = -1;
-	dev->arch = tt_arch_get(TT_ARCH_WORMHOLE_B0);
-	dev->grid_x = gx;
-	dev->grid_y = gy;
-	dev->ncores = gx * gy;
-	dev->l1_map_size = (size_t)dev->ncores * dev->arch->l1_size;
-	dev->dram_map_size = (size_t)dev->arch->dram_banks * dev->arch->dram_bank_size;
-	dev->l1 = mmap(NULL, dev->l1_map_size, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	dev->dram = mmap(NULL, dev->dram_map_size, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	cr_assert(dev->l1 != MAP_FAILED && dev->dram != MAP_FAILED);
-	cr_assert_eq(tt_bank_config_from_arch(&cfg, dev->arch, 0, 0), TT_OK);
-	cfg.grid_x = gx;
-	cfg.grid_y = gy;
-	cr_assert_eq(tt_bank_init(&dev->banks, &cfg), TT_OK);
-	dev->banks_ok = true;
-	cr_assert_eq(tt_dev_register(dev), TT_OK);
-	return dev;
-}
 
 /* The last error contains @needle. */
 #define expect_msg(needle)						\
@@ -61,7 +34,7 @@ static const struct tt_buffer_config dram_cfg = {
 
 Test(misuse, null_arguments_device)
 {
-	struct tt_device *dev = host_device(2, 2);
+	struct tt_device *dev = host_device(2, 2, 0);
 	struct tt_core noc, g;
 	uint8_t byte = 0;
 
@@ -94,7 +67,7 @@ Test(misuse, null_arguments_device)
 
 Test(misuse, null_arguments_buffer)
 {
-	struct tt_device *dev = host_device(2, 2);
+	struct tt_device *dev = host_device(2, 2, 0);
 	struct tt_buffer *buf;
 	struct tt_shard_spec spec;
 	struct tt_core core;
@@ -195,7 +168,7 @@ Test(misuse, null_arguments_program)
 /* An address whose end passes 2^64 is out of range, not a wrapped access. */
 Test(misuse, dram_and_l1_end_does_not_wrap)
 {
-	struct tt_device *dev = host_device(2, 2);
+	struct tt_device *dev = host_device(2, 2, 0);
 	uint8_t data[64] = { 0 };
 
 	cr_expect_eq(tt_device_dram_read(dev, 0, UINT64_MAX - 8, data, sizeof(data)), TT_ERANGE);
@@ -215,7 +188,7 @@ Test(misuse, dram_and_l1_end_does_not_wrap)
 
 Test(misuse, buffer_double_free_and_use_after_free)
 {
-	struct tt_device *dev = host_device(2, 2);
+	struct tt_device *dev = host_device(2, 2, 0);
 	struct tt_buffer *buf, *other;
 	uint8_t data[4096];
 
@@ -241,7 +214,7 @@ Test(misuse, buffer_double_free_and_use_after_free)
 
 Test(misuse, device_closed_twice_and_buffer_after_close)
 {
-	struct tt_device *dev = host_device(2, 2);
+	struct tt_device *dev = host_device(2, 2, 0);
 	struct tt_program *prog;
 	struct tt_buffer *buf, *l1;
 	struct tt_core_range_set one = tt_core_set(tt_core(0, 0));
@@ -393,7 +366,7 @@ static struct tt_buffer_shard_spec huge_spec(uint32_t side)
  */
 Test(misuse, huge_shard_grid_is_fast, .timeout = 20)
 {
-	struct tt_device *dev = host_device(2, 2);
+	struct tt_device *dev = host_device(2, 2, 0);
 	struct tt_buffer_shard_spec sh = huge_spec(600);
 	struct tt_buffer_config cfg = {
 		.size = 600ull * 600 * 2048, .page_size = 2048,
@@ -421,7 +394,7 @@ Test(misuse, huge_shard_grid_is_fast, .timeout = 20)
 /* A range as wide as the coordinates has 2^32 cores: counted, not wrapped. */
 Test(misuse, shard_grid_size_overflow_has_a_message)
 {
-	struct tt_device *dev = host_device(2, 2);
+	struct tt_device *dev = host_device(2, 2, 0);
 	struct tt_buffer_shard_spec sh = huge_spec(2);
 	struct tt_buffer_config cfg = {
 		.size = 4 * 2048, .page_size = 2048, .type = TT_BUFFER_L1,

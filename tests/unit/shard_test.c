@@ -396,58 +396,19 @@ Test(shard, property_random_specs)
 }
 
 /*
- * Sharded buffers (tt/buffer.h) on a host-only device: the bank managers
- * of a WH B0 grid and plain host memory for its L1 and DRAM, no emulator.
- * Every page is checked where the spec puts it, computed here from the
- * definitions (shard of a page, core of a shard, slot stride), not from
- * the library.
+ * Sharded buffers (tt/buffer.h) on a host-only device (tests/lib/host_device.h):
+ * the bank managers of a WH B0 grid and plain host memory for its L1 and
+ * DRAM, no emulator.  Every page is checked where the spec puts it,
+ * computed here from the definitions (shard of a page, core of a shard,
+ * slot stride), not from the library.
  */
-#include <sys/mman.h>
-
 #include <tt/buffer.h>
 #include <tt/cb.h>
 
-#include "../../host/src/internal.h"
+#include "host_device.h"
 #include "tt_cb.h"
 #include "tt_data_format.h"
 #include "tt_noc_regs.h"
-
-static struct tt_device *host_device(uint32_t gx, uint32_t gy,
-				     uint64_t l1_small)
-{
-	struct tt_device *dev = calloc(1, sizeof(*dev));
-	struct tt_bank_config cfg;
-
-	cr_assert(dev);
-	dev->arch = tt_arch_get(TT_ARCH_WORMHOLE_B0);
-	dev->grid_x = gx;
-	dev->grid_y = gy;
-	dev->ncores = gx * gy;
-	dev->l1_map_size = (size_t)dev->ncores * dev->arch->l1_size;
-	dev->dram_map_size = (size_t)dev->arch->dram_banks * dev->arch->dram_bank_size;
-	dev->l1 = mmap(NULL, dev->l1_map_size, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	dev->dram = mmap(NULL, dev->dram_map_size, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	cr_assert(dev->l1 != MAP_FAILED && dev->dram != MAP_FAILED);
-	cr_assert_eq(tt_bank_config_from_arch(&cfg, dev->arch, l1_small, 0), TT_OK);
-	cfg.grid_x = gx;
-	cfg.grid_y = gy;
-	cr_assert_eq(tt_bank_init(&dev->banks, &cfg), TT_OK, "%s",
-		     tt_bank_last_error(&dev->banks));
-	dev->banks_ok = true;
-	cr_assert_eq(tt_dev_register(dev), TT_OK);
-	return dev;
-}
-
-static void host_device_free(struct tt_device *dev)
-{
-	tt_dev_unregister(dev);
-	tt_bank_destroy(&dev->banks);
-	munmap(dev->l1, dev->l1_map_size);
-	munmap(dev->dram, dev->dram_map_size);
-	free(dev);
-}
 
 /* Host memory of @addr on core (or DRAM bank) @c. */
 static uint8_t *dev_mem(struct tt_device *dev, enum tt_buffer_type type,
@@ -638,6 +599,39 @@ Test(sharded_buffer, height_over_two_ranges)
 			  want[k].x, want[k].y);
 	}
 	cr_assert_eq(tt_buffer_shard_core(buf, 4, &c), TT_ERANGE);
+	tt_buffer_free(buf);
+	host_device_free(dev);
+}
+
+/*
+ * Region transfers: bytes at any offset, across page and bank boundaries,
+ * land where a whole-buffer write of the same bytes puts them; a region
+ * past the end is refused.
+ */
+Test(sharded_buffer, regions_cross_pages)
+{
+	struct tt_device *dev = host_device(2, 2, 0);
+	struct tt_buffer_config cfg = { .size = 8 * 64, .page_size = 64,
+					.type = TT_BUFFER_DRAM };
+	uint8_t want[8 * 64], got[8 * 64], piece[200];
+	struct tt_buffer *buf;
+
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s", tt_last_error());
+	for (size_t i = 0; i < sizeof(want); i++)
+		want[i] = (uint8_t)(i * 13 + 5);
+	cr_assert_eq(tt_buffer_write(buf, want), TT_OK);
+	for (size_t i = 0; i < sizeof(piece); i++)
+		want[100 + i] = piece[i] = (uint8_t)(0xa0 ^ i);
+	cr_assert_eq(tt_buffer_write_region(buf, 100, piece, sizeof(piece)), TT_OK);
+	cr_assert_eq(tt_buffer_read(buf, got), TT_OK);
+	cr_expect(!memcmp(got, want, sizeof(want)), "a region write moved other bytes");
+	memset(piece, 0, sizeof(piece));
+	cr_assert_eq(tt_buffer_read_region(buf, 130, piece, 150), TT_OK);
+	cr_expect(!memcmp(piece, want + 130, 150), "a region read differs");
+	cr_expect_eq(tt_buffer_read_region(buf, 500, piece, 13), TT_ERANGE);
+	cr_expect(strstr(tt_last_error(), "13 bytes at offset 500 run past the 512-byte buffer"),
+		  "%s", tt_last_error());
+	cr_expect_eq(tt_buffer_write_region(buf, UINT64_MAX, piece, 2), TT_ERANGE);
 	tt_buffer_free(buf);
 	host_device_free(dev);
 }

@@ -171,6 +171,14 @@ int tt_buffer_write(struct tt_buffer *buf, const void *src);
 int tt_buffer_read(struct tt_buffer *buf, void *dst);
 
 /*
+ * Write / read @size bytes at byte @offset of the buffer's contents (its
+ * pages in order; tt-metal's BufferRegion).  TT_ERANGE past the end.
+ */
+int tt_buffer_write_region(struct tt_buffer *buf, uint64_t offset, const void *src,
+			   uint64_t size);
+int tt_buffer_read_region(struct tt_buffer *buf, uint64_t offset, void *dst, uint64_t size);
+
+/*
  * tt-metal's detail::DumpDeviceMemoryState: write memory_usage_summary.csv,
  * l1_usage_summary.csv and detailed_memory_usage.csv for the buffers
  * allocated on @dev into @dir (NULL: generated/reports), file names

@@ -658,56 +658,35 @@ void MeshCommandQueue::enqueue_read_mesh_buffer(void *host_data,
 		throw_tt("reading a mesh buffer", rc);
 }
 
-void MeshCommandQueue::enqueue_write_shards(const std::shared_ptr<MeshBuffer> &buffer,
-					    const std::vector<ShardDataTransfer> &transfers, bool)
+// One shard transfer of a 1x1 mesh: the whole buffer or a region of it.
+void MeshCommandQueue::transfer_shards(const std::shared_ptr<MeshBuffer> &buffer,
+				       const std::vector<ShardDataTransfer> &transfers,
+				       bool write)
 {
 	finish();
 	Buffer &b = backing(buffer);
 	for (const auto &t : transfers) {
 		TT_FATAL(device_->is_local(t.shard_coord()), "shard {} is outside this 1x1 mesh",
 			 fmt::streamed(t.shard_coord()));
-		int rc;
-		if (auto r = t.region()) {
-			TT_FATAL(r->offset + r->size <= b.size(),
-				 "region [{}, +{}) past the {}-byte buffer", r->offset, r->size,
-				 b.size());
-			std::vector<uint8_t> whole(b.size());
-			rc = tt_buffer_read(b.c_buffer(), whole.data());
-			if (!rc) {
-				std::memcpy(whole.data() + r->offset, t.host_data(), r->size);
-				rc = tt_buffer_write(b.c_buffer(), whole.data());
-			}
-		} else {
-			rc = tt_buffer_write(b.c_buffer(), t.host_data());
-		}
+		auto r = t.region();
+		uint64_t offset = r ? r->offset : 0, size = r ? r->size : b.size();
+		int rc = write ? tt_buffer_write_region(b.c_buffer(), offset, t.host_data(), size)
+			       : tt_buffer_read_region(b.c_buffer(), offset, t.host_data(), size);
 		if (rc)
-			throw_tt("writing a shard", rc);
+			throw_tt(write ? "writing a shard" : "reading a shard", rc);
 	}
+}
+
+void MeshCommandQueue::enqueue_write_shards(const std::shared_ptr<MeshBuffer> &buffer,
+					    const std::vector<ShardDataTransfer> &transfers, bool)
+{
+	transfer_shards(buffer, transfers, true);
 }
 
 void MeshCommandQueue::enqueue_read_shards(const std::vector<ShardDataTransfer> &transfers,
 					   const std::shared_ptr<MeshBuffer> &buffer, bool)
 {
-	finish();
-	Buffer &b = backing(buffer);
-	for (const auto &t : transfers) {
-		TT_FATAL(device_->is_local(t.shard_coord()), "shard {} is outside this 1x1 mesh",
-			 fmt::streamed(t.shard_coord()));
-		int rc;
-		if (auto r = t.region()) {
-			TT_FATAL(r->offset + r->size <= b.size(),
-				 "region [{}, +{}) past the {}-byte buffer", r->offset, r->size,
-				 b.size());
-			std::vector<uint8_t> whole(b.size());
-			rc = tt_buffer_read(b.c_buffer(), whole.data());
-			if (!rc)
-				std::memcpy(t.host_data(), whole.data() + r->offset, r->size);
-		} else {
-			rc = tt_buffer_read(b.c_buffer(), t.host_data());
-		}
-		if (rc)
-			throw_tt("reading a shard", rc);
-	}
+	transfer_shards(buffer, transfers, false);
 }
 
 // Workloads and free functions ------------------------------------------------

@@ -78,6 +78,9 @@ public:
 	const detail::ProgramImpl *running() const { return running_; }
 
 private:
+	void transfer_shards(const std::shared_ptr<MeshBuffer> &buffer,
+			     const std::vector<ShardDataTransfer> &transfers, bool write);
+
 	MeshDevice *device_;
 	uint32_t id_;
 	const detail::ProgramImpl *running_ = nullptr;
