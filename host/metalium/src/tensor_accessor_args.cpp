@@ -1,14 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // TensorAccessorArgs: the compile-time / common-runtime words a kernel's
-// TensorAccessor reads (encoding in tensor_accessor_args.hpp).
+// TensorAccessor reads, in the encoding of hal/tt_tensor_accessor.h.
 #include <tt-metalium/device.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
 #include <tt_stl/assert.hpp>
 
+#include "tt_tensor_accessor.h"
+
 namespace tt::tt_metal {
 
 using tensor_accessor::ArgConfig;
+
+// The public header spells tt-metal's enum out; hal is the one truth.
+static_assert(uint8_t(ArgConfig::Sharded) == TT_TA_SHARDED &&
+		      uint8_t(ArgConfig::IsDram) == TT_TA_IS_DRAM &&
+		      uint8_t(ArgConfig::RuntimeRank) == TT_TA_RUNTIME_RANK &&
+		      uint8_t(ArgConfig::RuntimeNumBanks) == TT_TA_RUNTIME_NUM_BANKS &&
+		      uint8_t(ArgConfig::RuntimeTensorShape) == TT_TA_RUNTIME_TENSOR_SHAPE &&
+		      uint8_t(ArgConfig::RuntimeShardShape) == TT_TA_RUNTIME_SHARD_SHAPE &&
+		      uint8_t(ArgConfig::RuntimeBankCoords) == TT_TA_RUNTIME_BANK_COORDS &&
+		      uint8_t(ArgConfig::Runtime) == TT_TA_RUNTIME,
+	      "tensor_accessor::ArgConfig differs from hal/tt_tensor_accessor.h");
 
 TensorAccessorArgs::TensorAccessorArgs(const Buffer &buffer, tensor_accessor::ArgsConfig config)
     : buffer_(&buffer), config_(config)

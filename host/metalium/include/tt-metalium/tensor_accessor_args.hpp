@@ -1,17 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // TensorAccessorArgs: the compile-time (and, on request, common runtime)
-// arguments a kernel's TensorAccessor reads to find a buffer's pages.
-// The encoding is tt-metal's:
-//   interleaved: [config, aligned page size]
-//   sharded:     [config, aligned page size, rank, number of banks,
-//                 tensor shape in pages (rank words), shard shape in pages
-//                 (rank words), bank coordinates two per word]
-// where config is a tensor_accessor::ArgConfig bit set (Sharded, IsDram,
-// and Runtime* bits that move the matching sharded fields to the common
-// runtime args).  Bank coordinates are 8-bit x and y, the first bank of a
-// pair in the low half (x << 8 | y): NoC coordinates of the shard cores
-// for L1, (bank, 0) for DRAM.
+// arguments a kernel's TensorAccessor reads to find a buffer's pages, in
+// tt-metal's encoding (docs/kernel-api.md; hal/tt_tensor_accessor.h of the
+// source tree, which the library checks this enum against).
 #pragma once
 
 #include <cstdint>

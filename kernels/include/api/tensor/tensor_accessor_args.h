@@ -3,18 +3,10 @@
  * TensorAccessorArgs<CTA_OFFSET, CRTA_OFFSET> (tt-metal
  * api/tensor/tensor_accessor_args.h): reads the description of a buffer
  * that the host's TensorAccessorArgs(buffer).append_to(ct_args[, crt_args])
- * wrote, starting at compile-time arg CTA_OFFSET:
- *
- *   interleaved: config, aligned_page_size                    (2 args)
- *   sharded:     config, aligned_page_size, [rank], [num_banks],
- *                [tensor_shape x rank], [shard_shape x rank],
- *                [bank coords, two 16-bit (x << 8 | y) per word, the
- *                 first bank in the low half]
- *
- * config holds the tensor_accessor::ArgConfig bits; a field whose
- * Runtime* bit is set is not among the compile-time args but in the
- * common runtime args, in the same order, from CRTA_OFFSET (or the
- * offset given to the constructor).
+ * wrote, starting at compile-time arg CTA_OFFSET, in the encoding of
+ * hal/tt_tensor_accessor.h.  A field whose Runtime* bit is set is not among
+ * the compile-time args but in the common runtime args, in the same order,
+ * from CRTA_OFFSET (or the offset given to the constructor).
  */
 #ifndef TT_API_TENSOR_TENSOR_ACCESSOR_ARGS_H
 #define TT_API_TENSOR_TENSOR_ACCESSOR_ARGS_H
@@ -23,24 +15,24 @@
 #include <cstdint>
 
 #include "api/tt_cxx_common.h"
+#include "tt_tensor_accessor.h"
 
 namespace tensor_accessor {
 
 enum class ArgConfig : std::uint8_t {
 	None = 0,
-	Sharded = 1 << 0,
-	IsDram = 1 << 1,
-	RuntimeRank = 1 << 2,
-	RuntimeNumBanks = 1 << 3,
-	RuntimeTensorShape = 1 << 4,
-	RuntimeShardShape = 1 << 5,
-	RuntimeBankCoords = 1 << 6,
-	Runtime = RuntimeRank | RuntimeNumBanks | RuntimeTensorShape | RuntimeShardShape |
-		  RuntimeBankCoords,
+	Sharded = TT_TA_SHARDED,
+	IsDram = TT_TA_IS_DRAM,
+	RuntimeRank = TT_TA_RUNTIME_RANK,
+	RuntimeNumBanks = TT_TA_RUNTIME_NUM_BANKS,
+	RuntimeTensorShape = TT_TA_RUNTIME_TENSOR_SHAPE,
+	RuntimeShardShape = TT_TA_RUNTIME_SHARD_SHAPE,
+	RuntimeBankCoords = TT_TA_RUNTIME_BANK_COORDS,
+	Runtime = TT_TA_RUNTIME,
 };
 
 constexpr std::size_t UNKNOWN = static_cast<std::size_t>(-1);
-constexpr std::uint32_t MAX_RANK = 8;
+constexpr std::uint32_t MAX_RANK = TT_TA_MAX_RANK;
 
 /* Compile-time arg @i, or 0 past the last one (for offsets not taken). */
 constexpr std::uint32_t cta_or_zero(std::size_t i)
@@ -75,7 +67,7 @@ struct TensorAccessorArgs {
 		      "a runtime number of banks needs runtime bank coordinates");
 
 	static constexpr std::uint32_t AlignedPageSize = tt_ct::get<CTA_OFFSET + 1>();
-	static constexpr std::uint32_t RankCTAOffset = CTA_OFFSET + 2;
+	static constexpr std::uint32_t RankCTAOffset = CTA_OFFSET + TT_TA_INTERLEAVED_WORDS;
 	static constexpr std::uint32_t NumBanksCTAOffset = RankCTAOffset + (rank_is_crta ? 0 : 1);
 	static constexpr std::uint32_t RankCT =
 		is_sharded && !rank_is_crta ? tensor_accessor::cta_or_zero(RankCTAOffset) : 0;
