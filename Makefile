@@ -426,8 +426,8 @@ tsan-tests := $(patsubst tests/tsan/%.c,$(obj)/tests/tsan/%,$(wildcard tests/tsa
 $(obj)/tests/tsan/%: tests/tsan/%.c $(obj)/tsan/host/libtt.a
 	$(call msg,TESTCC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(host-cflags) -O1 $(tsan) -DTT_TEST_KERNELS='"$(src)/tests/e2e/kernels"' \
-		$< $(obj)/tsan/host/libtt.a $(host-libs) -o $@
+	$(Q)gcc $(host-cflags) -O1 $(tsan) -I$(src)/tests/lib \
+		-DTT_TEST_KERNELS='"$(src)/tests/e2e/kernels"' $< $(obj)/tsan/host/libtt.a $(host-libs) -o $@
 
 .PHONY: test-tsan
 test-tsan: all $(tsan-tests)
