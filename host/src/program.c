@@ -384,11 +384,11 @@ nomem:
 	return tt_fail(TT_ENOMEM, "%s: out of host memory", fn);
 }
 
-int tt_kernel_create(struct tt_program *prog, const char *path,
-		     const struct tt_core_range_set *cores,
-		     const struct tt_dm_config *cfg, tt_kernel_handle *out)
+/* The arguments both kernel create calls share. */
+static int kernel_create_check(const char *fn, struct tt_program *prog, const char *path,
+			       const void *cfg, const void *out,
+			       const struct tt_core_range_set *cores)
 {
-	static const char fn[] = "tt_kernel_create";
 	int rc = tt_prog_check(prog, fn);
 
 	if (rc)
@@ -396,7 +396,16 @@ int tt_kernel_create(struct tt_program *prog, const char *path,
 	if (!path || !cfg || !out)
 		return tt_fail(TT_EINVAL, "%s: the %s is NULL", fn,
 			       !path ? "kernel path" : !cfg ? "config" : "result pointer");
-	rc = tt_core_range_set_check(cores, fn, "kernel");
+	return tt_core_range_set_check(cores, fn, "kernel");
+}
+
+int tt_kernel_create(struct tt_program *prog, const char *path,
+		     const struct tt_core_range_set *cores,
+		     const struct tt_dm_config *cfg, tt_kernel_handle *out)
+{
+	static const char fn[] = "tt_kernel_create";
+	int rc = kernel_create_check(fn, prog, path, cfg, out, cores);
+
 	if (rc)
 		return rc;
 	if ((unsigned int)cfg->processor > TT_DM_RISCV_1 || (unsigned int)cfg->noc > TT_NOC_1)
@@ -423,14 +432,8 @@ int tt_compute_kernel_create(struct tt_program *prog, const char *path,
 	tt_kernel_handle h;
 	uint32_t fidelity;		/* the engine's encoding: LoFi 0, HiFiN N */
 	uint8_t ccfg;
-	int rc = tt_prog_check(prog, fn);
+	int rc = kernel_create_check(fn, prog, path, cfg, out, cores);
 
-	if (rc)
-		return rc;
-	if (!path || !cfg || !out)
-		return tt_fail(TT_EINVAL, "%s: the %s is NULL", fn,
-			       !path ? "kernel path" : !cfg ? "config" : "result pointer");
-	rc = tt_core_range_set_check(cores, fn, "kernel");
 	if (rc)
 		return rc;
 	if ((unsigned int)cfg->math_fidelity > TT_MATH_FIDELITY_HIFI4)

@@ -241,7 +241,6 @@ static void token_ring(struct outcome *o, unsigned runs, const char *trace)
 static void matmul_demo(struct outcome *o, unsigned runs, const char *trace)
 {
 	char cmd[1024], line[512];
-	const char *key = "deterministic TCG: ";
 	FILE *p;
 	int status;
 
@@ -251,10 +250,8 @@ static void matmul_demo(struct outcome *o, unsigned runs, const char *trace)
 	if (!p)
 		FAIL(o, "cannot run %s", MM_MULTI);
 	while (fgets(line, sizeof(line), p)) {
-		char *at = strstr(line, key);
-
-		if (at && o->nruns < MAX_RUNS)
-			o->icount[o->nruns++] = strtoull(at + strlen(key), NULL, 10);
+		if (strstr(line, " guest instructions") && o->nruns < MAX_RUNS)
+			o->icount[o->nruns++] = e2e_number_before(line, " guest instructions");
 		if (strstr(line, "PCC"))
 			XXH64_update(print_state, line, strlen(line));
 	}
@@ -275,7 +272,8 @@ static unsigned scale(void)
 	return n ? n : 1;
 }
 
-static pid_t start_hogs(pid_t *hogs, unsigned n)
+/* A busy loop on each of @n host CPUs, in child processes. */
+static void start_hogs(pid_t *hogs, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
 		hogs[i] = fork();
@@ -286,7 +284,6 @@ static pid_t start_hogs(pid_t *hogs, unsigned n)
 				spin++;
 		}
 	}
-	return 0;
 }
 
 static void stop_hogs(pid_t *hogs, unsigned n)
@@ -457,15 +454,9 @@ static unsigned long long hello_count(const char *qemu_wrapper)
 		 qemu_wrapper ? "QEMU=" : "", qemu_wrapper ? qemu_wrapper : "", TT_BUILD_DIR);
 	p = popen(cmd, "r");
 	cr_assert_not_null(p);
-	while (fgets(line, sizeof(line), p)) {
-		char *at = strstr(line, " device instructions");
-
-		if (at) {
-			while (at > line && at[-1] >= '0' && at[-1] <= '9')
-				at--;
-			n = strtoull(at, NULL, 10);
-		}
-	}
+	while (fgets(line, sizeof(line), p))
+		if (strstr(line, " device instructions"))
+			n = e2e_number_before(line, " device instructions");
 	cr_assert_eq(pclose(p), 0, "hello_world failed");
 	return n;
 }

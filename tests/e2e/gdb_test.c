@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "e2e.h"
+
 /* Run @prog under tools/tt-gdb.sh on @where with the gdb commands @gdbcmds. */
 static int run_under_gdb(const char *prog, const char *where, const char *gdbcmds, char *out,
 			 size_t len)
@@ -40,19 +42,6 @@ static int run_under_gdb(const char *prog, const char *where, const char *gdbcmd
 	status = pclose(p);
 	unlink(cmds);
 	return status;
-}
-
-/* The instruction count matmul_multi_core printed ("... N guest instructions"). */
-static unsigned long long printed_count(const char *out)
-{
-	const char *at = strstr(out, " guest instructions");
-	const char *start;
-
-	if (!at)
-		return 0;
-	for (start = at; start > out && start[-1] >= '0' && start[-1] <= '9'; start--)
-		;
-	return strtoull(start, NULL, 10);
 }
 
 Test(gdb, batch_break_step_print, .timeout = 180)
@@ -94,14 +83,14 @@ Test(gdb, stops_do_not_change_the_count, .timeout = 180)
 	n = fread(plain, 1, sizeof(plain) - 1, p);
 	plain[n] = '\0';
 	cr_assert_eq(pclose(p), 0, "matmul_multi_core failed:\n%s", plain);
-	without = printed_count(plain);
+	without = e2e_number_before(plain, " guest instructions");
 	cr_assert_gt(without, 0, "no instruction count in:\n%s", plain);
 
 	cr_assert_eq(run_under_gdb("matmul_multi_core 4 4 4 2 2", "--core 1,0 --risc ncrisc",
 				   "continue\nnext\nstepi\nstepi\ninfo registers pc\n"
 				   "break *$pc+8\ncontinue\ndelete\nnext\n",
 				   out, sizeof(out)), 0, "tt-gdb.sh failed:\n%s", out);
-	with_gdb = printed_count(out);
+	with_gdb = e2e_number_before(out, " guest instructions");
 	cr_assert_gt(with_gdb, 0, "no instruction count in:\n%s", out);
 	cr_expect_eq(with_gdb, without, "%llu instructions under gdb, %llu without:\n%s",
 		     with_gdb, without, out);

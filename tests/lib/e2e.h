@@ -9,6 +9,7 @@
 
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <tt/tt.h>
@@ -50,6 +51,18 @@ static inline void e2e_run_ok(struct tt_device *dev, struct tt_program *prog,
 
 	cr_assert_eq(rc, TT_OK, "run failed: %s\n%s", tt_strerror(rc),
 		     rep->message);
+}
+
+/* The number printed just before @suffix in @text (0 if none). */
+static inline unsigned long long e2e_number_before(const char *text, const char *suffix)
+{
+	const char *at = strstr(text, suffix);
+
+	if (!at)
+		return 0;
+	while (at > text && at[-1] >= '0' && at[-1] <= '9')
+		at--;
+	return strtoull(at, NULL, 10);
 }
 
 #endif /* TT_TESTS_E2E_H */
