@@ -59,16 +59,11 @@ tt_kernel_fault(uint32_t kind, uint32_t id, uint32_t arg0, uint32_t arg1)
 
 static uint32_t tt_warned_pc __attribute__((unused));
 
-static FORCE_INLINE void tt_putc(char c)
-{
-	TT_EMU_REG(PUTC) = (uint8_t)c;
-}
-
 static inline void tt_put_hex(uint32_t v)
 {
 	for (int i = 28; i >= 0; i -= 4)
-		tt_putc("0123456789abcdef"[(v >> i) & 0xf]);
-	tt_putc(' ');
+		tt_print_putc("0123456789abcdef"[(v >> i) & 0xf]);
+	tt_print_putc(' ');
 }
 
 static __attribute__((noinline, cold, unused)) void
@@ -80,13 +75,13 @@ tt_kernel_warn(uint32_t kind, uint32_t id, uint32_t arg0, uint32_t arg1)
 		return;
 	tt_warned_pc = pc;
 	for (const char *p = TT_WARN_PREFIX; *p; p++)
-		tt_putc(*p);
+		tt_print_putc(*p);
 	tt_put_hex(kind);
 	tt_put_hex(id);
 	tt_put_hex(arg0);
 	tt_put_hex(arg1);
 	tt_put_hex(pc);
-	tt_putc('\n');
+	tt_print_putc('\n');
 }
 
 #ifdef TT_CB_STRICT

@@ -13,12 +13,22 @@
 
 #include <stdint.h>
 
+#include "tt_emu_regs.h"
 #include "tt_fw_globals.h"
 #include "tt_mem_map.h"
 #include "tt_riscv.h"
 #include "tt_wait.h"
 
 #define FORCE_INLINE inline __attribute__((always_inline))
+
+/*
+ * One byte to the print port, the path printf's _write takes too: the
+ * device hands it to the host and never makes the hart wait.
+ */
+static FORCE_INLINE void tt_print_putc(char c)
+{
+	TT_EMU_REG(PUTC) = (uint8_t)c;
+}
 
 
 /* The RISC this kernel is built for (the host passes COMPILE_FOR_*). */

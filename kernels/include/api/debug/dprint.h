@@ -57,8 +57,8 @@ inline void put(char c)
 		return;
 	}
 	if (line_start)
-		TT_EMU_REG(PUTC) = 2u;
-	TT_EMU_REG(PUTC) = (uint8_t)c;
+		tt_print_putc('\002');
+	tt_print_putc(c);
 	line_start = c == '\n';
 }
 
