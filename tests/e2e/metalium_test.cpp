@@ -235,3 +235,32 @@ Test(metalium_e2e, worker_cores)
 	cr_assert_throw(dev->get_device(0, 1), std::runtime_error);
 	dev->close();
 }
+
+// HEIGHT_SHARDED with shards narrower than the tensor, as tt-metal accepts:
+// the 1x4 grid of 4x1-tile shards goes round-robin over a row of cores.
+Test(metalium_e2e, height_sharded_narrow_shards)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	ShardSpecBuffer spec(CoreRangeSet(CoreRange({ 0, 0 }, { 3, 0 })), { 128, 32 },
+			     ShardOrientation::ROW_MAJOR, { 32, 32 }, { 4, 4 });
+	distributed::DeviceLocalBufferConfig local{
+		.page_size = 2048,
+		.buffer_type = BufferType::L1,
+		.sharding_args = BufferShardingArgs(spec, TensorMemoryLayout::HEIGHT_SHARDED),
+	};
+	auto buf = distributed::MeshBuffer::create(
+		distributed::ReplicatedBufferConfig{ .size = 16 * 2048 }, local, dev.get());
+	cr_assert(buf->get_backing_buffer()->buffer_layout() == TensorMemoryLayout::HEIGHT_SHARDED);
+	auto cores = buf->get_backing_buffer()->shard_cores();
+	cr_assert_eq(cores.size(), 4u);
+	for (size_t k = 0; k < cores.size(); k++)
+		cr_assert(cores[k] == CoreCoord(k, 0), "shard %zu on (%zu,%zu)", k, cores[k].x,
+			  cores[k].y);
+	std::vector<uint32_t> data(16 * 512), back;
+	for (size_t i = 0; i < data.size(); i++)
+		data[i] = static_cast<uint32_t>(i * 31);
+	distributed::EnqueueWriteMeshBuffer(dev->mesh_command_queue(), buf, data, true);
+	distributed::EnqueueReadMeshBuffer(dev->mesh_command_queue(), back, buf, true);
+	cr_assert(back == data);
+	dev->close();
+}

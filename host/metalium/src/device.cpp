@@ -371,6 +371,35 @@ void Buffer::deallocate()
 	buf_ = nullptr;
 }
 
+/*
+ * tt-metal cuts a sharded buffer into a 2-D grid of shards whatever the
+ * layout and gives shard k (row-major over that grid) to the k-th core of
+ * the grid in the orientation's order.  libtt's HEIGHT and WIDTH layouts
+ * insist that shards span the full width (height); upstream programs also
+ * ask for HEIGHT_SHARDED with narrower shards (vecadd_sharding does).  When
+ * the cores form one rectangle that the shard grid fills in that order,
+ * libtt's BLOCK layout places the shards the same way: use it.
+ */
+static enum tt_buffer_layout effective_layout(enum tt_buffer_layout layout,
+					      const ShardSpecBuffer &s)
+{
+	if (layout == TT_BUFFER_BLOCK_SHARDED || !s.page_shape[0] || !s.page_shape[1] ||
+	    !s.shape()[0] || !s.shape()[1] || s.grid().size() != 1)
+		return layout;
+	const auto shard = s.shape_in_pages();
+	if (!shard[0] || !shard[1])
+		return layout;
+	const uint32_t rows = (s.tensor2d_shape_in_pages[0] + shard[0] - 1) / shard[0];
+	const uint32_t cols = (s.tensor2d_shape_in_pages[1] + shard[1] - 1) / shard[1];
+	bool spans = layout == TT_BUFFER_HEIGHT_SHARDED ? cols == 1 : rows == 1;
+	if (spans)
+		return layout;
+	const CoreCoord g = s.grid().ranges()[0].grid_size();
+	bool fits = s.orientation() == ShardOrientation::ROW_MAJOR ? g.x == cols && g.y == rows
+								   : g.y == cols && g.x == rows;
+	return fits ? TT_BUFFER_BLOCK_SHARDED : layout;
+}
+
 std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceAddr page_size,
 				       BufferType type, const BufferShardingArgs &sharding,
 				       std::optional<bool>)
@@ -412,6 +441,7 @@ std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceA
 		spec.page_shape[1] = s.page_shape[1];
 		spec.tensor_pages[0] = s.tensor2d_shape_in_pages[0];
 		spec.tensor_pages[1] = s.tensor2d_shape_in_pages[1];
+		cfg.layout = effective_layout(cfg.layout, s);
 		cfg.shard = &spec;
 	}
 	struct tt_buffer *buf = nullptr;

@@ -9,6 +9,7 @@
 // containers available: host programs written for tt-metal rely on it.
 #pragma once
 
+#include <cassert>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
