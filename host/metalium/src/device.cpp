@@ -768,6 +768,20 @@ void Synchronize(MeshDevice *device, std::optional<uint8_t> cq_id,
 
 } // namespace distributed
 
+// Profiler ------------------------------------------------------------------------
+
+void ReadMeshDeviceProfilerResults(distributed::MeshDevice &mesh_device, ProfilerReadState,
+				   const std::optional<ProfilerOptionalMetadata> &)
+{
+	mesh_device.mesh_command_queue().finish();
+}
+
+void detail::ReadDeviceProfilerResults(IDevice *device, ProfilerReadState,
+				       const std::optional<ProfilerOptionalMetadata> &)
+{
+	life_of(device)->cq->finish();
+}
+
 // Devices without a mesh ---------------------------------------------------------
 
 static std::map<IDevice *, std::shared_ptr<distributed::MeshDevice>> &plain_devices()

@@ -37,6 +37,7 @@
 #include <tt-metalium/kernel_types.hpp>
 #include <tt-metalium/program.hpp>
 #include <tt-metalium/runtime_args_data.hpp>
+#include <tt-metalium/tt_metal_profiler.hpp>
 #include <tt_stl/assert.hpp>
 #include <tt_stl/span.hpp>
 
