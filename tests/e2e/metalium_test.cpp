@@ -264,3 +264,21 @@ Test(metalium_e2e, height_sharded_narrow_shards)
 	cr_assert(back == data);
 	dev->close();
 }
+
+Test(metalium_e2e, profiler_read_waits_for_the_queue)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	auto scratch = make(dev, 64, 64, BufferType::L1);
+	Program program = CreateProgram();
+	program.set_runtime_id(7);
+	cr_assert_eq(program.get_runtime_id(), 7u);
+	CreateKernel(program, KERNEL("empty.c"), CoreCoord(0, 0), DataMovementConfig{});
+	distributed::MeshWorkload workload;
+	workload.add_program(distributed::MeshCoordinateRange(dev->shape()), std::move(program));
+	auto &cq = dev->mesh_command_queue();
+	distributed::EnqueueMeshWorkload(cq, workload, false);
+	cr_assert(cq.running() != nullptr);
+	ReadMeshDeviceProfilerResults(*dev);
+	cr_assert(cq.running() == nullptr);
+	dev->close();
+}
