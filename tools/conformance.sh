@@ -211,7 +211,7 @@ for entry in "${progs[@]}"; do
 			checked=exit-0
 		fi
 		if [ "$run" = ok ] && [ "$checked" != FAIL ]; then n_pass=$((n_pass + 1)); fi
-		[ "$run" = ok ] && [ "$checked" != FAIL ] || echo "   $name: see $log" >&2
+		if [ "$run" = FAIL ] || [ "$checked" = FAIL ]; then echo "   $name: see $log" >&2; fi
 	else
 		run=-
 		echo "   $name: build failed, see ${build_log[$name]}" >&2

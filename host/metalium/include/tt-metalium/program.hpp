@@ -28,13 +28,14 @@ public:
 	Program &operator=(Program &&other) noexcept;
 
 	detail::ProgramImpl &impl() const { return *impl_; }
+	const std::shared_ptr<detail::ProgramImpl> &shared_impl() const { return impl_; }
 
 	// An id for profiler output; kept, not used by tensix-emu.
 	void set_runtime_id(ProgramId id) { runtime_id_ = id; }
 	ProgramId get_runtime_id() const { return runtime_id_; }
 
 private:
-	std::unique_ptr<detail::ProgramImpl> impl_;
+	std::shared_ptr<detail::ProgramImpl> impl_;
 	ProgramId runtime_id_ = 0;
 };
 

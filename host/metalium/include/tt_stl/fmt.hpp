@@ -13,12 +13,12 @@
 #include <fmt/ranges.h>
 
 template <typename T>
-	requires std::is_enum_v<T>
+requires std::is_enum_v<T>
 struct fmt::formatter<T> : fmt::formatter<std::underlying_type_t<T>> {
 	template <typename Ctx> auto format(const T &v, Ctx &ctx) const
 	{
-		return fmt::formatter<std::underlying_type_t<T>>::format(static_cast<std::underlying_type_t<T>>(v),
-									  ctx);
+		return fmt::formatter<std::underlying_type_t<T>>::format(
+			static_cast<std::underlying_type_t<T>>(v), ctx);
 	}
 };
 
