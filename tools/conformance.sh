@@ -9,18 +9,19 @@
 # a plain compiler line (flags from the build tree's tt-metalium.pc).
 #
 # Usage: conformance.sh --build <build dir> --src <source dir>
-#                       [--tt-metal-home <dir>] [--examples '<glob>']
+#                       [--tt-metal-home <dir>] [--examples '<glob>'] [--out <dir>]
 # Environment: CONFORMANCE_TIMEOUT (seconds per program, default 600),
 # QEMU (passed on to libtt).
 set -u
 
-build= src= home= pick=
+build= src= home= pick= out=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=$2; shift 2 ;;
 	--src) src=$2; shift 2 ;;
 	--tt-metal-home) home=$2; shift 2 ;;
 	--examples) pick=$2; shift 2 ;;
+	--out) out=$2; shift 2 ;;
 	*) echo "conformance: unknown option $1" >&2; exit 2 ;;
 	esac
 done
@@ -33,7 +34,7 @@ if [ -z "$home" ] || [ ! -d "$home/tt_metal/programming_examples" ]; then
 fi
 home=$(cd "$home" && pwd)
 pe=$home/tt_metal/programming_examples
-out=$build/conformance
+[ -n "$out" ] || out=$build/conformance
 pkg=$build/metalium
 mkdir -p "$out"
 
@@ -70,6 +71,8 @@ Core (0,3): 26 28 30 32
 Program finished successfully.'
 expect[multicast]='[✅ PASS] All 3 receiver tiles match the golden tile.'
 expect[vecadd]='Kernel execution finished'
+expect[vecadd_sharding]='All results match expected values within tolerance.'
+expect[sfpu_eltwise_chain]='Metalium vs Golden -- PCC ='
 # Programs that print their results without judging them: check the sums.
 declare -A check_fn
 check_fn[vecadd]=check_sums
@@ -127,13 +130,14 @@ cmake_unit() {
 	fi
 }
 
-# A program built with a plain compiler line.
+# A program built with a plain compiler line from its .cpp files.
 plain_unit() {
-	local name=$1 cpp=$2 bdir=$out/contributed t0 ok=y
+	local name=$1 bdir=$out/plain t0 ok=y
+	shift
 	t0=$(now)
 	mkdir -p "$bdir"
 	# shellcheck disable=SC2046
-	if ! g++ -O2 -Wno-narrowing "$cpp" $(PKG_CONFIG_PATH=$pkg/lib/pkgconfig pkg-config --cflags --libs \
+	if ! g++ -O2 -Wno-narrowing "$@" $(PKG_CONFIG_PATH=$pkg/lib/pkgconfig pkg-config --cflags --libs \
 		tt-metalium) -o "$bdir/$name" > "$bdir/$name.log" 2>&1; then
 		ok=n
 	fi
@@ -143,24 +147,27 @@ plain_unit() {
 	build_log[$name]=$bdir/$name.log
 }
 
+# A folder whose CMakeLists.txt is a standalone project (a project() or a
+# find_package of TT-Metalium) builds with it; otherwise upstream builds it with helpers of
+# its own tree (contributed/, distributed/, profiler/): each subfolder with
+# .cpp files is then one program, built with a plain compiler line.
+standalone() { [ -f "$1/CMakeLists.txt" ] && grep -qE 'find_package\(TT-Metalium|^project\(' "$1/CMakeLists.txt"; }
+
 for dir in "$pe"/*/; do
 	unit=$(basename "$dir")
-	if [ "$unit" = contributed ]; then
+	if ! standalone "$dir"; then
 		for sub in "$dir"*/; do
 			name=$(basename "$sub")
 			# shellcheck disable=SC2053
-			[[ $name == $pick ]] || continue
-			if [ -f "$sub/CMakeLists.txt" ] && grep -q 'find_package(TT-Metalium' "$sub/CMakeLists.txt"; then
-				cmake_unit "contributed_$name" "$sub"
-			else
-				for cpp in "$sub"*.cpp; do
-					plain_unit "$name" "$cpp"
-				done
+			[[ $name == $pick ]] || [[ $unit == $pick ]] || continue
+			if standalone "$sub"; then
+				cmake_unit "${unit}_$name" "$sub"
+			elif compgen -G "$sub*.cpp" > /dev/null; then
+				plain_unit "$name" "$sub"*.cpp
 			fi
 		done
 		continue
 	fi
-	[ -f "$dir/CMakeLists.txt" ] || continue
 	# shellcheck disable=SC2053
 	if [[ $unit != $pick ]] && ! ls "$dir" | grep -q "^${pick//\*/.*}\$"; then
 		continue
@@ -204,7 +211,7 @@ for entry in "${progs[@]}"; do
 			checked=exit-0
 		fi
 		if [ "$run" = ok ] && [ "$checked" != FAIL ]; then n_pass=$((n_pass + 1)); fi
-		[ "$run" = ok ] && [ "$checked" != FAIL ] || echo "   $name: see $log" >&2
+		if [ "$run" = FAIL ] || [ "$checked" = FAIL ]; then echo "   $name: see $log" >&2; fi
 	else
 		run=-
 		echo "   $name: build failed, see ${build_log[$name]}" >&2

@@ -11,6 +11,7 @@
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
+#include <tt-metalium/sub_device.hpp>
 #include <tt-metalium/tt_metal.hpp>
 
 using namespace tt::tt_metal;
@@ -233,5 +234,127 @@ Test(metalium_e2e, worker_cores)
 	cr_assert_eq(dev->num_worker_cores(HalProgrammableCoreType::TENSIX, SubDeviceId{ 0 }), 64u);
 	cr_assert_eq(dev->get_device(0, 0), dev.get());
 	cr_assert_throw(dev->get_device(0, 1), std::runtime_error);
+	dev->close();
+}
+
+// HEIGHT_SHARDED with shards narrower than the tensor, as tt-metal accepts:
+// the 1x4 grid of 4x1-tile shards goes round-robin over a row of cores.
+Test(metalium_e2e, height_sharded_narrow_shards)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	ShardSpecBuffer spec(CoreRangeSet(CoreRange({ 0, 0 }, { 3, 0 })), { 128, 32 },
+			     ShardOrientation::ROW_MAJOR, { 32, 32 }, { 4, 4 });
+	distributed::DeviceLocalBufferConfig local{
+		.page_size = 2048,
+		.buffer_type = BufferType::L1,
+		.sharding_args = BufferShardingArgs(spec, TensorMemoryLayout::HEIGHT_SHARDED),
+	};
+	auto buf = distributed::MeshBuffer::create(
+		distributed::ReplicatedBufferConfig{ .size = 16 * 2048 }, local, dev.get());
+	cr_assert(buf->get_backing_buffer()->buffer_layout() == TensorMemoryLayout::HEIGHT_SHARDED);
+	auto cores = buf->get_backing_buffer()->shard_cores();
+	cr_assert_eq(cores.size(), 4u);
+	for (size_t k = 0; k < cores.size(); k++)
+		cr_assert(cores[k] == CoreCoord(k, 0), "shard %zu on (%zu,%zu)", k, cores[k].x,
+			  cores[k].y);
+	std::vector<uint32_t> data(16 * 512), back;
+	for (size_t i = 0; i < data.size(); i++)
+		data[i] = static_cast<uint32_t>(i * 31);
+	distributed::EnqueueWriteMeshBuffer(dev->mesh_command_queue(), buf, data, true);
+	distributed::EnqueueReadMeshBuffer(dev->mesh_command_queue(), back, buf, true);
+	cr_assert(back == data);
+	dev->close();
+}
+
+Test(metalium_e2e, profiler_read_waits_for_the_queue)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	auto scratch = make(dev, 64, 64, BufferType::L1);
+	Program program = CreateProgram();
+	program.set_runtime_id(7);
+	cr_assert_eq(program.get_runtime_id(), 7u);
+	CreateKernel(program, KERNEL("empty.c"), CoreCoord(0, 0), DataMovementConfig{});
+	distributed::MeshWorkload workload;
+	workload.add_program(distributed::MeshCoordinateRange(dev->shape()), std::move(program));
+	auto &cq = dev->mesh_command_queue();
+	distributed::EnqueueMeshWorkload(cq, workload, false);
+	cr_assert(cq.running() != nullptr);
+	ReadMeshDeviceProfilerResults(*dev);
+	cr_assert(cq.running() == nullptr);
+	dev->close();
+}
+
+// Two queues, a trace and events on a 1x1 mesh: data on queue 1, the
+// traced loopback on queue 0, ordered by events.
+Test(metalium_e2e, traces_and_events_on_two_queues)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0, 0, 0, 2);
+	cr_assert_eq(dev->num_hw_cqs(), 2u);
+	auto &data_cq = dev->mesh_command_queue(1);
+	auto &work_cq = dev->mesh_command_queue(0);
+	const uint32_t tiles = 4, page = 2048;
+	auto in = make(dev, tiles * page, page, BufferType::DRAM);
+	auto out = make(dev, tiles * page, page, BufferType::DRAM);
+	auto l1 = make(dev, page, page, BufferType::L1);
+
+	Program program = CreateProgram();
+	KernelHandle k = CreateKernel(program, KERNEL("noc_dram_loopback.c"), CoreCoord(0, 0),
+				      DataMovementConfig{});
+	SetRuntimeArgs(program, k, CoreCoord(0, 0),
+		       { (uint32_t)in->address(), (uint32_t)out->address(), (uint32_t)l1->address(),
+			 tiles, page, 1, 1 });
+	distributed::MeshWorkload workload;
+	workload.add_program(distributed::MeshCoordinateRange(dev->shape()), std::move(program));
+
+	std::vector<uint32_t> zeros(tiles * page / 4, 0), got;
+	distributed::EnqueueWriteMeshBuffer(data_cq, out, zeros, true);
+	auto trace = distributed::BeginTraceCapture(dev.get(), 0);
+	distributed::EnqueueMeshWorkload(work_cq, workload, false);
+	cr_assert_throw(distributed::EnqueueWriteMeshBuffer(work_cq, in, zeros, true),
+			std::runtime_error);
+	dev->end_mesh_trace(0, trace);
+	distributed::EnqueueReadMeshBuffer(data_cq, got, out, true);
+	cr_assert(got == zeros, "a captured workload must not run");
+
+	for (uint32_t round = 1; round <= 2; round++) {
+		std::vector<uint32_t> src(tiles * page / 4);
+		for (size_t i = 0; i < src.size(); i++)
+			src[i] = static_cast<uint32_t>(i * round + 0x1000 * round);
+		distributed::EnqueueWriteMeshBuffer(data_cq, in, src, false);
+		auto written = data_cq.enqueue_record_event();
+		work_cq.enqueue_wait_for_event(written);
+		dev->replay_mesh_trace(0, trace, false);
+		auto done = work_cq.enqueue_record_event();
+		data_cq.enqueue_wait_for_event(done);
+		distributed::EventSynchronize(done);
+		cr_assert(distributed::EventQuery(done));
+		distributed::EnqueueReadMeshBuffer(data_cq, got, out, true);
+		cr_assert(got == src, "replay %u", round);
+	}
+	distributed::ReleaseTrace(dev.get(), trace);
+	cr_assert_throw(dev->replay_mesh_trace(0, trace, true), std::runtime_error);
+	cr_assert_throw(dev->mesh_command_queue(2), std::runtime_error);
+	dev->close();
+}
+
+Test(metalium_e2e, sub_device_managers)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	SubDevice a(std::array{ CoreRangeSet(CoreRange({ 0, 0 }, { 0, 0 })) });
+	SubDevice b(std::array{ CoreRangeSet(CoreRange({ 1, 1 }, { 2, 1 })) });
+	auto mgr = dev->create_sub_device_manager({ a, b }, 3200);
+	cr_assert_eq(dev->num_sub_devices(), 1u);
+	dev->load_sub_device_manager(mgr);
+	cr_assert_eq(dev->num_sub_devices(), 2u);
+	cr_assert_eq(
+		dev->worker_cores(HalProgrammableCoreType::TENSIX, SubDeviceId{ 1 }).num_cores(),
+		2u);
+	cr_assert_throw(dev->remove_sub_device_manager(mgr), std::runtime_error);
+	cr_assert_throw(dev->create_sub_device_manager({ a, a }, 0), std::runtime_error);
+	dev->clear_loaded_sub_device_manager();
+	cr_assert_eq(
+		dev->worker_cores(HalProgrammableCoreType::TENSIX, SubDeviceId{ 0 }).num_cores(),
+		64u);
+	dev->remove_sub_device_manager(mgr);
 	dev->close();
 }

@@ -80,13 +80,16 @@ static std::map<struct tt_device *, std::shared_ptr<detail::DeviceLife>> &lives(
 	return m;
 }
 
-MeshDevice::MeshDevice(Private, int id, struct tt_device *dev)
-    : id_(id), dev_(dev), allocator_(std::make_unique<Allocator>(dev)),
-      cq_(std::make_unique<MeshCommandQueue>(this, 0))
+MeshDevice::MeshDevice(Private, int id, struct tt_device *dev, size_t num_command_queues)
+    : id_(id), dev_(dev), allocator_(std::make_unique<Allocator>(dev))
 {
+	auto dispatch = std::make_shared<detail::DeviceDispatch>();
+	for (size_t q = 0; q < num_command_queues; q++)
+		cqs_.push_back(std::make_unique<MeshCommandQueue>(this, static_cast<uint32_t>(q),
+								  dispatch));
 	auto life = std::make_shared<detail::DeviceLife>();
 	life->dev = dev;
-	life->cq = cq_.get();
+	life->cq = cqs_[0].get();
 	lives()[dev] = life;
 }
 
@@ -99,8 +102,16 @@ MeshDevice::~MeshDevice()
 	}
 }
 
-static std::shared_ptr<MeshDevice> open_one(int device_id, size_t l1_small_size)
+// Queues run one after another on the device (tt-metal has at most two).
+static void check_queues(size_t n)
 {
+	TT_FATAL(n == 1 || n == 2, "{} command queues asked for; a device has one or two", n);
+}
+
+static std::shared_ptr<MeshDevice> open_one(int device_id, size_t l1_small_size,
+					    size_t num_command_queues)
+{
+	check_queues(num_command_queues);
 	TT_FATAL(device_id >= 0, "device id {} is negative", device_id);
 	struct tt_device_config cfg = {};
 	cfg.l1_small_size = l1_small_size;
@@ -114,7 +125,8 @@ static std::shared_ptr<MeshDevice> open_one(int device_id, size_t l1_small_size)
 			 "qemu/build/qemu-system-riscv32");
 	if (rc)
 		throw_tt(fmt::format("opening device {}", device_id), rc);
-	return std::make_shared<MeshDevice>(MeshDevice::Private(), device_id, dev);
+	return std::make_shared<MeshDevice>(MeshDevice::Private(), device_id, dev,
+					    num_command_queues);
 }
 
 std::shared_ptr<MeshDevice> MeshDevice::create(const MeshDeviceConfig &config, size_t l1_small_size,
@@ -132,10 +144,8 @@ std::shared_ptr<MeshDevice> MeshDevice::create(const MeshDeviceConfig &config, s
 			 "for several independent devices.",
 			 s.mesh_size(), fmt::streamed(s));
 	}
-	TT_FATAL(num_command_queues == 1, "tensix-emu has one command queue per device, not {}",
-		 num_command_queues);
 	int id = config.physical_device_ids().empty() ? 0 : config.physical_device_ids()[0];
-	return open_one(id, l1_small_size);
+	return open_one(id, l1_small_size, num_command_queues);
 }
 
 std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id, size_t l1_small_size,
@@ -143,9 +153,7 @@ std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id, size_t l
 							 const DispatchCoreConfig &,
 							 ttsl::Span<const std::uint32_t>, size_t)
 {
-	TT_FATAL(num_command_queues == 1, "tensix-emu has one command queue per device, not {}",
-		 num_command_queues);
-	return open_one(device_id, l1_small_size);
+	return open_one(device_id, l1_small_size, num_command_queues);
 }
 
 std::map<int, std::shared_ptr<MeshDevice>>
@@ -153,12 +161,10 @@ MeshDevice::create_unit_meshes(const std::vector<int> &device_ids, size_t l1_sma
 			       size_t num_command_queues, const DispatchCoreConfig &,
 			       ttsl::Span<const std::uint32_t>, size_t)
 {
-	TT_FATAL(num_command_queues == 1, "tensix-emu has one command queue per device, not {}",
-		 num_command_queues);
 	std::map<int, std::shared_ptr<MeshDevice>> out;
 	for (int id : device_ids) {
 		TT_FATAL(!out.count(id), "device id {} listed twice", id);
-		out[id] = open_one(id, l1_small_size);
+		out[id] = open_one(id, l1_small_size, num_command_queues);
 	}
 	return out;
 }
@@ -250,7 +256,7 @@ bool MeshDevice::close()
 		return true;
 	bool ok = true;
 	try {
-		cq_->finish();
+		cqs_[0]->finish();
 	} catch (const std::exception &e) {
 		fmt::print(stderr, "{}\n", e.what());
 		ok = false;
@@ -277,10 +283,18 @@ IDevice *MeshDevice::get_device(const MeshCoordinate &coord)
 	return this;
 }
 
-CoreRangeSet MeshDevice::worker_cores(HalProgrammableCoreType type, SubDeviceId) const
+CoreRangeSet MeshDevice::worker_cores(HalProgrammableCoreType type, SubDeviceId sub_device_id) const
 {
 	TT_FATAL(type == HalProgrammableCoreType::TENSIX,
 		 "tensix-emu has Tensix worker cores only");
+	if (*active_manager_) {
+		const auto &subs = managers_.at(*active_manager_);
+		TT_FATAL(*sub_device_id < subs.size(), "sub-device {} does not exist ({} loaded)",
+			 *sub_device_id, subs.size());
+		return subs[*sub_device_id].cores(type);
+	}
+	TT_FATAL(*sub_device_id == 0, "sub-device {} does not exist (no sub-device manager loaded)",
+		 *sub_device_id);
 	CoreCoord g = compute_with_storage_grid_size();
 	return CoreRangeSet(CoreRange({ 0, 0 }, { g.x - 1, g.y - 1 }));
 }
@@ -300,9 +314,108 @@ bool MeshDevice::is_local(const MeshCoordinate &coord) const
 
 MeshCommandQueue &MeshDevice::mesh_command_queue(std::optional<uint8_t> cq_id) const
 {
-	TT_FATAL(!cq_id || *cq_id == 0,
-		 "tensix-emu has one command queue per device; queue {} does not exist", *cq_id);
-	return *cq_;
+	const size_t q = cq_id.value_or(0);
+	TT_FATAL(q < cqs_.size(), "command queue {} does not exist: this device was opened with {}",
+		 q, cqs_.size());
+	return *cqs_[q];
+}
+
+// Traces ---------------------------------------------------------------------------
+
+MeshTraceId MeshDevice::begin_mesh_trace(uint8_t cq_id)
+{
+	MeshTraceId id{ next_trace_++ };
+	begin_mesh_trace(cq_id, id);
+	return id;
+}
+
+void MeshDevice::begin_mesh_trace(uint8_t cq_id, const MeshTraceId &trace_id)
+{
+	TT_FATAL(!traces_.count(*trace_id), "trace {} already exists", *trace_id);
+	mesh_command_queue(cq_id).start_capture(trace_id);
+}
+
+void MeshDevice::end_mesh_trace(uint8_t cq_id, const MeshTraceId &trace_id)
+{
+	traces_[*trace_id] = mesh_command_queue(cq_id).end_capture(trace_id);
+}
+
+void MeshDevice::replay_mesh_trace(uint8_t cq_id, const MeshTraceId &trace_id, bool blocking)
+{
+	auto it = traces_.find(*trace_id);
+	TT_FATAL(it != traces_.end(), "trace {} was not captured (or was released)", *trace_id);
+	mesh_command_queue(cq_id).enqueue_programs(it->second, blocking);
+}
+
+void MeshDevice::release_mesh_trace(const MeshTraceId &trace_id)
+{
+	TT_FATAL(traces_.erase(*trace_id), "trace {} was not captured (or was released)",
+		 *trace_id);
+}
+
+// Sub-devices ----------------------------------------------------------------------
+
+SubDeviceManagerId
+MeshDevice::create_sub_device_manager(std::initializer_list<SubDevice> sub_devices,
+				      DeviceAddr local_l1_size)
+{
+	return create_sub_device_manager(
+		ttsl::Span<const SubDevice>(sub_devices.begin(), sub_devices.size()),
+		local_l1_size);
+}
+
+SubDeviceManagerId MeshDevice::create_sub_device_manager(ttsl::Span<const SubDevice> sub_devices,
+							 DeviceAddr)
+{
+	TT_FATAL(!sub_devices.empty(), "a sub-device manager needs at least one sub-device");
+	CoreRangeSet seen;
+	for (const auto &sd : sub_devices) {
+		const CoreRangeSet &c = sd.cores(HalProgrammableCoreType::TENSIX);
+		TT_FATAL(!seen.intersects(c), "sub-devices share cores ({})", c.str());
+		seen = seen.merge(c);
+	}
+	uint64_t id = next_manager_++;
+	managers_.emplace(id, std::vector<SubDevice>(sub_devices.begin(), sub_devices.end()));
+	return SubDeviceManagerId{ id };
+}
+
+void MeshDevice::remove_sub_device_manager(SubDeviceManagerId id)
+{
+	TT_FATAL(id != active_manager_, "sub-device manager {} is loaded", *id);
+	TT_FATAL(managers_.erase(*id), "no sub-device manager {}", *id);
+}
+
+void MeshDevice::load_sub_device_manager(SubDeviceManagerId id)
+{
+	TT_FATAL(*id == 0 || managers_.count(*id), "no sub-device manager {}", *id);
+	for (auto &cq : cqs_)
+		cq->finish();
+	active_manager_ = id;
+	stall_group_.clear();
+}
+
+void MeshDevice::clear_loaded_sub_device_manager()
+{
+	load_sub_device_manager(SubDeviceManagerId{ 0 });
+}
+
+const std::vector<SubDeviceId> &MeshDevice::get_sub_device_ids() const
+{
+	size_t n = *active_manager_ ? managers_.at(*active_manager_).size() : 1;
+	sub_device_ids_.clear();
+	for (size_t i = 0; i < n; i++)
+		sub_device_ids_.emplace_back(static_cast<uint8_t>(i));
+	return sub_device_ids_;
+}
+
+void MeshDevice::set_sub_device_stall_group(ttsl::Span<const SubDeviceId> ids)
+{
+	stall_group_.assign(ids.begin(), ids.end());
+}
+
+void MeshDevice::reset_sub_device_stall_group()
+{
+	stall_group_.clear();
 }
 
 } // namespace distributed
@@ -371,6 +484,35 @@ void Buffer::deallocate()
 	buf_ = nullptr;
 }
 
+/*
+ * tt-metal cuts a sharded buffer into a 2-D grid of shards whatever the
+ * layout and gives shard k (row-major over that grid) to the k-th core of
+ * the grid in the orientation's order.  libtt's HEIGHT and WIDTH layouts
+ * insist that shards span the full width (height); upstream programs also
+ * ask for HEIGHT_SHARDED with narrower shards (vecadd_sharding does).  When
+ * the cores form one rectangle that the shard grid fills in that order,
+ * libtt's BLOCK layout places the shards the same way: use it.
+ */
+static enum tt_buffer_layout effective_layout(enum tt_buffer_layout layout,
+					      const ShardSpecBuffer &s)
+{
+	if (layout == TT_BUFFER_BLOCK_SHARDED || !s.page_shape[0] || !s.page_shape[1] ||
+	    !s.shape()[0] || !s.shape()[1] || s.grid().size() != 1)
+		return layout;
+	const auto shard = s.shape_in_pages();
+	if (!shard[0] || !shard[1])
+		return layout;
+	const uint32_t rows = (s.tensor2d_shape_in_pages[0] + shard[0] - 1) / shard[0];
+	const uint32_t cols = (s.tensor2d_shape_in_pages[1] + shard[1] - 1) / shard[1];
+	bool spans = layout == TT_BUFFER_HEIGHT_SHARDED ? cols == 1 : rows == 1;
+	if (spans)
+		return layout;
+	const CoreCoord g = s.grid().ranges()[0].grid_size();
+	bool fits = s.orientation() == ShardOrientation::ROW_MAJOR ? g.x == cols && g.y == rows
+								   : g.y == cols && g.x == rows;
+	return fits ? TT_BUFFER_BLOCK_SHARDED : layout;
+}
+
 std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceAddr page_size,
 				       BufferType type, const BufferShardingArgs &sharding,
 				       std::optional<bool>)
@@ -412,6 +554,7 @@ std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceA
 		spec.page_shape[1] = s.page_shape[1];
 		spec.tensor_pages[0] = s.tensor2d_shape_in_pages[0];
 		spec.tensor_pages[1] = s.tensor2d_shape_in_pages[1];
+		cfg.layout = effective_layout(cfg.layout, s);
 		cfg.shard = &spec;
 	}
 	struct tt_buffer *buf = nullptr;
@@ -598,9 +741,11 @@ static uint32_t finish_timeout_ms()
 
 void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId>)
 {
-	if (!running_)
+	if (!dispatch_->running)
 		return;
-	running_ = nullptr;
+	// Released once this function returns, even when it throws.
+	auto done = std::move(dispatch_->running);
+	dispatch_->running.reset();
 	struct tt_run_report report = {};
 	int rc = tt_finish(device_->c_device(), finish_timeout_ms(), &report);
 	if (rc)
@@ -620,18 +765,78 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload &workload, bool blocki
 		finish();
 }
 
-void MeshCommandQueue::enqueue_program(Program &program, bool blocking)
+void MeshCommandQueue::launch(const std::shared_ptr<detail::ProgramImpl> &impl)
 {
+	if (capturing_) {
+		captured_.push_back(impl);
+		return;
+	}
 	finish();
-	auto &impl = program.impl();
-	impl.push_args();
+	impl->push_args();
 	struct tt_run_report report = {};
-	int rc = tt_enqueue_program(device_->c_device(), impl.prog, &report);
+	int rc = tt_enqueue_program(device_->c_device(), impl->prog, &report);
 	if (rc)
 		throw_run("enqueueing a program", rc, report);
-	running_ = &impl;
+	dispatch_->running = impl;
+}
+
+void MeshCommandQueue::enqueue_program(Program &program, bool blocking)
+{
+	launch(program.shared_impl());
+	if (blocking && !capturing_)
+		finish();
+}
+
+void MeshCommandQueue::enqueue_programs(
+	const std::vector<std::shared_ptr<detail::ProgramImpl>> &programs, bool blocking)
+{
+	no_capture("replaying a trace");
+	for (const auto &p : programs)
+		launch(p);
 	if (blocking)
 		finish();
+}
+
+void MeshCommandQueue::no_capture(const char *what) const
+{
+	TT_FATAL(!capturing_, "{} on command queue {} while it captures trace {}", what, id_,
+		 capturing_ ? **capturing_ : 0u);
+}
+
+void MeshCommandQueue::start_capture(MeshTraceId id)
+{
+	no_capture("starting a trace capture");
+	finish();
+	capturing_ = id;
+	captured_.clear();
+}
+
+std::vector<std::shared_ptr<detail::ProgramImpl>> MeshCommandQueue::end_capture(MeshTraceId id)
+{
+	TT_FATAL(capturing_ && *capturing_ == id, "command queue {} is not capturing trace {}", id_,
+		 *id);
+	capturing_.reset();
+	return std::move(captured_);
+}
+
+MeshEvent MeshCommandQueue::enqueue_record_event(ttsl::Span<const SubDeviceId>,
+						 const std::optional<MeshCoordinateRange> &range)
+{
+	no_capture("recording an event");
+	return MeshEvent(++dispatch_->events, device_, id_,
+			 range.value_or(MeshCoordinateRange(device_->shape())));
+}
+
+MeshEvent
+MeshCommandQueue::enqueue_record_event_to_host(ttsl::Span<const SubDeviceId> ids,
+					       const std::optional<MeshCoordinateRange> &range)
+{
+	return enqueue_record_event(ids, range);
+}
+
+void MeshCommandQueue::enqueue_wait_for_event(const MeshEvent &event)
+{
+	TT_FATAL(event.device() == device_, "an event of another device");
 }
 
 static Buffer &backing(const std::shared_ptr<MeshBuffer> &b)
@@ -643,6 +848,7 @@ static Buffer &backing(const std::shared_ptr<MeshBuffer> &b)
 void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer> &buffer,
 						 const void *host_data, bool)
 {
+	no_capture("buffer I/O");
 	finish();
 	int rc = tt_buffer_write(backing(buffer).c_buffer(), host_data);
 	if (rc)
@@ -652,6 +858,7 @@ void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffe
 void MeshCommandQueue::enqueue_read_mesh_buffer(void *host_data,
 						const std::shared_ptr<MeshBuffer> &buffer, bool)
 {
+	no_capture("buffer I/O");
 	finish();
 	int rc = tt_buffer_read(backing(buffer).c_buffer(), host_data);
 	if (rc)
@@ -663,6 +870,7 @@ void MeshCommandQueue::transfer_shards(const std::shared_ptr<MeshBuffer> &buffer
 				       const std::vector<ShardDataTransfer> &transfers,
 				       bool write)
 {
+	no_capture("buffer I/O");
 	finish();
 	Buffer &b = backing(buffer);
 	for (const auto &t : transfers) {
@@ -709,6 +917,36 @@ void Finish(MeshCommandQueue &cq, ttsl::Span<const SubDeviceId> ids)
 	cq.finish(ids);
 }
 
+void EventSynchronize(const MeshEvent &event)
+{
+	event.device()->mesh_command_queue(event.mesh_cq_id()).finish();
+}
+
+bool EventQuery(const MeshEvent &event)
+{
+	return event.device()->mesh_command_queue(event.mesh_cq_id()).running() == nullptr;
+}
+
+MeshTraceId BeginTraceCapture(MeshDevice *device, uint8_t cq_id)
+{
+	return device->begin_mesh_trace(cq_id);
+}
+
+void EndTraceCapture(MeshDevice *device, uint8_t cq_id, const MeshTraceId &trace_id)
+{
+	device->end_mesh_trace(cq_id, trace_id);
+}
+
+void ReplayTrace(MeshDevice *device, uint8_t cq_id, const MeshTraceId &trace_id, bool blocking)
+{
+	device->replay_mesh_trace(cq_id, trace_id, blocking);
+}
+
+void ReleaseTrace(MeshDevice *device, const MeshTraceId &trace_id)
+{
+	device->release_mesh_trace(trace_id);
+}
+
 void Synchronize(MeshDevice *device, std::optional<uint8_t> cq_id,
 		 ttsl::Span<const SubDeviceId> ids)
 {
@@ -716,6 +954,35 @@ void Synchronize(MeshDevice *device, std::optional<uint8_t> cq_id,
 }
 
 } // namespace distributed
+
+// Profiler ------------------------------------------------------------------------
+
+void ReadMeshDeviceProfilerResults(distributed::MeshDevice &mesh_device, ProfilerReadState,
+				   const std::optional<ProfilerOptionalMetadata> &)
+{
+	mesh_device.mesh_command_queue().finish();
+}
+
+void detail::ReadDeviceProfilerResults(IDevice *device, ProfilerReadState,
+				       const std::optional<ProfilerOptionalMetadata> &)
+{
+	life_of(device)->cq->finish();
+}
+
+// SubDevice -----------------------------------------------------------------------
+
+SubDevice::SubDevice(ttsl::Span<const CoreRangeSet> cores)
+{
+	TT_FATAL(cores.size() <= cores_.size(), "{} core types given; there are {}", cores.size(),
+		 cores_.size());
+	for (size_t i = 0; i < cores.size(); i++)
+		cores_[i] = cores[i];
+}
+
+const CoreRangeSet &SubDevice::cores(HalProgrammableCoreType type) const
+{
+	return cores_.at(static_cast<size_t>(type));
+}
 
 // Devices without a mesh ---------------------------------------------------------
 

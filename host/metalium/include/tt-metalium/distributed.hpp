@@ -10,6 +10,8 @@
 #include <tt-metalium/mesh_command_queue.hpp>
 #include <tt-metalium/mesh_coord.hpp>
 #include <tt-metalium/mesh_device.hpp>
+#include <tt-metalium/mesh_event.hpp>
+#include <tt-metalium/mesh_trace_id.hpp>
 #include <tt-metalium/mesh_workload.hpp>
 #include <tt_stl/assert.hpp>
 #include <tt_stl/span.hpp>
@@ -58,6 +60,12 @@ void EnqueueReadMeshBuffer(MeshCommandQueue &mesh_cq, std::vector<DType> &dst,
 
 void EnqueueMeshWorkload(MeshCommandQueue &mesh_cq, MeshWorkload &mesh_workload, bool blocking);
 void Finish(MeshCommandQueue &mesh_cq, ttsl::Span<const SubDeviceId> sub_device_ids = {});
+void EventSynchronize(const MeshEvent &event);
+bool EventQuery(const MeshEvent &event);
+MeshTraceId BeginTraceCapture(MeshDevice *device, uint8_t cq_id);
+void EndTraceCapture(MeshDevice *device, uint8_t cq_id, const MeshTraceId &trace_id);
+void ReplayTrace(MeshDevice *device, uint8_t cq_id, const MeshTraceId &trace_id, bool blocking);
+void ReleaseTrace(MeshDevice *device, const MeshTraceId &trace_id);
 void Synchronize(MeshDevice *device, std::optional<uint8_t> cq_id,
 		 ttsl::Span<const SubDeviceId> sub_device_ids = {});
 

@@ -9,6 +9,7 @@
 // containers available: host programs written for tt-metal rely on it.
 #pragma once
 
+#include <cassert>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -36,6 +37,7 @@
 #include <tt-metalium/kernel_types.hpp>
 #include <tt-metalium/program.hpp>
 #include <tt-metalium/runtime_args_data.hpp>
+#include <tt-metalium/tt_metal_profiler.hpp>
 #include <tt_stl/assert.hpp>
 #include <tt_stl/span.hpp>
 

@@ -16,10 +16,22 @@
 #include <tt-metalium/buffer.hpp>
 #include <tt-metalium/mesh_buffer.hpp>
 #include <tt-metalium/mesh_coord.hpp>
+#include <tt-metalium/mesh_event.hpp>
+#include <tt-metalium/mesh_trace_id.hpp>
 #include <tt-metalium/mesh_device.hpp>
 #include <tt-metalium/mesh_workload.hpp>
 #include <tt-metalium/sub_device_types.hpp>
 #include <tt_stl/span.hpp>
+
+namespace tt::tt_metal::detail {
+class ProgramImpl;
+// What the queues of one device share: the program in flight (kept alive
+// until it finishes) and the event counter.
+struct DeviceDispatch {
+	std::shared_ptr<ProgramImpl> running;
+	uint32_t events = 0;
+};
+} // namespace tt::tt_metal::detail
 
 namespace tt::tt_metal::distributed {
 
@@ -53,7 +65,10 @@ private:
 
 class MeshCommandQueue {
 public:
-	MeshCommandQueue(MeshDevice *device, uint32_t id) : device_(device), id_(id) {}
+	MeshCommandQueue(MeshDevice *device, uint32_t id,
+			 std::shared_ptr<detail::DeviceDispatch> dispatch)
+	    : device_(device), id_(id), dispatch_(std::move(dispatch))
+	{}
 	MeshCommandQueue(const MeshCommandQueue &) = delete;
 	MeshCommandQueue &operator=(const MeshCommandQueue &) = delete;
 	~MeshCommandQueue();
@@ -70,20 +85,43 @@ public:
 				  const std::vector<ShardDataTransfer> &transfers, bool blocking);
 	void enqueue_read_shards(const std::vector<ShardDataTransfer> &transfers,
 				 const std::shared_ptr<MeshBuffer> &buffer, bool blocking);
-	// Wait for the workload in flight, if any.
+	// Wait for the workload in flight on the device, if any.
 	void finish(ttsl::Span<const SubDeviceId> sub_device_ids = {});
 	// Start @program after the work before it; wait for it if @blocking.
 	void enqueue_program(Program &program, bool blocking);
-	// The program in flight, or nullptr.
-	const detail::ProgramImpl *running() const { return running_; }
+	// The program in flight on the device, or nullptr.
+	const detail::ProgramImpl *running() const { return dispatch_->running.get(); }
+
+	// Events: every command of every queue of a device runs in the order
+	// it was enqueued, so waiting for an event needs no device work.
+	MeshEvent
+	enqueue_record_event(ttsl::Span<const SubDeviceId> sub_device_ids = {},
+			     const std::optional<MeshCoordinateRange> &device_range = std::nullopt);
+	MeshEvent enqueue_record_event_to_host(
+		ttsl::Span<const SubDeviceId> sub_device_ids = {},
+		const std::optional<MeshCoordinateRange> &device_range = std::nullopt);
+	void enqueue_wait_for_event(const MeshEvent &sync_event);
+
+	// Trace capture (MeshDevice::begin_mesh_trace): workloads enqueued
+	// meanwhile are recorded, not run.
+	std::optional<MeshTraceId> trace_id() const { return capturing_; }
+	void start_capture(MeshTraceId id);
+	std::vector<std::shared_ptr<detail::ProgramImpl>> end_capture(MeshTraceId id);
+	// Run @programs in order (a trace replay).
+	void enqueue_programs(const std::vector<std::shared_ptr<detail::ProgramImpl>> &programs,
+			      bool blocking);
 
 private:
 	void transfer_shards(const std::shared_ptr<MeshBuffer> &buffer,
 			     const std::vector<ShardDataTransfer> &transfers, bool write);
+	void launch(const std::shared_ptr<detail::ProgramImpl> &impl);
+	void no_capture(const char *what) const;
 
 	MeshDevice *device_;
 	uint32_t id_;
-	const detail::ProgramImpl *running_ = nullptr;
+	std::shared_ptr<detail::DeviceDispatch> dispatch_;
+	std::optional<MeshTraceId> capturing_;
+	std::vector<std::shared_ptr<detail::ProgramImpl>> captured_;
 };
 
 } // namespace tt::tt_metal::distributed

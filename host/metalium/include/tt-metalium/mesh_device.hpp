@@ -7,14 +7,19 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include <tt-metalium/device.hpp>
+#include <tt-metalium/dispatch_core_common.hpp>
 #include <tt-metalium/mesh_config.hpp>
 #include <tt-metalium/mesh_coord.hpp>
+#include <tt-metalium/mesh_trace_id.hpp>
+#include <tt-metalium/sub_device.hpp>
+#include <tt-metalium/buffer_types.hpp>
 #include <tt-metalium/sub_device_types.hpp>
 #include <tt_stl/span.hpp>
 
@@ -24,8 +29,9 @@ constexpr size_t DEFAULT_L1_SMALL_SIZE = 0;
 constexpr size_t DEFAULT_TRACE_REGION_SIZE = 0;
 constexpr size_t DEFAULT_WORKER_L1_SIZE = 0;
 
-// Dispatch cores do not exist here (slow dispatch); accepted and ignored.
-struct DispatchCoreConfig {};
+namespace detail {
+class ProgramImpl;
+}
 
 namespace distributed {
 
@@ -58,7 +64,7 @@ public:
 		ttsl::Span<const std::uint32_t> l1_bank_remap = {},
 		size_t worker_l1_size = DEFAULT_WORKER_L1_SIZE);
 
-	MeshDevice(Private, int id, struct tt_device *dev);
+	MeshDevice(Private, int id, struct tt_device *dev, size_t num_command_queues = 1);
 	~MeshDevice() override;
 	MeshDevice(const MeshDevice &) = delete;
 	MeshDevice &operator=(const MeshDevice &) = delete;
@@ -83,8 +89,10 @@ public:
 
 	const MeshShape &shape() const { return shape_; }
 	size_t num_devices() const { return 1; }
-	size_t num_rows() const { return 1; }
-	size_t num_cols() const { return 1; }
+	// uint32_t, not upstream's size_t: programs brace-initialise
+	// MeshCoordinate{0, num_cols() - 1}, which GCC refuses as narrowing.
+	uint32_t num_rows() const { return 1; }
+	uint32_t num_cols() const { return 1; }
 	std::vector<IDevice *> get_devices() { return { this }; }
 	IDevice *get_device(const MeshCoordinate &coord);
 	IDevice *get_device(size_t row, size_t col) { return get_device(MeshCoordinate(row, col)); }
@@ -93,14 +101,53 @@ public:
 	uint32_t num_worker_cores(HalProgrammableCoreType type, SubDeviceId sub_device_id) const;
 	bool is_local(const MeshCoordinate &coord) const;
 	MeshCommandQueue &mesh_command_queue(std::optional<uint8_t> cq_id = std::nullopt) const;
-	size_t num_hw_cqs() const { return 1; }
+	size_t num_hw_cqs() const { return cqs_.size(); }
+
+	// Traces: workloads enqueued on @cq_id between begin and end are
+	// recorded; a replay runs them again in order, with the runtime args
+	// the programs hold then.
+	MeshTraceId begin_mesh_trace(uint8_t cq_id);
+	void begin_mesh_trace(uint8_t cq_id, const MeshTraceId &trace_id);
+	void end_mesh_trace(uint8_t cq_id, const MeshTraceId &trace_id);
+	void replay_mesh_trace(uint8_t cq_id, const MeshTraceId &trace_id, bool blocking);
+	void release_mesh_trace(const MeshTraceId &trace_id);
+
+	// Sub-device configurations (sub_device.hpp): kept and reported; all
+	// programs still run one after another on the whole device.
+	SubDeviceManagerId create_sub_device_manager(std::initializer_list<SubDevice> sub_devices,
+						     DeviceAddr local_l1_size);
+	SubDeviceManagerId create_sub_device_manager(ttsl::Span<const SubDevice> sub_devices,
+						     DeviceAddr local_l1_size);
+	void remove_sub_device_manager(SubDeviceManagerId id);
+	void load_sub_device_manager(SubDeviceManagerId id);
+	void clear_loaded_sub_device_manager();
+	SubDeviceManagerId get_active_sub_device_manager_id() const { return active_manager_; }
+	SubDeviceManagerId get_default_sub_device_manager_id() const
+	{
+		return SubDeviceManagerId{ 0 };
+	}
+	const std::vector<SubDeviceId> &get_sub_device_ids() const;
+	uint32_t num_sub_devices() const
+	{
+		return static_cast<uint32_t>(get_sub_device_ids().size());
+	}
+	const std::vector<SubDeviceId> &get_sub_device_stall_group() const { return stall_group_; }
+	void set_sub_device_stall_group(ttsl::Span<const SubDeviceId> ids);
+	void reset_sub_device_stall_group();
 
 private:
 	int id_;
 	struct tt_device *dev_;
 	MeshShape shape_{ 1, 1 };
 	std::unique_ptr<Allocator> allocator_;
-	std::unique_ptr<MeshCommandQueue> cq_;
+	std::vector<std::unique_ptr<MeshCommandQueue>> cqs_;
+	std::map<uint32_t, std::vector<std::shared_ptr<detail::ProgramImpl>>> traces_;
+	uint32_t next_trace_ = 0;
+	std::map<uint64_t, std::vector<SubDevice>> managers_;
+	uint64_t next_manager_ = 1;
+	SubDeviceManagerId active_manager_{ 0 };
+	mutable std::vector<SubDeviceId> sub_device_ids_;
+	std::vector<SubDeviceId> stall_group_;
 };
 
 } // namespace distributed

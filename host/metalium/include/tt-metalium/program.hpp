@@ -5,6 +5,7 @@
 // tt-metal; CreateProgram() or Program{} makes an empty one.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 
 struct tt_program;
@@ -14,6 +15,8 @@ namespace tt::tt_metal {
 namespace detail {
 class ProgramImpl;
 }
+
+using ProgramId = std::uint64_t;
 
 class Program {
 public:
@@ -25,9 +28,15 @@ public:
 	Program &operator=(Program &&other) noexcept;
 
 	detail::ProgramImpl &impl() const { return *impl_; }
+	const std::shared_ptr<detail::ProgramImpl> &shared_impl() const { return impl_; }
+
+	// An id for profiler output; kept, not used by tensix-emu.
+	void set_runtime_id(ProgramId id) { runtime_id_ = id; }
+	ProgramId get_runtime_id() const { return runtime_id_; }
 
 private:
-	std::unique_ptr<detail::ProgramImpl> impl_;
+	std::shared_ptr<detail::ProgramImpl> impl_;
+	ProgramId runtime_id_ = 0;
 };
 
 } // namespace tt::tt_metal

@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sub-device ids.  tensix-emu has no sub-devices: APIs accept and ignore them.
+// Sub-device and sub-device-manager ids.
 #pragma once
 
 #include <cstdint>
 
+#include <tt_stl/strong_type.hpp>
+
 namespace tt::tt_metal {
-
-struct SubDeviceId {
-	uint8_t id = 0;
-	constexpr SubDeviceId() = default;
-	constexpr explicit SubDeviceId(uint8_t v) : id(v) {}
-	constexpr uint8_t operator*() const { return id; }
-	constexpr bool operator==(const SubDeviceId &o) const { return id == o.id; }
-};
-
+using SubDeviceId = ttsl::StrongType<uint8_t, struct SubDeviceIdTag>;
+using SubDeviceManagerId = ttsl::StrongType<uint64_t, struct SubDeviceManagerIdTag>;
 } // namespace tt::tt_metal
