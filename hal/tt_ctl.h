@@ -27,6 +27,7 @@ enum tt_ctl_type {
 	TT_CTL_DOORBELL,		/* struct tt_ctl_doorbell */
 	TT_CTL_CODE_CHANGED,		/* struct tt_ctl_code_changed */
 	TT_CTL_DUMP_WAITS,		/* no payload; answered by WAIT_STATE..DUMP_END */
+	TT_CTL_DEBUG,			/* struct tt_ctl_debug */
 
 	/* device -> host */
 	TT_EVT_HELLO = 0x200,		/* struct tt_evt_hello, once at start */
@@ -36,6 +37,8 @@ enum tt_ctl_type {
 	TT_EVT_PRINT,			/* struct tt_evt_print + bytes */
 	TT_EVT_WAIT_STATE,		/* struct tt_evt_wait_state */
 	TT_EVT_DUMP_END,		/* no payload */
+	TT_EVT_STOPPED,			/* struct tt_evt_stopped */
+	TT_EVT_DEBUGGER_GONE,		/* no payload */
 };
 
 struct tt_ctl_hdr {
@@ -78,6 +81,23 @@ struct tt_ctl_code_changed {
 	uint32_t core;
 	uint32_t addr;
 	uint32_t len;
+};
+
+/*
+ * Debugging (TT_EMU_GDB_ON_FAULT, docs/gdb.md).  TT_CTL_DEBUG_STOP_ON_FAULT
+ * arms, at every launch (go doorbell), one stop of the whole machine for
+ * a debugger at the first fault of that launch: a hart about to take a
+ * trap stops on the instruction that raised it, a hart whose access trips
+ * the sanitizer or a kernel API check stops right after it.
+ * TT_CTL_DEBUG_STOP_NOW stops the machine at once (a hang the host saw).
+ * Each stop is announced by TT_EVT_STOPPED; the machine runs again when
+ * the debugger resumes it or goes away, which TT_EVT_DEBUGGER_GONE says.
+ */
+#define TT_CTL_DEBUG_STOP_ON_FAULT	(1u << 0)
+#define TT_CTL_DEBUG_STOP_NOW		(1u << 1)
+
+struct tt_ctl_debug {
+	uint32_t flags;
 };
 
 struct tt_evt_hello {
@@ -127,6 +147,21 @@ struct tt_evt_wait_state {
 	uint32_t id;
 	uint32_t expect;
 	uint32_t current;
+};
+
+/* Why the machine stopped for the debugger (tt_evt_stopped.reason). */
+enum tt_stop_reason {
+	TT_STOP_TRAP = 1,		/* cause, tval: the trap not yet taken */
+	TT_STOP_GUEST_ERROR,		/* tval: the address; the error event came first */
+	TT_STOP_HOST,			/* TT_CTL_DEBUG_STOP_NOW */
+};
+
+struct tt_evt_stopped {
+	struct tt_evt_source src;	/* the hart that stopped it (0, 0 for HOST) */
+	uint32_t reason;		/* enum tt_stop_reason */
+	uint32_t pc;
+	uint32_t cause;
+	uint32_t tval;
 };
 
 #endif /* TT_HAL_CTL_H */

@@ -67,7 +67,42 @@ TT_REG32(EMU, FAULT_ARG0, 0x0A8)	/* rw: pages asked for, ... */
 TT_REG32(EMU, FAULT_ARG1, 0x0AC)	/* rw: pages allowed, ... */
 TT_REG32(EMU, FAULT_REPORT, 0x0B0)	/* wo: send the four above to the host */
 
+/*
+ * EMU block: NoC commands in flight under delayed completion, for
+ * debuggers (docs/gdb.md, `tt noc`).  Read only; reading them changes
+ * nothing.  NOC_HELD0 + 4 * n is how many commands NoC n of this core
+ * holds; record i (oldest first, up to TT_EMU_NOC_HELD_MAX per NoC) of
+ * NoC n is TT_EMU_NOC_HELD_WORDS words at NOC_HELD_CMD0 +
+ * (n * TT_EMU_NOC_HELD_MAX + i) * TT_EMU_NOC_HELD_BYTES: an INFO word,
+ * then the command buffer registers it was sent with.
+ */
+TT_REG32(EMU, NOC_HELD0, 0x100)		/* ro: commands held on NoC 0 */
+TT_REG32(EMU, NOC_HELD1, 0x104)		/* ro: ... on NoC 1 */
+TT_REG32(EMU, NOC_HELD_CMD0, 0x800)	/* ro: first record */
+TT_FIELD(EMU, NOC_HELD_INFO, KIND, 0, 8)	/* enum tt_noc_held_kind */
+TT_FIELD(EMU, NOC_HELD_INFO, RISC, 8, 8)	/* issuing RISC */
+TT_FIELD(EMU, NOC_HELD_INFO, BUF, 16, 8)	/* command buffer */
+TT_FIELD(EMU, NOC_HELD_INFO, TRID, 24, 8)	/* transaction id */
+#define TT_EMU_NOC_HELD_MAX		32
+#define TT_EMU_NOC_HELD_BYTES		32
+#define TT_EMU_NOC_HELD_WORDS		8
+#define TT_EMU_NOC_HELD_INFO		0	/* word indices of a record */
+#define TT_EMU_NOC_HELD_TARG_ADDR_LO	1
+#define TT_EMU_NOC_HELD_TARG_ADDR_MID	2
+#define TT_EMU_NOC_HELD_RET_ADDR_LO	3
+#define TT_EMU_NOC_HELD_RET_ADDR_MID	4
+#define TT_EMU_NOC_HELD_AT_LEN_BE	5
+#define TT_EMU_NOC_HELD_CTRL		6
+#define TT_EMU_NOC_HELD_PACKET_TAG	7
+
 #ifndef __ASSEMBLER__
+/* What a held NoC command is (EMU NOC_HELD_INFO KIND). */
+enum tt_noc_held_kind {
+	TT_NOC_HELD_READ = 1,
+	TT_NOC_HELD_WRITE,		/* non-posted: acknowledged */
+	TT_NOC_HELD_POSTED_WRITE,
+};
+
 /* Kernel API misuse reported through FAULT_REPORT. */
 enum tt_fault_kind {
 	TT_FAULT_NONE = 0,

@@ -58,6 +58,87 @@ static void ttx_send(TTChip *chip, uint16_t type, const void *a, size_t alen,
     chip->ops->send(chip->opaque, msg, sizeof(hdr) + alen + blen);
 }
 
+/* Debugging -------------------------------------------------------------- */
+
+static void ttx_send_stopped(TTChip *chip, unsigned core, unsigned risc,
+                             uint32_t reason, uint32_t pc, uint32_t cause,
+                             uint32_t tval)
+{
+    struct tt_evt_stopped ev = {
+        .src = { .core = core, .risc = risc },
+        .reason = reason,
+        .pc = pc,
+        .cause = cause,
+        .tval = tval,
+    };
+
+    ttx_send(chip, TT_EVT_STOPPED, &ev, sizeof(ev), NULL, 0);
+}
+
+static unsigned ttx_hart_id(unsigned core, unsigned risc)
+{
+    return 1 + core * TT_RISCS_PER_CORE + risc;
+}
+
+/*
+ * A guest error on an armed launch stops the machine after the access.
+ * If that access also faults (an unmapped address), the trap it raises
+ * is held back too (ttx_chip_exception), so the hart stays on it.
+ */
+static void ttx_guest_error_stop(TTChip *chip, unsigned core, unsigned risc,
+                                 uint32_t pc, uint32_t addr)
+{
+    if (!chip->stop_armed || !chip->ops->debug_stop) {
+        return;
+    }
+    chip->stop_armed = false;
+    chip->stop_pending = ttx_hart_id(core, risc);
+    ttx_send_stopped(chip, core, risc, TT_STOP_GUEST_ERROR, pc, 0, addr);
+    chip->ops->debug_stop(chip->opaque, (int)core, (int)risc);
+}
+
+static void ttx_print_flush(TTChip *chip, unsigned core, unsigned risc);
+
+bool ttx_chip_exception(TTChip *chip, unsigned core, unsigned risc,
+                        uint32_t cause, uint32_t pc, uint32_t tval)
+{
+    if (chip->stop_pending == ttx_hart_id(core, risc)) {
+        chip->stop_pending = 0;
+        return true;
+    }
+    if (!chip->stop_armed || !chip->ops->debug_stop) {
+        return false;
+    }
+    chip->stop_armed = false;
+    ttx_print_flush(chip, core, risc);
+    ttx_send_stopped(chip, core, risc, TT_STOP_TRAP, pc, cause, tval);
+    return true;
+}
+
+void ttx_chip_resumed(TTChip *chip)
+{
+    chip->stop_pending = 0;
+}
+
+void ttx_chip_debugger_gone(TTChip *chip)
+{
+    ttx_send(chip, TT_EVT_DEBUGGER_GONE, NULL, 0, NULL, 0);
+}
+
+static void ttx_ctl_debug(TTChip *chip, const struct tt_ctl_debug *m)
+{
+    if (m->flags & TT_CTL_DEBUG_STOP_ON_FAULT) {
+        chip->stop_on_fault = true;
+    }
+    if ((m->flags & TT_CTL_DEBUG_STOP_NOW) && chip->ops->debug_stop) {
+        chip->stop_armed = false;
+        ttx_send_stopped(chip, 0, 0, TT_STOP_HOST, 0, 0, 0);
+        chip->ops->debug_stop(chip->opaque, -1, -1);
+    }
+}
+
+/* Guest errors ----------------------------------------------------------- */
+
 void ttx_chip_guest_error(TTChip *chip, unsigned core, unsigned risc,
                           uint32_t addr, const char *fmt, ...)
 {
@@ -79,6 +160,7 @@ void ttx_chip_guest_error(TTChip *chip, unsigned core, unsigned risc,
         n = sizeof(text) - 1;
     }
     ttx_send(chip, TT_EVT_GUEST_ERROR, &ev, sizeof(ev), text, (size_t)n);
+    ttx_guest_error_stop(chip, core, risc, ev.pc, addr);
 }
 
 static void ttx_print_flush(TTChip *chip, unsigned core, unsigned risc)
@@ -253,7 +335,7 @@ static bool ttx_emu_read(TTChip *chip, unsigned core, unsigned risc,
             *val = c->hart[(off - TT_A_EMU_RESET_PC0) / 4].reset_pc;
             return true;
         }
-        return false;
+        return ttx_noc_held_read(chip, core, off, val);
     }
 }
 
@@ -635,6 +717,8 @@ static void ttx_ctl_doorbell(TTChip *chip, const struct tt_ctl_doorbell *m)
         if (m->flags & TT_CTL_DOORBELL_GO) {
             uint8_t *l1 = chip->ops->l1(chip->opaque, c);
 
+            chip->stop_armed = chip->stop_on_fault;
+
             l1[TT_MEM_MAILBOX_BASE + TT_MAILBOX_GO_OFFSET +
                offsetof(struct tt_go_msg, signal)] = TT_RUN_MSG_GO;
         }
@@ -707,6 +791,13 @@ static void ttx_ctl_dispatch(TTChip *chip, const struct tt_ctl_hdr *hdr,
         break;
     case TT_CTL_DUMP_WAITS:
         ttx_ctl_dump_waits(chip);
+        break;
+    case TT_CTL_DEBUG:
+        if (hdr->len >= sizeof(struct tt_ctl_debug)) {
+            struct tt_ctl_debug m;
+            memcpy(&m, payload, sizeof(m));
+            ttx_ctl_debug(chip, &m);
+        }
         break;
     default:
         /* Unknown messages are skipped: the length field keeps us framed. */

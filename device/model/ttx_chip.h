@@ -63,6 +63,13 @@ typedef struct TTChipOps {
     /* PC of any hart, and whether it sleeps in wfi (for hang reports). */
     uint32_t (*hart_pc)(void *opaque, unsigned core, unsigned risc,
                         bool *halted);
+    /*
+     * Stop the whole machine for a debugger (TT_CTL_DEBUG): at the end of
+     * the current instruction when called from a hart's access, with
+     * hart (@core, @risc) as the one that stopped it (-1, -1: none).
+     * May be NULL (no debugger support).
+     */
+    void (*debug_stop)(void *opaque, int core, int risc);
 } TTChipOps;
 
 /* Largest TTChipConfig.noc_delay: the machine option's limit. */
@@ -125,5 +132,17 @@ void ttx_chip_trace_end(TTChip *chip);
 
 size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
                      bool defer_wakes);
+
+/*
+ * Debugging (TT_CTL_DEBUG).  Hart (@core, @risc) is about to take trap
+ * @cause at @pc: true means do not take it but stop the machine there
+ * (the environment does that; the host has been told).  Then: the
+ * machine runs again (clears what a stop left pending), and the debugger
+ * detached or went away (tells the host).
+ */
+bool ttx_chip_exception(TTChip *chip, unsigned core, unsigned risc,
+                        uint32_t cause, uint32_t pc, uint32_t tval);
+void ttx_chip_resumed(TTChip *chip);
+void ttx_chip_debugger_gone(TTChip *chip);
 
 #endif /* TTX_CHIP_H */

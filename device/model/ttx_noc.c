@@ -628,6 +628,67 @@ enum {
     TTX_NOC_PEND_POSTED,
 };
 
+_Static_assert(TT_A_EMU_NOC_HELD_CMD0 + TT_NOC_COUNT * TT_EMU_NOC_HELD_MAX *
+               TT_EMU_NOC_HELD_BYTES <= TT_MMIO_EMU_SIZE,
+               "the held-command records do not fit the EMU block");
+
+static uint32_t ttx_noc_held_word(const TTNocPending *p, unsigned w)
+{
+    static const uint8_t kinds[] = {
+        [TTX_NOC_PEND_READ] = TT_NOC_HELD_READ,
+        [TTX_NOC_PEND_WRITE] = TT_NOC_HELD_WRITE,
+        [TTX_NOC_PEND_POSTED] = TT_NOC_HELD_POSTED_WRITE,
+    };
+
+    switch (w) {
+    case TT_EMU_NOC_HELD_INFO:
+        return TT_FIELD_VAL(EMU, NOC_HELD_INFO, KIND, kinds[p->kind]) |
+               TT_FIELD_VAL(EMU, NOC_HELD_INFO, RISC, p->risc) |
+               TT_FIELD_VAL(EMU, NOC_HELD_INFO, BUF, p->buf) |
+               TT_FIELD_VAL(EMU, NOC_HELD_INFO, TRID, p->trid);
+    case TT_EMU_NOC_HELD_TARG_ADDR_LO:
+        return p->reg[TT_A_NOC_TARG_ADDR_LO / 4];
+    case TT_EMU_NOC_HELD_TARG_ADDR_MID:
+        return p->reg[TT_A_NOC_TARG_ADDR_MID / 4];
+    case TT_EMU_NOC_HELD_RET_ADDR_LO:
+        return p->reg[TT_A_NOC_RET_ADDR_LO / 4];
+    case TT_EMU_NOC_HELD_RET_ADDR_MID:
+        return p->reg[TT_A_NOC_RET_ADDR_MID / 4];
+    case TT_EMU_NOC_HELD_AT_LEN_BE:
+        return p->reg[TT_A_NOC_AT_LEN_BE / 4];
+    case TT_EMU_NOC_HELD_CTRL:
+        return p->reg[TT_A_NOC_CTRL / 4];
+    case TT_EMU_NOC_HELD_PACKET_TAG:
+        return p->reg[TT_A_NOC_PACKET_TAG / 4];
+    default:
+        return 0;
+    }
+}
+
+bool ttx_noc_held_read(TTChip *chip, unsigned core, uint32_t off,
+                       uint64_t *val)
+{
+    TTCore *cc = &chip->core[core];
+    uint32_t rec, noc, i;
+
+    if (off == TT_A_EMU_NOC_HELD0 || off == TT_A_EMU_NOC_HELD1) {
+        *val = cc->noc[(off - TT_A_EMU_NOC_HELD0) / 4].npend;
+        return true;
+    }
+    if (off < TT_A_EMU_NOC_HELD_CMD0 ||
+        off >= TT_A_EMU_NOC_HELD_CMD0 +
+               TT_NOC_COUNT * TT_EMU_NOC_HELD_MAX * TT_EMU_NOC_HELD_BYTES) {
+        return false;
+    }
+    rec = (off - TT_A_EMU_NOC_HELD_CMD0) / TT_EMU_NOC_HELD_BYTES;
+    noc = rec / TT_EMU_NOC_HELD_MAX;
+    i = rec % TT_EMU_NOC_HELD_MAX;
+    *val = i < cc->noc[noc].npend ?
+           ttx_noc_held_word(&cc->noc[noc].pend[i],
+                             (off % TT_EMU_NOC_HELD_BYTES) / 4) : 0;
+    return true;
+}
+
 /* Land the held command @i of (@core, @noc); @self_risc is running (or -1). */
 static void ttx_noc_land(TTChip *chip, unsigned core, unsigned noc,
                          unsigned i, int self_risc)

@@ -51,6 +51,14 @@ bool ttx_noc_peek(TTChip *chip, unsigned core, unsigned noc, uint32_t off,
                   uint64_t *val);
 
 /*
+ * The EMU block's view of the commands held under delayed completion
+ * (hal/tt_emu_regs.h NOC_HELD*): @off is relative to the EMU block.
+ * False when @off is not one of those registers.  No side effects.
+ */
+bool ttx_noc_held_read(TTChip *chip, unsigned core, uint32_t off,
+                       uint64_t *val);
+
+/*
  * Delayed completion (TTChipConfig.noc_delay): allocate the queues of
  * every core (false when out of memory), free them, and land every
  * command still in flight from @core (a hart of it goes to sleep, or the

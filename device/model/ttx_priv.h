@@ -52,6 +52,10 @@ struct TTChip {
     uint8_t *dram;              /* TT_NOC_DRAM_BANKS banks, or NULL */
     uint64_t last_host_wake;    /* device clock when the host last woke harts */
     struct TTTrace *trace;      /* timeline trace, or NULL (ttx_trace.h) */
+    bool stop_on_fault;         /* TT_CTL_DEBUG_STOP_ON_FAULT */
+    bool stop_armed;            /* this launch has not stopped yet */
+    unsigned stop_pending;      /* 1 + hart index of a guest-error stop whose
+                                   access may still trap, else 0 */
 };
 
 #endif /* TTX_PRIV_H */

@@ -29,6 +29,14 @@
  * Register values mirror tt-metal's WH B0 hal (reference/ttmetal-facts.md,
  * researched 2026-11-22 against tt-metal's newest tt-1xx layout).
  *
+ * Debugging: each core is a CPU cluster, which QEMU's gdbstub presents as
+ * one gdb inferior (process) with the core's five harts as its threads,
+ * so gdb keeps one symbol space per core (cores may run different kernels
+ * at the same address) and a breakpoint belongs to one core (QEMU patch
+ * 0007).  With TT_CTL_DEBUG_STOP_ON_FAULT the model asks us to stop the
+ * machine at a fault (tensix_debug_stop, and tensix_exception_stop through
+ * QEMU patch 0008); gdb then attaches to a machine already stopped.
+ *
  * Code coherence of NoC landings: the model tells us which L1 range it
  * wrote (tensix_l1_written); only a range that overlaps a firmware or
  * kernel text slot can hold translated code, so only those are
@@ -48,8 +56,12 @@
 #include "qapi/error.h"
 #include "hw/boards.h"
 #include "hw/core/cpu.h"
+#include "hw/cpu/cluster.h"
+#include "hw/qdev-properties.h"
+#include "exec/gdbstub.h"
 #include "target/riscv/cpu.h"
 #include "sysemu/reset.h"
+#include "sysemu/runstate.h"
 #include "sysemu/sysemu.h"
 #include "sysemu/cpu-timers.h"
 #include "sysemu/cpus.h"
@@ -115,6 +127,7 @@ struct TensixMachineState {
     MemoryRegion bootrom;
     MemoryRegion local;         /* every hart's local memory, one RAM block */
     TensixHart *harts;
+    CPUClusterState *clusters;  /* one per core: a gdb inferior each */
     TTChip *chip;
     CharBackend ctl_be;
     bool ctl_nudge_queued;      /* tensix_ctl_nudge is pending on a vCPU */
@@ -306,6 +319,19 @@ static uint32_t tensix_hart_pc(void *opaque, unsigned core, unsigned risc,
     return (uint32_t)h->cpu->env.pc;
 }
 
+/*
+ * Stop the machine for a debugger.  From a hart's MMIO access the hart
+ * finishes the instruction (under -icount an I/O access ends its TB) and
+ * the machine stops before the next; gdb, once it attaches, finds it there.
+ */
+static void tensix_debug_stop(void *opaque, int core, int risc)
+{
+    if (core >= 0 && risc >= 0) {
+        gdb_set_stop_cpu(CPU(tensix_hart(opaque, core, risc)->cpu));
+    }
+    vm_stop(current_cpu ? RUN_STATE_DEBUG : RUN_STATE_PAUSED);
+}
+
 static const TTChipOps tensix_chip_ops = {
     .set_wake = tensix_set_wake,
     .reset_hart = tensix_reset_hart,
@@ -317,6 +343,7 @@ static const TTChipOps tensix_chip_ops = {
     .clock_ns = tensix_clock_ns,
     .current_pc = tensix_current_pc,
     .hart_pc = tensix_hart_pc,
+    .debug_stop = tensix_debug_stop,
 };
 
 /* MMIO ------------------------------------------------------------------- */
@@ -416,6 +443,8 @@ static bool tensix_quiescent(void)
  * forced reset, which the model applies at once.
  */
 extern void (*tcg_rr_all_halted_hook)(void);
+extern bool (*tcg_exception_stop_hook)(CPUState *cpu);
+extern void (*gdbstub_detached_hook)(void);
 static TensixMachineState *tensix_instance;
 
 static void tensix_ctl_apply_now(TensixMachineState *s, bool defer_wakes)
@@ -433,6 +462,42 @@ static void tensix_all_halted(void)
 
     if (s && s->ctl_pending->len && tensix_quiescent()) {
         tensix_ctl_apply_now(s, false);
+    }
+}
+
+/*
+ * A hart is about to take a synchronous trap (QEMU patch 0008): when the
+ * model says so, it stays on the instruction that raised it and the
+ * machine stops (the EXCP_DEBUG path) for a debugger.
+ */
+static bool tensix_exception_stop(CPUState *cs)
+{
+    TensixMachineState *s = tensix_instance;
+    CPURISCVState *env = &RISCV_CPU(cs)->env;
+    unsigned id = cs->cpu_index;
+
+    if (!s || id >= s->ncores * TT_RISCS_PER_CORE) {
+        return false;
+    }
+    return ttx_chip_exception(s->chip, id / TT_RISCS_PER_CORE,
+                              id % TT_RISCS_PER_CORE, cs->exception_index,
+                              (uint32_t)env->pc, (uint32_t)env->badaddr);
+}
+
+/* gdb detached from every core, or its connection closed (patch 0007). */
+static void tensix_gdb_detached(void)
+{
+    if (tensix_instance) {
+        ttx_chip_debugger_gone(tensix_instance->chip);
+    }
+}
+
+static void tensix_vm_state(void *opaque, bool running, RunState state)
+{
+    TensixMachineState *s = opaque;
+
+    if (running) {
+        ttx_chip_resumed(s->chip);
     }
 }
 
@@ -534,11 +599,13 @@ static void tensix_create_hart_memory(TensixMachineState *s, unsigned core,
                                         &h->bootrom, 1);
 }
 
+/* A hart's CPU, a child of its core's cluster; realized later. */
 static void tensix_create_hart_cpu(TensixMachineState *s, MachineState *ms,
                                    unsigned core, unsigned risc)
 {
     TensixHart *h = tensix_hart(s, core, risc);
     unsigned id = core * TT_RISCS_PER_CORE + risc;
+    g_autofree char *name = g_ascii_strdown(tt_risc_name(risc), -1);
     Object *obj;
 
     obj = object_new(ms->cpu_type);
@@ -552,9 +619,18 @@ static void tensix_create_hart_cpu(TensixMachineState *s, MachineState *ms,
     object_property_set_bool(obj, "pmp", false, &error_abort);
     object_property_set_link(obj, "memory", OBJECT(&h->root), &error_abort);
     h->cpu->env.mhartid = id;
-    qemu_register_reset(tensix_cpu_reset, obj);
-    qdev_realize(DEVICE(obj), NULL, &error_fatal);
+    object_property_add_child(OBJECT(&s->clusters[core]), name, obj);
     object_unref(obj);
+}
+
+static void tensix_realize_hart_cpu(TensixMachineState *s, unsigned core,
+                                    unsigned risc)
+{
+    TensixHart *h = tensix_hart(s, core, risc);
+    unsigned id = core * TT_RISCS_PER_CORE + risc;
+
+    qemu_register_reset(tensix_cpu_reset, h->cpu);
+    qdev_realize(DEVICE(h->cpu), NULL, &error_fatal);
     if (riscv_cpu_claim_interrupts(h->cpu, MIP_MSIP) < 0) {
         error_report("tensix: MSIP of hart %u already claimed", id);
         exit(1);
@@ -673,6 +749,9 @@ static void tensix_create_ctl(TensixMachineState *s)
     s->ctl_pending = g_byte_array_new();
     tensix_instance = s;
     tcg_rr_all_halted_hook = tensix_all_halted;
+    tcg_exception_stop_hook = tensix_exception_stop;
+    gdbstub_detached_hook = tensix_gdb_detached;
+    qemu_add_vm_change_state_handler(tensix_vm_state, s);
     if (!s->ctl) {
         return;
     }
@@ -748,11 +827,23 @@ static void tensix_machine_init(MachineState *ms)
     /*
      * Each hart's address space renders its FlatView when the CPU is
      * realized; realizing after the commit renders each view once, not
-     * once here and again for every address space at the commit.
+     * once here and again for every address space at the commit.  A
+     * cluster gives its CPUs their cluster index when it is realized,
+     * which must come before the CPUs are.
      */
+    s->clusters = g_new0(CPUClusterState, s->ncores);
     for (unsigned c = 0; c < s->ncores; c++) {
+        g_autofree char *name = g_strdup_printf("core%u", c);
+
+        object_initialize_child(OBJECT(s), name, &s->clusters[c],
+                                TYPE_CPU_CLUSTER);
+        qdev_prop_set_uint32(DEVICE(&s->clusters[c]), "cluster-id", c);
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
             tensix_create_hart_cpu(s, ms, c, r);
+        }
+        qdev_realize(DEVICE(&s->clusters[c]), NULL, &error_fatal);
+        for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+            tensix_realize_hart_cpu(s, c, r);
         }
     }
 
