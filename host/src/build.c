@@ -510,8 +510,11 @@ int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
 			return rc;
 		}
 	}
-	rc = tt_elf_load(elf_path, elf, log, loglen);
-	if (!rc)
-		tt_gdb_note_kernel(kb->risc, elf_path, kb->path);
-	return rc;
+	return tt_elf_load(elf_path, elf, log, loglen);
+}
+
+void tt_kernel_elf_path(const uint64_t id[2], char *out, size_t len)
+{
+	snprintf(out, len, "%s/%016llx%016llx.elf", tt_paths()->cache,
+		 (unsigned long long)id[0], (unsigned long long)id[1]);
 }

@@ -24,6 +24,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -96,7 +98,7 @@ void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
 	}
 }
 
-static const char *mcause_text(uint32_t mcause)
+const char *tt_mcause_text(uint32_t mcause)
 {
 	switch (mcause) {
 	case 0: return "misaligned instruction fetch";
@@ -173,7 +175,8 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 {
 	struct tt_evt_source src;
 
-	if (hdr->type != TT_EVT_HELLO && hdr->type != TT_EVT_DUMP_END) {
+	if (hdr->type != TT_EVT_HELLO && hdr->type != TT_EVT_DUMP_END &&
+	    hdr->type != TT_EVT_DEBUGGER_GONE) {
 		if (hdr->len < sizeof(src))
 			return;
 		memcpy(&src, p, sizeof(src));
@@ -223,7 +226,7 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 		tt_dev_error(dev, TT_ETRAP, src.core, src.risc, ev.mepc,
 			     "core (%u,%u) %s: %s at pc 0x%08x (mcause %u, mtval 0x%08x)",
 			     xy.x, xy.y, tt_risc_name(src.risc),
-			     mcause_text(ev.mcause), ev.mepc, ev.mcause, ev.mtval);
+			     tt_mcause_text(ev.mcause), ev.mepc, ev.mcause, ev.mtval);
 		break;
 	}
 	case TT_EVT_GUEST_ERROR: {
@@ -272,6 +275,16 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 		break;
 	case TT_EVT_DUMP_END:
 		dev->dump_done = true;
+		break;
+	case TT_EVT_STOPPED:
+		if (hdr->len < sizeof(dev->gdb.stop))
+			return;
+		memcpy(&dev->gdb.stop, p, sizeof(dev->gdb.stop));
+		dev->gdb.stopped = true;
+		dev->gdb.gone = false;
+		break;
+	case TT_EVT_DEBUGGER_GONE:
+		dev->gdb.gone = true;
 		break;
 	default:
 		break;
@@ -464,9 +477,9 @@ static int append_opt(char *opts, size_t cap, const char *key, const char *val)
 }
 
 static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
-		      int child_fd, char *why, size_t whylen)
+		      int child_fd, int gdb_fd, char *why, size_t whylen)
 {
-	char qemu[1200], machine[2048], smp[16], chardev[64], gdb[32];
+	char qemu[1200], machine[2048], smp[16], chardev[64], gdb[96];
 	const char *argv[32];
 	int argc = 0;
 	pid_t pid;
@@ -523,6 +536,14 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 		argv[argc++] = "-gdb";
 		argv[argc++] = gdb;
 		argv[argc++] = "-S";
+	} else if (gdb_fd >= 0) {
+		/* fault mode: the gdbstub serves our listening socket */
+		snprintf(gdb, sizeof(gdb), "socket,id=ttgdb,fd=%d,server=on,wait=off,"
+			 "nodelay=on", gdb_fd);
+		argv[argc++] = "-chardev";
+		argv[argc++] = gdb;
+		argv[argc++] = "-gdb";
+		argv[argc++] = "chardev:ttgdb";
 	}
 	argv[argc] = NULL;
 
@@ -532,10 +553,12 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 		return TT_EIO;
 	}
 	if (pid == 0) {
-		/* child: keep only the control socket beyond stdio */
+		/* child: keep only the control (and gdb) socket beyond stdio */
 		int fl = fcntl(child_fd, F_GETFD);
 
 		fcntl(child_fd, F_SETFD, fl & ~FD_CLOEXEC);
+		if (gdb_fd >= 0)
+			fcntl(gdb_fd, F_SETFD, fcntl(gdb_fd, F_GETFD) & ~FD_CLOEXEC);
 		if (dev->qemu_log >= 0)
 			dup2(dev->qemu_log, 2);
 		execv(qemu, (char *const *)argv);
@@ -662,6 +685,34 @@ static bool env_flag(const char *name)
 	return v && *v && strcmp(v, "0") != 0;
 }
 
+/*
+ * TT_EMU_GDB_ON_FAULT: a TCP socket on 127.0.0.1 listening for gdb, on
+ * the port the variable names (1024 and up) or any free one (other
+ * values); QEMU's gdbstub serves it.  -1 when the mode is off or on error.
+ */
+static int gdb_listen_socket(int *port, char *why, size_t whylen)
+{
+	const char *v = getenv("TT_EMU_GDB_ON_FAULT");
+	struct sockaddr_in a = { .sin_family = AF_INET };
+	socklen_t alen = sizeof(a);
+	long want = v ? strtol(v, NULL, 10) : 0;
+	int fd;
+
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	a.sin_port = htons(want >= 1024 && want < 65536 ? (uint16_t)want : 0);
+	fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof(a)) || listen(fd, 1) ||
+	    getsockname(fd, (struct sockaddr *)&a, &alen)) {
+		snprintf(why, whylen, "TT_EMU_GDB_ON_FAULT: cannot listen for gdb "
+			 "on 127.0.0.1:%u: %s", ntohs(a.sin_port), strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	*port = ntohs(a.sin_port);
+	return fd;
+}
+
 int tt_device_open(const struct tt_device_config *user_cfg,
 		   struct tt_device **out)
 {
@@ -669,6 +720,7 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	struct tt_device *dev;
 	char why[2048] = "";
 	int sv[2] = { -1, -1 };
+	int gdb_fd = -1, gdb_port = 0;
 	int timeout;
 	int rc;
 
@@ -755,9 +807,23 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 		goto fail;
 	}
 	dev->ctl = sv[0];
+	if (env_flag("TT_EMU_GDB_ON_FAULT") && !cfg.gdb_port) {
+		gdb_fd = gdb_listen_socket(&gdb_port, why, sizeof(why));
+		rc = gdb_fd < 0 ? TT_EIO :
+		     tt_gdb_fault_mode_init(dev, gdb_port, why, sizeof(why));
+		if (rc) {
+			if (gdb_fd >= 0)
+				close(gdb_fd);
+			close(sv[1]);
+			goto fail;
+		}
+		dev->gdb.on_fault = true;
+	}
 	dev->qemu_log = memfd_create("tensix-emu-qemu-stderr", MFD_CLOEXEC);
-	rc = spawn_qemu(dev, &cfg, sv[1], why, sizeof(why));
+	rc = spawn_qemu(dev, &cfg, sv[1], gdb_fd, why, sizeof(why));
 	close(sv[1]);
+	if (gdb_fd >= 0)
+		close(gdb_fd);
 	if (rc)
 		goto fail;
 
@@ -772,6 +838,13 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 		goto fail;
 	}
 
+	if (dev->gdb.on_fault) {
+		struct tt_ctl_debug m = { .flags = TT_CTL_DEBUG_STOP_ON_FAULT };
+
+		rc = tt_dev_send(dev, TT_CTL_DEBUG, &m, sizeof(m));
+		if (rc)
+			goto fail;
+	}
 	rc = load_firmware(dev, why, sizeof(why));
 	if (rc)
 		goto fail;
@@ -794,7 +867,7 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	}
 	dev->boot_icount = dev->run_icount;
 	dev->under_gdb = cfg.gdb_port != 0;
-	tt_gdb_note_grid(dev->grid_x, dev->grid_y);
+	tt_gdb_note_device(dev);
 	*out = dev;
 	return TT_OK;
 
@@ -869,6 +942,7 @@ static void release(struct tt_device *dev)
 		}
 	}
 	remove_shm(dev);
+	tt_gdb_fault_mode_fini(dev);
 	if (dev->banks_ok)
 		tt_bank_destroy(&dev->banks);
 	if (dev->l1)

@@ -99,13 +99,28 @@ bool tt_named_arg_valid(const char *name);
 int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
 		    uint64_t id[2], char *log, size_t loglen);
 
+/* The cached image of the kernel with id @id. */
+void tt_kernel_elf_path(const uint64_t id[2], char *out, size_t len);
+
 /*
- * gdb helpers (tools/tt-gdb.sh): with TT_EMU_GDB_SYMS=<file> set, record the
- * device grid and every kernel image loaded, one line each, so the script
- * can load the right symbols and pick the right thread.
+ * gdb (gdb.c, docs/gdb.md): notes on which image runs where, one fact a
+ * line, to TT_EMU_GDB_SYMS and the device's fault-mode notes; whether
+ * anyone takes notes; the device and firmware lines at open.
  */
-void tt_gdb_note_grid(uint32_t grid_x, uint32_t grid_y);
-void tt_gdb_note_kernel(unsigned int risc, const char *elf_path, const char *source);
+struct tt_device;
+void tt_gdb_note(struct tt_device *dev, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+bool tt_gdb_noting(const struct tt_device *dev);
+void tt_gdb_note_device(struct tt_device *dev);
+
+/*
+ * TT_EMU_GDB_ON_FAULT: a private directory with the notes and a gdb
+ * script that attaches to 127.0.0.1:@port; removed again by _fini.  The
+ * command that runs the script, for messages.
+ */
+int tt_gdb_fault_mode_init(struct tt_device *dev, int port, char *why, size_t whylen);
+void tt_gdb_fault_mode_fini(struct tt_device *dev);
+const char *tt_gdb_attach_command(const struct tt_device *dev, char *buf, size_t len);
 
 /*
  * " at file:line (function)" of @pc of @risc on core @index in the
@@ -210,6 +225,8 @@ int tt_cb_formats(const struct tt_cb_set *set, const struct tt_core_range_set *c
 
 struct tt_hart_state {
 	uint64_t loaded_kernel[2];	/* id of the kernel text in its slot */
+	uint32_t noted_args[2];		/* gdb notes: arg counts last noted, */
+	bool args_noted;		/* if any */
 	bool trapped;
 	uint32_t mcause, mepc, mtval;
 	bool guest_error;		/* first guest error of the run, at ... */
@@ -217,6 +234,8 @@ struct tt_hart_state {
 };
 
 struct tt_core_state {
+	uint8_t noted_formats[TT_NUM_CIRCULAR_BUFFERS];	/* gdb notes: CB formats last noted, */
+	bool formats_noted;			/* if any */
 	bool ready;
 	bool done;
 	bool running;
@@ -286,6 +305,17 @@ struct tt_device {
 	bool dump_done;
 	struct tt_evt_wait_state waits[TT_MAX_CORES * TT_RISCS_PER_CORE];
 	uint32_t nwaits;
+	uint32_t launches;		/* launches staged: the last host_assigned_id */
+	/* gdb: notes and the fault mode (TT_EMU_GDB_ON_FAULT, gdb.c) */
+	struct {
+		bool on_fault;		/* stop for gdb at a fault or hang */
+		FILE *notes;		/* fault mode's notes, or NULL */
+		char dir[256];		/* and its directory */
+		int port;		/* the gdbstub listens here */
+		bool stopped;		/* the device stopped and waits for gdb */
+		bool gone;		/* gdb detached or went away since */
+		struct tt_evt_stopped stop;	/* the last stop */
+	} gdb;
 };
 
 static inline struct tt_core tt_dev_core_xy(const struct tt_device *dev,
@@ -330,6 +360,9 @@ int tt_dev_pump(struct tt_device *dev, int timeout_ms);
 void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
 		  unsigned int risc, uint32_t pc, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+
+/* "illegal instruction", ...: what a RISC-V mcause means. */
+const char *tt_mcause_text(uint32_t mcause);
 
 /* Reset @core (TT_CTL_ALL_CORES for all) and wait until it is ready again. */
 int tt_dev_reboot(struct tt_device *dev, uint32_t core, int timeout_ms);

@@ -711,6 +711,57 @@ static uint32_t align16(uint32_t v)
 	return (v + 15) & ~15u;
 }
 
+/*
+ * gdb notes (gdb.c) for core @index at this launch: each RISC's kernel
+ * when its text was rewritten (@wrote bit per RISC), arg counts and CB
+ * formats when they changed.
+ */
+static void note_core(struct tt_device *dev, const struct tt_program *prog,
+		      uint32_t index, struct tt_kernel *const on[TT_RISCS_PER_CORE],
+		      uint32_t wrote)
+{
+	struct tt_core_state *cs = &dev->core[index];
+	struct tt_core xy = tt_dev_core_xy(dev, index);
+	struct tt_core_range_set one = tt_core_set(xy);
+	uint8_t df[TT_NUM_CBS];
+	char text[TT_NUM_CBS * 4 + 1], elf[1500], why[256];
+	size_t len = 0;
+
+	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
+		const struct tt_kernel *k = on[r];
+		struct tt_hart_state *hs = &cs->hart[r];
+		const struct tt_core_args *a;
+		uint32_t counts[2];
+
+		if (!k)
+			continue;
+		if (wrote & (1u << r)) {
+			tt_kernel_elf_path(k->id, elf, sizeof(elf));
+			tt_gdb_note(dev, "kernel %u %u %u %s %s", dev->launches, index, r,
+				    elf, k->path);
+		}
+		a = args_for(k, xy);
+		counts[0] = a ? a->count : 0;
+		counts[1] = k->num_common;
+		if (!hs->args_noted || memcmp(hs->noted_args, counts, sizeof(counts))) {
+			tt_gdb_note(dev, "args %u %u %u %u %u", dev->launches, index, r,
+				    counts[0], counts[1]);
+			memcpy(hs->noted_args, counts, sizeof(counts));
+			hs->args_noted = true;
+		}
+	}
+	if (tt_cb_formats(&prog->cbs, &one, df, why, sizeof(why)))
+		return;
+	if (cs->formats_noted && !memcmp(cs->noted_formats, df, sizeof(df)))
+		return;
+	for (uint32_t i = 0; i < TT_NUM_CBS; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%u",
+					i ? "," : "", df[i]);
+	tt_gdb_note(dev, "cbformats %u %u %s", dev->launches, index, text);
+	memcpy(cs->noted_formats, df, sizeof(df));
+	cs->formats_noted = true;
+}
+
 /* Write the config blob, kernel text and launch message of one core. */
 static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 		      uint32_t index, struct tt_kernel *const on[TT_RISCS_PER_CORE],
@@ -727,8 +778,10 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 	 * it; tt-metal gets the same by sizing args per kernel, not per core).
 	 */
 	uint32_t off = TT_BLOB_ARGS_OFFSET, text_lo = UINT32_MAX, text_hi = 0;
+	uint32_t wrote = 0;
 
 	kc.kernel_config_base = TT_MEM_KERNEL_CONFIG_BASE;
+	kc.host_assigned_id = dev->launches;
 	kc.mode = TT_DISPATCH_MODE_HOST;
 	kc.sem_offset = TT_BLOB_SEM_OFFSET;
 	memset(l1 + TT_MEM_KERNEL_CONFIG_BASE + TT_BLOB_SEM_OFFSET, 0,
@@ -796,8 +849,11 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 					text_hi = seg->addr + seg->memsz;
 			}
 			memcpy(hs->loaded_kernel, k->id, sizeof(k->id));
+			wrote |= 1u << r;
 		}
 	}
+	if (tt_gdb_noting(dev))
+		note_core(dev, prog, index, on, wrote);
 
 	if (text_hi) {
 		struct tt_ctl_code_changed m = {
@@ -936,6 +992,10 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 			return report_fail(report, rc, "%s", tt_report_launch_error());
 	}
 
+	dev->launches++;
+	dev->gdb.stopped = false;
+	if (tt_gdb_noting(dev))
+		tt_gdb_note(dev, "launch %u", dev->launches);
 	dev->failed = false;
 	dev->run_icount = 0;
 	dev->errors_len = 0;
@@ -1081,10 +1141,7 @@ static const char *pc_location(struct tt_device *dev, uint32_t index,
 			const struct tt_kernel *k = prog->kernels[i];
 
 			if (k->risc == risc && tt_core_range_set_contains(&k->cores, xy))
-				snprintf(elf, sizeof(elf), "%s/%016llx%016llx.elf",
-					 tt_paths()->cache,
-					 (unsigned long long)k->id[0],
-					 (unsigned long long)k->id[1]);
+				tt_kernel_elf_path(k->id, elf, sizeof(elf));
 		}
 	} else if (pc >= TT_MEM_FIRMWARE_BASE && pc < TT_MEM_FIRMWARE_END) {
 		tt_firmware_path(risc, false, elf, sizeof(elf));
@@ -1207,10 +1264,115 @@ static void reset_unfinished(struct tt_device *dev)
 	}
 }
 
+static int64_t ms_since(const struct timespec *t0)
+{
+	struct timespec t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (t1.tv_sec - t0->tv_sec) * 1000 + (t1.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
+/*
+ * TT_EMU_GDB_ON_FAULT: the device stopped for gdb.  Say where and why on
+ * stderr (the run's errors so far, for a guest error or a hang), note it
+ * for gdb and print the command that attaches.
+ */
+static void announce_stop(struct tt_device *dev)
+{
+	const struct tt_evt_stopped *st = &dev->gdb.stop;
+	struct tt_core xy = tt_dev_core_xy(dev, st->src.core);
+	char where[900] = "", cmd[400];
+
+	if (st->reason == TT_STOP_TRAP) {
+		pc_location(dev, st->src.core, st->src.risc, st->pc, where, sizeof(where));
+		fprintf(stderr, "tensix-emu: core (%u,%u) %s: %s at pc 0x%08x (mcause %u, "
+			"mtval 0x%08x)%s; the trap is not taken yet\n", xy.x, xy.y,
+			tt_risc_name(st->src.risc), tt_mcause_text(st->cause), st->pc,
+			st->cause, st->tval, where);
+	} else {
+		fputs(dev->errors, stderr);
+	}
+	if (st->reason == TT_STOP_HOST)
+		tt_gdb_note(dev, "stopped - - hang 0");
+	else
+		tt_gdb_note(dev, "stopped %u %u %s 0x%08x", st->src.core, st->src.risc,
+			    st->reason == TT_STOP_TRAP ? "trap" : "guest-error", st->pc);
+	fprintf(stderr, "tensix-emu: the device stopped for gdb (TT_EMU_GDB_ON_FAULT); "
+		"attach with\n    %s\ntensix-emu: it carries on when gdb detaches or "
+		"quits\n", tt_gdb_attach_command(dev, cmd, sizeof(cmd)));
+	fflush(stderr);
+}
+
+/*
+ * Wait until every launched core is done; TT_ETIMEDOUT after @timeout_ms,
+ * or TT_FAIL_GRACE_MS after a failure (*@after_failure then).  Sleeps in
+ * poll(): the device rings when each core is done.  In fault mode the
+ * first fault of the launch, or the timeout, stops the device for gdb
+ * instead, and the clocks start again once gdb has gone; *@hang_reported
+ * when the hang report was made before that stop.
+ */
+static int wait_launch(struct tt_device *dev, uint32_t timeout_ms, bool *after_failure,
+		       bool *hang_reported)
+{
+	int64_t elapsed = 0, fail_at = -1;
+	bool stop_asked = false, stopped_once = false;
+	struct timespec t0;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (!launch_done(dev)) {
+		int64_t left = (int64_t)timeout_ms - elapsed;
+		/* stopped for gdb, or asked to stop: no clock runs */
+		bool waiting = (dev->gdb.stopped && !dev->gdb.gone) ||
+			       (stop_asked && !stopped_once);
+		int r;
+
+		if (fail_at >= 0 && fail_at + TT_FAIL_GRACE_MS - elapsed < left)
+			left = fail_at + TT_FAIL_GRACE_MS - elapsed;
+		r = tt_dev_pump(dev, waiting ? -1 : left > 0 ? (int)left : 0);
+		if (r < 0)
+			return r;
+		if (dev->gdb.stopped && !stopped_once) {
+			stopped_once = true;
+			announce_stop(dev);
+		}
+		if (dev->gdb.stopped) {
+			if (!dev->gdb.gone)
+				continue;
+			/* gdb is done with it: carry on as without gdb */
+			dev->gdb.stopped = false;
+			if (*hang_reported)
+				return TT_ETIMEDOUT;
+			clock_gettime(CLOCK_MONOTONIC, &t0);
+			fail_at = dev->failed ? 0 : -1;
+		}
+		elapsed = ms_since(&t0);
+		if (dev->failed && fail_at < 0)
+			fail_at = elapsed;
+		if (launch_done(dev) || (stop_asked && !stopped_once))
+			continue;
+		if (elapsed >= (int64_t)timeout_ms ||
+		    (fail_at >= 0 && elapsed >= fail_at + TT_FAIL_GRACE_MS)) {
+			*after_failure = fail_at >= 0;
+			if (dev->gdb.on_fault && !stopped_once) {
+				struct tt_ctl_debug m = { .flags = TT_CTL_DEBUG_STOP_NOW };
+
+				hang_report(dev, timeout_ms, *after_failure);
+				*hang_reported = true;
+				stop_asked = true;
+				if (tt_dev_send(dev, TT_CTL_DEBUG, &m, sizeof(m)))
+					return TT_EDEVICE;
+				continue;
+			}
+			return TT_ETIMEDOUT;
+		}
+	}
+	return TT_OK;
+}
+
 int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 	      struct tt_run_report *report)
 {
-	bool after_failure = false;
+	bool after_failure = false, hang_reported = false;
 	int rc, status;
 
 	rc = tt_dev_check(dev, "tt_finish");
@@ -1225,47 +1387,15 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 		timeout_ms = INT32_MAX;		/* a person is stepping through it */
 
 	/*
-	 * Sleeps in poll(): the device rings when each core is done.  Once a
-	 * kernel traps or misuses the device, the others get
+	 * Once a kernel traps or misuses the device, the others get
 	 * TT_FAIL_GRACE_MS to finish; whoever still waits then (often on the
 	 * RISC that failed) goes into the hang report and is reset, instead
 	 * of holding the run until its timeout.
 	 */
-	{
-		int64_t elapsed = 0, fail_at = -1;
-		struct timespec t0, t1;
-
-		clock_gettime(CLOCK_MONOTONIC, &t0);
-		rc = TT_OK;
-		while (!launch_done(dev)) {
-			int64_t left = (int64_t)timeout_ms - elapsed;
-			int r;
-
-			if (fail_at >= 0 && fail_at + TT_FAIL_GRACE_MS - elapsed < left)
-				left = fail_at + TT_FAIL_GRACE_MS - elapsed;
-			r = tt_dev_pump(dev, left > 0 ? (int)left : 0);
-			if (r < 0) {
-				rc = r;
-				break;
-			}
-			clock_gettime(CLOCK_MONOTONIC, &t1);
-			elapsed = (t1.tv_sec - t0.tv_sec) * 1000 +
-				  (t1.tv_nsec - t0.tv_nsec) / 1000000;
-			if (dev->failed && fail_at < 0)
-				fail_at = elapsed;
-			if (launch_done(dev))
-				break;
-			if (elapsed >= (int64_t)timeout_ms ||
-			    (fail_at >= 0 && elapsed >= fail_at + TT_FAIL_GRACE_MS)) {
-				after_failure = fail_at >= 0;
-				rc = TT_ETIMEDOUT;
-				break;
-			}
-		}
-	}
-
+	rc = wait_launch(dev, timeout_ms, &after_failure, &hang_reported);
 	if (rc == TT_ETIMEDOUT) {
-		hang_report(dev, timeout_ms, after_failure);
+		if (!hang_reported)
+			hang_report(dev, timeout_ms, after_failure);
 		reset_unfinished(dev);
 	} else if (rc) {
 		tt_dev_error(dev, rc, 0, 0, 0, "lost the device: QEMU exited");
