@@ -313,6 +313,11 @@ install: all $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so
 	$(Q)mkdir -p $(inst)/share/tensix-emu/kernels
 	$(Q)cp -R kernels/include $(inst)/share/tensix-emu/kernels/
 	$(Q)cp -R hal $(inst)/share/tensix-emu/
+	$(Q)rm -rf $(inst)/share/tensix-emu/tools $(inst)/lib/tensix-emu/gdb
+	$(Q)mkdir -p $(inst)/share/tensix-emu/tools/gdb $(inst)/lib/tensix-emu/gdb
+	$(Q)cp -R tools/gdb/tensix_gdb $(inst)/share/tensix-emu/tools/gdb/
+	$(Q)install -m 755 tools/tt-gdb.sh $(inst)/share/tensix-emu/tools/
+	$(Q)install -m 644 $(gdb-support) $(inst)/lib/tensix-emu/gdb/
 	$(Q)sed -e 's|@PREFIX_NOTE@|This copy finds its tree from its own location.|' \
 		-e 's|@LIBKIND@|SHARED|g' -e 's|@TT_LIBS@||' \
 		-e 's|@PREFIX_SETUP@|get_filename_component(_tt_prefix "$${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)\nset(_tt_metalium_include "$${_tt_prefix}/include/metalium")\nset(_tt_metalium_tt_include "$${_tt_prefix}/include")\nset(_tt_metalium_lib "$${_tt_prefix}/lib/libtt_metalium.so")\nset(_tt_metalium_libtt "$${_tt_prefix}/lib/libtt.so")|' \
@@ -341,8 +346,29 @@ $(obj)/tools/%: tools/%.c $(obj)/host/libtt.a
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(host-cflags) -O2 $< $(obj)/host/libtt.a $(host-libs) -o $@
 
+# gdb's Python layer (tools/gdb, docs/gdb.md) reads hal/'s layout facts
+# from a module generated here, and decodes tiles with the model's own
+# format code, loaded as a library.
+gdb-support := $(obj)/gdb/tt_hal.py $(obj)/gdb/libttx_format.so
+
+$(obj)/gdb/hal_constants: tools/gdb/hal_constants.c $(wildcard hal/*.h hal/*/*.h) \
+		host/include/tt/program.h | $(deps-stamp)
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc -std=gnu11 -Wall -Wextra -Werror $(hal-inc) -I$(src)/host/include $< -o $@
+
+$(obj)/gdb/tt_hal.py: $(obj)/gdb/hal_constants
+	$(call msg,GEN,$@)
+	$(Q)$< > $@.tmp && mv $@.tmp $@
+
+$(obj)/gdb/libttx_format.so: device/model/ttx_format.c device/model/ttx_tile.h | $(deps-stamp)
+	$(call msg,LD,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc -std=gnu11 -O2 -Wall -Wextra -Werror -shared -fPIC $(hal-inc) \
+		-I$(src)/device/model $< -o $@
+
 .PHONY: tools
-tools: $(tools)
+tools: $(tools) $(gdb-support)
 
 # ---------------------------------------------------------------------------
 # Tests: unit (host only), device (model, no QEMU), e2e (QEMU)
@@ -397,8 +423,15 @@ $(obj)/tests/e2e/%: tests/e2e/%.c $(obj)/san/host/libtt.a
 	$(Q)gcc $(test-cflags) $< $(e2e-model) $(obj)/san/host/libtt.a -lcriterion \
 		$(host-libs) -o $@
 
+# The host program the gdb tests debug (tests/e2e/gdb_test.c).
+$(obj)/tests/e2e/gdb_target: tests/e2e/gdb_target.c $(obj)/host/libtt.a
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(host-cflags) -O2 -DTT_TEST_KERNELS='"$(src)/tests/e2e/kernels"' $< \
+		$(obj)/host/libtt.a $(host-libs) -o $@
+
 .PHONY: tests
-tests: $(unit-tests) $(device-tests) $(e2e-tests) $(examples)
+tests: $(unit-tests) $(device-tests) $(e2e-tests) $(examples) $(obj)/tests/e2e/gdb_target
 
 test-env := TT_EMU_CACHE=$(obj)/cache ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(src)/tests/lsan.supp \
@@ -493,7 +526,7 @@ format-check:
 
 .PHONY: clean distclean
 clean:
-	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/tsan $(obj)/firmware $(obj)/linker $(obj)/tests \
+	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/tsan $(obj)/firmware $(obj)/linker $(obj)/tests $(obj)/gdb \
 		$(obj)/metalium $(obj)/pic \
 		$(obj)/tools $(obj)/examples $(obj)/bench $(obj)/cache
 distclean:

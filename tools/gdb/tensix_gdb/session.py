@@ -1,0 +1,238 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Connecting gdb to the emulated grid and keeping its symbols right.
+
+QEMU's gdbstub shows each core as a process (a CPU cluster), so gdb has
+one inferior per core, each with its own symbol space: the five firmware
+images and the kernels that core runs, each at its own address.  Cores
+running different kernels at the same address each see their own, and a
+breakpoint stops only the cores whose symbols put it there
+(docs/decisions.md, "gdb: one inferior per core").
+
+A RISC that runs different kernels over a run (one program after
+another) has one kernel image loaded at a time: the one its core's
+current launch uses.  When gdb stops, the images of cores whose launch
+changed are swapped and the threads renamed.
+"""
+import os
+
+import gdb
+
+import tt_hal as hal
+
+from . import device
+from .notes import Notes
+
+_session = None
+
+
+def session():
+    if _session is None:
+        raise gdb.GdbError("not attached to a tensix-emu device: use tt attach")
+    return _session
+
+
+def _quiet(cmd):
+    return gdb.execute(cmd, to_string=True)
+
+
+class quietly:
+    """No "[Switching to ...]" and frame lines while we attach and select
+    (gdb prints those past to_string)."""
+
+    def __enter__(self):
+        self.was = gdb.parameter("suppress-cli-notifications")
+        _quiet("set suppress-cli-notifications on")
+        self.frames = gdb.parameter("print frame-info")
+        _quiet("set print frame-info short-location")
+
+    def __exit__(self, *exc):
+        _quiet("set suppress-cli-notifications %s" % ("on" if self.was else "off"))
+        _quiet("set print frame-info %s" % self.frames)
+
+
+def _inferior(pid):
+    for inf in gdb.inferiors():
+        if inf.pid == pid:
+            return inf
+    return None
+
+
+class Session:
+    def __init__(self, notes_path):
+        self.notes = Notes(notes_path)
+        if not self.notes.grid:
+            raise gdb.GdbError("%s: the program opened no device" % notes_path)
+        self.loaded = {}    # (core, risc) -> kernel elf in the inferior
+        self.launch = {}    # core -> launch its symbols and names are for
+
+    def connect(self, target):
+        """Attach to every core: inferior i + 1 is core i."""
+        with quietly():
+            self._connect(target)
+
+    def _connect(self, target):
+        for cmd in ("set pagination off", "set confirm off",
+                    "set architecture riscv:rv32",
+                    "set schedule-multiple on",     # continue resumes every core
+                    "set stack-cache off",          # harts of a core share
+                    "set code-cache off"):          # addresses, not memory
+            _quiet(cmd)
+        _quiet("target extended-remote %s" % target)
+        for core in range(1, self.notes.ncores):
+            if _inferior(core + 1) is None:
+                _quiet("add-inferior")
+                num = max(i.num for i in gdb.inferiors())
+                _quiet("inferior %d" % num)
+                _quiet("attach %d" % (core + 1))
+        # gdb leaves the inferior the connection made (core 0) stopping
+        # "quietly" when another inferior is selected; detaching it and
+        # attaching it again like the others avoids that.
+        if self.notes.ncores > 1:
+            _quiet("inferior 1")
+            _quiet("detach")
+            _quiet("attach 1")
+        device.forget_threads()
+        self.select(0, hal.RISC_BRISC)
+        for core in range(self.notes.ncores):
+            self.load_core(core)
+        self.sync(force=True)
+        self.hook_launches()
+
+    def _on_core(self, core):
+        inf = _inferior(core + 1)
+        if inf is None:
+            raise gdb.GdbError("core %d is not attached" % core)
+        if gdb.selected_inferior() != inf:
+            _quiet("inferior %d" % inf.num)
+
+    def load_core(self, core):
+        """Firmware of every RISC; each RISC's first kernel."""
+        self._on_core(core)
+        for risc in range(hal.RISCS_PER_CORE):
+            fw = self.notes.firmware.get(risc)
+            if fw:
+                _quiet("add-symbol-file %s" % fw)
+            images = self.notes.kernel_images(core, risc)
+            if images:
+                _quiet("add-symbol-file %s" % images[0].elf)
+                self.loaded[(core, risc)] = images[0].elf
+
+    def select(self, core, risc):
+        t = device.thread(core, risc)
+        if t is None:
+            raise gdb.GdbError("no thread for core %d %s" % (core, hal.RISC_NAMES[risc]))
+        t.switch()
+        return t
+
+    def gdb_thread_id(self, core, risc):
+        """The "I.T" gdb uses for that hart."""
+        t = device.thread(core, risc)
+        return "%d.%d" % (t.inferior.num, t.num)
+
+    def kernel(self, core, risc, launch):
+        return self.notes.kernel(core, risc, launch)
+
+    def sync(self, force=False):
+        """Follow launches: the right kernel image per RISC, thread names."""
+        with device.keep_selection():
+            for core in range(self.notes.ncores):
+                self.follow(core, force)
+
+    def follow(self, core, force=False):
+        """Core @core's symbols and names for the launch its mailbox holds."""
+        harts = {r: device.thread(core, r) for r in range(hal.RISCS_PER_CORE)}
+        t = harts[hal.RISC_BRISC]
+        if t is None:
+            return
+        launch = device.u32(t, hal.MEM_MAILBOX_BASE + hal.MB_HOST_ASSIGNED_ID)
+        if not force and self.launch.get(core) == launch:
+            return
+        self.launch[core] = launch
+        self._swap_images(core, launch)
+        enables = device.u32(t, hal.MEM_MAILBOX_BASE + hal.MB_ENABLES)
+        for risc, ht in harts.items():
+            if ht is not None:
+                ht.name = self._name(core, risc, launch, enables)
+
+    def _swap_images(self, core, launch):
+        for risc in range(hal.RISCS_PER_CORE):
+            k = self.kernel(core, risc, max(launch, 1))
+            have = self.loaded.get((core, risc))
+            if k is None or k.elf == have:
+                continue
+            with device.keep_selection():
+                self._on_core(core)
+                if have:
+                    _quiet("remove-symbol-file %s" % have)
+                _quiet("add-symbol-file %s" % k.elf)
+            self.loaded[(core, risc)] = k.elf
+
+    def hook_launches(self):
+        """A RISC whose kernel changes between launches: stop gdb briefly
+        each time its firmware starts a kernel there (LaunchHook), so that
+        the new kernel's symbols, and breakpoints in it, are in place
+        before it runs."""
+        for core in range(self.notes.ncores):
+            for risc in range(hal.RISCS_PER_CORE):
+                if len(self.notes.kernel_images(core, risc)) < 2:
+                    continue
+                with device.keep_selection():
+                    self._on_core(core)
+                    addr = self.firmware_symbol(risc, "fw_run_kernel")
+                    LaunchHook(self, core, "*0x%x" % addr)
+
+    def firmware_symbol(self, risc, name):
+        """Address of @name in @risc's firmware, in the current inferior."""
+        fw = os.path.realpath(self.notes.firmware.get(risc, ""))
+        for o in gdb.current_progspace().objfiles():
+            if os.path.realpath(o.filename) == fw:
+                sym = o.lookup_global_symbol(name)
+                if sym is not None:
+                    return int(sym.value().address)
+        raise gdb.GdbError("no %s in %s's firmware" % (name, hal.RISC_NAMES[risc]))
+
+    def _name(self, core, risc, launch, enables):
+        x, y = self.notes.xy(core)
+        bit = {hal.RISC_BRISC: hal.ENABLE_DM0, hal.RISC_NCRISC: hal.ENABLE_DM1}
+        k = self.kernel(core, risc, launch)
+        if launch and enables & bit.get(risc, hal.ENABLE_MATH0) and k:
+            what = os.path.basename(k.source)
+        else:
+            what = "firmware"
+        return "(%d,%d) %s %s" % (x, y, hal.RISC_NAMES[risc], what)
+
+
+class LaunchHook(gdb.Breakpoint):
+    """Where the firmware of one RISC of one core starts a kernel: swaps in
+    that launch's kernel image, then lets the RISC go on (never stops)."""
+
+    def __init__(self, sess, core, spec):
+        super().__init__(spec, internal=True)
+        self.session = sess
+        self.core = core
+
+    def stop(self):
+        try:
+            self.session.follow(self.core)
+        except gdb.error as e:
+            print("tensix-emu: %s" % e)
+        return False
+
+
+def start(target, notes_path):
+    global _session
+    _session = Session(notes_path)
+    _session.connect(target)
+    # hook-stop runs before gdb prints where it stopped, so the thread
+    # names in that message are already the new launch's.
+    gdb.execute("define hook-stop\npython tensix_gdb.session.on_stop()\nend",
+                to_string=True)
+    return _session
+
+
+def on_stop():
+    if _session is not None:
+        try:
+            _session.sync()
+        except gdb.error as e:
+            print("tensix-emu: %s" % e)
