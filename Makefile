@@ -349,7 +349,7 @@ $(obj)/tools/%: tools/%.c $(obj)/host/libtt.a
 # gdb's Python layer (tools/gdb, docs/gdb.md) reads hal/'s layout facts
 # from a module generated here, and decodes tiles with the model's own
 # format code, loaded as a library.
-gdb-support := $(obj)/gdb/tt_hal.py $(obj)/gdb/libttx_format.so
+gdb-support := $(obj)/gdb/tt_hal.py $(obj)/gdb/libttx_format.so $(obj)/gdb/bootrom.elf
 
 $(obj)/gdb/hal_constants: tools/gdb/hal_constants.c $(wildcard hal/*.h hal/*/*.h) \
 		host/include/tt/program.h | $(deps-stamp)
@@ -360,6 +360,14 @@ $(obj)/gdb/hal_constants: tools/gdb/hal_constants.c $(wildcard hal/*.h hal/*/*.h
 $(obj)/gdb/tt_hal.py: $(obj)/gdb/hal_constants
 	$(call msg,GEN,$@)
 	$(Q)$< > $@.tmp && mv $@.tmp $@
+
+$(obj)/gdb/bootrom.elf: firmware/bootrom.S hal/wormhole/tt_mem_map.h | $(deps-stamp)
+	$(call msg,FWLD,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CROSS_COMPILE)gcc $(rv-arch) $(hal-inc) -nostdlib -nostartfiles -g -Wl,-e,tt_boot_rom \
+		-Wl,--section-start=.bootrom=$$(echo TT_MMIO_BOOTROM_BASE | \
+		cpp -P -undef $(hal-inc) -include tt_mem_map.h -) $< -o $@.tmp
+	$(Q)$(CROSS_COMPILE)objcopy --strip-all -K tt_boot_rom $@.tmp $@ && rm -f $@.tmp
 
 $(obj)/gdb/libttx_format.so: device/model/ttx_format.c device/model/ttx_tile.h | $(deps-stamp)
 	$(call msg,LD,$@)

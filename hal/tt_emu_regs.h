@@ -68,6 +68,18 @@ TT_REG32(EMU, FAULT_ARG1, 0x0AC)	/* rw: pages allowed, ... */
 TT_REG32(EMU, FAULT_REPORT, 0x0B0)	/* wo: send the four above to the host */
 
 /*
+ * EMU block: time travel, for debuggers (docs/gdb.md).  TIME is the
+ * device's instruction count since it started (every hart's), HART_TIME
+ * the count just after this hart's last instruction; both read only.
+ * (gdb's writes to MMIO do not reach the device: the machine property
+ * stop-at is how gdb says where to stop.)
+ */
+TT_REG32(EMU, TIME_L, 0x110)		/* ro */
+TT_REG32(EMU, TIME_H, 0x114)		/* ro */
+TT_REG32(EMU, HART_TIME_L, 0x118)	/* ro */
+TT_REG32(EMU, HART_TIME_H, 0x11C)	/* ro */
+
+/*
  * EMU block: NoC commands in flight under delayed completion, for
  * debuggers (docs/gdb.md, `tt noc`).  Read only; reading them changes
  * nothing.  NOC_HELD0 + 4 * n is how many commands NoC n of this core

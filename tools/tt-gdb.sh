@@ -72,7 +72,7 @@ esac
 IFS=, read -r cx cy <<< "$core"
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"; [ -n "${prog:-}" ] && kill "$prog" 2>/dev/null || true' EXIT
+trap 'rm -rf "$work"' EXIT
 
 # gdb's Python layer, then the connection.
 gdb_init() {
@@ -123,28 +123,22 @@ if ! awk -v c="$index" -v r="$r" '$1 == "kernel" && $3 == c && $4 == r { f = 1 }
 	brk=
 fi
 
-echo "tt-gdb: starting $1 with the device halted, gdbstub on port $port"
-TT_EMU_GDB=$port "$@" &
-prog=$!
-hexport=$(printf '%04X' "$port")
-for _ in $(seq 100); do
-	grep -q ":$hexport 00000000:0000 0A" /proc/net/tcp /proc/net/tcp6 2>/dev/null && break
-	kill -0 "$prog" 2>/dev/null || { echo "tt-gdb: $1 exited early" >&2; exit 1; }
-	sleep 0.1
+# tt run splits its arguments as a POSIX shell would: quote each word
+quoted=
+for w in "$@"; do
+	quoted+=" '$(printf '%s' "$w" | sed "s/'/'\"'\"'/g")'"
 done
-
 thread="$(( index + 1 )).$(( r + 1 ))"
 {
 	gdb_init
-	echo "tt attach 127.0.0.1:$port $work/notes $cx,$cy $risc"
+	echo "tt run $port $work/notes $cx,$cy $risc --$quoted"
 	[ -n "$brk" ] && echo "break kernel_main thread $thread"
 } > "$work/init.gdb"
 
+echo "tt-gdb: starting $1 with the device halted, gdbstub on port $port"
 if [ -n "$batch" ]; then
-	run_gdb
-	wait "$prog"
-	prog=
+	gdb-multiarch -q -batch -x "$work/init.gdb" -x "$batch" -ex "tt detach" -ex "tt quit"
 else
 	echo "tt-gdb: core ($cx,$cy) $risc is gdb thread $thread; 'continue' runs to its kernel_main"
-	run_gdb
+	gdb-multiarch -q -x "$work/init.gdb"
 fi

@@ -329,6 +329,17 @@ static bool ttx_emu_read(TTChip *chip, unsigned core, unsigned risc,
     case TT_A_EMU_BOOT_PC:
         *val = h->in_reset ? 0 : h->reset_pc;
         return true;
+    case TT_A_EMU_TIME_L:
+    case TT_A_EMU_TIME_H:
+        *val = chip->ops->instructions ? chip->ops->instructions(chip->opaque) : 0;
+        *val = off == TT_A_EMU_TIME_H ? *val >> 32 : (uint32_t)*val;
+        return true;
+    case TT_A_EMU_HART_TIME_L:
+    case TT_A_EMU_HART_TIME_H:
+        *val = chip->ops->hart_instructions ?
+               chip->ops->hart_instructions(chip->opaque, core, risc) : 0;
+        *val = off == TT_A_EMU_HART_TIME_H ? *val >> 32 : (uint32_t)*val;
+        return true;
     default:
         if (off >= TT_A_EMU_RESET_PC0 &&
             off < TT_A_EMU_RESET_PC0 + 4 * TT_RISCS_PER_CORE) {

@@ -70,6 +70,13 @@ typedef struct TTChipOps {
      * May be NULL (no debugger support).
      */
     void (*debug_stop)(void *opaque, int core, int risc);
+    /*
+     * Time travel (EMU TIME, HART_TIME): instructions run by the device
+     * since it started; the count after hart (@core, @risc)'s last
+     * instruction.  May be NULL (the registers read 0).
+     */
+    uint64_t (*instructions)(void *opaque);
+    uint64_t (*hart_instructions)(void *opaque, unsigned core, unsigned risc);
 } TTChipOps;
 
 /* Largest TTChipConfig.noc_delay: the machine option's limit. */

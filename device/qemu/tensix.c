@@ -54,6 +54,7 @@
 #include "qemu/timer.h"
 #include "qemu/units.h"
 #include "qapi/error.h"
+#include "qapi/visitor.h"
 #include "hw/boards.h"
 #include "hw/core/cpu.h"
 #include "hw/cpu/cluster.h"
@@ -332,6 +333,29 @@ static void tensix_debug_stop(void *opaque, int core, int risc)
     vm_stop(current_cpu ? RUN_STATE_DEBUG : RUN_STATE_PAUSED);
 }
 
+/*
+ * Time travel (docs/gdb.md): instruction counts, and stopping the
+ * machine at one (QEMU patch 0009), which gdb asks for with
+ * "monitor qom-set /machine stop-at N" (its writes to MMIO never reach
+ * the device).  Under -icount only.
+ */
+extern int64_t icount_cpu_last_end(CPUState *cpu);
+extern void icount_stop_at(int64_t at);
+
+static uint64_t tensix_instructions(void *opaque)
+{
+    return icount_enabled() ? (uint64_t)icount_get_raw() : 0;
+}
+
+static uint64_t tensix_hart_instructions(void *opaque, unsigned core,
+                                         unsigned risc)
+{
+    TensixHart *h = tensix_hart(opaque, core, risc);
+
+    return icount_enabled() ? (uint64_t)icount_cpu_last_end(CPU(h->cpu)) : 0;
+}
+
+
 static const TTChipOps tensix_chip_ops = {
     .set_wake = tensix_set_wake,
     .reset_hart = tensix_reset_hart,
@@ -344,6 +368,8 @@ static const TTChipOps tensix_chip_ops = {
     .current_pc = tensix_current_pc,
     .hart_pc = tensix_hart_pc,
     .debug_stop = tensix_debug_stop,
+    .instructions = tensix_instructions,
+    .hart_instructions = tensix_hart_instructions,
 };
 
 /* MMIO ------------------------------------------------------------------- */
@@ -885,6 +911,30 @@ TENSIX_STR_PROP(ctl, "ctl")
 TENSIX_STR_PROP(trace, "trace")
 TENSIX_STR_PROP(noc_delay, "noc-delay")
 
+/* stop-at=N: stop the machine when it has run N instructions (0: never). */
+static void tensix_get_stop_at(Object *obj, Visitor *v, const char *name,
+                               void *opaque, Error **errp)
+{
+    uint64_t n = 0;
+
+    visit_type_uint64(v, name, &n, errp);
+}
+
+static void tensix_set_stop_at(Object *obj, Visitor *v, const char *name,
+                               void *opaque, Error **errp)
+{
+    uint64_t n;
+
+    if (!visit_type_uint64(v, name, &n, errp)) {
+        return;
+    }
+    if (!icount_enabled()) {
+        error_setg(errp, "stop-at needs -icount (the deterministic mode)");
+        return;
+    }
+    icount_stop_at(n ? (int64_t)n : -1);
+}
+
 static void tensix_machine_class_init(ObjectClass *oc, void *data)
 {
     MachineClass *mc = MACHINE_CLASS(oc);
@@ -920,6 +970,10 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
                                   tensix_set_noc_delay);
     object_class_property_set_description(oc, "noc-delay",
         "Delayed NoC completion: commands held per core and NoC (0 = off)");
+    object_class_property_add(oc, "stop-at", "uint64", tensix_get_stop_at,
+                              tensix_set_stop_at, NULL, NULL);
+    object_class_property_set_description(oc, "stop-at",
+        "Stop when the machine has run this many instructions (gdb)");
 }
 
 static const TypeInfo tensix_machine_typeinfo = {

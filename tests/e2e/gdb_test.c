@@ -271,6 +271,107 @@ Test(gdb, stops_do_not_change_the_count, .timeout = 180)
 		     with_gdb, without, out);
 }
 
+/* Time travel ------------------------------------------------------------ */
+
+/*
+ * The register lines ("name  0x...") of gdb's "info registers" after
+ * @marker in @out, up to the next "device time"; all but pc with @no_pc.
+ */
+static void registers_after(const char *out, const char *marker, bool no_pc, char *regs,
+			    size_t len)
+{
+	const char *p = strstr(out, marker), *end;
+	size_t n = 0;
+
+	regs[0] = '\0';
+	cr_assert_not_null(p, "no %s in:\n%s", marker, out);
+	end = strstr(p, "device time");
+	cr_assert_not_null(end, "no device time after %s:\n%s", marker, out);
+	while ((p = strchr(p, '\n')) && ++p < end) {
+		const char *eol = strchr(p, '\n');
+		size_t l = eol ? (size_t)(eol - p + 1) : strlen(p);
+		const char *sp = strchr(p, ' ');
+
+		if (!sp || sp > p + 4 || !strstr(p, "0x") || (no_pc && !strncmp(p, "pc ", 3)))
+			continue;
+		if (n + l < len) {
+			memcpy(regs + n, p, l);
+			n += l;
+			regs[n] = '\0';
+		}
+	}
+	cr_assert_gt(n, 0, "no registers after %s:\n%s", marker, out);
+}
+
+/*
+ * reverse-stepi on BRISC asleep in its first CB wait (cb_wait_front of CB
+ * 16) goes back to the wfi it slept in; a forward run of the program to
+ * that wfi has the same registers at the same device time.
+ */
+Test(gdb, reverse_stepi_out_of_a_cb_wait, .timeout = 180)
+{
+	static char out[OUT_MAX];
+	char r1[4096], r2[4096], r3[4096], r1nopc[4096], r2nopc[4096];
+	unsigned long long back, forward;
+	const char *p;
+
+	cr_assert_eq(run_under_gdb("", TARGET, "--no-break",
+				   "break fill_tile thread 1.2\ncontinue\ntt thread 0,0 brisc\n"
+				   "tt status\necho ==R1==\\n\ninfo registers\ntt time\n"
+				   "reverse-stepi\nx/i $pc\necho ==R2==\\n\ninfo registers\ntt time\n"
+				   "break *$pc thread 1.1\ntt goto 1\ncontinue\n"
+				   "echo ==R3==\\n\ninfo registers\ntt time\n", out, sizeof(out)),
+		     0, "tt-gdb.sh failed:\n%s", out);
+	cr_expect(strstr(out, "BRISC  gdb_writer.c   pc 0x") &&
+		  strstr(out, "asleep: waits for CB 16 front: 1 page, 0 received"),
+		  "BRISC is not in its CB wait:\n%s", out);
+	/* back one instruction: the wfi it sleeps in */
+	cr_expect(strstr(out, ">:\twfi\n") != NULL, "not on a wfi:\n%s", out);
+	registers_after(out, "==R1==", false, r1, sizeof(r1));
+	registers_after(out, "==R2==", false, r2, sizeof(r2));
+	registers_after(out, "==R3==", false, r3, sizeof(r3));
+	registers_after(out, "==R1==", true, r1nopc, sizeof(r1nopc));
+	registers_after(out, "==R2==", true, r2nopc, sizeof(r2nopc));
+	cr_expect_str_eq(r2, r3, "reverse-stepi and a forward run differ:\n%s", out);
+	cr_expect_str_eq(r1nopc, r2nopc, "wfi changed a register:\n%s", out);
+	cr_expect_str_neq(r1, r2, "the pc did not move back:\n%s", out);
+	/* and at the same device time */
+	p = strstr(out, "tensix-emu: device time ");
+	cr_assert_not_null(p, "%s", out);
+	back = strtoull(p + strlen("tensix-emu: device time "), NULL, 10);
+	p = strstr(strstr(out, "==R3=="), "\ndevice time ");
+	cr_assert_not_null(p, "%s", out);
+	forward = strtoull(p + strlen("\ndevice time "), NULL, 10);
+	cr_expect(back > 0 && back == forward, "reverse-stepi at %llu, forward run at %llu:\n%s",
+		  back, forward, out);
+	cr_expect(strstr(out, "pipeline ok") != NULL, "output:\n%s", out);
+}
+
+/*
+ * reverse-continue from the reader's second tile goes back to its first
+ * (the last stop at a breakpoint before), then to the writer's start.
+ */
+Test(gdb, reverse_continue_to_the_last_stop, .timeout = 180)
+{
+	static char out[OUT_MAX];
+	const char *first, *second;
+
+	cr_assert_eq(run_under_gdb("", TARGET, "--no-break",
+				   "break gdb_writer.c:kernel_main\nbreak fill_tile thread 1.2\n"
+				   "continue\ncontinue\ncontinue\nreverse-continue\n"
+				   "echo ==back1==\\n\nreverse-continue\necho ==back2==\\n\n",
+				   out, sizeof(out)), 0, "tt-gdb.sh failed:\n%s", out);
+	first = strstr(out, "==back1==");
+	second = strstr(out, "==back2==");
+	cr_assert(first && second, "%s", out);
+	cr_expect(strstr(out, "thread 1.2 (0,0) NCRISC gdb_reader.c\n#0  fill_tile (l1=225280, t=t@entry=0)") &&
+		  strstr(out, "thread 1.2 (0,0) NCRISC gdb_reader.c\n#0  fill_tile (l1=225280, t=t@entry=0)") < first,
+		  "first reverse-continue:\n%s", out);
+	cr_expect(strstr(first, "thread 1.1 (0,0) BRISC gdb_writer.c\n#0  kernel_main () at") &&
+		  strstr(first, "thread 1.1 (0,0) BRISC gdb_writer.c\n#0  kernel_main () at") < second,
+		  "second reverse-continue:\n%s", out);
+}
+
 /* TT_EMU_GDB_ON_FAULT ---------------------------------------------------- */
 
 struct faulted {

@@ -21,6 +21,7 @@ import tt_hal as hal
 
 from . import device
 from .notes import Notes
+from .proxy import Relay
 
 _session = None
 
@@ -50,6 +51,21 @@ class quietly:
         _quiet("set print frame-info %s" % self.frames)
 
 
+class quietly:
+    """No "[Switching to ...]" and frame lines while we attach and select
+    (gdb prints those past to_string)."""
+
+    def __enter__(self):
+        self.was = gdb.parameter("suppress-cli-notifications")
+        _quiet("set suppress-cli-notifications on")
+        self.frames = gdb.parameter("print frame-info")
+        _quiet("set print frame-info short-location")
+
+    def __exit__(self, *exc):
+        _quiet("set suppress-cli-notifications %s" % ("on" if self.was else "off"))
+        _quiet("set print frame-info %s" % self.frames)
+
+
 def _inferior(pid):
     for inf in gdb.inferiors():
         if inf.pid == pid:
@@ -58,12 +74,16 @@ def _inferior(pid):
 
 
 class Session:
-    def __init__(self, notes_path):
+    def __init__(self, notes_path, target, program=None):
         self.notes = Notes(notes_path)
         if not self.notes.grid:
             raise gdb.GdbError("%s: the program opened no device" % notes_path)
+        self.target = target
+        self.program = program  # travel.Program when gdb started it
+        self.relay = None       # proxy.Relay in front of its QEMU
         self.loaded = {}    # (core, risc) -> kernel elf in the inferior
         self.launch = {}    # core -> launch its symbols and names are for
+        self.symbols = False
 
     def connect(self, target):
         """Attach to every core: inferior i + 1 is core i."""
@@ -77,13 +97,14 @@ class Session:
                     "set stack-cache off",          # harts of a core share
                     "set code-cache off"):          # addresses, not memory
             _quiet(cmd)
+        if any(i.num == 1 for i in gdb.inferiors()):
+            _quiet("inferior 1")
         _quiet("target extended-remote %s" % target)
         for core in range(1, self.notes.ncores):
-            if _inferior(core + 1) is None:
+            if not any(i.num == core + 1 for i in gdb.inferiors()):
                 _quiet("add-inferior")
-                num = max(i.num for i in gdb.inferiors())
-                _quiet("inferior %d" % num)
-                _quiet("attach %d" % (core + 1))
+            _quiet("inferior %d" % (core + 1))
+            _quiet("attach %d" % (core + 1))
         # gdb leaves the inferior the connection made (core 0) stopping
         # "quietly" when another inferior is selected; detaching it and
         # attaching it again like the others avoids that.
@@ -93,21 +114,36 @@ class Session:
             _quiet("attach 1")
         device.forget_threads()
         self.select(0, hal.RISC_BRISC)
-        for core in range(self.notes.ncores):
-            self.load_core(core)
-        self.sync(force=True)
-        self.hook_launches()
+        self.launch = {}
+        if not self.symbols:
+            for core in range(self.notes.ncores):
+                self.load_core(core)
+            self.symbols = True
+            self.sync(force=True)
+            self.hook_launches()
+        else:
+            self.sync(force=True)
+
+    def disconnect(self):
+        """Let go of QEMU: it detaches every core and runs on."""
+        if any(i.pid for i in gdb.inferiors()):
+            with quietly():
+                _quiet("disconnect")
+        device.forget_threads()
 
     def _on_core(self, core):
-        inf = _inferior(core + 1)
+        inf = next((i for i in gdb.inferiors() if i.num == core + 1), None)
         if inf is None:
             raise gdb.GdbError("core %d is not attached" % core)
         if gdb.selected_inferior() != inf:
             _quiet("inferior %d" % inf.num)
 
     def load_core(self, core):
-        """Firmware of every RISC; each RISC's first kernel."""
+        """Firmware of every RISC; each RISC's first kernel; the boot ROM's
+        range (firmware/bootrom.S)."""
         self._on_core(core)
+        _quiet("add-symbol-file %s" % os.path.join(
+            os.path.dirname(os.path.abspath(hal.__file__)), "bootrom.elf"))
         for risc in range(hal.RISCS_PER_CORE):
             fw = self.notes.firmware.get(risc)
             if fw:
@@ -212,22 +248,39 @@ class LaunchHook(gdb.Breakpoint):
         self.core = core
 
     def stop(self):
+        from . import travel
         try:
             self.session.follow(self.core)
+            return travel.arrived(gdb.selected_thread())
         except gdb.error as e:
             print("tensix-emu: %s" % e)
         return False
 
 
-def start(target, notes_path):
+def start(target, notes_path, program=None):
+    """Attach to QEMU at @target, or start @program and attach to it
+    through a relay (time travel swaps the QEMU behind it)."""
     global _session
-    _session = Session(notes_path)
+    relay = None
+    if program is not None:
+        program.start()
+        relay = Relay(program.port)
+        target = "127.0.0.1:%d" % relay.port
+    _session = Session(notes_path, target, program)
+    _session.relay = relay
     _session.connect(target)
     # hook-stop runs before gdb prints where it stopped, so the thread
     # names in that message are already the new launch's.
     gdb.execute("define hook-stop\npython tensix_gdb.session.on_stop()\nend",
                 to_string=True)
+    gdb.events.gdb_exiting.connect(_on_exit)
     return _session
+
+
+def _on_exit(event):
+    """gdb quits: a program it started does not outlive it."""
+    if _session is not None and _session.program is not None:
+        _session.program.kill()
 
 
 def on_stop():
