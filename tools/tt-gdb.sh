@@ -48,7 +48,11 @@ tt noc, tt args, tt tile CB PAGE, tt thread X,Y RISC, tt detach.
 EOF
 }
 
+# the build tree, or an installed tree's lib/tensix-emu (make install)
 build=${TT_EMU_BUILD:-$here/../build}
+if [ ! -d "$build" ] && [ -d "$here/../../../lib/tensix-emu" ]; then
+	build=$here/../../../lib/tensix-emu
+fi
 port=1234 core=0,0 risc=brisc batch= brk=1 attach= notes=
 while [ $# -gt 0 ]; do
 	case $1 in

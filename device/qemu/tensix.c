@@ -33,9 +33,9 @@
  * one gdb inferior (process) with the core's five harts as its threads,
  * so gdb keeps one symbol space per core (cores may run different kernels
  * at the same address) and a breakpoint belongs to one core (QEMU patch
- * 0007).  With TT_CTL_DEBUG_STOP_ON_FAULT the model asks us to stop the
+ * 0010).  With TT_CTL_DEBUG_STOP_ON_FAULT the model asks us to stop the
  * machine at a fault (tensix_debug_stop, and tensix_exception_stop through
- * QEMU patch 0008); gdb then attaches to a machine already stopped.
+ * QEMU patch 0011); gdb then attaches to a machine already stopped.
  *
  * Code coherence of NoC landings: the model tells us which L1 range it
  * wrote (tensix_l1_written); only a range that overlaps a firmware or
@@ -51,6 +51,7 @@
 
 #include "qemu/osdep.h"
 #include "qemu/error-report.h"
+#include "qemu/main-loop.h"
 #include "qemu/timer.h"
 #include "qemu/units.h"
 #include "qapi/error.h"
@@ -335,7 +336,7 @@ static void tensix_debug_stop(void *opaque, int core, int risc)
 
 /*
  * Time travel (docs/gdb.md): instruction counts, and stopping the
- * machine at one (QEMU patch 0009), which gdb asks for with
+ * machine at one (QEMU patch 0012), which gdb asks for with
  * "monitor qom-set /machine stop-at N" (its writes to MMIO never reach
  * the device).  Under -icount only.
  */
@@ -492,7 +493,7 @@ static void tensix_all_halted(void)
 }
 
 /*
- * A hart is about to take a synchronous trap (QEMU patch 0008): when the
+ * A hart is about to take a synchronous trap (QEMU patch 0011): when the
  * model says so, it stays on the instruction that raised it and the
  * machine stops (the EXCP_DEBUG path) for a debugger.
  */
@@ -501,16 +502,26 @@ static bool tensix_exception_stop(CPUState *cs)
     TensixMachineState *s = tensix_instance;
     CPURISCVState *env = &RISCV_CPU(cs)->env;
     unsigned id = cs->cpu_index;
+    bool locked = qemu_mutex_iothread_locked();
+    bool stop;
 
     if (!s || id >= s->ncores * TT_RISCS_PER_CORE) {
         return false;
     }
-    return ttx_chip_exception(s->chip, id / TT_RISCS_PER_CORE,
+    /* The model and the control channel need the BQL; MTTCG comes without */
+    if (!locked) {
+        qemu_mutex_lock_iothread();
+    }
+    stop = ttx_chip_exception(s->chip, id / TT_RISCS_PER_CORE,
                               id % TT_RISCS_PER_CORE, cs->exception_index,
                               (uint32_t)env->pc, (uint32_t)env->badaddr);
+    if (!locked) {
+        qemu_mutex_unlock_iothread();
+    }
+    return stop;
 }
 
-/* gdb detached from every core, or its connection closed (patch 0007). */
+/* gdb detached from every core, or its connection closed (patch 0010). */
 static void tensix_gdb_detached(void)
 {
     if (tensix_instance) {

@@ -23,6 +23,8 @@
 #define DBG(reg) (TT_MMIO_RISCV_DEBUG_BASE + TT_A_DBG_##reg)
 
 struct fake {
+	int stops;			/* debug_stop calls, and the last one's hart */
+	int stop_core, stop_risc;
 	bool wake[NCORES][TT_RISCS_PER_CORE];
 	int resets[NCORES][TT_RISCS_PER_CORE];
 	uint64_t clock;
@@ -84,6 +86,27 @@ static uint32_t f_hart_pc(void *o, unsigned c, unsigned r, bool *halted)
 	return 0x4000u + c * 16 + r;
 }
 
+static void f_debug_stop(void *o, int c, int r)
+{
+	struct fake *f = o;
+
+	f->stops++;
+	f->stop_core = c;
+	f->stop_risc = r;
+}
+
+static uint64_t f_instructions(void *o)
+{
+	(void)o;
+	return 0x100000005ull;
+}
+
+static uint64_t f_hart_instructions(void *o, unsigned c, unsigned r)
+{
+	(void)o;
+	return 1000u * c + r;
+}
+
 static const TTChipOps fake_ops = {
 	.set_wake = f_set_wake,
 	.reset_hart = f_reset_hart,
@@ -93,6 +116,9 @@ static const TTChipOps fake_ops = {
 	.clock_ns = f_clock,
 	.current_pc = f_current_pc,
 	.hart_pc = f_hart_pc,
+	.debug_stop = f_debug_stop,
+	.instructions = f_instructions,
+	.hart_instructions = f_hart_instructions,
 };
 
 static void setup(void)
@@ -433,4 +459,104 @@ Test(chip, control_channel_framing_and_deferral)
 			     n - sizeof(h) - sizeof(bell), true);
 	cr_expect_eq(used, n - sizeof(h) - sizeof(bell));
 	cr_expect_eq(fk.resets[0][0], 1);
+}
+
+/* Debugging (TT_CTL_DEBUG) ---------------------------------------------- */
+
+static void go(void)
+{
+	struct tt_ctl_doorbell bell = { .risc_mask = 1u << TT_RISC_BRISC,
+					.flags = TT_CTL_DOORBELL_GO };
+
+	bell.cores[0] = (1u << NCORES) - 1;
+	ctl(TT_CTL_DOORBELL, &bell, sizeof(bell));
+}
+
+static struct tt_evt_stopped stopped(int n)
+{
+	struct tt_evt_stopped ev = { 0 };
+	const uint8_t *p = sent(TT_EVT_STOPPED, n, NULL);
+
+	cr_assert_not_null(p, "no stop %d", n);
+	memcpy(&ev, p, sizeof(ev));
+	return ev;
+}
+
+/*
+ * With STOP_ON_FAULT, each launch stops once, at its first fault: a trap
+ * is held back (the environment stops the hart on it), a guest error
+ * stops the machine after the access and holds back the trap that access
+ * may raise; faults before the first launch and after the stop do not.
+ */
+Test(chip, debug_stops_at_the_first_fault_of_a_launch)
+{
+	struct tt_ctl_debug on = { .flags = TT_CTL_DEBUG_STOP_ON_FAULT };
+	struct tt_ctl_debug now = { .flags = TT_CTL_DEBUG_STOP_NOW };
+	struct tt_evt_stopped ev;
+	uint64_t v;
+
+	/* not asked: nothing stops */
+	go();
+	cr_expect_not(ttx_chip_exception(chip, 1, TT_RISC_NCRISC, 2, 0x1d0b8, 0));
+	ctl(TT_CTL_DEBUG, &on, sizeof(on));
+	/* asked, but armed only by the next go */
+	cr_expect_not(ttx_chip_exception(chip, 1, TT_RISC_NCRISC, 2, 0x1d0b8, 0));
+	cr_expect_null(sent(TT_EVT_STOPPED, 0, NULL));
+
+	go();
+	cr_expect(ttx_chip_exception(chip, 1, TT_RISC_NCRISC, 2, 0x1d0b8, 0));
+	ev = stopped(0);
+	cr_expect_eq(ev.reason, TT_STOP_TRAP);
+	cr_expect(ev.src.core == 1 && ev.src.risc == TT_RISC_NCRISC && ev.pc == 0x1d0b8 &&
+		  ev.cause == 2);
+	cr_expect_eq(fk.stops, 0, "the environment stops a held trap itself");
+	/* resumed, the same trap is taken; later faults go as without gdb */
+	cr_expect_not(ttx_chip_exception(chip, 1, TT_RISC_NCRISC, 2, 0x1d0b8, 0));
+	cr_expect_not(ttx_chip_read(chip, 0, TT_RISC_BRISC, 0xFF000000u, 4, &v));
+	cr_expect_eq(fk.stops, 0);
+	cr_expect_null(sent(TT_EVT_STOPPED, 1, NULL));
+
+	/* the next launch: a guest error stops after its access */
+	go();
+	cr_expect_not(ttx_chip_read(chip, 2, TT_RISC_TRISC1, 0xFF000000u, 4, &v));
+	cr_expect_eq(fk.stops, 1);
+	cr_expect(fk.stop_core == 2 && fk.stop_risc == TT_RISC_TRISC1);
+	ev = stopped(1);
+	cr_expect_eq(ev.reason, TT_STOP_GUEST_ERROR);
+	cr_expect_eq(ev.pc, 0x17000u + 2 * 16 + TT_RISC_TRISC1);
+	/* the access fault it raises is held back, for that hart only, once */
+	cr_expect_not(ttx_chip_exception(chip, 0, TT_RISC_BRISC, 5, 0x100, 0));
+	cr_expect(ttx_chip_exception(chip, 2, TT_RISC_TRISC1, 5, 0x100, 0));
+	cr_expect_not(ttx_chip_exception(chip, 2, TT_RISC_TRISC1, 5, 0x100, 0));
+
+	/* the host stops it for a hang; gdb goes away */
+	ctl(TT_CTL_DEBUG, &now, sizeof(now));
+	cr_expect_eq(fk.stops, 2);
+	cr_expect(fk.stop_core == -1 && fk.stop_risc == -1);
+	cr_expect_eq(stopped(2).reason, TT_STOP_HOST);
+	ttx_chip_debugger_gone(chip);
+	cr_expect_not_null(sent(TT_EVT_DEBUGGER_GONE, 0, NULL));
+}
+
+/* A guest error after a resume does not find a stale held-back trap. */
+Test(chip, debug_resume_forgets_a_pending_stop)
+{
+	struct tt_ctl_debug on = { .flags = TT_CTL_DEBUG_STOP_ON_FAULT };
+	uint64_t v;
+
+	ctl(TT_CTL_DEBUG, &on, sizeof(on));
+	go();
+	cr_expect_not(ttx_chip_read(chip, 3, TT_RISC_BRISC, 0xFF000000u, 4, &v));
+	cr_expect_eq(fk.stops, 1);
+	ttx_chip_resumed(chip);
+	cr_expect_not(ttx_chip_exception(chip, 3, TT_RISC_BRISC, 5, 0x100, 0));
+}
+
+/* EMU TIME and HART_TIME: the device's and a hart's instruction counts. */
+Test(chip, time_registers)
+{
+	cr_expect_eq(rd(1, TT_RISC_NCRISC, EMU(TIME_L)), 5);
+	cr_expect_eq(rd(1, TT_RISC_NCRISC, EMU(TIME_H)), 1);
+	cr_expect_eq(rd(3, TT_RISC_TRISC2, EMU(HART_TIME_L)), 3004);
+	cr_expect_eq(rd(3, TT_RISC_TRISC2, EMU(HART_TIME_H)), 0);
 }

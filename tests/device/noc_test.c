@@ -600,6 +600,50 @@ Test(noc, trid_writes_outgoing_and_outstanding)
 	cr_expect_eq(peek_status(0, 0, TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(2)), 0);
 }
 
+/* A debugger sees the held commands in the EMU block (gdb's tt noc). */
+static uint32_t held(unsigned core, uint32_t off)
+{
+	uint64_t v;
+
+	cr_assert(ttx_chip_peek(F.chip, core, TT_RISC_BRISC, TT_MMIO_EMU_BASE + off, &v));
+	return (uint32_t)v;
+}
+
+static uint32_t held_word(unsigned core, unsigned noc, unsigned i, unsigned word)
+{
+	return held(core, TT_A_EMU_NOC_HELD_CMD0 +
+		    (noc * TT_EMU_NOC_HELD_MAX + i) * TT_EMU_NOC_HELD_BYTES + 4 * word);
+}
+
+Test(noc, delay_held_commands_readable)
+{
+	uint32_t info;
+
+	delay_chip(4);
+	set_trid(0, TT_NOC_RD_CMD_BUF, 6);
+	cmd_read(0, 0, core_xy(1), SCRATCH, SCRATCH + 64, 96);
+	cmd_write(0, 0, SCRATCH, core_xy(2), SCRATCH, 32, ctrl_wr);
+	cr_assert_eq(F.errors, 0, "%s", F.last_error);
+	cr_expect_eq(held(0, TT_A_EMU_NOC_HELD0), 2);
+	cr_expect_eq(held(0, TT_A_EMU_NOC_HELD1), 0);
+	cr_expect_eq(held(1, TT_A_EMU_NOC_HELD0), 0, "another core's queue");
+	/* oldest first: the read, with its registers and transaction id */
+	info = held_word(0, 0, 0, TT_EMU_NOC_HELD_INFO);
+	cr_expect_eq(TT_FIELD_GET(EMU, NOC_HELD_INFO, KIND, info), TT_NOC_HELD_READ);
+	cr_expect_eq(TT_FIELD_GET(EMU, NOC_HELD_INFO, TRID, info), 6);
+	cr_expect_eq(TT_FIELD_GET(EMU, NOC_HELD_INFO, BUF, info), TT_NOC_RD_CMD_BUF);
+	cr_expect_eq(held_word(0, 0, 0, TT_EMU_NOC_HELD_TARG_ADDR_LO), SCRATCH);
+	cr_expect_eq(held_word(0, 0, 0, TT_EMU_NOC_HELD_RET_ADDR_LO), SCRATCH + 64);
+	cr_expect_eq(held_word(0, 0, 0, TT_EMU_NOC_HELD_AT_LEN_BE), 96);
+	info = held_word(0, 0, 1, TT_EMU_NOC_HELD_INFO);
+	cr_expect_eq(TT_FIELD_GET(EMU, NOC_HELD_INFO, KIND, info), TT_NOC_HELD_POSTED_WRITE);
+	cr_expect_eq(held_word(0, 0, 2, TT_EMU_NOC_HELD_INFO), 0, "past the held ones");
+	/* looking lands nothing; the barrier's poll does */
+	cr_expect_eq(held(0, TT_A_EMU_NOC_HELD0), 2);
+	status(0, 0, TT_NOC_ST_MST_RD_RESP_RECEIVED);
+	cr_expect_eq(held(0, TT_A_EMU_NOC_HELD0), 1);
+}
+
 /* With the queue full, each new command lands the oldest held one. */
 Test(noc, delay_full_queue_lands_oldest)
 {

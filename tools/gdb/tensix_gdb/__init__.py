@@ -88,7 +88,7 @@ class Detach(gdb.Command):
     """Let go of the device: tt detach
 
 Disconnects from QEMU, which detaches every core, removes gdb's
-breakpoints and lets the device run on (QEMU patch 0007); a program gdb
+breakpoints and lets the device run on (QEMU patch 0010); a program gdb
 started (tt run) is then waited for.  Detaching inferior by inferior
 goes wrong in gdb 13 after a step: it resumes the thread it stepped,
 and the next detach finds the target running."""
@@ -115,7 +115,8 @@ class Quit(gdb.Command):
     def invoke(self, arg, from_tty):
         s = session._session
         status = s.program.status if s is not None and s.program is not None else 0
-        gdb.execute("quit %d" % (status if status and status > 0 else 0))
+        # a program killed by signal N ends as a shell says: 128 + N
+        gdb.execute("quit %d" % (128 - status if status and status < 0 else status or 0))
 
 
 class Time(gdb.Command):

@@ -232,6 +232,9 @@ waited for (its CB interface)."""
                 at = (hal.MEM_CB_INTERFACE_BASE + risc * hal.MEM_CB_INTERFACE_SLOT_SIZE +
                       i * hal.MEM_CB_INTERFACE_ENTRY_SIZE)
                 raw = device.read(c.t, at, hal.MEM_CB_INTERFACE_ENTRY_SIZE)
+                if not struct.unpack_from("<I", raw, hal.CBI_NUM_PAGES)[0]:
+                    print("      %-6s has not set up its interface yet" % hal.RISC_NAMES[risc])
+                    continue
                 rd, wr = struct.unpack_from("<II", raw, hal.CBI_RD_PTR)
                 reserved = struct.unpack_from("<H", raw, hal.CBI_RESERVED)[0]
                 waited = struct.unpack_from("<H", raw, hal.CBI_WAITED)[0]

@@ -55,7 +55,9 @@ def _values(fmt, raw):
     out = (ctypes.c_uint32 * hal.TILE_ELEMS)()
     if lib.ttx_fmt_decode_tile(fmt, bytes(raw), out) != 0:
         raise ValueError("format %d cannot be decoded" % fmt)
-    return ["%.6g" % struct.unpack("<f", struct.pack("<I", v))[0] for v in out]
+    # as many digits as the format holds: Float32 nine, the others four
+    digits = 9 if lib.ttx_fmt_tile_bytes(fmt) >= 4 * hal.TILE_ELEMS else 4
+    return ["%.*g" % (digits, struct.unpack("<f", struct.pack("<I", v))[0]) for v in out]
 
 
 def decode(fmt, raw):

@@ -6,7 +6,7 @@ through the same states at the same instruction counts, gdb's stops
 included.  So "back to device time T" is: end the program, start it
 again with the device halted, and run it until the device has executed T
 instructions (EMU STOP_AT; QEMU stops there as at a breakpoint, without
-moving any turn of its round-robin, patch 0009).  reverse-stepi goes to
+moving any turn of its round-robin, patch 0012).  reverse-stepi goes to
 just before the selected hart's last instruction (EMU HART_TIME - 1),
 reverse-continue to the last breakpoint stop before now, found by a
 first run up to now with the breakpoints in place.
