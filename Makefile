@@ -115,13 +115,13 @@ $(obj)/firmware/kernel_entry.o: firmware/kernel_entry.c $(newlib-stamp)
 		-ffunction-sections -fdata-sections -isystem $(sysroot)/include \
 		-MMD -MP -c $< -o $@
 
-$(obj)/linker/firmware_%.ld: linker/firmware.ld.S hal/wormhole/tt_mem_map.h | $(deps-stamp)
+$(obj)/linker/firmware_%.ld: linker/firmware.ld.S hal/wormhole/tt_mem_map.h hal/tt_l1_layout.h | $(deps-stamp)
 	$(call msg,LDS,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)cpp -P -undef $(hal-inc) -DFW_RISC_TEXT=TT_MEM_$(RISC_$*)_FIRMWARE_BASE \
 		-DFW_LOCAL_SIZE=$(LOCAL_$*) $< -o $@
 
-$(obj)/linker/kernel_%.ld: linker/kernel.ld.S hal/wormhole/tt_mem_map.h | $(deps-stamp)
+$(obj)/linker/kernel_%.ld: linker/kernel.ld.S hal/wormhole/tt_mem_map.h hal/tt_l1_layout.h | $(deps-stamp)
 	$(call msg,LDS,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)cpp -P -undef $(hal-inc) -DKERNEL_TEXT=TT_MEM_$(RISC_$*)_KERNEL_BASE \

@@ -15,11 +15,8 @@
 #include "internal.h"
 #include "tt_bank_table.h"
 #include "tt_mem_map.h"
-#include "tt_noc_map.h"
 #include "tt_noc_regs.h"
-
-static const uint8_t dram_x[TT_NOC_DRAM_BANKS] = TT_NOC_DRAM_X_INIT;
-static const uint8_t dram_y[TT_NOC_DRAM_BANKS] = TT_NOC_DRAM_Y_INIT;
+#include "tt_sharded_args.h"
 
 struct tt_buffer {
 	struct tt_device *dev;
@@ -96,30 +93,39 @@ uint32_t tt_device_num_banks(const struct tt_device *dev,
 	return tt_dev_check(dev, "tt_device_num_banks") ? 0 : num_banks(dev, type);
 }
 
-/* For @bank_id < num_banks(dev, type) and @noc 0 or 1. */
-static void bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
-		     uint32_t bank_id, unsigned int noc, struct tt_core *noc_xy,
-		     int64_t *offset)
+/*
+ * For @bank_id < num_banks(dev, type) and @noc 0 or 1.  TT_ENOSYS for a
+ * DRAM bank of an arch whose hal/ does not give the DRAM endpoints.
+ */
+static int bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
+		    uint32_t bank_id, unsigned int noc, struct tt_core *noc_xy,
+		    int64_t *offset)
 {
 	const struct tt_arch *a = dev->arch;
 	struct tt_bank_core c = { bank_id % dev->grid_x, bank_id / dev->grid_x };
 
 	*offset = 0;
+	*noc_xy = tt_core(0, 0);
 	if (type == TT_BUFFER_DRAM) {
-		uint32_t x = dram_x[bank_id], y = dram_y[bank_id];
+		uint32_t x, y;
 
-		/* DRAM is not virtualized on WH: NoC1 sees it mirrored. */
-		*noc_xy = noc ? tt_core(a->noc_size_x - 1 - x, a->noc_size_y - 1 - y) :
-				tt_core(x, y);
+		if (!a->dram_noc_x || !a->dram_noc_y)
+			return TT_ENOSYS;
+		x = a->dram_noc_x[bank_id], y = a->dram_noc_y[bank_id];
+
+		*noc_xy = noc && a->dram_noc_mirrored ?
+			  tt_core(a->noc_size_x - 1 - x, a->noc_size_y - 1 - y) :
+			  tt_core(x, y);
 		if (dev->banks_ok)
 			tt_bank_offset(&dev->banks, TT_BANK_DRAM, bank_id, offset);
-		return;
+		return TT_OK;
 	}
 	if (dev->banks_ok) {
 		tt_bank_core_of(&dev->banks, bank_type(type), bank_id, &c);
 		tt_bank_offset(&dev->banks, bank_type(type), bank_id, offset);
 	}
 	*noc_xy = tt_core(a->virtual_worker_x0 + c.x, a->virtual_worker_y0 + c.y);
+	return TT_OK;
 }
 
 int tt_device_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
@@ -136,7 +142,9 @@ int tt_device_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
 		return tt_fail(TT_ERANGE, "tt_device_bank_noc: NoC %u, bank %u: there "
 			       "are NoCs 0 and 1 and %u banks of type %d", noc,
 			       bank_id, num_banks(dev, type), (int)type);
-	bank_noc(dev, type, bank_id, noc, noc_xy, offset);
+	if (bank_noc(dev, type, bank_id, noc, noc_xy, offset))
+		return tt_fail(TT_ENOSYS, "tt_device_bank_noc: %s describes no NoC "
+			       "endpoints of its DRAM banks", dev->arch->name);
 	return TT_OK;
 }
 
@@ -154,18 +162,21 @@ void tt_dev_write_bank_tables(struct tt_device *dev)
 
 	memset(&t, 0, sizeof(t));
 	t.magic = TT_BANK_TABLE_MAGIC;
-	t.num_dram_banks = num_banks(dev, TT_BUFFER_DRAM);
+	/* Kernels reach DRAM only where hal/ gives the banks' endpoints. */
+	t.num_dram_banks = dev->arch->dram_noc_x ? num_banks(dev, TT_BUFFER_DRAM) : 0;
 	t.num_l1_banks = num_banks(dev, TT_BUFFER_L1);
 	if (t.num_l1_banks > TT_BANK_TABLE_MAX_L1)
 		t.num_l1_banks = TT_BANK_TABLE_MAX_L1;
 	for (unsigned int noc = 0; noc < 2; noc++) {
 		for (uint32_t b = 0; b < t.num_dram_banks; b++) {
-			bank_noc(dev, TT_BUFFER_DRAM, b, noc, &xy, &off);
+			if (bank_noc(dev, TT_BUFFER_DRAM, b, noc, &xy, &off))
+				break;
 			t.dram_bank_to_noc_xy[noc][b] = xy_encoding(xy);
 			t.bank_to_dram_offset[b] = (int32_t)off;
 		}
 		for (uint32_t b = 0; b < t.num_l1_banks; b++) {
-			bank_noc(dev, TT_BUFFER_L1, b, noc, &xy, &off);
+			if (bank_noc(dev, TT_BUFFER_L1, b, noc, &xy, &off))
+				break;
 			t.l1_bank_to_noc_xy[noc][b] = xy_encoding(xy);
 			t.bank_to_l1_offset[b] = (int32_t)off;
 		}
@@ -764,14 +775,14 @@ int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
 	tt_shard_shard_pages(&buf->spec, sp);
 	tt_shard_tensor_pages(&buf->spec, tp);
 	tt_shard_grid(&buf->spec, g);
-	args[0] = buf->type == TT_BUFFER_DRAM ? TT_SHARDED_ARGS_DRAM : 0;
-	args[1] = (uint32_t)buf->page_size;
-	args[2] = (uint32_t)buf->aligned_page;
-	args[3] = tp[1];
-	args[4] = sp[0];
-	args[5] = sp[1];
-	args[6] = g[1];
-	args[7] = buf->nshards;
+	args[TT_SHARDED_ARGS_FLAGS] = buf->type == TT_BUFFER_DRAM ? TT_SHARDED_ARGS_DRAM : 0;
+	args[TT_SHARDED_ARGS_PAGE_SIZE] = (uint32_t)buf->page_size;
+	args[TT_SHARDED_ARGS_ALIGNED_PAGE_SIZE] = (uint32_t)buf->aligned_page;
+	args[TT_SHARDED_ARGS_TENSOR_W_PAGES] = tp[1];
+	args[TT_SHARDED_ARGS_SHARD_H_PAGES] = sp[0];
+	args[TT_SHARDED_ARGS_SHARD_W_PAGES] = sp[1];
+	args[TT_SHARDED_ARGS_SHARDS_PER_ROW] = g[1];
+	args[TT_SHARDED_ARGS_NUM_SHARDS] = buf->nshards;
 	for (uint32_t k = 0; k < buf->nshards; k++) {
 		enum tt_buffer_type t = buf->type == TT_BUFFER_DRAM ? TT_BUFFER_DRAM :
 								   TT_BUFFER_L1;
@@ -786,14 +797,17 @@ int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
 			return tt_fail(TT_ENOSYS, "%s: core (%u,%u) of shard %u holds no "
 				    "L1 bank", fn, c.x, c.y, k);
 		for (unsigned int noc = 0; noc < 2; noc++) {
-			bank_noc(buf->dev, t, bank, noc, &xy[noc], &off[noc]);
+			if (bank_noc(buf->dev, t, bank, noc, &xy[noc], &off[noc]))
+				return tt_fail(TT_ENOSYS, "%s: %s describes no NoC endpoints "
+					       "of its DRAM banks", fn, buf->dev->arch->name);
 			if (off[noc])
 				return tt_fail(TT_ENOSYS, "%s: shard %u's bank %u has offset "
 					    "%lld, which the words cannot carry", fn,
 					    k, bank, (long long)off[noc]);
 		}
-		args[TT_SHARDED_ARGS_HEADER + k] = xy_encoding(xy[0]) |
-						   (uint32_t)xy_encoding(xy[1]) << 16;
+		args[TT_SHARDED_ARGS_HEADER + k] =
+			TT_FIELD_VAL(SHARDED_ARGS, XY, NOC0, xy_encoding(xy[0])) |
+			TT_FIELD_VAL(SHARDED_ARGS, XY, NOC1, xy_encoding(xy[1]));
 	}
 	return TT_OK;
 }

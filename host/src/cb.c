@@ -23,23 +23,6 @@
 #include "tt_mem_map.h"
 #include "tt_noc_map.h"
 
-_Static_assert(TT_NUM_CIRCULAR_BUFFERS == TT_NUM_CBS,
-	       "public CB count differs from the memory map's");
-
-static bool format_known(uint32_t df)
-{
-	switch (df) {
-	case TT_DF_FLOAT32: case TT_DF_FLOAT16: case TT_DF_BFP8: case TT_DF_BFP4:
-	case TT_DF_TF32: case TT_DF_FLOAT16_B: case TT_DF_BFP8_B: case TT_DF_BFP4_B:
-	case TT_DF_INT32: case TT_DF_UINT16: case TT_DF_LF8: case TT_DF_BFP2:
-	case TT_DF_INT8: case TT_DF_BFP2_B: case TT_DF_UINT32: case TT_DF_UINT8:
-	case TT_DF_RAW_UINT8: case TT_DF_RAW_UINT16: case TT_DF_RAW_UINT32:
-		return true;
-	default:
-		return false;
-	}
-}
-
 /* Can a CB of @size bytes live inside @buf? */
 static bool fits_buffer(const struct tt_buffer *buf, uint32_t size)
 {
@@ -98,7 +81,7 @@ static int create(const char *fn, struct tt_program *prog,
 		if (cb.mask & (1u << f->index))
 			return tt_fail(TT_EINVAL, "%s: CB index %u is listed twice in "
 				       "formats", fn, f->index);
-		if (!format_known(f->data_format))
+		if (!tt_df_valid(f->data_format))
 			return tt_fail(TT_EINVAL, "%s: CB index %u: data format %u is "
 				       "unknown (TT_DF_*)", fn, f->index, f->data_format);
 		if (!f->page_size || cfg->total_size % f->page_size)

@@ -16,6 +16,8 @@
 
 #include "tt_ctl.h"
 #include "tt_mailbox.h"
+#include "tt_mem_map.h"
+#include "tt_noc_map.h"
 #include "tt_riscv.h"
 
 /* Where the build put QEMU, firmware, linker scripts and the C library. */
@@ -149,8 +151,8 @@ struct tt_cb {
 	uint32_t size;
 	uint32_t mask;			/* indices served */
 	bool global;			/* inside an L1 buffer, not the CB region */
-	uint32_t page_size[TT_NUM_CIRCULAR_BUFFERS];
-	uint8_t data_format[TT_NUM_CIRCULAR_BUFFERS];
+	uint32_t page_size[TT_NUM_CBS];
+	uint8_t data_format[TT_NUM_CBS];
 };
 
 struct tt_cb_set {
@@ -206,7 +208,8 @@ int tt_cb_formats(const struct tt_cb_set *set, const struct tt_core_range_set *c
 
 /* The device ------------------------------------------------------------- */
 
-#define TT_MAX_CORES	(8 * 10)
+/* Cores of the largest grid of the emulated chip. */
+#define TT_MAX_CORES	(TT_GRID_X_MAX * TT_GRID_Y_MAX)
 
 struct tt_hart_state {
 	uint64_t loaded_kernel[2];	/* id of the kernel text in its slot */

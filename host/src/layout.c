@@ -23,6 +23,7 @@
 #include <tt/error.h>
 
 #include "internal.h"
+#include "tt_data_format.h"
 
 #define R TT_LAYOUT_MAX_RANK
 
@@ -117,12 +118,13 @@ static void sb_map(struct sbuf *sb, uint32_t rank, uint32_t phys_rank,
 	sb_printf(sb, ")");
 }
 
-static const char *dtype_name(enum tt_layout_dtype dtype)
+/* The seed's spelling of @dtype in the printed form. */
+static const char *dtype_name(uint32_t dtype)
 {
 	switch (dtype) {
-	case TT_LAYOUT_FLOAT32:		return "f32";
-	case TT_LAYOUT_FLOAT16_B:	return "bf16";
-	case TT_LAYOUT_BFP8_B:		return "bfp_bf8";
+	case TT_DF_FLOAT32:	return "f32";
+	case TT_DF_FLOAT16_B:	return "bf16";
+	case TT_DF_BFP8_B:	return "bfp_bf8";
 	}
 	return "?";
 }
@@ -138,38 +140,6 @@ static const char *mem_name(enum tt_layout_mem mem)
 }
 
 /* ---- sizes ------------------------------------------------------------ */
-
-size_t tt_layout_elem_bytes(enum tt_layout_dtype dtype)
-{
-	switch (dtype) {
-	case TT_LAYOUT_FLOAT32:		return 4;
-	case TT_LAYOUT_FLOAT16_B:	return 2;
-	case TT_LAYOUT_BFP8_B:		return 0;
-	}
-	return 0;
-}
-
-size_t tt_layout_tile_bytes(enum tt_layout_dtype dtype, uint32_t rows,
-			    uint32_t cols)
-{
-	size_t n = (size_t)rows * cols;
-
-	switch (dtype) {
-	case TT_LAYOUT_FLOAT32:
-	case TT_LAYOUT_FLOAT16_B:
-		return n * tt_layout_elem_bytes(dtype);
-	case TT_LAYOUT_BFP8_B:
-		/*
-		 * One exponent byte per 16 values (a face row), exponent
-		 * section padded to 16 bytes, then one sign+magnitude byte
-		 * per value (reference/compute-engine.md §2).
-		 */
-		if (!n || cols % 16)
-			return 0;
-		return round_up(n / 16, 16) + n;
-	}
-	return 0;
-}
 
 float tt_layout_oob_value(const struct tt_layout_oob *oob)
 {
@@ -476,9 +446,9 @@ static int shard_bytes(const struct tt_layout *l, uint64_t *bytes, char *why,
 				      "one shard would hold more than 2^64 slots");
 	if (l->tiled) {
 		n /= (uint64_t)l->tile[0] * l->tile[1];
-		b = tt_layout_tile_bytes(l->dtype, l->tile[0], l->tile[1]);
+		b = tt_df_tile_bytes(l->dtype, l->tile[0], l->tile[1]);
 	} else {
-		b = tt_layout_elem_bytes(l->dtype);
+		b = tt_df_elem_bytes(l->dtype);
 	}
 	if (mul_over(n, b, bytes))
 		return tt_why(why, why_len, TT_ELAYOUT,
@@ -495,11 +465,11 @@ int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len)
 	err = check_shape(l->rank, l->shape, why, why_len);
 	if (err)
 		return err;
-	if (l->dtype != TT_LAYOUT_FLOAT32 && l->dtype != TT_LAYOUT_FLOAT16_B &&
-	    l->dtype != TT_LAYOUT_BFP8_B)
+	if (l->dtype != TT_DF_FLOAT32 && l->dtype != TT_DF_FLOAT16_B &&
+	    l->dtype != TT_DF_BFP8_B)
 		return tt_why(why, why_len, TT_ELAYOUT,
-			      "element type %d is not supported: use Float32, Float16_b or Bfp8_b",
-			      (int)l->dtype);
+			      "element type %u is not supported: use TT_DF_FLOAT32, TT_DF_FLOAT16_B or TT_DF_BFP8_B",
+			      l->dtype);
 	if (l->phys_rank < 1 || l->phys_rank > R)
 		return tt_why(why, why_len, TT_ELAYOUT,
 			      "the map has %u results; it needs 1 to %u",
@@ -563,11 +533,11 @@ int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len)
 				return tt_why(why, why_len, TT_ELAYOUT,
 					      "tile %ux%u is not supported: each tile dim must be 1..16 or a multiple of 16 (faces are 16x16)",
 					      l->tile[0], l->tile[1]);
-		if (!tt_layout_tile_bytes(l->dtype, l->tile[0], l->tile[1]))
+		if (!tt_df_tile_bytes(l->dtype, l->tile[0], l->tile[1]))
 			return tt_why(why, why_len, TT_ELAYOUT,
 				      "Bfp8_b tiles need a width that is a multiple of 16 (16 values share one exponent), not %u",
 				      l->tile[1]);
-	} else if (l->dtype == TT_LAYOUT_BFP8_B) {
+	} else if (l->dtype == TT_DF_BFP8_B) {
 		return tt_why(why, why_len, TT_ELAYOUT,
 			      "Bfp8_b exists only in tiles (16 values share one exponent): set tiled");
 	}
@@ -615,7 +585,7 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
 	l->tile[0] = d->tile[0];
 	l->tile[1] = d->tile[1];
 	if (d->tiled && !d->tile[0] && !d->tile[1])
-		l->tile[0] = l->tile[1] = TT_LAYOUT_TILE_DIM;
+		l->tile[0] = l->tile[1] = TT_TILE_DIM;
 	l->oob = d->oob;
 	l->mem = d->mem;
 	l->max_shard_bytes = d->max_shard_bytes;
@@ -871,17 +841,17 @@ int tt_layout_slot_byte(const struct tt_layout *l, const uint64_t *offset,
 
 	if (err)
 		return err;
-	if (l->dtype == TT_LAYOUT_BFP8_B) {
+	if (l->dtype == TT_DF_BFP8_B) {
 		uint64_t n = (uint64_t)l->tile[0] * l->tile[1];
 
-		*byte = t * tt_layout_tile_bytes(l->dtype, l->tile[0],
+		*byte = t * tt_df_tile_bytes(l->dtype, l->tile[0],
 						 l->tile[1]) +
-			round_up(n / 16, 16) + i;
+			round_up(n / TT_TILE_FACE_DIM, 16) + i;
 		return TT_OK;
 	}
 	if (l->tiled)
 		i += t * l->tile[0] * l->tile[1];
-	*byte = i * tt_layout_elem_bytes(l->dtype);
+	*byte = i * tt_df_elem_bytes(l->dtype);
 	return TT_OK;
 }
 

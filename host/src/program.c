@@ -7,10 +7,8 @@
  * common runtime args per RISC) at TT_MEM_KERNEL_CONFIG_BASE, each
  * kernel's text into its RISC's slot (skipped when the same binary is
  * already there) and the launch message; then one doorbell message sets
- * go = GO on every core and wakes every BRISC.  The blob starts with the
- * semaphores (sem_offset, TT_MAX_SEMAPHORES x 16 bytes) and the CB
- * configs (local_cb_offset, TT_NUM_CBS x 16 bytes, hal/tt_cb.h), so both
- * sit at the same address on every core; the args follow.
+ * go = GO on every core and wakes every BRISC.  The blob's layout
+ * (semaphores, CB configs, then the args) is hal/tt_kernel_config.h's.
  * Before anything is written, every core's CB region is checked against
  * the L1 buffers allocated at that moment (tt_bank_check_cb).
  * tt_finish() sleeps on the control channel until each core's DONE
@@ -38,6 +36,7 @@
 #include "internal.h"
 #include "tt_cb.h"
 #include "tt_emu_regs.h"
+#include "tt_kernel_config.h"
 #include "tt_mem_map.h"
 #include "tt_noc_regs.h"
 #include "tt_tile_regs.h"
@@ -45,11 +44,6 @@
 #define TT_RUN_TIMEOUT_MS	60000
 #define TT_REBOOT_TIMEOUT_MS	10000
 #define TT_FAIL_GRACE_MS	500	/* for other cores, after a failure */
-
-/* The kernel-config blob: fixed parts first, then the runtime args. */
-#define TT_BLOB_SEM_OFFSET	0
-#define TT_BLOB_CB_OFFSET	(TT_BLOB_SEM_OFFSET + TT_MAX_SEMAPHORES * 16)
-#define TT_BLOB_ARGS_OFFSET	(TT_BLOB_CB_OFFSET + TT_NUM_CBS * TT_CB_CONFIG_BYTES)
 
 struct tt_core_args {
 	struct tt_core core;
@@ -706,9 +700,9 @@ static const struct tt_core_args *args_for(const struct tt_kernel *k,
 	return NULL;
 }
 
-static uint32_t align16(uint32_t v)
+static uint32_t args_align(uint32_t v)
 {
-	return (v + 15) & ~15u;
+	return (v + TT_KERNEL_CONFIG_ARGS_ALIGN - 1) & ~(TT_KERNEL_CONFIG_ARGS_ALIGN - 1u);
 }
 
 /* Write the config blob, kernel text and launch message of one core. */
@@ -721,33 +715,31 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 	struct tt_mailbox *mb = (struct tt_mailbox *)(l1 + TT_MEM_MAILBOX_BASE);
 	struct tt_kernel_config_msg kc = { 0 };
 	/*
-	 * Semaphores, then CB configs, then the args: the fixed parts first,
-	 * so a semaphore has the same address on every core of the program
-	 * whatever each core's arg count (multicast semaphore sets rely on
-	 * it; tt-metal gets the same by sizing args per kernel, not per core).
+	 * Semaphores, then CB configs, then the args (hal/tt_kernel_config.h;
+	 * tt-metal gets fixed semaphore addresses by sizing args per kernel,
+	 * not per core).
 	 */
-	uint32_t off = TT_BLOB_ARGS_OFFSET, text_lo = UINT32_MAX, text_hi = 0;
+	uint32_t off = TT_KERNEL_CONFIG_ARGS_OFFSET, text_lo = UINT32_MAX, text_hi = 0;
+	uint8_t *blob = l1 + TT_MEM_KERNEL_CONFIG_BASE;
 
 	kc.kernel_config_base = TT_MEM_KERNEL_CONFIG_BASE;
 	kc.mode = TT_DISPATCH_MODE_HOST;
-	kc.sem_offset = TT_BLOB_SEM_OFFSET;
-	memset(l1 + TT_MEM_KERNEL_CONFIG_BASE + TT_BLOB_SEM_OFFSET, 0,
-	       TT_MAX_SEMAPHORES * 16);
+	kc.sem_offset = TT_KERNEL_CONFIG_SEM_OFFSET;
+	memset(blob + TT_KERNEL_CONFIG_SEM_OFFSET, 0,
+	       TT_MAX_SEMAPHORES * TT_SEMAPHORE_STRIDE);
 	for (uint32_t i = 0; i < prog->num_sems; i++) {
 		const struct tt_semaphore *sem = &prog->sems[i];
 
 		if (tt_core_range_set_contains(&sem->cores, xy))
-			memcpy(l1 + TT_MEM_KERNEL_CONFIG_BASE + TT_BLOB_SEM_OFFSET +
-			       sem->id * 16, &sem->value, 4);
+			memcpy(blob + TT_SEMAPHORE_ADDR(0, sem->id), &sem->value, 4);
 	}
-	kc.local_cb_offset = TT_BLOB_CB_OFFSET;
+	kc.local_cb_offset = TT_KERNEL_CONFIG_CB_OFFSET;
 	{
 		uint32_t words[TT_NUM_CBS * TT_CB_CONFIG_WORDS];
 		uint64_t end;
 
 		kc.local_cb_mask = tt_cb_core_config(&prog->cbs, xy, words, &end);
-		memcpy(l1 + TT_MEM_KERNEL_CONFIG_BASE + TT_BLOB_CB_OFFSET, words,
-		       sizeof(words));
+		memcpy(blob + TT_KERNEL_CONFIG_CB_OFFSET, words, sizeof(words));
 	}
 	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
 		const struct tt_kernel *k = on[r];
@@ -763,7 +755,7 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 			kc.ncrisc_noc_id = (uint8_t)k->noc;
 		a = args_for(k, xy);
 		n = a ? a->count : 0;
-		if (align16(off + n * 4) + align16(k->num_common * 4) >
+		if (args_align(off + n * 4) + args_align(k->num_common * 4) >
 		    TT_MEM_KERNEL_ARGS_SIZE)
 			return report_fail(report, TT_E2BIG,
 					   "core (%u,%u): runtime args exceed the "
@@ -771,12 +763,11 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 					   TT_MEM_KERNEL_ARGS_SIZE);
 		kc.rta_offset[r].rta_offset = (uint16_t)off;
 		if (n)
-			memcpy(l1 + TT_MEM_KERNEL_CONFIG_BASE + off, a->values, n * 4);
-		off = align16(off + n * 4);
+			memcpy(blob + off, a->values, n * 4);
+		off = args_align(off + n * 4);
 		kc.rta_offset[r].crta_offset = (uint16_t)off;
-		memcpy(l1 + TT_MEM_KERNEL_CONFIG_BASE + off, k->common,
-		       k->num_common * 4);
-		off = align16(off + k->num_common * 4);
+		memcpy(blob + off, k->common, k->num_common * 4);
+		off = args_align(off + k->num_common * 4);
 		kc.kernel_text_offset[r] = k->elf.entry - TT_MEM_KERNEL_CONFIG_BASE;
 		if (r >= TT_RISC_TRISC0)
 			kc.compute_cfg = k->compute_cfg;

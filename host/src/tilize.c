@@ -14,10 +14,12 @@
 
 #include <tt/error.h>
 
-#define TILE	TT_TILIZE_TILE_DIM
-#define FACE	TT_TILIZE_FACE_DIM
-#define TILE_N	(TILE * TILE)
-#define BFP8_EXP_BYTES	(TILE_N / FACE)	/* one per face row: 64, 16-aligned */
+#include "tt_data_format.h"
+
+#define TILE	TT_TILE_DIM
+#define FACE	TT_TILE_FACE_DIM
+#define TILE_N	TT_TILE_ELEMS
+#define BFP8_EXP_BYTES	TT_TILE_BFP_EXP_BYTES
 
 static uint32_t f2u(float f)
 {
@@ -50,12 +52,18 @@ static uint32_t get_le(const uint8_t *p, size_t n)
 	return v;
 }
 
-size_t tt_tilize_tile_bytes(enum tt_layout_dtype fmt)
+/* The formats tilize converts from and to float. */
+static bool tt_tilize_known(uint32_t fmt)
 {
-	return tt_layout_tile_bytes(fmt, TILE, TILE);
+	return fmt == TT_DF_FLOAT32 || fmt == TT_DF_FLOAT16_B || fmt == TT_DF_BFP8_B;
 }
 
-size_t tt_tilize_bytes(enum tt_layout_dtype fmt, uint64_t rows, uint64_t cols)
+size_t tt_tilize_tile_bytes(uint32_t fmt)
+{
+	return tt_tilize_known(fmt) ? tt_df_tile_bytes(fmt, TILE, TILE) : 0;
+}
+
+size_t tt_tilize_bytes(uint32_t fmt, uint64_t rows, uint64_t cols)
 {
 	uint64_t tiles, bytes;
 
@@ -69,8 +77,7 @@ size_t tt_tilize_bytes(enum tt_layout_dtype fmt, uint64_t rows, uint64_t cols)
 
 uint32_t tt_tilize_index(uint32_t r, uint32_t c)
 {
-	return ((r / FACE) * 2 + c / FACE) * FACE * FACE + (r % FACE) * FACE +
-	       c % FACE;
+	return tt_tile_face_index(r, c);
 }
 
 uint16_t tt_tilize_f32_to_bf16(float f)
@@ -123,33 +130,23 @@ void tt_tilize_bfp8_pack(const float *in, uint8_t *exp, uint8_t *out)
 
 float tt_tilize_bfp8_unpack(uint8_t exp, uint8_t datum)
 {
-	uint32_t sign = datum >> 7, mag = datum & 0x7f, shift = 0;
-
-	if (!mag)
-		return sign ? -INFINITY : 0.0f;
-	while (!(mag & 0x40)) {
-		mag <<= 1;
-		shift++;
-	}
-	if (exp <= shift)
-		return sign ? -0.0f : 0.0f;
-	return u2f(sign << 31 | (exp - shift) << 23 | (mag & 0x3f) << 17);
+	return tt_tilize_bf16_to_f32(tt_df_bfp8_to_bf16(exp, datum));
 }
 
 /* ---- one tile --------------------------------------------------------- */
 
-static void encode_tile(enum tt_layout_dtype fmt, const float *v, uint8_t *t)
+static void encode_tile(uint32_t fmt, const float *v, uint8_t *t)
 {
 	switch (fmt) {
-	case TT_LAYOUT_FLOAT32:
+	case TT_DF_FLOAT32:
 		for (int i = 0; i < TILE_N; i++)
 			put_le(t + 4 * i, f2u(v[i]), 4);
 		break;
-	case TT_LAYOUT_FLOAT16_B:
+	case TT_DF_FLOAT16_B:
 		for (int i = 0; i < TILE_N; i++)
 			put_le(t + 2 * i, tt_tilize_f32_to_bf16(v[i]), 2);
 		break;
-	case TT_LAYOUT_BFP8_B:
+	case TT_DF_BFP8_B:
 		for (int k = 0; k < TILE_N / FACE; k++)
 			tt_tilize_bfp8_pack(v + k * FACE, t + k,
 					    t + BFP8_EXP_BYTES + k * FACE);
@@ -157,19 +154,19 @@ static void encode_tile(enum tt_layout_dtype fmt, const float *v, uint8_t *t)
 	}
 }
 
-static void decode_tile(enum tt_layout_dtype fmt, const uint8_t *t, float *v)
+static void decode_tile(uint32_t fmt, const uint8_t *t, float *v)
 {
 	switch (fmt) {
-	case TT_LAYOUT_FLOAT32:
+	case TT_DF_FLOAT32:
 		for (int i = 0; i < TILE_N; i++)
 			v[i] = u2f(get_le(t + 4 * i, 4));
 		break;
-	case TT_LAYOUT_FLOAT16_B:
+	case TT_DF_FLOAT16_B:
 		for (int i = 0; i < TILE_N; i++)
 			v[i] = tt_tilize_bf16_to_f32(
 				(uint16_t)get_le(t + 2 * i, 2));
 		break;
-	case TT_LAYOUT_BFP8_B:
+	case TT_DF_BFP8_B:
 		for (int i = 0; i < TILE_N; i++)
 			v[i] = tt_tilize_bfp8_unpack(t[i / FACE],
 						     t[BFP8_EXP_BYTES + i]);
@@ -177,11 +174,7 @@ static void decode_tile(enum tt_layout_dtype fmt, const uint8_t *t, float *v)
 	}
 }
 
-static bool known_fmt(enum tt_layout_dtype fmt)
-{
-	return fmt == TT_LAYOUT_FLOAT32 || fmt == TT_LAYOUT_FLOAT16_B ||
-	       fmt == TT_LAYOUT_BFP8_B;
-}
+
 
 /*
  * Matrix position of value @k (face order) of tile @t, tiles row-major
@@ -202,7 +195,7 @@ static uint64_t num_tiles(uint64_t rows, uint64_t cols)
 	return ((rows + TILE - 1) / TILE) * ((cols + TILE - 1) / TILE);
 }
 
-int tt_tilize_to_tiles(enum tt_layout_dtype fmt, const float *src,
+int tt_tilize_to_tiles(uint32_t fmt, const float *src,
 		       size_t src_stride, uint64_t rows, uint64_t cols,
 		       const struct tt_layout_oob *oob, void *dst,
 		       size_t dst_len)
@@ -212,7 +205,7 @@ int tt_tilize_to_tiles(enum tt_layout_dtype fmt, const float *src,
 	float pad = oob ? tt_layout_oob_value(oob) : 0.0f;
 	float v[TILE_N];
 
-	if (!known_fmt(fmt) || (rows && cols && (!src || !dst)) ||
+	if (!tt_tilize_known(fmt) || (rows && cols && (!src || !dst)) ||
 	    (rows > 1 && src_stride < cols))
 		return TT_EINVAL;
 	if (rows && cols && tt_tilize_bytes(fmt, rows, cols) == 0)
@@ -228,7 +221,7 @@ int tt_tilize_to_tiles(enum tt_layout_dtype fmt, const float *src,
 	return TT_OK;
 }
 
-int tt_tilize_from_tiles(enum tt_layout_dtype fmt, const void *src,
+int tt_tilize_from_tiles(uint32_t fmt, const void *src,
 			 size_t src_len, uint64_t rows, uint64_t cols,
 			 float *dst, size_t dst_stride)
 {
@@ -236,7 +229,7 @@ int tt_tilize_from_tiles(enum tt_layout_dtype fmt, const void *src,
 	size_t tb = tt_tilize_tile_bytes(fmt);
 	float v[TILE_N];
 
-	if (!known_fmt(fmt) || (rows && cols && (!src || !dst)) ||
+	if (!tt_tilize_known(fmt) || (rows && cols && (!src || !dst)) ||
 	    (rows > 1 && dst_stride < cols))
 		return TT_EINVAL;
 	if (rows && cols && tt_tilize_bytes(fmt, rows, cols) == 0)
@@ -373,13 +366,13 @@ static size_t plane_bytes(const struct tt_layout *l, uint64_t rows,
 {
 	if (l->tiled)
 		return tt_tilize_bytes(l->dtype, rows, cols);
-	return rows * cols * tt_layout_elem_bytes(l->dtype);
+	return rows * cols * tt_df_elem_bytes(l->dtype);
 }
 
 static void store_plane(const struct tt_layout *l, const float *v,
 			uint64_t rows, uint64_t cols, uint8_t *o)
 {
-	size_t esize = tt_layout_elem_bytes(l->dtype);
+	size_t esize = tt_df_elem_bytes(l->dtype);
 
 	if (l->tiled) {
 		tt_tilize_to_tiles(l->dtype, v, cols, rows, cols, NULL, o,
@@ -387,7 +380,7 @@ static void store_plane(const struct tt_layout *l, const float *v,
 		return;
 	}
 	for (uint64_t i = 0; i < rows * cols; i++, o += esize) {
-		if (l->dtype == TT_LAYOUT_FLOAT32)
+		if (l->dtype == TT_DF_FLOAT32)
 			put_le(o, f2u(v[i]), 4);
 		else
 			put_le(o, tt_tilize_f32_to_bf16(v[i]), 2);
@@ -397,7 +390,7 @@ static void store_plane(const struct tt_layout *l, const float *v,
 static void load_plane(const struct tt_layout *l, const uint8_t *o,
 		       uint64_t rows, uint64_t cols, float *v)
 {
-	size_t esize = tt_layout_elem_bytes(l->dtype);
+	size_t esize = tt_df_elem_bytes(l->dtype);
 
 	if (l->tiled) {
 		tt_tilize_from_tiles(l->dtype, o, plane_bytes(l, rows, cols),
@@ -405,7 +398,7 @@ static void load_plane(const struct tt_layout *l, const uint8_t *o,
 		return;
 	}
 	for (uint64_t i = 0; i < rows * cols; i++, o += esize) {
-		if (l->dtype == TT_LAYOUT_FLOAT32)
+		if (l->dtype == TT_DF_FLOAT32)
 			v[i] = u2f(get_le(o, 4));
 		else
 			v[i] = tt_tilize_bf16_to_f32((uint16_t)get_le(o, 2));

@@ -39,7 +39,7 @@ static void release_all(void)
 
 static void setup(void)
 {
-	fake_chip_setup(GX, GY, (size_t)TT_NOC_DRAM_BANKS * TT_DRAM_BANK_SIZE);
+	fake_chip_setup(GX, GY, (size_t)TT_DRAM_BANKS * TT_DRAM_BANK_SIZE);
 	release_all();
 }
 

@@ -691,8 +691,6 @@ static void tilize_case(uint32_t df, uint32_t mode)
 	const uint32_t rows = 64, cols = 96, block = 3, nb = rows / 32;
 	const uint32_t es = df == TT_DF_FLOAT32 ? 4 : 2;
 	const uint32_t page = df == TT_DF_FLOAT32 ? TT_TILE_BYTES_FLOAT32 : TILE;
-	const enum tt_layout_dtype dt = df == TT_DF_FLOAT32 ? TT_LAYOUT_FLOAT32 :
-				       TT_LAYOUT_FLOAT16_B;
 	const size_t n = (size_t)rows * cols, size = n * es;
 	const uint32_t pages = (uint32_t)(size / page);
 	struct tt_device *dev = e2e_open(1, 1);
@@ -736,7 +734,7 @@ static void tilize_case(uint32_t df, uint32_t mode)
 			memcpy(raw + 4 * i, &u, 4);
 		}
 	}
-	cr_assert_eq(tt_tilize_to_tiles(dt, val, cols, rows, cols, NULL, tiles, size), TT_OK);
+	cr_assert_eq(tt_tilize_to_tiles(df, val, cols, rows, cols, NULL, tiles, size), TT_OK);
 	in = mode == 1 || mode == 3 ? tiles : raw;
 	want = mode == 0 ? tiles : raw;
 	cr_assert_eq(tt_buffer_write(bi, in), TT_OK);

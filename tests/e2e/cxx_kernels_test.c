@@ -18,6 +18,7 @@
 #include "num_util.h"
 #include "tt_data_format.h"
 #include "tt_noc_regs.h"
+#include "tt_sharded_args.h"
 
 #define EXAMPLES "/tt_metal/programming_examples/"
 #define TILE_BF16 2048u

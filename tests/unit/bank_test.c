@@ -571,6 +571,69 @@ Test(bank, config_from_arch)
 }
 
 /*
+ * The bank managers of each architecture's descriptor (hal/<arch>/): one
+ * DRAM bank per channel and one L1 bank per worker of the default grid,
+ * DRAM pages rounded to the arch's DRAM alignment (80 B pages: 96 B on
+ * Wormhole's 32, 128 B on Blackhole's 64), L1 buffers from the top of L1
+ * down to the CB region at the unreserved base.
+ */
+static void banks_of_arch(enum tt_arch_id id, uint64_t dram_page)
+{
+	const struct tt_arch *a = tt_arch_get(id);
+	struct tt_bank_config c;
+	struct tt_bank_core core0 = { 0, 0 };
+	uint64_t addr, top, cb_base;
+	uint32_t workers;
+
+	cr_assert(a);
+	workers = a->grid_x_default * a->grid_y_default;
+	cr_assert_eq(tt_bank_config_from_arch(&c, a, 64 * KiB, 0), TT_OK);
+	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s: %s", a->name, tt_bank_last_error(&b));
+	cr_expect_eq(tt_bank_count(&b, TT_BANK_DRAM), a->dram_banks, "%s", a->name);
+	cr_expect_eq(tt_bank_count(&b, TT_BANK_L1), workers, "%s", a->name);
+	cr_expect_eq(tt_bank_count(&b, TT_BANK_L1_SMALL), workers, "%s", a->name);
+
+	/* One 80 B page per DRAM bank, then the next buffer above it. */
+	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_DRAM, a->dram_banks * 80, 80, 0, 0, &addr),
+		     TT_OK, "%s", tt_bank_last_error(&b));
+	cr_expect_eq(addr, a->dram_unreserved_base, "%s", a->name);
+	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_DRAM, 64, 64, 0, 0, &addr), TT_OK);
+	cr_expect_eq(addr, a->dram_unreserved_base + dram_page, "%s", a->name);
+
+	/* Two 2 KiB pages per L1 bank, under the 64 KiB of L1_SMALL. */
+	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_L1, 2ull * workers * 2048, 2048, 0, 0, &top),
+		     TT_OK, "%s", tt_bank_last_error(&b));
+	cr_expect_eq(top, a->l1_size - 64 * KiB - 2 * 2048, "%s", a->name);
+
+	/* CBs may grow from the unreserved base up to that buffer. */
+	cb_base = tt_bank_cb_base(&b);
+	cr_expect_geq(cb_base, a->l1_unreserved_base, "%s", a->name);
+	cr_expect_lt(cb_base, a->l1_unreserved_base + a->dram_alignment, "%s", a->name);
+	cr_expect_eq(tt_bank_check_cb(&b, core0, top, NULL), TT_OK, "%s", a->name);
+	cr_expect_eq(tt_bank_check_cb(&b, core0, top + 16, NULL), TT_ECLASH, "%s", a->name);
+	cr_expect_eq(tt_bank_check_cb(&b, core0, a->l1_size + 16, NULL), TT_ENOSPC,
+		     "%s", a->name);
+
+	/* A sharded buffer over every worker: the shard count is the bank count. */
+	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_L1_SMALL, (uint64_t)workers * 4096, 4096,
+				   workers, 0, &addr), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_expect_eq(addr, a->l1_size - 4096, "%s", a->name);
+	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1_SMALL, 4096, 4096, workers + 1, 0, &addr),
+		     TT_EINVAL, "%s", a->name);
+	tt_bank_destroy(&b);
+}
+
+Test(bank, per_arch_wormhole_b0)
+{
+	banks_of_arch(TT_ARCH_WORMHOLE_B0, 96);
+}
+
+Test(bank, per_arch_blackhole)
+{
+	banks_of_arch(TT_ARCH_BLACKHOLE, 128);
+}
+
+/*
  * Search policy per manager: best fit for L1 through the config, set on
  * DRAM later; the other managers keep first fit.  L1 holes per bank:
  * 4 KiB at the top and an exact 2 KiB one lower down; best fit takes the

@@ -10,8 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <tt/arch.h>
 #include <tt/error.h>
 #include <tt/layout.h>
+
+#include "tt_data_format.h"
 
 #define U64(...)	((const uint64_t[]){ __VA_ARGS__ })
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
@@ -80,7 +83,7 @@ static struct tt_layout_desc desc_2x3x64x128(uint64_t gy, uint64_t gx)
 	return (struct tt_layout_desc){
 		.rank = 4,
 		.shape = { 2, 3, 64, 128 },
-		.dtype = TT_LAYOUT_FLOAT32,
+		.dtype = TT_DF_FLOAT32,
 		.grid_rank = 2,
 		.grid = { gy, gx },
 	};
@@ -322,7 +325,7 @@ Test(layout, seed_3x64x128_tilized_grid_3x2)
 	make(&l, &d);
 	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 64 + d1, d2), undef, <3x2>, memref<64x64xf32, #tt.memory_space<l1>>>");
 
-	d.dtype = TT_LAYOUT_BFP8_B;
+	d.dtype = TT_DF_BFP8_B;
 	d.tiled = true;
 	make(&l, &d);
 	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 64 + d1, d2), undef, <3x2>, memref<2x2x!tt.tile<32x32, bfp_bf8>, #tt.memory_space<l1>>>");
@@ -380,7 +383,7 @@ Test(layout, seed_53x63_grid_3x2)
 Test(layout, seed_53x63_tilized_grid_3x2)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 53, 63 }, .dtype = TT_LAYOUT_BFP8_B,
+		.rank = 2, .shape = { 53, 63 }, .dtype = TT_DF_BFP8_B,
 		.grid_rank = 2, .grid = { 3, 2 }, .tiled = true,
 	};
 	static const uint64_t want[3][2] = {
@@ -488,7 +491,7 @@ Test(layout, seed_multidevice_2x2x4)
 	struct tt_layout l;
 	uint64_t phys[3], g[3], off[3];
 
-	d.dtype = TT_LAYOUT_BFP8_B;
+	d.dtype = TT_DF_BFP8_B;
 	d.tiled = true;
 	d.n_intervals = 1;
 	d.intervals[0] = (struct tt_layout_interval){ 1, -1 };
@@ -511,7 +514,7 @@ Test(layout, seed_multidevice_2x2x4)
 Test(layout, print_oob_memspace_and_truncation)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 4, 4 }, .dtype = TT_LAYOUT_FLOAT16_B,
+		.rank = 2, .shape = { 4, 4 }, .dtype = TT_DF_FLOAT16_B,
 		.grid_rank = 2, .grid = { 1, 1 }, .mem = TT_LAYOUT_DRAM,
 		.oob = { TT_LAYOUT_OOB_NUMBER, -2.5f },
 	};
@@ -621,7 +624,7 @@ Test(layout, rejects_bad_maps)
 Test(layout, rejects_bad_tiles_and_formats)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 64, 64 }, .dtype = TT_LAYOUT_BFP8_B,
+		.rank = 2, .shape = { 64, 64 }, .dtype = TT_DF_BFP8_B,
 		.grid_rank = 2, .grid = { 1, 1 },
 	};
 
@@ -659,6 +662,55 @@ Test(layout, rejects_shard_larger_than_l1)
 	d.grid[0] = d.grid[1] = 4;
 	make(&l, &d);
 	cr_assert_eq(tt_layout_shard_bytes(&l), 1 << 20);
+}
+
+/*
+ * The same layouts on each architecture's cores (hal/<arch>/): a core
+ * offers its L1 above the reserved layout to shards.  Each arch's largest
+ * grid of one-tile bf16 shards fits; one 1280 KiB f32 shard fits a
+ * Blackhole core (1536 KiB of L1) but not a Wormhole one (1464 KiB).
+ */
+static void layouts_on_arch(enum tt_arch_id id, bool big_shard_fits)
+{
+	const struct tt_arch *a = tt_arch_get(id);
+	uint64_t room = a->l1_size - a->l1_unreserved_base;
+	struct tt_layout_desc d = {
+		.rank = 2, .dtype = TT_DF_FLOAT16_B, .tiled = true, .grid_rank = 2,
+		.max_shard_bytes = room,
+	};
+	struct tt_layout l;
+
+	d.shape[0] = 32 * a->grid_y_max;
+	d.shape[1] = 32 * a->grid_x_max;
+	d.grid[0] = a->grid_y_max;
+	d.grid[1] = a->grid_x_max;
+	make(&l, &d);
+	cr_expect_eq(tt_layout_shard_bytes(&l), TT_TILE_BYTES_FLOAT16_B, "%s", a->name);
+
+	memset(&d, 0, sizeof(d));
+	d.rank = 2;
+	d.shape[0] = 320;
+	d.shape[1] = 1024;
+	d.dtype = TT_DF_FLOAT32;
+	d.grid_rank = 2;
+	d.grid[0] = d.grid[1] = 1;
+	d.max_shard_bytes = room;
+	if (big_shard_fits) {
+		make(&l, &d);
+		cr_expect_eq(tt_layout_shard_bytes(&l), 1280 * 1024, "%s", a->name);
+	} else {
+		reject(&d, "needs 1310720 bytes per core but only");
+	}
+}
+
+Test(layout, per_arch_wormhole_b0)
+{
+	layouts_on_arch(TT_ARCH_WORMHOLE_B0, false);
+}
+
+Test(layout, per_arch_blackhole)
+{
+	layouts_on_arch(TT_ARCH_BLACKHOLE, true);
 }
 
 Test(layout, validate_catches_hand_edits)
@@ -700,7 +752,7 @@ Test(layout, ttnn_view_round_trip)
 	struct tt_layout_ttnn t;
 	struct tt_layout l, back;
 
-	d.dtype = TT_LAYOUT_FLOAT16_B;
+	d.dtype = TT_DF_FLOAT16_B;
 	d.tiled = true;
 	make(&l, &d);
 	cr_assert_eq(tt_layout_to_ttnn(&l, &t, why, sizeof(why)), TT_OK, "%s",

@@ -21,6 +21,7 @@
 #include "../../host/src/internal.h"
 #include "host_device.h"
 #include "tt_data_format.h"
+#include "tt_kernel_config.h"
 
 
 /* The last error contains @needle. */

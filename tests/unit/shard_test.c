@@ -397,8 +397,8 @@ Test(shard, property_random_specs)
 
 /*
  * Sharded buffers (tt/buffer.h) on a host-only device (tests/lib/host_device.h):
- * the bank managers of a WH B0 grid and plain host memory for its L1 and
- * DRAM, no emulator.  Every page is checked where the spec puts it,
+ * the bank managers of a Wormhole B0 or Blackhole grid and plain host
+ * memory for its L1 and DRAM, no emulator.  Every page is checked where the spec puts it,
  * computed here from the definitions (shard of a page, core of a shard,
  * slot stride), not from the library.
  */
@@ -409,6 +409,7 @@ Test(shard, property_random_specs)
 #include "tt_cb.h"
 #include "tt_data_format.h"
 #include "tt_noc_regs.h"
+#include "tt_sharded_args.h"
 
 /* Host memory of @addr on core (or DRAM bank) @c. */
 static uint8_t *dev_mem(struct tt_device *dev, enum tt_buffer_type type,
@@ -447,13 +448,14 @@ static struct tt_core expected_core(const struct sharded_case *t, uint32_t r,
 
 #define PAGE	48u	/* not a multiple of either alignment */
 
-static void sharded_round_trip(const struct sharded_case *t)
+static void sharded_round_trip(const struct sharded_case *t, enum tt_arch_id arch)
 {
-	struct tt_device *dev = host_device(4, 4, 64 * 1024);
+	struct tt_device *dev = host_device_arch(arch, 4, 4, 64 * 1024);
 	uint32_t tp[2] = { t->tensor_pages[0], t->tensor_pages[1] };
 	uint32_t sp[2] = { t->shard_pages[0], t->shard_pages[1] };
 	uint32_t g[2] = { (tp[0] + sp[0] - 1) / sp[0], (tp[1] + sp[1] - 1) / sp[1] };
 	uint32_t npages = tp[0] * tp[1], per = sp[0] * sp[1];
+	/* PAGE rounded up to the type's alignment: 16 (L1), 32 or 64 (DRAM). */
 	uint64_t stride = t->type == TT_BUFFER_DRAM ? 64 : 48;
 	struct tt_buffer_shard_spec spec = {
 		.grid = tt_core_range_set(t->range),
@@ -535,7 +537,8 @@ static void sharded_round_trip(const struct sharded_case *t)
 /*
  * Every kind x orientation x L1 / DRAM (and L1_SMALL), each with a partial
  * last shard.  DRAM "cores" are (bank, 0): one row, so BLOCK uses a 1xN
- * grid of shards in ROW_MAJOR and an Nx1 one in COL_MAJOR.
+ * grid of shards in ROW_MAJOR and an Nx1 one in COL_MAJOR.  DRAM shards
+ * stay within banks 0..7, which both architectures have.
  */
 static const struct sharded_case sharded_cases[] = {
 	{ "L1 HEIGHT ROW", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_ROW_MAJOR,
@@ -553,23 +556,29 @@ static const struct sharded_case sharded_cases[] = {
 	{ "L1_SMALL BLOCK ROW", TT_BUFFER_L1_SMALL, TT_BUFFER_BLOCK_SHARDED,
 	  TT_SHARD_ROW_MAJOR, { { 0, 0 }, { 1, 1 } }, { 3, 3 }, { 2, 2 } },
 	{ "DRAM HEIGHT ROW", TT_BUFFER_DRAM, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_ROW_MAJOR,
-	  { { 2, 0 }, { 11, 0 } }, { 10, 6 }, { 3, 6 } },
+	  { { 2, 0 }, { 7, 0 } }, { 10, 6 }, { 3, 6 } },
 	{ "DRAM HEIGHT COL", TT_BUFFER_DRAM, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_COL_MAJOR,
 	  { { 0, 0 }, { 5, 0 } }, { 10, 6 }, { 3, 6 } },
 	{ "DRAM WIDTH ROW", TT_BUFFER_DRAM, TT_BUFFER_WIDTH_SHARDED, TT_SHARD_ROW_MAJOR,
-	  { { 0, 0 }, { 11, 0 } }, { 4, 17 }, { 4, 2 } },
+	  { { 0, 0 }, { 7, 0 } }, { 4, 17 }, { 4, 3 } },
 	{ "DRAM WIDTH COL", TT_BUFFER_DRAM, TT_BUFFER_WIDTH_SHARDED, TT_SHARD_COL_MAJOR,
-	  { { 3, 0 }, { 11, 0 } }, { 4, 17 }, { 4, 2 } },
+	  { { 2, 0 }, { 7, 0 } }, { 4, 17 }, { 4, 3 } },
 	{ "DRAM BLOCK ROW", TT_BUFFER_DRAM, TT_BUFFER_BLOCK_SHARDED, TT_SHARD_ROW_MAJOR,
 	  { { 4, 0 }, { 7, 0 } }, { 3, 10 }, { 3, 3 } },
 	{ "DRAM BLOCK COL", TT_BUFFER_DRAM, TT_BUFFER_BLOCK_SHARDED, TT_SHARD_COL_MAJOR,
 	  { { 1, 0 }, { 4, 0 } }, { 10, 3 }, { 3, 3 } },
 };
 
-Test(sharded_buffer, round_trips_every_kind)
+Test(sharded_buffer, round_trips_every_kind_wormhole_b0)
 {
 	for (size_t i = 0; i < sizeof(sharded_cases) / sizeof(sharded_cases[0]); i++)
-		sharded_round_trip(&sharded_cases[i]);
+		sharded_round_trip(&sharded_cases[i], TT_ARCH_WORMHOLE_B0);
+}
+
+Test(sharded_buffer, round_trips_every_kind_blackhole)
+{
+	for (size_t i = 0; i < sizeof(sharded_cases) / sizeof(sharded_cases[0]); i++)
+		sharded_round_trip(&sharded_cases[i], TT_ARCH_BLACKHOLE);
 }
 
 /* HEIGHT shards over two ranges take the cores range after range. */
@@ -704,6 +713,50 @@ Test(sharded_buffer, address_generator_args)
 			     TT_FIELD_VAL(NOC, ADDR_MID, Y, xy1.y));
 	}
 	cr_expect_eq(tt_buffer_sharded_args(NULL, args, 32, &n), TT_EINVAL);
+	tt_buffer_free(l1);
+	tt_buffer_free(dram);
+	host_device_free(dev);
+}
+
+/*
+ * On Blackhole workers start at virtual (1, 2); its DRAM banks' NoC
+ * endpoints are not described in hal/blackhole/, so DRAM words are refused.
+ */
+Test(sharded_buffer, address_generator_args_blackhole)
+{
+	struct tt_device *dev = host_device_arch(TT_ARCH_BLACKHOLE, 4, 4, 0);
+	struct tt_buffer_shard_spec spec = {
+		.grid = tt_core_range_set(tt_core_range(1, 2, 2, 3)),
+		.shape = { 64, 64 },
+		.orientation = TT_SHARD_ROW_MAJOR,
+		.page_shape = { 32, 32 },
+		.tensor_pages = { 3, 4 },
+	};
+	struct tt_buffer_config cfg = { .size = 12 * 2048, .page_size = 2048,
+					.type = TT_BUFFER_L1,
+					.layout = TT_BUFFER_BLOCK_SHARDED, .shard = &spec };
+	struct tt_buffer *l1, *dram;
+	uint32_t args[32], n = 0;
+
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &l1), TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_buffer_sharded_args(l1, args, 32, &n), TT_OK, "%s", tt_last_error());
+	/* ROW_MAJOR BLOCK: shard (r, c) on (1 + c, 2 + r). */
+	for (uint32_t k = 0; k < 4; k++) {
+		uint32_t xy = TT_FIELD_VAL(NOC, ADDR_MID, X, 1 + 1 + k % 2) |
+			      TT_FIELD_VAL(NOC, ADDR_MID, Y, 2 + 2 + k / 2);
+
+		cr_expect_eq(args[TT_SHARDED_ARGS_HEADER + k], xy | xy << 16,
+			     "shard %u: 0x%x", k, args[TT_SHARDED_ARGS_HEADER + k]);
+	}
+	spec.grid = tt_core_range_set(tt_core_range(0, 0, 3, 0));
+	spec.shape[0] = 32;
+	spec.shape[1] = 128;
+	cfg.type = TT_BUFFER_DRAM;
+	cfg.layout = TT_BUFFER_HEIGHT_SHARDED;
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &dram), TT_OK, "%s", tt_last_error());
+	cr_expect_eq(tt_buffer_sharded_args(dram, args, 32, &n), TT_ENOSYS);
+	cr_expect(strstr(tt_last_error(), "blackhole describes no NoC endpoints"),
+		  "%s", tt_last_error());
 	tt_buffer_free(l1);
 	tt_buffer_free(dram);
 	host_device_free(dev);

@@ -153,15 +153,13 @@ int tt_kernel_set_common_runtime_args(struct tt_program *prog,
 				      tt_kernel_handle kernel,
 				      const uint32_t *args, uint32_t count);
 
-/* Semaphores per core (tt-metal NUM_SEMAPHORES), 16 bytes each. */
-#define TT_MAX_SEMAPHORES	8
-
 /*
  * tt-metal CreateSemaphore: a 32-bit semaphore starting at
  * @initial_value on every core of @cores, for every launch of @prog.
  * *@id is the smallest id no other semaphore of @prog uses on any of
  * these cores; kernels find it with get_semaphore(id).  Returns TT_OK,
- * TT_EINVAL or TT_ENOSPC (all TT_MAX_SEMAPHORES ids taken on a core).
+ * TT_EINVAL or TT_ENOSPC (all ids taken on a core: TT_MAX_SEMAPHORES per
+ * core, hal/tt_kernel_config.h).
  */
 int tt_semaphore_create(struct tt_program *prog,
 			const struct tt_core_range_set *cores,
