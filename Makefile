@@ -150,9 +150,11 @@ kernels: firmware
 # ---------------------------------------------------------------------------
 # Host library (libtt): an optimised build, and a sanitised one for tests
 
-host-srcs := $(wildcard host/src/*.c)
+# libtt's sources sit in one folder per job (docs/architecture.md); each
+# file names the folder of an internal header it includes ("device/device.h").
+host-srcs := $(wildcard host/src/*.c host/src/*/*.c)
 host-cflags := -std=gnu11 -g -Wall -Wextra -Werror -MMD -MP \
-	-I$(src)/host/include $(hal-inc) \
+	-I$(src)/host/include -I$(src)/host/src $(hal-inc) \
 	-DTT_DEFAULT_SRC='"$(src)"' -DTT_DEFAULT_BUILD='"$(obj)"'
 san := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 host-libs := -lxxhash -lm
@@ -480,7 +482,8 @@ bench: all $(bench-bins)
 # ---------------------------------------------------------------------------
 # Formatting, cleaning, help
 
-fmt-files = $(wildcard hal/*.h hal/*/*.h host/src/*.c host/src/*.h host/include/tt/*.h \
+fmt-files = $(wildcard hal/*.h hal/*/*.h host/src/*.c host/src/*.h host/src/*/*.c \
+	host/src/*/*.h host/include/tt/*.h \
 	firmware/*.c firmware/*.h kernels/include/*.h tests/*/*.c examples/*/*.c bench/*/*.c tools/*.c \
 	device/model/*.c device/model/*.h device/qemu/*.c \
 	host/metalium/src/*.cpp host/metalium/src/*.hpp host/metalium/include/*/*.hpp \
