@@ -347,7 +347,11 @@ $(obj)/tools/%: tools/%.c $(obj)/host/libtt.a
 tools: $(tools)
 
 # ---------------------------------------------------------------------------
-# Tests: unit (host only), device (model, no QEMU), e2e (QEMU)
+# Tests, one tier per folder, each binary named uniquely across tiers:
+#   unit    tests/unit/<module>_test        host only, no QEMU
+#   device  tests/device/<block>_model_test the device model, no QEMU
+#   e2e     tests/e2e/<feature>_e2e_test    host programs and kernels under QEMU
+#   fw      tests/fw/<name>_test            on-target test programs (tests/fw/*.c)
 
 model-srcs := $(wildcard device/model/*.c)
 test-cflags := $(host-cflags) -O1 $(san) -I$(src)/device/model -I$(src)/tests/lib \
@@ -363,6 +367,7 @@ device-tests := $(patsubst tests/device/%.c,$(obj)/tests/device/%,$(wildcard tes
 e2e-tests := $(patsubst tests/e2e/%.c,$(obj)/tests/e2e/%,$(wildcard tests/e2e/*_test.c))
 e2e-tests-cxx := $(patsubst tests/e2e/%.cpp,$(obj)/tests/e2e/%,$(wildcard tests/e2e/*_test.cpp))
 e2e-tests += $(e2e-tests-cxx)
+fw-tests := $(patsubst tests/fw/%.c,$(obj)/tests/fw/%,$(wildcard tests/fw/*_test.c))
 
 $(obj)/tests/unit/%: tests/unit/%.c $(obj)/san/host/libtt.a
 	$(call msg,TESTCC,$@)
@@ -389,9 +394,10 @@ $(e2e-tests-cxx): $(obj)/tests/e2e/%: tests/e2e/%.cpp $(obj)/san/metalium/libtt_
 		$< $(obj)/san/metalium/libtt_metalium.a $(obj)/san/host/libtt.a -lcriterion $(mtl-libs) \
 		$(host-libs) -o $@
 
-# compute_test checks the guest's results against the tile-engine library.
-$(obj)/tests/e2e/compute_test: e2e-model := $(model-srcs)
-$(obj)/tests/e2e/compute_test: $(model-srcs)
+# compute_e2e_test checks the guest's results against the tile-engine library.
+compute-e2e := $(obj)/tests/e2e/compute_test $(obj)/tests/e2e/compute_e2e_test
+$(compute-e2e): e2e-model := $(model-srcs)
+$(compute-e2e): $(model-srcs)
 
 $(obj)/tests/e2e/%: tests/e2e/%.c $(obj)/san/host/libtt.a
 	$(call msg,TESTCC,$@)
@@ -399,28 +405,36 @@ $(obj)/tests/e2e/%: tests/e2e/%.c $(obj)/san/host/libtt.a
 	$(Q)gcc $(test-cflags) $< $(e2e-model) $(obj)/san/host/libtt.a -lcriterion \
 		$(host-libs) -o $@
 
+$(obj)/tests/fw/%: tests/fw/%.c $(obj)/san/host/libtt.a
+	$(call msg,TESTCC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(test-cflags) $< $(obj)/san/host/libtt.a -lcriterion $(host-libs) -o $@
+
 .PHONY: tests
-tests: $(unit-tests) $(device-tests) $(e2e-tests) $(examples)
+tests: $(unit-tests) $(device-tests) $(e2e-tests) $(fw-tests) $(examples)
 
 test-env := TT_EMU_CACHE=$(obj)/cache ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(src)/tests/lsan.supp \
 	UBSAN_OPTIONS=print_stacktrace=1
 
-.PHONY: test test-unit test-device test-e2e
+.PHONY: test test-unit test-device test-e2e test-fw
 test: all
-	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests) $(device-tests) $(e2e-tests)
+	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests) $(device-tests) \
+		$(e2e-tests) $(fw-tests)
 test-unit: $(unit-tests)
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests)
 test-device: $(device-tests)
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(device-tests)
 test-e2e: all
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(e2e-tests)
+test-fw: all
+	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(fw-tests)
 
 # Many more runs of the determinism cases, printing each case's distinct
 # instruction counts (200 runs per case); not part of `make test`.
 .PHONY: stress-determinism
 stress-determinism: all
-	$(Q)$(test-env) TT_DETERMINISM_SCALE=10 $(obj)/tests/e2e/determinism_test --short-filename
+	$(Q)$(test-env) TT_DETERMINISM_SCALE=10 $(obj)/tests/e2e/determinism_e2e_test --short-filename
 
 # Two devices in two threads under ThreadSanitizer; TT_TEST_RUNS=n per thread.
 tsan-tests := $(patsubst tests/tsan/%.c,$(obj)/tests/tsan/%,$(wildcard tests/tsan/*.c))
@@ -518,6 +532,7 @@ help:
 	@echo '  test-unit      host-only unit tests'
 	@echo '  test-device    device-model tests, no QEMU'
 	@echo '  test-e2e       firmware and kernels under QEMU'
+	@echo '  test-fw        on-target test programs (tests/fw) on the harts'
 	@echo '  stress-determinism  200 runs of each determinism case, distinct counts'
 	@echo '  test-tsan      two devices in two threads under ThreadSanitizer'
 	@echo '  demo, run      run the examples in $$(DEMO) (default: hello_world matmul_multi_core)'
