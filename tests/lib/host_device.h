@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
-#include "../../host/src/internal.h"
+#include "program/program.h"
 
 static inline struct tt_device *host_device_arch(enum tt_arch_id arch, uint32_t gx,
 						 uint32_t gy, uint64_t l1_small)

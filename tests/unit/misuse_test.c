@@ -18,7 +18,7 @@
 
 #include <tt/tt.h>
 
-#include "../../host/src/internal.h"
+#include "program/program.h"
 #include "host_device.h"
 #include "tt_data_format.h"
 #include "tt_kernel_config.h"

@@ -8,7 +8,7 @@
 
 #include <tt/error.h>
 
-#include "internal.h"
+#include "base/base.h"
 
 const char *tt_strerror(int err)
 {

@@ -17,7 +17,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "base/base.h"
 
 struct slot {
 	uintptr_t key;			/* 0: empty */

@@ -23,7 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "base/base.h"
+#include "tt_riscv.h"
 
 #ifdef TT_RELOCATABLE
 #undef TT_DEFAULT_SRC

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "device/device.h"
 
 static const char *const dprint_risc[TT_RISCS_PER_CORE] = {
 	"BR", "NC", "TR0", "TR1", "TR2",

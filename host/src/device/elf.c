@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "device/device.h"
 
 static int read_file(const char *path, uint8_t **data, size_t *size)
 {
@@ -38,27 +38,24 @@ static int read_file(const char *path, uint8_t **data, size_t *size)
 	return TT_OK;
 }
 
-int tt_elf_load(const char *path, struct tt_elf *elf, char *why, size_t whylen)
+int tt_elf_load(const char *path, struct tt_elf *elf)
 {
 	const Elf32_Ehdr *eh;
 	int rc;
 
 	memset(elf, 0, sizeof(*elf));
 	rc = read_file(path, &elf->image, &elf->size);
-	if (rc) {
-		snprintf(why, whylen, "%s: %s", path, tt_strerror(rc));
-		return rc;
-	}
+	if (rc)
+		return tt_fail(rc, "%s: %s", path, tt_strerror(rc));
 	eh = (const Elf32_Ehdr *)elf->image;
 	if (elf->size < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
 	    eh->e_ident[EI_CLASS] != ELFCLASS32 ||
 	    eh->e_ident[EI_DATA] != ELFDATA2LSB || eh->e_machine != EM_RISCV ||
 	    eh->e_phentsize != sizeof(Elf32_Phdr) ||
 	    eh->e_phoff + (size_t)eh->e_phnum * sizeof(Elf32_Phdr) > elf->size) {
-		snprintf(why, whylen, "%s: not a 32-bit little-endian RISC-V ELF",
-			 path);
 		tt_elf_free(elf);
-		return TT_EINVAL;
+		return tt_fail(TT_EINVAL, "%s: not a 32-bit little-endian RISC-V ELF",
+			       path);
 	}
 	elf->entry = eh->e_entry;
 	for (unsigned int i = 0; i < eh->e_phnum; i++) {
@@ -71,9 +68,8 @@ int tt_elf_load(const char *path, struct tt_elf *elf, char *why, size_t whylen)
 			continue;
 		if (ph->p_offset + (size_t)ph->p_filesz > elf->size ||
 		    elf->nsegs == TT_ELF_MAX_SEGMENTS) {
-			snprintf(why, whylen, "%s: malformed program headers", path);
 			tt_elf_free(elf);
-			return TT_EINVAL;
+			return tt_fail(TT_EINVAL, "%s: malformed program headers", path);
 		}
 		seg = &elf->segs[elf->nsegs++];
 		seg->addr = ph->p_paddr;

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "device/device.h"
 
 static FILE *notes(void)
 {

@@ -22,7 +22,7 @@
 
 #include <tt/error.h>
 
-#include "internal.h"
+#include "base/base.h"
 #include "tt_data_format.h"
 
 #define R TT_LAYOUT_MAX_RANK

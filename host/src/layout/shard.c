@@ -12,7 +12,7 @@
 
 #include <tt/error.h>
 
-#include "internal.h"
+#include "base/base.h"
 
 /* Every refusal of a shard spec is TT_ELAYOUT, explained in @why. */
 #define fail(why, why_len, ...) tt_why(why, why_len, TT_ELAYOUT, __VA_ARGS__)

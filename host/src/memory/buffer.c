@@ -12,8 +12,7 @@
 
 #include <tt/report.h>
 
-#include "internal.h"
-#include "tt_bank_table.h"
+#include "memory/memory.h"
 #include "tt_mem_map.h"
 #include "tt_noc_regs.h"
 #include "tt_sharded_args.h"
@@ -57,132 +56,9 @@ int tt_buf_check(const struct tt_buffer *buf, const char *fn)
 	return TT_OK;
 }
 
-static enum tt_bank_type bank_type(enum tt_buffer_type t)
-{
-	switch (t) {
-	case TT_BUFFER_DRAM:
-		return TT_BANK_DRAM;
-	case TT_BUFFER_L1_SMALL:
-		return TT_BANK_L1_SMALL;
-	default:
-		return TT_BANK_L1;
-	}
-}
-
 static const char *type_name(enum tt_buffer_type t)
 {
-	return tt_bank_type_name(bank_type(t));
-}
-
-/*
- * num_banks() and bank_noc() serve libtt itself, on devices it holds
- * (an opening device is not registered yet); the public calls check.
- */
-static uint32_t num_banks(const struct tt_device *dev, enum tt_buffer_type type)
-{
-	if (type == TT_BUFFER_DRAM)
-		return dev->arch->dram_banks;
-	if (type == TT_BUFFER_L1_SMALL)
-		return dev->banks_ok ? tt_bank_count(&dev->banks, TT_BANK_L1_SMALL) : 0;
-	return dev->banks_ok ? tt_bank_count(&dev->banks, TT_BANK_L1) : dev->ncores;
-}
-
-uint32_t tt_device_num_banks(const struct tt_device *dev,
-			     enum tt_buffer_type type)
-{
-	return tt_dev_check(dev, "tt_device_num_banks") ? 0 : num_banks(dev, type);
-}
-
-/*
- * For @bank_id < num_banks(dev, type) and @noc 0 or 1.  TT_ENOSYS for a
- * DRAM bank of an arch whose hal/ does not give the DRAM endpoints.
- */
-static int bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
-		    uint32_t bank_id, unsigned int noc, struct tt_core *noc_xy,
-		    int64_t *offset)
-{
-	const struct tt_arch *a = dev->arch;
-	struct tt_bank_core c = { bank_id % dev->grid_x, bank_id / dev->grid_x };
-
-	*offset = 0;
-	*noc_xy = tt_core(0, 0);
-	if (type == TT_BUFFER_DRAM) {
-		uint32_t x, y;
-
-		if (!a->dram_noc_x || !a->dram_noc_y)
-			return TT_ENOSYS;
-		x = a->dram_noc_x[bank_id], y = a->dram_noc_y[bank_id];
-
-		*noc_xy = noc && a->dram_noc_mirrored ?
-			  tt_core(a->noc_size_x - 1 - x, a->noc_size_y - 1 - y) :
-			  tt_core(x, y);
-		if (dev->banks_ok)
-			tt_bank_offset(&dev->banks, TT_BANK_DRAM, bank_id, offset);
-		return TT_OK;
-	}
-	if (dev->banks_ok) {
-		tt_bank_core_of(&dev->banks, bank_type(type), bank_id, &c);
-		tt_bank_offset(&dev->banks, bank_type(type), bank_id, offset);
-	}
-	*noc_xy = tt_core(a->virtual_worker_x0 + c.x, a->virtual_worker_y0 + c.y);
-	return TT_OK;
-}
-
-int tt_device_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
-		       uint32_t bank_id, unsigned int noc,
-		       struct tt_core *noc_xy, int64_t *offset)
-{
-	int rc = tt_dev_check(dev, "tt_device_bank_noc");
-
-	if (rc)
-		return rc;
-	if (!noc_xy || !offset)
-		return tt_fail(TT_EINVAL, "tt_device_bank_noc: a result pointer is NULL");
-	if (noc > 1 || bank_id >= num_banks(dev, type))
-		return tt_fail(TT_ERANGE, "tt_device_bank_noc: NoC %u, bank %u: there "
-			       "are NoCs 0 and 1 and %u banks of type %d", noc,
-			       bank_id, num_banks(dev, type), (int)type);
-	if (bank_noc(dev, type, bank_id, noc, noc_xy, offset))
-		return tt_fail(TT_ENOSYS, "tt_device_bank_noc: %s describes no NoC "
-			       "endpoints of its DRAM banks", dev->arch->name);
-	return TT_OK;
-}
-
-static uint16_t xy_encoding(struct tt_core c)
-{
-	return (uint16_t)(TT_FIELD_VAL(NOC, ADDR_MID, X, c.x) |
-			  TT_FIELD_VAL(NOC, ADDR_MID, Y, c.y));
-}
-
-void tt_dev_write_bank_tables(struct tt_device *dev)
-{
-	struct tt_bank_table t;
-	struct tt_core xy;
-	int64_t off;
-
-	memset(&t, 0, sizeof(t));
-	t.magic = TT_BANK_TABLE_MAGIC;
-	/* Kernels reach DRAM only where hal/ gives the banks' endpoints. */
-	t.num_dram_banks = dev->arch->dram_noc_x ? num_banks(dev, TT_BUFFER_DRAM) : 0;
-	t.num_l1_banks = num_banks(dev, TT_BUFFER_L1);
-	if (t.num_l1_banks > TT_BANK_TABLE_MAX_L1)
-		t.num_l1_banks = TT_BANK_TABLE_MAX_L1;
-	for (unsigned int noc = 0; noc < 2; noc++) {
-		for (uint32_t b = 0; b < t.num_dram_banks; b++) {
-			if (bank_noc(dev, TT_BUFFER_DRAM, b, noc, &xy, &off))
-				break;
-			t.dram_bank_to_noc_xy[noc][b] = xy_encoding(xy);
-			t.bank_to_dram_offset[b] = (int32_t)off;
-		}
-		for (uint32_t b = 0; b < t.num_l1_banks; b++) {
-			if (bank_noc(dev, TT_BUFFER_L1, b, noc, &xy, &off))
-				break;
-			t.l1_bank_to_noc_xy[noc][b] = xy_encoding(xy);
-			t.bank_to_l1_offset[b] = (int32_t)off;
-		}
-	}
-	for (uint32_t c = 0; c < dev->ncores; c++)
-		memcpy(tt_dev_l1(dev, c) + TT_MEM_BANK_TO_NOC_BASE, &t, sizeof(t));
+	return tt_bank_type_name(tt_bank_type_of(t));
 }
 
 static const char *const layout_name[] = {
@@ -394,7 +270,7 @@ static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg
 				  k, buf->nshards, c.x, c.y, dev->grid_x, dev->grid_y);
 			break;
 		}
-		if (tt_bank_ids_of_core(&dev->banks, bank_type(cfg->type), bc, &id, 1) != 1) {
+		if (tt_bank_ids_of_core(&dev->banks, tt_bank_type_of(cfg->type), bc, &id, 1) != 1) {
 			rc = tt_fail(TT_ERANGE, "core (%u,%u) holds no %s bank",
 				  c.x, c.y, type_name(cfg->type));
 			break;
@@ -447,7 +323,7 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 	if (!dev->banks_ok)
 		return tt_fail(TT_EPERM, "the device has no bank managers: its %ux%u grid has a bank count the allocator cannot interleave over (use a power-of-two number of cores) or its l1_small_size does not fit L1",
 			    dev->grid_x, dev->grid_y);
-	bt = bank_type(cfg->type);
+	bt = tt_bank_type_of(cfg->type);
 	if (!tt_bank_count(&dev->banks, bt))
 		return tt_fail(TT_ENOMEM, "the device has no %s region: open it with tt_device_config.l1_small_size > 0",
 			    type_name(cfg->type));
@@ -526,7 +402,7 @@ int tt_buffer_free(struct tt_buffer *buf)
 	dev_open = tt_handle_live(buf->dev, TT_HANDLE_DEVICE) &&
 		   buf->dev->serial == buf->dev_serial;
 	if (dev_open) {
-		rc = tt_bank_free(&buf->dev->banks, bank_type(buf->type), buf->addr);
+		rc = tt_bank_free(&buf->dev->banks, tt_bank_type_of(buf->type), buf->addr);
 		if (rc)
 			tt_fail(rc, "tt_buffer_free: %s", tt_bank_last_error(&buf->dev->banks));
 	}
@@ -614,9 +490,9 @@ static void locate(const struct tt_buffer *buf, uint32_t bank, uint64_t row,
 	struct tt_bank_core c;
 	int64_t boff = 0;
 
-	tt_bank_offset(&dev->banks, bank_type(buf->type), bank, &boff);
+	tt_bank_offset(&dev->banks, tt_bank_type_of(buf->type), bank, &boff);
 	*addr = (uint64_t)((int64_t)(buf->addr + row * buf->aligned_page) + boff);
-	tt_bank_core_of(&dev->banks, bank_type(buf->type), bank, &c);
+	tt_bank_core_of(&dev->banks, tt_bank_type_of(buf->type), bank, &c);
 	*core = tt_core(c.x, c.y);
 }
 
@@ -627,7 +503,7 @@ static void page_location(const struct tt_buffer *buf, uint64_t page,
 	uint32_t shard, offset, banks;
 
 	if (buf->layout == TT_BUFFER_INTERLEAVED) {
-		banks = num_banks(buf->dev, buf->type);
+		banks = tt_dev_num_banks(buf->dev, buf->type);
 		locate(buf, (uint32_t)(page % banks), page / banks, core, addr);
 		return;
 	}
@@ -797,7 +673,7 @@ int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
 			return tt_fail(TT_ENOSYS, "%s: core (%u,%u) of shard %u holds no "
 				    "L1 bank", fn, c.x, c.y, k);
 		for (unsigned int noc = 0; noc < 2; noc++) {
-			if (bank_noc(buf->dev, t, bank, noc, &xy[noc], &off[noc]))
+			if (tt_dev_bank_noc(buf->dev, t, bank, noc, &xy[noc], &off[noc]))
 				return tt_fail(TT_ENOSYS, "%s: %s describes no NoC endpoints "
 					       "of its DRAM banks", fn, buf->dev->arch->name);
 			if (off[noc])
@@ -806,8 +682,8 @@ int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
 					    k, bank, (long long)off[noc]);
 		}
 		args[TT_SHARDED_ARGS_HEADER + k] =
-			TT_FIELD_VAL(SHARDED_ARGS, XY, NOC0, xy_encoding(xy[0])) |
-			TT_FIELD_VAL(SHARDED_ARGS, XY, NOC1, xy_encoding(xy[1]));
+			TT_FIELD_VAL(SHARDED_ARGS, XY, NOC0, tt_dev_noc_xy(xy[0])) |
+			TT_FIELD_VAL(SHARDED_ARGS, XY, NOC1, tt_dev_noc_xy(xy[1]));
 	}
 	return TT_OK;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * Kernel JIT build and binary cache.
+ * Building a program: each kernel's JIT build and the binary cache.
  *
  * A kernel is compiled and linked in one cross-compiler run against the
  * kernel API, the kernel entry (firmware/kernel_entry.c), newlib and the
@@ -32,7 +32,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-#include "internal.h"
+#include "program/program.h"
 #include "tt_mem_map.h"
 
 extern char **environ;
@@ -510,8 +510,100 @@ int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
 			return rc;
 		}
 	}
-	rc = tt_elf_load(elf_path, elf, log, loglen);
-	if (!rc)
+	rc = tt_elf_load(elf_path, elf);
+	if (rc)
+		snprintf(log, loglen, "%s", tt_last_error());
+	else
 		tt_gdb_note_kernel(kb->risc, elf_path, kb->path);
 	return rc;
+}
+
+/* Programs ------------------------------------------------------------------ */
+
+/*
+ * A kernel's defines plus TT_CB_DATA_FORMATS, the data format of every CB
+ * index on its cores (tt-metal's chlkc_descriptors.h; get_dataformat() in
+ * compute and data-movement kernels), into @defs (k->num_defines + 1
+ * entries); the format text goes to @text, TT_NUM_CBS * 4 + 3 bytes.
+ */
+static int kernel_defines(const struct tt_program *prog, const struct tt_kernel *k,
+			  struct tt_define *defs, char *text,
+			  struct tt_kernel_build *kb, char *why, size_t whylen)
+{
+	uint8_t df[TT_NUM_CBS];
+	size_t len = 0;
+
+	if (tt_cb_formats(&prog->cbs, &k->cores, df, why, whylen))
+		return TT_EINVAL;
+	len += (size_t)sprintf(text + len, "{");
+	for (uint32_t i = 0; i < TT_NUM_CBS; i++)
+		len += (size_t)sprintf(text + len, "%s%u", i ? "," : "", df[i]);
+	sprintf(text + len, "}");
+	if (k->num_defines)
+		memcpy(defs, k->defines, k->num_defines * sizeof(*defs));
+	defs[k->num_defines].name = "TT_CB_DATA_FORMATS";
+	defs[k->num_defines].value = text;
+	kb->defines = defs;
+	kb->num_defines = k->num_defines + 1;
+	return TT_OK;
+}
+
+int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
+		       struct tt_run_report *report)
+{
+	char log[sizeof(report->message) - 128];
+	char formats[TT_NUM_CBS * 4 + 3];
+	int rc;
+
+	/* Building needs no device: @dev may be NULL (a compile-only check). */
+	rc = dev ? tt_dev_check(dev, "tt_program_compile") : TT_OK;
+	if (!rc)
+		rc = tt_prog_check(prog, "tt_program_compile");
+	if (rc)
+		return tt_run_fail(report, rc, "%s", tt_last_error());
+	for (uint32_t i = 0; i < prog->num_kernels; i++) {
+		struct tt_kernel *k = prog->kernels[i];
+		struct tt_kernel_build kb = {
+			.path = k->path,
+			.risc = k->risc,
+			.compile_args = k->compile_args,
+			.num_compile_args = k->num_compile_args,
+			.defines = k->defines,
+			.num_defines = k->num_defines,
+			.named_args = k->named_args,
+			.num_named_args = k->num_named_args,
+		};
+		struct tt_define *defs = NULL;
+
+		if (k->built)
+			continue;
+		defs = calloc(k->num_defines + 1, sizeof(*defs));
+		if (!defs)
+			return tt_run_fail(report, TT_ENOMEM, "%s: out of host memory",
+					   k->path);
+		rc = kernel_defines(prog, k, defs, formats, &kb, log, sizeof(log));
+		if (rc) {
+			free(defs);
+			return tt_run_fail(report, rc, "%s: %s", k->path, log);
+		}
+		rc = tt_build_kernel(&kb, &k->elf, k->id, log, sizeof(log));
+		free(defs);
+		if (rc)
+			return tt_run_fail(report, rc, "building %s for %s failed:\n%s",
+					   k->path, tt_risc_name(k->risc), log);
+		for (uint32_t s = 0; s < k->elf.nsegs; s++) {
+			const struct tt_elf_segment *seg = &k->elf.segs[s];
+
+			if (seg->addr < TT_MEM_KERNEL_BASE(k->risc) ||
+			    seg->addr + seg->memsz >
+			    TT_MEM_KERNEL_BASE(k->risc) + TT_MEM_KERNEL_SLOT_SIZE)
+				return tt_run_fail(report, TT_E2BIG,
+						   "%s: kernel image for %s does not fit its "
+						   "%u-byte text slot", k->path,
+						   tt_risc_name(k->risc),
+						   TT_MEM_KERNEL_SLOT_SIZE);
+		}
+		k->built = true;
+	}
+	return TT_OK;
 }

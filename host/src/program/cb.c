@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "program/program.h"
 #include "tt_cb.h"
 #include "tt_data_format.h"
 #include "tt_mem_map.h"
