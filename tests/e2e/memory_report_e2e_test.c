@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <tt/report.h>
+#include <tt/memory_report.h>
 
 #include "e2e.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * Tests of the memory reports (tt/report.h): the three CSV files of a
+ * Tests of the memory reports (tt/memory_report.h): the three CSV files of a
  * memory-state dump and of per-program reports, compared to the expected
  * text in full, and the SVG picture.
  */
@@ -12,7 +12,7 @@
 
 #include <tt/bank.h>
 #include <tt/error.h>
-#include <tt/report.h>
+#include <tt/memory_report.h>
 
 #define KiB	1024ull
 

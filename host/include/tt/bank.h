@@ -8,7 +8,7 @@
  * alignment (reference/allocator.md §1.4).  This module also maps bank ids
  * to bank offsets and cores, checks circular buffers against L1 buffers,
  * and gives statistics, memory views and allocator state; reports and
- * pictures are in tt/report.h.
+ * pictures are in tt/memory_report.h.
  *
  * Layout of each bank (§1.5, §1.6):
  *   DRAM bank:  [0, dram_unreserved_base)  reserved

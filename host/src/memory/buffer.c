@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <tt/report.h>
+#include <tt/memory_report.h>
 
 #include "memory/memory.h"
 #include "tt_mem_map.h"

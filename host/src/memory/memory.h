@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Memory of a device: buffers on its bank managers (tt/bank.h,
- * tt/alloc.h) and the memory reports (tt/report.h).  Builds on device/;
+ * tt/alloc.h) and the memory reports (tt/memory_report.h).  Builds on device/;
  * program/ builds on it.
  */
 #ifndef TT_HOST_MEMORY_H

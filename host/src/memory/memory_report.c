@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * Memory reports (tt/report.h): the three CSV files of tt-metal's memory
+ * Memory reports (tt/memory_report.h): the three CSV files of tt-metal's memory
  * reporter, in the layout of its version 1353e377 (reference/allocator.md
  * §1.9), and an SVG picture of bank occupancy.  The block table inside the
  * detailed report uses the CSV rows of tt-metal's FreeList::dump_blocks of
@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 
 #include <tt/error.h>
-#include <tt/report.h>
+#include <tt/memory_report.h>
 
 typedef unsigned long long ull;
 

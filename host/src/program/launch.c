@@ -22,7 +22,7 @@
 #include <string.h>
 #include <time.h>
 
-#include <tt/report.h>
+#include <tt/memory_report.h>
 
 #include "program/program.h"
 #include "tt_cb.h"
