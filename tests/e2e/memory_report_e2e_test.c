@@ -73,7 +73,7 @@ Test(memory_report, every_launch_appends_a_snapshot, .timeout = 120)
 	char line[64];
 
 	make_tmp();
-	cr_assert_eq(setenv(TT_REPORT_ENV, tmp, 1), 0);
+	cr_assert_eq(setenv(TT_MEMORY_REPORT_ENV, tmp, 1), 0);
 	dev = e2e_open(2, 1);
 	d = buffer(dev, TT_BUFFER_DRAM, 8 * 2048);
 	prog = e2e_program(KERNEL("empty.c"), tt_core_range(0, 0, 1, 0),
@@ -81,7 +81,7 @@ Test(memory_report, every_launch_appends_a_snapshot, .timeout = 120)
 	e2e_run_ok(dev, prog, &rep);
 	l = buffer(dev, TT_BUFFER_L1, 2 * 2048);	/* one page in each L1 bank */
 	e2e_run_ok(dev, prog, &rep);
-	cr_expect_str_eq(tt_report_launch_dir(), tmp);
+	cr_expect_str_eq(tt_memory_report_launch_dir(), tmp);
 
 	summary = slurp("program_memory_usage_summary.csv");
 	l1 = slurp("program_l1_usage_summary.csv");
@@ -125,7 +125,7 @@ Test(memory_report, unwritable_directory_fails_the_launch, .timeout = 120)
 	tt_kernel_handle k;
 	int rc;
 
-	cr_assert_eq(setenv(TT_REPORT_ENV, "/proc/no/such/dir", 1), 0);
+	cr_assert_eq(setenv(TT_MEMORY_REPORT_ENV, "/proc/no/such/dir", 1), 0);
 	dev = e2e_open(1, 1);
 	prog = e2e_program(KERNEL("empty.c"), tt_core_range(0, 0, 0, 0),
 			   TT_DM_RISCV_0, &k);

@@ -40,7 +40,7 @@ static void setup(void)
 	c.l1_alignment = 16;
 	c.alloc_alignment = 32;
 	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
-	snprintf(tmp, sizeof(tmp), "%s/tt_report_test_XXXXXX", base ? base : "/tmp");
+	snprintf(tmp, sizeof(tmp), "%s/tt_memory_report_test_XXXXXX", base ? base : "/tmp");
 	cr_assert_not_null(mkdtemp(tmp));
 	snprintf(dir, sizeof(dir), "%s/generated/reports", tmp);
 }
@@ -96,7 +96,7 @@ Test(report, dump_memory_state)
 {
 	alloc_ok(TT_BANK_DRAM, 4 * 2048, 2048);
 	alloc_ok(TT_BANK_L1, 4 * 4096, 1024);
-	cr_assert_eq(tt_report_dump_memory_state(&b, dir, "", 0), TT_OK);
+	cr_assert_eq(tt_memory_report_dump_memory_state(&b, dir, "", 0), TT_OK);
 
 	expect_file("memory_usage_summary.csv",
 		    ", Total Allocatable Size (B), Total Allocated (B), Total Free (KB), Largest Free Block (KB)\n"
@@ -130,7 +130,7 @@ Test(report, dump_with_prefix_and_picture)
 	char path[400];
 	char *svg;
 
-	cr_assert_eq(tt_report_dump_memory_state(&b, dir, "before_", TT_REPORT_SVG), TT_OK);
+	cr_assert_eq(tt_memory_report_dump_memory_state(&b, dir, "before_", TT_MEMORY_REPORT_SVG), TT_OK);
 	snprintf(path, sizeof(path), "%s/before_memory_usage_summary.csv", dir);
 	cr_expect_eq(access(path, R_OK), 0);
 	svg = slurp("before_memory_map.svg");
@@ -140,15 +140,15 @@ Test(report, dump_with_prefix_and_picture)
 
 Test(report, program_reports)
 {
-	struct tt_report_files rf;
+	struct tt_memory_report_files rf;
 
-	cr_assert_eq(tt_report_open_program(&rf, dir), TT_OK);
+	cr_assert_eq(tt_memory_report_open_program(&rf, dir), TT_OK);
 	alloc_ok(TT_BANK_DRAM, 4 * 2048, 2048);
-	cr_assert_eq(tt_report_program(&rf, &b, 1), TT_OK);
+	cr_assert_eq(tt_memory_report_program(&rf, &b, 1), TT_OK);
 	alloc_ok(TT_BANK_L1, 4 * 4096, 1024);
-	cr_assert_eq(tt_report_program(&rf, &b, 2), TT_OK);
-	cr_assert_eq(tt_report_close(&rf), TT_OK);
-	cr_expect_eq(tt_report_program(&rf, &b, 3), TT_EINVAL);
+	cr_assert_eq(tt_memory_report_program(&rf, &b, 2), TT_OK);
+	cr_assert_eq(tt_memory_report_close(&rf), TT_OK);
+	cr_expect_eq(tt_memory_report_program(&rf, &b, 3), TT_EINVAL);
 
 	expect_file("program_memory_usage_summary.csv",
 		    "Program ID, Total Allocatable Size (B), Total Allocated (B), Total Free (KB), Largest Free Block (KB)\n"
@@ -165,7 +165,7 @@ Test(report, program_reports)
 
 Test(report, unwritable_directory)
 {
-	cr_expect_eq(tt_report_dump_memory_state(&b, "/proc/no/such/dir", NULL, 0), TT_EIO);
+	cr_expect_eq(tt_memory_report_dump_memory_state(&b, "/proc/no/such/dir", NULL, 0), TT_EIO);
 }
 
 static char *svg_string(void)
@@ -175,7 +175,7 @@ static char *svg_string(void)
 	FILE *f = open_memstream(&text, &len);
 
 	cr_assert_not_null(f);
-	cr_assert_eq(tt_report_svg(f, &b), TT_OK);
+	cr_assert_eq(tt_memory_report_svg(f, &b), TT_OK);
 	fclose(f);
 	return text;
 }
@@ -244,12 +244,12 @@ static bool exists(const char *name)
 
 Test(report, launch_reports_appended)
 {
-	cr_assert_eq(tt_report_launch_enable(dir), TT_OK, "%s", tt_report_launch_error());
-	cr_expect_str_eq(tt_report_launch_dir(), dir);
+	cr_assert_eq(tt_memory_report_launch_enable(dir), TT_OK, "%s", tt_memory_report_launch_error());
+	cr_expect_str_eq(tt_memory_report_launch_dir(), dir);
 	alloc_ok(TT_BANK_DRAM, 4 * 2048, 2048);
-	cr_assert_eq(tt_report_launch(&b), TT_OK);
+	cr_assert_eq(tt_memory_report_launch(&b), TT_OK);
 	alloc_ok(TT_BANK_L1, 4 * 4096, 1024);
-	cr_assert_eq(tt_report_launch(&b), TT_OK);
+	cr_assert_eq(tt_memory_report_launch(&b), TT_OK);
 
 	expect_file("program_memory_usage_summary.csv",
 		    "Program ID, Total Allocatable Size (B), Total Allocated (B), Total Free (KB), Largest Free Block (KB)\n"
@@ -297,11 +297,11 @@ Test(report, launch_reports_appended)
 
 	/* Enabling again starts the files and the ids afresh; disabling
 	 * stops the appends. */
-	cr_assert_eq(tt_report_launch_enable(dir), TT_OK);
-	cr_assert_eq(tt_report_launch(&b), TT_OK);
-	tt_report_launch_disable();
-	cr_expect_null(tt_report_launch_dir());
-	cr_assert_eq(tt_report_launch(&b), TT_OK);
+	cr_assert_eq(tt_memory_report_launch_enable(dir), TT_OK);
+	cr_assert_eq(tt_memory_report_launch(&b), TT_OK);
+	tt_memory_report_launch_disable();
+	cr_expect_null(tt_memory_report_launch_dir());
+	cr_assert_eq(tt_memory_report_launch(&b), TT_OK);
 	expect_file("program_l1_usage_summary.csv",
 		    "This report indicates available space for interleaving L1 buffers\n"
 		    "Program ID, Largest Contiguous Free Block (B), Total Free L1 Space (B)\n"
@@ -310,18 +310,18 @@ Test(report, launch_reports_appended)
 
 Test(report, launch_reports_off_by_default)
 {
-	unsetenv(TT_REPORT_ENV);
-	cr_expect_null(tt_report_launch_dir());
-	cr_assert_eq(tt_report_launch(&b), TT_OK);
+	unsetenv(TT_MEMORY_REPORT_ENV);
+	cr_expect_null(tt_memory_report_launch_dir());
+	cr_assert_eq(tt_memory_report_launch(&b), TT_OK);
 	cr_expect_not(exists("program_memory_usage_summary.csv"));
 }
 
 Test(report, launch_reports_from_environment)
 {
-	cr_assert_eq(setenv(TT_REPORT_ENV, dir, 1), 0);
+	cr_assert_eq(setenv(TT_MEMORY_REPORT_ENV, dir, 1), 0);
 	alloc_ok(TT_BANK_L1, 4 * 4096, 1024);
-	cr_assert_eq(tt_report_launch(&b), TT_OK, "%s", tt_report_launch_error());
-	cr_expect_str_eq(tt_report_launch_dir(), dir);
+	cr_assert_eq(tt_memory_report_launch(&b), TT_OK, "%s", tt_memory_report_launch_error());
+	cr_expect_str_eq(tt_memory_report_launch_dir(), dir);
 	expect_file("program_l1_usage_summary.csv",
 		    "This report indicates available space for interleaving L1 buffers\n"
 		    "Program ID, Largest Contiguous Free Block (B), Total Free L1 Space (B)\n"
@@ -332,20 +332,20 @@ Test(report, launch_reports_from_environment)
 
 Test(report, launch_reports_disabled_ignore_environment)
 {
-	cr_assert_eq(setenv(TT_REPORT_ENV, dir, 1), 0);
-	tt_report_launch_disable();
-	cr_assert_eq(tt_report_launch(&b), TT_OK);
-	cr_expect_null(tt_report_launch_dir());
+	cr_assert_eq(setenv(TT_MEMORY_REPORT_ENV, dir, 1), 0);
+	tt_memory_report_launch_disable();
+	cr_assert_eq(tt_memory_report_launch(&b), TT_OK);
+	cr_expect_null(tt_memory_report_launch_dir());
 	cr_expect_not(exists("program_memory_usage_summary.csv"));
 }
 
 Test(report, launch_reports_unwritable_directory)
 {
-	cr_assert_eq(setenv(TT_REPORT_ENV, "/proc/no/such/dir", 1), 0);
-	cr_expect_eq(tt_report_launch(&b), TT_EIO);
-	cr_expect(strstr(tt_report_launch_error(),
+	cr_assert_eq(setenv(TT_MEMORY_REPORT_ENV, "/proc/no/such/dir", 1), 0);
+	cr_expect_eq(tt_memory_report_launch(&b), TT_EIO);
+	cr_expect(strstr(tt_memory_report_launch_error(),
 			 "memory report: cannot create the program_*.csv files in \"/proc/no/such/dir\""),
-		  "%s", tt_report_launch_error());
-	cr_expect_null(tt_report_launch_dir());
-	cr_expect_eq(tt_report_launch_enable("/proc/no/such/dir"), TT_EIO);
+		  "%s", tt_memory_report_launch_error());
+	cr_expect_null(tt_memory_report_launch_dir());
+	cr_expect_eq(tt_memory_report_launch_enable("/proc/no/such/dir"), TT_EIO);
 }

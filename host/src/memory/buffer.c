@@ -699,6 +699,6 @@ int tt_device_dump_memory_state(struct tt_device *dev, const char *dir,
 		return tt_fail(TT_EPERM, "tt_device_dump_memory_state: the device has no "
 			    "bank managers (its %ux%u grid cannot interleave)",
 			    dev->grid_x, dev->grid_y);
-	return tt_report_dump_memory_state(&dev->banks, dir, prefix ? prefix : "",
-					   svg ? TT_REPORT_SVG : 0);
+	return tt_memory_report_dump_memory_state(&dev->banks, dir, prefix ? prefix : "",
+					   svg ? TT_MEMORY_REPORT_SVG : 0);
 }

@@ -22,7 +22,7 @@ typedef unsigned long long ull;
 
 /* ---- CSV ------------------------------------------------------------ */
 
-void tt_report_write_headers(const struct tt_report_files *rf)
+void tt_memory_report_write_headers(const struct tt_memory_report_files *rf)
 {
 	fputs("This report indicates available space for interleaving L1 buffers\n",
 	      rf->l1_summary);
@@ -47,7 +47,7 @@ static void write_blocks(FILE *f, const struct tt_bank_view *v)
 	fputs("\n", f);
 }
 
-static void write_type(const struct tt_report_files *rf,
+static void write_type(const struct tt_memory_report_files *rf,
 		       const struct tt_banks *b, enum tt_bank_type type)
 {
 	struct tt_bank_view v;
@@ -78,7 +78,7 @@ static void write_type(const struct tt_report_files *rf,
 	tt_bank_view_release(&v);
 }
 
-void tt_report_write_usage(const struct tt_report_files *rf,
+void tt_memory_report_write_usage(const struct tt_memory_report_files *rf,
 			   const struct tt_banks *b)
 {
 	write_type(rf, b, TT_BANK_DRAM);
@@ -127,7 +127,7 @@ static FILE *open_in(const char *dir, const char *prefix, const char *name,
  * Open the three files in @dir with @mode: "w" starts them afresh with
  * their headers, "a" appends to them.
  */
-static int open_files_mode(struct tt_report_files *rf, const char *dir,
+static int open_files_mode(struct tt_memory_report_files *rf, const char *dir,
 			   const char *prefix, bool program, const char *mode)
 {
 	int rc = TT_OK;
@@ -135,7 +135,7 @@ static int open_files_mode(struct tt_report_files *rf, const char *dir,
 	memset(rf, 0, sizeof(*rf));
 	rf->program_id = program;
 	if (!dir)
-		dir = TT_REPORT_DEFAULT_DIR;
+		dir = TT_MEMORY_REPORT_DEFAULT_DIR;
 	rc = make_dirs(dir);
 	if (rc)
 		return rc;
@@ -145,21 +145,21 @@ static int open_files_mode(struct tt_report_files *rf, const char *dir,
 	if (rf->l1_summary)
 		rf->detailed = open_in(dir, prefix, "detailed_memory_usage.csv", mode, &rc);
 	if (!rf->detailed) {
-		tt_report_close(rf);
+		tt_memory_report_close(rf);
 		return rc;
 	}
 	if (mode[0] == 'w')
-		tt_report_write_headers(rf);
+		tt_memory_report_write_headers(rf);
 	return TT_OK;
 }
 
-static int open_files(struct tt_report_files *rf, const char *dir,
+static int open_files(struct tt_memory_report_files *rf, const char *dir,
 		      const char *prefix, bool program)
 {
 	return open_files_mode(rf, dir, prefix, program, "w");
 }
 
-int tt_report_close(struct tt_report_files *rf)
+int tt_memory_report_close(struct tt_memory_report_files *rf)
 {
 	FILE **files[] = { &rf->memory_summary, &rf->l1_summary, &rf->detailed };
 	int rc = TT_OK;
@@ -175,10 +175,10 @@ int tt_report_close(struct tt_report_files *rf)
 	return rc;
 }
 
-int tt_report_dump_memory_state(const struct tt_banks *b, const char *dir,
+int tt_memory_report_dump_memory_state(const struct tt_banks *b, const char *dir,
 				const char *prefix, unsigned int flags)
 {
-	struct tt_report_files rf;
+	struct tt_memory_report_files rf;
 	FILE *svg;
 	int rc, rc2;
 
@@ -187,25 +187,25 @@ int tt_report_dump_memory_state(const struct tt_banks *b, const char *dir,
 	rc = open_files(&rf, dir, prefix, false);
 	if (rc)
 		return rc;
-	tt_report_write_usage(&rf, b);
-	rc = tt_report_close(&rf);
-	if (rc || !(flags & TT_REPORT_SVG))
+	tt_memory_report_write_usage(&rf, b);
+	rc = tt_memory_report_close(&rf);
+	if (rc || !(flags & TT_MEMORY_REPORT_SVG))
 		return rc;
-	svg = open_in(dir ? dir : TT_REPORT_DEFAULT_DIR, prefix,
+	svg = open_in(dir ? dir : TT_MEMORY_REPORT_DEFAULT_DIR, prefix,
 		      "memory_map.svg", "w", &rc);
 	if (!svg)
 		return rc;
-	rc = tt_report_svg(svg, b);
+	rc = tt_memory_report_svg(svg, b);
 	rc2 = ferror(svg) || fclose(svg) ? TT_EIO : TT_OK;
 	return rc ? rc : rc2;
 }
 
-int tt_report_open_program(struct tt_report_files *rf, const char *dir)
+int tt_memory_report_open_program(struct tt_memory_report_files *rf, const char *dir)
 {
 	return open_files(rf, dir, "program_", true);
 }
 
-int tt_report_program(const struct tt_report_files *rf,
+int tt_memory_report_program(const struct tt_memory_report_files *rf,
 		      const struct tt_banks *b, uint64_t program_id)
 {
 	if (!rf->memory_summary || !rf->l1_summary || !rf->detailed)
@@ -213,7 +213,7 @@ int tt_report_program(const struct tt_report_files *rf,
 	fprintf(rf->memory_summary, "%llu", (ull)program_id);
 	fprintf(rf->l1_summary, "%llu", (ull)program_id);
 	fprintf(rf->detailed, "%llu", (ull)program_id);
-	tt_report_write_usage(rf, b);
+	tt_memory_report_write_usage(rf, b);
 	fflush(rf->memory_summary);
 	fflush(rf->l1_summary);
 	fflush(rf->detailed);
@@ -233,7 +233,7 @@ static struct {
 	bool env_checked;
 	char dir[PATH_MAX];
 	uint64_t next_id;
-	char err[TT_REPORT_MSG_MAX];
+	char err[TT_MEMORY_REPORT_MSG_MAX];
 } launch;
 
 /* Launches on different devices may come from different threads. */
@@ -250,11 +250,11 @@ static int launch_fail(int rc, const char *what)
 
 static int launch_enable(const char *dir)
 {
-	struct tt_report_files rf;
+	struct tt_memory_report_files rf;
 	int rc;
 
 	if (!dir || !*dir)
-		dir = TT_REPORT_DEFAULT_DIR;
+		dir = TT_MEMORY_REPORT_DEFAULT_DIR;
 	launch.env_checked = true;
 	launch.enabled = false;
 	launch.next_id = 0;
@@ -264,16 +264,16 @@ static int launch_enable(const char *dir)
 		return launch_fail(TT_EINVAL, "create");
 	}
 	snprintf(launch.dir, sizeof(launch.dir), "%s", dir);
-	rc = tt_report_open_program(&rf, launch.dir);
+	rc = tt_memory_report_open_program(&rf, launch.dir);
 	if (!rc)
-		rc = tt_report_close(&rf);
+		rc = tt_memory_report_close(&rf);
 	if (rc)
 		return launch_fail(rc, "create");
 	launch.enabled = true;
 	return TT_OK;
 }
 
-int tt_report_launch_enable(const char *dir)
+int tt_memory_report_launch_enable(const char *dir)
 {
 	int rc;
 
@@ -283,7 +283,7 @@ int tt_report_launch_enable(const char *dir)
 	return rc;
 }
 
-void tt_report_launch_disable(void)
+void tt_memory_report_launch_disable(void)
 {
 	pthread_mutex_lock(&launch_lock);
 	launch.enabled = false;
@@ -291,13 +291,13 @@ void tt_report_launch_disable(void)
 	pthread_mutex_unlock(&launch_lock);
 }
 
-const char *tt_report_launch_dir(void)
+const char *tt_memory_report_launch_dir(void)
 {
 	const char *dir;
 
 	pthread_mutex_lock(&launch_lock);
 	if (!launch.env_checked) {
-		const char *env = getenv(TT_REPORT_ENV);
+		const char *env = getenv(TT_MEMORY_REPORT_ENV);
 
 		launch.env_checked = true;
 		if (env && *env)
@@ -310,7 +310,7 @@ const char *tt_report_launch_dir(void)
 
 static int launch_locked(const struct tt_banks *b);
 
-int tt_report_launch(const struct tt_banks *b)
+int tt_memory_report_launch(const struct tt_banks *b)
 {
 	int rc;
 
@@ -322,13 +322,13 @@ int tt_report_launch(const struct tt_banks *b)
 
 static int launch_locked(const struct tt_banks *b)
 {
-	struct tt_report_files rf;
+	struct tt_memory_report_files rf;
 	int rc, rc2;
 
 	if (!launch.env_checked) {
 		/* The first launch looks at the environment; a directory it
 		 * names that cannot be written fails this launch. */
-		tt_report_launch_dir();
+		tt_memory_report_launch_dir();
 		if (!launch.enabled && launch.err[0])
 			return TT_EIO;
 	}
@@ -337,15 +337,15 @@ static int launch_locked(const struct tt_banks *b)
 	rc = open_files_mode(&rf, launch.dir, "program_", true, "a");
 	if (rc)
 		return launch_fail(rc, "append to");
-	rc = tt_report_program(&rf, b, launch.next_id);
-	rc2 = tt_report_close(&rf);
+	rc = tt_memory_report_program(&rf, b, launch.next_id);
+	rc2 = tt_memory_report_close(&rf);
 	if (rc || rc2)
 		return launch_fail(TT_EIO, "write");
 	launch.next_id++;
 	return TT_OK;
 }
 
-const char *tt_report_launch_error(void)
+const char *tt_memory_report_launch_error(void)
 {
 	return launch.err;
 }
@@ -555,7 +555,7 @@ static void free_column(struct column *c)
 	memset(c, 0, sizeof(*c));
 }
 
-int tt_report_svg(FILE *f, const struct tt_banks *b)
+int tt_memory_report_svg(FILE *f, const struct tt_banks *b)
 {
 	const struct tt_bank_config *c = tt_bank_config(b);
 	uint32_t ncompute = c->grid_x * c->grid_y, nstorage = c->num_storage_cores;

@@ -262,9 +262,9 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 	if (rc)
 		return rc;
 	if (dev->banks_ok) {
-		rc = tt_report_launch(&dev->banks);
+		rc = tt_memory_report_launch(&dev->banks);
 		if (rc)
-			return tt_run_fail(report, rc, "%s", tt_report_launch_error());
+			return tt_run_fail(report, rc, "%s", tt_memory_report_launch_error());
 	}
 
 	tt_dev_run_start(dev);
