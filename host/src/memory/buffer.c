@@ -27,11 +27,11 @@ struct tt_buffer {
 	uint64_t aligned_page;
 	uint64_t bank_size;		/* bytes per bank */
 	uint64_t addr;
+	struct tt_page_map map;		/* page -> bank, core, address */
 	/* Sharded buffers only. */
 	struct tt_shard_spec spec;
 	uint32_t nshards;
-	uint32_t *shard_bank;		/* shard -> bank id of its type */
-	struct tt_core *shard_core;	/* shard -> core, or (bank, 0) in DRAM */
+	uint32_t *shard_bank;		/* shard -> bank id, until the map is made */
 };
 
 /* Most cores a shard grid may list (bounds the host memory of a check). */
@@ -168,7 +168,7 @@ static int grid_cores(const struct tt_core_range_set *grid,
 	return rc;
 }
 
-/* Fill buf->spec, nshards, shard_core and shard_bank from @cfg. */
+/* Fill buf->spec, nshards and shard_bank from @cfg. */
 static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg)
 {
 	const struct tt_buffer_shard_spec *sh = cfg->shard;
@@ -241,9 +241,8 @@ static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg
 	}
 
 	buf->nshards = tt_shard_count(s);
-	buf->shard_core = calloc(buf->nshards, sizeof(*buf->shard_core));
 	buf->shard_bank = calloc(buf->nshards, sizeof(*buf->shard_bank));
-	if (!buf->shard_core || !buf->shard_bank) {
+	if (!buf->shard_bank) {
 		rc = tt_fail(TT_ENOMEM, "out of host memory");
 		goto out;
 	}
@@ -275,7 +274,6 @@ static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg
 				  c.x, c.y, type_name(cfg->type));
 			break;
 		}
-		buf->shard_core[k] = c;
 		buf->shard_bank[k] = id;
 	}
 out:
@@ -369,16 +367,22 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 	tt_bank_size_spread(alloc_size, cfg->page_size,
 			    sharded ? nbanks : tt_bank_count(&dev->banks, bt),
 			    align, &buf->bank_size);
-	if (tt_handle_add(buf, TT_HANDLE_BUFFER)) {
-		tt_bank_free(&dev->banks, bt, buf->addr);
+	rc = tt_page_map_init(&buf->map, dev, cfg->type, buf->addr, cfg->page_size,
+			      buf->aligned_page, cfg->size / cfg->page_size,
+			      sharded ? &buf->spec : NULL, buf->shard_bank);
+	if (!rc && tt_handle_add(buf, TT_HANDLE_BUFFER))
 		rc = tt_fail(TT_ENOMEM, "out of host memory");
+	if (rc) {
+		tt_page_map_free(&buf->map);
+		tt_bank_free(&dev->banks, bt, buf->addr);
 		goto out_free;
 	}
+	free(buf->shard_bank);
+	buf->shard_bank = NULL;
 	*out = buf;
 	return TT_OK;
 
 out_free:
-	free(buf->shard_core);
 	free(buf->shard_bank);
 	free(buf);
 	return rc;
@@ -406,8 +410,7 @@ int tt_buffer_free(struct tt_buffer *buf)
 		if (rc)
 			tt_fail(rc, "tt_buffer_free: %s", tt_bank_last_error(&buf->dev->banks));
 	}
-	free(buf->shard_core);
-	free(buf->shard_bank);
+	tt_page_map_free(&buf->map);
 	free(buf);
 	return rc;
 }
@@ -478,93 +481,42 @@ int tt_buffer_shard_core(const struct tt_buffer *buf, uint32_t shard,
 	if (shard >= buf->nshards)
 		return tt_fail(TT_ERANGE, "tt_buffer_shard_core: shard %u of a buffer "
 			    "with %u shards", shard, buf->nshards);
-	*core = buf->shard_core[shard];
+	*core = buf->map.banks[shard].core;
 	return TT_OK;
-}
-
-/* Bank of @buf's type holding @page and the page's address in it. */
-static void locate(const struct tt_buffer *buf, uint32_t bank, uint64_t row,
-		   struct tt_core *core, uint64_t *addr)
-{
-	const struct tt_device *dev = buf->dev;
-	struct tt_bank_core c;
-	int64_t boff = 0;
-
-	tt_bank_offset(&dev->banks, tt_bank_type_of(buf->type), bank, &boff);
-	*addr = (uint64_t)((int64_t)(buf->addr + row * buf->aligned_page) + boff);
-	tt_bank_core_of(&dev->banks, tt_bank_type_of(buf->type), bank, &c);
-	*core = tt_core(c.x, c.y);
-}
-
-/* Where page @page is, for a buffer already checked. */
-static void page_location(const struct tt_buffer *buf, uint64_t page,
-			  struct tt_core *core, uint64_t *addr)
-{
-	uint32_t shard, offset, banks;
-
-	if (buf->layout == TT_BUFFER_INTERLEAVED) {
-		banks = tt_dev_num_banks(buf->dev, buf->type);
-		locate(buf, (uint32_t)(page % banks), page / banks, core, addr);
-		return;
-	}
-	tt_shard_locate(&buf->spec, (uint32_t)page, &shard, &offset);
-	locate(buf, buf->shard_bank[shard], offset, core, addr);
 }
 
 int tt_buffer_page_location(const struct tt_buffer *buf, uint64_t page,
 			    struct tt_core *core, uint64_t *addr)
 {
+	uint32_t bank;
+	uint64_t row;
 	int rc = tt_buf_check(buf, "tt_buffer_page_location");
 
 	if (rc)
 		return rc;
 	if (!core || !addr)
 		return tt_fail(TT_EINVAL, "tt_buffer_page_location: a result pointer is NULL");
-	if (page >= buf->size / buf->page_size)
+	if (page >= buf->map.npages)
 		return tt_fail(TT_ERANGE, "tt_buffer_page_location: page %llu of a "
 			    "buffer with %llu pages", (unsigned long long)page,
-			    (unsigned long long)(buf->size / buf->page_size));
-	page_location(buf, page, core, addr);
+			    (unsigned long long)buf->map.npages);
+	tt_page_map_locate(&buf->map, page, &bank, &row);
+	*core = buf->map.banks[bank].core;
+	*addr = buf->map.banks[bank].addr + row * buf->map.stride;
 	return TT_OK;
 }
 
-/* Host pointer to @addr in the bank whose core is @core. */
-static uint8_t *host_ptr(struct tt_buffer *buf, struct tt_core core, uint64_t addr)
-{
-	struct tt_device *dev = buf->dev;
-
-	if (buf->type == TT_BUFFER_DRAM)
-		return dev->dram + (uint64_t)core.x * dev->arch->dram_bank_size + addr;
-	return tt_dev_l1(dev, core.y * dev->grid_x + core.x) + addr;
-}
-
-/* Host pointer to page @page of @buf. */
-static uint8_t *page_ptr(struct tt_buffer *buf, uint64_t page)
-{
-	struct tt_core core;
-	uint64_t addr;
-
-	page_location(buf, page, &core, &addr);
-	return host_ptr(buf, core, addr);
-}
-
-/* Zero the padding pages of partial shards (tt_shard_page says which). */
+/* Zero the padding slots of partial shards. */
 static void zero_padding(struct tt_buffer *buf)
 {
-	uint32_t per = tt_shard_pages_per_shard(&buf->spec), page;
+	uint32_t per = tt_shard_pages_per_shard(&buf->spec);
 
-	for (uint32_t k = 0; k < buf->nshards; k++) {
+	for (uint32_t k = 0; k < buf->map.nbanks; k++) {
 		if (tt_shard_data_pages(&buf->spec, k) == per)
 			continue;
-		for (uint32_t o = 0; o < per; o++) {
-			struct tt_core core;
-			uint64_t addr;
-
-			if (tt_shard_page(&buf->spec, k, o, &page) != TT_ENOENT)
-				continue;
-			locate(buf, buf->shard_bank[k], o, &core, &addr);
-			memset(host_ptr(buf, core, addr), 0, buf->page_size);
-		}
+		for (uint32_t o = 0; o < per; o++)
+			if (tt_page_map_is_padding(&buf->map, k, o))
+				memset(tt_page_map_host(&buf->map, k, o), 0, buf->page_size);
 	}
 }
 
@@ -595,8 +547,12 @@ static int copy_region(struct tt_buffer *buf, const char *fn, uint64_t offset, v
 	while (size) {
 		uint64_t page = offset / buf->page_size, in = offset % buf->page_size;
 		uint64_t n = buf->page_size - in < size ? buf->page_size - in : size;
-		uint8_t *dev = page_ptr(buf, page) + in;
+		uint64_t row;
+		uint32_t bank;
+		uint8_t *dev;
 
+		tt_page_map_locate(&buf->map, page, &bank, &row);
+		dev = tt_page_map_host(&buf->map, bank, row) + in;
 		if (write)
 			memcpy(dev, h, n);
 		else
@@ -662,9 +618,9 @@ int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
 	for (uint32_t k = 0; k < buf->nshards; k++) {
 		enum tt_buffer_type t = buf->type == TT_BUFFER_DRAM ? TT_BUFFER_DRAM :
 								   TT_BUFFER_L1;
-		struct tt_core c = buf->shard_core[k], xy[2];
+		struct tt_core c = buf->map.banks[k].core, xy[2];
 		struct tt_bank_core bc = { c.x, c.y };
-		uint32_t bank = buf->shard_bank[k];
+		uint32_t bank = buf->map.banks[k].bank;
 		int64_t off[2];
 
 		/* The NoC tables know L1 banks: L1_SMALL's core has one too. */
