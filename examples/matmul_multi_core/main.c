@@ -461,7 +461,7 @@ int main(int argc, char **argv)
 	rc = rc ? rc : tt_program_run(dev, prog, 0, &rep);
 	if (rc) {
 		fprintf(stderr, "matmul_multi_core: run failed: %s\n%s", tt_strerror(rc),
-			rep.message);
+			tt_last_error());
 		goto fail;
 	}
 	rc = tt_buffer_read(bc, c);

@@ -170,12 +170,12 @@ Test(cb, stuck_consumer_hang_report_names_the_cb, .timeout = 60)
 	cb_on(prog, core, 0, 2, 64);
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, &arg, 1), TT_OK);
 	rc = tt_program_run(dev, prog, 1500, &rep);
-	cr_assert_eq(rc, TT_ETIMEDOUT, "run: %s\n%s", tt_strerror(rc), rep.message);
-	cr_expect(strstr(rep.message, "BRISC") &&
-		  strstr(rep.message, "waits for CB 0 front: 1 page, 0 received"),
-		  "hang report:\n%s", rep.message);
-	cr_expect(strstr(rep.message, "cb_stuck.c") || strstr(rep.message, "circular_buffer.h") ||
-		  strstr(rep.message, "asleep"), "hang report:\n%s", rep.message);
+	cr_assert_eq(rc, TT_ETIMEDOUT, "run: %s\n%s", tt_strerror(rc), tt_last_error());
+	cr_expect(strstr(tt_last_error(), "BRISC") &&
+		  strstr(tt_last_error(), "waits for CB 0 front: 1 page, 0 received"),
+		  "hang report:\n%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "cb_stuck.c") || strstr(tt_last_error(), "circular_buffer.h") ||
+		  strstr(tt_last_error(), "asleep"), "hang report:\n%s", tt_last_error());
 
 	tt_program_destroy(prog);
 	tt_device_close(dev);
@@ -202,11 +202,11 @@ static void misuse(uint32_t mode, const char *what)
 	tt_device_l1_write(dev, core, RESULT, &reached, 4);
 	rc = tt_program_run(dev, prog, 20000, &rep);
 	unsetenv("TT_EMU_STRICT_CB");
-	cr_assert_eq(rc, TT_EGUEST, "run: %s\n%s", tt_strerror(rc), rep.message);
+	cr_assert_eq(rc, TT_EGUEST, "run: %s\n%s", tt_strerror(rc), tt_last_error());
 	cr_expect_eq(rep.risc, TT_RISC_NCRISC);
-	cr_expect(strstr(rep.message, "core (0,0) NCRISC"), "report:\n%s", rep.message);
-	cr_expect(strstr(rep.message, what), "report lacks \"%s\":\n%s", what, rep.message);
-	cr_expect(strstr(rep.message, "breakpoint"), "kernel not stopped:\n%s", rep.message);
+	cr_expect(strstr(tt_last_error(), "core (0,0) NCRISC"), "report:\n%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), what), "report lacks \"%s\":\n%s", what, tt_last_error());
+	cr_expect(strstr(tt_last_error(), "breakpoint"), "kernel not stopped:\n%s", tt_last_error());
 	tt_device_l1_read(dev, core, RESULT, &reached, 4);
 	cr_expect_eq(reached, 0, "the kernel ran on after the misuse");
 
@@ -219,8 +219,8 @@ static void misuse(uint32_t mode, const char *what)
 	args[1] = 6;	/* index 6 is not configured here: mode 1 on it faults too */
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, args, 3), TT_OK);
 	rc = tt_program_run(dev, prog, 20000, &rep);
-	cr_expect_eq(rc, TT_EGUEST, "second run: %s\n%s", tt_strerror(rc), rep.message);
-	cr_expect(strstr(rep.message, "CB 6 is not configured"), "report:\n%s", rep.message);
+	cr_expect_eq(rc, TT_EGUEST, "second run: %s\n%s", tt_strerror(rc), tt_last_error());
+	cr_expect(strstr(tt_last_error(), "CB 6 is not configured"), "report:\n%s", tt_last_error());
 
 	tt_program_destroy(prog);
 	tt_device_close(dev);
@@ -336,15 +336,15 @@ Test(cb, clash_with_l1_buffer_refused_before_launch, .timeout = 60)
 	cb_on(prog, core, 0, pages, 1024);
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, &arg, 1), TT_OK);
 	rc = tt_program_run(dev, prog, 2000, &rep);
-	cr_assert_eq(rc, TT_ECLASH, "run: %s\n%s", tt_strerror(rc), rep.message);
-	cr_expect(strstr(rep.message, "core (0,0): circular buffers end at") &&
-		  strstr(rep.message, "L1 buffer"), "message: %s", rep.message);
+	cr_assert_eq(rc, TT_ECLASH, "run: %s\n%s", tt_strerror(rc), tt_last_error());
+	cr_expect(strstr(tt_last_error(), "core (0,0): circular buffers end at") &&
+		  strstr(tt_last_error(), "L1 buffer"), "message: %s", tt_last_error());
 
 	/* Nothing was launched: with the buffer gone the same program starts
 	 * (and hangs on its empty CB, as cb_stuck.c does). */
 	tt_buffer_free(buf);
 	rc = tt_program_run(dev, prog, 1000, &rep);
-	cr_expect_eq(rc, TT_ETIMEDOUT, "after free: %s\n%s", tt_strerror(rc), rep.message);
+	cr_expect_eq(rc, TT_ETIMEDOUT, "after free: %s\n%s", tt_strerror(rc), tt_last_error());
 
 	tt_program_destroy(prog);
 	tt_device_close(dev);

@@ -291,7 +291,7 @@ static void run_pipeline(struct tt_device *dev, const struct pipeline *p)
 	struct tt_run_report rep;
 	int rc = run_pipeline_rc(dev, p, &rep);
 
-	cr_assert_eq(rc, TT_OK, "run failed: %s\n%s", tt_strerror(rc), rep.message);
+	cr_assert_eq(rc, TT_OK, "run failed: %s\n%s", tt_strerror(rc), tt_last_error());
 }
 
 /* matmul_single_core ------------------------------------------------------ */
@@ -659,10 +659,10 @@ Test(compute, missing_commit_hang_report, .timeout = 60)
 	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("compute_stuck.c"), &set, &ccfg,
 					      &cp), TT_OK);
 	rc = tt_program_run(dev, prog, 1500, &rep);
-	cr_assert_eq(rc, TT_ETIMEDOUT, "run: %s\n%s", tt_strerror(rc), rep.message);
-	cr_expect(strstr(rep.message, "TRISC2") &&
-		  strstr(rep.message, "waits for the tile engine: tile_regs_wait"),
-		  "hang report:\n%s", rep.message);
+	cr_assert_eq(rc, TT_ETIMEDOUT, "run: %s\n%s", tt_strerror(rc), tt_last_error());
+	cr_expect(strstr(tt_last_error(), "TRISC2") &&
+		  strstr(tt_last_error(), "waits for the tile engine: tile_regs_wait"),
+		  "hang report:\n%s", tt_last_error());
 	tt_program_destroy(prog);
 	tt_device_close(dev);
 }
@@ -911,7 +911,7 @@ static int mixed_formats(uint32_t mode, struct tt_run_report *rep, bool check)
 		TTTileEngine *e = ref_engine();
 		unsigned bad = 0;
 
-		cr_assert_eq(rc, TT_OK, "run failed: %s\n%s", tt_strerror(rc), rep->message);
+		cr_assert_eq(rc, TT_OK, "run failed: %s\n%s", tt_strerror(rc), tt_last_error());
 		cr_assert_eq(tt_buffer_read(b16, o16), TT_OK);
 		cr_assert_eq(tt_buffer_read(b17, o17), TT_OK);
 		cr_assert_eq(ttx_tile_acquire(e), TTX_TILE_OK);
@@ -967,13 +967,13 @@ Test(compute, missing_unpack_reconfig_is_a_guest_error, .timeout = 120)
 	struct tt_run_report rep;
 	int rc = mixed_formats(1, &rep, false);
 
-	cr_log_info("report:\n%s", rep.message);
+	cr_log_info("report:\n%s", tt_last_error());
 
-	cr_assert_eq(rc, TT_EGUEST, "run: %s\n%s", tt_strerror(rc), rep.message);
-	cr_expect(strstr(rep.message, "core (0,0) TRISC0") &&
-		  strstr(rep.message, "UNPACK of CB 1: the CB holds Float32 but unpacker A is "
+	cr_assert_eq(rc, TT_EGUEST, "run: %s\n%s", tt_strerror(rc), tt_last_error());
+	cr_expect(strstr(tt_last_error(), "core (0,0) TRISC0") &&
+		  strstr(tt_last_error(), "UNPACK of CB 1: the CB holds Float32 but unpacker A is "
 			 "configured for Float16_b (CB 0); call reconfig_data_format_srca(1)"),
-		  "report:\n%s", rep.message);
+		  "report:\n%s", tt_last_error());
 }
 
 Test(compute, missing_pack_reconfig_is_a_guest_error, .timeout = 120)
@@ -981,9 +981,9 @@ Test(compute, missing_pack_reconfig_is_a_guest_error, .timeout = 120)
 	struct tt_run_report rep;
 	int rc = mixed_formats(2, &rep, false);
 
-	cr_assert_eq(rc, TT_EGUEST, "run: %s\n%s", tt_strerror(rc), rep.message);
-	cr_expect(strstr(rep.message, "core (0,0) TRISC2") &&
-		  strstr(rep.message, "PACK to CB 17: the CB holds Float32 but the packer is "
+	cr_assert_eq(rc, TT_EGUEST, "run: %s\n%s", tt_strerror(rc), tt_last_error());
+	cr_expect(strstr(tt_last_error(), "core (0,0) TRISC2") &&
+		  strstr(tt_last_error(), "PACK to CB 17: the CB holds Float32 but the packer is "
 			 "configured for Float16_b (CB 16); call pack_reconfig_data_format(17)"),
-		  "report:\n%s", rep.message);
+		  "report:\n%s", tt_last_error());
 }

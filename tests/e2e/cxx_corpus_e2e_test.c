@@ -153,7 +153,7 @@ Test(cxx_corpus, every_kernel_builds, .timeout = 900)
 			unexpected++;
 			cr_log_error("%s (%s) does not build: %s\n%s", rel,
 				     compute ? "compute" : "data movement", tt_strerror(rc),
-				     rep.message);
+				     tt_last_error());
 		}
 		free(files[i]);
 	}

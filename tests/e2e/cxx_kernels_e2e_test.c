@@ -522,10 +522,10 @@ Test(cxx_kernels, fault_names_cpp_line, .timeout = 120)
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), &where, 1), TT_OK);
 	rc = tt_program_run(dev, prog, 30000, &rep);
 	cr_expect_neq(rc, TT_OK);
-	cr_expect(strstr(rep.message, "cxx_trap.cpp:9") != NULL ||
-		  strstr(rep.message, "cxx_trap.cpp:15") != NULL,
-		  "no .cpp line in: %s", rep.message);
-	cr_expect(strstr(rep.message, "kernel_main") != NULL, "message: %s", rep.message);
+	cr_expect(strstr(tt_last_error(), "cxx_trap.cpp:9") != NULL ||
+		  strstr(tt_last_error(), "cxx_trap.cpp:15") != NULL,
+		  "no .cpp line in: %s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "kernel_main") != NULL, "message: %s", tt_last_error());
 
 	tt_program_destroy(prog);
 	tt_device_close(dev);
@@ -597,7 +597,7 @@ static void sharded_copy(enum tt_buffer_type type, struct tt_core_range grid, bo
 	struct tt_program *prog;
 	tt_kernel_handle k;
 
-	cr_assert_eq(tt_buffer_create(dev, &scfg, &src), TT_OK, "%s", tt_buffer_last_error());
+	cr_assert_eq(tt_buffer_create(dev, &scfg, &src), TT_OK, "%s", tt_last_error());
 	cr_assert_eq(tt_buffer_sharded_args(src, sargs, 64, &nsargs), TT_OK);
 	nshards = sargs[7];
 	/* rank, banks, tensor shape, shard shape, then two banks per word */
@@ -759,7 +759,7 @@ Test(cxx_kernels, api_spellings_build, .timeout = 120)
 					      &ccfg, &k), TT_OK);
 	memset(&rep, 0, sizeof(rep));
 	rc = tt_program_compile(NULL, prog, &rep);
-	cr_expect_eq(rc, TT_OK, "%s", rep.message);
+	cr_expect_eq(rc, TT_OK, "%s", tt_last_error());
 	tt_program_destroy(prog);
 }
 

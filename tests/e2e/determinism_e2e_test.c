@@ -115,7 +115,7 @@ static void run_n(struct outcome *o, struct tt_device *dev, struct tt_program *p
 		int rc = tt_program_run(dev, prog, 60000, &rep);
 
 		if (rc)
-			FAIL(o, "run %u: %s\n%.1400s", i, tt_strerror(rc), rep.message);
+			FAIL(o, "run %u: %s\n%.1400s", i, tt_strerror(rc), tt_last_error());
 		o->icount[o->nruns++] = rep.instructions;
 	}
 }

@@ -293,12 +293,12 @@ Test(firmware, illegal_instruction_reported_then_recovers, .timeout = 60)
 	cr_expect_eq(rep.risc, TT_RISC_NCRISC);
 	cr_expect_eq(rep.pc, pc, "report pc 0x%08x, instruction at 0x%08x", rep.pc, pc);
 	snprintf(expect, sizeof(expect), "at pc 0x%08x", pc);
-	cr_expect(strstr(rep.message, "core (2,1) NCRISC: illegal instruction") != NULL,
-		  "message: %s", rep.message);
-	cr_expect(strstr(rep.message, expect) != NULL, "message: %s", rep.message);
-	cr_expect(strstr(rep.message, "NCRISC trapped at illegal.c:") != NULL &&
-		  strstr(rep.message, "(kernel_main)") != NULL,
-		  "source line of the trap: %s", rep.message);
+	cr_expect(strstr(tt_last_error(), "core (2,1) NCRISC: illegal instruction") != NULL,
+		  "message: %s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), expect) != NULL, "message: %s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "NCRISC trapped at illegal.c:") != NULL &&
+		  strstr(tt_last_error(), "(kernel_main)") != NULL,
+		  "source line of the trap: %s", tt_last_error());
 
 	good = e2e_program(KERNEL("pattern.c"), tt_core_range(0, 0, 3, 3), TT_DM_RISCV_1, &k);
 	for (uint32_t y = 0; y < 4; y++)
@@ -325,12 +325,12 @@ Test(firmware, unmapped_access_reported, .timeout = 60)
 	tt_kernel_set_runtime_args(prog, k, tt_core(1, 1), &out, 1);
 	rc = tt_program_run(dev, prog, 30000, &rep);
 	cr_assert_neq(rc, TT_OK);
-	cr_expect(strstr(rep.message, "core (1,1) BRISC: guest error") != NULL,
-		  "message: %s", rep.message);
-	cr_expect(strstr(rep.message, "read of unmapped address 0x20000000") != NULL,
-		  "message: %s", rep.message);
-	cr_expect(strstr(rep.message, "core (1,1) BRISC: load access fault") != NULL,
-		  "message: %s", rep.message);
+	cr_expect(strstr(tt_last_error(), "core (1,1) BRISC: guest error") != NULL,
+		  "message: %s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "read of unmapped address 0x20000000") != NULL,
+		  "message: %s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "core (1,1) BRISC: load access fault") != NULL,
+		  "message: %s", tt_last_error());
 	tt_program_destroy(prog);
 	tt_device_close(dev);
 }
@@ -350,12 +350,12 @@ Test(firmware, timeout_names_core_and_recovers, .timeout = 60)
 
 	rc = tt_program_run(dev, spin, 1500, &rep);
 	cr_assert_eq(rc, TT_ETIMEDOUT, "got %s", tt_strerror(rc));
-	cr_expect(strstr(rep.message, "core (1,0) did not finish") != NULL,
-		  "message: %s", rep.message);
-	cr_expect(strstr(rep.message, "core (1,0) BRISC  pc 0x000") != NULL &&
-		  strstr(rep.message, "running") != NULL, "message: %s", rep.message);
-	cr_expect(strstr(rep.message, "at spin.c:") != NULL,
-		  "the spinning line is named: %s", rep.message);
+	cr_expect(strstr(tt_last_error(), "core (1,0) did not finish") != NULL,
+		  "message: %s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "core (1,0) BRISC  pc 0x000") != NULL &&
+		  strstr(tt_last_error(), "running") != NULL, "message: %s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "at spin.c:") != NULL,
+		  "the spinning line is named: %s", tt_last_error());
 	cr_expect_eq(rep.core.x, 1);
 	cr_expect_eq(rep.core.y, 0);
 
@@ -433,8 +433,8 @@ Test(firmware, build_error_reported, .timeout = 60)
 	cr_assert_eq(tt_kernel_create(prog, KERNEL("broken.c"), &one, &cfg, &k), TT_OK);
 	rc = tt_program_run(dev, prog, 30000, &rep);
 	cr_assert_eq(rc, TT_EBUILD, "got %s", tt_strerror(rc));
-	cr_expect(strstr(rep.message, "broken.c") != NULL, "message: %s", rep.message);
-	cr_expect(strstr(rep.message, "error") != NULL, "message: %s", rep.message);
+	cr_expect(strstr(tt_last_error(), "broken.c") != NULL, "message: %s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "error") != NULL, "message: %s", tt_last_error());
 	tt_program_destroy(prog);
 	tt_device_close(dev);
 }
@@ -529,9 +529,9 @@ Test(firmware, trap_fails_fast_and_reports_waiters, .timeout = 60)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	cr_expect_eq(rc, TT_ETRAP, "got %s", tt_strerror(rc));
 	cr_expect_lt(t1.tv_sec - t0.tv_sec, 10, "failed within seconds, not the 30 s timeout");
-	cr_expect(strstr(rep.message, "NCRISC: illegal instruction") != NULL, "%s", rep.message);
-	cr_expect(strstr(rep.message, "still running") != NULL, "%s", rep.message);
-	cr_expect(strstr(rep.message, "waits for CB 3 front: 1 page") != NULL, "%s", rep.message);
+	cr_expect(strstr(tt_last_error(), "NCRISC: illegal instruction") != NULL, "%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "still running") != NULL, "%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "waits for CB 3 front: 1 page") != NULL, "%s", tt_last_error());
 	tt_program_destroy(prog);
 	tt_device_close(dev);
 }

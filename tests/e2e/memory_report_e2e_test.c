@@ -131,8 +131,8 @@ Test(memory_report, unwritable_directory_fails_the_launch, .timeout = 120)
 			   TT_DM_RISCV_0, &k);
 	rc = tt_program_run(dev, prog, 30000, &rep);
 	cr_expect_eq(rc, TT_EIO);
-	cr_expect(strstr(rep.message, "memory report: cannot create the program_*.csv files"),
-		  "%s", rep.message);
+	cr_expect(strstr(tt_last_error(), "memory report: cannot create the program_*.csv files"),
+		  "%s", tt_last_error());
 	/* Reports are off after that: the next launch runs. */
 	e2e_run_ok(dev, prog, &rep);
 	tt_program_destroy(prog);

@@ -346,8 +346,8 @@ Test(noc, semaphore_hang_report, .timeout = 60)
 	cr_assert_eq(tt_kernel_set_common_runtime_args(prog, k, args, 4), TT_OK);
 	rc = tt_program_run(dev, prog, 2000, &rep);
 	cr_assert_eq(rc, TT_ETIMEDOUT, "%s", tt_strerror(rc));
-	cr_expect(strstr(rep.message, "waits for semaphore at 0x") != NULL &&
-		  strstr(rep.message, "== 2 (now 1)") != NULL, "%s", rep.message);
+	cr_expect(strstr(tt_last_error(), "waits for semaphore at 0x") != NULL &&
+		  strstr(tt_last_error(), "== 2 (now 1)") != NULL, "%s", tt_last_error());
 	tt_program_destroy(prog);
 	tt_device_close(dev);
 }
@@ -406,15 +406,15 @@ Test(noc, sanitizer_errors_name_core_risc_rule, .timeout = 120)
 			     TT_OK);
 		rc = tt_program_run(dev, prog, 20000, &rep);
 		cr_expect_eq(rc, TT_EGUEST, "case %u (%s): %s\n%s", i, rules[i],
-			     tt_strerror(rc), rep.message);
-		cr_expect(strstr(rep.message, "core (0,0) BRISC: guest error") != NULL,
-			  "case %u: %s", i, rep.message);
-		cr_expect(strstr(rep.message, "did not finish") == NULL,
-			  "case %u: the barrier hung: %s", i, rep.message);
+			     tt_strerror(rc), tt_last_error());
+		cr_expect(strstr(tt_last_error(), "core (0,0) BRISC: guest error") != NULL,
+			  "case %u: %s", i, tt_last_error());
+		cr_expect(strstr(tt_last_error(), "did not finish") == NULL,
+			  "case %u: the barrier hung: %s", i, tt_last_error());
 		snprintf(want, sizeof(want), "(rule: %s)", rules[i]);
-		cr_expect(strstr(rep.message, want) != NULL, "case %u: %s", i, rep.message);
-		cr_expect(strstr(rep.message, "BRISC guest error at noc_bad.c:") != NULL,
-			  "case %u names the kernel's source line: %s", i, rep.message);
+		cr_expect(strstr(tt_last_error(), want) != NULL, "case %u: %s", i, tt_last_error());
+		cr_expect(strstr(tt_last_error(), "BRISC guest error at noc_bad.c:") != NULL,
+			  "case %u names the kernel's source line: %s", i, tt_last_error());
 	}
 	tt_program_destroy(prog);
 

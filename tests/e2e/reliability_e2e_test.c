@@ -45,10 +45,10 @@ Test(reliability, devices_are_independent, .timeout = 120)
 
 	spin = e2e_program(KERNEL("spin.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, &k);
 	empty = e2e_program(KERNEL("empty.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, &k);
-	cr_assert_eq(tt_enqueue_program(a, spin, &rep), TT_OK, "%s", rep.message);
+	cr_assert_eq(tt_enqueue_program(a, spin, &rep), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(tt_finish(b, 0, &rep), TT_EINVAL);
-	cr_expect(strstr(rep.message, "no program is in flight on this device"),
-		  "%s", rep.message);
+	cr_expect(strstr(tt_last_error(), "no program is in flight on this device"),
+		  "%s", tt_last_error());
 	e2e_run_ok(b, empty, &rep);
 	e2e_run_ok(b, empty, &rep);
 	/* One program is in flight on one device at a time. */
@@ -56,8 +56,8 @@ Test(reliability, devices_are_independent, .timeout = 120)
 	cr_expect(strstr(tt_last_error(), "in flight on another device"), "%s",
 		  tt_last_error());
 	cr_expect_eq(tt_enqueue_program(a, empty, &rep), TT_EBUSY);
-	cr_expect(strstr(rep.message, "still in flight on this device"), "%s",
-		  rep.message);
+	cr_expect(strstr(tt_last_error(), "still in flight on this device"), "%s",
+		  tt_last_error());
 	tt_program_destroy(spin);
 	tt_program_destroy(empty);
 	tt_device_close(a);
@@ -81,17 +81,17 @@ Test(reliability, close_with_program_in_flight, .timeout = 120)
 	args = e2e_program(KERNEL("args_to_l1.c"), tt_core_range(0, 0, 0, 0),
 			   TT_DM_RISCV_0, &ka);
 	cr_assert_eq(tt_kernel_set_runtime_args(args, ka, tt_core(0, 0), v, 4), TT_OK);
-	cr_assert_eq(tt_enqueue_program(a, spin, &rep), TT_OK, "%s", rep.message);
+	cr_assert_eq(tt_enqueue_program(a, spin, &rep), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(tt_device_close(a), TT_OK);
 	cr_expect_eq(tt_finish(a, 0, &rep), TT_EINVAL);
-	cr_expect(strstr(rep.message, "is not an open device"), "%s", rep.message);
+	cr_expect(strstr(tt_last_error(), "is not an open device"), "%s", tt_last_error());
 
 	b = e2e_open(2, 1);
 	e2e_run_ok(b, args, &rep);
 	cr_assert_eq(tt_device_l1_read(b, tt_core(0, 0), SCRATCH, seen, sizeof(seen)), TT_OK);
 	cr_expect_eq(seen[3], 0x5eed);
 	/* The stopped program can be enqueued again, here on b. */
-	cr_assert_eq(tt_enqueue_program(b, spin, &rep), TT_OK, "%s", rep.message);
+	cr_assert_eq(tt_enqueue_program(b, spin, &rep), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(tt_finish(b, 300, &rep), TT_ETIMEDOUT);
 	e2e_run_ok(b, args, &rep);
 	tt_program_destroy(spin);
@@ -114,7 +114,7 @@ Test(reliability, destroy_program_in_flight, .timeout = 120)
 	for (int i = 0; i < 3; i++) {
 		spin = e2e_program(KERNEL("spin.c"), tt_core_range(0, 0, 1, 0),
 				   TT_DM_RISCV_0, &k);
-		cr_assert_eq(tt_enqueue_program(dev, spin, &rep), TT_OK, "%s", rep.message);
+		cr_assert_eq(tt_enqueue_program(dev, spin, &rep), TT_OK, "%s", tt_last_error());
 		tt_program_destroy(spin);
 		cr_expect_eq(tt_finish(dev, 0, &rep), TT_EINVAL, "nothing left to finish");
 
@@ -244,7 +244,7 @@ Test(reliability, unusable_kernel_cache_is_named, .timeout = 60)
 	cr_expect(strstr(tt_last_error(), "cannot create the kernel cache"), "%s",
 		  tt_last_error());
 	cr_expect(strstr(tt_last_error(), "Not a directory"), "%s", tt_last_error());
-	cr_expect(strstr(rep.message, cache), "%s", rep.message);
+	cr_expect(strstr(tt_last_error(), cache), "%s", tt_last_error());
 	tt_program_destroy(prog);
 	tt_device_close(dev);
 	unlink(file);

@@ -92,7 +92,7 @@ static void sharded_create(struct tt_device *dev, const struct shard_case *t,
 	};
 	rc = tt_buffer_create(dev, &cfg, &s->buf);
 	cr_assert_eq(rc, TT_OK, "%s: %s (%s)", t->name, tt_strerror(rc),
-		     tt_buffer_last_error());
+		     tt_last_error());
 }
 
 static uint32_t *words(uint32_t n, uint32_t seed)
@@ -364,9 +364,9 @@ static void expect_refused(struct tt_device *dev, const struct tt_buffer_config 
 	int rc = tt_buffer_create(dev, cfg, &buf);
 
 	cr_expect_eq(rc, want, "%s, want %s (%s)", tt_strerror(rc), tt_strerror(want),
-		     tt_buffer_last_error());
-	cr_expect(strstr(tt_buffer_last_error(), needle), "\"%s\" lacks \"%s\"",
-		  tt_buffer_last_error(), needle);
+		     tt_last_error());
+	cr_expect(strstr(tt_last_error(), needle), "\"%s\" lacks \"%s\"",
+		  tt_last_error(), needle);
 	if (!rc)
 		tt_buffer_free(buf);
 }

@@ -161,10 +161,10 @@ Test(fwtest, trap_crashes_its_case_and_names_the_line)
 	cr_assert_eq(res->run.status, TT_ETRAP);
 	/* The trap names the case's function (the line is the compiler's). */
 	snprintf(where, sizeof(where), "crash_check.c:");
-	cr_assert(strstr(res->run.message, where), "%s not in:\n%s", where,
-		  res->run.message);
-	cr_assert(strstr(res->run.message, "(tt_fwtest_fn_traps)"), "%s",
-		  res->run.message);
+	cr_assert(strstr(res->run_errors, where), "%s not in:\n%s", where,
+		  res->run_errors);
+	cr_assert(strstr(res->run_errors, "(tt_fwtest_fn_traps)"), "%s",
+		  res->run_errors);
 	tt_fwtest_result_free(res);
 
 	/* The core is usable again: the self-tests pass on it. */
@@ -185,8 +185,8 @@ Test(fwtest, hang_names_the_semaphore)
 	cr_assert_eq(res->num, 1);
 	cr_assert_eq(res->outcomes[0].status, TT_FWTEST_STATUS_CRASH);
 	cr_assert_eq(res->run.status, TT_ETIMEDOUT);
-	cr_assert(strstr(res->run.message, "NCRISC"), "%s", res->run.message);
-	cr_assert(strstr(res->run.message, "semaphore"), "%s", res->run.message);
+	cr_assert(strstr(res->run_errors, "NCRISC"), "%s", res->run_errors);
+	cr_assert(strstr(res->run_errors, "semaphore"), "%s", res->run_errors);
 	tt_fwtest_result_free(res);
 }
 
@@ -204,7 +204,7 @@ Test(fwtest, build_error_and_bad_configs)
 	fclose(f);
 	cfg.path = path;
 	cr_assert_eq(tt_fwtest_run(dev, &cfg, &res), TT_EBUILD);
-	cr_assert(strstr(res->run.message, "broken.c:2"), "%s", res->run.message);
+	cr_assert(strstr(tt_last_error(), "broken.c:2"), "%s", tt_last_error());
 	tt_fwtest_result_free(res);
 	unlink(path);
 	rmdir(dir);

@@ -43,7 +43,7 @@ static inline struct tt_device *host_device_arch(enum tt_arch_id arch, uint32_t 
 	cfg.grid_x = gx;
 	cfg.grid_y = gy;
 	cr_assert_eq(tt_bank_init(&dev->banks, &cfg), TT_OK, "%s",
-		     tt_bank_last_error(&dev->banks));
+		     tt_last_error());
 	dev->banks_ok = true;
 	cr_assert_eq(tt_dev_register(dev), TT_OK);
 	return dev;

@@ -39,7 +39,7 @@ static void setup(void)
 	c.l1_small_size = 4 * KiB;
 	c.l1_alignment = 16;
 	c.alloc_alignment = 32;
-	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 	snprintf(tmp, sizeof(tmp), "%s/tt_memory_report_test_XXXXXX", base ? base : "/tmp");
 	cr_assert_not_null(mkdtemp(tmp));
 	snprintf(dir, sizeof(dir), "%s/generated/reports", tmp);
@@ -62,7 +62,7 @@ static void alloc_ok(enum tt_bank_type type, uint64_t size, uint64_t page)
 
 	cr_assert_eq(tt_bank_alloc(&b, type, size, page, TT_BANK_INTERLEAVED,
 				   TT_BANK_DEFAULT, &addr), TT_OK,
-		     "%s", tt_bank_last_error(&b));
+		     "%s", tt_last_error());
 }
 
 static char *slurp(const char *name)
@@ -224,7 +224,7 @@ Test(report, svg_storage_cores)
 	c.storage_cores[1] = (struct tt_bank_core){ 4, 1 };
 	c.storage_bank_size = 16 * KiB;
 	c.storage_unreserved_base = KiB;
-	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 	alloc_ok(TT_BANK_L1, 12 * 2 * KiB, 1024);
 	svg = svg_string();
 	cr_expect_eq(count(svg, "<g><title>"), 8);
@@ -244,7 +244,7 @@ static bool exists(const char *name)
 
 Test(report, launch_reports_appended)
 {
-	cr_assert_eq(tt_memory_report_launch_enable(dir), TT_OK, "%s", tt_memory_report_launch_error());
+	cr_assert_eq(tt_memory_report_launch_enable(dir), TT_OK, "%s", tt_last_error());
 	cr_expect_str_eq(tt_memory_report_launch_dir(), dir);
 	alloc_ok(TT_BANK_DRAM, 4 * 2048, 2048);
 	cr_assert_eq(tt_memory_report_launch(&b), TT_OK);
@@ -320,7 +320,7 @@ Test(report, launch_reports_from_environment)
 {
 	cr_assert_eq(setenv(TT_MEMORY_REPORT_ENV, dir, 1), 0);
 	alloc_ok(TT_BANK_L1, 4 * 4096, 1024);
-	cr_assert_eq(tt_memory_report_launch(&b), TT_OK, "%s", tt_memory_report_launch_error());
+	cr_assert_eq(tt_memory_report_launch(&b), TT_OK, "%s", tt_last_error());
 	cr_expect_str_eq(tt_memory_report_launch_dir(), dir);
 	expect_file("program_l1_usage_summary.csv",
 		    "This report indicates available space for interleaving L1 buffers\n"
@@ -343,9 +343,9 @@ Test(report, launch_reports_unwritable_directory)
 {
 	cr_assert_eq(setenv(TT_MEMORY_REPORT_ENV, "/proc/no/such/dir", 1), 0);
 	cr_expect_eq(tt_memory_report_launch(&b), TT_EIO);
-	cr_expect(strstr(tt_memory_report_launch_error(),
+	cr_expect(strstr(tt_last_error(),
 			 "memory report: cannot create the program_*.csv files in \"/proc/no/such/dir\""),
-		  "%s", tt_memory_report_launch_error());
+		  "%s", tt_last_error());
 	cr_expect_null(tt_memory_report_launch_dir());
 	cr_expect_eq(tt_memory_report_launch_enable("/proc/no/such/dir"), TT_EIO);
 }

@@ -12,20 +12,18 @@
 #include <tt/error.h>
 #include <tt/shard.h>
 
-static char why[256];
 
 static void valid(const struct tt_shard_spec *s)
 {
-	int err = tt_shard_check(s, why, sizeof(why));
+	int err = tt_shard_check(s);
 
-	cr_assert_eq(err, TT_OK, "tt_shard_check: %s", why);
+	cr_assert_eq(err, TT_OK, "tt_shard_check: %s", tt_last_error());
 }
 
 static void invalid(const struct tt_shard_spec *s, const char *needle)
 {
-	why[0] = '\0';
-	cr_assert_eq(tt_shard_check(s, why, sizeof(why)), TT_ELAYOUT);
-	cr_assert(strstr(why, needle), "reason \"%s\" lacks \"%s\"", why,
+	cr_assert_eq(tt_shard_check(s), TT_ELAYOUT);
+	cr_assert(strstr(tt_last_error(), needle), "reason \"%s\" lacks \"%s\"", tt_last_error(),
 		  needle);
 }
 
@@ -189,7 +187,7 @@ Test(shard, rejects_invalid_specs)
 	invalid(&s, "shard orientation 7 is unknown");
 	s.orientation = TT_SHARD_ROW_MAJOR;
 	valid(&s);
-	cr_assert_eq(tt_shard_check(&s, NULL, 0), TT_OK);
+	cr_assert_eq(tt_shard_check(&s), TT_OK);
 }
 
 /*
@@ -327,7 +325,7 @@ Test(shard, property_random_specs)
 			s.shard_shape[1] = tp[1] * s.page_shape[1];
 		if (s.layout == TT_SHARD_WIDTH)
 			s.shard_shape[0] = tp[0] * s.page_shape[0];
-		if (tt_shard_check(&s, NULL, 0))
+		if (tt_shard_check(&s))
 			continue;
 		done++;
 
@@ -477,7 +475,7 @@ static void sharded_round_trip(const struct sharded_case *t, enum tt_arch_id arc
 		in[i] = (uint8_t)(i * 7 + 3);
 	rc = tt_buffer_create(dev, &cfg, &buf);
 	cr_assert_eq(rc, TT_OK, "%s: %s (%s)", t->name, tt_strerror(rc),
-		     tt_buffer_last_error());
+		     tt_last_error());
 	addr = tt_buffer_address(buf);
 	cr_assert_eq(tt_buffer_aligned_page_size(buf), stride, "%s", t->name);
 	cr_assert_eq(tt_buffer_bank_size(buf), per * stride, "%s", t->name);
@@ -600,7 +598,7 @@ Test(sharded_buffer, height_over_two_ranges)
 	struct tt_core c;
 
 	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s",
-		     tt_buffer_last_error());
+		     tt_last_error());
 	for (uint32_t k = 0; k < 4; k++) {
 		cr_assert_eq(tt_buffer_shard_core(buf, k, &c), TT_OK);
 		cr_expect(c.x == want[k].x && c.y == want[k].y,
@@ -664,7 +662,7 @@ Test(sharded_buffer, address_generator_args)
 	uint32_t args[32], n = 0;
 
 	cr_assert_eq(tt_buffer_create(dev, &cfg, &l1), TT_OK, "%s",
-		     tt_buffer_last_error());
+		     tt_last_error());
 	cr_assert_eq(tt_buffer_sharded_args(l1, args, 3, &n), TT_E2BIG);
 	cr_assert_eq(n, TT_SHARDED_ARGS_HEADER + 4);
 	cr_assert_eq(tt_buffer_sharded_args(l1, args, 32, &n), TT_OK);
@@ -694,7 +692,7 @@ Test(sharded_buffer, address_generator_args)
 	cfg.size = 16 * 2048;
 	cfg.type = TT_BUFFER_DRAM;
 	cr_assert_eq(tt_buffer_create(dev, &cfg, &dram), TT_OK, "%s",
-		     tt_buffer_last_error());
+		     tt_last_error());
 	cr_assert_eq(tt_buffer_sharded_args(dram, args, 32, &n), TT_OK);
 	cr_expect_eq(args[0], TT_SHARDED_ARGS_DRAM);
 	cr_expect_eq(n, TT_SHARDED_ARGS_HEADER + 4);
@@ -834,10 +832,10 @@ Test(sharded_buffer, rejects_bad_specs)
 		int rc = tt_buffer_create(dev, &cfg, &buf);
 
 		cr_expect_eq(rc, b->rc, "%s: %s, want %s (%s)", b->name, tt_strerror(rc),
-			     tt_strerror(b->rc), tt_buffer_last_error());
+			     tt_strerror(b->rc), tt_last_error());
 		cr_expect_null(buf, "%s", b->name);
-		cr_expect(strstr(tt_buffer_last_error(), b->needle),
-			  "%s: \"%s\" lacks \"%s\"", b->name, tt_buffer_last_error(),
+		cr_expect(strstr(tt_last_error(), b->needle),
+			  "%s: \"%s\" lacks \"%s\"", b->name, tt_last_error(),
 			  b->needle);
 	}
 	/* Nothing leaked into the banks. */
@@ -858,22 +856,23 @@ Test(sharded_buffer, rejects_bad_sizes_and_missing_regions)
 	struct tt_buffer *buf;
 
 	cr_expect_eq(tt_buffer_create(dev, &cfg, &buf), TT_EINVAL);
-	cr_expect(strstr(tt_buffer_last_error(), "is not the tensor's 4x1 pages of 64 B"),
-		  "%s", tt_buffer_last_error());
+	cr_expect(strstr(tt_last_error(), "is not the tensor's 4x1 pages of 64 B"),
+		  "%s", tt_last_error());
 	cfg.size = 4 * 64;
 	cfg.shard = NULL;
 	cr_expect_eq(tt_buffer_create(dev, &cfg, &buf), TT_EINVAL);
-	cr_expect(strstr(tt_buffer_last_error(), "without a shard spec"), "%s",
-		  tt_buffer_last_error());
+	cr_expect(strstr(tt_last_error(), "without a shard spec"), "%s",
+		  tt_last_error());
 	cfg.shard = &spec;
 	cfg.type = TT_BUFFER_L1_SMALL;
 	cr_expect_eq(tt_buffer_create(dev, &cfg, &buf), TT_ENOMEM);
-	cr_expect(strstr(tt_buffer_last_error(), "no L1_SMALL region"), "%s",
-		  tt_buffer_last_error());
+	cr_expect(strstr(tt_last_error(), "no L1_SMALL region"), "%s",
+		  tt_last_error());
 	cfg.type = TT_BUFFER_L1;
 	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s",
-		     tt_buffer_last_error());
-	cr_expect_str_empty(tt_buffer_last_error());
+		     tt_last_error());
+	/* A call that succeeds leaves the last error as it was, like errno. */
+	cr_expect(strstr(tt_last_error(), "no L1_SMALL region"), "%s", tt_last_error());
 	tt_buffer_free(buf);
 	host_device_free(dev);
 }
@@ -903,7 +902,7 @@ Test(sharded_buffer, globally_allocated_cb)
 	uint64_t end;
 
 	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s",
-		     tt_buffer_last_error());
+		     tt_last_error());
 	cr_assert_eq(tt_buffer_create(dev, &dcfg, &dbuf), TT_OK);
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
 	cr_assert_eq(tt_cb_create(prog, &cores, &plain, &h0), TT_OK);
@@ -935,7 +934,7 @@ Test(sharded_buffer, globally_allocated_cb)
 	spec.tensor_pages[0] = 12;
 	spec.shape[0] = 3;
 	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf2), TT_OK, "%s",
-		     tt_buffer_last_error());
+		     tt_last_error());
 	cr_expect_eq(tt_cb_update_address(prog, h1, buf2), TT_OK);
 	tt_cb_address(prog, h1, &a1);
 	cr_expect_eq(a1, tt_buffer_address(buf2));

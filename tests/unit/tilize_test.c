@@ -423,13 +423,12 @@ Test(tilize, shard_pack_53x63)
 	static float src[53 * 63], back[53 * 63], plane[32 * 32];
 	static uint8_t buf[4096];
 	struct tt_layout l;
-	char why[256];
 	uint16_t h;
 
 	for (int i = 0; i < 53 * 63; i++)
 		src[i] = (float)((i * 7) % 256) / 8.0f;	/* bf16-exact */
-	cr_assert_eq(tt_layout_create(&l, &d, why, sizeof(why)), TT_OK, "%s",
-		     why);
+	cr_assert_eq(tt_layout_create(&l, &d), TT_OK, "%s",
+		     tt_last_error());
 	cr_assert_eq(tt_layout_shard_bytes(&l), 4096);
 	memset(back, 0, sizeof(back));
 	pack_all(&l, src, back, buf, sizeof(buf));
@@ -449,7 +448,7 @@ Test(tilize, shard_pack_53x63)
 
 	d.tiled = false;
 	d.dtype = TT_DF_FLOAT16_B;
-	cr_assert_eq(tt_layout_create(&l, &d, why, sizeof(why)), TT_OK);
+	cr_assert_eq(tt_layout_create(&l, &d), TT_OK);
 	cr_assert_eq(tt_layout_shard_bytes(&l), 18 * 32 * 2);
 	memset(back, 0, sizeof(back));
 	pack_all(&l, src, back, buf, sizeof(buf));
@@ -477,12 +476,11 @@ Test(tilize, shard_pack_multidevice_bfp8)
 	static float src[2 * 3 * 64 * 128], back[2 * 3 * 64 * 128];
 	static uint8_t buf[3 * 1088];
 	struct tt_layout l;
-	char why[256];
 
 	for (int i = 0; i < 2 * 3 * 64 * 128; i++)
 		src[i] = (float)((i * 13) % 100);
-	cr_assert_eq(tt_layout_create(&l, &d, why, sizeof(why)), TT_OK, "%s",
-		     why);
+	cr_assert_eq(tt_layout_create(&l, &d), TT_OK, "%s",
+		     tt_last_error());
 	cr_assert_eq(tt_layout_shard_bytes(&l), sizeof(buf));
 	pack_all(&l, src, back, buf, sizeof(buf));
 	cr_assert_eq(memcmp(src, back, sizeof(src)), 0);
@@ -490,7 +488,7 @@ Test(tilize, shard_pack_multidevice_bfp8)
 	d.dtype = TT_DF_FLOAT32;
 	d.tile[0] = 16;
 	d.tile[1] = 16;
-	cr_assert_eq(tt_layout_create(&l, &d, why, sizeof(why)), TT_OK);
+	cr_assert_eq(tt_layout_create(&l, &d), TT_OK);
 	cr_assert_eq(tt_tilize_shard_pack(&l, src, U64(0, 0, 0), buf,
 					  sizeof(buf)), TT_ENOSYS);
 }

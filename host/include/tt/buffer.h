@@ -82,16 +82,10 @@ struct tt_buffer;
  * not a multiple of page_size), TT_ENOMEM (no room), TT_EPERM (this grid
  * has a bank count interleaving cannot use), TT_ELAYOUT (bad shard spec),
  * TT_ERANGE (a shard core outside the grid or the DRAM banks).  On failure
- * tt_buffer_last_error() says what is wrong and how to fix it.
+ * tt_last_error() says what is wrong and how to fix it.
  */
 int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 		     struct tt_buffer **out);
-
-/*
- * tt_last_error() under its older name: after a failed tt_buffer_create()
- * it explains the failure ("" after a success).
- */
-const char *tt_buffer_last_error(void);
 
 /*
  * Release the buffer's banks; safe on NULL.  TT_EDOUBLEFREE for a buffer

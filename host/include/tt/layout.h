@@ -15,9 +15,9 @@
  * grid) of the same layout converts both ways where TTNN can express it.
  * docs/tensor-layout.md explains the model with the seed's examples.
  *
- * Functions that validate input take `char *why, size_t why_len`: on
- * failure they write one line saying what is wrong and how to fix it (why
- * may be NULL).  Nothing is printed.
+ * Functions that validate input return TT_ELAYOUT (or another code) and
+ * leave one line in tt_last_error() saying what is wrong and how to fix
+ * it (docs/errors.md).  Nothing is printed.
  */
 #ifndef TT_LAYOUT_H
 #define TT_LAYOUT_H
@@ -186,13 +186,12 @@ struct tt_layout_ttnn {
 
 /*
  * Build @l from @d: normalise the collapse intervals, derive the map and
- * validate everything.  TT_ELAYOUT (with @why) for invalid input.
+ * validate everything.  TT_ELAYOUT for invalid input.
  */
-int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
-		     char *why, size_t why_len);
+int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d);
 
-/* Check every invariant of @l.  TT_OK or TT_ELAYOUT with @why. */
-int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len);
+/* Check every invariant of @l.  TT_OK or TT_ELAYOUT. */
+int tt_layout_validate(const struct tt_layout *l);
 
 /* The padding value as a float (undef reads as 0). */
 float tt_layout_oob_value(const struct tt_layout_oob *oob);
@@ -280,7 +279,7 @@ int tt_layout_shard_padding(const struct tt_layout *l,
 int tt_layout_shard_ranges(const struct tt_layout *l,
 			   const uint64_t *grid_coord, uint32_t dim,
 			   struct tt_layout_range *ranges, size_t max,
-			   size_t *n, char *why, size_t why_len);
+			   size_t *n);
 
 /*
  * Print @l like the seed: "#tt.metal_layout<(d0, d1) -> (d0, d1), undef,
@@ -294,21 +293,20 @@ int tt_layout_print(const struct tt_layout *l, char *buf, size_t len);
 int tt_layout_print_map(const struct tt_layout *l, char *buf, size_t len);
 
 /*
- * The TTNN view of @l.  TT_ELAYOUT with @why when TTNN cannot express it:
+ * The TTNN view of @l.  TT_ELAYOUT when TTNN cannot express it:
  * TTNN needs a 2-D physical space whose second dim is exactly the last
  * logical dim with stride 1.
  */
-int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t,
-		      char *why, size_t why_len);
+int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t);
 
 /*
  * The layout described by TTNN view @t, with padding value @oob.
- * TT_ELAYOUT with @why when the view is inconsistent (grid, shard and
+ * TT_ELAYOUT when the view is inconsistent (grid, shard and
  * physical shard shapes must follow from shape and stride) or has no
  * metal equivalent.
  */
 int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 			const struct tt_layout_oob *oob,
-			uint64_t max_shard_bytes, char *why, size_t why_len);
+			uint64_t max_shard_bytes);
 
 #endif /* TT_LAYOUT_H */

@@ -79,13 +79,12 @@ int tt_memory_report_program(const struct tt_memory_report_files *rf,
  * tt_memory_report_launch_disable() was called before.
  */
 #define TT_MEMORY_REPORT_ENV		"TT_EMU_MEMORY_REPORT"
-#define TT_MEMORY_REPORT_MSG_MAX	(PATH_MAX + 192)
 
 /*
  * Start per-launch reports in @dir (NULL or "": TT_MEMORY_REPORT_DEFAULT_DIR),
  * creating it and the three files afresh with their headers.  Returns
- * TT_OK, TT_EINVAL (path too long) or TT_EIO; tt_memory_report_launch_error()
- * says why.  Reports stay off after a failure.
+ * TT_OK, TT_EINVAL (path too long) or TT_EIO; tt_last_error() says why.
+ * Reports stay off after a failure.
  */
 int tt_memory_report_launch_enable(const char *dir);
 
@@ -98,12 +97,9 @@ const char *tt_memory_report_launch_dir(void);
 /*
  * Called by the program layer at each launch: append the snapshot of @b
  * if launch reports are on.  TT_OK (also when off), or TT_EINVAL/TT_EIO
- * with tt_memory_report_launch_error() saying what failed.
+ * with tt_last_error() saying what failed.
  */
 int tt_memory_report_launch(const struct tt_banks *b);
-
-/* Why the last launch-report call failed, or "". */
-const char *tt_memory_report_launch_error(void);
 
 /* Close the streams of @rf: TT_OK or TT_EIO if a write failed. */
 int tt_memory_report_close(struct tt_memory_report_files *rf);

@@ -98,7 +98,11 @@ struct tt_compute_config {
 /* Maximum runtime args per kernel and core, unique + common (tt-metal: 341). */
 #define TT_MAX_RUNTIME_ARGS	341
 
-/* What went wrong in a run, for a person to read. */
+/*
+ * Where a run failed and how long it ran.  What went wrong, in words (one
+ * line per failing core or RISC), is the last error: tt_last_error()
+ * right after the call that returned the failure (docs/errors.md).
+ */
 struct tt_run_report {
 	int status;			/* TT_OK or the error returned */
 	struct tt_core core;		/* first failing core */
@@ -106,7 +110,6 @@ struct tt_run_report {
 	uint32_t pc;
 	uint64_t instructions;		/* from GO to the last core's DONE (icount);
 					 * 0 in parallel mode, which has none */
-	char message[2048];		/* every failure, one per line */
 };
 
 int tt_program_create(struct tt_program **out);

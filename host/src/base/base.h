@@ -31,11 +31,6 @@ void tt_firmware_path(unsigned int risc, bool symbols, char *out, size_t len);
  * return @err: every failing public entry point ends in one of these.
  */
 int tt_fail(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void tt_clear_error(void);
-
-/* Format an explanation into @why (if any room) and return @err. */
-int tt_why(char *why, size_t why_len, int err, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
 
 /*
  * Every device, buffer and program handed to a caller is in one registry

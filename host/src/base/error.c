@@ -5,6 +5,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <tt/error.h>
 
@@ -41,19 +42,7 @@ const char *tt_strerror(int err)
 	}
 }
 
-int tt_why(char *why, size_t why_len, int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why && why_len) {
-		va_start(ap, fmt);
-		vsnprintf(why, why_len, fmt, ap);
-		va_end(ap);
-	}
-	return err;
-}
-
-/* Long enough for a run report (struct tt_run_report.message). */
+/* Long enough for every failure of a run, one per line. */
 static _Thread_local char last_error[2048];
 
 const char *tt_last_error(void)
@@ -61,17 +50,15 @@ const char *tt_last_error(void)
 	return last_error;
 }
 
-void tt_clear_error(void)
-{
-	last_error[0] = '\0';
-}
-
+/* @fmt's arguments may be tt_last_error() itself: format, then copy. */
 int tt_fail(int err, const char *fmt, ...)
 {
+	char text[sizeof(last_error)];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	memcpy(last_error, text, sizeof(last_error));
 	return err;
 }

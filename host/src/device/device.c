@@ -38,7 +38,10 @@
 static uint64_t next_serial = 1;
 static pthread_mutex_t serial_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void show_qemu_log(struct tt_device *dev);
+static unsigned int qemu_log_lines(struct tt_device *dev,
+				   void (*emit)(struct tt_device *, const char *, void *),
+				   void *ctx);
+static void run_error_line(struct tt_device *dev, const char *line, void *ctx);
 static void release(struct tt_device *dev);
 
 static int64_t now_ms(void)
@@ -65,7 +68,7 @@ static bool qemu_alive(struct tt_device *dev)
 void tt_dev_qemu_gone(struct tt_device *dev)
 {
 	if (dev->qemu > 0)
-		show_qemu_log(dev);
+		qemu_log_lines(dev, run_error_line, NULL);
 	qemu_alive(dev);
 }
 
@@ -245,28 +248,62 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
  * QEMU's stderr goes to a memory file: its one routine line ("icount
  * sleep disabled and no active timers": this machine has no timers) would
  * otherwise end up in every program's output.  When QEMU fails, its words
- * are shown, as they may say why.
+ * go into the error message (one "qemu: " line each), as they may say why;
+ * libtt itself prints nothing.  Returns the number of lines.
  */
-static void show_qemu_log(struct tt_device *dev)
+static unsigned int qemu_log_lines(struct tt_device *dev,
+				   void (*emit)(struct tt_device *, const char *, void *),
+				   void *ctx)
 {
 	char buf[4096];
-	ssize_t n;
-	FILE *f;
 	char line[512];
+	unsigned int n = 0;
+	ssize_t len;
+	FILE *f;
 
 	if (dev->qemu_log < 0)
-		return;
-	n = pread(dev->qemu_log, buf, sizeof(buf) - 1, 0);
-	if (n <= 0)
-		return;
-	buf[n] = '\0';
-	f = fmemopen(buf, (size_t)n, "r");
+		return 0;
+	len = pread(dev->qemu_log, buf, sizeof(buf) - 1, 0);
+	if (len <= 0)
+		return 0;
+	buf[len] = '\0';
+	f = fmemopen(buf, (size_t)len, "r");
 	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f))
-		if (!strstr(line, "icount sleep disabled and no active timers"))
-			fprintf(stderr, "tensix-emu: qemu: %s", line);
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] && !strstr(line, "icount sleep disabled and no active timers")) {
+			emit(dev, line, ctx);
+			n++;
+		}
+	}
 	fclose(f);
+	return n;
+}
+
+/* Append "\nqemu: <line>" to the string buffer @ctx (struct text_buf). */
+struct text_buf {
+	char *p;
+	size_t len, cap;
+};
+
+static void append_line(struct tt_device *dev, const char *line, void *ctx)
+{
+	struct text_buf *t = ctx;
+	int n;
+
+	(void)dev;
+	if (t->len + 1 >= t->cap)
+		return;
+	n = snprintf(t->p + t->len, t->cap - t->len, "\nqemu: %s", line);
+	if (n > 0)
+		t->len += (size_t)n < t->cap - t->len ? (size_t)n : t->cap - t->len - 1;
+}
+
+static void run_error_line(struct tt_device *dev, const char *line, void *ctx)
+{
+	(void)ctx;
+	tt_dev_error(dev, TT_EDEVICE, 0, 0, 0, "qemu: %s", line);
 }
 
 static bool got_hello(struct tt_device *dev)
@@ -420,7 +457,12 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 		return rc;
 	}
 	dev->ncores = dev->grid_x * dev->grid_y;
-	tt_dprint_config_init(&dev->dprint);
+	rc = tt_dprint_config_init(&dev->dprint);
+	if (rc) {
+		rc = tt_fail(rc, "tt_device_open: %s", tt_last_error());
+		free(dev);
+		return rc;
+	}
 
 	snprintf(dev->shm_dir, sizeof(dev->shm_dir), "/dev/shm/tensix-emu-XXXXXX");
 	if (!mkdtemp(dev->shm_dir)) {
@@ -495,9 +537,15 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	return TT_OK;
 
 fail:
-	show_qemu_log(dev);
+	{
+		struct text_buf t = { why, strlen(why), sizeof(why) };
+
+		if (!why[0])
+			t.len = (size_t)snprintf(why, sizeof(why), "%s", tt_strerror(rc));
+		qemu_log_lines(dev, append_line, &t);
+	}
 	release(dev);
-	return tt_fail(rc, "tt_device_open: %s", why[0] ? why : tt_strerror(rc));
+	return tt_fail(rc, "tt_device_open: %s", why);
 }
 
 uint64_t tt_device_boot_instructions(const struct tt_device *dev)

@@ -94,7 +94,8 @@ struct tt_dprint_config {
 	FILE *file;			/* NULL: standard output */
 };
 
-void tt_dprint_config_init(struct tt_dprint_config *c);
+/* From the environment; TT_EINVAL or TT_EIO (last error set) for bad switches. */
+int tt_dprint_config_init(struct tt_dprint_config *c);
 void tt_dprint_config_close(struct tt_dprint_config *c);
 /* Show DPRINT line @text of @risc on logical core @core if the switches say so. */
 void tt_dprint_emit(struct tt_dprint_config *c, struct tt_core core, unsigned int risc,

@@ -15,6 +15,7 @@
  * tt_device_set_print_handler() gets every line, unmarked and unfiltered.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,7 +97,7 @@ static bool parse_riscs(struct tt_dprint_config *c, const char *s)
 	return c->risc_mask != 0;
 }
 
-void tt_dprint_config_init(struct tt_dprint_config *c)
+int tt_dprint_config_init(struct tt_dprint_config *c)
 {
 	const char *cores = getenv("TT_METAL_DPRINT_CORES");
 	const char *riscs = getenv("TT_METAL_DPRINT_RISCVS");
@@ -107,25 +108,21 @@ void tt_dprint_config_init(struct tt_dprint_config *c)
 	c->risc_mask = (1u << TT_RISCS_PER_CORE) - 1;
 	c->prefix = !(prefix && !strcmp(prefix, "0"));
 	if (!cores || !*cores)
-		return;
-	if (!parse_cores(c, cores)) {
-		fprintf(stderr, "tensix-emu: TT_METAL_DPRINT_CORES='%s': expected x,y or "
-			"(x1,y1),(x2,y2) or (x1,y1)-(x2,y2) or all; DPRINT stays off\n", cores);
-		return;
-	}
-	if (riscs && *riscs && !parse_riscs(c, riscs)) {
-		fprintf(stderr, "tensix-emu: TT_METAL_DPRINT_RISCVS='%s': expected a subset "
-			"of BR,NC,TR0,TR1,TR2,TR*; DPRINT stays off\n", riscs);
-		return;
-	}
+		return TT_OK;
+	if (!parse_cores(c, cores))
+		return tt_fail(TT_EINVAL, "TT_METAL_DPRINT_CORES='%s': expected x,y or "
+			       "(x1,y1),(x2,y2) or (x1,y1)-(x2,y2) or all", cores);
+	if (riscs && *riscs && !parse_riscs(c, riscs))
+		return tt_fail(TT_EINVAL, "TT_METAL_DPRINT_RISCVS='%s': expected a subset "
+			       "of BR,NC,TR0,TR1,TR2,TR*", riscs);
 	if (file && *file) {
 		c->file = fopen(file, "w");
-		if (!c->file) {
-			fprintf(stderr, "tensix-emu: TT_METAL_DPRINT_FILE='%s': cannot "
-				"write it; DPRINT goes to standard output\n", file);
-		}
+		if (!c->file)
+			return tt_fail(TT_EIO, "TT_METAL_DPRINT_FILE='%s': cannot write it: %s",
+				       file, strerror(errno));
 	}
 	c->on = true;
+	return TT_OK;
 }
 
 void tt_dprint_config_close(struct tt_dprint_config *c)

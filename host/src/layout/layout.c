@@ -176,8 +176,7 @@ struct plan {
 	bool separable;
 };
 
-static int build_plan(const struct tt_layout *l, struct plan *p, char *why,
-		      size_t why_len)
+static int build_plan(const struct tt_layout *l, struct plan *p)
 {
 	uint32_t uses[R] = { 0 };
 	uint32_t owner[R];
@@ -198,7 +197,7 @@ static int build_plan(const struct tt_layout *l, struct plan *p, char *why,
 			}
 		}
 		if (!n)
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "result %u of the map uses no logical dim: every physical dim must come from at least one logical dim",
 				      r);
 		p->solo[r] = n == 1 ? last : R;
@@ -208,7 +207,7 @@ static int build_plan(const struct tt_layout *l, struct plan *p, char *why,
 	}
 	for (uint32_t d = 0; d < l->rank; d++) {
 		if (!uses[d])
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "logical dim d%u appears in no result of the map, so indices that differ only in d%u would share a slot: give d%u a non-zero stride",
 				      d, d, d);
 		if (uses[d] != 1)
@@ -226,7 +225,7 @@ static int build_plan(const struct tt_layout *l, struct plan *p, char *why,
 			if (!l->map[r][d] || known[d] || l->shape[d] == 1)
 				continue;
 			if (owner[d] != R)
-				return tt_why(why, why_len, TT_ELAYOUT,
+				return tt_fail(TT_ELAYOUT,
 					      "logical dim d%u is mixed with other dims in results %u and %u, so its value cannot be recovered from a physical index: keep it in one result, or give it a result of its own",
 					      d, owner[d], r);
 			owner[d] = r;
@@ -256,7 +255,7 @@ static int build_plan(const struct tt_layout *l, struct plan *p, char *why,
 		span = 1;
 		for (uint32_t i = n; i-- > 0;) {
 			if (t[i].coef < span)
-				return tt_why(why, why_len, TT_ELAYOUT,
+				return tt_fail(TT_ELAYOUT,
 					      "result %u of the map gives d%u stride %llu but the faster dims of that result span %llu values: strides must not overlap, or two logical indices may share a slot; make the stride of d%u at least %llu",
 					      r, t[i].dim,
 					      (unsigned long long)t[i].coef,
@@ -343,22 +342,21 @@ static bool invert(const struct tt_layout *l, const struct plan *p,
 
 /* ---- validation ------------------------------------------------------- */
 
-static int check_shape(uint32_t rank, const uint64_t *shape, char *why,
-		       size_t why_len)
+static int check_shape(uint32_t rank, const uint64_t *shape)
 {
 	uint64_t n = 1;
 
 	if (rank < 1 || rank > R)
-		return tt_why(why, why_len, TT_ELAYOUT,
+		return tt_fail(TT_ELAYOUT,
 			      "rank %u is not supported: a layout has 1 to %u logical dims",
 			      rank, R);
 	for (uint32_t d = 0; d < rank; d++) {
 		if (!shape[d])
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "dim %u of the shape is 0: every dim needs at least one element (use 1 for a unit dim)",
 				      d);
 		if (mul_over(n, shape[d], &n))
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "the shape has more than 2^64 elements");
 	}
 	return TT_OK;
@@ -371,14 +369,14 @@ static int check_shape(uint32_t rank, const uint64_t *shape, char *why,
  */
 static int make_groups(uint32_t rank, uint32_t n,
 		       const struct tt_layout_interval *iv, uint32_t *gb,
-		       uint32_t *ge, char *why, size_t why_len)
+		       uint32_t *ge)
 {
 	int32_t b[R], e[R];
 	uint32_t in_group[R];
 	uint32_t ng = 0;
 
 	if (n > R)
-		return tt_why(why, why_len, TT_ELAYOUT,
+		return tt_fail(TT_ELAYOUT,
 			      "%u collapse intervals given; at most %u fit", n, R);
 	for (uint32_t d = 0; d < rank; d++)
 		in_group[d] = R;
@@ -388,7 +386,7 @@ static int make_groups(uint32_t rank, uint32_t n,
 		b[i] = iv[i].begin;
 		e[i] = iv[i].end;
 		if (b[i] < -r || b[i] > r || e[i] < -r || e[i] > r)
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "collapse interval (%d, %d) is out of range for a rank-%u shape: indices go from -%u to %u",
 				      iv[i].begin, iv[i].end, rank, rank, rank);
 		if (b[i] < 0)
@@ -396,14 +394,14 @@ static int make_groups(uint32_t rank, uint32_t n,
 		if (e[i] < 0)
 			e[i] += r;
 		if (b[i] > e[i])
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "collapse interval (%d, %d) is reversed: it is [%d, %d) once negative indices wrap, and the begin must not pass the end",
 				    iv[i].begin, iv[i].end, b[i], e[i]);
 		for (int32_t d = b[i]; d < e[i]; d++) {
 			if (in_group[d] != R) {
 				uint32_t j = in_group[d];
 
-				return tt_why(why, why_len, TT_ELAYOUT,
+				return tt_fail(TT_ELAYOUT,
 					      "collapse intervals (%d, %d) and (%d, %d) overlap on dim %d: each dim may be collapsed by one interval only",
 					      iv[j].begin, iv[j].end,
 					      iv[i].begin, iv[i].end, d);
@@ -434,15 +432,14 @@ static uint64_t phys_extent(const struct tt_layout *l, uint32_t r)
 }
 
 /* Footprint of one shard in bytes, or an error on overflow. */
-static int shard_bytes(const struct tt_layout *l, uint64_t *bytes, char *why,
-		       size_t why_len)
+static int shard_bytes(const struct tt_layout *l, uint64_t *bytes)
 {
 	uint64_t p[R], n = 1, b;
 
 	tt_layout_padded_shard_shape(l, p);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		if (mul_over(n, p[r], &n))
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "one shard would hold more than 2^64 slots");
 	if (l->tiled) {
 		n /= (uint64_t)l->tile[0] * l->tile[1];
@@ -451,45 +448,45 @@ static int shard_bytes(const struct tt_layout *l, uint64_t *bytes, char *why,
 		b = tt_df_elem_bytes(l->dtype);
 	}
 	if (mul_over(n, b, bytes))
-		return tt_why(why, why_len, TT_ELAYOUT,
+		return tt_fail(TT_ELAYOUT,
 			      "one shard would need more than 2^64 bytes");
 	return TT_OK;
 }
 
-int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len)
+int tt_layout_validate(const struct tt_layout *l)
 {
 	struct plan p;
 	uint64_t bytes;
 	int err;
 
-	err = check_shape(l->rank, l->shape, why, why_len);
+	err = check_shape(l->rank, l->shape);
 	if (err)
 		return err;
 	if (l->dtype != TT_DF_FLOAT32 && l->dtype != TT_DF_FLOAT16_B &&
 	    l->dtype != TT_DF_BFP8_B)
-		return tt_why(why, why_len, TT_ELAYOUT,
+		return tt_fail(TT_ELAYOUT,
 			      "element type %u is not supported: use TT_DF_FLOAT32, TT_DF_FLOAT16_B or TT_DF_BFP8_B",
 			      l->dtype);
 	if (l->phys_rank < 1 || l->phys_rank > R)
-		return tt_why(why, why_len, TT_ELAYOUT,
+		return tt_fail(TT_ELAYOUT,
 			      "the map has %u results; it needs 1 to %u",
 			      l->phys_rank, R);
 
 	if (l->n_intervals) {
 		uint32_t gb[R], ge[R];
 		int ng = make_groups(l->rank, l->n_intervals, l->intervals,
-				     gb, ge, why, why_len);
+				     gb, ge);
 
 		if (ng < 0)
 			return ng;
 		if ((uint32_t)ng != l->phys_rank)
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "the collapse intervals make %d physical dims but the map has %u results",
 				      ng, l->phys_rank);
 		for (uint32_t g = 0; g < (uint32_t)ng; g++)
 			for (uint32_t d = 0; d < l->rank; d++)
 				if (!l->map[g][d] != (d < gb[g] || d >= ge[g]))
-					return tt_why(why, why_len, TT_ELAYOUT,
+					return tt_fail(TT_ELAYOUT,
 						      "result %u of the map does not match collapse interval [%u, %u): it must use exactly dims d%u to d%u",
 						    g, gb[g], ge[g], gb[g],
 						    ge[g] - 1);
@@ -502,11 +499,11 @@ int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len)
 		for (uint32_t d = 0; d < l->rank; d++)
 			if (mul_over(l->map[r][d], l->shape[d] - 1, &t) ||
 			    add_over(v, t, &v))
-				return tt_why(why, why_len, TT_ELAYOUT,
+				return tt_fail(TT_ELAYOUT,
 					      "physical dim %u of the map exceeds 2^64: the strides are too large",
 					      r);
 	}
-	err = build_plan(l, &p, why, why_len);
+	err = build_plan(l, &p);
 	if (err)
 		return err;
 
@@ -514,41 +511,41 @@ int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len)
 		uint64_t t;
 
 		if (!l->grid[r])
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "grid dim %u is 0: every grid dim needs at least one shard",
 				      r);
 		if (mul_over(l->grid[r],
 			     ceil_div(phys_extent(l, r), l->grid[r]), &t))
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "grid dim %u times the shard exceeds 2^64", r);
 	}
 
 	if (l->tiled) {
 		if (l->phys_rank < 2)
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "a tiled layout needs at least 2 physical dims but the map has %u: fold fewer dims or do not tile",
 				      l->phys_rank);
 		for (int i = 0; i < 2; i++)
 			if (!l->tile[i] || (l->tile[i] > 16 && l->tile[i] % 16))
-				return tt_why(why, why_len, TT_ELAYOUT,
+				return tt_fail(TT_ELAYOUT,
 					      "tile %ux%u is not supported: each tile dim must be 1..16 or a multiple of 16 (faces are 16x16)",
 					      l->tile[0], l->tile[1]);
 		if (!tt_df_tile_bytes(l->dtype, l->tile[0], l->tile[1]))
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "Bfp8_b tiles need a width that is a multiple of 16 (16 values share one exponent), not %u",
 				      l->tile[1]);
 	} else if (l->dtype == TT_DF_BFP8_B) {
-		return tt_why(why, why_len, TT_ELAYOUT,
+		return tt_fail(TT_ELAYOUT,
 			      "Bfp8_b exists only in tiles (16 values share one exponent): set tiled");
 	}
 	if ((unsigned)l->oob.kind > TT_LAYOUT_OOB_NUMBER)
-		return tt_why(why, why_len, TT_ELAYOUT,
+		return tt_fail(TT_ELAYOUT,
 			      "oob_val kind %d is unknown", (int)l->oob.kind);
 	if ((unsigned)l->mem > TT_LAYOUT_SYSTEM)
-		return tt_why(why, why_len, TT_ELAYOUT,
+		return tt_fail(TT_ELAYOUT,
 			      "memory space %d is unknown", (int)l->mem);
 
-	err = shard_bytes(l, &bytes, why, why_len);
+	err = shard_bytes(l, &bytes);
 	if (err)
 		return err;
 	if (l->max_shard_bytes && bytes > l->max_shard_bytes) {
@@ -559,7 +556,7 @@ int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len)
 		sb_init(&sb, m, sizeof(m));
 		tt_layout_memref_shape(l, s);
 		sb_dims(&sb, s, l->phys_rank);
-		return tt_why(why, why_len, TT_ELAYOUT,
+		return tt_fail(TT_ELAYOUT,
 			      "one shard (memref %s of %s%s) needs %llu bytes per core but only %llu are available: use a larger grid, a smaller format, or DRAM",
 			      m, l->tiled ? "tiles of " : "", dtype_name(l->dtype),
 			      (unsigned long long)bytes,
@@ -568,14 +565,13 @@ int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len)
 	return TT_OK;
 }
 
-int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
-		     char *why, size_t why_len)
+int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d)
 {
 	static const struct tt_layout_interval def = { 0, -1 };
 	int err;
 
 	memset(l, 0, sizeof(*l));
-	err = check_shape(d->rank, d->shape, why, why_len);
+	err = check_shape(d->rank, d->shape);
 	if (err)
 		return err;
 	l->rank = d->rank;
@@ -593,13 +589,13 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
 	if (d->map_rank) {
 		for (uint32_t i = 0; i < R; i++)
 			if (d->stride_align[i] > 1)
-				return tt_why(why, why_len, TT_ELAYOUT,
+				return tt_fail(TT_ELAYOUT,
 					      "stride_align applies to collapse intervals; with an explicit map write the bumped stride into the map");
 		if (d->n_intervals)
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "give either collapse intervals or an explicit map, not both");
 		if (d->map_rank > R)
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "the map has %u results; it needs 1 to %u",
 				      d->map_rank, R);
 		l->phys_rank = d->map_rank;
@@ -612,7 +608,7 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
 
 		if (d->n_intervals) {
 			if (d->n_intervals > R)
-				return tt_why(why, why_len, TT_ELAYOUT,
+				return tt_fail(TT_ELAYOUT,
 					      "%u collapse intervals given; at most %u fit",
 					      d->n_intervals, R);
 			l->n_intervals = d->n_intervals;
@@ -622,8 +618,7 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
 			l->n_intervals = 1;
 			l->intervals[0] = def;
 		}
-		ng = make_groups(l->rank, l->n_intervals, l->intervals, gb, ge,
-				 why, why_len);
+		ng = make_groups(l->rank, l->n_intervals, l->intervals, gb, ge);
 		if (ng < 0)
 			return ng;
 		for (uint32_t g = 0; g < (uint32_t)ng; g++) {
@@ -635,12 +630,12 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
 				uint64_t s;
 
 				if (add_over(next, a - 1, &s))
-					return tt_why(why, why_len, TT_ELAYOUT,
+					return tt_fail(TT_ELAYOUT,
 						      "stride of d%u exceeds 2^64", i);
 				s = s / a * a;
 				l->map[g][i] = s;
 				if (mul_over(s, l->shape[i], &next))
-					return tt_why(why, why_len, TT_ELAYOUT,
+					return tt_fail(TT_ELAYOUT,
 						      "stride of d%u exceeds 2^64", i);
 			}
 		}
@@ -654,16 +649,16 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
 		sb_init(&sb, m, sizeof(m));
 		sb_map(&sb, l->rank, l->phys_rank, l->map);
 		if (d->map_rank)
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "the map %s has %u results but the grid has rank %u: the grid needs one dim per result",
 				      m, l->phys_rank, d->grid_rank);
-		return tt_why(why, why_len, TT_ELAYOUT,
+		return tt_fail(TT_ELAYOUT,
 			      "the collapse intervals fold the rank-%u shape into %u physical dims, %s, but the grid has rank %u: use a rank-%u grid, or intervals that leave %u dims (a one-dim interval such as (0, 1) folds nothing)",
 			      l->rank, l->phys_rank, m, d->grid_rank,
 			      l->phys_rank, d->grid_rank);
 	}
 	memcpy(l->grid, d->grid, sizeof(l->grid));
-	return tt_layout_validate(l, why, why_len);
+	return tt_layout_validate(l);
 }
 
 /* ---- derived shapes --------------------------------------------------- */
@@ -736,18 +731,26 @@ uint64_t tt_layout_shard_bytes(const struct tt_layout *l)
 {
 	uint64_t b = 0;
 
-	shard_bytes(l, &b, NULL, 0);
+	shard_bytes(l, &b);
 	return b;
 }
 
 /* ---- index mapping ---------------------------------------------------- */
+
+/* TT_ERANGE: index @idx of @what dim @dim is not below @limit. */
+static int out_of_range(const char *what, uint32_t dim, uint64_t idx, uint64_t limit)
+{
+	return tt_fail(TT_ERANGE, "tt_layout: %s index %llu of dim %u is outside 0..%llu",
+		       what, (unsigned long long)idx, dim,
+		       (unsigned long long)(limit ? limit - 1 : 0));
+}
 
 int tt_layout_to_physical(const struct tt_layout *l, const uint64_t *logical,
 			  uint64_t *phys)
 {
 	for (uint32_t d = 0; d < l->rank; d++)
 		if (logical[d] >= l->shape[d])
-			return TT_ERANGE;
+			return out_of_range("logical", d, logical[d], l->shape[d]);
 	apply_map(l, logical, phys);
 	return TT_OK;
 }
@@ -761,8 +764,8 @@ int tt_layout_to_logical(const struct tt_layout *l, const uint64_t *phys,
 	tt_layout_shard_shape(l, s);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		if (phys[r] >= l->grid[r] * s[r])
-			return TT_ERANGE;
-	if (build_plan(l, &p, NULL, 0))
+			return out_of_range("physical", r, phys[r], l->grid[r] * s[r]);
+	if (build_plan(l, &p))
 		return TT_ELAYOUT;
 	return invert(l, &p, phys, logical) ? TT_OK : TT_ENOENT;
 }
@@ -775,7 +778,7 @@ int tt_layout_locate(const struct tt_layout *l, const uint64_t *phys,
 	tt_layout_shard_shape(l, s);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		if (phys[r] >= l->grid[r] * s[r])
-			return TT_ERANGE;
+			return out_of_range("physical", r, phys[r], l->grid[r] * s[r]);
 	for (uint32_t r = 0; r < l->phys_rank; r++) {
 		grid_coord[r] = phys[r] / s[r];
 		offset[r] = phys[r] % s[r];
@@ -797,7 +800,7 @@ static int slot_pos(const struct tt_layout *l, const uint64_t *offset,
 
 	for (uint32_t r = 0; r < n; r++)
 		if (offset[r] >= p[r])
-			return TT_ERANGE;
+			return out_of_range("shard offset", r, offset[r], p[r]);
 	if (!l->tiled) {
 		for (uint32_t r = 0; r < n; r++)
 			lead = lead * p[r] + offset[r];
@@ -866,13 +869,15 @@ int tt_layout_slot_to_logical(const struct tt_layout *l,
 	tt_layout_padded_shard_shape(l, p);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		if (grid_coord[r] >= l->grid[r] || offset[r] >= p[r])
-			return TT_ERANGE;
+			return grid_coord[r] >= l->grid[r] ?
+			       out_of_range("grid", r, grid_coord[r], l->grid[r]) :
+			       out_of_range("shard offset", r, offset[r], p[r]);
 	for (uint32_t r = 0; r < l->phys_rank; r++) {
 		if (offset[r] >= s[r])
 			return TT_ENOENT;	/* tile padding */
 		phys[r] = grid_coord[r] * s[r] + offset[r];
 	}
-	if (build_plan(l, &pl, NULL, 0))
+	if (build_plan(l, &pl))
 		return TT_ELAYOUT;
 	return invert(l, &pl, phys, logical) ? TT_OK : TT_ENOENT;
 }
@@ -993,8 +998,8 @@ int tt_layout_shard_padding(const struct tt_layout *l,
 
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		if (grid_coord[r] >= l->grid[r])
-			return TT_ERANGE;
-	if (build_plan(l, &p, NULL, 0))
+			return out_of_range("grid", r, grid_coord[r], l->grid[r]);
+	if (build_plan(l, &p))
 		return TT_ELAYOUT;
 
 	memset(out, 0, sizeof(*out));
@@ -1088,7 +1093,7 @@ static void range_walk(struct range_out *o, const struct term *t, uint32_t n,
 int tt_layout_shard_ranges(const struct tt_layout *l,
 			   const uint64_t *grid_coord, uint32_t dim,
 			   struct tt_layout_range *ranges, size_t max,
-			   size_t *n, char *why, size_t why_len)
+			   size_t *n)
 {
 	struct tt_layout_shard_pad pad;
 	struct range_out o = { .v = ranges, .max = max };
@@ -1099,18 +1104,18 @@ int tt_layout_shard_ranges(const struct tt_layout *l,
 	int err;
 
 	if (dim >= l->phys_rank)
-		return tt_why(why, why_len, TT_ERANGE,
+		return tt_fail(TT_ERANGE,
 			      "physical dim %u does not exist: the layout has %u",
 			      dim, l->phys_rank);
-	err = build_plan(l, &p, why, why_len);
+	err = build_plan(l, &p);
 	if (err)
 		return err;
 	if (!p.separable)
-		return tt_why(why, why_len, TT_ENOSYS,
+		return tt_fail(TT_ENOSYS,
 			      "a logical dim feeds several results of this map, so padding is not a product of per-dim ranges: ask tt_layout_is_padding() per slot");
 	err = tt_layout_shard_padding(l, grid_coord, &pad);
 	if (err)
-		return tt_why(why, why_len, err,
+		return tt_fail(err,
 			      "grid coordinate outside the %u-dim grid",
 			      l->phys_rank);
 	nt = result_terms(l, &p, dim, t);
@@ -1177,8 +1182,7 @@ int tt_layout_print(const struct tt_layout *l, char *buf, size_t len)
 
 /* ---- TTNN view -------------------------------------------------------- */
 
-int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t,
-		      char *why, size_t why_len)
+int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t)
 {
 	uint32_t last = l->rank - 1;
 	uint64_t s[R], w = l->shape[last];
@@ -1188,17 +1192,17 @@ int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t,
 	sb_init(&sb, m, sizeof(m));
 	sb_map(&sb, l->rank, l->phys_rank, l->map);
 	if (l->phys_rank != 2)
-		return tt_why(why, why_len, TT_ELAYOUT,
+		return tt_fail(TT_ELAYOUT,
 			      "TTNN layouts are 2-D but the map %s has %u results: fold every dim but the last into rows (the default collapse [(0, -1)])%s",
 			      m, l->phys_rank,
 			      l->rank == 1 ? "; a rank-1 tensor must be reshaped to 1xN first" : "");
 	for (uint32_t d = 0; d < l->rank; d++)
 		if (l->map[1][d] != (d == last))
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "TTNN keeps the last logical dim as the row with stride 1, but result 1 of the map %s is not just d%u",
 				      m, last);
 	if (l->map[0][last])
-		return tt_why(why, why_len, TT_ELAYOUT,
+		return tt_fail(TT_ELAYOUT,
 			      "TTNN folds only the dims before the last into rows, but result 0 of the map %s uses d%u",
 			      m, last);
 
@@ -1207,7 +1211,7 @@ int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t,
 	memcpy(t->shape, l->shape, sizeof(t->shape));
 	for (uint32_t d = 0; d < last; d++)
 		if (mul_over(l->map[0][d], w, &t->stride[d]))
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "stride of d%u exceeds 2^64 in elements", d);
 	t->stride[last] = 1;
 
@@ -1216,7 +1220,7 @@ int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t,
 		uint64_t shard = ceil_div(s[r], l->grid[r]);
 
 		if (ceil_div(s[r], shard) != l->grid[r])
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "grid dim %d is %llu but shards of %llu cover the %llu physical %s in %llu: TTNN derives the grid from the shard shape and cannot describe cores without data",
 				      r, (unsigned long long)l->grid[r],
 				      (unsigned long long)shard,
@@ -1236,23 +1240,23 @@ int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t,
 
 int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 			const struct tt_layout_oob *oob,
-			uint64_t max_shard_bytes, char *why, size_t why_len)
+			uint64_t max_shard_bytes)
 {
 	struct tt_layout_desc d;
 	uint32_t last;
 	uint64_t w, s[R], p[R];
 	int err;
 
-	err = check_shape(t->rank, t->shape, why, why_len);
+	err = check_shape(t->rank, t->shape);
 	if (err)
 		return err;
 	if (t->rank < 2)
-		return tt_why(why, why_len, TT_ELAYOUT,
+		return tt_fail(TT_ELAYOUT,
 			      "a TTNN view needs rank 2 or more: reshape a rank-1 tensor to 1xN");
 	last = t->rank - 1;
 	w = t->shape[last];
 	if (t->stride[last] != 1)
-		return tt_why(why, why_len, TT_ELAYOUT,
+		return tt_fail(TT_ELAYOUT,
 			      "stride[%u] is %llu: the last dim must be contiguous (stride 1)",
 			      last, (unsigned long long)t->stride[last]);
 
@@ -1263,7 +1267,7 @@ int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 	d.map_rank = 2;
 	for (uint32_t i = 0; i < last; i++) {
 		if (t->stride[i] % w)
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "stride[%u] = %llu is not a multiple of the row width %llu (shape[-1]): a metal layout cannot pad inside a row",
 				      i, (unsigned long long)t->stride[i],
 				      (unsigned long long)w);
@@ -1281,7 +1285,7 @@ int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 	d.oob = *oob;
 	d.mem = t->mem;
 	d.max_shard_bytes = max_shard_bytes;
-	err = tt_layout_create(l, &d, why, why_len);
+	err = tt_layout_create(l, &d);
 	if (err)
 		return err;
 
@@ -1291,7 +1295,7 @@ int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 
 		if (!t->shard_shape[r] || t->shard_shape[r] != shard ||
 		    ceil_div(s[r], t->shard_shape[r]) != t->grid_shape[r])
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "shard_shape[%d] = %llu and grid_shape[%d] = %llu do not fit the %llu physical %s: the metal layout uses shard = ceil(%llu / %llu) = %llu, and that shard must need the whole grid",
 				      r, (unsigned long long)t->shard_shape[r], r,
 				      (unsigned long long)t->grid_shape[r],
@@ -1304,7 +1308,7 @@ int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 	tt_layout_padded_shard_shape(l, p);
 	for (int r = 0; r < 2; r++)
 		if (t->physical_shard_shape[r] != p[r])
-			return tt_why(why, why_len, TT_ELAYOUT,
+			return tt_fail(TT_ELAYOUT,
 				      "physical_shard_shape[%d] = %llu but the shard padded to the %ux%u tile is %llu",
 				      r, (unsigned long long)
 					      t->physical_shard_shape[r],

@@ -14,8 +14,8 @@
 
 #include "base/base.h"
 
-/* Every refusal of a shard spec is TT_ELAYOUT, explained in @why. */
-#define fail(why, why_len, ...) tt_why(why, why_len, TT_ELAYOUT, __VA_ARGS__)
+/* Every refusal of a shard spec is TT_ELAYOUT, explained in the last error. */
+#define fail(...) tt_fail(TT_ELAYOUT, __VA_ARGS__)
 
 static uint32_t ceil_div(uint32_t a, uint32_t b)
 {
@@ -33,32 +33,28 @@ static const char *const layout_name[] = {
 	[TT_SHARD_BLOCK] = "BLOCK",
 };
 
-int tt_shard_check(const struct tt_shard_spec *s, char *why, size_t why_len)
+int tt_shard_check(const struct tt_shard_spec *s)
 {
 	static const char *const dim[2] = { "rows", "cols" };
 	uint32_t tp[2], sp[2], g[2], cores;
 	uint64_t n;
 
 	if (s->layout < TT_SHARD_HEIGHT || s->layout > TT_SHARD_BLOCK)
-		return fail(why, why_len,
-			    "sharding scheme %d is unknown: use HEIGHT, WIDTH or BLOCK",
+		return fail("sharding scheme %d is unknown: use HEIGHT, WIDTH or BLOCK",
 			    (int)s->layout);
 	if (s->orientation != TT_SHARD_ROW_MAJOR &&
 	    s->orientation != TT_SHARD_COL_MAJOR)
-		return fail(why, why_len,
-			    "shard orientation %d is unknown: use ROW_MAJOR or COL_MAJOR",
+		return fail("shard orientation %d is unknown: use ROW_MAJOR or COL_MAJOR",
 			    (int)s->orientation);
 	for (int i = 0; i < 2; i++) {
 		if (!s->tensor_shape[i] || !s->shard_shape[i] ||
 		    !s->page_shape[i])
-			return fail(why, why_len,
-				    "tensor %ux%u, shard %ux%u and page %ux%u must all be at least 1x1",
+			return fail("tensor %ux%u, shard %ux%u and page %ux%u must all be at least 1x1",
 				    s->tensor_shape[0], s->tensor_shape[1],
 				    s->shard_shape[0], s->shard_shape[1],
 				    s->page_shape[0], s->page_shape[1]);
 		if (s->shard_shape[i] % s->page_shape[i])
-			return fail(why, why_len,
-				    "shard %ux%u is not made of whole %ux%u pages (%s): round it up to %ux%u",
+			return fail("shard %ux%u is not made of whole %ux%u pages (%s): round it up to %ux%u",
 				    s->shard_shape[0], s->shard_shape[1],
 				    s->page_shape[0], s->page_shape[1], dim[i],
 				    round_up(s->shard_shape[0],
@@ -70,27 +66,23 @@ int tt_shard_check(const struct tt_shard_spec *s, char *why, size_t why_len)
 		g[i] = ceil_div(tp[i], sp[i]);
 	}
 	if (s->layout == TT_SHARD_HEIGHT && sp[1] != tp[1])
-		return fail(why, why_len,
-			    "HEIGHT sharding splits rows only, so a shard spans the full width: shard width %u must be %u (%u pages of %u)",
+		return fail("HEIGHT sharding splits rows only, so a shard spans the full width: shard width %u must be %u (%u pages of %u)",
 			    s->shard_shape[1], tp[1] * s->page_shape[1], tp[1],
 			    s->page_shape[1]);
 	if (s->layout == TT_SHARD_WIDTH && sp[0] != tp[0])
-		return fail(why, why_len,
-			    "WIDTH sharding splits columns only, so a shard spans every row: shard height %u must be %u (%u pages of %u)",
+		return fail("WIDTH sharding splits columns only, so a shard spans every row: shard height %u must be %u (%u pages of %u)",
 			    s->shard_shape[0], tp[0] * s->page_shape[0], tp[0],
 			    s->page_shape[0]);
 	if ((uint64_t)tp[0] * tp[1] > UINT32_MAX ||
 	    (uint64_t)sp[0] * sp[1] * g[0] * g[1] > UINT32_MAX)
-		return fail(why, why_len,
-			    "more than 2^32 pages: use larger pages");
+		return fail("more than 2^32 pages: use larger pages");
 	if (!s->grid_x || !s->grid_y)
-		return fail(why, why_len, "core grid %ux%u is empty",
+		return fail("core grid %ux%u is empty",
 			    s->grid_x, s->grid_y);
 	n = (uint64_t)g[0] * g[1];
 	cores = s->grid_x * s->grid_y;
 	if ((uint64_t)s->grid_x * s->grid_y > UINT32_MAX || n > cores)
-		return fail(why, why_len,
-			    "%s sharding makes %llu shards (%ux%u) but the core grid %ux%u has %u cores: use larger shards or more cores",
+		return fail("%s sharding makes %llu shards (%ux%u) but the core grid %ux%u has %u cores: use larger shards or more cores",
 			    layout_name[s->layout], (unsigned long long)n,
 			    g[0], g[1], s->grid_x, s->grid_y, cores);
 	if (s->layout == TT_SHARD_BLOCK) {
@@ -98,8 +90,7 @@ int tt_shard_check(const struct tt_shard_spec *s, char *why, size_t why_len)
 		uint32_t need_x = row ? g[1] : g[0], need_y = row ? g[0] : g[1];
 
 		if (need_x > s->grid_x || need_y > s->grid_y)
-			return fail(why, why_len,
-				    "BLOCK sharding with %s orientation puts the %ux%u grid of shards on cores %s, which needs a %ux%u (x by y) core grid, not %ux%u",
+			return fail("BLOCK sharding with %s orientation puts the %ux%u grid of shards on cores %s, which needs a %ux%u (x by y) core grid, not %ux%u",
 				    row ? "ROW_MAJOR" : "COL_MAJOR", g[0], g[1],
 				    row ? "(x = shard col, y = shard row)" :
 					  "(x = shard row, y = shard col)",
@@ -181,7 +172,8 @@ int tt_shard_locate(const struct tt_shard_spec *s, uint32_t page,
 	tt_shard_shard_pages(s, sp);
 	tt_shard_grid(s, g);
 	if (page >= tp[0] * tp[1])
-		return TT_ERANGE;
+		return tt_fail(TT_ERANGE, "tt_shard_locate: page %u of a tensor of %u pages",
+			       page, tp[0] * tp[1]);
 	pr = page / tp[1];
 	pc = page % tp[1];
 	*shard = (pr / sp[0]) * g[1] + pc / sp[1];
@@ -198,7 +190,9 @@ int tt_shard_page(const struct tt_shard_spec *s, uint32_t shard,
 	tt_shard_shard_pages(s, sp);
 	tt_shard_grid(s, g);
 	if (shard >= g[0] * g[1] || offset >= sp[0] * sp[1])
-		return TT_ERANGE;
+		return tt_fail(TT_ERANGE, "tt_shard_page: slot %u of shard %u: there are "
+			       "%u shards of %u slots", offset, shard, g[0] * g[1],
+			       sp[0] * sp[1]);
 	pr = (shard / g[1]) * sp[0] + offset / sp[1];
 	pc = (shard % g[1]) * sp[1] + offset % sp[1];
 	if (pr >= tp[0] || pc >= tp[1])
@@ -215,7 +209,7 @@ int tt_shard_core(const struct tt_shard_spec *s, uint32_t shard, uint32_t *x,
 
 	tt_shard_grid(s, g);
 	if (shard >= g[0] * g[1])
-		return TT_ERANGE;
+		return tt_fail(TT_ERANGE, "tt_shard_core: shard %u of %u", shard, g[0] * g[1]);
 	if (s->layout == TT_SHARD_BLOCK) {
 		uint32_t r = shard / g[1], c = shard % g[1];
 
@@ -267,7 +261,8 @@ static int walk(const struct tt_shard_spec *s, size_t elem_size,
 	if (!page_stride)
 		page_stride = pb;
 	if (page_stride < pb)
-		return TT_EINVAL;
+		return tt_fail(TT_EINVAL, "shard: page stride %zu B is below a page's %zu B",
+			       page_stride, pb);
 	tt_shard_tensor_pages(s, tp);
 	for (uint32_t k = 0; k < nshards; k++) {
 		for (uint32_t o = 0; o < per; o++) {
@@ -371,7 +366,8 @@ int tt_shard_scatter(const struct tt_shard_spec *s, size_t elem_size,
 	};
 
 	if (!elem_size || !src || !shards_ok(s, (const void *const *)shards))
-		return TT_EINVAL;
+		return tt_fail(TT_EINVAL, "tt_shard_scatter: element size 0, or a NULL "
+			       "source or shard buffer");
 	return walk(s, elem_size, page_stride, scatter_run, &c);
 }
 
@@ -384,6 +380,7 @@ int tt_shard_gather(const struct tt_shard_spec *s, size_t elem_size,
 	};
 
 	if (!elem_size || !dst || !shards_ok(s, shards))
-		return TT_EINVAL;
+		return tt_fail(TT_EINVAL, "tt_shard_gather: element size 0, or a NULL "
+			       "destination or shard buffer");
 	return walk(s, elem_size, page_stride, gather_run, &c);
 }

@@ -14,6 +14,8 @@
 
 #include <tt/error.h>
 
+#include "base/base.h"
+
 #include "tt_data_format.h"
 
 #define TILE	TT_TILE_DIM
@@ -176,6 +178,29 @@ static void decode_tile(uint32_t fmt, const uint8_t *t, float *v)
 
 
 
+
+/* The checks of a float matrix <-> tiles conversion, failing on behalf of @fn. */
+static int matrix_check(const char *fn, uint32_t fmt, const void *mat, size_t stride,
+			uint64_t rows, uint64_t cols, const void *tiles, size_t tiles_len)
+{
+	size_t bytes = tt_tilize_bytes(fmt, rows, cols);
+
+	if (!tt_tilize_known(fmt))
+		return tt_fail(TT_EINVAL, "%s: format %u: use TT_DF_FLOAT32, "
+			       "TT_DF_FLOAT16_B or TT_DF_BFP8_B", fn, fmt);
+	if ((rows && cols && (!mat || !tiles)) || (rows > 1 && stride < cols))
+		return tt_fail(TT_EINVAL, "%s: a NULL matrix or tiles, or a stride %zu "
+			       "below the %llu columns", fn, stride,
+			       (unsigned long long)cols);
+	if (rows && cols && !bytes)
+		return tt_fail(TT_ERANGE, "%s: %llux%llu elements do not fit in memory",
+			       fn, (unsigned long long)rows, (unsigned long long)cols);
+	if (bytes > tiles_len)
+		return tt_fail(TT_ENOSPC, "%s: the tiles take %zu B, the buffer has %zu",
+			       fn, bytes, tiles_len);
+	return TT_OK;
+}
+
 /*
  * Matrix position of value @k (face order) of tile @t, tiles row-major
  * @tc to a row; false if it lies past the @rows x @cols edge.
@@ -205,13 +230,11 @@ int tt_tilize_to_tiles(uint32_t fmt, const float *src,
 	float pad = oob ? tt_layout_oob_value(oob) : 0.0f;
 	float v[TILE_N];
 
-	if (!tt_tilize_known(fmt) || (rows && cols && (!src || !dst)) ||
-	    (rows > 1 && src_stride < cols))
-		return TT_EINVAL;
-	if (rows && cols && tt_tilize_bytes(fmt, rows, cols) == 0)
-		return TT_ERANGE;
-	if (tt_tilize_bytes(fmt, rows, cols) > dst_len)
-		return TT_ENOSPC;
+	int rc = matrix_check("tt_tilize_to_tiles", fmt, src, src_stride, rows,
+			      cols, dst, dst_len);
+
+	if (rc)
+		return rc;
 	for (uint64_t t = 0; t < num_tiles(rows, cols); t++) {
 		for (uint32_t k = 0; k < TILE_N; k++)
 			v[k] = tile_pos(t, k, tc, rows, cols, &row, &col) ?
@@ -229,13 +252,11 @@ int tt_tilize_from_tiles(uint32_t fmt, const void *src,
 	size_t tb = tt_tilize_tile_bytes(fmt);
 	float v[TILE_N];
 
-	if (!tt_tilize_known(fmt) || (rows && cols && (!src || !dst)) ||
-	    (rows > 1 && dst_stride < cols))
-		return TT_EINVAL;
-	if (rows && cols && tt_tilize_bytes(fmt, rows, cols) == 0)
-		return TT_ERANGE;
-	if (tt_tilize_bytes(fmt, rows, cols) > src_len)
-		return TT_EINVAL;
+	int rc = matrix_check("tt_tilize_from_tiles", fmt, dst, dst_stride, rows,
+			      cols, src, src_len);
+
+	if (rc)
+		return rc == TT_ENOSPC ? TT_EINVAL : rc;
 	for (uint64_t t = 0; t < num_tiles(rows, cols); t++) {
 		decode_tile(fmt, (const uint8_t *)src + t * tb, v);
 		for (uint32_t k = 0; k < TILE_N; k++)
@@ -253,12 +274,18 @@ static int raw_check(size_t elem_size, const void *mat, size_t stride,
 
 	if (!elem_size || (rows && cols && (!mat || !tiles)) ||
 	    (rows > 1 && stride < cols))
-		return TT_EINVAL;
+		return tt_fail(TT_EINVAL, "tilize: element size %zu, a NULL matrix or "
+			       "tiles, or a stride %zu below the %llu columns", elem_size,
+			       stride, (unsigned long long)cols);
 	if (__builtin_mul_overflow((rows + TILE - 1) / TILE,
 				   (cols + TILE - 1) / TILE, &n) ||
 	    __builtin_mul_overflow(n, (uint64_t)TILE_N * elem_size, &bytes))
-		return TT_ERANGE;
-	return bytes > tiles_len ? TT_ENOSPC : TT_OK;
+		return tt_fail(TT_ERANGE, "tilize: %llux%llu elements do not fit in memory",
+			       (unsigned long long)rows, (unsigned long long)cols);
+	if (bytes > tiles_len)
+		return tt_fail(TT_ENOSPC, "tilize: the tiles take %llu B, the buffer has %zu",
+			       (unsigned long long)bytes, tiles_len);
+	return TT_OK;
 }
 
 int tt_tilize_raw_to_tiles(size_t elem_size, const void *src,
@@ -322,18 +349,22 @@ static int shard_geometry(const struct tt_layout *l, const uint64_t *grid_coord,
 
 	for (uint32_t r = 0; r < n; r++)
 		if (grid_coord[r] >= l->grid[r])
-			return TT_ERANGE;
+			return tt_fail(TT_ERANGE, "tilize: grid coordinate %u is %llu, the "
+				       "grid has %llu", r, (unsigned long long)grid_coord[r],
+				       (unsigned long long)l->grid[r]);
 	if (l->tiled && (l->tile[0] != TILE || l->tile[1] != TILE))
-		return TT_ENOSYS;
+		return tt_fail(TT_ENOSYS, "tilize: %ux%u tiles: only %ux%u tiles are packed",
+			       l->tile[0], l->tile[1], TILE, TILE);
 	if (buf_len < tt_layout_shard_bytes(l))
-		return TT_ENOSPC;
+		return tt_fail(TT_ENOSPC, "tilize: a shard takes %llu B, the buffer has %zu",
+			       (unsigned long long)tt_layout_shard_bytes(l), buf_len);
 	*cols = p[n - 1];
 	*rows = n > 1 ? p[n - 2] : 1;
 	*nplanes = 1;
 	for (uint32_t r = 0; r + 2 < n; r++)
 		*nplanes *= p[r];
 	if (*rows && *cols > SIZE_MAX / sizeof(float) / *rows)
-		return TT_ENOMEM;
+		return tt_fail(TT_ENOMEM, "tilize: a shard plane is too large for host memory");
 	return TT_OK;
 }
 
@@ -421,7 +452,7 @@ int tt_tilize_shard_pack(const struct tt_layout *l, const float *logical,
 		return err;
 	buf = malloc(rows * cols * sizeof(float));
 	if (!buf)
-		return TT_ENOMEM;
+		return tt_fail(TT_ENOMEM, "tilize: out of host memory");
 	for (uint64_t k = 0; k < nplanes; k++) {
 		for (uint64_t i = 0; i < rows * cols; i++) {
 			plane_offset(n, p, k, i / cols, i % cols, off);
@@ -451,7 +482,7 @@ int tt_tilize_shard_unpack(const struct tt_layout *l, const void *src,
 		return err == TT_ENOSPC ? TT_EINVAL : err;
 	buf = malloc(rows * cols * sizeof(float));
 	if (!buf)
-		return TT_ENOMEM;
+		return tt_fail(TT_ENOMEM, "tilize: out of host memory");
 	for (uint64_t k = 0; k < nplanes; k++) {
 		load_plane(l, s + k * plane_bytes(l, rows, cols), rows, cols,
 			   buf);

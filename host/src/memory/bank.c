@@ -15,6 +15,8 @@
 #include <tt/bank.h>
 #include <tt/error.h>
 
+#include "base/base.h"
+
 static const char *const type_names[TT_BANK_NTYPES] = {
 	[TT_BANK_DRAM] = "DRAM",
 	[TT_BANK_L1] = "L1",
@@ -43,25 +45,12 @@ static uint64_t align_up(uint64_t v, uint64_t align)
 	return (v + align - 1) / align * align;
 }
 
-__attribute__((format(printf, 3, 4)))
-static int fail(struct tt_banks *b, int rc, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(b->err, sizeof(b->err), fmt, ap);
-	va_end(ap);
-	return rc;
-}
+/* Every refusal goes to the thread's last error (docs/errors.md). */
+#define fail(b, rc, ...)	((void)(b), tt_fail((rc), __VA_ARGS__))
 
 const char *tt_bank_type_name(enum tt_bank_type type)
 {
 	return (unsigned int)type < TT_BANK_NTYPES ? type_names[type] : "?";
-}
-
-const char *tt_bank_last_error(const struct tt_banks *b)
-{
-	return b->err;
 }
 
 static bool bank_count_valid(uint32_t n)
@@ -292,7 +281,11 @@ static struct tt_bank_mgr *mgr_of(struct tt_banks *b, enum tt_bank_type type)
 static const struct tt_bank_mgr *cmgr_of(const struct tt_banks *b,
 					 enum tt_bank_type type)
 {
-	return (unsigned int)type < TT_BANK_NTYPES ? &b->mgr[type] : NULL;
+	if ((unsigned int)type >= TT_BANK_NTYPES) {
+		tt_fail(TT_EINVAL, "unknown buffer type %d", (int)type);
+		return NULL;
+	}
+	return &b->mgr[type];
 }
 
 int tt_bank_set_policy(struct tt_banks *b, enum tt_bank_type type,
@@ -559,13 +552,22 @@ uint64_t tt_bank_size(const struct tt_banks *b, enum tt_bank_type type)
 	return m && m->present ? m->alloc.size : 0;
 }
 
+static int no_bank(const struct tt_bank_mgr *m, enum tt_bank_type type,
+		   uint32_t bank_id)
+{
+	return tt_fail(TT_EINVAL, "%s bank %u does not exist (%u banks)",
+		       type_names[type], bank_id, m->num_banks);
+}
+
 int tt_bank_offset(const struct tt_banks *b, enum tt_bank_type type,
 		   uint32_t bank_id, int64_t *offset)
 {
 	const struct tt_bank_mgr *m = cmgr_of(b, type);
 
-	if (!m || bank_id >= m->num_banks)
+	if (!m)
 		return TT_EINVAL;
+	if (bank_id >= m->num_banks)
+		return no_bank(m, type, bank_id);
 	*offset = m->offsets[bank_id];
 	return TT_OK;
 }
@@ -575,8 +577,10 @@ int tt_bank_core_of(const struct tt_banks *b, enum tt_bank_type type,
 {
 	const struct tt_bank_mgr *m = cmgr_of(b, type);
 
-	if (!m || bank_id >= m->num_banks)
+	if (!m)
 		return TT_EINVAL;
+	if (bank_id >= m->num_banks)
+		return no_bank(m, type, bank_id);
 	if (type == TT_BANK_DRAM || type == TT_BANK_TRACE) {
 		core->x = bank_id;
 		core->y = 0;
@@ -728,18 +732,15 @@ int tt_bank_check_cb(const struct tt_banks *b, struct tt_bank_core core,
 	clash->core = core;
 	clash->cb_end = cb_end;
 	if (core.x >= c->grid_x || core.y >= c->grid_y) {
-		snprintf(clash->msg, sizeof(clash->msg),
-			 "core (%u,%u) is not a worker core of the %ux%u grid",
-			 core.x, core.y, c->grid_x, c->grid_y);
-		return TT_EINVAL;
+		return tt_fail(TT_EINVAL, "core (%u,%u) is not a worker core of the %ux%u grid",
+			       core.x, core.y, c->grid_x, c->grid_y);
 	}
 	if (cb_end > c->l1_size) {
 		clash->overlap = cb_end - c->l1_size;
-		snprintf(clash->msg, sizeof(clash->msg),
-			 "core (%u,%u): circular buffers end at 0x%llx, %llu B past the end of L1 (%llu B)",
-			 core.x, core.y, (ull)cb_end, (ull)clash->overlap,
-			 (ull)c->l1_size);
-		return TT_ENOSPC;
+		return tt_fail(TT_ENOSPC,
+			       "core (%u,%u): circular buffers end at 0x%llx, %llu B past the end of L1 (%llu B)",
+			       core.x, core.y, (ull)cb_end, (ull)clash->overlap,
+			       (ull)c->l1_size);
 	}
 	bank = core.y * c->grid_x + core.x;
 	/* L1_SMALL sits above L1, so the first type with a buffer wins. */
@@ -757,11 +758,10 @@ int tt_bank_check_cb(const struct tt_banks *b, struct tt_bank_core core,
 		clash->buffer_addr = lowest;
 		clash->buffer_size = size;
 		clash->buffer_type = types[i];
-		snprintf(clash->msg, sizeof(clash->msg),
-			 "core (%u,%u): circular buffers end at 0x%llx, %llu B into the %s buffer at 0x%llx (%llu B per bank)",
-			 core.x, core.y, (ull)cb_end, (ull)clash->overlap,
-			 type_names[types[i]], (ull)lowest, (ull)size);
-		return TT_ECLASH;
+		return tt_fail(TT_ECLASH,
+			       "core (%u,%u): circular buffers end at 0x%llx, %llu B into the %s buffer at 0x%llx (%llu B per bank)",
+			       core.x, core.y, (ull)cb_end, (ull)clash->overlap,
+			       type_names[types[i]], (ull)lowest, (ull)size);
 	}
 	return TT_OK;
 }

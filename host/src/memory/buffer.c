@@ -37,11 +37,6 @@ struct tt_buffer {
 /* Most cores a shard grid may list (bounds the host memory of a check). */
 #define TT_SHARD_GRID_MAX_CORES	(1u << 20)
 
-const char *tt_buffer_last_error(void)
-{
-	return tt_last_error();
-}
-
 int tt_buf_check(const struct tt_buffer *buf, const char *fn)
 {
 	if (!buf)
@@ -178,7 +173,6 @@ static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg
 	struct tt_core *cores = NULL;
 	uint32_t ncores;
 	uint64_t pages;
-	char why[256];
 	int rc = TT_OK;
 
 	if (!sh)
@@ -234,9 +228,9 @@ static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg
 		s->grid_x = sh->orientation == TT_SHARD_ROW_MAJOR ? ncores : 1;
 		s->grid_y = sh->orientation == TT_SHARD_ROW_MAJOR ? 1 : ncores;
 	}
-	if (tt_shard_check(s, why, sizeof(why))) {
+	if (tt_shard_check(s)) {
 		rc = tt_fail(TT_ELAYOUT, "%s %s shard spec: %s", type_name(cfg->type),
-			  lname, why);
+			  lname, tt_last_error());
 		goto out;
 	}
 
@@ -292,7 +286,6 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 	bool sharded;
 	int rc;
 
-	tt_clear_error();
 	if (out)
 		*out = NULL;
 	rc = tt_dev_check(dev, "tt_buffer_create");
@@ -360,10 +353,8 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 	}
 	rc = tt_bank_alloc(&dev->banks, bt, alloc_size, cfg->page_size, nbanks,
 			   TT_BANK_DEFAULT, &buf->addr);
-	if (rc) {
-		tt_fail(rc, "%s", tt_bank_last_error(&dev->banks));
-		goto out_free;
-	}
+	if (rc)
+		goto out_free;		/* the bank manager said why */
 	tt_bank_size_spread(alloc_size, cfg->page_size,
 			    sharded ? nbanks : tt_bank_count(&dev->banks, bt),
 			    align, &buf->bank_size);
@@ -408,7 +399,7 @@ int tt_buffer_free(struct tt_buffer *buf)
 	if (dev_open) {
 		rc = tt_bank_free(&buf->dev->banks, tt_bank_type_of(buf->type), buf->addr);
 		if (rc)
-			tt_fail(rc, "tt_buffer_free: %s", tt_bank_last_error(&buf->dev->banks));
+			tt_fail(rc, "tt_buffer_free: %s", tt_last_error());
 	}
 	tt_page_map_free(&buf->map);
 	free(buf);

@@ -18,6 +18,8 @@
 #include <tt/error.h>
 #include <tt/memory_report.h>
 
+#include "base/base.h"
+
 typedef unsigned long long ull;
 
 /* ---- CSV ------------------------------------------------------------ */
@@ -92,14 +94,16 @@ static int make_dirs(const char *dir)
 	size_t i, len = strlen(dir);
 
 	if (len >= sizeof(path))
-		return TT_EINVAL;
+		return tt_fail(TT_EINVAL, "memory report: directory \"%.64s...\" is too long",
+			       dir);
 	memcpy(path, dir, len + 1);
 	for (i = 1; i <= len; i++) {
 		if (path[i] != '/' && path[i] != '\0')
 			continue;
 		path[i] = '\0';
 		if (mkdir(path, 0777) && errno != EEXIST)
-			return TT_EIO;
+			return tt_fail(TT_EIO, "memory report: cannot create \"%s\": %s",
+				       path, strerror(errno));
 		path[i] = i < len ? '/' : '\0';
 	}
 	return TT_OK;
@@ -114,12 +118,13 @@ static FILE *open_in(const char *dir, const char *prefix, const char *name,
 
 	n = snprintf(path, sizeof(path), "%s/%s%s", dir, prefix, name);
 	if (n < 0 || (size_t)n >= sizeof(path)) {
-		*rc = TT_EINVAL;
+		*rc = tt_fail(TT_EINVAL, "memory report: path \"%.64s...\" is too long", dir);
 		return NULL;
 	}
 	f = fopen(path, mode);
 	if (!f)
-		*rc = TT_EIO;
+		*rc = tt_fail(TT_EIO, "memory report: cannot open \"%s\": %s", path,
+			      strerror(errno));
 	return f;
 }
 
@@ -169,7 +174,8 @@ int tt_memory_report_close(struct tt_memory_report_files *rf)
 		if (!*files[i])
 			continue;
 		if (ferror(*files[i]) || fclose(*files[i]))
-			rc = TT_EIO;
+			rc = tt_fail(TT_EIO, "memory report: writing a report failed: %s",
+				     strerror(errno));
 		*files[i] = NULL;
 	}
 	return rc;
@@ -196,7 +202,9 @@ int tt_memory_report_dump_memory_state(const struct tt_banks *b, const char *dir
 	if (!svg)
 		return rc;
 	rc = tt_memory_report_svg(svg, b);
-	rc2 = ferror(svg) || fclose(svg) ? TT_EIO : TT_OK;
+	rc2 = ferror(svg) || fclose(svg) ?
+	      tt_fail(TT_EIO, "memory report: writing memory_map.svg failed: %s",
+		      strerror(errno)) : TT_OK;
 	return rc ? rc : rc2;
 }
 
@@ -209,7 +217,7 @@ int tt_memory_report_program(const struct tt_memory_report_files *rf,
 		      const struct tt_banks *b, uint64_t program_id)
 {
 	if (!rf->memory_summary || !rf->l1_summary || !rf->detailed)
-		return TT_EINVAL;
+		return tt_fail(TT_EINVAL, "memory report: the program report files are not open");
 	fprintf(rf->memory_summary, "%llu", (ull)program_id);
 	fprintf(rf->l1_summary, "%llu", (ull)program_id);
 	fprintf(rf->detailed, "%llu", (ull)program_id);
@@ -217,8 +225,9 @@ int tt_memory_report_program(const struct tt_memory_report_files *rf,
 	fflush(rf->memory_summary);
 	fflush(rf->l1_summary);
 	fflush(rf->detailed);
-	return ferror(rf->memory_summary) || ferror(rf->l1_summary) ||
-	       ferror(rf->detailed) ? TT_EIO : TT_OK;
+	if (ferror(rf->memory_summary) || ferror(rf->l1_summary) || ferror(rf->detailed))
+		return tt_fail(TT_EIO, "memory report: writing the program reports failed");
+	return TT_OK;
 }
 
 /* ---- Reports on every launch ------------------------------------------ */
@@ -233,7 +242,6 @@ static struct {
 	bool env_checked;
 	char dir[PATH_MAX];
 	uint64_t next_id;
-	char err[TT_MEMORY_REPORT_MSG_MAX];
 } launch;
 
 /* Launches on different devices may come from different threads. */
@@ -241,11 +249,9 @@ static pthread_mutex_t launch_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 
 static int launch_fail(int rc, const char *what)
 {
-	snprintf(launch.err, sizeof(launch.err),
-		 "memory report: cannot %s the program_*.csv files in \"%s\": %s; "
-		 "check the directory (TT_EMU_MEMORY_REPORT) or turn reports off",
-		 what, launch.dir, rc == TT_EINVAL ? "path too long" : strerror(errno));
-	return rc;
+	return tt_fail(rc, "memory report: cannot %s the program_*.csv files in \"%s\": "
+		       "%s; check the directory (TT_EMU_MEMORY_REPORT) or turn reports off",
+		       what, launch.dir, rc == TT_EINVAL ? "path too long" : strerror(errno));
 }
 
 static int launch_enable(const char *dir)
@@ -258,7 +264,6 @@ static int launch_enable(const char *dir)
 	launch.env_checked = true;
 	launch.enabled = false;
 	launch.next_id = 0;
-	launch.err[0] = '\0';
 	if (strlen(dir) >= sizeof(launch.dir)) {
 		snprintf(launch.dir, sizeof(launch.dir), "%.64s...", dir);
 		return launch_fail(TT_EINVAL, "create");
@@ -328,9 +333,14 @@ static int launch_locked(const struct tt_banks *b)
 	if (!launch.env_checked) {
 		/* The first launch looks at the environment; a directory it
 		 * names that cannot be written fails this launch. */
-		tt_memory_report_launch_dir();
-		if (!launch.enabled && launch.err[0])
-			return TT_EIO;
+		const char *env = getenv(TT_MEMORY_REPORT_ENV);
+
+		launch.env_checked = true;
+		if (env && *env) {
+			rc = launch_enable(env);
+			if (rc)
+				return rc;
+		}
 	}
 	if (!launch.enabled)
 		return TT_OK;
@@ -343,11 +353,6 @@ static int launch_locked(const struct tt_banks *b)
 		return launch_fail(TT_EIO, "write");
 	launch.next_id++;
 	return TT_OK;
-}
-
-const char *tt_memory_report_launch_error(void)
-{
-	return launch.err;
 }
 
 /* ---- SVG ------------------------------------------------------------ */

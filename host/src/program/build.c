@@ -528,12 +528,12 @@ int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
  */
 static int kernel_defines(const struct tt_program *prog, const struct tt_kernel *k,
 			  struct tt_define *defs, char *text,
-			  struct tt_kernel_build *kb, char *why, size_t whylen)
+			  struct tt_kernel_build *kb)
 {
 	uint8_t df[TT_NUM_CBS];
 	size_t len = 0;
 
-	if (tt_cb_formats(&prog->cbs, &k->cores, df, why, whylen))
+	if (tt_cb_formats(&prog->cbs, &k->cores, df))
 		return TT_EINVAL;
 	len += (size_t)sprintf(text + len, "{");
 	for (uint32_t i = 0; i < TT_NUM_CBS; i++)
@@ -551,7 +551,7 @@ static int kernel_defines(const struct tt_program *prog, const struct tt_kernel 
 int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
 		       struct tt_run_report *report)
 {
-	char log[sizeof(report->message) - 128];
+	char log[1900];
 	char formats[TT_NUM_CBS * 4 + 3];
 	int rc;
 
@@ -581,10 +581,10 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
 		if (!defs)
 			return tt_run_fail(report, TT_ENOMEM, "%s: out of host memory",
 					   k->path);
-		rc = kernel_defines(prog, k, defs, formats, &kb, log, sizeof(log));
+		rc = kernel_defines(prog, k, defs, formats, &kb);
 		if (rc) {
 			free(defs);
-			return tt_run_fail(report, rc, "%s: %s", k->path, log);
+			return tt_run_fail(report, rc, "%s: %s", k->path, tt_last_error());
 		}
 		rc = tt_build_kernel(&kb, &k->elf, k->id, log, sizeof(log));
 		free(defs);

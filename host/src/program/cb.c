@@ -231,7 +231,7 @@ uint32_t tt_cb_core_config(const struct tt_cb_set *set, struct tt_core xy,
 }
 
 int tt_cb_formats(const struct tt_cb_set *set, const struct tt_core_range_set *cores,
-		  uint8_t *df, char *why, size_t whylen)
+		  uint8_t *df)
 {
 	uint32_t seen = 0;
 
@@ -244,12 +244,10 @@ int tt_cb_formats(const struct tt_cb_set *set, const struct tt_core_range_set *c
 		for (uint32_t idx = 0; idx < TT_NUM_CBS; idx++) {
 			if (!(cb->mask & (1u << idx)))
 				continue;
-			if ((seen & (1u << idx)) && df[idx] != cb->data_format[idx]) {
-				snprintf(why, whylen, "CB %u has data format %u on some "
-					 "cores of the kernel and %u on others", idx,
-					 df[idx], cb->data_format[idx]);
-				return TT_EINVAL;
-			}
+			if ((seen & (1u << idx)) && df[idx] != cb->data_format[idx])
+				return tt_fail(TT_EINVAL, "CB %u has data format %u on some "
+					       "cores of the kernel and %u on others", idx,
+					       df[idx], cb->data_format[idx]);
 			df[idx] = cb->data_format[idx];
 			seen |= 1u << idx;
 		}

@@ -258,13 +258,14 @@ int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 		rc = add_kernels(prog, &cfg, defs, cfg.num_defines + 1);
 	if (rc)
 		goto out;
-	/* Build or launch errors: nothing ran, the report says why. */
+	/* Build or launch errors: nothing ran, the last error says why. */
 	rc = tt_program_compile(dev, prog, &res->run);
 	if (!rc)
 		rc = tt_enqueue_program(dev, prog, &res->run);
 	if (rc)
 		goto out;
-	tt_finish(dev, cfg.timeout_ms, &res->run);
+	if (tt_finish(dev, cfg.timeout_ms, &res->run))
+		snprintf(res->run_errors, sizeof(res->run_errors), "%s", tt_last_error());
 
 	res->outcomes = calloc((size_t)ncores * nriscs * (TT_FWTEST_MAX_CASES + 1),
 			       sizeof(*res->outcomes));
@@ -333,7 +334,7 @@ void tt_fwtest_print_tap(FILE *f, const struct tt_fwtest_result *res)
 			fprintf(f, "# %s: %s\n", status_names[o->status], o->msg);
 	}
 	if (res->run.status)
-		tap_diag(f, res->run.message);
+		tap_diag(f, res->run_errors);
 	fprintf(f, "# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:%u error:%u\n",
 		res->passed, res->failed, res->skipped,
 		res->crashed + res->not_run);

@@ -168,7 +168,7 @@ static int check_cb_regions(struct tt_device *dev, const struct tt_program *prog
 		if (dev->banks_ok) {
 			rc = tt_bank_check_cb(&dev->banks, bc, end, &clash);
 			if (rc)
-				return tt_run_fail(report, rc, "%s", clash.msg);
+				return tt_run_fail(report, rc, "%s", tt_last_error());
 		} else if (end > dev->arch->l1_size) {
 			return tt_run_fail(report, TT_ENOSPC,
 					   "core (%u,%u): circular buffers end at 0x%llx, "
@@ -264,7 +264,7 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 	if (dev->banks_ok) {
 		rc = tt_memory_report_launch(&dev->banks);
 		if (rc)
-			return tt_run_fail(report, rc, "%s", tt_memory_report_launch_error());
+			return tt_run_fail(report, rc, "%s", tt_last_error());
 	}
 
 	tt_dev_run_start(dev);
@@ -389,8 +389,6 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 		report->pc = dev->first.pc;
 		/* Without icount the device clock is not an instruction count. */
 		report->instructions = dev->deterministic ? dev->run_icount : 0;
-		snprintf(report->message, sizeof(report->message), "%s",
-			 dev->errors);
 	}
 	if (status)
 		tt_fail(status, "%s", dev->errors);

@@ -109,10 +109,10 @@ uint32_t tt_cb_core_config(const struct tt_cb_set *set, struct tt_core xy,
 
 /*
  * Data format of every CB index on @cores into @df (TT_NUM_CBS entries,
- * TT_DF_INVALID where none); TT_EINVAL, with why, if an index has two.
+ * TT_DF_INVALID where none); TT_EINVAL if an index has two.
  */
 int tt_cb_formats(const struct tt_cb_set *set, const struct tt_core_range_set *cores,
-		  uint8_t *df, char *why, size_t whylen);
+		  uint8_t *df);
 
 /* Programs (program.c) ---------------------------------------------------- */
 

@@ -22,16 +22,14 @@ void tt_run_report_clear(struct tt_run_report *report)
 
 int tt_run_fail(struct tt_run_report *r, int status, const char *fmt, ...)
 {
-	char msg[sizeof(r->message)];
+	char msg[2048];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (r) {
+	if (r)
 		r->status = status;
-		snprintf(r->message, sizeof(r->message), "%s", msg);
-	}
 	return tt_fail(status, "%s", msg);
 }
 
