@@ -10,11 +10,12 @@
  * ttx_chip_read/write for every MMIO access a hart makes and
  * ttx_ctl_input for bytes arriving on the control channel.
  *
- * The NoC engines (ttx_noc.c) copy between the L1s the environment
- * exposes through ops->l1 and the DRAM banks it exposes through ops->dram.
- *
- * The CB counters (stream registers) live in ttx_cb.c, the TRISCs'
- * tile-engine command block in ttx_compute.c (engine: ttx_tile.c).
+ * The chip is a floor plan of blocks (ttx_chip.c): hart control
+ * (ttx_emu.c), the NoC engines (ttx_noc.c, copying between the L1s the
+ * environment exposes through ops->l1 and the DRAM banks it exposes
+ * through ops->dram), the CB counters of the stream registers (ttx_cb.c)
+ * and the TRISCs' tile-engine command block (ttx_compute.c, engine:
+ * ttx_tile.c), with the timeline trace as an observer (ttx_trace.c).
  *
  * Not yet implemented: stream registers other than the CB counters
  * (accesses report guest errors).

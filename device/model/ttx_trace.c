@@ -15,9 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ttx_priv.h"
 #include "ttx_trace.h"
 #include "tt_emu_regs.h"
+#include "tt_riscv.h"
 #include "tt_noc_regs.h"
 #include "tt_tile_regs.h"
 #include "tt_regfields.h"
@@ -33,7 +33,7 @@ typedef struct TTTraceHart {
 
 struct TTTrace {
     FILE *f;
-    TTChip *chip;
+    const TTBlockEnv *env;
     bool started;               /* the first launch began */
     uint64_t origin;            /* device clock at the first launch */
     TTTraceHart *hart;          /* ncores x TT_RISCS_PER_CORE */
@@ -41,7 +41,7 @@ struct TTTrace {
 
 static uint64_t ttx_trace_now(const TTTrace *t)
 {
-    return t->chip->ops->clock_ns(t->chip->opaque);
+    return t->env->clock_ns(t->env->opaque);
 }
 
 /* Trace time of device clock @ns: 0 is the first launch. */
@@ -73,15 +73,15 @@ static void ttx_trace_span(TTTrace *t, unsigned core, unsigned risc,
     fputs("},\n", t->f);
 }
 
-TTTrace *ttx_trace_open(const char *path, TTChip *chip)
+TTTrace *ttx_trace_open(const char *path, const TTBlockEnv *env)
 {
     TTTrace *t = calloc(1, sizeof(*t));
-    unsigned n = ttx_chip_cores(chip);
+    unsigned n = env->ncores;
 
     if (!t) {
         return NULL;
     }
-    t->chip = chip;
+    t->env = env;
     t->hart = calloc((size_t)n * TT_RISCS_PER_CORE, sizeof(*t->hart));
     t->f = fopen(path, "w");
     if (!t->hart || !t->f) {
@@ -98,11 +98,9 @@ TTTrace *ttx_trace_open(const char *path, TTChip *chip)
     setvbuf(t->f, NULL, _IOFBF, 1 << 20);
     fputs("[\n", t->f);
     for (unsigned c = 0; c < n; c++) {
-        const TTCore *core = &chip->core[c];
-
         fprintf(t->f, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%u,"
-                "\"args\":{\"name\":\"core (%u,%u)\"}},\n", c + 1, core->x,
-                core->y);
+                "\"args\":{\"name\":\"core (%u,%u)\"}},\n", c + 1,
+                ttx_block_x(env, c), ttx_block_y(env, c));
         fprintf(t->f, "{\"ph\":\"M\",\"name\":\"process_sort_index\","
                 "\"pid\":%u,\"args\":{\"sort_index\":%u}},\n", c + 1, c);
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
@@ -123,7 +121,7 @@ void ttx_trace_close(TTTrace *t)
         return;
     }
     now = ttx_trace_now(t);
-    n = ttx_chip_cores(t->chip);
+    n = t->env->ncores;
     for (unsigned c = 0; c < n; c++) {
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
             TTTraceHart *h = &t->hart[c * TT_RISCS_PER_CORE + r];

@@ -13,12 +13,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ttx_chip.h"
+#include "ttx_block.h"
 
 typedef struct TTTrace TTTrace;
 
-/* Start a trace into @path (truncated); NULL with errno on failure. */
-TTTrace *ttx_trace_open(const char *path, TTChip *chip);
+/*
+ * Start a trace of @env's grid into @path (truncated); NULL with errno on
+ * failure.  An observer: the chip calls it, no block does.
+ */
+TTTrace *ttx_trace_open(const char *path, const TTBlockEnv *env);
 /* Close the spans still open and finish the file; safe on NULL. */
 void ttx_trace_close(TTTrace *t);
 
