@@ -563,7 +563,7 @@ TTComputeState *ttx_compute_new(const TTBlockEnv *env)
         return NULL;
     }
     tc->env = env;
-    tc->engine = calloc(env->ncores, sizeof(*tc->engine));
+    tc->engine = calloc(env->ncores, sizeof(TTTileEngine *));
     tc->hart = calloc((size_t)env->ncores * TT_RISCS_PER_CORE, sizeof(*tc->hart));
     if (!tc->engine || !tc->hart) {
         ttx_compute_free(tc);

@@ -443,6 +443,7 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     bool ok;
     int n;
 
+    eps[0] = self;              /* named by messages even with no destination */
     c->what = inl ? (mcast ? "inline multicast write" : "inline write") :
                     (mcast ? "multicast write" : "write");
     if (phase & TTX_ISSUE) {

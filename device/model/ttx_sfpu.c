@@ -333,7 +333,7 @@ static float tanh_op(float x, bool approx, bool fp32)
     } else if (a < 0.55f) {
         /* Odd Taylor series through x^15. */
         static const float c[] = {
-            -929569.0f / 638512875, 21844.0f / 6081075,
+            -929569.0f / 638512875.0f, 21844.0f / 6081075,
             -1382.0f / 155925, 62.0f / 2835, -17.0f / 315, 2.0f / 15,
             -1.0f / 3, 1.0f,
         };

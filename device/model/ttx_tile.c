@@ -602,7 +602,8 @@ static void round_to_bits(const double *v, uint32_t *out, unsigned n,
         MM_ROUND_LANES(v2d, v2u, d, zero, r, &k);
         u = (v2u)r;
         z = (v2u)(r == zero);
-        bits = (u >> f[kind].sign_shift) & (1ull << (63 - f[kind].sign_shift));
+        bits = (u >> f[kind].sign_shift) &
+               (uint64_t)(1ull << (63 - f[kind].sign_shift));
         bits |= ~z & ((((u >> 52) & 0x7ff) + f[kind].rebias) <<
                       f[kind].mbits | ((u >> k.shift) & mmask));
         out[i] = (uint32_t)bits[0];

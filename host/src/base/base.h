@@ -28,9 +28,12 @@ void tt_firmware_path(unsigned int risc, bool symbols, char *out, size_t len);
 
 /*
  * Set this thread's last error (tt_last_error()) to the formatted text and
- * return @err: every failing public entry point ends in one of these.
+ * return @err: every failing public entry point ends in one of these.  A
+ * macro, so the compiler and the static analyser see the code it returns;
+ * the arguments may include tt_last_error() itself.
  */
-int tt_fail(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define tt_fail(err, ...)	(tt_set_error(__VA_ARGS__), (err))
+void tt_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * Every device, buffer and program handed to a caller is in one registry

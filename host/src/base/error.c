@@ -51,7 +51,7 @@ const char *tt_last_error(void)
 }
 
 /* @fmt's arguments may be tt_last_error() itself: format, then copy. */
-int tt_fail(int err, const char *fmt, ...)
+void tt_set_error(const char *fmt, ...)
 {
 	char text[sizeof(last_error)];
 	va_list ap;
@@ -60,5 +60,4 @@ int tt_fail(int err, const char *fmt, ...)
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
 	memcpy(last_error, text, sizeof(last_error));
-	return err;
 }

@@ -51,13 +51,18 @@ int tt_dev_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
 		*noc_xy = noc && a->dram_noc_mirrored ?
 			  tt_core(a->noc_size_x - 1 - x, a->noc_size_y - 1 - y) :
 			  tt_core(x, y);
-		if (dev->banks_ok)
-			tt_bank_offset(&dev->banks, TT_BANK_DRAM, bank_id, offset);
-		return TT_OK;
+		return dev->banks_ok ?
+		       tt_bank_offset(&dev->banks, TT_BANK_DRAM, bank_id, offset) :
+		       TT_OK;
 	}
 	if (dev->banks_ok) {
-		tt_bank_core_of(&dev->banks, tt_bank_type_of(type), bank_id, &c);
-		tt_bank_offset(&dev->banks, tt_bank_type_of(type), bank_id, offset);
+		int rc = tt_bank_core_of(&dev->banks, tt_bank_type_of(type), bank_id, &c);
+
+		if (!rc)
+			rc = tt_bank_offset(&dev->banks, tt_bank_type_of(type), bank_id,
+					    offset);
+		if (rc)
+			return rc;
 	}
 	*noc_xy = tt_core(a->virtual_worker_x0 + c.x, a->virtual_worker_y0 + c.y);
 	return TT_OK;

@@ -112,7 +112,7 @@ static bool rule_warning(struct tt_device *dev, uint32_t core, unsigned int risc
 	struct tt_core xy = tt_dev_core_xy(dev, core);
 	int n;
 
-	if (len < sizeof(prefix) - 1 || memcmp(text, prefix, sizeof(prefix) - 1))
+	if (len < sizeof(prefix) - 1 || memcmp(text, prefix, sizeof(prefix) - 1) != 0)
 		return false;
 	snprintf(rec, sizeof(rec), "%.*s", (int)(len - (sizeof(prefix) - 1)),
 		 text + sizeof(prefix) - 1);

@@ -48,7 +48,7 @@ int tt_elf_load(const char *path, struct tt_elf *elf)
 	if (rc)
 		return tt_fail(rc, "%s: %s", path, tt_strerror(rc));
 	eh = (const Elf32_Ehdr *)elf->image;
-	if (elf->size < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	if (elf->size < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
 	    eh->e_ident[EI_CLASS] != ELFCLASS32 ||
 	    eh->e_ident[EI_DATA] != ELFDATA2LSB || eh->e_machine != EM_RISCV ||
 	    eh->e_phentsize != sizeof(Elf32_Phdr) ||

@@ -43,7 +43,9 @@ void tt_dev_reset_unfinished(struct tt_device *dev)
 			continue;
 		dev->core[c].ready = false;
 		memset(dev->core[c].hart, 0, sizeof(dev->core[c].hart));
-		tt_dev_send(dev, TT_CTL_RESET, &m, sizeof(m));
+		if (tt_dev_send(dev, TT_CTL_RESET, &m, sizeof(m)))
+			tt_dev_error(dev, TT_EDEVICE, c, 0, 0, "core could not be "
+				     "reset: the device connection is lost");
 	}
 	for (uint32_t c = 0; c < dev->ncores; c++) {
 		while (dev->core[c].launched && !dev->core[c].done &&

@@ -144,7 +144,7 @@ static const char *mem_name(enum tt_layout_mem mem)
 float tt_layout_oob_value(const struct tt_layout_oob *oob)
 {
 	switch (oob->kind) {
-	case TT_LAYOUT_OOB_UNDEF:	return 0.0f;
+	case TT_LAYOUT_OOB_UNDEF:	/* host routines write 0 */
 	case TT_LAYOUT_OOB_ZERO:	return 0.0f;
 	case TT_LAYOUT_OOB_ONE:		return 1.0f;
 	case TT_LAYOUT_OOB_NEG_INF:	return -INFINITY;
@@ -681,7 +681,7 @@ uint32_t tt_layout_padded_shard_shape(const struct tt_layout *l, uint64_t *out)
 {
 	uint32_t n = tt_layout_shard_shape(l, out);
 
-	if (l->tiled) {
+	if (l->tiled && n >= 2) {	/* validated layouts: always */
 		out[n - 2] = round_up(out[n - 2], l->tile[0]);
 		out[n - 1] = round_up(out[n - 1], l->tile[1]);
 	}
@@ -692,7 +692,7 @@ uint32_t tt_layout_memref_shape(const struct tt_layout *l, uint64_t *out)
 {
 	uint32_t n = tt_layout_padded_shard_shape(l, out);
 
-	if (l->tiled) {
+	if (l->tiled && n >= 2) {	/* validated layouts: always */
 		out[n - 2] /= l->tile[0];
 		out[n - 1] /= l->tile[1];
 	}
@@ -1244,7 +1244,7 @@ int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 {
 	struct tt_layout_desc d;
 	uint32_t last;
-	uint64_t w, s[R], p[R];
+	uint64_t w, s[R] = { 0 }, p[R] = { 0 };
 	int err;
 
 	err = check_shape(t->rank, t->shape);

@@ -400,40 +400,38 @@ static size_t plane_bytes(const struct tt_layout *l, uint64_t rows,
 	return rows * cols * tt_df_elem_bytes(l->dtype);
 }
 
-static void store_plane(const struct tt_layout *l, const float *v,
-			uint64_t rows, uint64_t cols, uint8_t *o)
+static int store_plane(const struct tt_layout *l, const float *v,
+		       uint64_t rows, uint64_t cols, uint8_t *o)
 {
 	size_t esize = tt_df_elem_bytes(l->dtype);
 
-	if (l->tiled) {
-		tt_tilize_to_tiles(l->dtype, v, cols, rows, cols, NULL, o,
-				   plane_bytes(l, rows, cols));
-		return;
-	}
+	if (l->tiled)
+		return tt_tilize_to_tiles(l->dtype, v, cols, rows, cols, NULL, o,
+					  plane_bytes(l, rows, cols));
 	for (uint64_t i = 0; i < rows * cols; i++, o += esize) {
 		if (l->dtype == TT_DF_FLOAT32)
 			put_le(o, f2u(v[i]), 4);
 		else
 			put_le(o, tt_tilize_f32_to_bf16(v[i]), 2);
 	}
+	return TT_OK;
 }
 
-static void load_plane(const struct tt_layout *l, const uint8_t *o,
-		       uint64_t rows, uint64_t cols, float *v)
+static int load_plane(const struct tt_layout *l, const uint8_t *o,
+		      uint64_t rows, uint64_t cols, float *v)
 {
 	size_t esize = tt_df_elem_bytes(l->dtype);
 
-	if (l->tiled) {
-		tt_tilize_from_tiles(l->dtype, o, plane_bytes(l, rows, cols),
-				     rows, cols, v, cols);
-		return;
-	}
+	if (l->tiled)
+		return tt_tilize_from_tiles(l->dtype, o, plane_bytes(l, rows, cols),
+					    rows, cols, v, cols);
 	for (uint64_t i = 0; i < rows * cols; i++, o += esize) {
 		if (l->dtype == TT_DF_FLOAT32)
 			v[i] = u2f(get_le(o, 4));
 		else
 			v[i] = tt_tilize_bf16_to_f32((uint16_t)get_le(o, 2));
 	}
+	return TT_OK;
 }
 
 int tt_tilize_shard_pack(const struct tt_layout *l, const float *logical,
@@ -450,7 +448,7 @@ int tt_tilize_shard_pack(const struct tt_layout *l, const float *logical,
 	err = shard_geometry(l, grid_coord, dst_len, &nplanes, &rows, &cols);
 	if (err)
 		return err;
-	buf = malloc(rows * cols * sizeof(float));
+	buf = calloc(rows * cols, sizeof(float));
 	if (!buf)
 		return tt_fail(TT_ENOMEM, "tilize: out of host memory");
 	for (uint64_t k = 0; k < nplanes; k++) {
@@ -459,11 +457,13 @@ int tt_tilize_shard_pack(const struct tt_layout *l, const float *logical,
 			err = tt_layout_slot_to_logical(l, grid_coord, off, x);
 			buf[i] = err ? pad : logical[logical_linear(l, x)];
 		}
-		store_plane(l, buf, rows, cols,
-			    d + k * plane_bytes(l, rows, cols));
+		err = store_plane(l, buf, rows, cols,
+				  d + k * plane_bytes(l, rows, cols));
+		if (err)
+			break;
 	}
 	free(buf);
-	return TT_OK;
+	return err;
 }
 
 int tt_tilize_shard_unpack(const struct tt_layout *l, const void *src,
@@ -480,18 +480,18 @@ int tt_tilize_shard_unpack(const struct tt_layout *l, const void *src,
 	err = shard_geometry(l, grid_coord, src_len, &nplanes, &rows, &cols);
 	if (err)
 		return err == TT_ENOSPC ? TT_EINVAL : err;
-	buf = malloc(rows * cols * sizeof(float));
+	buf = calloc(rows * cols, sizeof(float));
 	if (!buf)
 		return tt_fail(TT_ENOMEM, "tilize: out of host memory");
-	for (uint64_t k = 0; k < nplanes; k++) {
-		load_plane(l, s + k * plane_bytes(l, rows, cols), rows, cols,
-			   buf);
-		for (uint64_t i = 0; i < rows * cols; i++) {
+	for (uint64_t k = 0; k < nplanes && !err; k++) {
+		err = load_plane(l, s + k * plane_bytes(l, rows, cols), rows, cols,
+				 buf);
+		for (uint64_t i = 0; !err && i < rows * cols; i++) {
 			plane_offset(n, p, k, i / cols, i % cols, off);
 			if (!tt_layout_slot_to_logical(l, grid_coord, off, x))
 				logical[logical_linear(l, x)] = buf[i];
 		}
 	}
 	free(buf);
-	return TT_OK;
+	return err;
 }

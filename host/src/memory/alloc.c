@@ -633,6 +633,7 @@ static struct tt_alloc_block *get_node(struct tt_alloc *a)
 {
 	uint32_t i = a->spare;
 
+	assert(a->nodes);		/* reserve_nodes() ran first */
 	if (i) {
 		a->spare = a->nodes[i].next;
 		a->nspare--;
@@ -1396,8 +1397,9 @@ int tt_alloc_apply_state(struct tt_alloc *a, const struct tt_alloc_state *st)
 			tt_alloc_alloc_at(a, r->start, r->end - r->start) :
 			TT_EINVAL;
 		if (rc) {
+			/* Undo: ranges just allocated always free. */
 			while (i-- > 0)
-				tt_alloc_free(a, st->ranges[i].start);
+				(void)tt_alloc_free(a, st->ranges[i].start);
 			return rc;
 		}
 	}
@@ -1513,7 +1515,7 @@ int tt_alloc_check(const struct tt_alloc *a)
 
 		if (!s->idx)
 			continue;
-		if (s->idx >= a->nused || !a->nodes[s->idx].allocated ||
+		if (!a->nodes || s->idx >= a->nused || !a->nodes[s->idx].allocated ||
 		    s->fp != fingerprint(a->nodes[s->idx].addr) ||
 		    slot_find(a, a->nodes[s->idx].addr) != s)
 			return TT_EINVAL;

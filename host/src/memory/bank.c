@@ -272,7 +272,7 @@ void tt_bank_destroy(struct tt_banks *b)
 static struct tt_bank_mgr *mgr_of(struct tt_banks *b, enum tt_bank_type type)
 {
 	if ((unsigned int)type >= TT_BANK_NTYPES) {
-		fail(b, TT_EINVAL, "unknown buffer type %d", (int)type);
+		(void)fail(b, TT_EINVAL, "unknown buffer type %d", (int)type);	/* NULL says it */
 		return NULL;
 	}
 	return &b->mgr[type];
@@ -282,7 +282,7 @@ static const struct tt_bank_mgr *cmgr_of(const struct tt_banks *b,
 					 enum tt_bank_type type)
 {
 	if ((unsigned int)type >= TT_BANK_NTYPES) {
-		tt_fail(TT_EINVAL, "unknown buffer type %d", (int)type);
+		(void)tt_fail(TT_EINVAL, "unknown buffer type %d", (int)type);	/* NULL says it */
 		return NULL;
 	}
 	return &b->mgr[type];
@@ -751,9 +751,10 @@ int tt_bank_check_cb(const struct tt_banks *b, struct tt_bank_core core,
 			continue;
 		if (lowest >= cb_end)
 			return TT_OK;
-		tt_alloc_allocation_size(&m->alloc,
-					 (uint64_t)((int64_t)lowest - m->offsets[bank]),
-					 &size);
+		if (tt_alloc_allocation_size(&m->alloc,
+					     (uint64_t)((int64_t)lowest - m->offsets[bank]),
+					     &size))
+			size = 0;
 		clash->overlap = cb_end - lowest;
 		clash->buffer_addr = lowest;
 		clash->buffer_size = size;
@@ -822,7 +823,7 @@ int tt_bank_override_state(struct tt_banks *b, const struct tt_bank_state *st)
 	if (rc) {
 		/* Put the previous buffers back; they fitted before. */
 		tt_bank_free_all(b, st->type);
-		tt_bank_apply_state(b, &old);
+		(void)tt_bank_apply_state(b, &old);
 	}
 	tt_bank_state_release(&old);
 	return rc;

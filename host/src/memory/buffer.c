@@ -76,7 +76,7 @@ static uint32_t grid_count(const struct tt_core_range_set *grid)
 		const struct tt_core_range *r = &grid->ranges[i];
 
 		if (r->start.x > r->end.x || r->start.y > r->end.y) {
-			tt_fail(TT_ELAYOUT, "shard grid range %u (%u,%u)-(%u,%u) is inverted: start must not exceed end",
+			(void)tt_fail(TT_ELAYOUT, "shard grid range %u (%u,%u)-(%u,%u) is inverted: start must not exceed end",
 			     i, r->start.x, r->start.y, r->end.x, r->end.y);
 			return 0;
 		}
@@ -85,7 +85,7 @@ static uint32_t grid_count(const struct tt_core_range_set *grid)
 		/* Each factor at most 2^20 first: w * h cannot wrap. */
 		if (w > TT_SHARD_GRID_MAX_CORES || h > TT_SHARD_GRID_MAX_CORES ||
 		    n + w * h > TT_SHARD_GRID_MAX_CORES) {
-			tt_fail(TT_ELAYOUT, "shard grid range %u (%u,%u)-(%u,%u) is %llux%llu cores; a shard grid lists at most %u cores in all",
+			(void)tt_fail(TT_ELAYOUT, "shard grid range %u (%u,%u)-(%u,%u) is %llux%llu cores; a shard grid lists at most %u cores in all",
 			     i, r->start.x, r->start.y, r->end.x, r->end.y,
 			     (unsigned long long)w, (unsigned long long)h,
 			     TT_SHARD_GRID_MAX_CORES);
@@ -245,7 +245,9 @@ static int shard_setup(struct tt_buffer *buf, const struct tt_buffer_config *cfg
 		struct tt_bank_core bc;
 		uint32_t x, y, id;
 
-		tt_shard_core(s, k, &x, &y);
+		rc = tt_shard_core(s, k, &x, &y);
+		if (rc)
+			break;
 		c = sh->grid.count == 1 ? tt_core(sh->grid.ranges[0].start.x + x,
 						  sh->grid.ranges[0].start.y + y) :
 					  cores[sh->orientation == TT_SHARD_ROW_MAJOR ? x : y];
@@ -355,17 +357,22 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 			   TT_BANK_DEFAULT, &buf->addr);
 	if (rc)
 		goto out_free;		/* the bank manager said why */
-	tt_bank_size_spread(alloc_size, cfg->page_size,
-			    sharded ? nbanks : tt_bank_count(&dev->banks, bt),
-			    align, &buf->bank_size);
-	rc = tt_page_map_init(&buf->map, dev, cfg->type, buf->addr, cfg->page_size,
+	rc = tt_bank_size_spread(alloc_size, cfg->page_size,
+				 sharded ? nbanks : tt_bank_count(&dev->banks, bt),
+				 align, &buf->bank_size);
+	if (rc)
+		rc = tt_fail(rc, "a buffer of %llu B does not spread over its banks",
+			     (unsigned long long)alloc_size);
+	else
+		rc = tt_page_map_init(&buf->map, dev, cfg->type, buf->addr, cfg->page_size,
 			      buf->aligned_page, cfg->size / cfg->page_size,
 			      sharded ? &buf->spec : NULL, buf->shard_bank);
 	if (!rc && tt_handle_add(buf, TT_HANDLE_BUFFER))
 		rc = tt_fail(TT_ENOMEM, "out of host memory");
 	if (rc) {
 		tt_page_map_free(&buf->map);
-		tt_bank_free(&dev->banks, bt, buf->addr);
+		/* Just allocated: freeing it cannot fail; the first error stands. */
+		(void)tt_bank_free(&dev->banks, bt, buf->addr);
 		goto out_free;
 	}
 	free(buf->shard_bank);
@@ -399,7 +406,7 @@ int tt_buffer_free(struct tt_buffer *buf)
 	if (dev_open) {
 		rc = tt_bank_free(&buf->dev->banks, tt_bank_type_of(buf->type), buf->addr);
 		if (rc)
-			tt_fail(rc, "tt_buffer_free: %s", tt_last_error());
+			rc = tt_fail(rc, "tt_buffer_free: %s", tt_last_error());
 	}
 	tt_page_map_free(&buf->map);
 	free(buf);

@@ -56,7 +56,7 @@ static void write_type(const struct tt_memory_report_files *rf,
 	uint64_t n;
 
 	/* A failed view (host memory) still gives the totals. */
-	tt_bank_view(b, type, &v);
+	(void)tt_bank_view(b, type, &v);
 	n = tt_bank_count(b, type);
 	fprintf(rf->memory_summary, ",%llu,%llu,%llu,%llu\n",
 		(ull)v.total_bytes_per_bank,
@@ -66,17 +66,17 @@ static void write_type(const struct tt_memory_report_files *rf,
 
 	fprintf(rf->detailed, ",%s\n", tt_bank_type_name(type));
 	fprintf(rf->detailed, ",Total allocatable (B):,%llu\n",
-		(ull)(v.total_bytes_per_bank * n));
+		(ull)v.total_bytes_per_bank * n);
 	fprintf(rf->detailed, ",Total allocated (B):,%llu\n",
-		(ull)(v.total_bytes_allocated_per_bank * n));
+		(ull)v.total_bytes_allocated_per_bank * n);
 	fprintf(rf->detailed, ",Total free (B):,%llu\n",
-		(ull)(v.total_bytes_free_per_bank * n));
+		(ull)v.total_bytes_free_per_bank * n);
 	write_blocks(rf->detailed, &v);
 
 	if (type == TT_BANK_L1)
 		fprintf(rf->l1_summary, ",%llu,%llu\n",
 			(ull)v.largest_contiguous_bytes_free_per_bank,
-			(ull)(v.largest_contiguous_bytes_free_per_bank * n));
+			(ull)v.largest_contiguous_bytes_free_per_bank * n);
 	tt_bank_view_release(&v);
 }
 
@@ -150,7 +150,7 @@ static int open_files_mode(struct tt_memory_report_files *rf, const char *dir,
 	if (rf->l1_summary)
 		rf->detailed = open_in(dir, prefix, "detailed_memory_usage.csv", mode, &rc);
 	if (!rf->detailed) {
-		tt_memory_report_close(rf);
+		(void)tt_memory_report_close(rf);	/* the open error stands */
 		return rc;
 	}
 	if (mode[0] == 'w')
@@ -640,7 +640,8 @@ int tt_memory_report_svg(FILE *f, const struct tt_banks *b)
 
 		if (!tt_bank_count(b, k))
 			continue;
-		tt_bank_stats(b, k, &st);
+		if (tt_bank_stats(b, k, &st))
+			continue;
 		fprintf(f, "<text x=\"%d\" y=\"%d\">%-8s %u banks: %llu of %llu B allocated per bank, largest free block %llu B, %zu blocks</text>\n",
 			MARGIN, y, tt_bank_type_name(k), tt_bank_count(b, k),
 			(ull)st.total_allocated, (ull)st.total_allocatable,

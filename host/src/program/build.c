@@ -254,7 +254,7 @@ static bool strict_cb(void)
 {
 	const char *v = getenv("TT_EMU_STRICT_CB");
 
-	return v && *v && strcmp(v, "0");
+	return v && *v && strcmp(v, "0") != 0;
 }
 
 /* -Os unless TT_EMU_KERNEL_OPT says otherwise (tools/tt-gdb.sh uses -Og). */

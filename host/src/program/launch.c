@@ -114,7 +114,7 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 		kc.enables |= r == TT_RISC_BRISC ? TT_ENABLE_DM0 :
 			      r == TT_RISC_NCRISC ? TT_ENABLE_DM1 : TT_ENABLE_MATH0;
 
-		if (memcmp(hs->loaded_kernel, k->id, sizeof(k->id))) {
+		if (memcmp(hs->loaded_kernel, k->id, sizeof(k->id)) != 0) {
 			for (uint32_t s = 0; s < k->elf.nsegs; s++) {
 				const struct tt_elf_segment *seg = &k->elf.segs[s];
 
@@ -390,10 +390,8 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 		/* Without icount the device clock is not an instruction count. */
 		report->instructions = dev->deterministic ? dev->run_icount : 0;
 	}
-	if (status)
-		tt_fail(status, "%s", dev->errors);
 	dev->inflight = NULL;
-	return status;
+	return status ? tt_fail(status, "%s", dev->errors) : TT_OK;
 }
 
 int tt_program_run(struct tt_device *dev, struct tt_program *prog,

@@ -103,15 +103,15 @@ int tt_program_create(struct tt_program **out)
 
 static void kernel_free(struct tt_kernel *k)
 {
-	for (uint32_t i = 0; i < k->num_args; i++)
+	for (uint32_t i = 0; k->args && i < k->num_args; i++)
 		free(k->args[i].values);
 	free(k->args);
-	for (uint32_t i = 0; i < k->num_defines; i++) {
+	for (uint32_t i = 0; k->defines && i < k->num_defines; i++) {
 		free((char *)k->defines[i].name);
 		free((char *)k->defines[i].value);
 	}
 	free(k->defines);
-	for (uint32_t i = 0; i < k->num_named_args; i++)
+	for (uint32_t i = 0; k->named_args && i < k->num_named_args; i++)
 		free((char *)k->named_args[i].name);
 	free(k->named_args);
 	free(k->compile_args);
@@ -128,7 +128,7 @@ void tt_program_destroy(struct tt_program *prog)
 	if (!prog)
 		return;
 	if (!tt_handle_remove(prog, TT_HANDLE_PROGRAM)) {
-		tt_fail(TT_EINVAL, "tt_program_destroy: %p is not a live program "
+		(void)tt_fail(TT_EINVAL, "tt_program_destroy: %p is not a live program "
 			"(destroyed twice?)", (void *)prog);
 		return;
 	}
@@ -269,7 +269,7 @@ static int kernel_add(const char *fn, struct tt_program *prog, const char *path,
 				goto nomem;
 		}
 	}
-	grown = realloc(prog->kernels, (prog->num_kernels + 1) * sizeof(*grown));
+	grown = realloc(prog->kernels, (prog->num_kernels + 1) * sizeof(struct tt_kernel *));
 	if (!grown)
 		goto nomem;
 	prog->kernels = grown;
