@@ -418,7 +418,7 @@ test-env := TT_EMU_CACHE=$(obj)/cache ASAN_OPTIONS=detect_leaks=1 \
 	UBSAN_OPTIONS=print_stacktrace=1
 
 .PHONY: test test-unit test-device test-e2e test-fw
-test: all
+test: all analyze
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests) $(device-tests) \
 		$(e2e-tests) $(fw-tests)
 test-unit: $(unit-tests)
@@ -449,6 +449,25 @@ $(obj)/tests/tsan/%: tests/tsan/%.c $(obj)/tsan/host/libtt.a
 test-tsan: all $(tsan-tests)
 	$(Q)for t in $(tsan-tests); do echo "== $$(basename $$t)"; \
 		TT_EMU_CACHE=$(obj)/cache TSAN_OPTIONS=halt_on_error=1 $$t || exit 1; done
+
+# ---------------------------------------------------------------------------
+# Static analysis: clang-tidy over libtt, the device model and the tools,
+# one stamp per file so only what changed is looked at again; the checks
+# are listed, with their reasons, in tools/analyze.sh.
+
+analyze-srcs := $(host-srcs) $(wildcard device/model/*.c tools/*.c)
+analyze-hdrs := $(wildcard host/include/tt/*.h host/src/*/*.h device/model/*.h hal/*.h hal/*/*.h)
+
+$(obj)/analyze/%.ok: % $(analyze-hdrs) tools/analyze.sh | $(deps-stamp)
+	$(call msg,TIDY,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)bash tools/analyze.sh $< -- -std=gnu11 -I$(src)/host/include -I$(src)/host/src \
+		$(hal-inc) -I$(src)/device/model -DTT_DEFAULT_SRC='"$(src)"' \
+		-DTT_DEFAULT_BUILD='"$(obj)"'
+	$(Q)touch $@
+
+.PHONY: analyze
+analyze: $(patsubst %,$(obj)/analyze/%.ok,$(analyze-srcs))
 
 # ---------------------------------------------------------------------------
 # Examples, demo, gdb
@@ -511,7 +530,7 @@ format-check:
 .PHONY: clean distclean
 clean:
 	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/tsan $(obj)/firmware $(obj)/linker $(obj)/tests \
-		$(obj)/metalium $(obj)/pic \
+		$(obj)/metalium $(obj)/pic $(obj)/analyze \
 		$(obj)/tools $(obj)/examples $(obj)/bench $(obj)/cache
 distclean:
 	$(Q)rm -rf $(obj)
@@ -540,6 +559,7 @@ help:
 	@echo '  gdb            run $$(GDB_DEMO) halted under gdb-multiarch (docs/gdb.md)'
 	@echo '  bench          benchmarks (bench/*), never part of test'
 	@echo '  format, format-check   clang-format the non-QEMU code'
+	@echo '  analyze        clang-tidy: bugprone, NULL dereference, unchecked returns (part of test)'
 	@echo '  clean          remove our objects (keeps QEMU and newlib)'
 	@echo '  distclean      remove the whole build directory'
 	@echo 'Variables'

@@ -7,8 +7,8 @@
 set -euo pipefail
 
 pkgs=(
-	# host build and tests
-	gcc g++ make libcriterion-dev libxxhash-dev pkg-config
+	# host build and tests, and the static analysis of make analyze
+	gcc g++ make libcriterion-dev libxxhash-dev pkg-config clang-tidy
 	# the TT-Metalium C++ library and its CMake package
 	libfmt-dev cmake
 	# RISC-V cross toolchain, debugger, C library source
