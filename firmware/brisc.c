@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * BRISC firmware: boots the core, releases the subordinates, then serves
- * launches with slow-dispatch semantics (reference/ttmetal-facts.md §4.2):
+ * launches with slow-dispatch semantics:
  *
  *   wait for go -> zero the CB counters, configure the tile engine ->
  *   start NCRISC/TRISCs per enables -> run own kernel -> wait for the

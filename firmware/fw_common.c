@@ -22,7 +22,7 @@ uint32_t fw_noc_nonposted_writes_acked[TT_NOC_COUNT];
 uint32_t fw_noc_nonposted_atomics_acked[TT_NOC_COUNT];
 uint32_t fw_noc_posted_writes_num_issued[TT_NOC_COUNT];
 
-/* WH B0 worker (x, y) sits at virtual NoC (18 + x, 18 + y) (§3.5). */
+/* WH B0 worker (x, y) sits at virtual NoC (18 + x, 18 + y). */
 #define FW_VIRTUAL_WORKER_X0	18
 #define FW_VIRTUAL_WORKER_Y0	18
 
@@ -175,18 +175,12 @@ void fw_trap_report(void)
 	TT_EMU_REG(TRAP_REPORT) = 1;
 }
 
+/* The trap registers still hold the trap fw_trap_report() sent. */
 void fw_halt(void)
 {
-	tt_wait_describe(TT_WAIT_HALTED, FW_MAILBOX->debug.fatal_code,
-			 FW_MAILBOX->debug.fatal_line, 0);
+	fw_waypoint("DEAD");
+	tt_wait_describe(TT_WAIT_HALTED, TT_EMU_REG(TRAP_CAUSE),
+			 TT_EMU_REG(TRAP_EPC), 0);
 	for (;;)
 		tt_wfi();
-}
-
-void fw_fatal(uint32_t code, uint32_t line)
-{
-	FW_MAILBOX->debug.fatal_code = code;
-	FW_MAILBOX->debug.fatal_line = line;
-	fw_waypoint("DEAD");
-	fw_halt();
 }

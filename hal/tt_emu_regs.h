@@ -2,7 +2,7 @@
 /*
  * Registers of blocks that every hart sees at the same address:
  *
- *  - RISCV_DEBUG (WH B0 address, reference/ttmetal-facts.md §2.3): soft
+ *  - RISCV_DEBUG (at its Wormhole B0 address): soft
  *    reset of the core's harts and the wall clock;
  *  - EMU: the emulator's own block, with no silicon counterpart.  It holds
  *    the sleep primitive (wake ack, notify, wait descriptor), the print
@@ -91,7 +91,7 @@ enum tt_wait_kind {
 	TT_WAIT_SEMAPHORE_MIN,		/* id = L1 address, expect = minimum */
 	TT_WAIT_NOC_BARRIER,		/* id = barrier kind, expect = count */
 	TT_WAIT_TILE_ENGINE,		/* id = engine resource */
-	TT_WAIT_HALTED,			/* fatal firmware error; see mailbox debug */
+	TT_WAIT_HALTED,			/* trap in the firmware: id = mcause, expect = mepc */
 };
 
 /* Values a hart writes to EMU_DOORBELL. */

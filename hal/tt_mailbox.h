@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The mailbox at TT_MEM_MAILBOX_BASE of every core's L1: how the host and
- * the firmware talk.  Modelled on tt-metal's dev_msgs.h (reference/
- * ttmetal-facts.md §4.1): launch message with kernel-config offsets, go
+ * the firmware talk.  Modelled on tt-metal's dev_msgs.h:
+ * launch message with kernel-config offsets, go
  * message, subordinate sync bytes, core info with the magic number.  Our
  * additions are the per-RISC kernel results and the debug waypoints.
  *
@@ -108,8 +108,6 @@ struct tt_core_info {
 
 struct tt_debug_msg {
 	char waypoint[TT_RISCS_PER_CORE][4];	/* last waypoint per RISC */
-	uint32_t fatal_code;			/* firmware fatal error, 0 if none */
-	uint32_t fatal_line;
 };
 
 struct tt_mailbox {
@@ -166,7 +164,7 @@ static_assert(offsetof(struct tt_core_info, absolute_logical_x) == 4 &&
 	       offsetof(struct tt_core_info, grid_x) == 8 &&
 	       offsetof(struct tt_core_info, l1_unreserved_start) == 12 &&
 	       sizeof(struct tt_core_info) == 16, "core info layout");
-static_assert(offsetof(struct tt_debug_msg, fatal_code) == 4 * TT_RISCS_PER_CORE,
+static_assert(sizeof(struct tt_debug_msg) == 4 * TT_RISCS_PER_CORE,
 	       "debug message layout");
 static_assert(sizeof(struct tt_mailbox) <= TT_MEM_MAILBOX_SIZE,
 	       "the mailbox must fit TT_MEM_MAILBOX_SIZE");

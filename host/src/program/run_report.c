@@ -84,8 +84,8 @@ static const char *wait_text(const struct tt_evt_wait_state *w, char *buf,
 			 tt_tile_cmd_wait_name(w->id));
 		break;
 	case TT_WAIT_HALTED:
-		snprintf(buf, len, "halted by a firmware error (code %u, line %u)",
-			 w->id, w->expect);
+		snprintf(buf, len, "halted by a trap in the firmware (mcause %u at "
+			 "pc 0x%08x)", w->id, w->expect);
 		break;
 	default:
 		snprintf(buf, len, "waits (kind %u, id %u, expect %u, now %u)",
