@@ -2,7 +2,7 @@
 /*
  * Bank-to-NoC tables, written by the host into every core's L1 at
  * TT_MEM_BANK_TO_NOC_BASE when the device opens and read by the kernel
- * API's address generators (reference/ttmetal-facts.md §5.1, §7):
+ * API's address generators:
  *
  *   page id -> bank = id % num_banks, row = id / num_banks
  *   address  = row * aligned_page_size + bank_base + bank_to_*_offset[bank]

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Circular buffers: what the host, the firmware and the kernel API agree
- * on (reference/ttmetal-facts.md §4.5-§4.6).
+ * on.
  *
  *  - The host writes TT_CB_CONFIG_WORDS words per CB index into the
  *    kernel-config blob at local_cb_offset (index i at i * 16 bytes):

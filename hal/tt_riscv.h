@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The five RISC-V harts of a Tensix core (reference/ttmetal-facts.md §1.1).
+ * The five RISC-V harts of a Tensix core.
  * The index is the hart's role inside its core; QEMU's global hart id is
  * core * TT_RISCS_PER_CORE + role.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * Guest speed benchmark (DESIGN §10):
+ * Guest speed benchmark (the project's speed goals, docs/examples.md):
  *  - guest MIPS of one busy hart in the tensix machine, against QEMU's
  *    stock virt board (Debian's qemu-system-riscv32) running the same loop,
  *    both with icount (our deterministic mode) and without (TCG as fast as

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Circular-buffer counters: the two stream registers per CB that
- * tt-metal's CB API uses as shared page counters (reference/
- * ttmetal-facts.md §4.6).  Per core and CB the model keeps TILES_RECEIVED
+ * tt-metal's CB API uses as shared page counters.
+ * Per core and CB the model keeps TILES_RECEIVED
  * (the producer adds what it pushes) and TILES_ACKED (the consumer adds
  * what it pops), 16 bits each, seen alike by the core's five harts.
  *

@@ -5,7 +5,7 @@
  * and truncating conversions, the packer's rounding (nearest, ties away
  * from zero), denormal flush and shared-exponent packing, and the FPU's
  * own view of a value (top exponent finite, denormals zero) with its Dst
- * write rounding.  Sources: reference/compute-engine.md §2.
+ * write rounding, as docs/tile-engine.md (Formats) describes them.
  *
  * Not yet implemented:
  *   - Bfp8/Bfp4 "a" (5-bit exponent), Bfp2, Tf32, Lf8 and integer
@@ -73,7 +73,7 @@ const char *ttx_fmt_name(unsigned fmt, char buf[16])
     return buf;
 }
 
-/* ---- unpacker conversions (§2 Unpacker conversion) ------------------ */
+/* ---- unpacker conversions (Unpacker conversion) ------------------ */
 
 uint32_t ttx_fmt_fp32_to_tf32_unpack(uint32_t f32)
 {
@@ -112,11 +112,11 @@ uint32_t ttx_fmt_fp16_to_fp32(uint16_t h)
         }
         return sign | e32 << 23 | (m & 0x3ff) << 13;
     }
-    /* Exponent 31 is an ordinary binade up to 131008 (§2 Bit layouts). */
+    /* Exponent 31 is an ordinary binade up to 131008 (Bit layouts). */
     return sign | (e + 112) << 23 | m << 13;
 }
 
-/* ---- packer conversions (§2 Packer conversion) ---------------------- */
+/* ---- packer conversions (Packer conversion) ---------------------- */
 
 uint16_t ttx_fmt_fp32_to_bf16_pack(uint32_t f32)
 {
@@ -159,7 +159,7 @@ uint16_t ttx_fmt_fp32_to_fp16_pack(uint32_t f32)
         return 0;               /* |x| <= 2^-15 flushes */
     }
     /*
-     * (2^-15, 2^-14): the reference says the hardware mishandles this
+     * (2^-15, 2^-14): the ISA documentation says the hardware mishandles this
      * range without saying how; [U] give the truncated FP16 denormal.
      */
     return (uint16_t)(sign | ((0x400u | ((mag >> 13) & 0x3ff)) >> 1));
@@ -198,7 +198,7 @@ void ttx_fmt_bfp_pack_row(const uint16_t bf16[16], unsigned mag_bits,
     }
 }
 
-/* ---- the FPU's view of values (§2 Bit layouts, Dst write rounding) -- */
+/* ---- the FPU's view of values (Bit layouts, Dst write rounding) -- */
 
 double ttx_fmt_fpu_value(uint32_t bits, TTDstKind kind)
 {

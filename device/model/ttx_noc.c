@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * NoC engines: command buffers, status counters and the sanitizer
- * (reference/ttmetal-facts.md §3).  A kernel drives them as on a Wormhole
+ * NoC engines: command buffers, status counters and the sanitizer.
+ * A kernel drives them as on a Wormhole
  * B0: it programs TARG/RET/AT_LEN_BE/PACKET_TAG/CTRL of a command buffer
  * and writes SEND_REQ to CMD_CTRL.  By default the command then runs to
  * completion inside that register write: data is copied, the status
@@ -270,7 +270,7 @@ static int ttx_noc_dests(TTNocCmd *c, uint32_t mid, bool mcast, bool loopback,
     }
     sx = TT_FIELD_GET(NOC, ADDR_MID, START_X, mid);
     sy = TT_FIELD_GET(NOC, ADDR_MID, START_Y, mid);
-    /* NoC1 callers pass the corners swapped (§5.1): accept either order. */
+    /* NoC1 callers pass the corners swapped: accept either order. */
     x0 = sx < ex ? sx : ex;
     x1 = sx < ex ? ex : sx;
     y0 = sy < ey ? sy : ey;

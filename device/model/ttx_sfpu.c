@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * SFPU ops on Dst tiles, in FP32 as the vector unit computes them
- * (reference/compute-engine.md §5): loads widen BF16/FP16 exactly and
+ * SFPU ops on Dst tiles, in FP32 as the vector unit computes them:
+ * loads widen BF16/FP16 exactly and
  * flush denormals, every multiply-add rounds once to nearest even and
  * flushes denormal and -0 results to +0 (SFPMAD), and stores to a 16-bit
  * Dst truncate (SFPSTORE) unless the op rounds first.  The algorithms are
- * the ones §5 names: Schraudolph's exp trick with the LLK constants for
+ * the LLK's: Schraudolph's exp trick with the LLK constants for
  * approx exp, Moroz's exp_21f (BF16 Dst) or Cody-Waite + degree-7 Taylor
  * (FP32 Dst) for precise exp, the quadratic seed + Newton reciprocal, the
- * cubic log, the three-piece tanh table.  Where §5 gives no constants the
+ * cubic log, the three-piece tanh table.  Where the LLK gives no constants the
  * model uses its own routine of the same shape; docs/tile-engine.md lists
  * which is which and the error bound tested for each op.
  *
@@ -90,7 +90,7 @@ static bool is_inf_nan(float x)
     return ((f2u(x) >> 23) & 0xff) == 0xff;
 }
 
-/* ---- exp (§5) --------------------------------------------------------- */
+/* ---- exp --------------------------------------------------------- */
 
 /*
  * Approx: the LLK fast path, y = A*x + (B - C) with A = 2^8/ln2,
@@ -142,7 +142,7 @@ static float exp_21f(float x)
 
 /*
  * Precise, FP32 Dst: Cody-Waite reduction x = n ln2 + r, |r| <= ln2/2,
- * then the degree-7 Taylor polynomial, scaled by 2^n (§5 "fp32 ->
+ * then the degree-7 Taylor polynomial, scaled by 2^n ("fp32 ->
  * Cody-Waite + 7th-order Taylor"; constants are the model's).
  */
 static float exp_cw(float x)
@@ -182,7 +182,7 @@ static float exp_precise(float x, bool fp32)
     return fp32 ? exp_cw(x) : exp_21f(x);
 }
 
-/* ---- reciprocal (§5) ------------------------------------------------- */
+/* ---- reciprocal ------------------------------------------------- */
 
 /*
  * Quadratic seed on [1, 2) (k0 = 0.3232325, k1 = 1.4545460,
@@ -215,7 +215,7 @@ static float recip(float x, int iters)
     return setsgn(setexp(y, (unsigned)e), sign);
 }
 
-/* ---- sqrt, rsqrt (§5) ------------------------------------------------ */
+/* ---- sqrt, rsqrt ------------------------------------------------ */
 
 /*
  * Magic-constant seed with one modified Newton step (Moroz et al.'s
@@ -241,7 +241,7 @@ static float sqrt_op(float x, bool rsqrt, bool precise, bool fp32)
     float y, s;
 
     if (x < 0.0f) {
-        /* §5: NaN with an FP32 Dst, the Inf pattern with a BF16 Dst. */
+        /* NaN with an FP32 Dst, the Inf pattern with a BF16 Dst. */
         return fp32 ? NAN : INFINITY;
     }
     if (x == 0.0f) {
@@ -262,7 +262,7 @@ static float sqrt_op(float x, bool rsqrt, bool precise, bool fp32)
     return s;
 }
 
-/* ---- log (§5) --------------------------------------------------------- */
+/* ---- log --------------------------------------------------------- */
 
 static float log_op(float x, bool approx)
 {
@@ -322,7 +322,7 @@ static float tanh_op(float x, bool approx, bool fp32)
     float a = setsgn(x, 0), y;
 
     if (approx) {
-        /* §5: the LLK's three-segment table. */
+        /* the LLK's three-segment table. */
         if (a < 1.0f) {
             y = mul(0.90625f, a);
         } else if (a < 2.0f) {
@@ -396,7 +396,7 @@ float ttx_sfpu_eval(TTSfpuOp op, float x, bool approx, bool fp32_dest)
         }
         return exp_precise(x, fp32_dest);
     case TTX_SFPU_RECIP:
-        /* §5: approx 1 step, BF16 precise 1 step (+ RNE), FP32 2 steps. */
+        /* approx 1 step, BF16 precise 1 step (+ RNE), FP32 2 steps. */
         return recip(x, approx || !fp32_dest ? 1 : 2);
     case TTX_SFPU_SQRT:
         return sqrt_op(x, false, !approx, fp32_dest);
@@ -437,7 +437,7 @@ const char *ttx_sfpu_name(TTSfpuOp op)
     return op < TTX_SFPU_UNARY_COUNT ? names[op] : "?";
 }
 
-/* ---- Dst load / store (§5 SFPLOAD, SFPSTORE) ---------------------------- */
+/* ---- Dst load / store (SFPLOAD, SFPSTORE) ---------------------------- */
 
 static int math_slot(const TTTileEngine *e, unsigned idst)
 {
@@ -472,7 +472,7 @@ static float sfpu_load(const TTTileEngine *e, unsigned slot, unsigned i)
 /*
  * Store to Dst: FP32 as is; BF16/FP16 truncate (SFPSTORE), or round to
  * nearest even first when @rne (LLK ops round explicitly in precise
- * mode, §5); denormals flush, FP16 overflow gives the 0x7fff pattern.
+ * mode); denormals flush, FP16 overflow gives the 0x7fff pattern.
  */
 static uint32_t sfpu_store(float y, TTDstKind kind, bool rne)
 {

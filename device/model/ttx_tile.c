@@ -4,9 +4,9 @@
  * ownership, Dst in 16-bit or 32-bit mode split in halves (SyncHalf) or
  * whole (SyncFull) under the math-pack semaphore, the unpacker and packer
  * at tile granularity, and the FPU ops with math-fidelity phases run one
- * by one as reference/compute-engine.md §3 gives them.  Arithmetic runs
+ * by one as docs/tile-engine.md (Math fidelity) gives them.  Arithmetic runs
  * in double, where every phase product is exact; each phase of each
- * 16-term chunk is added to Dst and rounded into the Dst format (§4
+ * 16-term chunk is added to Dst and rounded into the Dst format (FPU
  * MVMUL precision), which is where the bf16-Dst error of the hardware
  * comes from.
  *
@@ -75,7 +75,7 @@ void ttx_tile_fini(TTTileEngine *e)
     }
 }
 
-/* ---- math-pack semaphore (§7) --------------------------------------- */
+/* ---- math-pack semaphore --------------------------------------- */
 
 int ttx_tile_acquire(TTTileEngine *e)
 {
@@ -116,7 +116,7 @@ int ttx_tile_release(TTTileEngine *e)
     return TTX_TILE_OK;
 }
 
-/* ---- unpacker (§2 Unpacker conversion, §7 dvalid) ------------------- */
+/* ---- unpacker (Unpacker conversion, dvalid) ---------------------- */
 
 /*
  * The face-order tile of row-major data at @l1 (tilize), into @tile:
@@ -156,7 +156,7 @@ static TTSrcStyle src_convert(const TTTileEngine *e, unsigned fmt,
         /*
          * [I] Float32 becomes TF32 with a 32-bit Dst and BF16 otherwise
          * (tt-metal picks the unpacker's output format from
-         * fp32_dest_acc_en); both truncate (§2).  The BF16 unpack's own
+         * fp32_dest_acc_en); both truncate.  The BF16 unpack's own
          * denormal flush is the FPU's below.
          */
         for (int i = 0; i < TT_TILE_ELEMS; i++) {
@@ -167,14 +167,14 @@ static TTSrcStyle src_convert(const TTTileEngine *e, unsigned fmt,
         }
         break;
     case TT_DF_FLOAT16:
-        /* The FPU flushes FP16 denormals (|x| < 2^-14) (§2). */
+        /* The FPU flushes FP16 denormals (|x| < 2^-14). */
         style = TTX_SRC_FP16;
         flush_below = 113u << 23;
         break;
     default:
         break;
     }
-    /* FPU denormal flush (§2). */
+    /* FPU denormal flush. */
     for (int i = 0; i < TT_TILE_ELEMS; i++) {
         uint32_t u = v[i];
 
@@ -200,7 +200,7 @@ static void src_place(uint32_t out[TT_TILE_ELEMS],
 
 /*
  * Dst image of the L1 tile @l1 of @fmt, decoded as @v, for unpack to
- * Dst: bit exact (§2).  A 32-bit Dst takes every format; a 16-bit Dst
+ * Dst: bit exact.  A 32-bit Dst takes every format; a 16-bit Dst
  * the 16-bit and Bfp formats. [I] 32-bit data needs a 32-bit Dst.
  */
 static int dst_image(const TTTileEngine *e, unsigned fmt, const uint8_t *l1,
@@ -325,7 +325,7 @@ int ttx_tile_unpack_matmul_block(TTTileEngine *e, unsigned fmt0,
         b->bank[b->unpack_bank].matrix_owned) {
         return TTX_TILE_BLOCKED;
     }
-    /* in0 -> SrcB, in1 -> SrcA (§4 MVMUL). */
+    /* in0 -> SrcB, in1 -> SrcA (MVMUL). */
     rc = unpack_block(e, TTX_SRC_B, fmt0, in0, rt, false);
     return rc ? rc : unpack_block(e, TTX_SRC_A, fmt1, in1, ct, transpose);
 }
@@ -368,7 +368,7 @@ int ttx_tile_unpack_to_dst(TTTileEngine *e, unsigned fmt, const void *l1,
 
 /* ---- FPU helpers ---------------------------------------------------- */
 
-/* The FPU's wait gate: both current banks must belong to it (§7). */
+/* The FPU's wait gate: both current banks must belong to it. */
 static int fpu_gate(TTTileEngine *e, const TTSrcBank **a,
                     const TTSrcBank **b)
 {
@@ -393,7 +393,7 @@ static void fpu_done(TTTileEngine *e)
     }
 }
 
-/* Dst element format of an FPU result: FP32, or by SrcA style (§1). */
+/* Dst element format of an FPU result: FP32, or by SrcA style. */
 static TTDstKind fpu_kind(const TTTileEngine *e, const TTSrcBank *a)
 {
     if (e->cfg.fp32_dest) {
@@ -441,7 +441,7 @@ static unsigned num_phases(TTMathFidelity f)
 }
 
 /*
- * The two slices of §3 of one Src datum @u: @hi keeps
+ * The two fidelity slices of one Src datum @u: @hi keeps
  * the bits of @hi_mask, @lo is what @lo_mask takes away.
  */
 static inline void slice_one(uint32_t u, uint32_t hi_mask, uint32_t lo_mask,
@@ -452,7 +452,7 @@ static inline void slice_one(uint32_t u, uint32_t hi_mask, uint32_t lo_mask,
 }
 
 /*
- * The operand slices of §3, per phase bit: SrcA even phases take sign,
+ * The fidelity operand slices, per phase bit: SrcA even phases take sign,
  * exponent, implicit one and mantissa bits 22..19, odd phases bits
  * 18..14 (bit 13 is never used); SrcB phases with bit 1 clear take bits
  * 22..17, set bits 16..13.
@@ -611,7 +611,7 @@ static void round_to_bits(const double *v, uint32_t *out, unsigned n,
     }
 }
 
-/* ---- FPU ops (§4) ----------------------------------------------------- */
+/* ---- FPU ops ----------------------------------------------------- */
 
 /*
  * Common start of the FPU ops that write a Dst tile in SrcA's style: both
@@ -733,7 +733,7 @@ int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
     }
     from = src == TTX_SRC_A ? a : b;
     if (from->to_dst) {
-        /* Unpack to Dst: the image lands as it is (§2). */
+        /* Unpack to Dst: the image lands as it is. */
         e->kind[slot] = from->dst_kind;
         memcpy(e->dst[slot], from->bits, sizeof(e->dst[slot]));
         e->defined[slot] = ~0ull;
@@ -1032,7 +1032,7 @@ int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
         /*
          * GMPOOL: max over the data scaled by the power of two of the
          * matching scaler element, against Dst read as -inf when
-         * undefined (§1 ZEROACC, §4 Reduce).  Element (r, c) pairs with
+         * undefined (ZEROACC, Reduce).  Element (r, c) pairs with
          * scaler face (r/16)*2 + c/16, column r%16 (REDUCE_ROW
          * transposes the data, so column c%16 of face (c/16)*2 + r/16).
          */
@@ -1151,7 +1151,7 @@ int ttx_tile_pack_rows(TTTileEngine *e, unsigned idst, unsigned fmt,
         return TTX_TILE_EINVAL;
     }
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
-        /* Undefined rows pack as 0 (§1 ZEROACC). */
+        /* Undefined rows pack as 0 (ZEROACC). */
         v[i] = ((e->defined[slot] >> (i / 16)) & 1) ? e->dst[slot][i] : 0;
     }
     if (!row_stride) {
@@ -1216,7 +1216,7 @@ int ttx_tile_matmul_tiles(TTTileEngine *e, unsigned fmt0, const void *in0,
                           unsigned fmt1, const void *in1, bool transpose,
                           unsigned idst)
 {
-    /* in0 -> SrcB, in1 -> SrcA, transposed by the unpacker (§4 MVMUL). */
+    /* in0 -> SrcB, in1 -> SrcA, transposed by the unpacker (MVMUL). */
     int rc = ttx_tile_unpack(e, TTX_SRC_B, fmt0, in0, 0);
 
     if (!rc) {

@@ -7,9 +7,9 @@
  * matching of begin and end records; instants ("i") mark NoC commands and
  * counters ("C") follow CB occupancy.  ts and dur are microseconds of the
  * device clock from the first launch (the host's first go), printed with
- * nanosecond digits.  Boot is left out: how long the subordinates take to
- * come out of reset varies by a few instructions from run to run, and
- * everything after a launch is the same in every run.
+ * nanosecond digits.  Boot is left out: it is reproducible to the
+ * instruction too, but a trace is read for the program, not for the
+ * firmware's start (docs/decisions.md).
  */
 #include <errno.h>
 #include <stdio.h>

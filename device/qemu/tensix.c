@@ -26,8 +26,8 @@
  * only while every hart sleeps, so the same program and inputs give the
  * same instruction counts.
  *
- * Register values mirror tt-metal's WH B0 hal (reference/ttmetal-facts.md,
- * researched 2026-11-22 against tt-metal's newest tt-1xx layout).
+ * Register values mirror tt-metal's WH B0 hal, as of its tt-1xx layout of
+ * late 2026 (hal/).
  *
  * Code coherence of NoC landings: the model tells us which L1 range it
  * wrote (tensix_l1_written); only a range that overlaps a firmware or

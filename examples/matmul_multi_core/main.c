@@ -43,7 +43,7 @@
 #define TILE_BYTES	(TILE_DIM * TILE_DIM * 2)	/* bf16 */
 #define KERNELS		TT_EXAMPLE_KERNELS "/matmul_multi_core/"
 #define PCC_MIN		0.999
-#define TARGET_S	5.0	/* DESIGN.md §10, for 640 x 640 x 640 */
+#define TARGET_S	5.0	/* the project's goal for 640 x 640 x 640 */
 
 /* Sizes in tiles and how they are cut up. */
 struct mm_shape {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Circular-buffer API shared by data-movement and compute kernels,
- * tt-metal names in C (reference/ttmetal-facts.md §4.6).  A CB is a ring
+ * tt-metal names in C.  A CB is a ring
  * of fifo_num_pages pages in L1 with two shared counters in the core's
  * stream registers (hal/tt_stream_regs.h): the producer reserves free
  * pages at the back, fills them at get_write_ptr() and pushes them; the

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Compute kernel API, tt-metal names in C (reference/ttmetal-facts.md
- * §5.2, compute-engine.md §7).  The host builds a compute kernel three
+ * Compute kernel API, tt-metal names in C (docs/kernel-api.md,
+ * docs/tile-engine.md).  The host builds a compute kernel three
  * times, with TRISC_UNPACK (TRISC0), TRISC_MATH (TRISC1) and TRISC_PACK
  * (TRISC2); UNPACK((...)), MATH((...)) and PACK((...)) keep each step on
  * its thread, so every call below is a bundle of up to three steps.  The

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Data-movement kernel API (BRISC/NCRISC), tt-metal names in C
- * (reference/ttmetal-facts.md §5.1).  Everything drives the NoC registers
+ * Data-movement kernel API (BRISC/NCRISC), tt-metal names in C.
+ * Everything drives the NoC registers
  * exactly as on a Wormhole B0 (hal/tt_noc_regs.h): program a command
  * buffer, write SEND_REQ, count the command in the firmware's software
  * counters; barriers sleep until the hardware status counters match them.
@@ -79,7 +79,7 @@ static FORCE_INLINE uint32_t noc_status_reg(uint32_t noc, uint32_t idx)
 
 /* Addresses -------------------------------------------------------------- */
 
-/* Coordinate part (MID word) of a NoC address (§3.3). */
+/* Coordinate part (MID word) of a NoC address. */
 #define NOC_XY_ENCODING(x, y)							\
 	(TT_FIELD_VAL(NOC, ADDR_MID, X, x) | TT_FIELD_VAL(NOC, ADDR_MID, Y, y))
 #define NOC_MULTICAST_ENCODING(xs, ys, xe, ye)					\

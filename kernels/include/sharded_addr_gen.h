@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Sharded address generator: page id of a HEIGHT, WIDTH or BLOCK sharded
- * buffer -> 64-bit NoC address, as tt-metal's ShardedAddrGen in C
- * (reference/ttmetal-facts.md §5.1, §6).
+ * buffer -> 64-bit NoC address, as tt-metal's ShardedAddrGen in C.
  *
  * The host describes the buffer with tt_buffer_sharded_args() (tt/buffer.h;
  * the words are hal/tt_sharded_args.h) and passes them as runtime args

@@ -2,7 +2,7 @@
 /*
  * Bit-exact tests of the tile formats (device/model/ttx_format.c): every
  * unpacker and packer conversion against vectors worked out by hand from
- * reference/compute-engine.md §2 (ties, denormals, NaN/Inf patterns,
+ * docs/tile-engine.md (Formats: ties, denormals, NaN/Inf patterns,
  * Float16 without Inf, Bfp8/Bfp4 shared exponents and L1 layouts), plus
  * the FPU's value view and Dst write rounding.
  */
@@ -13,7 +13,7 @@
 
 #include "num_util.h"
 
-/* §2 packer: round to nearest, ties away from zero. */
+/* Packer: round to nearest, ties away from zero. */
 Test(format, bf16_pack_ties)
 {
 	/* 1 + 2^-8 is halfway between bf16 1.0 and 1.0078125. */
@@ -76,7 +76,7 @@ Test(format, fp16_decode)
 	cr_assert_eq(ttx_fmt_fp16_to_fp32(0x8000), 0x80000000);
 }
 
-/* §2 unpacker: truncation, denormal flush for FP32 -> BF16. */
+/* Unpacker: truncation, denormal flush for FP32 -> BF16. */
 Test(format, unpack_truncation)
 {
 	cr_assert_eq(ttx_fmt_fp32_to_tf32_unpack(0x3fffffff), 0x3fffe000);
@@ -223,7 +223,7 @@ Test(format, pack_from_fp32_dst)
 	cr_assert_eq(l1[0] | l1[1] << 8, 0x3e00);
 }
 
-/* §2 FPU view: top exponent finite, denormals zero. */
+/* FPU view: top exponent finite, denormals zero. */
 Test(format, fpu_value)
 {
 	cr_assert_eq(ttx_fmt_fpu_value(0x7f80, TTX_DST_BF16), 0x1p128);

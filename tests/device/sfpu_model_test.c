@@ -4,8 +4,8 @@
  * approx mode with a BF16 and an FP32 Dst on random tiles against an fp64
  * golden, with the error bound docs/tile-engine.md lists (the measured
  * maximum is printed next to it); special values; the SFPSTORE
- * truncation versus the explicit round-to-nearest-even of precise mode
- * (reference/compute-engine.md §5); binary add/sub/mul.
+ * truncation versus the explicit round-to-nearest-even of precise mode;
+ * binary add/sub/mul.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -213,7 +213,7 @@ Test(sfpu, special_values)
 		     0);
 }
 
-/* §5: SFPSTORE truncates to a 16-bit Dst; precise ops round first. */
+/* SFPSTORE truncates to a 16-bit Dst; precise ops round first. */
 Test(sfpu, store_truncates_unless_rounded)
 {
 	float x[N];

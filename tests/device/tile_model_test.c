@@ -4,7 +4,7 @@
  * Dst capacity, Src ownership, then every FPU op on random tiles.  Exact
  * ops (datacopy, transpose, add/sub, max) are checked bit for bit against
  * the rounding rule; multiplies against an independent transcription of
- * the fidelity-phase formulas of reference/compute-engine.md §3 and
+ * the fidelity-phase formulas of docs/tile-engine.md (Math fidelity) and
  * against an fp64 golden with the tolerance those rules imply; a
  * multi-tile bf16 matmul prints its PCC against fp64.
  */
@@ -68,7 +68,7 @@ static void teardown(void)
 
 TestSuite(tile, .init = setup, .fini = teardown);
 
-/* ---- sync and ownership (§1, §7) ----------------------------------- */
+/* ---- sync and ownership ----------------------------------- */
 
 Test(tile, dst_capacity)
 {
@@ -230,7 +230,7 @@ Test(tile, float16_path)
 	cr_assert_arr_eq(out, a, sizeof(a));
 }
 
-/* ---- eltwise (§4 ELWADD/ELWSUB/ELWMUL, broadcast) ------------------ */
+/* ---- eltwise (ELWADD/ELWSUB/ELWMUL, broadcast) ------------------ */
 
 static unsigned bidx(TTBcast bc, unsigned r, unsigned c)
 {
@@ -290,7 +290,7 @@ Test(tile, add_accumulate)
 					   ((double)va[i] - vb[i])));
 }
 
-/* §3 verbatim: the operand bits each phase feeds to the multiplier. */
+/* The operand bits each fidelity phase feeds to the multiplier. */
 static float ref_fid_a(float x, int p)
 {
 	uint32_t u = fbits(x);
@@ -363,7 +363,7 @@ Test(tile, fidelity_phase_vectors)
 	}
 }
 
-/* The §3 phase chain for one product, Dst rounded per phase. */
+/* The fidelity phase chain for one product, Dst rounded per phase. */
 static float ref_mul(float x, float y, TTMathFidelity fid, bool fp32)
 {
 	float d = 0;
@@ -403,7 +403,7 @@ static void check_mul(bool fp32, TTMathFidelity fid, TTBcast bc)
 }
 
 /* mul_tiles on random tiles, each fidelity, bf16 and fp32 Dst, against
- * the phase chain rounded per phase (§3, §4 ELWMUL). */
+ * the phase chain rounded per phase (ELWMUL). */
 Test(tile, mul_fidelity_bit_exact)
 {
 	for (int fp32 = 0; fp32 < 2; fp32++)
@@ -430,7 +430,7 @@ Test(tile, mul_accumulates)
 		cr_assert_eq(d[i], 2.0 * va[i] * va[i]);
 }
 
-/* ---- matmul (§4 MVMUL) -------------------------------------------- */
+/* ---- matmul (MVMUL) -------------------------------------------- */
 
 /* Independent model: phase outer, 16-term chunks in double, Dst rounded
  * after each chunk; in0 is SrcB (7-bit slices), in1 SrcA (5-bit). */
@@ -632,7 +632,7 @@ Test(tile, matmul_multi_tile_pcc)
 	cr_assert_geq(lofi, 0.99);
 }
 
-/* ---- reduce (§4 Reduce) -------------------------------------------- */
+/* ---- reduce (Reduce) -------------------------------------------- */
 
 static void scaler_tile(uint8_t *t, float s)
 {
@@ -745,7 +745,7 @@ Test(tile, reduce_max_exact)
 	}
 }
 
-/* Reduce is a GAPOOL, so LoFi slices the data to 5 bits (§4). */
+/* Reduce is a GAPOOL, so LoFi slices the data to 5 bits. */
 Test(tile, reduce_sum_lofi_slices_data)
 {
 	static uint8_t a[2048], s1[2048];
@@ -795,7 +795,7 @@ Test(tile, pack_bfp_from_engine)
 	cr_assert_arr_eq(o4, o8, 64);
 }
 
-/* ---- tilize / untilize rows (§6) ----------------------------------- */
+/* ---- tilize / untilize rows ----------------------------------- */
 
 /*
  * @fmt tiles read out of row-major data @w tiles wide (tilize: unpack

@@ -48,7 +48,7 @@ TT_TEST(coordinates)
 	EXPECT_EQ(get_absolute_logical_y(), ci->absolute_logical_y);
 	EXPECT_LT(ci->absolute_logical_x, ci->grid_x);
 	EXPECT_LT(ci->absolute_logical_y, ci->grid_y);
-	/* WH B0 virtual coordinates of a worker (reference §3.2). */
+	/* WH B0 virtual coordinates of a worker. */
 	EXPECT_EQ(fw_noc_x, TT_NOC_VIRTUAL_WORKER_X0 + fw_my_x);
 	EXPECT_EQ(fw_noc_y, TT_NOC_VIRTUAL_WORKER_Y0 + fw_my_y);
 	EXPECT_EQ(ci->noc_x, fw_noc_x);

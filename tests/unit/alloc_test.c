@@ -2,7 +2,7 @@
 /*
  * Tests of the allocation algorithm (tt/alloc.h).  The first group
  * restates tt-metal's FreeListOpt and FreeList unit tests
- * (reference/allocator.md §3) on our API; then limits, errors, the dump
+ * on our API; then limits, errors, the dump
  * text, state, and a randomised run against a simple reference model with
  * every invariant checked after each operation.
  */
@@ -20,7 +20,7 @@
 
 static struct tt_alloc a;
 
-/* A FreeListOpt of the §3 tests: 1 GiB at 0, min 1 KiB, align 1 KiB. */
+/* A FreeListOpt of tt-metal's tests: 1 GiB at 0, min 1 KiB, align 1 KiB. */
 static void init_opt(uint64_t align, uint64_t min)
 {
 	cr_assert_eq(tt_alloc_init(&a, 0, GiB, align, min), TT_OK);
@@ -76,7 +76,7 @@ static void fini(void)
 
 TestSuite(alloc, .fini = fini);
 
-/* ---- reference/allocator.md §3, test_free_list_opt_allocator.cpp ---- */
+/* ---- tt-metal's test_free_list_opt_allocator.cpp ------------------ */
 
 Test(alloc, allocation)
 {
@@ -318,7 +318,7 @@ Test(alloc, first_fit)
 }
 
 /* First fit top-down takes the highest fitting hole, not the tightest
- * (the fragmentation case of tt-metal issue 35516, §5). */
+ * (the fragmentation case of tt-metal issue 35516). */
 Test(alloc, first_fit_top_down_takes_highest_hole)
 {
 	init_opt(KiB, KiB);
@@ -329,7 +329,7 @@ Test(alloc, first_fit_top_down_takes_highest_hole)
 	cr_expect_eq(down(8 * KiB), 0);
 }
 
-/* ---- §3, test_free_list_allocator.cpp (1024 B, min 32, align 32) ---- */
+/* ---- tt-metal's test_free_list_allocator.cpp (1024 B, min 32, align 32) */
 
 Test(alloc, directed_series_of_alloc_dealloc)
 {

@@ -5,8 +5,7 @@
  * L1 top-down, L1_SMALL at the top of L1, TRACE at the top of DRAM),
  * sharded bank counts, storage-only cores, bank-count checks, the
  * circular-buffer check, error messages, views and state.  The L1 tests
- * restate tt-metal's test_l1_banking_allocator.cpp (reference/allocator.md
- * §3) on a small grid.
+ * restate tt-metal's test_l1_banking_allocator.cpp on a small grid.
  */
 #include <string.h>
 
@@ -513,7 +512,7 @@ Test(bank, state_extract_apply_override)
 	tt_bank_state_release(&st);
 }
 
-/* A Wormhole-like descriptor: the rounding of generate_config (§1.6). */
+/* A Wormhole-like descriptor: the rounding of generate_config. */
 Test(bank, config_from_arch)
 {
 	struct tt_arch wh = {

@@ -260,7 +260,7 @@ Test(misuse, program_destroyed_twice)
 	expect_msg("is not a live program (destroyed already");
 }
 
-/* §4 of the reliability issue: each refusal names the object, value and limit. */
+/* docs/reliability.md: each refusal names the object, value and limit. */
 Test(misuse, refusals_say_what_and_why)
 {
 	struct tt_core_range_set one = tt_core_set(tt_core(0, 0));

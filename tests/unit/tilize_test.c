@@ -55,7 +55,7 @@ static float from_bits(uint32_t u)
 }
 
 /*
- * Face order (reference/compute-engine.md §1): index =
+ * Face order: index =
  * ((r / 16) * 2 + c / 16) * 256 + (r % 16) * 16 + c % 16.
  */
 Test(tilize, face_order)

@@ -8,8 +8,8 @@
  * lives in bank i % banks at row i / banks, each row a page rounded up to
  * the type's alignment (DRAM 32 B, L1 16 B on WH), at the same address in
  * every bank (the device's lockstep allocator, tt/bank.h).  Kernels find
- * the pages with InterleavedAddrGen(Fast) and the bank-to-NoC tables
- * (reference/ttmetal-facts.md §5.1, §7).  Host reads and writes scatter
+ * the pages with InterleavedAddrGen(Fast) and the bank-to-NoC tables.
+ * Host reads and writes scatter
  * and gather pages through the shared memory of the device: no kernel
  * runs for them.
  *

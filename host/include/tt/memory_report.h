@@ -2,7 +2,7 @@
 /*
  * Memory reports of libtt: tt-metal's three CSV files
  * (memory_usage_summary.csv, l1_usage_summary.csv,
- * detailed_memory_usage.csv; reference/allocator.md §1.9), written once by
+ * detailed_memory_usage.csv), written once by
  * a dump of the device memory state or appended to on every program
  * launch, and an SVG picture of DRAM and L1 occupancy per bank.  The
  * columns and row order are tt-metal's, quirks included: the summary

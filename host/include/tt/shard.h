@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shard specs of 2-D tensors stored in pages, as tt-metal's ShardSpec +
- * ShardSpecBuffer (reference/ttmetal-facts.md §6): the tensor is a grid of
+ * ShardSpecBuffer: the tensor is a grid of
  * pages (a page is a tile, or a row segment for row-major data), shards
  * are rectangles of pages, and shard k lives on one core.  This module is
  * the pure arithmetic the sharded buffers and the kernel-side address

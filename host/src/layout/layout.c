@@ -788,8 +788,8 @@ int tt_layout_locate(const struct tt_layout *l, const uint64_t *phys,
 
 /*
  * Storage position of a shard offset: tile number and index inside the
- * tile (faces of at most 16x16, row-major faces, row-major inside a face;
- * reference/compute-engine.md §1 "Faces / tile layout").  Untiled shards
+ * tile (faces of at most 16x16, row-major faces, row-major inside a face,
+ * as hal/tt_data_format.h lays out a tile).  Untiled shards
  * are one row-major "tile".
  */
 static int slot_pos(const struct tt_layout *l, const uint64_t *offset,

@@ -4,7 +4,7 @@
  * TRACE regions, each a lockstep tt_alloc shared by all banks of the type,
  * with the bank-id maps, the size spread of a buffer over its banks, the
  * circular-buffer check and allocator state.  Behaviour follows tt-metal's
- * BankManager and L1BankingAllocator (reference/allocator.md §1.4-§1.8);
+ * BankManager and L1BankingAllocator;
  * departures are noted where they are made.
  */
 #include <stdarg.h>
@@ -26,7 +26,7 @@ static const char *const type_names[TT_BANK_NTYPES] = {
 
 /*
  * Bank counts other than powers of two for which tt-metal's dataflow API
- * has a dedicated modulo (validate_num_banks, §1.4, tt-metal issue 3321).
+ * has a dedicated modulo (validate_num_banks, tt-metal issue 3321).
  */
 static const uint32_t modulo_bank_counts[] = {
 	7, 12, 20, 48, 56, 63, 70, 72, 80, 94, 108, 110, 117, 120, 124, 126,
@@ -193,7 +193,7 @@ int tt_bank_init(struct tt_banks *b, const struct tt_bank_config *cfg)
 	if (rc)
 		return rc;
 
-	/* DRAM bank: UNRESERVED | DRAM | TRACE (§1.5). */
+	/* DRAM bank: UNRESERVED | DRAM | TRACE. */
 	dram_size = c->dram_bank_size - c->dram_unreserved_base - c->trace_region_size;
 	rc = mgr_init(b, TT_BANK_DRAM, c->dram_banks, c->dram_banks,
 		      c->dram_unreserved_base, dram_size, c->dram_alignment, 0,
@@ -205,7 +205,7 @@ int tt_bank_init(struct tt_banks *b, const struct tt_bank_config *cfg)
 			      TT_ALLOC_TOP_DOWN);
 
 	/*
-	 * L1 (§1.6): allocatable from the unreserved base to L1_SMALL.  With
+	 * L1: allocatable from the unreserved base to L1_SMALL.  With
 	 * storage-only cores a bank is only storage_bank_size bytes, so
 	 * interleaved buffers must sit in the top storage_bank_size bytes of
 	 * L1, above the reserved bottom of the lowest storage bank.
@@ -355,7 +355,7 @@ static int plan(struct tt_banks *b, struct tt_bank_mgr *m, uint64_t size,
 		if (b->cfg.disable_interleaved)
 			return fail(b, TT_EPERM, "interleaved buffers are disabled on this device");
 		*nbanks = m->num_banks;
-		/* Only interleaved L1 has a limit (allocate_buffer, §1.4). */
+		/* Only interleaved L1 has a limit (allocate_buffer). */
 		if (m->type == TT_BANK_L1)
 			*limit = m->limit;
 	} else {
@@ -794,7 +794,7 @@ int tt_bank_apply_state(struct tt_banks *b, const struct tt_bank_state *st)
 	if (!m)
 		return TT_EINVAL;
 	bank_size = m->present ? m->alloc.size + (m->alloc.base - m->alloc.base0) : 0;
-	/* can_apply_state() (§1.8). */
+	/* can_apply_state(). */
 	if (st->num_banks != m->num_banks || st->bank_size != bank_size ||
 	    st->interleaved_address_limit != m->limit ||
 	    st->alignment != m->page_alignment)

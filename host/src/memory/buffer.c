@@ -349,7 +349,7 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 				  (unsigned long long)tt_bank_size(&dev->banks, bt));
 			goto out_free;
 		}
-		/* Padding pages of a partial shard take room too (§1.4). */
+		/* Padding pages of a partial shard take room too. */
 		nbanks = buf->nshards;
 		alloc_size = per * buf->nshards * cfg->page_size;
 	}

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * Memory reports (tt/memory_report.h): the three CSV files of tt-metal's memory
- * reporter, in the layout of its version 1353e377 (reference/allocator.md
- * §1.9), and an SVG picture of bank occupancy.  The block table inside the
+ * reporter, in the layout of its version 1353e377, and an SVG picture of bank occupancy.  The block table inside the
  * detailed report uses the CSV rows of tt-metal's FreeList::dump_blocks of
  * the same period (",,Blocks:,Address (B),Size (B),Allocated (Y/N)").
  */
