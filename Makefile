@@ -264,7 +264,7 @@ metalium: $(mtl-pkg)/lib/libtt_metalium.a $(obj)/san/metalium/libtt_metalium.a \
 # ---------------------------------------------------------------------------
 # make install PREFIX=dir: one relocatable tree.  Shared libtt and
 # libtt_metalium find the rest of the tree from their own location
-# (host/src/paths.c, TT_RELOCATABLE); nothing in it names this source or
+# (host/src/base/paths.c, TT_RELOCATABLE); nothing in it names this source or
 # build tree.
 #   include/tt, include/metalium     libtt and TT-Metalium headers
 #   lib/libtt.so, lib/libtt_metalium.so, lib/cmake/TT-Metalium, lib/pkgconfig

@@ -15,7 +15,7 @@
  * A compute kernel whose math thread never commits times out with a hang
  * report naming the packer's wait.
  * tilize_block / untilize_block are checked bit for bit against the host's
- * tilize (host/src/tilize.c) for Float16_b and Float32, and round trip
+ * tilize (host/src/layout/tilize.c) for Float16_b and Float32, and round trip
  * exactly; matmul_block on a 2x2 block with kt = 4 against the engine
  * driven tile by tile and against fp64; a kernel mixing Float16_b and
  * Float32 CBs passes when it reconfigures the unpacker and packer, and
