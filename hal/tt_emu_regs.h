@@ -76,6 +76,7 @@ enum tt_fault_kind {
 	TT_FAULT_CB_POP_UNWAITED,		/* arg0 = popped, arg1 = waited for */
 	TT_FAULT_CB_RESERVE_TOO_BIG,		/* arg0 = pages, arg1 = CB pages */
 	TT_FAULT_CB_WAIT_TOO_BIG,		/* arg0 = pages, arg1 = CB pages */
+	TT_FAULT_SFPI_SLOTS,			/* id = vector slots there are */
 };
 
 /* What a sleeping hart waits for (the hang report prints these). */

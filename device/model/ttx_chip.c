@@ -327,6 +327,11 @@ static void ttx_emu_fault(TTChip *chip, unsigned core, unsigned risc)
                              "CB %u: cb_wait_front of %u pages, but the CB "
                              "holds only %u", id, a, b);
         break;
+    case TT_FAULT_SFPI_SLOTS:
+        ttx_chip_guest_error(chip, core, risc, 0,
+                             "sfpi: more than %u vFloat/vInt/vUInt values "
+                             "live at once (the SFPU model's slots)", id);
+        break;
     default:
         ttx_chip_guest_error(chip, core, risc, 0,
                              "kernel fault %u (id %u, %u, %u)", h->fault_kind,

@@ -15,6 +15,9 @@
  * wake event of the core's three TRISCs.  The engine (about 150 KiB) is
  * allocated on first use, so cores that never compute cost nothing.
  *
+ * SFPI_INSN (tt-metal's sfpi) is one SFPU vector instruction per write,
+ * run by ttx_sfpi.c on the core's engine; it never stalls.
+ *
  * Data formats: the unpackers and the packer hold the formats the kernel
  * configured (UNPACK_CONFIG, PACK_CONFIG); every unpack and pack names
  * its CB and that CB's format, and a mismatch is a guest error that says
@@ -448,6 +451,36 @@ static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
     }
 }
 
+/*
+ * SFPI_INSN: one vector instruction of the SFPU (ttx_sfpi.c).  A rejected
+ * one is reported once per launch and leaves SFPI_STATUS at EINVAL, which
+ * the kernel API reads where the SFPU's work ends.
+ */
+static void ttx_compute_sfpi(TTChip *chip, unsigned core, unsigned risc,
+                             uint32_t insn)
+{
+    TTTileHart *t = &chip->core[core].hart[risc].tile;
+    TTTileEngine *e = ttx_compute_engine(chip, core);
+    const char *why;
+
+    if (!e) {
+        return;
+    }
+    if (ttx_sfpi_exec(e, insn, t->sfpi_imm, &t->sfpi_result, &why) ==
+        TTX_TILE_OK) {
+        return;
+    }
+    if (!e->sfpi.failed) {
+        ttx_chip_guest_error(chip, core, risc, TT_MMIO_TILE_BASE +
+                             TT_A_TILE_SFPI_INSN, "SFPI instruction 0x%08x "
+                             "(%s, immediate 0x%x) rejected: %s", insn,
+                             ttx_sfpi_op_name(TT_FIELD_GET(TILE, SFPI, OP,
+                                                           insn)),
+                             t->sfpi_imm, why);
+    }
+    e->sfpi.failed = true;
+}
+
 /* read / write ------------------------------------------------------------ */
 
 bool ttx_compute_read(TTChip *chip, unsigned core, unsigned risc,
@@ -470,6 +503,19 @@ bool ttx_compute_read(TTChip *chip, unsigned core, unsigned risc,
     case TT_A_TILE_STATUS:
         *val = t->status;
         return true;
+    case TT_A_TILE_SFPI_IMM:
+        *val = t->sfpi_imm;
+        return true;
+    case TT_A_TILE_SFPI_RESULT:
+        *val = t->sfpi_result;
+        return true;
+    case TT_A_TILE_SFPI_STATUS: {
+        const TTTileEngine *e = ttx_compute_engine(chip, core);
+
+        *val = e && e->sfpi.failed ? TT_TILE_STATUS_EINVAL :
+               TT_TILE_STATUS_OK;
+        return true;
+    }
     case TT_A_TILE_CONFIG: {
         const TTTileEngine *e = ttx_compute_engine(chip, core);
 
@@ -498,6 +544,12 @@ bool ttx_compute_write(TTChip *chip, unsigned core, unsigned risc,
     case TT_A_TILE_ARG5:
     case TT_A_TILE_ARG6:
         t->arg[4 + (off - TT_A_TILE_ARG4) / 4] = val;
+        return true;
+    case TT_A_TILE_SFPI_IMM:
+        t->sfpi_imm = val;
+        return true;
+    case TT_A_TILE_SFPI_INSN:
+        ttx_compute_sfpi(chip, core, risc, val);
         return true;
     case TT_A_TILE_CMD:
         rc = ttx_compute_run(chip, core, risc, val);

@@ -201,9 +201,20 @@ static FORCE_INLINE void tile_regs_acquire(void)
 	MATH((tt_tile_cmd(TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0)));
 }
 
+/*
+ * Stop if the SFPU rejected an sfpi instruction since the launch (the
+ * engine has reported which and why), before Dst goes to the packer.
+ */
+static FORCE_INLINE void tt_sfpi_check(void)
+{
+	if (TT_TILE_REG(SFPI_STATUS) != TT_TILE_STATUS_OK)
+		for (;;)
+			__asm__ volatile("ebreak");
+}
+
 static FORCE_INLINE void tile_regs_commit(void)
 {
-	MATH((tt_tile_cmd(TT_TILE_CMD_COMMIT, 0, 0, 0, 0)));
+	MATH((tt_sfpi_check(), tt_tile_cmd(TT_TILE_CMD_COMMIT, 0, 0, 0, 0)));
 }
 
 static FORCE_INLINE void tile_regs_wait(void)
