@@ -17,7 +17,7 @@
  *     (approx sigmoid/gelu are built from approx exp and reciprocal);
  *   - stochastic rounding in approx exp (round to nearest even here);
  *   - vector modes R and C, Dst reads of undefined rows (0 here, UB on
- *     the hardware), integer SFPU ops.
+ *     the hardware); integer ops are SFPI's (ttx_sfpi.c).
  */
 #include "ttx_tile.h"
 

@@ -9,9 +9,10 @@
  * "§" below); every choice the reference leaves open is marked "[I]" here
  * and listed in docs/tile-engine.md.
  *
- * Three sources share this header: ttx_format.c (formats, rounding,
+ * Four sources share this header: ttx_format.c (formats, rounding,
  * L1 tile encode/decode), ttx_tile.c (engine state, sync, unpack, FPU,
- * pack) and ttx_sfpu.c (SFPU ops).
+ * pack), ttx_sfpu.c (SFPU ops) and ttx_sfpi.c (the SFPU as the vector
+ * unit tt-metal's sfpi programs).
  *
  * Not yet implemented:
  *   - formats other than Float32, Float16, Float16_b, Bfp8_b, Bfp4_b (the

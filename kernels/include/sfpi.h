@@ -35,6 +35,7 @@
 
 #include <stdint.h>
 
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -570,6 +571,10 @@ sfpi_inline vInt operator^(const vInt &a, int b) { return a ^ (int32_t)b; }
 sfpi_inline vInt operator&(const vInt &a, unsigned b) { return a & (int32_t)b; }
 sfpi_inline vInt operator|(const vInt &a, unsigned b) { return a | (int32_t)b; }
 sfpi_inline vInt operator^(const vInt &a, unsigned b) { return a ^ (int32_t)b; }
+/* Not in sfpi, where vInt & uint32_t is ambiguous; tt-metal code writes it. */
+sfpi_inline vInt operator&(const vInt &a, uint32_t b) { return a & (int32_t)b; }
+sfpi_inline vInt operator|(const vInt &a, uint32_t b) { return a | (int32_t)b; }
+sfpi_inline vInt operator^(const vInt &a, uint32_t b) { return a ^ (int32_t)b; }
 sfpi_inline vInt operator&(int32_t a, const vInt &b) { return b & a; }
 sfpi_inline vInt operator|(int32_t a, const vInt &b) { return b | a; }
 sfpi_inline vInt operator^(int32_t a, const vInt &b) { return b ^ a; }

@@ -19,6 +19,9 @@
 #include "hostdevcommon/common_values.hpp"
 #include "hostdevcommon/kernel_structs.h"
 
+/* tt-metal's kernels (and its SFPU code) use uint for uint32_t. */
+using uint = std::uint32_t;
+
 /* Pointer qualifiers of tt-metal's kernels: plain pointers here. */
 #ifndef tt_l1_ptr
 #define tt_l1_ptr
