@@ -294,6 +294,10 @@ public:
 	sfpi_inline uint32_t get() const { return v_; }
 };
 
+/* The older names of the two. */
+using s2vFloat16a = sFloat16a;
+using s2vFloat16b = sFloat16b;
+
 /* Vector types ------------------------------------------------------------- */
 
 #define TT_SFPI_VALUE_TYPE(T)							\
@@ -696,6 +700,14 @@ sfpi_inline vMag operator&(const vMag &a, const vMag &b) { return detail::iop<vM
 sfpi_inline vMag operator&(const vMag &a, unsigned b) { return a & vMag(b); }
 sfpi_inline vMag operator&(const vMag &a, int b) { return a & (unsigned)b; }
 sfpi_inline vUInt operator&(const vSMag &a, unsigned b) { return detail::iop<vUInt>(TT_SFPI_AND, a, vUInt(b)); }
+
+/* Magnitudes with signed and unsigned integers (as later sfpi releases). */
+sfpi_inline vInt operator+(const vInt &a, const vMag &b) { return detail::iop<vInt>(TT_SFPI_IADD, a, b); }
+sfpi_inline vInt operator+(const vMag &a, const vInt &b) { return detail::iop<vInt>(TT_SFPI_IADD, a, b); }
+sfpi_inline vInt operator-(const vInt &a, const vMag &b) { return detail::iop<vInt>(TT_SFPI_ISUB, a, b); }
+sfpi_inline vInt operator-(const vMag &a, const vInt &b) { return detail::iop<vInt>(TT_SFPI_ISUB, a, b); }
+sfpi_inline vUInt operator+(const vUInt &a, const vMag &b) { return detail::iop<vUInt>(TT_SFPI_IADD, a, b); }
+sfpi_inline vUInt operator-(const vUInt &a, const vMag &b) { return detail::iop<vUInt>(TT_SFPI_ISUB, a, b); }
 
 /* Conditions ----------------------------------------------------------------- */
 

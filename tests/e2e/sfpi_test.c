@@ -247,6 +247,25 @@ Test(sfpi, kernel_bits_match_host_lanes, .timeout = 180)
 	tt_device_close(dev);
 }
 
+/* tt-metal's ways of writing sfpi code build (cxx_sfpi_spellings.cpp). */
+Test(sfpi, spellings_build, .timeout = 120)
+{
+	struct tt_core_range_set set = tt_core_range_set(tt_core_range(0, 0, 0, 0));
+	struct tt_compute_config ccfg = { 0 };
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	tt_kernel_handle k;
+	int rc;
+
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("cxx_sfpi_spellings.cpp"), &set, &ccfg,
+					      &k), TT_OK);
+	memset(&rep, 0, sizeof(rep));
+	rc = tt_program_compile(NULL, prog, &rep);
+	cr_expect_eq(rc, TT_OK, "%s", rep.message);
+	tt_program_destroy(prog);
+}
+
 /* The run of cxx_sfpi_misuse.cpp with @what fails with @expect in its report. */
 static void misuse(uint32_t what, const char *expect)
 {
