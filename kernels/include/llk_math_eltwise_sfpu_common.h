@@ -42,19 +42,19 @@ namespace sfpu {
 
 inline void _llk_math_eltwise_sfpu_start_(uint32_t dst_index)
 {
-	sfpi::detail::op_imm(TT_SFPI_DST_SET, dst_index * TT_SFPI_TILE_ROWS, 0);
+	sfpi::impl_::op_imm(TT_SFPI_DST_SET, dst_index * TT_SFPI_TILE_ROWS, 0);
 }
 
 /* The next face: 16 rows past this face's start, whatever dst_reg++ did. */
 inline void _llk_math_eltwise_sfpu_inc_dst_face_addr_()
 {
-	sfpi::detail::op_imm(TT_SFPI_DST_NEXT, TT_SFPU_FACE_ROWS, 0);
+	sfpi::impl_::op_imm(TT_SFPI_DST_NEXT, TT_SFPU_FACE_ROWS, 0);
 }
 
 inline void _llk_math_eltwise_sfpu_done_()
 {
-	sfpi::detail::op_imm(TT_SFPI_DST_SET, 0, 0);
-	sfpi::detail::check();
+	sfpi::impl_::op_imm(TT_SFPI_DST_SET, 0, 0);
+	sfpi::impl_::check();
 }
 
 template <typename Callable, typename... Args>

@@ -89,7 +89,7 @@ constexpr unsigned int CREG_IDX_PRGM3 = 14;
 constexpr unsigned int CREG_IDX_NEG_1 = CREG_IDX_PRGM0;
 constexpr unsigned int CREG_IDX_TILEID = 15;
 
-namespace detail {
+namespace impl_ {
 
 /* Instructions ------------------------------------------------------------ */
 
@@ -266,7 +266,7 @@ sfpi_inline T make_noimm(unsigned o, unsigned a, unsigned b = 0, unsigned c = 0)
 class CC;
 class DstReg;
 
-} // namespace detail
+} // namespace impl_
 
 /* Scalar holders of FP16 (FP16A) and BF16 (FP16B) bit patterns. */
 class sFloat16a {
@@ -285,7 +285,7 @@ class sFloat16b {
 
 public:
 	/* A float keeps its top 16 bits (truncation). */
-	sfpi_inline explicit sFloat16b(float f) : v_((uint16_t)(detail::float_bits(f) >> 16)) {}
+	sfpi_inline explicit sFloat16b(float f) : v_((uint16_t)(impl_::float_bits(f) >> 16)) {}
 	sfpi_inline explicit sFloat16b(double f) : sFloat16b((float)f) {}
 	sfpi_inline explicit sFloat16b(uint32_t v) : v_((uint16_t)v) {}
 	sfpi_inline explicit sFloat16b(int32_t v) : v_((uint16_t)v) {}
@@ -306,14 +306,14 @@ using s2vFloat16b = sFloat16b;
 	sfpi_inline T(T &&) = default;						\
 	sfpi_inline T &operator=(const T &) = default;				\
 	sfpi_inline T &operator=(T &&) = default;				\
-	sfpi_inline T(detail::adopt_t a, uint8_t s) : vVal(a, s) {}
+	sfpi_inline T(impl_::adopt_t a, uint8_t s) : vVal(a, s) {}
 
-class vFloat : public detail::vVal {
+class vFloat : public impl_::vVal {
 public:
 	TT_SFPI_VALUE_TYPE(vFloat)
 
-	sfpi_inline vFloat(float f) { detail::op_imm(TT_SFPI_LOADI, detail::float_bits(f), s_); }
-	sfpi_inline vFloat(sFloat16b h) { detail::op_imm(TT_SFPI_LOADI, h.get() << 16, s_); }
+	sfpi_inline vFloat(float f) { impl_::op_imm(TT_SFPI_LOADI, impl_::float_bits(f), s_); }
+	sfpi_inline vFloat(sFloat16b h) { impl_::op_imm(TT_SFPI_LOADI, h.get() << 16, s_); }
 	sfpi_inline vFloat(sFloat16a h);
 
 	sfpi_inline vFloat &operator+=(const vFloat &a);
@@ -329,26 +329,26 @@ public:
 class vFloat16a : public vFloat {
 public:
 	sfpi_inline vFloat16a() = default;
-	sfpi_inline vFloat16a(detail::adopt_t a, uint8_t s) : vFloat(a, s) {}
+	sfpi_inline vFloat16a(impl_::adopt_t a, uint8_t s) : vFloat(a, s) {}
 	sfpi_inline explicit vFloat16a(sFloat16a h) : vFloat(h) {}
 };
 
 class vFloat16b : public vFloat {
 public:
 	sfpi_inline vFloat16b() = default;
-	sfpi_inline vFloat16b(detail::adopt_t a, uint8_t s) : vFloat(a, s) {}
+	sfpi_inline vFloat16b(impl_::adopt_t a, uint8_t s) : vFloat(a, s) {}
 	sfpi_inline explicit vFloat16b(sFloat16b h) : vFloat(h) {}
 };
 
-class vInt : public detail::vVal {
+class vInt : public impl_::vVal {
 public:
 	TT_SFPI_VALUE_TYPE(vInt)
 
 	sfpi_inline vInt(const vUInt &v);
-	sfpi_inline vInt(int16_t v) { detail::op_imm(TT_SFPI_LOADI, (uint32_t)(int32_t)v, s_); }
-	sfpi_inline vInt(uint16_t v) { detail::op_imm(TT_SFPI_LOADI, v, s_); }
-	sfpi_inline vInt(int32_t v) { detail::op_imm(TT_SFPI_LOADI, (uint32_t)v, s_); }
-	sfpi_inline vInt(uint32_t v) { detail::op_imm(TT_SFPI_LOADI, v, s_); }
+	sfpi_inline vInt(int16_t v) { impl_::op_imm(TT_SFPI_LOADI, (uint32_t)(int32_t)v, s_); }
+	sfpi_inline vInt(uint16_t v) { impl_::op_imm(TT_SFPI_LOADI, v, s_); }
+	sfpi_inline vInt(int32_t v) { impl_::op_imm(TT_SFPI_LOADI, (uint32_t)v, s_); }
+	sfpi_inline vInt(uint32_t v) { impl_::op_imm(TT_SFPI_LOADI, v, s_); }
 	sfpi_inline vInt(int v) : vInt((int32_t)v) {}
 	sfpi_inline vInt(unsigned v) : vInt((uint32_t)v) {}
 
@@ -365,15 +365,15 @@ public:
 	sfpi_inline vInt operator--(int);
 };
 
-class vUInt : public detail::vVal {
+class vUInt : public impl_::vVal {
 public:
 	TT_SFPI_VALUE_TYPE(vUInt)
 
 	sfpi_inline vUInt(const vInt &v) : vVal(v) {}
-	sfpi_inline vUInt(int16_t v) { detail::op_imm(TT_SFPI_LOADI, (uint32_t)(int32_t)v, s_); }
-	sfpi_inline vUInt(uint16_t v) { detail::op_imm(TT_SFPI_LOADI, v, s_); }
-	sfpi_inline vUInt(int32_t v) { detail::op_imm(TT_SFPI_LOADI, (uint32_t)v, s_); }
-	sfpi_inline vUInt(uint32_t v) { detail::op_imm(TT_SFPI_LOADI, v, s_); }
+	sfpi_inline vUInt(int16_t v) { impl_::op_imm(TT_SFPI_LOADI, (uint32_t)(int32_t)v, s_); }
+	sfpi_inline vUInt(uint16_t v) { impl_::op_imm(TT_SFPI_LOADI, v, s_); }
+	sfpi_inline vUInt(int32_t v) { impl_::op_imm(TT_SFPI_LOADI, (uint32_t)v, s_); }
+	sfpi_inline vUInt(uint32_t v) { impl_::op_imm(TT_SFPI_LOADI, v, s_); }
 	sfpi_inline vUInt(int v) : vUInt((int32_t)v) {}
 	sfpi_inline vUInt(unsigned v) : vUInt((uint32_t)v) {}
 
@@ -398,7 +398,7 @@ sfpi_inline vInt::vInt(const vUInt &v) : vVal(v) {}
 class vMag : public vUInt {
 public:
 	sfpi_inline vMag() = default;
-	sfpi_inline vMag(detail::adopt_t a, uint8_t s) : vUInt(a, s) {}
+	sfpi_inline vMag(impl_::adopt_t a, uint8_t s) : vUInt(a, s) {}
 	sfpi_inline explicit vMag(uint32_t v) : vUInt(v) {}
 	sfpi_inline explicit vMag(unsigned v) : vUInt(v) {}
 	sfpi_inline explicit vMag(int v) : vUInt(v) {}
@@ -407,35 +407,35 @@ public:
 class vUInt16 : public vMag {
 public:
 	sfpi_inline vUInt16() = default;
-	sfpi_inline vUInt16(detail::adopt_t a, uint8_t s) : vMag(a, s) {}
+	sfpi_inline vUInt16(impl_::adopt_t a, uint8_t s) : vMag(a, s) {}
 	sfpi_inline explicit vUInt16(uint16_t v) : vMag((uint32_t)v) {}
 };
 
 class vUInt8 : public vUInt16 {
 public:
 	sfpi_inline vUInt8() = default;
-	sfpi_inline vUInt8(detail::adopt_t a, uint8_t s) : vUInt16(a, s) {}
+	sfpi_inline vUInt8(impl_::adopt_t a, uint8_t s) : vUInt16(a, s) {}
 	sfpi_inline explicit vUInt8(uint8_t v) : vUInt16((uint16_t)v) {}
 };
 
 /* Sign-magnitude integers: a container, and its 16 and 8 bit forms. */
-class vSMag : public detail::vVal {
+class vSMag : public impl_::vVal {
 public:
 	TT_SFPI_VALUE_TYPE(vSMag)
 
-	sfpi_inline explicit vSMag(uint32_t v) { detail::op_imm(TT_SFPI_LOADI, v, s_); }
+	sfpi_inline explicit vSMag(uint32_t v) { impl_::op_imm(TT_SFPI_LOADI, v, s_); }
 };
 
 class vSMag16 : public vSMag {
 public:
 	sfpi_inline vSMag16() = default;
-	sfpi_inline vSMag16(detail::adopt_t a, uint8_t s) : vSMag(a, s) {}
+	sfpi_inline vSMag16(impl_::adopt_t a, uint8_t s) : vSMag(a, s) {}
 };
 
 class vSMag8 : public vSMag16 {
 public:
 	sfpi_inline vSMag8() = default;
-	sfpi_inline vSMag8(detail::adopt_t a, uint8_t s) : vSMag16(a, s) {}
+	sfpi_inline vSMag8(impl_::adopt_t a, uint8_t s) : vSMag16(a, s) {}
 };
 
 #undef TT_SFPI_VALUE_TYPE
@@ -445,21 +445,21 @@ sfpi_inline vFloat::vFloat(sFloat16a h)
 	uint32_t x = h.get(), e = (x >> 10) & 0x1f;
 
 	/* SFPLOADI's FP16: the exponent rebiased, nothing else special. */
-	detail::op_imm(TT_SFPI_LOADI, (x >> 15) << 31 | (e + 112) << 23 | (x & 0x3ff) << 13, s_);
+	impl_::op_imm(TT_SFPI_LOADI, (x >> 15) << 31 | (e + 112) << 23 | (x & 0x3ff) << 13, s_);
 }
 
 /* Reinterpret the bits of @v as type @T (sfpi::as, sfpi::reinterpret). */
-template <class T, class U, std::enable_if_t<std::is_base_of<detail::vVal, T>::value &&
-					     std::is_base_of<detail::vVal, std::remove_cv_t<std::remove_reference_t<U>>>::value> * = nullptr>
+template <class T, class U, std::enable_if_t<std::is_base_of<impl_::vVal, T>::value &&
+					     std::is_base_of<impl_::vVal, std::remove_cv_t<std::remove_reference_t<U>>>::value> * = nullptr>
 sfpi_inline T as(U &&v)
 {
 	std::remove_cv_t<std::remove_reference_t<U>> tmp(std::forward<U>(v));
 
-	return T(detail::adopt, tmp.take());
+	return T(impl_::adopt, tmp.take());
 }
 
-template <class T, class U, std::enable_if_t<std::is_base_of<detail::vVal, T>::value &&
-					     std::is_base_of<detail::vVal, std::remove_cv_t<std::remove_reference_t<U>>>::value> * = nullptr>
+template <class T, class U, std::enable_if_t<std::is_base_of<impl_::vVal, T>::value &&
+					     std::is_base_of<impl_::vVal, std::remove_cv_t<std::remove_reference_t<U>>>::value> * = nullptr>
 sfpi_inline T reinterpret(U &&v)
 {
 	return as<T>(std::forward<U>(v));
@@ -469,23 +469,23 @@ sfpi_inline T reinterpret(U &&v)
 
 sfpi_inline vFloat operator+(const vFloat &a, const vFloat &b)
 {
-	return detail::make_noimm<vFloat>(TT_SFPI_MAD, a.slot(), detail::CREG(10), b.slot());
+	return impl_::make_noimm<vFloat>(TT_SFPI_MAD, a.slot(), impl_::CREG(10), b.slot());
 }
 
 sfpi_inline vFloat operator-(const vFloat &a, const vFloat &b)
 {
-	return detail::make_noimm<vFloat>(TT_SFPI_MAD, b.slot(), TT_SFPI_NEG_ONE, a.slot());
+	return impl_::make_noimm<vFloat>(TT_SFPI_MAD, b.slot(), TT_SFPI_NEG_ONE, a.slot());
 }
 
 sfpi_inline vFloat operator*(const vFloat &a, const vFloat &b)
 {
-	return detail::make_noimm<vFloat>(TT_SFPI_MAD, a.slot(), b.slot(), detail::CREG(9));
+	return impl_::make_noimm<vFloat>(TT_SFPI_MAD, a.slot(), b.slot(), impl_::CREG(9));
 }
 
 /* Negation flips the sign bit (SFPMOV), without arithmetic. */
 sfpi_inline vFloat operator-(const vFloat &a)
 {
-	return detail::make_noimm<vFloat>(TT_SFPI_MOV, a.slot(), 0, 1);
+	return impl_::make_noimm<vFloat>(TT_SFPI_MOV, a.slot(), 0, 1);
 }
 
 sfpi_inline vFloat operator+(const vFloat &a)
@@ -527,7 +527,7 @@ sfpi_inline vFloat vFloat::operator--()
 
 /* Integer arithmetic (SFPIADD, SFPAND, SFPOR, SFPXOR, SFPNOT, SFPSHFT) ----- */
 
-namespace detail {
+namespace impl_ {
 
 template <class T>
 sfpi_inline T iop(unsigned o, const vVal &a, const vVal &b)
@@ -550,22 +550,22 @@ sfpi_inline T shift_right(const vVal &a, const vVal &amount)
 	return make_noimm<T>(TT_SFPI_SHFT, a.slot(), neg.slot());
 }
 
-} // namespace detail
+} // namespace impl_
 
-sfpi_inline vInt operator+(const vInt &a, const vInt &b) { return detail::iop<vInt>(TT_SFPI_IADD, a, b); }
-sfpi_inline vInt operator-(const vInt &a, const vInt &b) { return detail::iop<vInt>(TT_SFPI_ISUB, a, b); }
-sfpi_inline vInt operator+(const vInt &a, int32_t b) { return detail::iop_imm<vInt>(TT_SFPI_IADDI, a, (uint32_t)b); }
-sfpi_inline vInt operator-(const vInt &a, int32_t b) { return detail::iop_imm<vInt>(TT_SFPI_IADDI, a, 0u - (uint32_t)b); }
+sfpi_inline vInt operator+(const vInt &a, const vInt &b) { return impl_::iop<vInt>(TT_SFPI_IADD, a, b); }
+sfpi_inline vInt operator-(const vInt &a, const vInt &b) { return impl_::iop<vInt>(TT_SFPI_ISUB, a, b); }
+sfpi_inline vInt operator+(const vInt &a, int32_t b) { return impl_::iop_imm<vInt>(TT_SFPI_IADDI, a, (uint32_t)b); }
+sfpi_inline vInt operator-(const vInt &a, int32_t b) { return impl_::iop_imm<vInt>(TT_SFPI_IADDI, a, 0u - (uint32_t)b); }
 sfpi_inline vInt operator+(int32_t a, const vInt &b) { return b + a; }
 sfpi_inline vInt operator-(int32_t a, const vInt &b) { return vInt(a) - b; }
 sfpi_inline vInt operator+(const vInt &a) { return a; }
-sfpi_inline vInt operator-(const vInt &a) { return detail::make_noimm<vInt>(TT_SFPI_ISUB, detail::CREG(9), a.slot()); }
-sfpi_inline vInt operator~(const vInt &a) { return detail::make_noimm<vInt>(TT_SFPI_NOT, a.slot()); }
-sfpi_inline vInt operator<<(const vInt &a, unsigned n) { return detail::iop_imm<vInt>(TT_SFPI_SHFTI, a, n); }
-sfpi_inline vInt operator<<(const vInt &a, const vUInt &n) { return detail::iop<vInt>(TT_SFPI_SHFT, a, n); }
-sfpi_inline vInt operator&(const vInt &a, const vInt &b) { return detail::iop<vInt>(TT_SFPI_AND, a, b); }
-sfpi_inline vInt operator|(const vInt &a, const vInt &b) { return detail::iop<vInt>(TT_SFPI_OR, a, b); }
-sfpi_inline vInt operator^(const vInt &a, const vInt &b) { return detail::iop<vInt>(TT_SFPI_XOR, a, b); }
+sfpi_inline vInt operator-(const vInt &a) { return impl_::make_noimm<vInt>(TT_SFPI_ISUB, impl_::CREG(9), a.slot()); }
+sfpi_inline vInt operator~(const vInt &a) { return impl_::make_noimm<vInt>(TT_SFPI_NOT, a.slot()); }
+sfpi_inline vInt operator<<(const vInt &a, unsigned n) { return impl_::iop_imm<vInt>(TT_SFPI_SHFTI, a, n); }
+sfpi_inline vInt operator<<(const vInt &a, const vUInt &n) { return impl_::iop<vInt>(TT_SFPI_SHFT, a, n); }
+sfpi_inline vInt operator&(const vInt &a, const vInt &b) { return impl_::iop<vInt>(TT_SFPI_AND, a, b); }
+sfpi_inline vInt operator|(const vInt &a, const vInt &b) { return impl_::iop<vInt>(TT_SFPI_OR, a, b); }
+sfpi_inline vInt operator^(const vInt &a, const vInt &b) { return impl_::iop<vInt>(TT_SFPI_XOR, a, b); }
 sfpi_inline vInt operator&(const vInt &a, int32_t b) { return a & vInt(b); }
 sfpi_inline vInt operator|(const vInt &a, int32_t b) { return a | vInt(b); }
 sfpi_inline vInt operator^(const vInt &a, int32_t b) { return a ^ vInt(b); }
@@ -619,29 +619,29 @@ sfpi_inline vInt vInt::operator--(int)
 	return t;
 }
 
-sfpi_inline vUInt operator+(const vUInt &a, const vUInt &b) { return detail::iop<vUInt>(TT_SFPI_IADD, a, b); }
-sfpi_inline vUInt operator-(const vUInt &a, const vUInt &b) { return detail::iop<vUInt>(TT_SFPI_ISUB, a, b); }
-sfpi_inline vUInt operator-(const vUInt &a, const vInt &b) { return detail::iop<vUInt>(TT_SFPI_ISUB, a, b); }
-sfpi_inline vUInt operator+(const vUInt &a, int32_t b) { return detail::iop_imm<vUInt>(TT_SFPI_IADDI, a, (uint32_t)b); }
-sfpi_inline vUInt operator-(const vUInt &a, int32_t b) { return detail::iop_imm<vUInt>(TT_SFPI_IADDI, a, 0u - (uint32_t)b); }
+sfpi_inline vUInt operator+(const vUInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_IADD, a, b); }
+sfpi_inline vUInt operator-(const vUInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_ISUB, a, b); }
+sfpi_inline vUInt operator-(const vUInt &a, const vInt &b) { return impl_::iop<vUInt>(TT_SFPI_ISUB, a, b); }
+sfpi_inline vUInt operator+(const vUInt &a, int32_t b) { return impl_::iop_imm<vUInt>(TT_SFPI_IADDI, a, (uint32_t)b); }
+sfpi_inline vUInt operator-(const vUInt &a, int32_t b) { return impl_::iop_imm<vUInt>(TT_SFPI_IADDI, a, 0u - (uint32_t)b); }
 sfpi_inline vUInt operator+(int32_t a, const vUInt &b) { return b + a; }
 sfpi_inline vUInt operator-(int32_t a, const vUInt &b) { return vUInt(a) - b; }
 sfpi_inline vUInt operator+(const vUInt &a) { return a; }
-sfpi_inline vUInt operator-(const vUInt &a) { return detail::make_noimm<vUInt>(TT_SFPI_ISUB, detail::CREG(9), a.slot()); }
-sfpi_inline vUInt operator~(const vUInt &a) { return detail::make_noimm<vUInt>(TT_SFPI_NOT, a.slot()); }
-sfpi_inline vUInt operator<<(const vUInt &a, unsigned n) { return detail::iop_imm<vUInt>(TT_SFPI_SHFTI, a, n); }
-sfpi_inline vUInt operator>>(const vUInt &a, unsigned n) { return detail::iop_imm<vUInt>(TT_SFPI_SHFTI, a, 0u - n); }
-sfpi_inline vUInt operator<<(const vUInt &a, const vUInt &n) { return detail::iop<vUInt>(TT_SFPI_SHFT, a, n); }
-sfpi_inline vUInt operator>>(const vUInt &a, const vUInt &n) { return detail::shift_right<vUInt>(a, n); }
-sfpi_inline vUInt operator&(const vUInt &a, const vUInt &b) { return detail::iop<vUInt>(TT_SFPI_AND, a, b); }
-sfpi_inline vUInt operator|(const vUInt &a, const vUInt &b) { return detail::iop<vUInt>(TT_SFPI_OR, a, b); }
-sfpi_inline vUInt operator^(const vUInt &a, const vUInt &b) { return detail::iop<vUInt>(TT_SFPI_XOR, a, b); }
-sfpi_inline vUInt operator&(const vUInt &a, const vInt &b) { return detail::iop<vUInt>(TT_SFPI_AND, a, b); }
-sfpi_inline vUInt operator|(const vUInt &a, const vInt &b) { return detail::iop<vUInt>(TT_SFPI_OR, a, b); }
-sfpi_inline vUInt operator^(const vUInt &a, const vInt &b) { return detail::iop<vUInt>(TT_SFPI_XOR, a, b); }
-sfpi_inline vUInt operator&(const vInt &a, const vUInt &b) { return detail::iop<vUInt>(TT_SFPI_AND, a, b); }
-sfpi_inline vUInt operator|(const vInt &a, const vUInt &b) { return detail::iop<vUInt>(TT_SFPI_OR, a, b); }
-sfpi_inline vUInt operator^(const vInt &a, const vUInt &b) { return detail::iop<vUInt>(TT_SFPI_XOR, a, b); }
+sfpi_inline vUInt operator-(const vUInt &a) { return impl_::make_noimm<vUInt>(TT_SFPI_ISUB, impl_::CREG(9), a.slot()); }
+sfpi_inline vUInt operator~(const vUInt &a) { return impl_::make_noimm<vUInt>(TT_SFPI_NOT, a.slot()); }
+sfpi_inline vUInt operator<<(const vUInt &a, unsigned n) { return impl_::iop_imm<vUInt>(TT_SFPI_SHFTI, a, n); }
+sfpi_inline vUInt operator>>(const vUInt &a, unsigned n) { return impl_::iop_imm<vUInt>(TT_SFPI_SHFTI, a, 0u - n); }
+sfpi_inline vUInt operator<<(const vUInt &a, const vUInt &n) { return impl_::iop<vUInt>(TT_SFPI_SHFT, a, n); }
+sfpi_inline vUInt operator>>(const vUInt &a, const vUInt &n) { return impl_::shift_right<vUInt>(a, n); }
+sfpi_inline vUInt operator&(const vUInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_AND, a, b); }
+sfpi_inline vUInt operator|(const vUInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_OR, a, b); }
+sfpi_inline vUInt operator^(const vUInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_XOR, a, b); }
+sfpi_inline vUInt operator&(const vUInt &a, const vInt &b) { return impl_::iop<vUInt>(TT_SFPI_AND, a, b); }
+sfpi_inline vUInt operator|(const vUInt &a, const vInt &b) { return impl_::iop<vUInt>(TT_SFPI_OR, a, b); }
+sfpi_inline vUInt operator^(const vUInt &a, const vInt &b) { return impl_::iop<vUInt>(TT_SFPI_XOR, a, b); }
+sfpi_inline vUInt operator&(const vInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_AND, a, b); }
+sfpi_inline vUInt operator|(const vInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_OR, a, b); }
+sfpi_inline vUInt operator^(const vInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_XOR, a, b); }
 sfpi_inline vUInt operator&(const vUInt &a, uint32_t b) { return a & vUInt(b); }
 sfpi_inline vUInt operator|(const vUInt &a, uint32_t b) { return a | vUInt(b); }
 sfpi_inline vUInt operator^(const vUInt &a, uint32_t b) { return a ^ vUInt(b); }
@@ -693,21 +693,21 @@ sfpi_inline vUInt vUInt::operator--(int)
 	return t;
 }
 
-sfpi_inline vMag operator>>(const vMag &a, unsigned n) { return detail::iop_imm<vMag>(TT_SFPI_SHFTI, a, 0u - n); }
+sfpi_inline vMag operator>>(const vMag &a, unsigned n) { return impl_::iop_imm<vMag>(TT_SFPI_SHFTI, a, 0u - n); }
 sfpi_inline vMag operator>>(const vMag &a, int n) { return a >> (unsigned)n; }
-sfpi_inline vMag operator>>(const vMag &a, const vUInt &n) { return detail::shift_right<vMag>(a, n); }
-sfpi_inline vMag operator&(const vMag &a, const vMag &b) { return detail::iop<vMag>(TT_SFPI_AND, a, b); }
+sfpi_inline vMag operator>>(const vMag &a, const vUInt &n) { return impl_::shift_right<vMag>(a, n); }
+sfpi_inline vMag operator&(const vMag &a, const vMag &b) { return impl_::iop<vMag>(TT_SFPI_AND, a, b); }
 sfpi_inline vMag operator&(const vMag &a, unsigned b) { return a & vMag(b); }
 sfpi_inline vMag operator&(const vMag &a, int b) { return a & (unsigned)b; }
-sfpi_inline vUInt operator&(const vSMag &a, unsigned b) { return detail::iop<vUInt>(TT_SFPI_AND, a, vUInt(b)); }
+sfpi_inline vUInt operator&(const vSMag &a, unsigned b) { return impl_::iop<vUInt>(TT_SFPI_AND, a, vUInt(b)); }
 
 /* Magnitudes with signed and unsigned integers (as later sfpi releases). */
-sfpi_inline vInt operator+(const vInt &a, const vMag &b) { return detail::iop<vInt>(TT_SFPI_IADD, a, b); }
-sfpi_inline vInt operator+(const vMag &a, const vInt &b) { return detail::iop<vInt>(TT_SFPI_IADD, a, b); }
-sfpi_inline vInt operator-(const vInt &a, const vMag &b) { return detail::iop<vInt>(TT_SFPI_ISUB, a, b); }
-sfpi_inline vInt operator-(const vMag &a, const vInt &b) { return detail::iop<vInt>(TT_SFPI_ISUB, a, b); }
-sfpi_inline vUInt operator+(const vUInt &a, const vMag &b) { return detail::iop<vUInt>(TT_SFPI_IADD, a, b); }
-sfpi_inline vUInt operator-(const vUInt &a, const vMag &b) { return detail::iop<vUInt>(TT_SFPI_ISUB, a, b); }
+sfpi_inline vInt operator+(const vInt &a, const vMag &b) { return impl_::iop<vInt>(TT_SFPI_IADD, a, b); }
+sfpi_inline vInt operator+(const vMag &a, const vInt &b) { return impl_::iop<vInt>(TT_SFPI_IADD, a, b); }
+sfpi_inline vInt operator-(const vInt &a, const vMag &b) { return impl_::iop<vInt>(TT_SFPI_ISUB, a, b); }
+sfpi_inline vInt operator-(const vMag &a, const vInt &b) { return impl_::iop<vInt>(TT_SFPI_ISUB, a, b); }
+sfpi_inline vUInt operator+(const vUInt &a, const vMag &b) { return impl_::iop<vUInt>(TT_SFPI_IADD, a, b); }
+sfpi_inline vUInt operator-(const vUInt &a, const vMag &b) { return impl_::iop<vUInt>(TT_SFPI_ISUB, a, b); }
 
 /* Conditions ----------------------------------------------------------------- */
 
@@ -730,7 +730,7 @@ sfpi_inline vBool operator&&(const vBool &a, const vBool &b) { return vBool(a.ma
 sfpi_inline vBool operator||(const vBool &a, const vBool &b) { return vBool(a.mask() | b.mask(), 0); }
 sfpi_inline vBool operator!(const vBool &a) { return vBool(~a.mask(), 0); }
 
-namespace detail {
+namespace impl_ {
 
 sfpi_inline vBool fcmp(const vFloat &a, const vFloat &b, unsigned cond)
 {
@@ -752,22 +752,22 @@ sfpi_inline vBool icmp_imm(const vVal &a, uint32_t b, unsigned cond)
 	return vBool(cmp(a.slot(), 0, cond | TT_SFPI_CMP_INT | TT_SFPI_CMP_IMM, b), 0);
 }
 
-} // namespace detail
+} // namespace impl_
 
-sfpi_inline vBool::vBool(const vInt &v) : mask_(detail::icmp_imm(v, 0, TT_SFPI_CMP_NE).mask()) {}
-sfpi_inline vBool::vBool(const vUInt &v) : mask_(detail::icmp_imm(v, 0, TT_SFPI_CMP_NE).mask()) {}
+sfpi_inline vBool::vBool(const vInt &v) : mask_(impl_::icmp_imm(v, 0, TT_SFPI_CMP_NE).mask()) {}
+sfpi_inline vBool::vBool(const vUInt &v) : mask_(impl_::icmp_imm(v, 0, TT_SFPI_CMP_NE).mask()) {}
 
 #define TT_SFPI_CMP_OPS(OP, COND)							\
-	sfpi_inline vBool operator OP(const vFloat &a, const vFloat &b) { return detail::fcmp(a, b, COND); } \
-	sfpi_inline vBool operator OP(const vFloat &a, float b) { return detail::fcmp_imm(a, b, COND); } \
-	sfpi_inline vBool operator OP(const vInt &a, const vInt &b) { return detail::icmp(a, b, COND); } \
-	sfpi_inline vBool operator OP(const vInt &a, int32_t b) { return detail::icmp_imm(a, (uint32_t)b, COND); } \
+	sfpi_inline vBool operator OP(const vFloat &a, const vFloat &b) { return impl_::fcmp(a, b, COND); } \
+	sfpi_inline vBool operator OP(const vFloat &a, float b) { return impl_::fcmp_imm(a, b, COND); } \
+	sfpi_inline vBool operator OP(const vInt &a, const vInt &b) { return impl_::icmp(a, b, COND); } \
+	sfpi_inline vBool operator OP(const vInt &a, int32_t b) { return impl_::icmp_imm(a, (uint32_t)b, COND); } \
 	sfpi_inline vBool operator OP(const vInt &a, int b) { return a OP (int32_t)b; } \
-	sfpi_inline vBool operator OP(const vInt &a, const vUInt &b) { return detail::icmp(a, b, COND); } \
+	sfpi_inline vBool operator OP(const vInt &a, const vUInt &b) { return impl_::icmp(a, b, COND); } \
 	sfpi_inline vBool operator OP(const vInt &a, uint32_t b) { return a OP (int32_t)b; } \
 	sfpi_inline vBool operator OP(const vInt &a, unsigned b) { return a OP (int32_t)b; } \
-	sfpi_inline vBool operator OP(const vUInt &a, const vUInt &b) { return detail::icmp(a, b, COND); } \
-	sfpi_inline vBool operator OP(const vUInt &a, uint32_t b) { return detail::icmp_imm(a, b, COND); } \
+	sfpi_inline vBool operator OP(const vUInt &a, const vUInt &b) { return impl_::icmp(a, b, COND); } \
+	sfpi_inline vBool operator OP(const vUInt &a, uint32_t b) { return impl_::icmp_imm(a, b, COND); } \
 	sfpi_inline vBool operator OP(const vUInt &a, unsigned b) { return a OP (uint32_t)b; } \
 	sfpi_inline vBool operator OP(const vUInt &a, int b) { return a OP (uint32_t)b; }
 
@@ -787,7 +787,7 @@ sfpi_inline vBool operator>(float a, const vFloat &b) { return b < a; }
 sfpi_inline vBool operator<=(float a, const vFloat &b) { return b >= a; }
 sfpi_inline vBool operator>=(float a, const vFloat &b) { return b <= a; }
 
-namespace detail {
+namespace impl_ {
 
 /*
  * One v_if / v_block: the flag-stack entries it pushed, popped when it
@@ -829,11 +829,11 @@ public:
 	sfpi_inline void cond(const vBool &b) { op_imm(TT_SFPI_SETCC, b.mask(), 0); }
 };
 
-} // namespace detail
+} // namespace impl_
 
 /* Dst -------------------------------------------------------------------------- */
 
-namespace detail {
+namespace impl_ {
 
 /* dst_reg[i]: Dst address 2i from dst_reg[0]. */
 class DstReg {
@@ -969,33 +969,33 @@ public:
 	}
 };
 
-} // namespace detail
+} // namespace impl_
 
 enum class LRegs : uint8_t {
 	LReg0, LReg1, LReg2, LReg3, LReg4, LReg5, LReg6, LReg7,
 	LRegCount = SFP_LREG_COUNT,
 };
 
-constexpr detail::DstRegFile dst_reg;
-constexpr detail::LRegFile l_reg;
+constexpr impl_::DstRegFile dst_reg;
+constexpr impl_::LRegFile l_reg;
 
-constexpr detail::CReg<vFloat> vConst0(CREG_IDX_0);
-constexpr detail::CReg<vFloat> vConst1(CREG_IDX_1);
-constexpr detail::CReg<vFloat> vConstNeg1(CREG_IDX_NEG_1);
-constexpr detail::CReg<vFloat> vConst0p8373(CREG_IDX_0P837300003);
-constexpr detail::CReg<vFloat> vConstFloatPrgm0(CREG_IDX_PRGM1);
-constexpr detail::CReg<vFloat> vConstFloatPrgm1(CREG_IDX_PRGM2);
-constexpr detail::CReg<vFloat> vConstFloatPrgm2(CREG_IDX_PRGM3);
-constexpr detail::CReg<vInt> vConstIntPrgm0(CREG_IDX_PRGM1);
-constexpr detail::CReg<vInt> vConstIntPrgm1(CREG_IDX_PRGM2);
-constexpr detail::CReg<vInt> vConstIntPrgm2(CREG_IDX_PRGM3);
-constexpr detail::CReg<vInt> vConstTileId(CREG_IDX_TILEID);
+constexpr impl_::CReg<vFloat> vConst0(CREG_IDX_0);
+constexpr impl_::CReg<vFloat> vConst1(CREG_IDX_1);
+constexpr impl_::CReg<vFloat> vConstNeg1(CREG_IDX_NEG_1);
+constexpr impl_::CReg<vFloat> vConst0p8373(CREG_IDX_0P837300003);
+constexpr impl_::CReg<vFloat> vConstFloatPrgm0(CREG_IDX_PRGM1);
+constexpr impl_::CReg<vFloat> vConstFloatPrgm1(CREG_IDX_PRGM2);
+constexpr impl_::CReg<vFloat> vConstFloatPrgm2(CREG_IDX_PRGM3);
+constexpr impl_::CReg<vInt> vConstIntPrgm0(CREG_IDX_PRGM1);
+constexpr impl_::CReg<vInt> vConstIntPrgm1(CREG_IDX_PRGM2);
+constexpr impl_::CReg<vInt> vConstIntPrgm2(CREG_IDX_PRGM3);
+constexpr impl_::CReg<vInt> vConstTileId(CREG_IDX_TILEID);
 
 /* Predication ------------------------------------------------------------------ */
 
 #define v_if(x)								\
 	{								\
-		::sfpi::detail::CC tt_sfpi_cc_;				\
+		::sfpi::impl_::CC tt_sfpi_cc_;				\
 		tt_sfpi_cc_.push().if_().cond(x);			\
 		{
 
@@ -1015,7 +1015,7 @@ constexpr detail::CReg<vInt> vConstTileId(CREG_IDX_TILEID);
 
 #define v_block								\
 	{								\
-		::sfpi::detail::CC tt_sfpi_cc_;				\
+		::sfpi::impl_::CC tt_sfpi_cc_;				\
 		tt_sfpi_cc_.push();
 
 #define v_and(x) tt_sfpi_cc_.if_().cond(x)
@@ -1054,23 +1054,23 @@ enum class RoundMode {
 
 sfpi_inline vFloat abs(const vFloat &v)
 {
-	return detail::make_noimm<vFloat>(TT_SFPI_ABS, v.slot(), 0, 1);
+	return impl_::make_noimm<vFloat>(TT_SFPI_ABS, v.slot(), 0, 1);
 }
 
 /* -2^31 stays as it is. */
 sfpi_inline vMag abs(const vInt &v)
 {
-	return detail::make_noimm<vMag>(TT_SFPI_ABS, v.slot(), 0, 0);
+	return impl_::make_noimm<vMag>(TT_SFPI_ABS, v.slot(), 0, 0);
 }
 
 sfpi_inline vMag abs(const vSMag &v)
 {
-	return detail::make<vMag>(TT_SFPI_SETSGN, v.slot(), 0, 0, 0);
+	return impl_::make<vMag>(TT_SFPI_SETSGN, v.slot(), 0, 0, 0);
 }
 
 sfpi_inline vInt exexp(const vFloat &v, ExponentMode mode = ExponentMode::Debias)
 {
-	return detail::make_noimm<vInt>(TT_SFPI_EXEXP, v.slot(), 0, mode == ExponentMode::NoDebias);
+	return impl_::make_noimm<vInt>(TT_SFPI_EXEXP, v.slot(), 0, mode == ExponentMode::NoDebias);
 }
 
 sfpi_inline vInt exexp_nodebias(const vFloat &v)
@@ -1080,18 +1080,18 @@ sfpi_inline vInt exexp_nodebias(const vFloat &v)
 
 sfpi_inline vMag exman(const vFloat &v, MantissaMode mode = MantissaMode::FractionOnly)
 {
-	return detail::make_noimm<vMag>(TT_SFPI_EXMAN, v.slot(), 0, mode == MantissaMode::FractionOnly);
+	return impl_::make_noimm<vMag>(TT_SFPI_EXMAN, v.slot(), 0, mode == MantissaMode::FractionOnly);
 }
 
 /* The mantissa with its hidden one (8 bits of padding) or without (9). */
 sfpi_inline vInt exman8(const vFloat &v)
 {
-	return detail::make_noimm<vInt>(TT_SFPI_EXMAN, v.slot(), 0, 0);
+	return impl_::make_noimm<vInt>(TT_SFPI_EXMAN, v.slot(), 0, 0);
 }
 
 sfpi_inline vInt exman9(const vFloat &v)
 {
-	return detail::make_noimm<vInt>(TT_SFPI_EXMAN, v.slot(), 0, 1);
+	return impl_::make_noimm<vInt>(TT_SFPI_EXMAN, v.slot(), 0, 1);
 }
 
 template <class T, std::enable_if_t<std::is_same<vFloat, T>::value || std::is_base_of<vInt, T>::value ||
@@ -1103,17 +1103,17 @@ sfpi_inline vUInt exsgn(const T &v)
 
 sfpi_inline vFloat setexp(const vFloat &v, int exp)
 {
-	return detail::make<vFloat>(TT_SFPI_SETEXP, v.slot(), 0, 0, (uint32_t)exp);
+	return impl_::make<vFloat>(TT_SFPI_SETEXP, v.slot(), 0, 0, (uint32_t)exp);
 }
 
 sfpi_inline vFloat setexp(const vFloat &v, const vInt &exp)
 {
-	return detail::make_noimm<vFloat>(TT_SFPI_SETEXP, v.slot(), exp.slot(), 1);
+	return impl_::make_noimm<vFloat>(TT_SFPI_SETEXP, v.slot(), exp.slot(), 1);
 }
 
 sfpi_inline vFloat copyexp(const vFloat &v, const vFloat &exp)
 {
-	return detail::make_noimm<vFloat>(TT_SFPI_SETEXP, v.slot(), exp.slot(), 2);
+	return impl_::make_noimm<vFloat>(TT_SFPI_SETEXP, v.slot(), exp.slot(), 2);
 }
 
 /*
@@ -1123,62 +1123,62 @@ sfpi_inline vFloat copyexp(const vFloat &v, const vFloat &exp)
  */
 sfpi_inline vFloat setman(const vFloat &v, unsigned man)
 {
-	return detail::make<vFloat>(TT_SFPI_SETMAN, v.slot(), 0, 0, man > 4095 ? man : man << 11);
+	return impl_::make<vFloat>(TT_SFPI_SETMAN, v.slot(), 0, 0, man > 4095 ? man : man << 11);
 }
 
 template <class T, std::enable_if_t<std::is_base_of<vFloat, T>::value || std::is_base_of<vUInt, T>::value ||
 				    std::is_base_of<vSMag, T>::value> * = nullptr>
 sfpi_inline vFloat setman(const vFloat &v, const T &man)
 {
-	return detail::make_noimm<vFloat>(TT_SFPI_SETMAN, v.slot(), man.slot(), 1);
+	return impl_::make_noimm<vFloat>(TT_SFPI_SETMAN, v.slot(), man.slot(), 1);
 }
 
 sfpi_inline vFloat copyman(const vFloat &v, const vFloat &man)
 {
-	return detail::make_noimm<vFloat>(TT_SFPI_SETMAN, v.slot(), man.slot(), 1);
+	return impl_::make_noimm<vFloat>(TT_SFPI_SETMAN, v.slot(), man.slot(), 1);
 }
 
 /* The exponent plus @exp (8-bit wrapping; Inf and NaN unchanged). */
 sfpi_inline vFloat addexp(const vFloat &v, int exp)
 {
-	return detail::make<vFloat>(TT_SFPI_DIVP2, v.slot(), 0, 1, (uint32_t)exp);
+	return impl_::make<vFloat>(TT_SFPI_DIVP2, v.slot(), 0, 1, (uint32_t)exp);
 }
 
 template <class T, std::enable_if_t<std::is_base_of<vFloat, T>::value || std::is_base_of<vSMag, T>::value> * = nullptr>
 sfpi_inline T setsgn(const T &v, int sgn)
 {
-	return detail::make<T>(TT_SFPI_SETSGN, v.slot(), 0, 0, (uint32_t)sgn);
+	return impl_::make<T>(TT_SFPI_SETSGN, v.slot(), 0, 0, (uint32_t)sgn);
 }
 
 template <class T, std::enable_if_t<std::is_same<vUInt, T>::value> * = nullptr>
 sfpi_inline vSMag setsgn(const T &v, int sgn)
 {
-	return detail::make<vSMag>(TT_SFPI_SETSGN, v.slot(), 0, 0, (uint32_t)sgn);
+	return impl_::make<vSMag>(TT_SFPI_SETSGN, v.slot(), 0, 0, (uint32_t)sgn);
 }
 
 sfpi_inline vInt setsgn(const vInt &v, int sgn)
 {
-	return detail::make<vInt>(TT_SFPI_SETSGN, v.slot(), 0, 0, (uint32_t)sgn);
+	return impl_::make<vInt>(TT_SFPI_SETSGN, v.slot(), 0, 0, (uint32_t)sgn);
 }
 
 /* @v with the sign bit of @sgn. */
-template <class A, class B, std::enable_if_t<std::is_base_of<detail::vVal, A>::value &&
-					     std::is_base_of<detail::vVal, B>::value> * = nullptr>
+template <class A, class B, std::enable_if_t<std::is_base_of<impl_::vVal, A>::value &&
+					     std::is_base_of<impl_::vVal, B>::value> * = nullptr>
 sfpi_inline A copysgn(const A &v, const B &sgn)
 {
-	return detail::make_noimm<A>(TT_SFPI_SETSGN, v.slot(), sgn.slot(), 1);
+	return impl_::make_noimm<A>(TT_SFPI_SETSGN, v.slot(), sgn.slot(), 1);
 }
 
-template <class A, class B, std::enable_if_t<std::is_base_of<detail::vVal, A>::value &&
-					     std::is_base_of<detail::vVal, B>::value> * = nullptr>
+template <class A, class B, std::enable_if_t<std::is_base_of<impl_::vVal, A>::value &&
+					     std::is_base_of<impl_::vVal, B>::value> * = nullptr>
 sfpi_inline A setsgn(const A &v, const B &sgn)
 {
 	return copysgn(v, sgn);
 }
 
 /* @v with the sign taken from bit 0 of @sgn. */
-template <class A, class B, std::enable_if_t<std::is_base_of<detail::vVal, A>::value &&
-					     std::is_base_of<detail::vVal, B>::value> * = nullptr>
+template <class A, class B, std::enable_if_t<std::is_base_of<impl_::vVal, A>::value &&
+					     std::is_base_of<impl_::vVal, B>::value> * = nullptr>
 sfpi_inline A setsgn2(const A &v, const B &sgn)
 {
 	return copysgn(v, as<vUInt>(sgn) << 31u);
@@ -1188,51 +1188,51 @@ template <class T, std::enable_if_t<std::is_base_of<vInt, T>::value || std::is_b
 				    std::is_base_of<vSMag, T>::value> * = nullptr>
 sfpi_inline vMag lz(const T &v, LZMode mode = LZMode::All)
 {
-	return detail::make_noimm<vMag>(TT_SFPI_LZ, v.slot(), 0, mode == LZMode::IgnoreSign);
+	return impl_::make_noimm<vMag>(TT_SFPI_LZ, v.slot(), 0, mode == LZMode::IgnoreSign);
 }
 
-template <class T, std::enable_if_t<std::is_base_of<detail::vVal, T>::value> * = nullptr>
+template <class T, std::enable_if_t<std::is_base_of<impl_::vVal, T>::value> * = nullptr>
 sfpi_inline vInt lz_nosgn(const T &v)
 {
-	return detail::make_noimm<vInt>(TT_SFPI_LZ, v.slot(), 0, 1);
+	return impl_::make_noimm<vInt>(TT_SFPI_LZ, v.slot(), 0, 1);
 }
 
 /* Logical shift: left by @amt, right by -@amt. */
 sfpi_inline vUInt shft(const vUInt &v, const vInt &amt)
 {
-	return detail::make_noimm<vUInt>(TT_SFPI_SHFT, v.slot(), amt.slot());
+	return impl_::make_noimm<vUInt>(TT_SFPI_SHFT, v.slot(), amt.slot());
 }
 
 sfpi_inline vUInt shft(const vUInt &v, int amt)
 {
-	return detail::make<vUInt>(TT_SFPI_SHFTI, v.slot(), 0, 0, (uint32_t)amt);
+	return impl_::make<vUInt>(TT_SFPI_SHFTI, v.slot(), 0, 0, (uint32_t)amt);
 }
 
 /* vec_swap, vec_min_max, vec_max_min: both vectors change (SFPSWAP). */
 template <class T>
 sfpi_inline void vec_swap(T &a, T &b)
 {
-	detail::op(TT_SFPI_SWAP, a.slot(), b.slot(), 0, TT_SFPI_SWAP_SWAP);
+	impl_::op(TT_SFPI_SWAP, a.slot(), b.slot(), 0, TT_SFPI_SWAP_SWAP);
 }
 
 sfpi_inline void vec_min_max(vFloat &a, vFloat &b)
 {
-	detail::op(TT_SFPI_SWAP, a.slot(), b.slot(), 0, TT_SFPI_SWAP_MIN_MAX);
+	impl_::op(TT_SFPI_SWAP, a.slot(), b.slot(), 0, TT_SFPI_SWAP_MIN_MAX);
 }
 
 sfpi_inline void vec_min_max(vInt &a, vInt &b)
 {
-	detail::op(TT_SFPI_SWAP, a.slot(), b.slot(), 0, TT_SFPI_SWAP_MIN_MAX);
+	impl_::op(TT_SFPI_SWAP, a.slot(), b.slot(), 0, TT_SFPI_SWAP_MIN_MAX);
 }
 
 sfpi_inline void vec_max_min(vFloat &a, vFloat &b)
 {
-	detail::op(TT_SFPI_SWAP, a.slot(), b.slot(), 0, TT_SFPI_SWAP_MAX_MIN);
+	impl_::op(TT_SFPI_SWAP, a.slot(), b.slot(), 0, TT_SFPI_SWAP_MAX_MIN);
 }
 
 /* Conversions (SFPCAST, SFPSTOCHRND) --------------------------------------------- */
 
-namespace detail {
+namespace impl_ {
 
 sfpi_inline unsigned rnd(unsigned mode, RoundMode r)
 {
@@ -1275,64 +1275,64 @@ sfpi_inline vSMag int_to_smag(const vInt &v)
 	return as<vSMag>(r);
 }
 
-} // namespace detail
+} // namespace impl_
 
 /*
  * convert<To>(from, rounding): floats to the FP16 forms and the 8 and 16
  * bit integers (SFPSTOCHRND), sign-magnitude to floats (SFPCAST), vInt
  * to and from sign-magnitude.
  */
-template <class To, class From, std::enable_if_t<std::is_base_of<detail::vVal, To>::value> * = nullptr,
+template <class To, class From, std::enable_if_t<std::is_base_of<impl_::vVal, To>::value> * = nullptr,
 	  std::enable_if_t<std::is_base_of<vFloat, From>::value> * = nullptr>
 sfpi_inline To convert(const From &v, RoundMode r = RoundMode::Stochastic)
 {
 	if constexpr (std::is_same<From, To>::value || std::is_same<To, vFloat>::value)
 		return To(v);
 	else if constexpr (std::is_same<To, vFloat16a>::value)
-		return detail::stochrnd<To>(v, TT_SFPI_RND_FP16A, r);
+		return impl_::stochrnd<To>(v, TT_SFPI_RND_FP16A, r);
 	else if constexpr (std::is_same<To, vFloat16b>::value)
-		return detail::stochrnd<To>(v, TT_SFPI_RND_FP16B, r);
+		return impl_::stochrnd<To>(v, TT_SFPI_RND_FP16B, r);
 	else if constexpr (std::is_same<To, vSMag16>::value)
-		return detail::stochrnd<To>(v, TT_SFPI_RND_INT16, r);
+		return impl_::stochrnd<To>(v, TT_SFPI_RND_INT16, r);
 	else if constexpr (std::is_same<To, vUInt16>::value)
-		return detail::stochrnd<To>(v, TT_SFPI_RND_UINT16, r);
+		return impl_::stochrnd<To>(v, TT_SFPI_RND_UINT16, r);
 	else if constexpr (std::is_same<To, vSMag8>::value)
-		return detail::stochrnd<To>(v, TT_SFPI_RND_INT8, r);
+		return impl_::stochrnd<To>(v, TT_SFPI_RND_INT8, r);
 	else if constexpr (std::is_same<To, vUInt8>::value)
-		return detail::stochrnd<To>(v, TT_SFPI_RND_UINT8, r);
+		return impl_::stochrnd<To>(v, TT_SFPI_RND_UINT8, r);
 	else
 		static_assert(std::is_same<To, vFloat16a>::value, "cannot convert vFloat to this type");
 }
 
-template <class To, class From, std::enable_if_t<std::is_base_of<detail::vVal, To>::value> * = nullptr,
+template <class To, class From, std::enable_if_t<std::is_base_of<impl_::vVal, To>::value> * = nullptr,
 	  std::enable_if_t<std::is_base_of<vSMag, From>::value> * = nullptr>
 sfpi_inline To convert(const From &v, RoundMode r = RoundMode::Stochastic)
 {
 	if constexpr (std::is_same<From, To>::value)
 		return v;
 	else if constexpr (std::is_base_of<vFloat, To>::value)
-		return convert<To>(detail::cast(v, r), r);
+		return convert<To>(impl_::cast(v, r), r);
 	else if constexpr (std::is_same<To, vInt>::value)
-		return detail::smag_to_int(v);
+		return impl_::smag_to_int(v);
 	else
 		static_assert(std::is_same<To, vInt>::value, "cannot convert vSMag to this type");
 }
 
-template <class To, class From, std::enable_if_t<std::is_base_of<detail::vVal, To>::value> * = nullptr,
+template <class To, class From, std::enable_if_t<std::is_base_of<impl_::vVal, To>::value> * = nullptr,
 	  std::enable_if_t<std::is_same<vInt, From>::value> * = nullptr>
 sfpi_inline To convert(const From &v, RoundMode r = RoundMode::Stochastic)
 {
 	if constexpr (std::is_same<From, To>::value)
 		return v;
 	else if constexpr (std::is_same<To, vSMag>::value)
-		return detail::int_to_smag(v);
+		return impl_::int_to_smag(v);
 	else if constexpr (std::is_base_of<vFloat, To>::value)
-		return convert<To>(detail::int_to_smag(v), r);
+		return convert<To>(impl_::int_to_smag(v), r);
 	else
 		static_assert(std::is_same<To, vSMag>::value, "cannot convert vInt to this type");
 }
 
-template <class To, class From, std::enable_if_t<std::is_base_of<detail::vVal, To>::value> * = nullptr,
+template <class To, class From, std::enable_if_t<std::is_base_of<impl_::vVal, To>::value> * = nullptr,
 	  std::enable_if_t<std::is_base_of<vMag, From>::value> * = nullptr>
 sfpi_inline To convert(const From &v, RoundMode r = RoundMode::Stochastic)
 {
@@ -1345,14 +1345,14 @@ sfpi_inline To convert(const From &v, RoundMode r = RoundMode::Stochastic)
 }
 
 /* The older names: int32_to_float reads sign-magnitude, as SFPCAST does. */
-sfpi_inline vFloat int32_to_float(const vInt &v, RoundMode r = RoundMode::Stochastic) { return detail::cast(v, r); }
-sfpi_inline vFloat int32_to_float(const vSMag &v, RoundMode r = RoundMode::Stochastic) { return detail::cast(v, r); }
-sfpi_inline vFloat float_to_fp16a(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return detail::stochrnd<vFloat>(v, TT_SFPI_RND_FP16A, r); }
-sfpi_inline vFloat float_to_fp16b(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return detail::stochrnd<vFloat>(v, TT_SFPI_RND_FP16B, r); }
-sfpi_inline vUInt float_to_uint16(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return detail::stochrnd<vUInt>(v, TT_SFPI_RND_UINT16, r); }
-sfpi_inline vInt float_to_int16(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return detail::stochrnd<vInt>(v, TT_SFPI_RND_INT16, r); }
-sfpi_inline vUInt float_to_uint8(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return detail::stochrnd<vUInt>(v, TT_SFPI_RND_UINT8, r); }
-sfpi_inline vInt float_to_int8(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return detail::stochrnd<vInt>(v, TT_SFPI_RND_INT8, r); }
+sfpi_inline vFloat int32_to_float(const vInt &v, RoundMode r = RoundMode::Stochastic) { return impl_::cast(v, r); }
+sfpi_inline vFloat int32_to_float(const vSMag &v, RoundMode r = RoundMode::Stochastic) { return impl_::cast(v, r); }
+sfpi_inline vFloat float_to_fp16a(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return impl_::stochrnd<vFloat>(v, TT_SFPI_RND_FP16A, r); }
+sfpi_inline vFloat float_to_fp16b(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return impl_::stochrnd<vFloat>(v, TT_SFPI_RND_FP16B, r); }
+sfpi_inline vUInt float_to_uint16(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return impl_::stochrnd<vUInt>(v, TT_SFPI_RND_UINT16, r); }
+sfpi_inline vInt float_to_int16(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return impl_::stochrnd<vInt>(v, TT_SFPI_RND_INT16, r); }
+sfpi_inline vUInt float_to_uint8(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return impl_::stochrnd<vUInt>(v, TT_SFPI_RND_UINT8, r); }
+sfpi_inline vInt float_to_int8(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return impl_::stochrnd<vInt>(v, TT_SFPI_RND_INT8, r); }
 
 } // namespace sfpi
 
