@@ -327,9 +327,10 @@ install: all $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so
 # CMakeLists.txt against the package above, run and checked.
 TT_METAL_HOME ?= $(if $(wildcard $(src)/../shared/tt-metal/tt_metal),$(abspath $(src)/../shared/tt-metal))
 .PHONY: conformance
+conformance-run = TT_EMU_CACHE=$(obj)/cache bash tools/conformance.sh --build $(obj) \
+	--src $(src) --tt-metal-home '$(TT_METAL_HOME)' --examples '$(EXAMPLES)'
 conformance: all
-	$(Q)TT_EMU_CACHE=$(obj)/cache bash tools/conformance.sh --build $(obj) --src $(src) \
-		--tt-metal-home '$(TT_METAL_HOME)' --examples '$(EXAMPLES)'
+	$(Q)$(conformance-run)
 
 # ---------------------------------------------------------------------------
 # Tools built from C (tools/*.c, each one program on libtt)
@@ -405,8 +406,13 @@ test-env := TT_EMU_CACHE=$(obj)/cache ASAN_OPTIONS=detect_leaks=1 \
 	UBSAN_OPTIONS=print_stacktrace=1
 
 .PHONY: test test-unit test-device test-e2e
+# The tiers, then tt-metal's programming examples (skipped, saying so, when
+# there is no tt-metal checkout, or when TESTS picks some): both run even
+# when the first fails.
 test: all
-	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests) $(device-tests) $(e2e-tests)
+	$(Q)rc=0; $(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests) $(device-tests) \
+		$(e2e-tests) || rc=1; \
+	$(if $(filter-out *,$(TESTS)),,$(conformance-run) || rc=1;) exit $$rc
 test-unit: $(unit-tests)
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests)
 test-device: $(device-tests)
