@@ -112,7 +112,7 @@ $(obj)/firmware/kernel_entry.o: firmware/kernel_entry.c $(newlib-stamp)
 	$(call msg,FWCC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CROSS_COMPILE)gcc $(rv-arch) -Os -g -std=gnu11 -Wall -Wextra -Werror \
-		-ffunction-sections -fdata-sections -isystem $(sysroot)/include \
+		-ffunction-sections -fdata-sections $(hal-inc) -isystem $(sysroot)/include \
 		-MMD -MP -c $< -o $@
 
 $(obj)/linker/firmware_%.ld: linker/firmware.ld.S hal/wormhole/tt_mem_map.h | $(deps-stamp)
