@@ -35,6 +35,24 @@ const struct tt_paths *tt_paths(void);
 int tt_fail(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void tt_clear_error(void);
 
+/*
+ * NULL pointer arguments of public functions: refused with TT_EINVAL and
+ * "fn: arg is NULL" in the last error; where nothing can be returned the
+ * call does nothing and returns @... (0, NULL or nothing).
+ */
+#define TT_REFUSE_NULL(p)							\
+	do {									\
+		if (!(p))							\
+			return tt_fail(TT_EINVAL, "%s: %s is NULL", __func__, #p); \
+	} while (0)
+#define TT_IGNORE_NULL(p, ...)							\
+	do {									\
+		if (!(p)) {							\
+			tt_fail(TT_EINVAL, "%s: %s is NULL", __func__, #p);	\
+			return __VA_ARGS__;					\
+		}								\
+	} while (0)
+
 /* Live objects --------------------------------------------------------- */
 
 /*
