@@ -1322,7 +1322,12 @@ size_t tt_alloc_available(const struct tt_alloc *a, uint64_t size,
 	if (!out)
 		max = 0;		/* nowhere to put them: count */
 	need = tt_alloc_block_size_for(a, size);
-	if ((!need && size) || tree_max(a) < need || !a->root)
+	if (!need && size)
+		return 0;		/* overflows */
+	/* Every free range holds 0 bytes; absent children have cmax 0. */
+	if (!need)
+		need = 1;
+	if (tree_max(a) < need || !a->root)
 		return 0;
 	return collect_free(a, &a->nodes[a->root], need, out, max, 0);
 }

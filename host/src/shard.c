@@ -49,7 +49,8 @@ int tt_shard_check(const struct tt_shard_spec *s, char *why, size_t why_len)
 		return fail(why, why_len,
 			    "shard orientation %d is unknown: use ROW_MAJOR or COL_MAJOR",
 			    (int)s->orientation);
-	for (int i = 0; i < 2; i++) {
+	/* Both dims first: the message below divides by either page dim. */
+	for (int i = 0; i < 2; i++)
 		if (!s->tensor_shape[i] || !s->shard_shape[i] ||
 		    !s->page_shape[i])
 			return fail(why, why_len,
@@ -57,6 +58,7 @@ int tt_shard_check(const struct tt_shard_spec *s, char *why, size_t why_len)
 				    s->tensor_shape[0], s->tensor_shape[1],
 				    s->shard_shape[0], s->shard_shape[1],
 				    s->page_shape[0], s->page_shape[1]);
+	for (int i = 0; i < 2; i++) {
 		if (s->shard_shape[i] % s->page_shape[i])
 			return fail(why, why_len,
 				    "shard %ux%u is not made of whole %ux%u pages (%s): round it up to %ux%u",
