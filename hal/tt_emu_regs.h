@@ -59,7 +59,8 @@ TT_REG32(EMU, BOOT_PC, 0x080)		/* ro: own reset PC, 0 while in reset */
  * EMU block: kernel API faults.  The kernel API writes what went wrong
  * (enum tt_fault_kind and its operands) and then FAULT_REPORT; the model
  * sends it to the host as a guest error in words, and the kernel stops
- * with ebreak so the report also names its source line.
+ * with an ecall that names the call site (TT_ECALL_FAULT), so the report
+ * also gives its source line.
  */
 TT_REG32(EMU, FAULT_KIND, 0x0A0)	/* rw: enum tt_fault_kind */
 TT_REG32(EMU, FAULT_ID, 0x0A4)		/* rw: CB index, ... */
@@ -77,6 +78,8 @@ enum tt_fault_kind {
 	TT_FAULT_CB_RESERVE_TOO_BIG,		/* arg0 = pages, arg1 = CB pages */
 	TT_FAULT_CB_WAIT_TOO_BIG,		/* arg0 = pages, arg1 = CB pages */
 	TT_FAULT_SFPI_SLOTS,			/* id = vector slots there are */
+	TT_FAULT_RTA_PAST_END,			/* id = index, arg0 = args set */
+	TT_FAULT_CRTA_PAST_END,			/* id = index, arg0 = args set */
 };
 
 /* What a sleeping hart waits for (the hang report prints these). */

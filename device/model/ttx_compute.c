@@ -364,6 +364,60 @@ static int ttx_compute_pack(TTChip *chip, unsigned core, unsigned risc,
     return rc;
 }
 
+/*
+ * Dst ownership (tt-metal's reg_api.h): math writes Dst only between
+ * tile_regs_acquire and tile_regs_commit, pack reads it only between
+ * tile_regs_wait and tile_regs_release.  A kernel that skips one races
+ * the other thread on silicon; here the command is refused with the call
+ * that is missing.  False once reported.
+ */
+static bool ttx_compute_owner_ok(TTChip *chip, unsigned core, unsigned risc,
+                                 uint32_t cmd, const TTTileEngine *e)
+{
+    const char *what;
+
+    switch (cmd) {
+    case TT_TILE_CMD_ELTWISE:
+    case TT_TILE_CMD_DATACOPY:
+    case TT_TILE_CMD_SFPU_UNARY:
+    case TT_TILE_CMD_SFPU_BINARY:
+    case TT_TILE_CMD_MATMUL:
+    case TT_TILE_CMD_MATMUL_BLOCK:
+    case TT_TILE_CMD_REDUCE:
+        if (e->math_owns_dst) {
+            return true;
+        }
+        what = "math on Dst without tile_regs_acquire: the math thread owns "
+               "Dst only from tile_regs_acquire to tile_regs_commit";
+        break;
+    case TT_TILE_CMD_COMMIT:
+        if (e->math_owns_dst) {
+            return true;
+        }
+        what = "tile_regs_commit without tile_regs_acquire";
+        break;
+    case TT_TILE_CMD_PACK:
+        if (e->pack_owns_dst) {
+            return true;
+        }
+        what = "pack from Dst without tile_regs_wait: the pack thread owns "
+               "Dst only from tile_regs_wait to tile_regs_release";
+        break;
+    case TT_TILE_CMD_RELEASE:
+        if (e->pack_owns_dst) {
+            return true;
+        }
+        what = "tile_regs_release without tile_regs_wait";
+        break;
+    default:
+        return true;
+    }
+    ttx_chip_guest_error(chip, core, risc, TT_MMIO_TILE_BASE + TT_A_TILE_CMD,
+                         "tile engine %s refused: %s",
+                         ttx_compute_cmd_name(cmd), what);
+    return false;
+}
+
 static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
                            uint32_t cmd)
 {
@@ -371,9 +425,13 @@ static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
     TTTileEngine *e = ttx_compute_engine(chip, core);
     uint64_t bytes;
     uint8_t *l1;
+    int rc;
 
     if (!e) {
         return TTX_TILE_EINVAL;
+    }
+    if (!ttx_compute_owner_ok(chip, core, risc, cmd, e)) {
+        return TTX_COMPUTE_REPORTED;
     }
     switch (cmd) {
     case TT_TILE_CMD_CONFIG:
@@ -437,12 +495,18 @@ static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
         return a[0] > TT_TILE_SFPU_BINARY_MUL ? TTX_TILE_EINVAL :
                ttx_sfpu_binary(e, (TTSfpuBinaryOp)a[0], a[1], a[2]);
     case TT_TILE_CMD_ACQUIRE:
-        return ttx_tile_acquire(e);
+        rc = ttx_tile_acquire(e);
+        e->math_owns_dst |= rc == TTX_TILE_OK;
+        return rc;
     case TT_TILE_CMD_COMMIT:
+        e->math_owns_dst = false;
         return ttx_tile_commit(e);
     case TT_TILE_CMD_WAIT:
-        return ttx_tile_wait(e);
+        rc = ttx_tile_wait(e);
+        e->pack_owns_dst |= rc == TTX_TILE_OK;
+        return rc;
     case TT_TILE_CMD_RELEASE:
+        e->pack_owns_dst = false;
         return ttx_tile_release(e);
     case TT_TILE_CMD_PACK:
         return ttx_compute_pack(chip, core, risc, cmd, e, a);

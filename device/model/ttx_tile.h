@@ -224,6 +224,8 @@ typedef struct TTTileEngine {
     unsigned sem;                   /* MATH_PACK semaphore */
     unsigned math_section;          /* Dst half math writes (SyncHalf) */
     unsigned pack_section;          /* Dst half pack reads (SyncHalf) */
+    bool math_owns_dst;             /* between acquire and commit */
+    bool pack_owns_dst;             /* between wait and release */
     TTSlices scratch;
     TTSfpi sfpi;
 } TTTileEngine;

@@ -549,7 +549,8 @@ static void tensix_create_hart_cpu(TensixMachineState *s, MachineState *ms,
     object_property_set_bool(obj, "f", false, &error_abort);
     object_property_set_bool(obj, "d", false, &error_abort);
     object_property_set_bool(obj, "mmu", false, &error_abort);
-    object_property_set_bool(obj, "pmp", false, &error_abort);
+    /* The firmware's PMP entries keep its regions read-only for kernels. */
+    object_property_set_bool(obj, "pmp", true, &error_abort);
     object_property_set_link(obj, "memory", OBJECT(&h->root), &error_abort);
     h->cpu->env.mhartid = id;
     qemu_register_reset(tensix_cpu_reset, obj);

@@ -8,15 +8,19 @@
  * one end of a socketpair as its control chardev, wait for its hello, then
  * unlink the files (both processes keep their mappings, nothing is left
  * behind even if either side crashes), write the firmware into every L1,
- * release reset and wait for every core's READY doorbell.
+ * release reset and wait for every core's READY doorbell.  A host killed
+ * before the hello leaves the directory behind; it is named after the
+ * host's pid, so the next open removes it (remove_stale_shm).
  *
  * The control channel carries only small messages (hal/tt_ctl.h); all
  * waiting is done in poll() on it, so the host uses no CPU while kernels
  * run.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -68,11 +72,18 @@ int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload,
 	return TT_OK;
 }
 
+/*
+ * Room kept at the end of the report for the line that says how many
+ * lines did not fit (tt_dev_errors_finish): a report is never cut silently.
+ */
+#define TT_ERRORS_RESERVE	96
+
 void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
 		  unsigned int risc, uint32_t pc, const char *fmt, ...)
 {
-	size_t room = sizeof(dev->errors) - dev->errors_len;
+	char line[sizeof(dev->errors)];
 	va_list ap;
+	size_t len;
 	int n;
 
 	if (!dev->failed) {
@@ -82,18 +93,67 @@ void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
 		dev->first.risc = risc;
 		dev->first.pc = pc;
 	}
-	if (room <= 1)
-		return;
 	va_start(ap, fmt);
-	n = vsnprintf(dev->errors + dev->errors_len, room, fmt, ap);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		return;
-	dev->errors_len += (size_t)n < room ? (size_t)n : room - 1;
-	if (dev->errors_len + 1 < sizeof(dev->errors)) {
-		dev->errors[dev->errors_len++] = '\n';
-		dev->errors[dev->errors_len] = '\0';
+	len = (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1;
+	/* Whole lines only: one that does not fit is counted, not cut. */
+	if (dev->errors_len + len + 1 > sizeof(dev->errors) - TT_ERRORS_RESERVE) {
+		dev->errors_left_out++;
+		return;
 	}
+	memcpy(dev->errors + dev->errors_len, line, len);
+	dev->errors_len += len;
+	dev->errors[dev->errors_len++] = '\n';
+	dev->errors[dev->errors_len] = '\0';
+}
+
+void tt_dev_errors_finish(struct tt_device *dev)
+{
+	size_t room = sizeof(dev->errors) - dev->errors_len;
+	int n;
+
+	if (!dev->errors_left_out)
+		return;
+	n = snprintf(dev->errors + dev->errors_len, room,
+		     "(%u more line%s left out: the report holds %zu bytes)\n",
+		     dev->errors_left_out, dev->errors_left_out == 1 ? "" : "s",
+		     sizeof(dev->errors));
+	if (n > 0)
+		dev->errors_len += (size_t)n < room ? (size_t)n : room - 1;
+	dev->errors_left_out = 0;
+}
+
+/*
+ * What a kernel's plain store at @addr broke: the name of a region of L1
+ * that the firmware keeps read-only for kernels (firmware/fw_common.c),
+ * or NULL.
+ */
+static const char *l1_region(uint32_t addr, char *buf, size_t len)
+{
+	if (addr < TT_MEM_MAILBOX_BASE)
+		return "the system words (boot code, NoC atomic return, L1 barrier)";
+	if (addr < TT_MEM_ZEROS_BASE)
+		return "the mailbox";
+	if (addr < TT_MEM_LLK_DEBUG_BASE)
+		return "MEM_ZEROS";
+	if (addr < TT_MEM_BANK_TO_NOC_BASE)
+		return "the LLK debug area";
+	if (addr < TT_MEM_SYSTEM_DATA_END)
+		return "the bank-to-NoC tables";
+	if (addr < TT_MEM_FIRMWARE_END) {
+		snprintf(buf, len, "%s firmware text", tt_risc_name((addr -
+			 TT_MEM_FIRMWARE_BASE) / TT_MEM_FIRMWARE_SLOT_SIZE));
+		return buf;
+	}
+	if (addr >= TT_MEM_KERNEL_TEXT_BASE && addr < TT_MEM_KERNEL_CONFIG_END) {
+		snprintf(buf, len, "%s kernel text", tt_risc_name((addr -
+			 TT_MEM_KERNEL_TEXT_BASE) / TT_MEM_KERNEL_SLOT_SIZE));
+		return buf;
+	}
+	return NULL;
 }
 
 static const char *mcause_text(uint32_t mcause)
@@ -108,8 +168,46 @@ static const char *mcause_text(uint32_t mcause)
 	case 6: return "misaligned store";
 	case 7: return "store access fault";
 	case 11: return "environment call (ecall)";
+	case TT_MCAUSE_KERNEL_ABORT: return "kernel called abort()";
+	case TT_MCAUSE_KERNEL_FAULT: return "stopped by a kernel API check";
 	default: return "trap";
 	}
+}
+
+const char *tt_dev_trap_text(uint32_t mcause, uint32_t mtval, char *buf, size_t len)
+{
+	bool store = mcause == TT_MCAUSE_STORE_FAULT || mcause == TT_MCAUSE_STORE_MISALIGNED;
+	char name[40];
+	const char *region;
+
+	switch (mcause) {
+	case TT_MCAUSE_KERNEL_EXIT:
+		snprintf(buf, len, "kernel called exit(%d)", (int)mtval);
+		return buf;
+	case TT_MCAUSE_LOAD_MISALIGNED:
+	case TT_MCAUSE_STORE_MISALIGNED:
+		snprintf(buf, len, "misaligned %s at 0x%08x", store ? "store" : "load", mtval);
+		return buf;
+	case TT_MCAUSE_LOAD_FAULT:
+	case TT_MCAUSE_STORE_FAULT:
+		if (mtval < TT_MEM_LOCAL_BASE &&
+		    mtval >= TT_MEM_LOCAL_BASE - TT_MEM_STACK_GUARD_SIZE) {
+			snprintf(buf, len, "stack overflow (%s at 0x%08x, below the "
+				 "kernel's stack in local memory)", store ? "store" : "load",
+				 mtval);
+			return buf;
+		}
+		region = store ? l1_region(mtval, name, sizeof(name)) : NULL;
+		if (region) {
+			snprintf(buf, len, "store into %s at 0x%08x", region, mtval);
+			return buf;
+		}
+		break;
+	default:
+		break;
+	}
+	snprintf(buf, len, "%s", mcause_text(mcause));
+	return buf;
 }
 
 static void default_print(void *ctx, struct tt_core core, unsigned int risc,
@@ -212,6 +310,7 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 		struct tt_evt_trap ev;
 		struct tt_hart_state *hs = &dev->core[src.core].hart[src.risc];
 		struct tt_core xy = tt_dev_core_xy(dev, src.core);
+		char what[160];
 
 		if (hdr->len < sizeof(ev))
 			return;
@@ -223,7 +322,8 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 		tt_dev_error(dev, TT_ETRAP, src.core, src.risc, ev.mepc,
 			     "core (%u,%u) %s: %s at pc 0x%08x (mcause %u, mtval 0x%08x)",
 			     xy.x, xy.y, tt_risc_name(src.risc),
-			     mcause_text(ev.mcause), ev.mepc, ev.mcause, ev.mtval);
+			     tt_dev_trap_text(ev.mcause, ev.mtval, what, sizeof(what)),
+			     ev.mepc, ev.mcause, ev.mtval);
 		break;
 	}
 	case TT_EVT_GUEST_ERROR: {
@@ -430,18 +530,60 @@ static int make_shm_file(const char *dir, const char *name, size_t size,
 	return TT_OK;
 }
 
+/* The device's files in @dir and @dir itself. */
+static void remove_shm_dir(const char *dir)
+{
+	char path[PATH_MAX + 8];
+
+	snprintf(path, sizeof(path), "%s/l1", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/dram", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
 static void remove_shm(struct tt_device *dev)
 {
-	char path[512];
-
 	if (!dev->shm_dir[0])
 		return;
-	snprintf(path, sizeof(path), "%s/l1", dev->shm_dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/dram", dev->shm_dir);
-	unlink(path);
-	rmdir(dev->shm_dir);
+	remove_shm_dir(dev->shm_dir);
 	dev->shm_dir[0] = '\0';
+}
+
+/*
+ * The directory of a device lives from tt_device_open until QEMU has
+ * mapped its files (a few hundred ms).  A host killed in between leaves
+ * it behind: its name holds the host's pid, so the next open removes
+ * the directories of this user whose process is gone.
+ */
+#define TT_SHM_DIR	"/dev/shm"
+#define TT_SHM_PREFIX	"tensix-emu-"
+
+static void remove_stale_shm(void)
+{
+	DIR *d = opendir(TT_SHM_DIR);
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char path[PATH_MAX], *end;
+		struct stat st;
+		long pid;
+
+		if (strncmp(e->d_name, TT_SHM_PREFIX, strlen(TT_SHM_PREFIX)))
+			continue;
+		pid = strtol(e->d_name + strlen(TT_SHM_PREFIX), &end, 10);
+		if (pid <= 0 || *end != '-' || (pid_t)pid == getpid())
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", TT_SHM_DIR, e->d_name);
+		if (lstat(path, &st) || !S_ISDIR(st.st_mode) || st.st_uid != getuid())
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;		/* alive, or not ours to ask */
+		remove_shm_dir(path);
+	}
+	closedir(d);
 }
 
 /* QEMU ------------------------------------------------------------------- */
@@ -724,9 +866,12 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 		return rc;
 	}
 	dev->ncores = dev->grid_x * dev->grid_y;
+	dev->poison_freed = env_flag("TT_EMU_POISON_FREED");
 	tt_dprint_config_init(&dev->dprint);
 
-	snprintf(dev->shm_dir, sizeof(dev->shm_dir), "/dev/shm/tensix-emu-XXXXXX");
+	remove_stale_shm();
+	snprintf(dev->shm_dir, sizeof(dev->shm_dir), TT_SHM_DIR "/" TT_SHM_PREFIX "%ld-XXXXXX",
+		 (long)getpid());
 	if (!mkdtemp(dev->shm_dir)) {
 		snprintf(why, sizeof(why), "cannot create a directory in /dev/shm "
 			 "for the device's memory: %s", strerror(errno));

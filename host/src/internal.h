@@ -35,6 +35,24 @@ const struct tt_paths *tt_paths(void);
 int tt_fail(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void tt_clear_error(void);
 
+/*
+ * NULL pointer arguments of public functions: refused with TT_EINVAL and
+ * "fn: arg is NULL" in the last error; where nothing can be returned the
+ * call does nothing and returns @... (0, NULL or nothing).
+ */
+#define TT_REFUSE_NULL(p)							\
+	do {									\
+		if (!(p))							\
+			return tt_fail(TT_EINVAL, "%s: %s is NULL", __func__, #p); \
+	} while (0)
+#define TT_IGNORE_NULL(p, ...)							\
+	do {									\
+		if (!(p)) {							\
+			tt_fail(TT_EINVAL, "%s: %s is NULL", __func__, #p);	\
+			return __VA_ARGS__;					\
+		}								\
+	} while (0)
+
 /* Live objects --------------------------------------------------------- */
 
 /*
@@ -149,6 +167,7 @@ struct tt_cb {
 	uint32_t size;
 	uint32_t mask;			/* indices served */
 	bool global;			/* inside an L1 buffer, not the CB region */
+	const struct tt_buffer *buf;	/* that buffer (checked at each launch) */
 	uint32_t page_size[TT_NUM_CIRCULAR_BUFFERS];
 	uint8_t data_format[TT_NUM_CIRCULAR_BUFFERS];
 };
@@ -196,6 +215,19 @@ void tt_cb_set_free(struct tt_cb_set *set);
  */
 uint32_t tt_cb_core_config(const struct tt_cb_set *set, struct tt_core xy,
 			   uint32_t *words, uint64_t *end);
+
+/*
+ * Is the buffer of every globally allocated CB of @set still live, on
+ * @dev and where the CB points?  TT_EINVAL with why if not.
+ */
+int tt_cb_check_globals(const struct tt_cb_set *set, const struct tt_device *dev,
+			char *why, size_t whylen);
+
+/* Send the freed-buffer list to the device if it changed (checking mode). */
+int tt_dev_send_freed(struct tt_device *dev);
+
+/* Is @buf a live buffer of @dev (no error is set)? */
+bool tt_buf_live_on(const struct tt_buffer *buf, const struct tt_device *dev);
 
 /*
  * Data format of every CB index on @cores into @df (TT_NUM_CBS entries,
@@ -275,6 +307,7 @@ struct tt_device {
 	/* events of the current run */
 	char errors[2048];
 	size_t errors_len;
+	uint32_t errors_left_out;	/* lines that did not fit in errors */
 	struct tt_run_report first;	/* first failure seen */
 	bool failed;
 	uint64_t run_icount;		/* device clock from GO to the last DONE */
@@ -282,6 +315,10 @@ struct tt_device {
 	/* rule warnings already reported this run: (risc, pc) */
 	uint32_t warned[32][2];
 	uint32_t nwarned;
+	/* freed buffers the NoC refuses (checking mode TT_EMU_POISON_FREED=1) */
+	bool poison_freed;
+	bool freed_dirty;		/* not yet sent to the device */
+	struct tt_ctl_freed freed;
 	/* hang report collection */
 	bool dump_done;
 	struct tt_evt_wait_state waits[TT_MAX_CORES * TT_RISCS_PER_CORE];
@@ -330,6 +367,12 @@ int tt_dev_pump(struct tt_device *dev, int timeout_ms);
 void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
 		  unsigned int risc, uint32_t pc, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+
+/* Say how many lines did not fit in the error list (before handing it out). */
+void tt_dev_errors_finish(struct tt_device *dev);
+
+/* What a trap with @mcause and @mtval means, in words (into @buf). */
+const char *tt_dev_trap_text(uint32_t mcause, uint32_t mtval, char *buf, size_t len);
 
 /* Reset @core (TT_CTL_ALL_CORES for all) and wait until it is ready again. */
 int tt_dev_reboot(struct tt_device *dev, uint32_t core, int timeout_ms);

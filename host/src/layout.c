@@ -173,6 +173,7 @@ size_t tt_layout_tile_bytes(enum tt_layout_dtype dtype, uint32_t rows,
 
 float tt_layout_oob_value(const struct tt_layout_oob *oob)
 {
+	TT_IGNORE_NULL(oob, 0.0f);
 	switch (oob->kind) {
 	case TT_LAYOUT_OOB_UNDEF:	return 0.0f;
 	case TT_LAYOUT_OOB_ZERO:	return 0.0f;
@@ -492,6 +493,7 @@ int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len)
 	uint64_t bytes;
 	int err;
 
+	TT_REFUSE_NULL(l);
 	err = check_shape(l->rank, l->shape, why, why_len);
 	if (err)
 		return err;
@@ -604,6 +606,8 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
 	static const struct tt_layout_interval def = { 0, -1 };
 	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(d);
 	memset(l, 0, sizeof(*l));
 	err = check_shape(d->rank, d->shape, why, why_len);
 	if (err)
@@ -700,6 +704,8 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
 
 uint32_t tt_layout_physical_shape(const struct tt_layout *l, uint64_t *out)
 {
+	TT_IGNORE_NULL(l, 0);
+	TT_IGNORE_NULL(out, 0);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		out[r] = phys_extent(l, r);
 	return l->phys_rank;
@@ -707,6 +713,8 @@ uint32_t tt_layout_physical_shape(const struct tt_layout *l, uint64_t *out)
 
 uint32_t tt_layout_shard_shape(const struct tt_layout *l, uint64_t *out)
 {
+	TT_IGNORE_NULL(l, 0);
+	TT_IGNORE_NULL(out, 0);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		out[r] = ceil_div(phys_extent(l, r), l->grid[r]);
 	return l->phys_rank;
@@ -716,6 +724,8 @@ uint32_t tt_layout_padded_shard_shape(const struct tt_layout *l, uint64_t *out)
 {
 	uint32_t n = tt_layout_shard_shape(l, out);
 
+	if (!n)
+		return 0;
 	if (l->tiled) {
 		out[n - 2] = round_up(out[n - 2], l->tile[0]);
 		out[n - 1] = round_up(out[n - 1], l->tile[1]);
@@ -727,6 +737,8 @@ uint32_t tt_layout_memref_shape(const struct tt_layout *l, uint64_t *out)
 {
 	uint32_t n = tt_layout_padded_shard_shape(l, out);
 
+	if (!n)
+		return 0;
 	if (l->tiled) {
 		out[n - 2] /= l->tile[0];
 		out[n - 1] /= l->tile[1];
@@ -738,6 +750,7 @@ uint64_t tt_layout_num_elems(const struct tt_layout *l)
 {
 	uint64_t n = 1;
 
+	TT_IGNORE_NULL(l, 0);
 	for (uint32_t d = 0; d < l->rank; d++)
 		n *= l->shape[d];
 	return n;
@@ -747,6 +760,7 @@ uint64_t tt_layout_num_shards(const struct tt_layout *l)
 {
 	uint64_t n = 1;
 
+	TT_IGNORE_NULL(l, 0);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		n *= l->grid[r];
 	return n;
@@ -756,6 +770,7 @@ uint64_t tt_layout_shard_slots(const struct tt_layout *l)
 {
 	uint64_t p[R], n = 1;
 
+	TT_IGNORE_NULL(l, 0);
 	tt_layout_padded_shard_shape(l, p);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		n *= p[r];
@@ -766,6 +781,7 @@ uint64_t tt_layout_shard_bytes(const struct tt_layout *l)
 {
 	uint64_t b = 0;
 
+	TT_IGNORE_NULL(l, 0);
 	shard_bytes(l, &b, NULL, 0);
 	return b;
 }
@@ -775,6 +791,9 @@ uint64_t tt_layout_shard_bytes(const struct tt_layout *l)
 int tt_layout_to_physical(const struct tt_layout *l, const uint64_t *logical,
 			  uint64_t *phys)
 {
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(logical);
+	TT_REFUSE_NULL(phys);
 	for (uint32_t d = 0; d < l->rank; d++)
 		if (logical[d] >= l->shape[d])
 			return TT_ERANGE;
@@ -788,6 +807,9 @@ int tt_layout_to_logical(const struct tt_layout *l, const uint64_t *phys,
 	uint64_t s[R];
 	struct plan p;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(phys);
+	TT_REFUSE_NULL(logical);
 	tt_layout_shard_shape(l, s);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		if (phys[r] >= l->grid[r] * s[r])
@@ -802,6 +824,10 @@ int tt_layout_locate(const struct tt_layout *l, const uint64_t *phys,
 {
 	uint64_t s[R];
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(phys);
+	TT_REFUSE_NULL(grid_coord);
+	TT_REFUSE_NULL(offset);
 	tt_layout_shard_shape(l, s);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		if (phys[r] >= l->grid[r] * s[r])
@@ -855,8 +881,12 @@ int tt_layout_slot_index(const struct tt_layout *l, const uint64_t *offset,
 			 uint64_t *index)
 {
 	uint64_t t, i;
-	int err = slot_pos(l, offset, &t, &i);
+	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(offset);
+	TT_REFUSE_NULL(index);
+	err = slot_pos(l, offset, &t, &i);
 	if (err)
 		return err;
 	*index = l->tiled ? t * l->tile[0] * l->tile[1] + i : i;
@@ -867,8 +897,12 @@ int tt_layout_slot_byte(const struct tt_layout *l, const uint64_t *offset,
 			uint64_t *byte)
 {
 	uint64_t t, i;
-	int err = slot_pos(l, offset, &t, &i);
+	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(offset);
+	TT_REFUSE_NULL(byte);
+	err = slot_pos(l, offset, &t, &i);
 	if (err)
 		return err;
 	if (l->dtype == TT_LAYOUT_BFP8_B) {
@@ -892,6 +926,10 @@ int tt_layout_slot_to_logical(const struct tt_layout *l,
 	uint64_t s[R], p[R], phys[R];
 	struct plan pl;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(grid_coord);
+	TT_REFUSE_NULL(offset);
+	TT_REFUSE_NULL(logical);
 	tt_layout_shard_shape(l, s);
 	tt_layout_padded_shard_shape(l, p);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
@@ -911,8 +949,12 @@ int tt_layout_is_padding(const struct tt_layout *l, const uint64_t *grid_coord,
 			 const uint64_t *offset)
 {
 	uint64_t x[R];
-	int err = tt_layout_slot_to_logical(l, grid_coord, offset, x);
+	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(grid_coord);
+	TT_REFUSE_NULL(offset);
+	err = tt_layout_slot_to_logical(l, grid_coord, offset, x);
 	if (err == TT_ENOENT)
 		return 1;
 	return err ? err : 0;
@@ -1021,6 +1063,9 @@ int tt_layout_shard_padding(const struct tt_layout *l,
 	uint64_t phys[R];
 	struct plan p;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(grid_coord);
+	TT_REFUSE_NULL(out);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		if (grid_coord[r] >= l->grid[r])
 			return TT_ERANGE;
@@ -1121,13 +1166,16 @@ int tt_layout_shard_ranges(const struct tt_layout *l,
 			   size_t *n, char *why, size_t why_len)
 {
 	struct tt_layout_shard_pad pad;
-	struct range_out o = { .v = ranges, .max = max };
+	struct range_out o = { .v = ranges, .max = ranges ? max : 0 };
 	struct term t[R];
 	struct plan p;
 	uint32_t nt;
 	uint64_t lo;
 	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(grid_coord);
+	TT_REFUSE_NULL(n);
 	if (dim >= l->phys_rank)
 		return tt_why(why, why_len, TT_ERANGE,
 			      "physical dim %u does not exist: the layout has %u",
@@ -1165,6 +1213,7 @@ int tt_layout_print_map(const struct tt_layout *l, char *buf, size_t len)
 {
 	struct sbuf sb;
 
+	TT_REFUSE_NULL(l);
 	sb_init(&sb, buf, len);
 	sb_map(&sb, l->rank, l->phys_rank, l->map);
 	return (int)sb.pos;
@@ -1183,6 +1232,7 @@ int tt_layout_print(const struct tt_layout *l, char *buf, size_t len)
 	uint64_t m[R];
 	struct sbuf sb;
 
+	TT_REFUSE_NULL(l);
 	sb_init(&sb, buf, len);
 	sb_printf(&sb, "#tt.metal_layout<");
 	sb_map(&sb, l->rank, l->phys_rank, l->map);
@@ -1210,11 +1260,15 @@ int tt_layout_print(const struct tt_layout *l, char *buf, size_t len)
 int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t,
 		      char *why, size_t why_len)
 {
-	uint32_t last = l->rank - 1;
-	uint64_t s[R], w = l->shape[last];
+	uint32_t last;
+	uint64_t s[R], w;
 	char m[256];
 	struct sbuf sb;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(t);
+	last = l->rank - 1;
+	w = l->shape[last];
 	sb_init(&sb, m, sizeof(m));
 	sb_map(&sb, l->rank, l->phys_rank, l->map);
 	if (l->phys_rank != 2)
@@ -1273,6 +1327,8 @@ int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 	uint64_t w, s[R], p[R];
 	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(t);
 	err = check_shape(t->rank, t->shape, why, why_len);
 	if (err)
 		return err;

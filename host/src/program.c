@@ -711,6 +711,23 @@ static uint32_t align16(uint32_t v)
 	return (v + 15) & ~15u;
 }
 
+/*
+ * Args at blob offset @off: a 16-byte header whose last word is their
+ * count (the kernel API checks indices against it, hal/tt_mailbox.h), then
+ * the @n values.  Returns the offset of the values.
+ */
+static uint32_t put_args(uint8_t *l1, uint32_t off, uint32_t n,
+			 const uint32_t *values)
+{
+	uint8_t *at = l1 + TT_MEM_KERNEL_CONFIG_BASE + off + TT_ARGS_HEADER_SIZE;
+
+	memset(at - TT_ARGS_HEADER_SIZE, 0, TT_ARGS_HEADER_SIZE);
+	memcpy(at - 4, &n, 4);
+	if (n)
+		memcpy(at, values, n * 4);
+	return off + TT_ARGS_HEADER_SIZE;
+}
+
 /* Write the config blob, kernel text and launch message of one core. */
 static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 		      uint32_t index, struct tt_kernel *const on[TT_RISCS_PER_CORE],
@@ -763,19 +780,17 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 			kc.ncrisc_noc_id = (uint8_t)k->noc;
 		a = args_for(k, xy);
 		n = a ? a->count : 0;
-		if (align16(off + n * 4) + align16(k->num_common * 4) >
-		    TT_MEM_KERNEL_ARGS_SIZE)
+		if (align16(off + TT_ARGS_HEADER_SIZE + n * 4) + TT_ARGS_HEADER_SIZE +
+		    align16(k->num_common * 4) > TT_MEM_KERNEL_ARGS_SIZE)
 			return report_fail(report, TT_E2BIG,
 					   "core (%u,%u): runtime args exceed the "
 					   "%u-byte args area", xy.x, xy.y,
 					   TT_MEM_KERNEL_ARGS_SIZE);
+		off = put_args(l1, off, n, a ? a->values : NULL);
 		kc.rta_offset[r].rta_offset = (uint16_t)off;
-		if (n)
-			memcpy(l1 + TT_MEM_KERNEL_CONFIG_BASE + off, a->values, n * 4);
 		off = align16(off + n * 4);
+		off = put_args(l1, off, k->num_common, k->common);
 		kc.rta_offset[r].crta_offset = (uint16_t)off;
-		memcpy(l1 + TT_MEM_KERNEL_CONFIG_BASE + off, k->common,
-		       k->num_common * 4);
 		off = align16(off + k->num_common * 4);
 		kc.kernel_text_offset[r] = k->elf.entry - TT_MEM_KERNEL_CONFIG_BASE;
 		if (r >= TT_RISC_TRISC0)
@@ -930,6 +945,12 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 	rc = check_cb_regions(dev, prog, report);
 	if (rc)
 		return rc;
+	{
+		char why[300];
+
+		if (tt_cb_check_globals(&prog->cbs, dev, why, sizeof(why)))
+			return report_fail(report, TT_EINVAL, "%s", why);
+	}
 	if (dev->banks_ok) {
 		rc = tt_report_launch(&dev->banks);
 		if (rc)
@@ -939,6 +960,7 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 	dev->failed = false;
 	dev->run_icount = 0;
 	dev->errors_len = 0;
+	dev->errors_left_out = 0;
 	dev->nwarned = 0;
 	dev->errors[0] = '\0';
 	memset(&dev->first, 0, sizeof(dev->first));
@@ -980,7 +1002,9 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 	}
 	if (!ncores)
 		return report_fail(report, TT_EINVAL, "the program has no kernels");
-	rc = tt_dev_send(dev, TT_CTL_DOORBELL, &bell, sizeof(bell));
+	rc = tt_dev_send_freed(dev);
+	if (!rc)
+		rc = tt_dev_send(dev, TT_CTL_DOORBELL, &bell, sizeof(bell));
 	if (rc)
 		return report_fail(report, rc, "device connection lost");
 	prog->dev = dev;
@@ -1101,10 +1125,32 @@ const char *tt_program_pc_location(struct tt_device *dev, uint32_t index,
 	return pc_location(dev, index, risc, pc, buf, len);
 }
 
+/* The trap of @hs in words for its source line (" trapped" if nothing more). */
+static const char *trap_what(const struct tt_hart_state *hs, char *buf, size_t len)
+{
+	char text[150];
+
+	switch (hs->mcause) {
+	case TT_MCAUSE_KERNEL_EXIT:
+	case TT_MCAUSE_KERNEL_ABORT:
+	case TT_MCAUSE_KERNEL_FAULT:
+	case TT_MCAUSE_LOAD_MISALIGNED:
+	case TT_MCAUSE_STORE_MISALIGNED:
+	case TT_MCAUSE_LOAD_FAULT:
+	case TT_MCAUSE_STORE_FAULT:
+		snprintf(buf, len, ": %s", tt_dev_trap_text(hs->mcause, hs->mtval,
+							    text, sizeof(text)));
+		return buf;
+	default:
+		snprintf(buf, len, " trapped");
+		return buf;
+	}
+}
+
 /* Add the source line of every trap and guest error of this run. */
 static void trap_locations(struct tt_device *dev)
 {
-	char where[900];
+	char where[900], what[160];
 
 	for (uint32_t c = 0; c < dev->ncores; c++) {
 		struct tt_core xy = tt_dev_core_xy(dev, c);
@@ -1114,7 +1160,14 @@ static void trap_locations(struct tt_device *dev)
 
 			if (!dev->core[c].launched)
 				continue;
+			/* A full report only counts them: skip the symbolizer. */
+			if (dev->errors_left_out) {
+				dev->errors_left_out += hs->guest_error + hs->trapped;
+				continue;
+			}
+			/* An API check's trap names the kernel's line instead. */
 			if (hs->guest_error &&
+			    !(hs->trapped && hs->mcause == TT_MCAUSE_KERNEL_FAULT) &&
 			    pc_location(dev, c, r, hs->guest_pc, where, sizeof(where))[0])
 				tt_dev_error(dev, TT_EGUEST, c, r, hs->guest_pc,
 					     "  core (%u,%u) %s guest error%s", xy.x, xy.y,
@@ -1122,8 +1175,10 @@ static void trap_locations(struct tt_device *dev)
 			if (hs->trapped &&
 			    pc_location(dev, c, r, hs->mepc, where, sizeof(where))[0])
 				tt_dev_error(dev, TT_ETRAP, c, r, hs->mepc,
-					     "  core (%u,%u) %s trapped%s", xy.x, xy.y,
-					     tt_risc_name(r), where);
+					     "  core (%u,%u) %s%s%s", xy.x, xy.y,
+					     tt_risc_name(r), trap_what(hs, what,
+									sizeof(what)),
+					     where);
 		}
 	}
 }
@@ -1273,6 +1328,7 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 
 	if (dev->failed)
 		trap_locations(dev);
+	tt_dev_errors_finish(dev);
 	status = dev->failed ? dev->first.status : TT_OK;
 	if (report) {
 		report->status = status;

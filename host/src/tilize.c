@@ -14,6 +14,8 @@
 
 #include <tt/error.h>
 
+#include "internal.h"
+
 #define TILE	TT_TILIZE_TILE_DIM
 #define FACE	TT_TILIZE_FACE_DIM
 #define TILE_N	(TILE * TILE)
@@ -96,6 +98,9 @@ void tt_tilize_bfp8_pack(const float *in, uint8_t *exp, uint8_t *out)
 {
 	uint32_t max = 0;
 
+	TT_IGNORE_NULL(in);
+	TT_IGNORE_NULL(exp);
+	TT_IGNORE_NULL(out);
 	for (int i = 0; i < FACE; i++) {
 		uint32_t e = (f2u(in[i]) >> 23) & 0xff;
 
@@ -212,8 +217,11 @@ int tt_tilize_to_tiles(enum tt_layout_dtype fmt, const float *src,
 	float pad = oob ? tt_layout_oob_value(oob) : 0.0f;
 	float v[TILE_N];
 
-	if (!known_fmt(fmt) || (rows && cols && (!src || !dst)) ||
-	    (rows > 1 && src_stride < cols))
+	if (rows && cols) {
+		TT_REFUSE_NULL(src);
+		TT_REFUSE_NULL(dst);
+	}
+	if (!known_fmt(fmt) || (rows > 1 && src_stride < cols))
 		return TT_EINVAL;
 	if (rows && cols && tt_tilize_bytes(fmt, rows, cols) == 0)
 		return TT_ERANGE;
@@ -236,8 +244,11 @@ int tt_tilize_from_tiles(enum tt_layout_dtype fmt, const void *src,
 	size_t tb = tt_tilize_tile_bytes(fmt);
 	float v[TILE_N];
 
-	if (!known_fmt(fmt) || (rows && cols && (!src || !dst)) ||
-	    (rows > 1 && dst_stride < cols))
+	if (rows && cols) {
+		TT_REFUSE_NULL(src);
+		TT_REFUSE_NULL(dst);
+	}
+	if (!known_fmt(fmt) || (rows > 1 && dst_stride < cols))
 		return TT_EINVAL;
 	if (rows && cols && tt_tilize_bytes(fmt, rows, cols) == 0)
 		return TT_ERANGE;
@@ -275,9 +286,13 @@ int tt_tilize_raw_to_tiles(size_t elem_size, const void *src,
 	uint64_t tc = (cols + TILE - 1) / TILE, row, col;
 	const uint8_t *s = src;
 	uint8_t *d = dst;
-	int err = raw_check(elem_size, src, src_stride, rows, cols, dst,
-			    dst_len);
+	int err;
 
+	if (rows && cols) {
+		TT_REFUSE_NULL(src);
+		TT_REFUSE_NULL(dst);
+	}
+	err = raw_check(elem_size, src, src_stride, rows, cols, dst, dst_len);
 	if (err)
 		return err;
 	for (uint64_t t = 0; t < num_tiles(rows, cols); t++) {
@@ -301,9 +316,13 @@ int tt_tilize_raw_from_tiles(size_t elem_size, const void *src,
 	uint64_t tc = (cols + TILE - 1) / TILE, row, col;
 	const uint8_t *s = src;
 	uint8_t *d = dst;
-	int err = raw_check(elem_size, dst, dst_stride, rows, cols, src,
-			    src_len);
+	int err;
 
+	if (rows && cols) {
+		TT_REFUSE_NULL(src);
+		TT_REFUSE_NULL(dst);
+	}
+	err = raw_check(elem_size, dst, dst_stride, rows, cols, src, src_len);
 	if (err)
 		return err == TT_ENOSPC ? TT_EINVAL : err;
 	for (uint64_t t = 0; t < num_tiles(rows, cols); t++)
@@ -417,12 +436,18 @@ int tt_tilize_shard_pack(const struct tt_layout *l, const float *logical,
 {
 	uint64_t p[TT_LAYOUT_MAX_RANK], off[TT_LAYOUT_MAX_RANK];
 	uint64_t x[TT_LAYOUT_MAX_RANK], nplanes, rows, cols;
-	uint32_t n = tt_layout_padded_shard_shape(l, p);
-	float pad = tt_layout_oob_value(&l->oob);
+	uint32_t n;
+	float pad;
 	uint8_t *d = dst;
 	float *buf;
 	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(logical);
+	TT_REFUSE_NULL(grid_coord);
+	TT_REFUSE_NULL(dst);
+	n = tt_layout_padded_shard_shape(l, p);
+	pad = tt_layout_oob_value(&l->oob);
 	err = shard_geometry(l, grid_coord, dst_len, &nplanes, &rows, &cols);
 	if (err)
 		return err;
@@ -448,11 +473,16 @@ int tt_tilize_shard_unpack(const struct tt_layout *l, const void *src,
 {
 	uint64_t p[TT_LAYOUT_MAX_RANK], off[TT_LAYOUT_MAX_RANK];
 	uint64_t x[TT_LAYOUT_MAX_RANK], nplanes, rows, cols;
-	uint32_t n = tt_layout_padded_shard_shape(l, p);
+	uint32_t n;
 	const uint8_t *s = src;
 	float *buf;
 	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(src);
+	TT_REFUSE_NULL(grid_coord);
+	TT_REFUSE_NULL(logical);
+	n = tt_layout_padded_shard_shape(l, p);
 	err = shard_geometry(l, grid_coord, src_len, &nplanes, &rows, &cols);
 	if (err)
 		return err == TT_ENOSPC ? TT_EINVAL : err;

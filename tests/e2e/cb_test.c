@@ -206,7 +206,8 @@ static void misuse(uint32_t mode, const char *what)
 	cr_expect_eq(rep.risc, TT_RISC_NCRISC);
 	cr_expect(strstr(rep.message, "core (0,0) NCRISC"), "report:\n%s", rep.message);
 	cr_expect(strstr(rep.message, what), "report lacks \"%s\":\n%s", what, rep.message);
-	cr_expect(strstr(rep.message, "breakpoint"), "kernel not stopped:\n%s", rep.message);
+	cr_expect(strstr(rep.message, "stopped by a kernel API check at cb_misuse.c:"),
+		  "kernel not stopped at its line:\n%s", rep.message);
 	tt_device_l1_read(dev, core, RESULT, &reached, 4);
 	cr_expect_eq(reached, 0, "the kernel ran on after the misuse");
 
