@@ -115,13 +115,13 @@ $(obj)/firmware/kernel_entry.o: firmware/kernel_entry.c $(newlib-stamp)
 		-ffunction-sections -fdata-sections $(hal-inc) -isystem $(sysroot)/include \
 		-MMD -MP -c $< -o $@
 
-$(obj)/linker/firmware_%.ld: linker/firmware.ld.S hal/wormhole/tt_mem_map.h | $(deps-stamp)
+$(obj)/linker/firmware_%.ld: linker/firmware.ld.S hal/wormhole/tt_mem_map.h hal/tt_l1_layout.h | $(deps-stamp)
 	$(call msg,LDS,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)cpp -P -undef $(hal-inc) -DFW_RISC_TEXT=TT_MEM_$(RISC_$*)_FIRMWARE_BASE \
 		-DFW_LOCAL_SIZE=$(LOCAL_$*) $< -o $@
 
-$(obj)/linker/kernel_%.ld: linker/kernel.ld.S hal/wormhole/tt_mem_map.h | $(deps-stamp)
+$(obj)/linker/kernel_%.ld: linker/kernel.ld.S hal/wormhole/tt_mem_map.h hal/tt_l1_layout.h | $(deps-stamp)
 	$(call msg,LDS,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)cpp -P -undef $(hal-inc) -DKERNEL_TEXT=TT_MEM_$(RISC_$*)_KERNEL_BASE \
@@ -150,9 +150,11 @@ kernels: firmware
 # ---------------------------------------------------------------------------
 # Host library (libtt): an optimised build, and a sanitised one for tests
 
-host-srcs := $(wildcard host/src/*.c)
+# libtt's sources sit in one folder per job (docs/architecture.md); each
+# file names the folder of an internal header it includes ("device/device.h").
+host-srcs := $(wildcard host/src/*.c host/src/*/*.c)
 host-cflags := -std=gnu11 -g -Wall -Wextra -Werror -MMD -MP \
-	-I$(src)/host/include $(hal-inc) \
+	-I$(src)/host/include -I$(src)/host/src $(hal-inc) \
 	-DTT_DEFAULT_SRC='"$(src)"' -DTT_DEFAULT_BUILD='"$(obj)"'
 san := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 host-libs := -lxxhash -lm
@@ -346,7 +348,11 @@ $(obj)/tools/%: tools/%.c $(obj)/host/libtt.a
 tools: $(tools)
 
 # ---------------------------------------------------------------------------
-# Tests: unit (host only), device (model, no QEMU), e2e (QEMU)
+# Tests, one tier per folder, each binary named uniquely across tiers:
+#   unit    tests/unit/<module>_test        host only, no QEMU
+#   device  tests/device/<block>_model_test the device model, no QEMU
+#   e2e     tests/e2e/<feature>_e2e_test    host programs and kernels under QEMU
+#   fw      tests/fw/<name>_test            on-target test programs (tests/fw/*.c)
 
 model-srcs := $(wildcard device/model/*.c)
 test-cflags := $(host-cflags) -O1 $(san) -I$(src)/device/model -I$(src)/tests/lib \
@@ -362,6 +368,7 @@ device-tests := $(patsubst tests/device/%.c,$(obj)/tests/device/%,$(wildcard tes
 e2e-tests := $(patsubst tests/e2e/%.c,$(obj)/tests/e2e/%,$(wildcard tests/e2e/*_test.c))
 e2e-tests-cxx := $(patsubst tests/e2e/%.cpp,$(obj)/tests/e2e/%,$(wildcard tests/e2e/*_test.cpp))
 e2e-tests += $(e2e-tests-cxx)
+fw-tests := $(patsubst tests/fw/%.c,$(obj)/tests/fw/%,$(wildcard tests/fw/*_test.c))
 
 $(obj)/tests/unit/%: tests/unit/%.c $(obj)/san/host/libtt.a
 	$(call msg,TESTCC,$@)
@@ -388,15 +395,21 @@ $(e2e-tests-cxx): $(obj)/tests/e2e/%: tests/e2e/%.cpp $(obj)/san/metalium/libtt_
 		$< $(obj)/san/metalium/libtt_metalium.a $(obj)/san/host/libtt.a -lcriterion $(mtl-libs) \
 		$(host-libs) -o $@
 
-# compute_test checks the guest's results against the tile-engine library.
-$(obj)/tests/e2e/compute_test: e2e-model := $(model-srcs)
-$(obj)/tests/e2e/compute_test: $(model-srcs)
+# compute_e2e_test checks the guest's results against the tile-engine library.
+compute-e2e := $(obj)/tests/e2e/compute_e2e_test
+$(compute-e2e): e2e-model := $(model-srcs)
+$(compute-e2e): $(model-srcs)
 
 $(obj)/tests/e2e/%: tests/e2e/%.c $(obj)/san/host/libtt.a
 	$(call msg,TESTCC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(test-cflags) $< $(e2e-model) $(obj)/san/host/libtt.a -lcriterion \
 		$(host-libs) -o $@
+
+$(obj)/tests/fw/%: tests/fw/%.c $(obj)/san/host/libtt.a
+	$(call msg,TESTCC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(test-cflags) $< $(obj)/san/host/libtt.a -lcriterion $(host-libs) -o $@
 
 # libFuzzer harness over the host C API: libtt built again with clang,
 # ASan and UBSan.  `make test` runs a fixed number of inputs from the
@@ -438,20 +451,20 @@ fuzz: $(fuzz-bin)
 		$(obj)/fuzz/corpus tests/fuzz/corpus
 
 .PHONY: tests
-tests: $(unit-tests) $(device-tests) $(e2e-tests) $(examples) $(fuzz-bin)
+tests: $(unit-tests) $(device-tests) $(e2e-tests) $(fw-tests) $(examples) $(fuzz-bin)
 
 test-env := TT_EMU_CACHE=$(obj)/cache ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(src)/tests/lsan.supp \
 	UBSAN_OPTIONS=print_stacktrace=1
 
-.PHONY: test test-unit test-device test-e2e
+.PHONY: test test-unit test-device test-e2e test-fw
 # The tiers, then tt-metal's programming examples (skipped, saying so, when
 # there is no tt-metal checkout, or when TESTS picks some): both run even
 # when the first fails.
 test: all
 	$(Q)$(MAKE) fuzz-smoke
 	$(Q)rc=0; $(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests) $(device-tests) \
-		$(e2e-tests) || rc=1; \
+		$(e2e-tests) $(fw-tests) || rc=1; \
 	$(if $(filter-out *,$(TESTS)),,$(conformance-run) || rc=1;) exit $$rc
 test-unit: $(unit-tests)
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests)
@@ -459,12 +472,14 @@ test-device: $(device-tests)
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(device-tests)
 test-e2e: all
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(e2e-tests)
+test-fw: all
+	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(fw-tests)
 
 # Many more runs of the determinism cases, printing each case's distinct
 # instruction counts (200 runs per case); not part of `make test`.
 .PHONY: stress-determinism
 stress-determinism: all
-	$(Q)$(test-env) TT_DETERMINISM_SCALE=10 $(obj)/tests/e2e/determinism_test --short-filename
+	$(Q)$(test-env) TT_DETERMINISM_SCALE=10 $(obj)/tests/e2e/determinism_e2e_test --short-filename
 
 # Two devices in two threads under ThreadSanitizer; TT_TEST_RUNS=n per thread.
 tsan-tests := $(patsubst tests/tsan/%.c,$(obj)/tests/tsan/%,$(wildcard tests/tsan/*.c))
@@ -526,7 +541,8 @@ bench: all $(bench-bins)
 # ---------------------------------------------------------------------------
 # Formatting, cleaning, help
 
-fmt-files = $(wildcard hal/*.h hal/*/*.h host/src/*.c host/src/*.h host/include/tt/*.h \
+fmt-files = $(wildcard hal/*.h hal/*/*.h host/src/*.c host/src/*.h host/src/*/*.c \
+	host/src/*/*.h host/include/tt/*.h \
 	firmware/*.c firmware/*.h kernels/include/*.h tests/*/*.c examples/*/*.c bench/*/*.c tools/*.c \
 	device/model/*.c device/model/*.h device/qemu/*.c \
 	host/metalium/src/*.cpp host/metalium/src/*.hpp host/metalium/include/*/*.hpp \
@@ -561,6 +577,7 @@ help:
 	@echo '  test-unit      host-only unit tests'
 	@echo '  test-device    device-model tests, no QEMU'
 	@echo '  test-e2e       firmware and kernels under QEMU'
+	@echo '  test-fw        on-target test programs (tests/fw) on the harts'
 	@echo '  stress-determinism  200 runs of each determinism case, distinct counts'
 	@echo '  test-tsan      two devices in two threads under ThreadSanitizer'
 	@echo '  fuzz           libFuzzer over the host C API for $$(FUZZ_SECONDS) s (test runs $$(FUZZ_RUNS) inputs)'

@@ -13,10 +13,14 @@
 
 #include <stdint.h>
 
+#include "tt_noc_map.h"
+
 #define TT_CTL_VERSION		1
 #define TT_CTL_ALL_CORES	0xffffffffu
 #define TT_CTL_MAX_PAYLOAD	1024
-#define TT_CTL_MAX_CORES	256
+
+/* Cores a doorbell can name: the largest grid, in whole 32-bit words. */
+#define TT_CTL_MAX_CORES	((TT_GRID_X_MAX * TT_GRID_Y_MAX + 31) / 32 * 32)
 
 /* Largest value of the machine option noc-delay (delayed NoC completion). */
 #define TT_CTL_NOC_MAX_DELAY	64

@@ -535,7 +535,7 @@ bool ttx_chip_read(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
             return true;
         }
         if (addr >= TT_MMIO_RISCV_DEBUG_BASE &&
-            addr < TT_MMIO_RISCV_DEBUG_BASE + 0x1000 &&
+            addr < TT_MMIO_RISCV_DEBUG_BASE + TT_MMIO_RISCV_DEBUG_SIZE &&
             ttx_dbg_read(chip, core, addr - TT_MMIO_RISCV_DEBUG_BASE, val)) {
             return true;
         }
@@ -599,7 +599,7 @@ bool ttx_chip_write(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
             return true;
         }
         if (addr >= TT_MMIO_RISCV_DEBUG_BASE &&
-            addr < TT_MMIO_RISCV_DEBUG_BASE + 0x1000 &&
+            addr < TT_MMIO_RISCV_DEBUG_BASE + TT_MMIO_RISCV_DEBUG_SIZE &&
             ttx_dbg_write(chip, core, addr - TT_MMIO_RISCV_DEBUG_BASE, val)) {
             return true;
         }

@@ -42,7 +42,7 @@ typedef struct TTChipOps {
      * model writes). */
     uint8_t *(*l1)(void *opaque, unsigned core);
     /*
-     * Host pointer to every DRAM bank back to back (TT_NOC_DRAM_BANKS x
+     * Host pointer to every DRAM bank back to back (TT_DRAM_BANKS x
      * TT_DRAM_BANK_SIZE bytes), or NULL if the machine has none; asked
      * once, when the chip is created.  May be NULL.
      */

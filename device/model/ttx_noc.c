@@ -70,8 +70,8 @@
 
 #define TTX_NOC_MAX_DESTS   (8 * 16)
 
-static const uint8_t ttx_dram_x[TT_NOC_DRAM_BANKS] = TT_NOC_DRAM_X_INIT;
-static const uint8_t ttx_dram_y[TT_NOC_DRAM_BANKS] = TT_NOC_DRAM_Y_INIT;
+static const uint8_t ttx_dram_x[TT_DRAM_BANKS] = TT_NOC_DRAM_X_INIT;
+static const uint8_t ttx_dram_y[TT_DRAM_BANKS] = TT_NOC_DRAM_Y_INIT;
 
 /* One command being executed. */
 typedef struct TTNocCmd {
@@ -137,11 +137,12 @@ static bool ttx_noc_endpoint(TTNocCmd *c, unsigned x, unsigned y,
     if (ttx_noc_worker(c->chip, x, y, &ep->core)) {
         return true;
     }
-    if (c->noc == 1 && x < TT_NOC_SIZE_X && y < TT_NOC_SIZE_Y) {
+    if (TT_NOC_DRAM_MIRRORED && c->noc == 1 && x < TT_NOC_SIZE_X &&
+        y < TT_NOC_SIZE_Y) {
         px = TT_NOC_SIZE_X - 1 - x;
         py = TT_NOC_SIZE_Y - 1 - y;
     }
-    for (unsigned b = 0; b < TT_NOC_DRAM_BANKS; b++) {
+    for (unsigned b = 0; b < TT_DRAM_BANKS; b++) {
         if (ttx_dram_x[b] == px && ttx_dram_y[b] == py) {
             ep->dram = true;
             ep->bank = b;

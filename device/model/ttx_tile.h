@@ -127,10 +127,10 @@ typedef enum TTSfpuBinaryOp {
 #define TTX_DST_TILES_32B   8
 #define TTX_DST_TILE_ROWS   64  /* 16-bit rows of one tile: 4 faces x 16 */
 
-/* Element (r, c) of a 32x32 tile -> index in face order (§1 Faces). */
+/* Element (r, c) of a 32x32 tile -> index in face order (hal's). */
 static inline unsigned ttx_tile_index(unsigned r, unsigned c)
 {
-    return ((r / 16) * 2 + c / 16) * 256 + (r % 16) * 16 + c % 16;
+    return tt_tile_face_index(r, c);
 }
 
 /*

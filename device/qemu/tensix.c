@@ -71,10 +71,7 @@
 #define TYPE_TENSIX_MACHINE MACHINE_TYPE_NAME("tensix")
 OBJECT_DECLARE_SIMPLE_TYPE(TensixMachineState, TENSIX_MACHINE)
 
-#define TENSIX_GRID_MAX_X   8
-#define TENSIX_GRID_MAX_Y   10
-#define TENSIX_MAX_HARTS    (TENSIX_GRID_MAX_X * TENSIX_GRID_MAX_Y * \
-                             TT_RISCS_PER_CORE)
+#define TENSIX_MAX_HARTS    (TT_GRID_X_MAX * TT_GRID_Y_MAX * TT_RISCS_PER_CORE)
 /* Each hart's slice of the local-memory RAM block (the largest size). */
 #define TENSIX_LOCAL_STRIDE     TT_MEM_BRISC_LOCAL_SIZE
 
@@ -568,16 +565,16 @@ static void tensix_parse_grid(TensixMachineState *s, MachineState *ms)
     char tail;
 
     if (!s->grid) {
-        x = 8;
-        y = 8;
+        x = TT_GRID_X_DEFAULT;
+        y = TT_GRID_Y_DEFAULT;
     } else if (sscanf(s->grid, "%ux%u%c", &x, &y, &tail) != 2) {
         error_report("tensix: grid '%s' is not COLSxROWS, e.g. grid=8x8",
                      s->grid);
         exit(1);
     }
-    if (x < 1 || y < 1 || x > TENSIX_GRID_MAX_X || y > TENSIX_GRID_MAX_Y) {
+    if (x < 1 || y < 1 || x > TT_GRID_X_MAX || y > TT_GRID_Y_MAX) {
         error_report("tensix: grid %ux%u outside 1x1..%ux%u", x, y,
-                     TENSIX_GRID_MAX_X, TENSIX_GRID_MAX_Y);
+                     TT_GRID_X_MAX, TT_GRID_Y_MAX);
         exit(1);
     }
     s->grid_x = x;
@@ -636,7 +633,7 @@ static void tensix_create_dram(TensixMachineState *s)
 {
     int fd = -1;
 
-    s->dram_size = (size_t)TT_NOC_DRAM_BANKS * TT_DRAM_BANK_SIZE;
+    s->dram_size = (size_t)TT_DRAM_BANKS * TT_DRAM_BANK_SIZE;
     if (s->shm) {
         g_autofree char *path = g_strdup_printf("%s/dram", s->shm);
 
@@ -802,7 +799,7 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
     mc->desc = "Tenstorrent Tensix grid (5 RV32IM harts per core)";
     mc->init = tensix_machine_init;
     mc->max_cpus = TENSIX_MAX_HARTS;
-    mc->default_cpus = 8 * 8 * TT_RISCS_PER_CORE;
+    mc->default_cpus = TT_GRID_X_DEFAULT * TT_GRID_Y_DEFAULT * TT_RISCS_PER_CORE;
     mc->min_cpus = TT_RISCS_PER_CORE;
     mc->default_cpu_type = TYPE_RISCV_CPU_BASE32;
 
@@ -813,7 +810,7 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_add_str(oc, "grid", tensix_get_grid,
                                   tensix_set_grid);
     object_class_property_set_description(oc, "grid",
-        "Logical worker grid COLSxROWS (default 8x8)");
+        "Logical worker grid COLSxROWS (default: the arch's usual grid)");
     object_class_property_add_str(oc, "shm", tensix_get_shm,
                                   tensix_set_shm);
     object_class_property_set_description(oc, "shm",

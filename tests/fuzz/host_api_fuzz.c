@@ -203,8 +203,8 @@ static void fuzz_bank(struct in *in)
 
 static void fuzz_layout(struct in *in)
 {
-	static const enum tt_layout_dtype dtypes[] = {
-		TT_LAYOUT_FLOAT32, TT_LAYOUT_FLOAT16_B, TT_LAYOUT_BFP8_B, 3,
+	static const uint32_t dtypes[] = {
+		TT_DF_FLOAT32, TT_DF_FLOAT16_B, TT_DF_BFP8_B, 3,
 	};
 	struct tt_layout_desc d = { 0 };
 	struct tt_layout l, back;
@@ -214,7 +214,7 @@ static void fuzz_layout(struct in *in)
 	uint64_t x[TT_LAYOUT_MAX_RANK] = { 0 }, y[TT_LAYOUT_MAX_RANK];
 	uint64_t g[TT_LAYOUT_MAX_RANK] = { 0 }, o[TT_LAYOUT_MAX_RANK] = { 0 };
 	uint64_t elems = 1;
-	char why[256], text[512];
+	char text[512];
 	size_t n;
 
 	d.rank = 1 + u8(in) % (TT_LAYOUT_MAX_RANK + 1);
@@ -241,7 +241,7 @@ static void fuzz_layout(struct in *in)
 	}
 	d.oob.kind = (enum tt_layout_oob_kind)(u8(in) % 8);
 	d.max_shard_bytes = u8(in) < 32 ? small(in, 1 << 20) : 0;
-	if (tt_layout_create(&l, &d, why, sizeof(why)))
+	if (tt_layout_create(&l, &d))
 		return;
 	tt_layout_print(&l, text, u8(in) % 2 ? sizeof(text) : u8(in) % 16);
 	tt_layout_print_map(&l, NULL, 0);
@@ -258,11 +258,10 @@ static void fuzz_layout(struct in *in)
 		tt_layout_is_padding(&l, g, o);
 		tt_layout_to_logical(&l, y, x);
 		tt_layout_shard_padding(&l, g, &pad);
-		tt_layout_shard_ranges(&l, g, u8(in) % 3, ranges, u8(in) % 9, &n, why,
-				       sizeof(why));
+		tt_layout_shard_ranges(&l, g, u8(in) % 3, ranges, u8(in) % 9, &n);
 	}
-	if (!tt_layout_to_ttnn(&l, &t, why, sizeof(why)))
-		tt_layout_from_ttnn(&back, &t, &d.oob, 0, why, sizeof(why));
+	if (!tt_layout_to_ttnn(&l, &t))
+		tt_layout_from_ttnn(&back, &t, &d.oob, 0);
 }
 
 /* ---- shard specs -------------------------------------------------------- */
@@ -281,9 +280,8 @@ static void fuzz_shard(struct in *in)
 	uint32_t shard, off, page, x, y, count;
 	size_t elem = 1u << (u8(in) % 3), bytes;
 	uint8_t *src, **shards;
-	char why[200];
 
-	if (tt_shard_check(&s, why, sizeof(why)))
+	if (tt_shard_check(&s))
 		return;
 	count = tt_shard_count(&s);
 	page = u32(in) % (tt_shard_num_pages(&s) + 1);
@@ -313,10 +311,10 @@ static void fuzz_shard(struct in *in)
 
 static void fuzz_tilize(struct in *in)
 {
-	static const enum tt_layout_dtype fmts[] = {
-		TT_LAYOUT_FLOAT32, TT_LAYOUT_FLOAT16_B, TT_LAYOUT_BFP8_B, 7,
+	static const uint32_t fmts[] = {
+		TT_DF_FLOAT32, TT_DF_FLOAT16_B, TT_DF_BFP8_B, 7,
 	};
-	enum tt_layout_dtype fmt = fmts[u8(in) % 4];
+	uint32_t fmt = fmts[u8(in) % 4];
 	uint64_t rows = small(in, 96), cols = small(in, 96);
 	size_t stride = cols + small(in, 8), need = tt_tilize_bytes(fmt, rows, cols);
 	size_t len = u8(in) < 32 ? small(in, (uint32_t)need) : need;

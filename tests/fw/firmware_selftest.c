@@ -2,7 +2,7 @@
 /*
  * On-target tests of the resident firmware: what every kernel may rely on
  * once BRISC has booted the core and a launch is running.  Run on every
- * RISC of several cores by tests/e2e/fwtest_test.c (docs/firmware-tests.md).
+ * RISC of several cores by tests/fw/fwtest_test.c (docs/firmware-tests.md).
  */
 #include "tt_fwtest.h"
 #include "tt_bank_table.h"

@@ -14,9 +14,11 @@
 #include <tt/bank.h>
 #include <tt/error.h>
 #include <tt/layout.h>
-#include <tt/report.h>
+#include <tt/memory_report.h>
 #include <tt/shard.h>
 #include <tt/tilize.h>
+
+#include "tt_data_format.h"
 
 /* fn(...) returns TT_EINVAL and says "fn: <arg> is NULL". */
 #define REFUSED(fn, ...)							\
@@ -40,7 +42,7 @@ static void setup(void)
 	cr_assert_eq(tt_bank_config_from_arch(&c, tt_arch_by_name("wormhole_b0"), 0, 0), TT_OK);
 	c.grid_x = 2;
 	c.grid_y = 2;
-	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 	banks_up = true;
 }
 
@@ -153,7 +155,6 @@ Test(null_args, bank)
 	cr_expect_eq(tt_bank_ids_of_core(NULL, TT_BANK_L1, core, ids, 4), 0);
 	cr_expect_eq(tt_bank_ids_of_core(&b, TT_BANK_L1, core, NULL, 4), 0);
 	cr_expect_null(tt_bank_config(NULL));
-	cr_expect_not_null(tt_bank_last_error(NULL));
 	(void)tt_bank_get_policy(NULL, TT_BANK_L1);
 	tt_bank_free_all(NULL, TT_BANK_L1);
 	tt_bank_dump(NULL, TT_BANK_L1, stderr);
@@ -162,13 +163,13 @@ Test(null_args, bank)
 	tt_bank_state_release(NULL);
 	tt_bank_destroy(NULL);
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_DRAM, 2048, 2048, TT_BANK_INTERLEAVED,
-				   TT_BANK_DEFAULT, &v), TT_OK, "%s", tt_bank_last_error(&b));
+				   TT_BANK_DEFAULT, &v), TT_OK, "%s", tt_last_error());
 }
 
 Test(null_args, layout)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 64, 64 }, .dtype = TT_LAYOUT_FLOAT32,
+		.rank = 2, .shape = { 64, 64 }, .dtype = TT_DF_FLOAT32,
 		.grid_rank = 2, .grid = { 1, 1 },
 	};
 	struct tt_layout l;
@@ -179,11 +180,10 @@ Test(null_args, layout)
 	char buf[256];
 	size_t n;
 
-	/* NULL why (with 0 length) is fine: the reason is not wanted. */
-	cr_assert_eq(tt_layout_create(&l, &d, NULL, 0), TT_OK);
-	REFUSED(tt_layout_create, NULL, &d, buf, sizeof(buf));
-	REFUSED(tt_layout_create, &l, NULL, buf, sizeof(buf));
-	REFUSED(tt_layout_validate, NULL, buf, sizeof(buf));
+	cr_assert_eq(tt_layout_create(&l, &d), TT_OK);
+	REFUSED(tt_layout_create, NULL, &d);
+	REFUSED(tt_layout_create, &l, NULL);
+	REFUSED(tt_layout_validate, NULL);
 	REFUSED(tt_layout_to_physical, NULL, x, y);
 	REFUSED(tt_layout_to_physical, &l, NULL, y);
 	REFUSED(tt_layout_to_physical, &l, x, NULL);
@@ -210,22 +210,22 @@ Test(null_args, layout)
 	REFUSED(tt_layout_shard_padding, NULL, x, &pad);
 	REFUSED(tt_layout_shard_padding, &l, NULL, &pad);
 	REFUSED(tt_layout_shard_padding, &l, x, NULL);
-	REFUSED(tt_layout_shard_ranges, NULL, x, 0, ranges, 4, &n, buf, sizeof(buf));
-	REFUSED(tt_layout_shard_ranges, &l, NULL, 0, ranges, 4, &n, buf, sizeof(buf));
-	REFUSED(tt_layout_shard_ranges, &l, x, 0, ranges, 4, NULL, buf, sizeof(buf));
+	REFUSED(tt_layout_shard_ranges, NULL, x, 0, ranges, 4, &n);
+	REFUSED(tt_layout_shard_ranges, &l, NULL, 0, ranges, 4, &n);
+	REFUSED(tt_layout_shard_ranges, &l, x, 0, ranges, 4, NULL);
 	/* NULL ranges count them, as max 0 does. */
-	cr_expect_eq(tt_layout_shard_ranges(&l, x, 0, NULL, 4, &n, buf, sizeof(buf)), TT_OK,
-		     "%s", buf);
+	cr_expect_eq(tt_layout_shard_ranges(&l, x, 0, NULL, 4, &n), TT_OK, "%s",
+		     tt_last_error());
 	cr_expect_eq(n, 1);
 	REFUSED(tt_layout_print, NULL, buf, sizeof(buf));
 	REFUSED(tt_layout_print_map, NULL, buf, sizeof(buf));
 	/* A NULL buffer measures, as snprintf's does. */
 	cr_expect_eq(tt_layout_print(&l, NULL, sizeof(buf)), tt_layout_print(&l, buf, sizeof(buf)));
 	cr_expect_eq(tt_layout_print_map(&l, NULL, 8), tt_layout_print_map(&l, buf, sizeof(buf)));
-	REFUSED(tt_layout_to_ttnn, NULL, &t, buf, sizeof(buf));
-	REFUSED(tt_layout_to_ttnn, &l, NULL, buf, sizeof(buf));
-	REFUSED(tt_layout_from_ttnn, NULL, &t, NULL, 0, buf, sizeof(buf));
-	REFUSED(tt_layout_from_ttnn, &l, NULL, NULL, 0, buf, sizeof(buf));
+	REFUSED(tt_layout_to_ttnn, NULL, &t);
+	REFUSED(tt_layout_to_ttnn, &l, NULL);
+	REFUSED(tt_layout_from_ttnn, NULL, &t, NULL, 0);
+	REFUSED(tt_layout_from_ttnn, &l, NULL, NULL, 0);
 	cr_expect_eq(tt_layout_physical_shape(NULL, y), 0);
 	cr_expect_eq(tt_layout_physical_shape(&l, NULL), 0);
 	cr_expect_eq(tt_layout_shard_shape(NULL, y), 0);
@@ -251,11 +251,10 @@ Test(null_args, shard)
 		.grid_x = 2, .grid_y = 1, .orientation = TT_SHARD_ROW_MAJOR,
 	};
 	uint32_t v[2] = { 7, 7 }, w;
-	char buf[128];
 	float data[64 * 64] = { 0 };
 	void *shards[2] = { data, data };
 
-	REFUSED(tt_shard_check, NULL, buf, sizeof(buf));
+	REFUSED(tt_shard_check, NULL);
 	REFUSED(tt_shard_locate, NULL, 0, &v[0], &v[1]);
 	REFUSED(tt_shard_locate, &s, 0, NULL, &v[1]);
 	REFUSED(tt_shard_locate, &s, 0, &v[0], NULL);
@@ -290,19 +289,19 @@ Test(null_args, tilize)
 	float rows[32 * 32] = { 0 };
 	uint8_t tiles[32 * 32 * 4], e[64], o[1024];
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 32, 32 }, .dtype = TT_LAYOUT_FLOAT32,
+		.rank = 2, .shape = { 32, 32 }, .dtype = TT_DF_FLOAT32,
 		.grid_rank = 2, .grid = { 1, 1 },
 	};
 	struct tt_layout l;
 	uint64_t g[2] = { 0, 0 };
 
-	cr_assert_eq(tt_layout_create(&l, &d, NULL, 0), TT_OK);
-	REFUSED(tt_tilize_to_tiles, TT_LAYOUT_FLOAT32, NULL, 32, 32, 32, NULL, tiles,
+	cr_assert_eq(tt_layout_create(&l, &d), TT_OK);
+	REFUSED(tt_tilize_to_tiles, TT_DF_FLOAT32, NULL, 32, 32, 32, NULL, tiles,
 		sizeof(tiles));
-	REFUSED(tt_tilize_to_tiles, TT_LAYOUT_FLOAT32, rows, 32, 32, 32, NULL, NULL,
+	REFUSED(tt_tilize_to_tiles, TT_DF_FLOAT32, rows, 32, 32, 32, NULL, NULL,
 		sizeof(tiles));
-	REFUSED(tt_tilize_from_tiles, TT_LAYOUT_FLOAT32, NULL, sizeof(tiles), 32, 32, rows, 32);
-	REFUSED(tt_tilize_from_tiles, TT_LAYOUT_FLOAT32, tiles, sizeof(tiles), 32, 32, NULL, 32);
+	REFUSED(tt_tilize_from_tiles, TT_DF_FLOAT32, NULL, sizeof(tiles), 32, 32, rows, 32);
+	REFUSED(tt_tilize_from_tiles, TT_DF_FLOAT32, tiles, sizeof(tiles), 32, 32, NULL, 32);
 	REFUSED(tt_tilize_raw_to_tiles, 4, NULL, 32, 32, 32, NULL, tiles, sizeof(tiles));
 	REFUSED(tt_tilize_raw_to_tiles, 4, rows, 32, 32, 32, NULL, NULL, sizeof(tiles));
 	REFUSED(tt_tilize_raw_from_tiles, 4, NULL, sizeof(tiles), 32, 32, rows, 32);
@@ -318,25 +317,25 @@ Test(null_args, tilize)
 	tt_tilize_bfp8_pack(NULL, e, o);
 	tt_tilize_bfp8_pack(rows, NULL, o);
 	tt_tilize_bfp8_pack(rows, e, NULL);
-	cr_expect_eq(tt_tilize_to_tiles(TT_LAYOUT_FLOAT32, rows, 32, 32, 32, NULL, tiles,
+	cr_expect_eq(tt_tilize_to_tiles(TT_DF_FLOAT32, rows, 32, 32, 32, NULL, tiles,
 					sizeof(tiles)), TT_OK);
 }
 
 Test(null_args, report)
 {
-	struct tt_report_files rf = { 0 };
+	struct tt_memory_report_files rf = { 0 };
 
-	REFUSED(tt_report_dump_memory_state, NULL, "/tmp", "x", 0);
-	REFUSED(tt_report_open_program, NULL, "/tmp");
-	REFUSED(tt_report_program, NULL, &b, 1);
-	REFUSED(tt_report_program, &rf, NULL, 1);
-	REFUSED(tt_report_close, NULL);
-	REFUSED(tt_report_svg, NULL, &b);
-	REFUSED(tt_report_svg, stderr, NULL);
-	tt_report_write_headers(NULL);
-	tt_report_write_headers(&rf);		/* files not open: nothing to write */
-	tt_report_write_usage(NULL, &b);
-	tt_report_write_usage(&rf, NULL);
-	tt_report_write_usage(&rf, &b);
-	cr_expect_eq(tt_report_close(&rf), TT_OK);
+	REFUSED(tt_memory_report_dump_memory_state, NULL, "/tmp", "x", 0);
+	REFUSED(tt_memory_report_open_program, NULL, "/tmp");
+	REFUSED(tt_memory_report_program, NULL, &b, 1);
+	REFUSED(tt_memory_report_program, &rf, NULL, 1);
+	REFUSED(tt_memory_report_close, NULL);
+	REFUSED(tt_memory_report_svg, NULL, &b);
+	REFUSED(tt_memory_report_svg, stderr, NULL);
+	tt_memory_report_write_headers(NULL);
+	tt_memory_report_write_headers(&rf);		/* files not open: nothing to write */
+	tt_memory_report_write_usage(NULL, &b);
+	tt_memory_report_write_usage(&rf, NULL);
+	tt_memory_report_write_usage(&rf, &b);
+	cr_expect_eq(tt_memory_report_close(&rf), TT_OK);
 }
