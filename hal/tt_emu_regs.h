@@ -68,6 +68,13 @@ TT_REG32(EMU, FAULT_ARG0, 0x0A8)	/* rw: pages asked for, ... */
 TT_REG32(EMU, FAULT_ARG1, 0x0AC)	/* rw: pages allowed, ... */
 TT_REG32(EMU, FAULT_REPORT, 0x0B0)	/* wo: send the four above to the host */
 
+/*
+ * EMU block: emulator statistics, for tests.  IO_REWINDS counts QEMU's
+ * I/O rewinds (an MMIO access from mid-block re-run as a block of its own)
+ * since the machine started, on all harts; 0 where there is no QEMU.
+ */
+TT_REG32(EMU, IO_REWINDS, 0x0C0)	/* ro: low 32 bits */
+
 #ifndef __ASSEMBLER__
 /* Kernel API misuse reported through FAULT_REPORT. */
 enum tt_fault_kind {

@@ -247,6 +247,10 @@ static bool ttx_emu_read(TTChip *chip, unsigned core, unsigned risc,
     case TT_A_EMU_BOOT_PC:
         *val = h->in_reset ? 0 : h->reset_pc;
         return true;
+    case TT_A_EMU_IO_REWINDS:
+        *val = chip->ops->io_rewinds ?
+               (uint32_t)chip->ops->io_rewinds(chip->opaque) : 0;
+        return true;
     default:
         if (off >= TT_A_EMU_RESET_PC0 &&
             off < TT_A_EMU_RESET_PC0 + 4 * TT_RISCS_PER_CORE) {

@@ -63,6 +63,8 @@ typedef struct TTChipOps {
     /* PC of any hart, and whether it sleeps in wfi (for hang reports). */
     uint32_t (*hart_pc)(void *opaque, unsigned core, unsigned risc,
                         bool *halted);
+    /* I/O rewinds of the emulator so far (EMU_IO_REWINDS).  May be NULL. */
+    uint64_t (*io_rewinds)(void *opaque);
 } TTChipOps;
 
 /* Largest TTChipConfig.noc_delay: the machine option's limit. */

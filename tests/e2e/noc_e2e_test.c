@@ -676,3 +676,30 @@ Test(noc, delay_option_checked)
 	cr_expect_eq(tt_device_open(&cfg, &dev), TT_EINVAL);
 	cr_expect_null(dev);
 }
+
+/*
+ * Under -icount an MMIO access from mid-block makes QEMU rewind the block
+ * and run the access as a block of its own.  Patch 0007 keeps the blocks
+ * that learned this, so a loop of NoC register bursts rewinds once per
+ * access site, not once per access: far fewer rewinds than reads.
+ */
+Test(noc, register_bursts_run_from_cached_blocks, .timeout = 60)
+{
+	struct tt_device *dev = e2e_open(1, 1);
+	tt_kernel_handle k;
+	struct tt_program *prog = program(KERNEL("noc_rewinds.c"), tt_core_range(0, 0, 0, 0),
+					  TT_DM_RISCV_0, TT_NOC_0, &k);
+	enum { READS = 300 };
+	uint32_t args[5] = { SCRATCH, SCRATCH + 256, 64, READS, SCRATCH + 512 };
+	uint32_t got[2] = { ~0u, 0 };
+	struct tt_run_report rep;
+
+	tt_device_l1_write(dev, tt_core(0, 0), SCRATCH + 512, got, sizeof(got));
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), args, 5), TT_OK);
+	e2e_run_ok(dev, prog, &rep);
+	tt_device_l1_read(dev, tt_core(0, 0), SCRATCH + 512, got, sizeof(got));
+	cr_assert_eq(got[1], READS);
+	cr_expect_lt(got[0], 40, "%u I/O rewinds for %u NoC reads", got[0], READS);
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+}

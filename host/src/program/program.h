@@ -38,6 +38,20 @@ bool tt_named_arg_valid(const char *name);
 int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
 		    uint64_t id[2], char *log, size_t loglen);
 
+struct tt_build_job {
+	struct tt_kernel_build kb;
+	struct tt_elf *elf;
+	uint64_t *id;			/* two words */
+};
+
+/*
+ * tt_build_kernel for @n kernels at once: the cache misses compile in
+ * parallel, one compiler per CPU.  On failure *@failed is the job at fault
+ * and @log says why.
+ */
+int tt_build_kernels(const struct tt_build_job *jobs, uint32_t n, uint32_t *failed,
+		     char *log, size_t loglen);
+
 /* Core ranges ------------------------------------------------------------ */
 
 static inline bool tt_core_ranges_meet(const struct tt_core_range *a,
