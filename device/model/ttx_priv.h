@@ -52,6 +52,10 @@ struct TTChip {
     uint8_t *dram;              /* TT_DRAM_BANKS banks, or NULL */
     uint64_t last_host_wake;    /* device clock when the host last woke harts */
     struct TTTrace *trace;      /* timeline trace, or NULL (ttx_trace.h) */
+    uint32_t ctl_seen;          /* host messages applied */
+    bool idle_sent;             /* TT_EVT_IDLE sent for this idle spell */
+    uint32_t idle_ctl_seen;     /* ... at ctl_seen and this device clock */
+    uint64_t idle_clock;
 };
 
 #endif /* TTX_PRIV_H */

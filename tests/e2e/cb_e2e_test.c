@@ -170,7 +170,9 @@ Test(cb, stuck_consumer_hang_report_names_the_cb, .timeout = 60)
 	cb_on(prog, core, 0, 2, 64);
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, &arg, 1), TT_OK);
 	rc = tt_program_run(dev, prog, 1500, &rep);
-	cr_assert_eq(rc, TT_ETIMEDOUT, "run: %s\n%s", tt_strerror(rc), rep.message);
+	cr_assert_eq(rc, TT_EDEADLK, "run: %s\n%s", tt_strerror(rc), rep.message);
+	cr_expect(strstr(rep.message, "no other RISC of this core has a kernel to "
+			 "push it"), "hang report:\n%s", rep.message);
 	cr_expect(strstr(rep.message, "BRISC") &&
 		  strstr(rep.message, "waits for CB 0 front: 1 page, 0 received"),
 		  "hang report:\n%s", rep.message);
@@ -344,7 +346,7 @@ Test(cb, clash_with_l1_buffer_refused_before_launch, .timeout = 60)
 	 * (and hangs on its empty CB, as cb_stuck.c does). */
 	tt_buffer_free(buf);
 	rc = tt_program_run(dev, prog, 1000, &rep);
-	cr_expect_eq(rc, TT_ETIMEDOUT, "after free: %s\n%s", tt_strerror(rc), rep.message);
+	cr_expect_eq(rc, TT_EDEADLK, "after free: %s\n%s", tt_strerror(rc), rep.message);
 
 	tt_program_destroy(prog);
 	tt_device_close(dev);

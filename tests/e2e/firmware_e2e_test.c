@@ -530,7 +530,11 @@ Test(firmware, trap_fails_fast_and_reports_waiters, .timeout = 60)
 	cr_expect_eq(rc, TT_ETRAP, "got %s", tt_strerror(rc));
 	cr_expect_lt(t1.tv_sec - t0.tv_sec, 10, "failed within seconds, not the 30 s timeout");
 	cr_expect(strstr(rep.message, "NCRISC: illegal instruction") != NULL, "%s", rep.message);
-	cr_expect(strstr(rep.message, "still running") != NULL, "%s", rep.message);
+	cr_expect(strstr(rep.message, "(after the failure above)") != NULL &&
+		  strstr(rep.message, "core (0,0) cannot finish") != NULL, "%s",
+		  rep.message);
+	cr_expect(strstr(rep.message, "NCRISC trapped at pc 0x") != NULL, "%s",
+		  rep.message);
 	cr_expect(strstr(rep.message, "waits for CB 3 front: 1 page") != NULL, "%s", rep.message);
 	tt_program_destroy(prog);
 	tt_device_close(dev);

@@ -99,6 +99,10 @@ struct tt_compute_config {
 #define TT_MAX_RUNTIME_ARGS	341
 
 /* What went wrong in a run, for a person to read. */
+/* tt_run_report.risc of a failure that belongs to no single hart (a
+ * deadlock, a refused launch); core and pc then hold TT_RUN_NOWHERE. */
+#define TT_RUN_NOWHERE	0xffffffffu
+
 struct tt_run_report {
 	int status;			/* TT_OK or the error returned */
 	struct tt_core core;		/* first failing core */
@@ -175,7 +179,9 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
 /*
  * Load @prog on its cores and start it (EnqueueProgram, non-blocking).
  * Then tt_finish() waits until every core reports done, a kernel traps,
- * or @timeout_ms passes (0: 60000); on failure @report (may be NULL)
+ * the device finds every hart asleep with nothing left to wake one
+ * (TT_EDEADLK, at once), or @timeout_ms passes (0: 60000; TT_ETIMEDOUT);
+ * on failure @report (may be NULL)
  * names the cores, RISCs and what each was doing, and the device stays
  * usable: cores that did not finish are reset.
  * One program is in flight per device: tt_enqueue_program() returns

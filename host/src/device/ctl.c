@@ -40,35 +40,62 @@ int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload,
 			return TT_EDEVICE;
 		off += (size_t)w;
 	}
+	dev->ctl_sent++;
 	return TT_OK;
 }
+
+/*
+ * Room kept at the end of dev->errors for the line that says how much
+ * was cut (tt_dev_errors_end): a report is never cut silently.
+ */
+#define TT_ERRORS_CUT_ROOM	96
 
 void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
 		  unsigned int risc, uint32_t pc, const char *fmt, ...)
 {
-	size_t room = sizeof(dev->errors) - dev->errors_len;
+	size_t room = sizeof(dev->errors) - TT_ERRORS_CUT_ROOM - dev->errors_len;
 	va_list ap;
 	int n;
 
 	if (!dev->failed) {
 		dev->failed = true;
 		dev->first.status = status;
-		dev->first.core = tt_dev_core_xy(dev, core);
-		dev->first.risc = risc;
-		dev->first.pc = pc;
+		if (core == TT_RUN_NOWHERE) {
+			dev->first.core = tt_core(TT_RUN_NOWHERE, TT_RUN_NOWHERE);
+			dev->first.risc = TT_RUN_NOWHERE;
+			dev->first.pc = TT_RUN_NOWHERE;
+		} else {
+			dev->first.core = tt_dev_core_xy(dev, core);
+			dev->first.risc = risc;
+			dev->first.pc = pc;
+		}
 	}
-	if (room <= 1)
+	if (dev->errors_cut) {		/* keep the order: nothing after a cut */
+		dev->errors_cut++;
 		return;
+	}
 	va_start(ap, fmt);
 	n = vsnprintf(dev->errors + dev->errors_len, room, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	dev->errors_len += (size_t)n < room ? (size_t)n : room - 1;
-	if (dev->errors_len + 1 < sizeof(dev->errors)) {
-		dev->errors[dev->errors_len++] = '\n';
+	if (n < 0 || (size_t)n + 1 >= room) {
 		dev->errors[dev->errors_len] = '\0';
+		dev->errors_cut++;
+		return;
 	}
+	dev->errors_len += (size_t)n;
+	dev->errors[dev->errors_len++] = '\n';
+	dev->errors[dev->errors_len] = '\0';
+}
+
+void tt_dev_errors_end(struct tt_device *dev)
+{
+	if (!dev->errors_cut)
+		return;
+	snprintf(dev->errors + dev->errors_len, sizeof(dev->errors) - dev->errors_len,
+		 "(report cut here: %u more line%s did not fit in its %zu bytes)\n",
+		 dev->errors_cut, dev->errors_cut == 1 ? "" : "s", sizeof(dev->errors));
+	dev->errors_len += strlen(dev->errors + dev->errors_len);
+	dev->errors_cut = 0;
 }
 
 static const char *mcause_text(uint32_t mcause)
@@ -148,7 +175,8 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 {
 	struct tt_evt_source src;
 
-	if (hdr->type != TT_EVT_HELLO && hdr->type != TT_EVT_DUMP_END) {
+	if (hdr->type != TT_EVT_HELLO && hdr->type != TT_EVT_DUMP_END &&
+	    hdr->type != TT_EVT_IDLE) {
 		if (hdr->len < sizeof(src))
 			return;
 		memcpy(&src, p, sizeof(src));
@@ -248,6 +276,17 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 	case TT_EVT_DUMP_END:
 		dev->dump_done = true;
 		break;
+	case TT_EVT_IDLE: {
+		struct tt_evt_idle ev;
+
+		if (hdr->len < sizeof(ev))
+			return;
+		memcpy(&ev, p, sizeof(ev));
+		dev->idle_valid = true;
+		dev->idle_ctl = ev.ctl_seen;
+		dev->idle_icount = ev.icount;
+		break;
+	}
 	default:
 		break;
 	}
@@ -289,6 +328,18 @@ int tt_dev_pump(struct tt_device *dev, int timeout_ms)
 	memmove(dev->rx, dev->rx + off, dev->rx_len - off);
 	dev->rx_len -= off;
 	return handled;
+}
+
+/*
+ * Can no hart ever run again without the host?  The device said it was
+ * idle after applying every message the host has sent (an older idle
+ * spell, before the last message, does not count).  A person stepping
+ * in gdb stops harts on purpose: never then.
+ */
+bool tt_dev_stuck(const struct tt_device *dev)
+{
+	return dev->idle_valid && dev->idle_ctl == dev->ctl_sent &&
+	       !dev->under_gdb;
 }
 
 static int64_t now_ms(void)

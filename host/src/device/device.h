@@ -134,6 +134,7 @@ struct tt_device {
 	/* events of the current run */
 	char errors[2048];
 	size_t errors_len;
+	uint32_t errors_cut;		/* lines that did not fit */
 	struct tt_run_report first;	/* first failure seen */
 	bool failed;
 	uint64_t run_icount;		/* device clock from GO to the last DONE */
@@ -141,6 +142,12 @@ struct tt_device {
 	/* rule warnings already reported this run: (risc, pc) */
 	uint32_t warned[32][2];
 	uint32_t nwarned;
+	/* deadlock detection: host messages sent, and the device's last
+	 * TT_EVT_IDLE (idle_ctl messages applied, at idle_icount) */
+	uint32_t ctl_sent;
+	bool idle_valid;
+	uint32_t idle_ctl;
+	uint64_t idle_icount;
 	/* hang report collection */
 	bool dump_done;
 	struct tt_evt_wait_state waits[TT_MAX_CORES * TT_RISCS_PER_CORE];
@@ -186,6 +193,12 @@ int tt_dev_pump(struct tt_device *dev, int timeout_ms);
 /* Pump events until @pred holds or @timeout_ms passes (< 0: forever). */
 int tt_dev_pump_until(struct tt_device *dev, bool (*pred)(struct tt_device *),
 		      int timeout_ms);
+
+/* Close the run's error list: say how many lines did not fit, if any. */
+void tt_dev_errors_end(struct tt_device *dev);
+
+/* Has the device gone idle for good, short of a host message? */
+bool tt_dev_stuck(const struct tt_device *dev);
 
 /* Append a formatted line to the current run's error list. */
 void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
