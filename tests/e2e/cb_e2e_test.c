@@ -339,6 +339,10 @@ Test(cb, clash_with_l1_buffer_refused_before_launch, .timeout = 60)
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, &arg, 1), TT_OK);
 	rc = tt_program_run(dev, prog, 2000, &rep);
 	cr_assert_eq(rc, TT_ECLASH, "run: %s\n%s", tt_strerror(rc), rep.message);
+	/* A refused launch belongs to no hart: not core (0,0) BRISC pc 0. */
+	cr_expect(rep.risc == TT_RUN_NOWHERE && rep.core.x == TT_RUN_NOWHERE &&
+		  rep.pc == TT_RUN_NOWHERE, "risc %u core.x %u pc 0x%x", rep.risc,
+		  rep.core.x, rep.pc);
 	cr_expect(strstr(rep.message, "core (0,0): circular buffers end at") &&
 		  strstr(rep.message, "L1 buffer"), "message: %s", rep.message);
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "e2e.h"
+#include "tt_data_format.h"
 
 #define NOC_X(x)	(18 + (x))	/* virtual worker coordinates */
 #define NOC_Y(y)	(18 + (y))
@@ -222,5 +223,71 @@ Test(hang, cut_report_says_so, .timeout = 60)
 		  "the last line says so: %s", rep.message);
 	tt_program_destroy(prog);
 	ring_runs(dev, 2);
+	tt_device_close(dev);
+}
+
+/*
+ * A reader (NCRISC) pushes 2 pages into CB 0 and finishes; the writer
+ * (BRISC) was told to expect 4.  The CB wait points at the RISC that
+ * should push, and it finished.  Then the same pair with matching counts
+ * runs and copies the data.
+ */
+static struct tt_program *pipeline(struct tt_buffer *src, struct tt_buffer *dst,
+				   uint32_t pushed, uint32_t expected)
+{
+	struct tt_core_range_set one = tt_core_set(tt_core(0, 0));
+	struct tt_dm_config rcfg = { .processor = TT_DM_RISCV_1, .noc = TT_NOC_1 };
+	struct tt_dm_config wcfg = { .processor = TT_DM_RISCV_0, .noc = TT_NOC_0 };
+	struct tt_cb_format f = { .index = 0, .data_format = TT_DF_FLOAT16_B,
+				  .page_size = 64 };
+	struct tt_cb_config cb = { .total_size = 2 * 64, .formats = &f, .num_formats = 1 };
+	uint32_t ra[5] = { tt_buffer_address(src), pushed, 64, 0, 1 };
+	uint32_t wa[5] = { tt_buffer_address(dst), expected, 64, 0, 1 };
+	struct tt_program *prog;
+	tt_kernel_handle rd, wr;
+	tt_cb_handle h;
+
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	cr_assert_eq(tt_kernel_create(prog, KERNEL("cb_reader.c"), &one, &rcfg, &rd), TT_OK);
+	cr_assert_eq(tt_kernel_create(prog, KERNEL("cb_writer.c"), &one, &wcfg, &wr), TT_OK);
+	cr_assert_eq(tt_cb_create(prog, &one, &cb, &h), TT_OK);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, rd, tt_core(0, 0), ra, 5), TT_OK);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, wr, tt_core(0, 0), wa, 5), TT_OK);
+	return prog;
+}
+
+Test(hang, cb_wait_points_at_the_producer, .timeout = 30)
+{
+	struct tt_device *dev = e2e_open(1, 1);
+	struct tt_buffer_config bc = { .size = 4 * 64, .page_size = 64,
+				       .type = TT_BUFFER_DRAM };
+	struct tt_buffer *src, *dst;
+	struct tt_program *prog;
+	struct tt_run_report rep;
+	uint8_t in[4 * 64], out[4 * 64];
+
+	cr_assert_eq(tt_buffer_create(dev, &bc, &src), TT_OK);
+	cr_assert_eq(tt_buffer_create(dev, &bc, &dst), TT_OK);
+	for (unsigned i = 0; i < sizeof(in); i++)
+		in[i] = (uint8_t)(i * 7 + 1);
+	cr_assert_eq(tt_buffer_write(src, in), TT_OK);
+	prog = pipeline(src, dst, 2, 4);
+	cr_assert_eq(tt_program_run(dev, prog, 0, &rep), TT_EDEADLK, "%s", rep.message);
+	expect_in(&rep, "root cause: a wait nothing can end:\n"
+		  "  core (0,0) BRISC waits for CB 0 front: 1 page, 0 received, which "
+		  "only core (0,0) NCRISC can push; core (0,0) NCRISC finished, and "
+		  "no hart is left to push it\n");
+	expect_in(&rep, "  core (0,0) BRISC  pc 0x");
+	expect_in(&rep, "at cb_writer.c:");
+	expect_in(&rep, "  core (0,0) NCRISC finished\n");
+	tt_program_destroy(prog);
+
+	prog = pipeline(src, dst, 4, 4);
+	e2e_run_ok(dev, prog, &rep);
+	cr_assert_eq(tt_buffer_read(dst, out), TT_OK);
+	cr_expect(!memcmp(in, out, sizeof(in)), "the pipeline copies after the deadlock");
+	tt_program_destroy(prog);
+	tt_buffer_free(src);
+	tt_buffer_free(dst);
 	tt_device_close(dev);
 }
