@@ -535,6 +535,11 @@ Test(firmware, trap_fails_fast_and_reports_waiters, .timeout = 60)
 		  rep.message);
 	cr_expect(strstr(rep.message, "NCRISC trapped at pc 0x") != NULL, "%s",
 		  rep.message);
+	cr_expect(strstr(rep.message, "root cause: a chain of waits that ends at the "
+			 "hart that trapped:\n  core (0,0) BRISC waits for CB 3 front: "
+			 "1 page, 0 received, which only core (0,0) NCRISC can push;\n"
+			 "  core (0,0) NCRISC trapped (above)\n") != NULL, "%s",
+		  rep.message);
 	cr_expect(strstr(rep.message, "waits for CB 3 front: 1 page") != NULL, "%s", rep.message);
 	tt_program_destroy(prog);
 	tt_device_close(dev);

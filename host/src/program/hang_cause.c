@@ -333,10 +333,15 @@ void tt_run_hang_cause(struct tt_device *dev, bool deadlock)
 			     "root cause: a cycle of %u wait%s, none of which can "
 			     "end first:", len - first, len - first == 1 ? "" : "s");
 	} else {
+		enum tt_hart_activity end = state_of(dev, path[len - 1]);
+
 		tt_dev_error(dev, status, path[0].core, path[0].risc, 0,
-			     "root cause: %s", len > 1 ? "a chain of waits that "
-			     "ends where nothing is left to do its part:" :
-			     "a wait nothing can end:");
+			     "root cause: %s", end == TT_HART_RUNNING ? "a chain of "
+			     "waits that ends at a hart still running:" :
+			     end == TT_HART_TRAPPED ? "a chain of waits that ends "
+			     "at the hart that trapped:" : len > 1 ? "a chain of "
+			     "waits that ends where nothing is left to do its "
+			     "part:" : "a wait nothing can end:");
 	}
 	for (uint32_t i = first; i < len; i++) {
 		if (len - first > MAX_CHAIN && i == first + MAX_CHAIN / 2) {
