@@ -41,6 +41,7 @@ enum tt_ctl_type {
 	TT_EVT_PRINT,			/* struct tt_evt_print + bytes */
 	TT_EVT_WAIT_STATE,		/* struct tt_evt_wait_state */
 	TT_EVT_DUMP_END,		/* no payload */
+	TT_EVT_IDLE,			/* struct tt_evt_idle */
 };
 
 struct tt_ctl_hdr {
@@ -145,6 +146,20 @@ struct tt_evt_guest_error {
 /* Followed by the printed bytes. */
 struct tt_evt_print {
 	struct tt_evt_source src;
+};
+
+/*
+ * Every hart sleeps with nothing pending (no NoC command held, no wake
+ * raised) and every host message received so far has been applied: no
+ * hart can run again until the host sends something.  @ctl_seen counts
+ * the host messages applied since the device started; when it equals the
+ * number the host sent, a run that is not done can never finish.  Sent
+ * once per idle spell (under -icount only).
+ */
+struct tt_evt_idle {
+	uint32_t ctl_seen;
+	uint32_t pad;
+	uint64_t icount;		/* as in tt_evt_doorbell */
 };
 
 struct tt_evt_wait_state {

@@ -787,9 +787,26 @@ size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
             break;
         }
         ttx_ctl_dispatch(chip, &hdr, buf + used + sizeof(hdr));
+        chip->ctl_seen++;
         used += sizeof(hdr) + hdr.len;
     }
     return used;
+}
+
+void ttx_chip_idle(TTChip *chip)
+{
+    uint64_t now = chip->ops->clock_ns(chip->opaque);
+    struct tt_evt_idle ev = { .ctl_seen = chip->ctl_seen };
+
+    if (chip->idle_sent && chip->idle_ctl_seen == chip->ctl_seen &&
+        chip->idle_clock == now) {
+        return;
+    }
+    chip->idle_sent = true;
+    chip->idle_ctl_seen = chip->ctl_seen;
+    chip->idle_clock = now;
+    ev.icount = now - chip->last_host_wake;
+    ttx_send(chip, TT_EVT_IDLE, &ev, sizeof(ev), NULL, 0);
 }
 
 /* Life cycle ------------------------------------------------------------- */

@@ -125,6 +125,13 @@ bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
 int ttx_chip_trace(TTChip *chip, const char *path);
 void ttx_chip_trace_end(TTChip *chip);
 
+/*
+ * The environment found every hart asleep with no wake pending and no host
+ * byte left unapplied: tell the host once per idle spell (TT_EVT_IDLE).
+ * A spell ends when the device clock moves or a host message is applied.
+ */
+void ttx_chip_idle(TTChip *chip);
+
 size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
                      bool defer_wakes);
 

@@ -53,6 +53,10 @@ struct TTChip {
     uint64_t last_host_wake;    /* device clock when the host last woke harts */
     struct TTTrace *trace;      /* timeline trace, or NULL (ttx_trace.h) */
     struct tt_ctl_freed freed;  /* freed buffers (TT_CTL_FREED), checked by the NoC */
+    uint32_t ctl_seen;          /* host messages applied */
+    bool idle_sent;             /* TT_EVT_IDLE sent for this idle spell */
+    uint32_t idle_ctl_seen;     /* ... at ctl_seen and this device clock */
+    uint64_t idle_clock;
 };
 
 #endif /* TTX_PRIV_H */

@@ -435,8 +435,16 @@ static void tensix_all_halted(void)
 {
     TensixMachineState *s = tensix_instance;
 
-    if (s && s->ctl_pending->len && tensix_quiescent()) {
+    if (!s || !tensix_quiescent()) {
+        return;
+    }
+    if (s->ctl_pending->len) {
         tensix_ctl_apply_now(s, false);
+    }
+    /* Still nothing can run: only the host can end this (a deadlock,
+     * unless the run is done). */
+    if (!s->ctl_pending->len && tensix_quiescent()) {
+        ttx_chip_idle(s->chip);
     }
 }
 

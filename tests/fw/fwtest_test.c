@@ -184,7 +184,7 @@ Test(fwtest, hang_names_the_semaphore)
 	cr_assert_eq(tt_fwtest_run(dev, &cfg, &res), TT_ETESTFAIL);
 	cr_assert_eq(res->num, 1);
 	cr_assert_eq(res->outcomes[0].status, TT_FWTEST_STATUS_CRASH);
-	cr_assert_eq(res->run.status, TT_ETIMEDOUT);
+	cr_assert_eq(res->run.status, TT_EDEADLK);
 	cr_assert(strstr(res->run_errors, "NCRISC"), "%s", res->run_errors);
 	cr_assert(strstr(res->run_errors, "semaphore"), "%s", res->run_errors);
 	tt_fwtest_result_free(res);

@@ -41,6 +41,7 @@ int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload,
 			return TT_EDEVICE;
 		off += (size_t)w;
 	}
+	dev->ctl_sent++;
 	return TT_OK;
 }
 
@@ -61,9 +62,19 @@ void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
 	if (!dev->failed) {
 		dev->failed = true;
 		dev->first.status = status;
-		dev->first.core = tt_dev_core_xy(dev, core);
-		dev->first.risc = risc;
-		dev->first.pc = pc;
+		if (core == TT_RUN_NOWHERE) {
+			dev->first.core = tt_core(TT_RUN_NOWHERE, TT_RUN_NOWHERE);
+			dev->first.risc = TT_RUN_NOWHERE;
+			dev->first.pc = TT_RUN_NOWHERE;
+		} else {
+			dev->first.core = tt_dev_core_xy(dev, core);
+			dev->first.risc = risc;
+			dev->first.pc = pc;
+		}
+	}
+	if (dev->errors_left_out) {	/* keep the order: nothing after a cut */
+		dev->errors_left_out++;
+		return;
 	}
 	va_start(ap, fmt);
 	n = vsnprintf(line, sizeof(line), fmt, ap);
@@ -243,7 +254,8 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 {
 	struct tt_evt_source src;
 
-	if (hdr->type != TT_EVT_HELLO && hdr->type != TT_EVT_DUMP_END) {
+	if (hdr->type != TT_EVT_HELLO && hdr->type != TT_EVT_DUMP_END &&
+	    hdr->type != TT_EVT_IDLE) {
 		if (hdr->len < sizeof(src))
 			return;
 		memcpy(&src, p, sizeof(src));
@@ -345,6 +357,17 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 	case TT_EVT_DUMP_END:
 		dev->dump_done = true;
 		break;
+	case TT_EVT_IDLE: {
+		struct tt_evt_idle ev;
+
+		if (hdr->len < sizeof(ev))
+			return;
+		memcpy(&ev, p, sizeof(ev));
+		dev->idle_valid = true;
+		dev->idle_ctl = ev.ctl_seen;
+		dev->idle_icount = ev.icount;
+		break;
+	}
 	default:
 		break;
 	}
@@ -386,6 +409,18 @@ int tt_dev_pump(struct tt_device *dev, int timeout_ms)
 	memmove(dev->rx, dev->rx + off, dev->rx_len - off);
 	dev->rx_len -= off;
 	return handled;
+}
+
+/*
+ * Can no hart ever run again without the host?  The device said it was
+ * idle after applying every message the host has sent (an older idle
+ * spell, before the last message, does not count).  A person stepping
+ * in gdb stops harts on purpose: never then.
+ */
+bool tt_dev_stuck(const struct tt_device *dev)
+{
+	return dev->idle_valid && dev->idle_ctl == dev->ctl_sent &&
+	       !dev->under_gdb;
 }
 
 static int64_t now_ms(void)

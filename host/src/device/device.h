@@ -147,6 +147,12 @@ struct tt_device {
 	bool poison_freed;
 	bool freed_dirty;		/* not yet sent to the device */
 	struct tt_ctl_freed freed;
+	/* deadlock detection: host messages sent, and the device's last
+	 * TT_EVT_IDLE (idle_ctl messages applied, at idle_icount) */
+	uint32_t ctl_sent;
+	bool idle_valid;
+	uint32_t idle_ctl;
+	uint64_t idle_icount;
 	/* hang report collection */
 	bool dump_done;
 	struct tt_evt_wait_state waits[TT_MAX_CORES * TT_RISCS_PER_CORE];
@@ -192,6 +198,9 @@ int tt_dev_pump(struct tt_device *dev, int timeout_ms);
 /* Pump events until @pred holds or @timeout_ms passes (< 0: forever). */
 int tt_dev_pump_until(struct tt_device *dev, bool (*pred)(struct tt_device *),
 		      int timeout_ms);
+
+/* Has the device gone idle for good, short of a host message? */
+bool tt_dev_stuck(const struct tt_device *dev);
 
 /* Append a formatted line to the current run's error list. */
 void tt_dev_error(struct tt_device *dev, int status, uint32_t core,

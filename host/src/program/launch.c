@@ -341,7 +341,7 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 	      struct tt_run_report *report)
 {
-	bool after_failure = false;
+	enum tt_hang_cause cause = TT_HANG_TIMEOUT;
 	int rc, status;
 
 	rc = tt_dev_check(dev, "tt_finish");
@@ -360,7 +360,10 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 	 * kernel traps or misuses the device, the others get
 	 * TT_FAIL_GRACE_MS to finish; whoever still waits then (often on the
 	 * RISC that failed) goes into the hang report and is reset, instead
-	 * of holding the run until its timeout.
+	 * of holding the run until its timeout.  When the device says no
+	 * hart can wake any more (tt_dev_stuck: all asleep, nothing in
+	 * flight, every host message applied) the run is a deadlock and is
+	 * reported at once.
 	 */
 	{
 		int64_t elapsed = 0, fail_at = -1;
@@ -386,20 +389,28 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 				fail_at = elapsed;
 			if (tt_dev_run_done(dev))
 				break;
+			if (tt_dev_stuck(dev)) {
+				cause = TT_HANG_DEADLOCK;
+				rc = TT_EDEADLK;
+				break;
+			}
 			if (elapsed >= (int64_t)timeout_ms ||
 			    (fail_at >= 0 && elapsed >= fail_at + TT_FAIL_GRACE_MS)) {
-				after_failure = fail_at >= 0;
+				if (fail_at >= 0)
+					cause = TT_HANG_AFTER_FAILURE;
 				rc = TT_ETIMEDOUT;
 				break;
 			}
 		}
 	}
 
-	if (rc == TT_ETIMEDOUT) {
-		tt_run_hang_report(dev, timeout_ms, after_failure, TT_FAIL_GRACE_MS);
+	if (rc == TT_ETIMEDOUT || rc == TT_EDEADLK) {
+		tt_run_hang_report(dev, cause, cause == TT_HANG_AFTER_FAILURE ?
+				   TT_FAIL_GRACE_MS : timeout_ms);
 		tt_dev_reset_unfinished(dev);
 	} else if (rc) {
-		tt_dev_error(dev, rc, 0, 0, 0, "lost the device: QEMU exited");
+		tt_dev_error(dev, rc, TT_RUN_NOWHERE, 0, 0,
+			     "lost the device: QEMU exited");
 	}
 
 	if (dev->failed)

@@ -201,12 +201,44 @@ int tt_run_fail(struct tt_run_report *report, int status, const char *fmt, ...)
 /* Add the source line of every trap and guest error of this run. */
 void tt_run_trap_locations(struct tt_device *dev);
 
+/* What a hart of an unfinished core is doing, as far as a person cares. */
+enum tt_hart_activity {
+	TT_HART_IDLE,		/* no kernel in this run, or not started */
+	TT_HART_RUNNING,
+	TT_HART_ASLEEP,		/* in its kernel, waiting for something */
+	TT_HART_FINISHED,	/* its kernel returned */
+	TT_HART_TRAPPED,
+	TT_HART_HALTED,		/* fatal firmware error */
+};
+
+/* The state of the hart @w (from tt_dev_dump_waits) describes. */
+enum tt_hart_activity tt_run_hart_state(struct tt_device *dev,
+				     const struct tt_evt_wait_state *w);
+
+/* "waits for semaphore 0 == 1 (now 0)": what @w waits for. */
+const char *tt_run_wait_text(const struct tt_evt_wait_state *w, char *buf,
+			     size_t len);
+
 /*
- * Add to the run errors what every unfinished core of the run waits for
- * or where it runs: it did not finish in @timeout_ms, or (@after_failure)
- * in its grace time after another core failed.
+ * Add the root cause of a hang to the run errors: the chain of waits
+ * from the first sleeping hart to a cycle or to a hart that finished
+ * without doing its part (hang_cause.c).  Needs dev->waits.
  */
-void tt_run_hang_report(struct tt_device *dev, uint32_t timeout_ms,
-			bool after_failure, uint32_t grace_ms);
+void tt_run_hang_cause(struct tt_device *dev, bool deadlock);
+
+/* Why a run is stopped before every core finished. */
+enum tt_hang_cause {
+	TT_HANG_TIMEOUT,	/* not done within the timeout */
+	TT_HANG_AFTER_FAILURE,	/* not done in the grace time after a failure */
+	TT_HANG_DEADLOCK,	/* every hart asleep and nothing can wake one */
+};
+
+/*
+ * Add to the run errors why the run stopped (@cause; @ms is the timeout
+ * or the grace time) and what every unfinished core waits for or where
+ * it runs.
+ */
+void tt_run_hang_report(struct tt_device *dev, enum tt_hang_cause cause,
+			uint32_t ms);
 
 #endif /* TT_HOST_PROGRAM_H */
