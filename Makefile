@@ -112,7 +112,7 @@ $(obj)/firmware/kernel_entry.o: firmware/kernel_entry.c $(newlib-stamp)
 	$(call msg,FWCC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CROSS_COMPILE)gcc $(rv-arch) -Os -g -std=gnu11 -Wall -Wextra -Werror \
-		-ffunction-sections -fdata-sections -isystem $(sysroot)/include \
+		-ffunction-sections -fdata-sections $(hal-inc) -isystem $(sysroot)/include \
 		-MMD -MP -c $< -o $@
 
 $(obj)/linker/firmware_%.ld: linker/firmware.ld.S hal/wormhole/tt_mem_map.h hal/tt_l1_layout.h | $(deps-stamp)
@@ -329,9 +329,10 @@ install: all $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so
 # CMakeLists.txt against the package above, run and checked.
 TT_METAL_HOME ?= $(if $(wildcard $(src)/../shared/tt-metal/tt_metal),$(abspath $(src)/../shared/tt-metal))
 .PHONY: conformance
+conformance-run = TT_EMU_CACHE=$(obj)/cache bash tools/conformance.sh --build $(obj) \
+	--src $(src) --tt-metal-home '$(TT_METAL_HOME)' --examples '$(EXAMPLES)'
 conformance: all
-	$(Q)TT_EMU_CACHE=$(obj)/cache bash tools/conformance.sh --build $(obj) --src $(src) \
-		--tt-metal-home '$(TT_METAL_HOME)' --examples '$(EXAMPLES)'
+	$(Q)$(conformance-run)
 
 # ---------------------------------------------------------------------------
 # Tools built from C (tools/*.c, each one program on libtt)
@@ -410,17 +411,61 @@ $(obj)/tests/fw/%: tests/fw/%.c $(obj)/san/host/libtt.a
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(test-cflags) $< $(obj)/san/host/libtt.a -lcriterion $(host-libs) -o $@
 
+# libFuzzer harness over the host C API: libtt built again with clang,
+# ASan and UBSan.  `make test` runs a fixed number of inputs from the
+# checked-in corpus with a fixed seed (the same inputs every run);
+# `make fuzz` runs for FUZZ_SECONDS and keeps what it finds in the build.
+fuzz-cflags := $(host-cflags) -O1 -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=undefined -fno-omit-frame-pointer
+fuzz-bin := $(obj)/fuzz/host_api_fuzz
+FUZZ_RUNS ?= 5000
+FUZZ_SECONDS ?= 300
+
+$(obj)/fuzz/host/%.o: host/src/%.c | $(deps-stamp)
+	$(call msg,CLANG,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)clang $(fuzz-cflags) -c $< -o $@
+
+$(obj)/fuzz/host_api_fuzz.o: tests/fuzz/host_api_fuzz.c | $(deps-stamp)
+	$(call msg,CLANG,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)clang $(fuzz-cflags) -DTT_FUZZ_KERNEL='"$(src)/tests/e2e/kernels/empty.c"' \
+		-c $< -o $@
+
+$(fuzz-bin): $(obj)/fuzz/host_api_fuzz.o $(patsubst host/src/%.c,$(obj)/fuzz/host/%.o,$(host-srcs))
+	$(call msg,CLANG,$@)
+	$(Q)clang $(fuzz-cflags) -fsanitize=fuzzer $^ $(host-libs) -o $@
+
+.PHONY: fuzz fuzz-smoke
+fuzz-smoke: $(fuzz-bin)
+	$(Q)rm -rf $(obj)/fuzz/new && mkdir -p $(obj)/fuzz/new
+	$(Q)if $(test-env) $(fuzz-bin) -seed=1 -runs=$(FUZZ_RUNS) -max_len=4096 \
+		-artifact_prefix=$(obj)/fuzz/ \
+		$(obj)/fuzz/new tests/fuzz/corpus > $(obj)/fuzz/smoke.log 2>&1; then \
+		echo "fuzz: $(FUZZ_RUNS) inputs through the host API, clean"; \
+	else cat $(obj)/fuzz/smoke.log; echo "fuzz: FAILED (log above)"; exit 1; fi
+
+fuzz: $(fuzz-bin)
+	$(Q)mkdir -p $(obj)/fuzz/corpus
+	$(Q)$(fuzz-bin) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$(obj)/fuzz/ \
+		$(obj)/fuzz/corpus tests/fuzz/corpus
+
 .PHONY: tests
-tests: $(unit-tests) $(device-tests) $(e2e-tests) $(fw-tests) $(examples)
+tests: $(unit-tests) $(device-tests) $(e2e-tests) $(fw-tests) $(examples) $(fuzz-bin)
 
 test-env := TT_EMU_CACHE=$(obj)/cache ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(src)/tests/lsan.supp \
 	UBSAN_OPTIONS=print_stacktrace=1
 
 .PHONY: test test-unit test-device test-e2e test-fw
+# The tiers, then tt-metal's programming examples (skipped, saying so, when
+# there is no tt-metal checkout, or when TESTS picks some): both run even
+# when the first fails.
 test: all analyze
-	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests) $(device-tests) \
-		$(e2e-tests) $(fw-tests)
+	$(Q)$(MAKE) fuzz-smoke
+	$(Q)rc=0; $(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests) $(device-tests) \
+		$(e2e-tests) $(fw-tests) || rc=1; \
+	$(if $(filter-out *,$(TESTS)),,$(conformance-run) || rc=1;) exit $$rc
 test-unit: $(unit-tests)
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests)
 test-device: $(device-tests)
@@ -554,6 +599,7 @@ help:
 	@echo '  test-fw        on-target test programs (tests/fw) on the harts'
 	@echo '  stress-determinism  200 runs of each determinism case, distinct counts'
 	@echo '  test-tsan      two devices in two threads under ThreadSanitizer'
+	@echo '  fuzz           libFuzzer over the host C API for $$(FUZZ_SECONDS) s (test runs $$(FUZZ_RUNS) inputs)'
 	@echo '  demo, run      run the examples in $$(DEMO) (default: hello_world matmul_multi_core)'
 	@echo '  examples       build every example'
 	@echo '  gdb            run $$(GDB_DEMO) halted under gdb-multiarch (docs/gdb.md)'
@@ -568,9 +614,10 @@ help:
 	@echo '  CROSS_COMPILE  RISC-V toolchain prefix (default riscv64-unknown-elf-)'
 	@echo '  QEMU           qemu-system-riscv32 to use (default: the one built)'
 	@echo '  TESTS=glob     run only test binaries whose name matches'
+	@echo '  FUZZ_RUNS=n FUZZ_SECONDS=s   inputs of the fuzz run in test (5000), length of make fuzz (300)'
 	@echo '  DEMO=names     examples run by demo; GDB_DEMO=name for gdb'
 	@echo '  TT_METAL_HOME  tt-metal checkout for conformance (default ../shared/tt-metal)'
 	@echo '  EXAMPLES=glob  conformance programs to run (default all)'
 	@echo '  GDB_CORE=x,y GDB_RISC=brisc|ncrisc|trisc0..2 GDB_PORT=n   for make gdb'
 
--include $(shell find $(obj)/firmware $(obj)/host $(obj)/san $(obj)/tsan $(obj)/metalium -name '*.d' 2>/dev/null)
+-include $(shell find $(obj)/firmware $(obj)/host $(obj)/san $(obj)/tsan $(obj)/fuzz $(obj)/metalium -name '*.d' 2>/dev/null)

@@ -59,13 +59,21 @@ TT_REG32(EMU, BOOT_PC, 0x080)		/* ro: own reset PC, 0 while in reset */
  * EMU block: kernel API faults.  The kernel API writes what went wrong
  * (enum tt_fault_kind and its operands) and then FAULT_REPORT; the model
  * sends it to the host as a guest error in words, and the kernel stops
- * with ebreak so the report also names its source line.
+ * with an ecall that names the call site (TT_ECALL_FAULT), so the report
+ * also gives its source line.
  */
 TT_REG32(EMU, FAULT_KIND, 0x0A0)	/* rw: enum tt_fault_kind */
 TT_REG32(EMU, FAULT_ID, 0x0A4)		/* rw: CB index, ... */
 TT_REG32(EMU, FAULT_ARG0, 0x0A8)	/* rw: pages asked for, ... */
 TT_REG32(EMU, FAULT_ARG1, 0x0AC)	/* rw: pages allowed, ... */
 TT_REG32(EMU, FAULT_REPORT, 0x0B0)	/* wo: send the four above to the host */
+
+/*
+ * EMU block: emulator statistics, for tests.  IO_REWINDS counts QEMU's
+ * I/O rewinds (an MMIO access from mid-block re-run as a block of its own)
+ * since the machine started, on all harts; 0 where there is no QEMU.
+ */
+TT_REG32(EMU, IO_REWINDS, 0x0C0)	/* ro: low 32 bits */
 
 #ifndef __ASSEMBLER__
 /* Kernel API misuse reported through FAULT_REPORT. */
@@ -76,6 +84,9 @@ enum tt_fault_kind {
 	TT_FAULT_CB_POP_UNWAITED,		/* arg0 = popped, arg1 = waited for */
 	TT_FAULT_CB_RESERVE_TOO_BIG,		/* arg0 = pages, arg1 = CB pages */
 	TT_FAULT_CB_WAIT_TOO_BIG,		/* arg0 = pages, arg1 = CB pages */
+	TT_FAULT_SFPI_SLOTS,			/* id = vector slots there are */
+	TT_FAULT_RTA_PAST_END,			/* id = index, arg0 = args set */
+	TT_FAULT_CRTA_PAST_END,			/* id = index, arg0 = args set */
 };
 
 /* What a sleeping hart waits for (the hang report prints these). */

@@ -103,6 +103,10 @@
 #if (TT_MEM_L1_SIZE % TT_MEM_PAGE_SIZE) || (TT_MEM_L1_UNRESERVED_BASE % 32)
 #error "L1 size and the allocator base must be aligned"
 #endif
+#if (TT_MEM_SYSTEM_DATA_END % TT_MEM_PAGE_SIZE) || (TT_MEM_FIRMWARE_END % TT_MEM_PAGE_SIZE) || \
+	(TT_MEM_KERNEL_CONFIG_END % TT_MEM_PAGE_SIZE)
+#error "write-protected regions must be whole pages (QEMU caches PMP checks per page)"
+#endif
 #if 5 * TT_MEM_CB_INTERFACE_SLOT_SIZE > TT_MEM_CB_INTERFACE_SIZE
 #error "CB interfaces of the five RISCs do not fit their region"
 #endif

@@ -52,6 +52,8 @@ typedef struct TTBlockEnv {
                  const void *b, size_t blen);
     /* Device clock in ns (instructions under -icount shift=0). */
     uint64_t (*clock_ns)(void *opaque);
+    /* The emulator's I/O rewinds so far, on all harts (0 if it has none). */
+    uint64_t (*io_rewinds)(void *opaque);
 
     /* Events other blocks react to (wired by the chip). */
     /* Hart (@core, @risc) described a wait of @kind (TT_WAIT_*) or ended it. */

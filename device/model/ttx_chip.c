@@ -77,6 +77,10 @@ struct TTChip {
     TTMmioRegion map[TTX_MAP_COUNT];    /* sorted by base */
     uint64_t last_host_wake;    /* device clock when the host last woke harts */
     TTTrace *trace;             /* timeline trace, or NULL (ttx_trace.h) */
+    uint32_t ctl_seen;          /* host messages applied */
+    bool idle_sent;             /* TT_EVT_IDLE sent for this idle spell */
+    uint32_t idle_ctl_seen;     /* ... at ctl_seen and this device clock */
+    uint64_t idle_clock;
 };
 
 /* Outgoing messages ------------------------------------------------------ */
@@ -180,6 +184,13 @@ static void ttx_l1_landed(void *opaque, unsigned core, uint32_t addr,
     }
 }
 
+static uint64_t ttx_io_rewinds(void *opaque)
+{
+    TTChip *chip = opaque;
+
+    return chip->ops->io_rewinds ? chip->ops->io_rewinds(chip->opaque) : 0;
+}
+
 static uint64_t ttx_clock_ns(void *opaque)
 {
     TTChip *chip = opaque;
@@ -268,6 +279,16 @@ static bool ttx_bad_access(TTChip *chip, unsigned core, unsigned risc,
                              "register not modelled",
                              is_write ? "write" : "read", r->name, addr);
         return true;
+    }
+    if (addr < TT_MEM_LOCAL_BASE &&
+        addr >= TT_MEM_LOCAL_BASE - TT_MEM_STACK_GUARD_SIZE) {
+        /* A kernel's stack grows down to the base of local memory. */
+        ttx_chip_guest_error(chip, core, risc, addr,
+                             "stack overflow: %u-byte %s at 0x%08x, %u bytes "
+                             "below the bottom of local memory (0x%08x)",
+                             size, is_write ? "write" : "read", addr,
+                             TT_MEM_LOCAL_BASE - addr, TT_MEM_LOCAL_BASE);
+        return false;
     }
     ttx_chip_guest_error(chip, core, risc, addr,
                          "%u-byte %s of unmapped MMIO address 0x%08x", size,
@@ -430,6 +451,9 @@ static void ttx_ctl_dispatch(TTChip *chip, const struct tt_ctl_hdr *hdr,
     case TT_CTL_DUMP_WAITS:
         ttx_ctl_dump_waits(chip);
         break;
+    case TT_CTL_FREED:
+        ttx_noc_set_freed(chip->noc, payload, hdr->len);
+        break;
     default:
         /* Unknown messages are skipped: the length field keeps us framed. */
         break;
@@ -471,9 +495,26 @@ size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
             break;
         }
         ttx_ctl_dispatch(chip, &hdr, buf + used + sizeof(hdr));
+        chip->ctl_seen++;
         used += sizeof(hdr) + hdr.len;
     }
     return used;
+}
+
+void ttx_chip_idle(TTChip *chip)
+{
+    uint64_t now = chip->ops->clock_ns(chip->opaque);
+    struct tt_evt_idle ev = { .ctl_seen = chip->ctl_seen };
+
+    if (chip->idle_sent && chip->idle_ctl_seen == chip->ctl_seen &&
+        chip->idle_clock == now) {
+        return;
+    }
+    chip->idle_sent = true;
+    chip->idle_ctl_seen = chip->ctl_seen;
+    chip->idle_clock = now;
+    ev.icount = now - chip->last_host_wake;
+    ttx_send(chip, TT_EVT_IDLE, &ev, sizeof(ev), NULL, 0);
 }
 
 /* Life cycle ------------------------------------------------------------- */
@@ -551,6 +592,7 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
         .guest_error = ttx_guest_error_text,
         .send = ttx_send,
         .clock_ns = ttx_clock_ns,
+        .io_rewinds = ttx_io_rewinds,
         .hart_waits = ttx_hart_waits,
         .core_rang = ttx_core_rang,
         .noc_sent = ttx_noc_sent,

@@ -64,6 +64,8 @@ typedef struct TTChipOps {
     /* PC of any hart, and whether it sleeps in wfi (for hang reports). */
     uint32_t (*hart_pc)(void *opaque, unsigned core, unsigned risc,
                         bool *halted);
+    /* I/O rewinds of the emulator so far (EMU_IO_REWINDS).  May be NULL. */
+    uint64_t (*io_rewinds)(void *opaque);
 } TTChipOps;
 
 /* Largest TTChipConfig.noc_delay: the machine option's limit. */
@@ -123,6 +125,13 @@ bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
  */
 int ttx_chip_trace(TTChip *chip, const char *path);
 void ttx_chip_trace_end(TTChip *chip);
+
+/*
+ * The environment found every hart asleep with no wake pending and no host
+ * byte left unapplied: tell the host once per idle spell (TT_EVT_IDLE).
+ * A spell ends when the device clock moves or a host message is applied.
+ */
+void ttx_chip_idle(TTChip *chip);
 
 size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
                      bool defer_wakes);

@@ -306,6 +306,9 @@ static bool ttx_emu_read(void *opaque, unsigned core, unsigned risc,
     case TT_A_EMU_BOOT_PC:
         *val = h->in_reset ? 0 : h->reset_pc;
         return true;
+    case TT_A_EMU_IO_REWINDS:
+        *val = (uint32_t)es->env->io_rewinds(es->env->opaque);
+        return true;
     default:
         if (off >= TT_A_EMU_RESET_PC0 &&
             off < TT_A_EMU_RESET_PC0 + 4 * TT_RISCS_PER_CORE) {
@@ -366,6 +369,22 @@ static void ttx_emu_fault(TTEmuState *es, unsigned core, unsigned risc)
                               "CB %u: cb_wait_front of %u pages, but the CB "
                               "holds only %u", id, a, b);
         break;
+    case TT_FAULT_SFPI_SLOTS:
+        ttx_block_guest_error(env, core, risc, 0,
+                              "sfpi: more than %u vFloat/vInt/vUInt values "
+                              "live at once (the SFPU model's slots)", id);
+        break;
+    case TT_FAULT_RTA_PAST_END:
+    case TT_FAULT_CRTA_PAST_END: {
+        bool common = h->fault_kind == TT_FAULT_CRTA_PAST_END;
+
+        ttx_block_guest_error(env, core, risc, 0,
+                              "%s(%u) reads past the %u %s runtime arg%s set "
+                              "for this core", common ? "get_common_arg_val" :
+                              "get_arg_val", id, a, common ? "common" :
+                              "unique", a == 1 ? "" : "s");
+        break;
+    }
     default:
         ttx_block_guest_error(env, core, risc, 0,
                               "kernel fault %u (id %u, %u, %u)", h->fault_kind,

@@ -52,6 +52,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tt_ctl.h"
 #include "tt_mem_map.h"
 #include "tt_noc_map.h"
 
@@ -60,6 +61,7 @@
 #define TTX_RULE_L1_RANGE   "l1-range"
 #define TTX_RULE_DRAM_RANGE "dram-range"
 #define TTX_RULE_RESERVED   "reserved-region"
+#define TTX_RULE_FREED      "freed-buffer"
 #define TTX_RULE_ALIGN      "alignment"
 #define TTX_RULE_LENGTH     "length"
 #define TTX_RULE_MCAST      "multicast-rectangle"
@@ -76,6 +78,7 @@ struct TTNocState {
     unsigned delay;             /* commands held per core and NoC, or 0 */
     TTNoc *noc;                 /* core * TT_NOC_COUNT + noc */
     TTNocWindow win[TT_NOC_COUNT];
+    struct tt_ctl_freed freed;  /* freed buffers (TT_CTL_FREED), refused */
 };
 
 /* NoC @n of @core. */
@@ -171,6 +174,33 @@ static bool ttx_overlaps(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
 }
 
 /*
+ * Does [addr, addr + len) at @ep touch a buffer the host freed (checking
+ * mode only: the list is empty otherwise)?  Reports it.
+ */
+static bool ttx_noc_freed(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
+                          uint32_t len, bool write)
+{
+    const struct tt_ctl_freed *f = &c->ns->freed;
+    uint32_t kind = ep->dram ? TT_CTL_FREED_DRAM : TT_CTL_FREED_L1;
+
+    for (uint32_t i = 0; i < f->count; i++) {
+        const struct tt_ctl_freed_range *r = &f->r[i];
+
+        if (r->kind != kind || !ttx_overlaps(addr, len, r->lo, r->hi - r->lo)) {
+            continue;
+        }
+        ttx_noc_error(c, TTX_RULE_FREED, "%s of %u bytes at (%u,%u) 0x%llx "
+                      "touches a freed %s buffer (0x%llx-0x%llx, released "
+                      "with tt_buffer_free before this launch)",
+                      write ? "write" : "read", len, ep->x, ep->y,
+                      (unsigned long long)addr, ep->dram ? "DRAM" : "L1",
+                      (unsigned long long)r->lo, (unsigned long long)r->hi);
+        return true;
+    }
+    return false;
+}
+
+/*
  * Host pointer to [addr, addr + len) at @ep, or NULL after reporting the
  * rule it breaks.  Writes may not touch the firmware, mailbox or kernel
  * text regions of L1 (@atomic_ret allows the atomic return word).
@@ -195,6 +225,9 @@ static uint8_t *ttx_noc_span(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
                           (unsigned long long)TT_DRAM_BANK_SIZE);
             return NULL;
         }
+        if (ttx_noc_freed(c, ep, addr, len, write)) {
+            return NULL;
+        }
         return env->dram + (uint64_t)ep->bank * TT_DRAM_BANK_SIZE + addr;
     }
     if (addr + len > TT_MEM_L1_SIZE) {
@@ -216,6 +249,9 @@ static uint8_t *ttx_noc_span(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
                       TT_MEM_KERNEL_TEXT_BASE, TT_MEM_KERNEL_CONFIG_END);
         return NULL;
     }
+        if (ttx_noc_freed(c, ep, addr, len, write)) {
+            return NULL;
+        }
     return env->l1(env->opaque, ep->core) + addr;
 }
 
@@ -680,6 +716,15 @@ static void ttx_noc_poll(TTNocState *ns, unsigned core, unsigned risc,
         } else {
             i++;
         }
+    }
+}
+
+void ttx_noc_set_freed(TTNocState *ns, const void *msg, size_t len)
+{
+    memset(&ns->freed, 0, sizeof(ns->freed));
+    memcpy(&ns->freed, msg, len < sizeof(ns->freed) ? len : sizeof(ns->freed));
+    if (ns->freed.count > TT_CTL_MAX_FREED) {
+        ns->freed.count = TT_CTL_MAX_FREED;
     }
 }
 

@@ -9,6 +9,7 @@
 #define TTX_NOC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "tt_noc_regs.h"
@@ -58,6 +59,12 @@ void ttx_noc_free(TTNocState *ns);
  */
 extern const TTMmioOps ttx_noc_mmio_ops;
 TTNocWindow *ttx_noc_window(TTNocState *ns, unsigned noc);
+
+/*
+ * Refuse transfers touching the freed buffers of @msg, a struct
+ * tt_ctl_freed of @len bytes (hal/tt_ctl.h), in place of the last list.
+ */
+void ttx_noc_set_freed(TTNocState *ns, const void *msg, size_t len);
 
 /* Land every command still in flight from @core (a hart of it sleeps). */
 void ttx_noc_drain(TTNocState *ns, unsigned core);

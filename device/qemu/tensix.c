@@ -305,6 +305,12 @@ static uint32_t tensix_hart_pc(void *opaque, unsigned core, unsigned risc,
     return (uint32_t)h->cpu->env.pc;
 }
 
+/* cpu_io_recompile calls (patch 0007): a test watches them stay few. */
+static uint64_t tensix_io_rewinds(void *opaque)
+{
+    return tcg_io_recompiles;
+}
+
 static const TTChipOps tensix_chip_ops = {
     .set_wake = tensix_set_wake,
     .reset_hart = tensix_reset_hart,
@@ -316,6 +322,7 @@ static const TTChipOps tensix_chip_ops = {
     .clock_ns = tensix_clock_ns,
     .current_pc = tensix_current_pc,
     .hart_pc = tensix_hart_pc,
+    .io_rewinds = tensix_io_rewinds,
 };
 
 /* MMIO ------------------------------------------------------------------- */
@@ -430,8 +437,16 @@ static void tensix_all_halted(void)
 {
     TensixMachineState *s = tensix_instance;
 
-    if (s && s->ctl_pending->len && tensix_quiescent()) {
+    if (!s || !tensix_quiescent()) {
+        return;
+    }
+    if (s->ctl_pending->len) {
         tensix_ctl_apply_now(s, false);
+    }
+    /* Still nothing can run: only the host can end this (a deadlock,
+     * unless the run is done). */
+    if (!s->ctl_pending->len && tensix_quiescent()) {
+        ttx_chip_idle(s->chip);
     }
 }
 
@@ -548,7 +563,8 @@ static void tensix_create_hart_cpu(TensixMachineState *s, MachineState *ms,
     object_property_set_bool(obj, "f", false, &error_abort);
     object_property_set_bool(obj, "d", false, &error_abort);
     object_property_set_bool(obj, "mmu", false, &error_abort);
-    object_property_set_bool(obj, "pmp", false, &error_abort);
+    /* The firmware's PMP entries keep its regions read-only for kernels. */
+    object_property_set_bool(obj, "pmp", true, &error_abort);
     object_property_set_link(obj, "memory", OBJECT(&h->root), &error_abort);
     h->cpu->env.mhartid = id;
     qemu_register_reset(tensix_cpu_reset, obj);

@@ -26,6 +26,8 @@
 #define TT_MEM_BRISC_LOCAL_SIZE		(8 * 1024)
 #define TT_MEM_NCRISC_LOCAL_SIZE	(8 * 1024)
 #define TT_MEM_TRISC_LOCAL_SIZE		(4 * 1024)
+#define TT_MEM_LOCAL_FW_SIZE		768	/* firmware .data, .bss, stack */
+#define TT_MEM_STACK_GUARD_SIZE		(64 * 1024)
 
 #include "tt_l1_layout.h"
 

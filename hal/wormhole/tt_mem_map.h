@@ -21,13 +21,21 @@
 /* Circular buffer indices per core (tt-metal NUM_CIRCULAR_BUFFERS). */
 #define TT_NUM_CBS			32
 
-/* Private local memory per hart: firmware data, kernel data, stack. */
+/*
+ * Private local memory per hart, from the top down: the firmware's part
+ * (its .data and .bss, then its stack, which starts at the top), the
+ * kernel's .data and .bss (linked right below the firmware's part), the
+ * kernel's stack (from there down to the base).  Nothing is mapped below
+ * the base, so a kernel stack that overflows faults at once, and the
+ * first TT_MEM_STACK_GUARD_SIZE bytes under it are reported as a stack
+ * overflow: it never runs into the firmware's data.
+ */
 #define TT_MEM_LOCAL_BASE		0xFFB00000
 #define TT_MEM_BRISC_LOCAL_SIZE		(4 * 1024)
 #define TT_MEM_NCRISC_LOCAL_SIZE	(4 * 1024)
 #define TT_MEM_TRISC_LOCAL_SIZE		(2 * 1024)
-#define TT_MEM_LOCAL_FW_DATA_SIZE	768	/* firmware .data + .bss */
-#define TT_MEM_LOCAL_KERNEL_DATA_BASE	(TT_MEM_LOCAL_BASE + TT_MEM_LOCAL_FW_DATA_SIZE)
+#define TT_MEM_LOCAL_FW_SIZE		768	/* firmware .data, .bss, stack */
+#define TT_MEM_STACK_GUARD_SIZE		(64 * 1024)
 
 /* MMIO: everything at or above this address is registers, not memory. */
 #define TT_MMIO_BASE			0xFF000000
@@ -44,6 +52,11 @@
 #define TT_MMIO_TILE_SIZE		0x1000
 #define TT_MMIO_BOOTROM_BASE		0xFFBF8000	/* ours: reset vector */
 #define TT_MMIO_BOOTROM_SIZE		0x100
+
+#if TT_MEM_LOCAL_BASE - TT_MEM_STACK_GUARD_SIZE < TT_MMIO_BASE || \
+	TT_MEM_LOCAL_BASE > TT_MMIO_RISCV_DEBUG_BASE
+#error "the stack guard must be unmapped MMIO space right below local memory"
+#endif
 
 #include "tt_l1_layout.h"
 

@@ -434,3 +434,33 @@ Test(chip, control_channel_framing_and_deferral)
 	cr_expect_eq(used, n - sizeof(h) - sizeof(bell));
 	cr_expect_eq(fk.resets[0][0], 1);
 }
+
+/*
+ * The environment says "all asleep" whenever it finds so; the host hears
+ * it once per idle spell, with how many of its messages were applied.
+ */
+Test(chip, idle_reported_once_per_spell)
+{
+	struct tt_evt_idle ev;
+
+	ctl(TT_CTL_DUMP_WAITS, NULL, 0);
+	fk.clock = 100;
+	ttx_chip_idle(chip);
+	ttx_chip_idle(chip);
+	cr_assert_not_null(sent(TT_EVT_IDLE, 0, NULL));
+	cr_expect_null(sent(TT_EVT_IDLE, 1, NULL), "one event per spell");
+	memcpy(&ev, sent(TT_EVT_IDLE, 0, NULL), sizeof(ev));
+	cr_expect_eq(ev.ctl_seen, 1);
+	cr_expect_eq(ev.icount, 100);
+	/* a host message starts a new spell */
+	ctl(TT_CTL_DUMP_WAITS, NULL, 0);
+	ttx_chip_idle(chip);
+	cr_assert_not_null(sent(TT_EVT_IDLE, 1, NULL));
+	memcpy(&ev, sent(TT_EVT_IDLE, 1, NULL), sizeof(ev));
+	cr_expect_eq(ev.ctl_seen, 2);
+	/* so do harts that ran (the clock moved) */
+	fk.clock = 250;
+	ttx_chip_idle(chip);
+	cr_assert_not_null(sent(TT_EVT_IDLE, 2, NULL));
+	cr_expect_null(sent(TT_EVT_IDLE, 3, NULL));
+}

@@ -124,12 +124,26 @@ Test(compute, add_two_tiles_through_the_three_threads)
 	cr_expect_eq(F.errors, 0, "unexpected guest error: %s", F.last_error);
 }
 
+/*
+ * Own Dst on both threads, for commands checked without a whole
+ * acquire..release round: one section committed and waited for (pack
+ * owns it), the next acquired (math owns it).
+ */
+static void own_dst(void)
+{
+	cr_assert_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
+	cr_assert_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), OK);
+	cr_assert_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), OK);
+	cr_assert_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
+}
+
 Test(compute, stalls_report_blocked_and_change_nothing)
 {
 	fill_inputs();
 	formats(TT_DF_FLOAT16_B);
 	/* Nothing committed: the packer's wait stalls. */
 	cr_expect_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), BLOCKED);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
 	/* Src not unpacked: the FPU op stalls. */
 	cr_expect_eq(cmd(M, TT_TILE_CMD_ELTWISE, TT_TILE_ELTWISE_ADD, 0, 0, 0), BLOCKED);
 	/* Two SrcA banks, then the unpacker stalls until the FPU consumes one. */
@@ -144,9 +158,44 @@ Test(compute, stalls_report_blocked_and_change_nothing)
 	cr_expect_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
 	cr_expect_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), OK);
 	cr_expect_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), BLOCKED);
+	cr_expect_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), OK);
 	cr_expect_eq(cmd(P, TT_TILE_CMD_RELEASE, 0, 0, 0, 0), OK);
 	cr_expect_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
 	cr_expect_eq(F.errors, 0, "unexpected guest error: %s", F.last_error);
+}
+
+/* Math outside acquire..commit and pack outside wait..release are refused. */
+Test(compute, dst_ownership_is_checked)
+{
+	fill_inputs();
+	formats(TT_DF_FLOAT16_B);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_DATACOPY, 0, 0, 0, 0), EINVAL);
+	cr_expect(strstr(F.last_error, "DATACOPY refused: math on Dst without "
+			 "tile_regs_acquire"), "%s", F.last_error);
+	cr_expect_eq(F.last_ev.src.risc, M);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), EINVAL);
+	cr_expect(strstr(F.last_error, "tile_regs_commit without tile_regs_acquire"), "%s",
+		  F.last_error);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), OK);
+	/* Committed, but math gave Dst up: a math op needs a new acquire. */
+	cr_expect_eq(cmd(M, TT_TILE_CMD_SFPU_UNARY, TT_TILE_SFPU_EXP, 0, 0, 0), EINVAL);
+	cr_expect_eq(cmd(P, TT_TILE_CMD_PACK, 0, OUT, TT_DF_FLOAT16_B, 0), EINVAL);
+	cr_expect(strstr(F.last_error, "PACK refused: pack from Dst without tile_regs_wait"),
+		  "%s", F.last_error);
+	cr_expect_eq(cmd(P, TT_TILE_CMD_RELEASE, 0, 0, 0, 0), EINVAL);
+	cr_expect(strstr(F.last_error, "tile_regs_release without tile_regs_wait"), "%s",
+		  F.last_error);
+	cr_expect_eq(F.errors, 5);
+	/* The right order goes through. */
+	cr_expect_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), OK);
+	cr_expect_eq(cmd(P, TT_TILE_CMD_PACK, 0, OUT, TT_DF_FLOAT16_B, 0), OK);
+	cr_expect_eq(cmd(P, TT_TILE_CMD_RELEASE, 0, 0, 0, 0), OK);
+	/* CONFIG (every launch) starts with neither thread owning Dst. */
+	cr_expect_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
+	cr_expect_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG, 0, 0, 0, 0), OK);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), EINVAL);
+	cr_expect_eq(F.errors, 6);
 }
 
 Test(compute, successful_commands_wake_the_triscs)
@@ -154,7 +203,7 @@ Test(compute, successful_commands_wake_the_triscs)
 	unsigned before[TT_RISCS_PER_CORE];
 
 	memcpy(before, F.wakes[0], sizeof(before));
-	cr_expect_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), OK);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
 	for (unsigned r = TT_RISC_TRISC0; r <= TT_RISC_TRISC2; r++)
 		cr_expect_eq(F.wakes[0][r], before[r] + 1, "%s", tt_risc_name(r));
 	cr_expect_eq(F.wakes[0][TT_RISC_BRISC], before[TT_RISC_BRISC]);
@@ -181,6 +230,7 @@ Test(compute, arguments_are_per_hart)
 Test(compute, bad_commands_are_guest_errors)
 {
 	formats(TT_DF_FLOAT16_B);
+	own_dst();
 	/* A tile that runs past the end of L1. */
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, TT_MEM_L1_SIZE - 16, TT_DF_FLOAT16_B, 0),
 		     TT_TILE_STATUS_EINVAL);
@@ -401,6 +451,7 @@ Test(compute, sfpu_binary_ops_on_two_dst_tiles)
 
 Test(compute, bad_new_command_arguments_are_guest_errors)
 {
+	own_dst();
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 4),
 		     TT_TILE_STATUS_EINVAL);
 	cr_expect(strstr(F.last_error, "UNPACK rejected"), "%s", F.last_error);
@@ -421,6 +472,7 @@ Test(compute, formats_must_be_configured_and_match)
 	uint64_t v;
 
 	fill_inputs();
+	own_dst();
 	/* Nothing configured: the unpack names the missing init. */
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, fmt(TT_DF_FLOAT16_B, 3), 0), EINVAL);
 	cr_expect(strstr(F.last_error, "CB 3 (Float16_b): unpacker A has no data format "
@@ -534,6 +586,7 @@ Test(compute, tilize_untilize_commands_fp32)
 
 Test(compute, bad_row_layouts_are_guest_errors)
 {
+	own_dst();
 	formats(TT_DF_BFP8_B);
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, ROWS, fmt(TT_DF_BFP8_B, 0),
 			 TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE, 256)), EINVAL);

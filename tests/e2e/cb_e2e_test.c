@@ -170,7 +170,9 @@ Test(cb, stuck_consumer_hang_report_names_the_cb, .timeout = 60)
 	cb_on(prog, core, 0, 2, 64);
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, &arg, 1), TT_OK);
 	rc = tt_program_run(dev, prog, 1500, &rep);
-	cr_assert_eq(rc, TT_ETIMEDOUT, "run: %s\n%s", tt_strerror(rc), tt_last_error());
+	cr_assert_eq(rc, TT_EDEADLK, "run: %s\n%s", tt_strerror(rc), tt_last_error());
+	cr_expect(strstr(tt_last_error(), "no other RISC of this core has a kernel to "
+			 "push it"), "hang report:\n%s", tt_last_error());
 	cr_expect(strstr(tt_last_error(), "BRISC") &&
 		  strstr(tt_last_error(), "waits for CB 0 front: 1 page, 0 received"),
 		  "hang report:\n%s", tt_last_error());
@@ -206,7 +208,8 @@ static void misuse(uint32_t mode, const char *what)
 	cr_expect_eq(rep.risc, TT_RISC_NCRISC);
 	cr_expect(strstr(tt_last_error(), "core (0,0) NCRISC"), "report:\n%s", tt_last_error());
 	cr_expect(strstr(tt_last_error(), what), "report lacks \"%s\":\n%s", what, tt_last_error());
-	cr_expect(strstr(tt_last_error(), "breakpoint"), "kernel not stopped:\n%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "stopped by a kernel API check at cb_misuse.c:"),
+		  "kernel not stopped at its line:\n%s", tt_last_error());
 	tt_device_l1_read(dev, core, RESULT, &reached, 4);
 	cr_expect_eq(reached, 0, "the kernel ran on after the misuse");
 
@@ -337,6 +340,10 @@ Test(cb, clash_with_l1_buffer_refused_before_launch, .timeout = 60)
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, &arg, 1), TT_OK);
 	rc = tt_program_run(dev, prog, 2000, &rep);
 	cr_assert_eq(rc, TT_ECLASH, "run: %s\n%s", tt_strerror(rc), tt_last_error());
+	/* A refused launch belongs to no hart: not core (0,0) BRISC pc 0. */
+	cr_expect(rep.risc == TT_RUN_NOWHERE && rep.core.x == TT_RUN_NOWHERE &&
+		  rep.pc == TT_RUN_NOWHERE, "risc %u core.x %u pc 0x%x", rep.risc,
+		  rep.core.x, rep.pc);
 	cr_expect(strstr(tt_last_error(), "core (0,0): circular buffers end at") &&
 		  strstr(tt_last_error(), "L1 buffer"), "message: %s", tt_last_error());
 
@@ -344,7 +351,7 @@ Test(cb, clash_with_l1_buffer_refused_before_launch, .timeout = 60)
 	 * (and hangs on its empty CB, as cb_stuck.c does). */
 	tt_buffer_free(buf);
 	rc = tt_program_run(dev, prog, 1000, &rep);
-	cr_expect_eq(rc, TT_ETIMEDOUT, "after free: %s\n%s", tt_strerror(rc), tt_last_error());
+	cr_expect_eq(rc, TT_EDEADLK, "after free: %s\n%s", tt_strerror(rc), tt_last_error());
 
 	tt_program_destroy(prog);
 	tt_device_close(dev);

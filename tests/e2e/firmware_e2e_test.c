@@ -530,7 +530,16 @@ Test(firmware, trap_fails_fast_and_reports_waiters, .timeout = 60)
 	cr_expect_eq(rc, TT_ETRAP, "got %s", tt_strerror(rc));
 	cr_expect_lt(t1.tv_sec - t0.tv_sec, 10, "failed within seconds, not the 30 s timeout");
 	cr_expect(strstr(tt_last_error(), "NCRISC: illegal instruction") != NULL, "%s", tt_last_error());
-	cr_expect(strstr(tt_last_error(), "still running") != NULL, "%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "(after the failure above)") != NULL &&
+		  strstr(tt_last_error(), "core (0,0) cannot finish") != NULL, "%s",
+		  tt_last_error());
+	cr_expect(strstr(tt_last_error(), "NCRISC trapped at pc 0x") != NULL, "%s",
+		  tt_last_error());
+	cr_expect(strstr(tt_last_error(), "root cause: a chain of waits that ends at the "
+			 "hart that trapped:\n  core (0,0) BRISC waits for CB 3 front: "
+			 "1 page, 0 received, which only core (0,0) NCRISC can push;\n"
+			 "  core (0,0) NCRISC trapped (above)\n") != NULL, "%s",
+		  tt_last_error());
 	cr_expect(strstr(tt_last_error(), "waits for CB 3 front: 1 page") != NULL, "%s", tt_last_error());
 	tt_program_destroy(prog);
 	tt_device_close(dev);

@@ -184,7 +184,7 @@ Test(fwtest, hang_names_the_semaphore)
 	cr_assert_eq(tt_fwtest_run(dev, &cfg, &res), TT_ETESTFAIL);
 	cr_assert_eq(res->num, 1);
 	cr_assert_eq(res->outcomes[0].status, TT_FWTEST_STATUS_CRASH);
-	cr_assert_eq(res->run.status, TT_ETIMEDOUT);
+	cr_assert_eq(res->run.status, TT_EDEADLK);
 	cr_assert(strstr(res->run_errors, "NCRISC"), "%s", res->run_errors);
 	cr_assert(strstr(res->run_errors, "semaphore"), "%s", res->run_errors);
 	tt_fwtest_result_free(res);
@@ -213,10 +213,31 @@ Test(fwtest, build_error_and_bad_configs)
 	cfg.cores = tt_core_set(tt_core(2, 0));		/* outside 2x2 */
 	cr_assert_eq(tt_fwtest_run(dev, &cfg, &res), TT_ERANGE);
 	cr_assert_null(res);
+	cr_expect(strstr(tt_last_error(), "tt_fwtest_run: core range 0 (2,0)-(2,0) is "
+			 "outside the 2x2 grid"), "%s", tt_last_error());
 	cfg.cores = tt_core_set(tt_core(0, 0));
 	cfg.riscs = 1u << 5;
 	cr_assert_eq(tt_fwtest_run(dev, &cfg, &res), TT_EINVAL);
 	cr_assert_null(res);
+	cr_expect(strstr(tt_last_error(), "riscs 0x20 has bits outside TT_FWTEST_ALL"), "%s",
+		  tt_last_error());
+	cfg.riscs = 0;
+	cfg.num_defines = 40;
+	cr_assert_eq(tt_fwtest_run(dev, &cfg, &res), TT_EINVAL);
+	cr_expect(strstr(tt_last_error(), "40 defines, at most 31"), "%s", tt_last_error());
+	cfg.num_defines = 0;
+	cfg.path = NULL;
+	cr_assert_eq(tt_fwtest_run(dev, &cfg, &res), TT_EINVAL);
+	cr_expect(strstr(tt_last_error(), "the test program path is NULL"), "%s",
+		  tt_last_error());
+	cr_assert_eq(tt_fwtest_run(dev, NULL, &res), TT_EINVAL);
+	cr_expect(strstr(tt_last_error(), "tt_fwtest_run: the config is NULL"), "%s",
+		  tt_last_error());
+	cr_assert_eq(tt_fwtest_run(dev, &cfg, NULL), TT_EINVAL);
+	cr_expect(strstr(tt_last_error(), "the result pointer is NULL"), "%s", tt_last_error());
+	cr_assert_eq(tt_fwtest_run(NULL, &cfg, &res), TT_EINVAL);
+	cr_assert_null(res);
+	cr_expect(strstr(tt_last_error(), "the device is NULL"), "%s", tt_last_error());
 }
 
 /* The CLI: exit status and TAP lines. */

@@ -944,3 +944,15 @@ Test(sharded_buffer, globally_allocated_cb)
 	tt_buffer_free(dbuf);
 	host_device_free(dev);
 }
+
+/* A zero page dim with an uneven shard in the other dim: refused, no division by zero. */
+Test(shard, zero_page_dim_is_refused_before_dividing)
+{
+	struct tt_shard_spec s = {
+		.layout = TT_SHARD_BLOCK, .tensor_shape = { 64, 64 },
+		.shard_shape = { 33, 32 }, .page_shape = { 32, 0 },
+		.grid_x = 2, .grid_y = 2, .orientation = TT_SHARD_ROW_MAJOR,
+	};
+	cr_expect_eq(tt_shard_check(&s), TT_ELAYOUT);
+	cr_expect(strstr(tt_last_error(), "must all be at least 1x1"), "%s", tt_last_error());
+}

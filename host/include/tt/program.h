@@ -99,6 +99,12 @@ struct tt_compute_config {
 #define TT_MAX_RUNTIME_ARGS	341
 
 /*
+ * tt_run_report.risc of a failure that belongs to no single hart (a
+ * deadlock, a refused launch); core and pc then hold TT_RUN_NOWHERE.
+ */
+#define TT_RUN_NOWHERE	0xffffffffu
+
+/*
  * Where a run failed and how long it ran.  What went wrong, in words (one
  * line per failing core or RISC), is the last error: tt_last_error()
  * right after the call that returned the failure (docs/errors.md).
@@ -178,7 +184,9 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
 /*
  * Load @prog on its cores and start it (EnqueueProgram, non-blocking).
  * Then tt_finish() waits until every core reports done, a kernel traps,
- * or @timeout_ms passes (0: 60000); on failure @report (may be NULL)
+ * the device finds every hart asleep with nothing left to wake one
+ * (TT_EDEADLK, at once), or @timeout_ms passes (0: 60000; TT_ETIMEDOUT);
+ * on failure @report (may be NULL)
  * names the cores, RISCs and what each was doing, and the device stays
  * usable: cores that did not finish are reset.
  * One program is in flight per device: tt_enqueue_program() returns

@@ -36,6 +36,24 @@ void tt_firmware_path(unsigned int risc, bool symbols, char *out, size_t len);
 void tt_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
+ * NULL pointer arguments of public functions: refused with TT_EINVAL and
+ * "fn: arg is NULL" in the last error; where nothing can be returned the
+ * call does nothing and returns @... (0, NULL or nothing).
+ */
+#define TT_REFUSE_NULL(p)							\
+	do {									\
+		if (!(p))							\
+			return tt_fail(TT_EINVAL, "%s: %s is NULL", __func__, #p); \
+	} while (0)
+#define TT_IGNORE_NULL(p, ...)							\
+	do {									\
+		if (!(p)) {							\
+			tt_set_error("%s: %s is NULL", __func__, #p);	\
+			return __VA_ARGS__;					\
+		}								\
+	} while (0)
+
+/*
  * Every device, buffer and program handed to a caller is in one registry
  * until it is closed, freed or destroyed, so an entry point can tell a
  * live handle from NULL, a stale one or one of another kind without

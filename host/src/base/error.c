@@ -26,6 +26,7 @@ const char *tt_strerror(int err)
 	case TT_EINVAL:		return "invalid argument";
 	case TT_ENOSPC:		return "no space left in region";
 	case TT_ERANGE:		return "value out of range";
+	case TT_EDEADLK:	return "deadlock";
 	case TT_ENOSYS:		return "not implemented";
 	case TT_ETIMEDOUT:	return "timed out";
 	case TT_EDEVICE:	return "emulator process failed";

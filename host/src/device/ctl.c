@@ -18,6 +18,7 @@
 
 #include "device/device.h"
 #include "tt_emu_regs.h"
+#include "tt_mem_map.h"
 
 /* Control channel -------------------------------------------------------- */
 
@@ -40,35 +41,102 @@ int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload,
 			return TT_EDEVICE;
 		off += (size_t)w;
 	}
+	dev->ctl_sent++;
 	return TT_OK;
 }
+
+/*
+ * Room kept at the end of the report for the line that says how many
+ * lines did not fit (tt_dev_errors_finish): a report is never cut silently.
+ */
+#define TT_ERRORS_RESERVE	96
 
 void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
 		  unsigned int risc, uint32_t pc, const char *fmt, ...)
 {
-	size_t room = sizeof(dev->errors) - dev->errors_len;
+	char line[sizeof(dev->errors)];
 	va_list ap;
+	size_t len;
 	int n;
 
 	if (!dev->failed) {
 		dev->failed = true;
 		dev->first.status = status;
-		dev->first.core = tt_dev_core_xy(dev, core);
-		dev->first.risc = risc;
-		dev->first.pc = pc;
+		if (core == TT_RUN_NOWHERE) {
+			dev->first.core = tt_core(TT_RUN_NOWHERE, TT_RUN_NOWHERE);
+			dev->first.risc = TT_RUN_NOWHERE;
+			dev->first.pc = TT_RUN_NOWHERE;
+		} else {
+			dev->first.core = tt_dev_core_xy(dev, core);
+			dev->first.risc = risc;
+			dev->first.pc = pc;
+		}
 	}
-	if (room <= 1)
+	if (dev->errors_left_out) {	/* keep the order: nothing after a cut */
+		dev->errors_left_out++;
 		return;
+	}
 	va_start(ap, fmt);
-	n = vsnprintf(dev->errors + dev->errors_len, room, fmt, ap);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		return;
-	dev->errors_len += (size_t)n < room ? (size_t)n : room - 1;
-	if (dev->errors_len + 1 < sizeof(dev->errors)) {
-		dev->errors[dev->errors_len++] = '\n';
-		dev->errors[dev->errors_len] = '\0';
+	len = (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1;
+	/* Whole lines only: one that does not fit is counted, not cut. */
+	if (dev->errors_len + len + 1 > sizeof(dev->errors) - TT_ERRORS_RESERVE) {
+		dev->errors_left_out++;
+		return;
 	}
+	memcpy(dev->errors + dev->errors_len, line, len);
+	dev->errors_len += len;
+	dev->errors[dev->errors_len++] = '\n';
+	dev->errors[dev->errors_len] = '\0';
+}
+
+void tt_dev_errors_finish(struct tt_device *dev)
+{
+	size_t room = sizeof(dev->errors) - dev->errors_len;
+	int n;
+
+	if (!dev->errors_left_out)
+		return;
+	n = snprintf(dev->errors + dev->errors_len, room,
+		     "(%u more line%s left out: the report holds %zu bytes)\n",
+		     dev->errors_left_out, dev->errors_left_out == 1 ? "" : "s",
+		     sizeof(dev->errors));
+	if (n > 0)
+		dev->errors_len += (size_t)n < room ? (size_t)n : room - 1;
+	dev->errors_left_out = 0;
+}
+
+/*
+ * What a kernel's plain store at @addr broke: the name of a region of L1
+ * that the firmware keeps read-only for kernels (firmware/fw_common.c),
+ * or NULL.
+ */
+static const char *l1_region(uint32_t addr, char *buf, size_t len)
+{
+	if (addr < TT_MEM_MAILBOX_BASE)
+		return "the system words (boot code, NoC atomic return, L1 barrier)";
+	if (addr < TT_MEM_ZEROS_BASE)
+		return "the mailbox";
+	if (addr < TT_MEM_LLK_DEBUG_BASE)
+		return "MEM_ZEROS";
+	if (addr < TT_MEM_BANK_TO_NOC_BASE)
+		return "the LLK debug area";
+	if (addr < TT_MEM_SYSTEM_DATA_END)
+		return "the bank-to-NoC tables";
+	if (addr < TT_MEM_FIRMWARE_END) {
+		snprintf(buf, len, "%s firmware text", tt_risc_name((addr -
+			 TT_MEM_FIRMWARE_BASE) / TT_MEM_FIRMWARE_SLOT_SIZE));
+		return buf;
+	}
+	if (addr >= TT_MEM_KERNEL_TEXT_BASE && addr < TT_MEM_KERNEL_CONFIG_END) {
+		snprintf(buf, len, "%s kernel text", tt_risc_name((addr -
+			 TT_MEM_KERNEL_TEXT_BASE) / TT_MEM_KERNEL_SLOT_SIZE));
+		return buf;
+	}
+	return NULL;
 }
 
 static const char *mcause_text(uint32_t mcause)
@@ -83,8 +151,46 @@ static const char *mcause_text(uint32_t mcause)
 	case 6: return "misaligned store";
 	case 7: return "store access fault";
 	case 11: return "environment call (ecall)";
+	case TT_MCAUSE_KERNEL_ABORT: return "kernel called abort()";
+	case TT_MCAUSE_KERNEL_FAULT: return "stopped by a kernel API check";
 	default: return "trap";
 	}
+}
+
+const char *tt_dev_trap_text(uint32_t mcause, uint32_t mtval, char *buf, size_t len)
+{
+	bool store = mcause == TT_MCAUSE_STORE_FAULT || mcause == TT_MCAUSE_STORE_MISALIGNED;
+	char name[40];
+	const char *region;
+
+	switch (mcause) {
+	case TT_MCAUSE_KERNEL_EXIT:
+		snprintf(buf, len, "kernel called exit(%d)", (int)mtval);
+		return buf;
+	case TT_MCAUSE_LOAD_MISALIGNED:
+	case TT_MCAUSE_STORE_MISALIGNED:
+		snprintf(buf, len, "misaligned %s at 0x%08x", store ? "store" : "load", mtval);
+		return buf;
+	case TT_MCAUSE_LOAD_FAULT:
+	case TT_MCAUSE_STORE_FAULT:
+		if (mtval < TT_MEM_LOCAL_BASE &&
+		    mtval >= TT_MEM_LOCAL_BASE - TT_MEM_STACK_GUARD_SIZE) {
+			snprintf(buf, len, "stack overflow (%s at 0x%08x, below the "
+				 "kernel's stack in local memory)", store ? "store" : "load",
+				 mtval);
+			return buf;
+		}
+		region = store ? l1_region(mtval, name, sizeof(name)) : NULL;
+		if (region) {
+			snprintf(buf, len, "store into %s at 0x%08x", region, mtval);
+			return buf;
+		}
+		break;
+	default:
+		break;
+	}
+	snprintf(buf, len, "%s", mcause_text(mcause));
+	return buf;
 }
 
 static void default_print(void *ctx, struct tt_core core, unsigned int risc,
@@ -148,7 +254,8 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 {
 	struct tt_evt_source src;
 
-	if (hdr->type != TT_EVT_HELLO && hdr->type != TT_EVT_DUMP_END) {
+	if (hdr->type != TT_EVT_HELLO && hdr->type != TT_EVT_DUMP_END &&
+	    hdr->type != TT_EVT_IDLE) {
 		if (hdr->len < sizeof(src))
 			return;
 		memcpy(&src, p, sizeof(src));
@@ -187,6 +294,7 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 		struct tt_evt_trap ev;
 		struct tt_hart_state *hs = &dev->core[src.core].hart[src.risc];
 		struct tt_core xy = tt_dev_core_xy(dev, src.core);
+		char what[160];
 
 		if (hdr->len < sizeof(ev))
 			return;
@@ -198,7 +306,8 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 		tt_dev_error(dev, TT_ETRAP, src.core, src.risc, ev.mepc,
 			     "core (%u,%u) %s: %s at pc 0x%08x (mcause %u, mtval 0x%08x)",
 			     xy.x, xy.y, tt_risc_name(src.risc),
-			     mcause_text(ev.mcause), ev.mepc, ev.mcause, ev.mtval);
+			     tt_dev_trap_text(ev.mcause, ev.mtval, what, sizeof(what)),
+			     ev.mepc, ev.mcause, ev.mtval);
 		break;
 	}
 	case TT_EVT_GUEST_ERROR: {
@@ -248,6 +357,17 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 	case TT_EVT_DUMP_END:
 		dev->dump_done = true;
 		break;
+	case TT_EVT_IDLE: {
+		struct tt_evt_idle ev;
+
+		if (hdr->len < sizeof(ev))
+			return;
+		memcpy(&ev, p, sizeof(ev));
+		dev->idle_valid = true;
+		dev->idle_ctl = ev.ctl_seen;
+		dev->idle_icount = ev.icount;
+		break;
+	}
 	default:
 		break;
 	}
@@ -289,6 +409,18 @@ int tt_dev_pump(struct tt_device *dev, int timeout_ms)
 	memmove(dev->rx, dev->rx + off, dev->rx_len - off);
 	dev->rx_len -= off;
 	return handled;
+}
+
+/*
+ * Can no hart ever run again without the host?  The device said it was
+ * idle after applying every message the host has sent (an older idle
+ * spell, before the last message, does not count).  A person stepping
+ * in gdb stops harts on purpose: never then.
+ */
+bool tt_dev_stuck(const struct tt_device *dev)
+{
+	return dev->idle_valid && dev->idle_ctl == dev->ctl_sent &&
+	       !dev->under_gdb;
 }
 
 static int64_t now_ms(void)

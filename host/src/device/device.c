@@ -8,12 +8,17 @@
  * one end of a socketpair as its control chardev, wait for its hello, then
  * unlink the files (both processes keep their mappings, nothing is left
  * behind even if either side crashes), write the firmware into every L1,
- * release reset and wait for every core's READY doorbell.  The control
- * channel itself is ctl.c.
+ * release reset and wait for every core's READY doorbell.  A host killed
+ * before the hello leaves the directory behind; it is named after the
+ * host's pid, so the next open removes it (remove_stale_shm).
+ *
+ * The control channel itself is ctl.c.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -127,18 +132,60 @@ static int make_shm_file(const char *dir, const char *name, size_t size,
 	return TT_OK;
 }
 
+/* The device's files in @dir and @dir itself. */
+static void remove_shm_dir(const char *dir)
+{
+	char path[PATH_MAX + 8];
+
+	snprintf(path, sizeof(path), "%s/l1", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/dram", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
 static void remove_shm(struct tt_device *dev)
 {
-	char path[512];
-
 	if (!dev->shm_dir[0])
 		return;
-	snprintf(path, sizeof(path), "%s/l1", dev->shm_dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/dram", dev->shm_dir);
-	unlink(path);
-	rmdir(dev->shm_dir);
+	remove_shm_dir(dev->shm_dir);
 	dev->shm_dir[0] = '\0';
+}
+
+/*
+ * The directory of a device lives from tt_device_open until QEMU has
+ * mapped its files (a few hundred ms).  A host killed in between leaves
+ * it behind: its name holds the host's pid, so the next open removes
+ * the directories of this user whose process is gone.
+ */
+#define TT_SHM_DIR	"/dev/shm"
+#define TT_SHM_PREFIX	"tensix-emu-"
+
+static void remove_stale_shm(void)
+{
+	DIR *d = opendir(TT_SHM_DIR);
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char path[PATH_MAX], *end;
+		struct stat st;
+		long pid;
+
+		if (strncmp(e->d_name, TT_SHM_PREFIX, strlen(TT_SHM_PREFIX)) != 0)
+			continue;
+		pid = strtol(e->d_name + strlen(TT_SHM_PREFIX), &end, 10);
+		if (pid <= 0 || *end != '-' || (pid_t)pid == getpid())
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", TT_SHM_DIR, e->d_name);
+		if (lstat(path, &st) || !S_ISDIR(st.st_mode) || st.st_uid != getuid())
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;		/* alive, or not ours to ask */
+		remove_shm_dir(path);
+	}
+	closedir(d);
 }
 
 /* QEMU ------------------------------------------------------------------- */
@@ -457,6 +504,7 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 		return rc;
 	}
 	dev->ncores = dev->grid_x * dev->grid_y;
+	dev->poison_freed = env_flag("TT_EMU_POISON_FREED");
 	rc = tt_dprint_config_init(&dev->dprint);
 	if (rc) {
 		rc = tt_fail(rc, "tt_device_open: %s", tt_last_error());
@@ -464,7 +512,9 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 		return rc;
 	}
 
-	snprintf(dev->shm_dir, sizeof(dev->shm_dir), "/dev/shm/tensix-emu-XXXXXX");
+	remove_stale_shm();
+	snprintf(dev->shm_dir, sizeof(dev->shm_dir), TT_SHM_DIR "/" TT_SHM_PREFIX "%ld-XXXXXX",
+		 (long)getpid());
 	if (!mkdtemp(dev->shm_dir)) {
 		snprintf(why, sizeof(why), "cannot create a directory in /dev/shm "
 			 "for the device's memory: %s", strerror(errno));

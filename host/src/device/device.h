@@ -135,6 +135,7 @@ struct tt_device {
 	/* events of the current run */
 	char errors[2048];
 	size_t errors_len;
+	uint32_t errors_left_out;	/* lines that did not fit in errors */
 	struct tt_run_report first;	/* first failure seen */
 	bool failed;
 	uint64_t run_icount;		/* device clock from GO to the last DONE */
@@ -142,6 +143,16 @@ struct tt_device {
 	/* rule warnings already reported this run: (risc, pc) */
 	uint32_t warned[32][2];
 	uint32_t nwarned;
+	/* freed buffers the NoC refuses (checking mode TT_EMU_POISON_FREED=1) */
+	bool poison_freed;
+	bool freed_dirty;		/* not yet sent to the device */
+	struct tt_ctl_freed freed;
+	/* deadlock detection: host messages sent, and the device's last
+	 * TT_EVT_IDLE (idle_ctl messages applied, at idle_icount) */
+	uint32_t ctl_sent;
+	bool idle_valid;
+	uint32_t idle_ctl;
+	uint64_t idle_icount;
 	/* hang report collection */
 	bool dump_done;
 	struct tt_evt_wait_state waits[TT_MAX_CORES * TT_RISCS_PER_CORE];
@@ -188,10 +199,19 @@ int tt_dev_pump(struct tt_device *dev, int timeout_ms);
 int tt_dev_pump_until(struct tt_device *dev, bool (*pred)(struct tt_device *),
 		      int timeout_ms);
 
+/* Has the device gone idle for good, short of a host message? */
+bool tt_dev_stuck(const struct tt_device *dev);
+
 /* Append a formatted line to the current run's error list. */
 void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
 		  unsigned int risc, uint32_t pc, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+
+/* Say how many lines did not fit in the error list (before handing it out). */
+void tt_dev_errors_finish(struct tt_device *dev);
+
+/* What a trap with @mcause and @mtval means, in words (into @buf). */
+const char *tt_dev_trap_text(uint32_t mcause, uint32_t mtval, char *buf, size_t len);
 
 /* Reset @core (TT_CTL_ALL_CORES for all) and wait until it is ready again. */
 int tt_dev_reboot(struct tt_device *dev, uint32_t core, int timeout_ms);

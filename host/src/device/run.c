@@ -15,6 +15,7 @@ void tt_dev_run_start(struct tt_device *dev)
 	dev->failed = false;
 	dev->run_icount = 0;
 	dev->errors_len = 0;
+	dev->errors_left_out = 0;
 	dev->nwarned = 0;
 	dev->errors[0] = '\0';
 	memset(&dev->first, 0, sizeof(dev->first));

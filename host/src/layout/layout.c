@@ -143,6 +143,7 @@ static const char *mem_name(enum tt_layout_mem mem)
 
 float tt_layout_oob_value(const struct tt_layout_oob *oob)
 {
+	TT_IGNORE_NULL(oob, 0.0f);
 	switch (oob->kind) {
 	case TT_LAYOUT_OOB_UNDEF:	/* host routines write 0 */
 	case TT_LAYOUT_OOB_ZERO:	return 0.0f;
@@ -459,6 +460,7 @@ int tt_layout_validate(const struct tt_layout *l)
 	uint64_t bytes;
 	int err;
 
+	TT_REFUSE_NULL(l);
 	err = check_shape(l->rank, l->shape);
 	if (err)
 		return err;
@@ -570,6 +572,8 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d)
 	static const struct tt_layout_interval def = { 0, -1 };
 	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(d);
 	memset(l, 0, sizeof(*l));
 	err = check_shape(d->rank, d->shape);
 	if (err)
@@ -665,6 +669,8 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d)
 
 uint32_t tt_layout_physical_shape(const struct tt_layout *l, uint64_t *out)
 {
+	TT_IGNORE_NULL(l, 0);
+	TT_IGNORE_NULL(out, 0);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		out[r] = phys_extent(l, r);
 	return l->phys_rank;
@@ -672,6 +678,8 @@ uint32_t tt_layout_physical_shape(const struct tt_layout *l, uint64_t *out)
 
 uint32_t tt_layout_shard_shape(const struct tt_layout *l, uint64_t *out)
 {
+	TT_IGNORE_NULL(l, 0);
+	TT_IGNORE_NULL(out, 0);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		out[r] = ceil_div(phys_extent(l, r), l->grid[r]);
 	return l->phys_rank;
@@ -681,6 +689,8 @@ uint32_t tt_layout_padded_shard_shape(const struct tt_layout *l, uint64_t *out)
 {
 	uint32_t n = tt_layout_shard_shape(l, out);
 
+	if (!n)
+		return 0;
 	if (l->tiled && n >= 2) {	/* validated layouts: always */
 		out[n - 2] = round_up(out[n - 2], l->tile[0]);
 		out[n - 1] = round_up(out[n - 1], l->tile[1]);
@@ -692,6 +702,8 @@ uint32_t tt_layout_memref_shape(const struct tt_layout *l, uint64_t *out)
 {
 	uint32_t n = tt_layout_padded_shard_shape(l, out);
 
+	if (!n)
+		return 0;
 	if (l->tiled && n >= 2) {	/* validated layouts: always */
 		out[n - 2] /= l->tile[0];
 		out[n - 1] /= l->tile[1];
@@ -703,6 +715,7 @@ uint64_t tt_layout_num_elems(const struct tt_layout *l)
 {
 	uint64_t n = 1;
 
+	TT_IGNORE_NULL(l, 0);
 	for (uint32_t d = 0; d < l->rank; d++)
 		n *= l->shape[d];
 	return n;
@@ -712,6 +725,7 @@ uint64_t tt_layout_num_shards(const struct tt_layout *l)
 {
 	uint64_t n = 1;
 
+	TT_IGNORE_NULL(l, 0);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		n *= l->grid[r];
 	return n;
@@ -721,6 +735,7 @@ uint64_t tt_layout_shard_slots(const struct tt_layout *l)
 {
 	uint64_t p[R], n = 1;
 
+	TT_IGNORE_NULL(l, 0);
 	tt_layout_padded_shard_shape(l, p);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		n *= p[r];
@@ -731,6 +746,7 @@ uint64_t tt_layout_shard_bytes(const struct tt_layout *l)
 {
 	uint64_t b = 0;
 
+	TT_IGNORE_NULL(l, 0);
 	shard_bytes(l, &b);
 	return b;
 }
@@ -748,6 +764,9 @@ static int out_of_range(const char *what, uint32_t dim, uint64_t idx, uint64_t l
 int tt_layout_to_physical(const struct tt_layout *l, const uint64_t *logical,
 			  uint64_t *phys)
 {
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(logical);
+	TT_REFUSE_NULL(phys);
 	for (uint32_t d = 0; d < l->rank; d++)
 		if (logical[d] >= l->shape[d])
 			return out_of_range("logical", d, logical[d], l->shape[d]);
@@ -761,6 +780,9 @@ int tt_layout_to_logical(const struct tt_layout *l, const uint64_t *phys,
 	uint64_t s[R];
 	struct plan p;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(phys);
+	TT_REFUSE_NULL(logical);
 	tt_layout_shard_shape(l, s);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		if (phys[r] >= l->grid[r] * s[r])
@@ -775,6 +797,10 @@ int tt_layout_locate(const struct tt_layout *l, const uint64_t *phys,
 {
 	uint64_t s[R];
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(phys);
+	TT_REFUSE_NULL(grid_coord);
+	TT_REFUSE_NULL(offset);
 	tt_layout_shard_shape(l, s);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		if (phys[r] >= l->grid[r] * s[r])
@@ -828,8 +854,12 @@ int tt_layout_slot_index(const struct tt_layout *l, const uint64_t *offset,
 			 uint64_t *index)
 {
 	uint64_t t, i;
-	int err = slot_pos(l, offset, &t, &i);
+	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(offset);
+	TT_REFUSE_NULL(index);
+	err = slot_pos(l, offset, &t, &i);
 	if (err)
 		return err;
 	*index = l->tiled ? t * l->tile[0] * l->tile[1] + i : i;
@@ -840,8 +870,12 @@ int tt_layout_slot_byte(const struct tt_layout *l, const uint64_t *offset,
 			uint64_t *byte)
 {
 	uint64_t t, i;
-	int err = slot_pos(l, offset, &t, &i);
+	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(offset);
+	TT_REFUSE_NULL(byte);
+	err = slot_pos(l, offset, &t, &i);
 	if (err)
 		return err;
 	if (l->dtype == TT_DF_BFP8_B) {
@@ -865,6 +899,10 @@ int tt_layout_slot_to_logical(const struct tt_layout *l,
 	uint64_t s[R], p[R], phys[R];
 	struct plan pl;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(grid_coord);
+	TT_REFUSE_NULL(offset);
+	TT_REFUSE_NULL(logical);
 	tt_layout_shard_shape(l, s);
 	tt_layout_padded_shard_shape(l, p);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
@@ -886,8 +924,12 @@ int tt_layout_is_padding(const struct tt_layout *l, const uint64_t *grid_coord,
 			 const uint64_t *offset)
 {
 	uint64_t x[R];
-	int err = tt_layout_slot_to_logical(l, grid_coord, offset, x);
+	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(grid_coord);
+	TT_REFUSE_NULL(offset);
+	err = tt_layout_slot_to_logical(l, grid_coord, offset, x);
 	if (err == TT_ENOENT)
 		return 1;
 	return err ? err : 0;
@@ -996,6 +1038,9 @@ int tt_layout_shard_padding(const struct tt_layout *l,
 	uint64_t phys[R];
 	struct plan p;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(grid_coord);
+	TT_REFUSE_NULL(out);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		if (grid_coord[r] >= l->grid[r])
 			return out_of_range("grid", r, grid_coord[r], l->grid[r]);
@@ -1096,13 +1141,16 @@ int tt_layout_shard_ranges(const struct tt_layout *l,
 			   size_t *n)
 {
 	struct tt_layout_shard_pad pad;
-	struct range_out o = { .v = ranges, .max = max };
+	struct range_out o = { .v = ranges, .max = ranges ? max : 0 };
 	struct term t[R];
 	struct plan p;
 	uint32_t nt;
 	uint64_t lo;
 	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(grid_coord);
+	TT_REFUSE_NULL(n);
 	if (dim >= l->phys_rank)
 		return tt_fail(TT_ERANGE,
 			      "physical dim %u does not exist: the layout has %u",
@@ -1126,7 +1174,7 @@ int tt_layout_shard_ranges(const struct tt_layout *l,
 			o.v[o.n] = o.cur;
 		o.n++;
 	}
-	for (size_t i = 0; i < o.n && i < o.max; i++) {
+	for (size_t i = 0; ranges && i < o.n && i < o.max; i++) {
 		ranges[i].lo -= lo;
 		ranges[i].hi -= lo;
 	}
@@ -1140,6 +1188,7 @@ int tt_layout_print_map(const struct tt_layout *l, char *buf, size_t len)
 {
 	struct sbuf sb;
 
+	TT_REFUSE_NULL(l);
 	sb_init(&sb, buf, len);
 	sb_map(&sb, l->rank, l->phys_rank, l->map);
 	return (int)sb.pos;
@@ -1158,6 +1207,7 @@ int tt_layout_print(const struct tt_layout *l, char *buf, size_t len)
 	uint64_t m[R];
 	struct sbuf sb;
 
+	TT_REFUSE_NULL(l);
 	sb_init(&sb, buf, len);
 	sb_printf(&sb, "#tt.metal_layout<");
 	sb_map(&sb, l->rank, l->phys_rank, l->map);
@@ -1184,11 +1234,15 @@ int tt_layout_print(const struct tt_layout *l, char *buf, size_t len)
 
 int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t)
 {
-	uint32_t last = l->rank - 1;
-	uint64_t s[R], w = l->shape[last];
+	uint32_t last;
+	uint64_t s[R], w;
 	char m[256];
 	struct sbuf sb;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(t);
+	last = l->rank - 1;
+	w = l->shape[last];
 	sb_init(&sb, m, sizeof(m));
 	sb_map(&sb, l->rank, l->phys_rank, l->map);
 	if (l->phys_rank != 2)
@@ -1247,6 +1301,8 @@ int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 	uint64_t w, s[R] = { 0 }, p[R] = { 0 };
 	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(t);
 	err = check_shape(t->rank, t->shape);
 	if (err)
 		return err;

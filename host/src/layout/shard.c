@@ -39,6 +39,7 @@ int tt_shard_check(const struct tt_shard_spec *s)
 	uint32_t tp[2], sp[2], g[2], cores;
 	uint64_t n;
 
+	TT_REFUSE_NULL(s);
 	if (s->layout < TT_SHARD_HEIGHT || s->layout > TT_SHARD_BLOCK)
 		return fail("sharding scheme %d is unknown: use HEIGHT, WIDTH or BLOCK",
 			    (int)s->layout);
@@ -46,13 +47,15 @@ int tt_shard_check(const struct tt_shard_spec *s)
 	    s->orientation != TT_SHARD_COL_MAJOR)
 		return fail("shard orientation %d is unknown: use ROW_MAJOR or COL_MAJOR",
 			    (int)s->orientation);
-	for (int i = 0; i < 2; i++) {
+	/* Both dims first: the message below divides by either page dim. */
+	for (int i = 0; i < 2; i++)
 		if (!s->tensor_shape[i] || !s->shard_shape[i] ||
 		    !s->page_shape[i])
 			return fail("tensor %ux%u, shard %ux%u and page %ux%u must all be at least 1x1",
 				    s->tensor_shape[0], s->tensor_shape[1],
 				    s->shard_shape[0], s->shard_shape[1],
 				    s->page_shape[0], s->page_shape[1]);
+	for (int i = 0; i < 2; i++) {
 		if (s->shard_shape[i] % s->page_shape[i])
 			return fail("shard %ux%u is not made of whole %ux%u pages (%s): round it up to %ux%u",
 				    s->shard_shape[0], s->shard_shape[1],
@@ -101,12 +104,18 @@ int tt_shard_check(const struct tt_shard_spec *s)
 
 void tt_shard_tensor_pages(const struct tt_shard_spec *s, uint32_t *pages)
 {
+	TT_IGNORE_NULL(pages);
+	pages[0] = pages[1] = 0;
+	TT_IGNORE_NULL(s);
 	for (int i = 0; i < 2; i++)
 		pages[i] = ceil_div(s->tensor_shape[i], s->page_shape[i]);
 }
 
 void tt_shard_shard_pages(const struct tt_shard_spec *s, uint32_t *pages)
 {
+	TT_IGNORE_NULL(pages);
+	pages[0] = pages[1] = 0;
+	TT_IGNORE_NULL(s);
 	for (int i = 0; i < 2; i++)
 		pages[i] = s->shard_shape[i] / s->page_shape[i];
 }
@@ -115,6 +124,9 @@ void tt_shard_grid(const struct tt_shard_spec *s, uint32_t *shards)
 {
 	uint32_t tp[2], sp[2];
 
+	TT_IGNORE_NULL(shards);
+	shards[0] = shards[1] = 0;
+	TT_IGNORE_NULL(s);
 	tt_shard_tensor_pages(s, tp);
 	tt_shard_shard_pages(s, sp);
 	for (int i = 0; i < 2; i++)
@@ -149,6 +161,7 @@ uint32_t tt_shard_data_pages(const struct tt_shard_spec *s, uint32_t shard)
 {
 	uint32_t tp[2], sp[2], g[2], n = 1;
 
+	TT_IGNORE_NULL(s, 0);
 	tt_shard_tensor_pages(s, tp);
 	tt_shard_shard_pages(s, sp);
 	tt_shard_grid(s, g);
@@ -168,6 +181,9 @@ int tt_shard_locate(const struct tt_shard_spec *s, uint32_t page,
 {
 	uint32_t tp[2], sp[2], g[2], pr, pc;
 
+	TT_REFUSE_NULL(s);
+	TT_REFUSE_NULL(shard);
+	TT_REFUSE_NULL(offset);
 	tt_shard_tensor_pages(s, tp);
 	tt_shard_shard_pages(s, sp);
 	tt_shard_grid(s, g);
@@ -186,6 +202,8 @@ int tt_shard_page(const struct tt_shard_spec *s, uint32_t shard,
 {
 	uint32_t tp[2], sp[2], g[2], pr, pc;
 
+	TT_REFUSE_NULL(s);
+	TT_REFUSE_NULL(page);
 	tt_shard_tensor_pages(s, tp);
 	tt_shard_shard_pages(s, sp);
 	tt_shard_grid(s, g);
@@ -204,9 +222,13 @@ int tt_shard_page(const struct tt_shard_spec *s, uint32_t shard,
 int tt_shard_core(const struct tt_shard_spec *s, uint32_t shard, uint32_t *x,
 		  uint32_t *y)
 {
-	bool row = s->orientation == TT_SHARD_ROW_MAJOR;
+	bool row;
 	uint32_t g[2];
 
+	TT_REFUSE_NULL(s);
+	TT_REFUSE_NULL(x);
+	TT_REFUSE_NULL(y);
+	row = s->orientation == TT_SHARD_ROW_MAJOR;
 	tt_shard_grid(s, g);
 	if (shard >= g[0] * g[1])
 		return tt_fail(TT_ERANGE, "tt_shard_core: shard %u of %u", shard, g[0] * g[1]);
@@ -233,6 +255,7 @@ static size_t page_bytes(const struct tt_shard_spec *s, size_t elem_size)
 size_t tt_shard_buffer_bytes(const struct tt_shard_spec *s, size_t elem_size,
 			     size_t page_stride)
 {
+	TT_IGNORE_NULL(s, 0);
 	if (!page_stride)
 		page_stride = page_bytes(s, elem_size);
 	return (size_t)tt_shard_pages_per_shard(s) * page_stride;
@@ -355,7 +378,12 @@ int tt_shard_scatter(const struct tt_shard_spec *s, size_t elem_size,
 		     size_t page_stride, const void *src, void *const *shards,
 		     const void *pad)
 {
-	struct scatter_ctx c = {
+	struct scatter_ctx c;
+
+	TT_REFUSE_NULL(s);
+	TT_REFUSE_NULL(src);
+	TT_REFUSE_NULL(shards);
+	c = (struct scatter_ctx){
 		.src = src,
 		.shards = (uint8_t *const *)shards,
 		.pad = pad,
@@ -364,10 +392,9 @@ int tt_shard_scatter(const struct tt_shard_spec *s, size_t elem_size,
 		.page_stride = page_stride ? page_stride :
 					     page_bytes(s, elem_size),
 	};
-
-	if (!elem_size || !src || !shards_ok(s, (const void *const *)shards))
+	if (!elem_size || !shards_ok(s, (const void *const *)shards))
 		return tt_fail(TT_EINVAL, "tt_shard_scatter: element size 0, or a NULL "
-			       "source or shard buffer");
+			       "shard buffer");
 	return walk(s, elem_size, page_stride, scatter_run, &c);
 }
 
@@ -379,8 +406,11 @@ int tt_shard_gather(const struct tt_shard_spec *s, size_t elem_size,
 		.shards = (const uint8_t *const *)shards,
 	};
 
-	if (!elem_size || !dst || !shards_ok(s, shards))
+	TT_REFUSE_NULL(s);
+	TT_REFUSE_NULL(shards);
+	TT_REFUSE_NULL(dst);
+	if (!elem_size || !shards_ok(s, shards))
 		return tt_fail(TT_EINVAL, "tt_shard_gather: element size 0, or a NULL "
-			       "destination or shard buffer");
+			       "shard buffer");
 	return walk(s, elem_size, page_stride, gather_run, &c);
 }

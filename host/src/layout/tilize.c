@@ -105,6 +105,9 @@ void tt_tilize_bfp8_pack(const float *in, uint8_t *exp, uint8_t *out)
 {
 	uint32_t max = 0;
 
+	TT_IGNORE_NULL(in);
+	TT_IGNORE_NULL(exp);
+	TT_IGNORE_NULL(out);
 	for (int i = 0; i < FACE; i++) {
 		uint32_t e = (f2u(in[i]) >> 23) & 0xff;
 
@@ -188,10 +191,13 @@ static int matrix_check(const char *fn, uint32_t fmt, const void *mat, size_t st
 	if (!tt_tilize_known(fmt))
 		return tt_fail(TT_EINVAL, "%s: format %u: use TT_DF_FLOAT32, "
 			       "TT_DF_FLOAT16_B or TT_DF_BFP8_B", fn, fmt);
-	if ((rows && cols && (!mat || !tiles)) || (rows > 1 && stride < cols))
-		return tt_fail(TT_EINVAL, "%s: a NULL matrix or tiles, or a stride %zu "
-			       "below the %llu columns", fn, stride,
-			       (unsigned long long)cols);
+	if (rows && cols && !mat)
+		return tt_fail(TT_EINVAL, "%s: the matrix is NULL", fn);
+	if (rows && cols && !tiles)
+		return tt_fail(TT_EINVAL, "%s: the tiles buffer is NULL", fn);
+	if (rows > 1 && stride < cols)
+		return tt_fail(TT_EINVAL, "%s: a stride of %zu is below the %llu columns",
+			       fn, stride, (unsigned long long)cols);
 	if (rows && cols && !bytes)
 		return tt_fail(TT_ERANGE, "%s: %llux%llu elements do not fit in memory",
 			       fn, (unsigned long long)rows, (unsigned long long)cols);
@@ -295,9 +301,13 @@ int tt_tilize_raw_to_tiles(size_t elem_size, const void *src,
 	uint64_t tc = (cols + TILE - 1) / TILE, row, col;
 	const uint8_t *s = src;
 	uint8_t *d = dst;
-	int err = raw_check(elem_size, src, src_stride, rows, cols, dst,
-			    dst_len);
+	int err;
 
+	if (rows && cols) {
+		TT_REFUSE_NULL(src);
+		TT_REFUSE_NULL(dst);
+	}
+	err = raw_check(elem_size, src, src_stride, rows, cols, dst, dst_len);
 	if (err)
 		return err;
 	for (uint64_t t = 0; t < num_tiles(rows, cols); t++) {
@@ -321,9 +331,13 @@ int tt_tilize_raw_from_tiles(size_t elem_size, const void *src,
 	uint64_t tc = (cols + TILE - 1) / TILE, row, col;
 	const uint8_t *s = src;
 	uint8_t *d = dst;
-	int err = raw_check(elem_size, dst, dst_stride, rows, cols, src,
-			    src_len);
+	int err;
 
+	if (rows && cols) {
+		TT_REFUSE_NULL(src);
+		TT_REFUSE_NULL(dst);
+	}
+	err = raw_check(elem_size, dst, dst_stride, rows, cols, src, src_len);
 	if (err)
 		return err == TT_ENOSPC ? TT_EINVAL : err;
 	for (uint64_t t = 0; t < num_tiles(rows, cols); t++)
@@ -439,12 +453,18 @@ int tt_tilize_shard_pack(const struct tt_layout *l, const float *logical,
 {
 	uint64_t p[TT_LAYOUT_MAX_RANK], off[TT_LAYOUT_MAX_RANK];
 	uint64_t x[TT_LAYOUT_MAX_RANK], nplanes, rows, cols;
-	uint32_t n = tt_layout_padded_shard_shape(l, p);
-	float pad = tt_layout_oob_value(&l->oob);
+	uint32_t n;
+	float pad;
 	uint8_t *d = dst;
 	float *buf;
 	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(logical);
+	TT_REFUSE_NULL(grid_coord);
+	TT_REFUSE_NULL(dst);
+	n = tt_layout_padded_shard_shape(l, p);
+	pad = tt_layout_oob_value(&l->oob);
 	err = shard_geometry(l, grid_coord, dst_len, &nplanes, &rows, &cols);
 	if (err)
 		return err;
@@ -472,11 +492,16 @@ int tt_tilize_shard_unpack(const struct tt_layout *l, const void *src,
 {
 	uint64_t p[TT_LAYOUT_MAX_RANK], off[TT_LAYOUT_MAX_RANK];
 	uint64_t x[TT_LAYOUT_MAX_RANK], nplanes, rows, cols;
-	uint32_t n = tt_layout_padded_shard_shape(l, p);
+	uint32_t n;
 	const uint8_t *s = src;
 	float *buf;
 	int err;
 
+	TT_REFUSE_NULL(l);
+	TT_REFUSE_NULL(src);
+	TT_REFUSE_NULL(grid_coord);
+	TT_REFUSE_NULL(logical);
+	n = tt_layout_padded_shard_shape(l, p);
 	err = shard_geometry(l, grid_coord, src_len, &nplanes, &rows, &cols);
 	if (err)
 		return err == TT_ENOSPC ? TT_EINVAL : err;

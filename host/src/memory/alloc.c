@@ -35,6 +35,8 @@
 #include <tt/alloc.h>
 #include <tt/error.h>
 
+#include "base/base.h"
+
 /* Nodes at tt_alloc_init(); the array doubles when it runs out. */
 #define NODES_MIN	256u
 
@@ -872,6 +874,7 @@ static void make_single_block(struct tt_alloc *a)
 int tt_alloc_init(struct tt_alloc *a, uint64_t base, uint64_t size,
 		  uint64_t align, uint64_t min_size)
 {
+	TT_REFUSE_NULL(a);
 	memset(a, 0, sizeof(*a));
 	if (!size || !align || (align & (align - 1)))
 		return TT_EINVAL;
@@ -904,6 +907,8 @@ int tt_alloc_init(struct tt_alloc *a, uint64_t base, uint64_t size,
 
 void tt_alloc_destroy(struct tt_alloc *a)
 {
+	if (!a)
+		return;
 	free(a->nodes);
 	free(a->snodes);
 	free(a->table);
@@ -915,6 +920,7 @@ int tt_alloc_set_policy(struct tt_alloc *a, enum tt_alloc_policy policy)
 {
 	struct tt_alloc_block *b;
 
+	TT_REFUSE_NULL(a);
 	if (policy != TT_ALLOC_FIRST_FIT && policy != TT_ALLOC_BEST_FIT)
 		return TT_EINVAL;
 	if (policy == a->policy)
@@ -930,13 +936,16 @@ int tt_alloc_set_policy(struct tt_alloc *a, enum tt_alloc_policy policy)
 
 enum tt_alloc_policy tt_alloc_get_policy(const struct tt_alloc *a)
 {
+	TT_IGNORE_NULL(a, TT_ALLOC_FIRST_FIT);
 	return a->policy;
 }
 
 uint64_t tt_alloc_block_size_for(const struct tt_alloc *a, uint64_t size)
 {
-	uint64_t s = size > a->min_size ? size : a->min_size;
+	uint64_t s;
 
+	TT_IGNORE_NULL(a, 0);
+	s = size > a->min_size ? size : a->min_size;
 	if (s > UINT64_MAX - (a->align - 1))
 		return 0;
 	return align_up(s, a->align);
@@ -1067,6 +1076,8 @@ int tt_alloc_alloc(struct tt_alloc *a, uint64_t size, unsigned int flags,
 	bool top = flags == TT_ALLOC_TOP_DOWN;
 	int rc;
 
+	TT_REFUSE_NULL(a);
+	TT_REFUSE_NULL(addr);
 	if (!size || (flags != TT_ALLOC_BOTTOM_UP && !top))
 		return TT_EINVAL;
 	need = tt_alloc_block_size_for(a, size);
@@ -1093,6 +1104,7 @@ int tt_alloc_alloc_at(struct tt_alloc *a, uint64_t addr, uint64_t size)
 	uint64_t need;
 	int rc;
 
+	TT_REFUSE_NULL(a);
 	if (!size)
 		return TT_EINVAL;
 	if (addr & (a->align - 1))
@@ -1113,10 +1125,12 @@ int tt_alloc_alloc_at(struct tt_alloc *a, uint64_t addr, uint64_t size)
 
 int tt_alloc_free(struct tt_alloc *a, uint64_t addr)
 {
-	struct tt_alloc_slot *s = slot_find(a, addr);
+	struct tt_alloc_slot *s;
 	struct tt_alloc_block *b, *p, *n;
 	bool pf, nf;
 
+	TT_REFUSE_NULL(a);
+	s = slot_find(a, addr);
 	if (!s) {
 		/* Nothing allocated starts here.  A recent free of an address
 		 * that is still free means the same block is freed again. */
@@ -1162,11 +1176,15 @@ int tt_alloc_free(struct tt_alloc *a, uint64_t addr)
 
 void tt_alloc_free_all(struct tt_alloc *a)
 {
+	if (!a)
+		return;
 	make_single_block(a);
 }
 
 void tt_alloc_clear(struct tt_alloc *a)
 {
+	if (!a)
+		return;
 	a->size += a->base - a->base0;
 	a->base = a->base0;
 	make_single_block(a);
@@ -1174,8 +1192,10 @@ void tt_alloc_clear(struct tt_alloc *a)
 
 int tt_alloc_shrink(struct tt_alloc *a, uint64_t size)
 {
-	struct tt_alloc_block *h = nd(a, a->head);
+	struct tt_alloc_block *h;
 
+	TT_REFUSE_NULL(a);
+	h = nd(a, a->head);
 	if (!size)
 		return TT_OK;
 	if (size & (a->align - 1))
@@ -1199,9 +1219,11 @@ int tt_alloc_shrink(struct tt_alloc *a, uint64_t size)
 
 int tt_alloc_reset_size(struct tt_alloc *a)
 {
-	uint64_t d = a->base - a->base0;
+	uint64_t d;
 	struct tt_alloc_block *h, *b;
 
+	TT_REFUSE_NULL(a);
+	d = a->base - a->base0;
 	if (!d)
 		return TT_OK;
 	if (reserve_nodes(a, 1))
@@ -1231,6 +1253,9 @@ static uint32_t b_id(const struct tt_alloc *a, const struct tt_alloc_block *b)
 
 void tt_alloc_stats(const struct tt_alloc *a, struct tt_alloc_stats *st)
 {
+	TT_IGNORE_NULL(st);
+	memset(st, 0, sizeof(*st));
+	TT_IGNORE_NULL(a);
 	st->total_allocatable = a->size;
 	st->total_allocated = a->allocated;
 	st->total_free = a->size - a->allocated;
@@ -1241,8 +1266,11 @@ void tt_alloc_stats(const struct tt_alloc *a, struct tt_alloc_stats *st)
 
 int tt_alloc_lowest_occupied(const struct tt_alloc *a, uint64_t *addr)
 {
-	const struct tt_alloc_block *h = nd(a, a->head);
+	const struct tt_alloc_block *h;
 
+	TT_REFUSE_NULL(a);
+	TT_REFUSE_NULL(addr);
+	h = nd(a, a->head);
 	/* Free neighbours are always merged, so the first allocated block
 	 * is the head or the one after it. */
 	if (h && !h->allocated)
@@ -1257,8 +1285,11 @@ int tt_alloc_lowest_occupied(const struct tt_alloc *a, uint64_t *addr)
 int tt_alloc_allocation_size(const struct tt_alloc *a, uint64_t addr,
 			     uint64_t *size)
 {
-	const struct tt_alloc_slot *s = slot_find(a, addr);
+	const struct tt_alloc_slot *s;
 
+	TT_REFUSE_NULL(a);
+	TT_REFUSE_NULL(size);
+	s = slot_find(a, addr);
 	if (!s)
 		return TT_ENOTALLOC;
 	*size = a->nodes[s->idx].size;
@@ -1286,9 +1317,18 @@ static size_t collect_free(const struct tt_alloc *a,
 size_t tt_alloc_available(const struct tt_alloc *a, uint64_t size,
 			  struct tt_alloc_range *out, size_t max)
 {
-	uint64_t need = tt_alloc_block_size_for(a, size);
+	uint64_t need;
 
-	if ((!need && size) || tree_max(a) < need || !a->root)
+	TT_IGNORE_NULL(a, 0);
+	if (!out)
+		max = 0;		/* nowhere to put them: count */
+	need = tt_alloc_block_size_for(a, size);
+	if (!need && size)
+		return 0;		/* overflows */
+	/* Every free range holds 0 bytes; absent children have cmax 0. */
+	if (!need)
+		need = 1;
+	if (tree_max(a) < need || !a->root)
 		return 0;
 	return collect_free(a, &a->nodes[a->root], need, out, max, 0);
 }
@@ -1299,6 +1339,9 @@ size_t tt_alloc_blocks(const struct tt_alloc *a,
 	const struct tt_alloc_block *b;
 	size_t n = 0;
 
+	TT_IGNORE_NULL(a, 0);
+	if (!out)
+		max = 0;		/* nowhere to put them: count */
 	for (b = nd(a, a->head); b; b = nd(a, b->next), n++) {
 		if (n >= max)
 			continue;
@@ -1325,6 +1368,8 @@ void tt_alloc_dump(const struct tt_alloc *a, FILE *f)
 	const struct tt_alloc_block *b;
 	struct tt_alloc_stats st;
 
+	TT_IGNORE_NULL(a);
+	TT_IGNORE_NULL(f);
 	tt_alloc_stats(a, &st);
 	fprintf(f, "Allocator: base %llu, size %llu, align %llu, min size %llu, shrunk by %llu\n",
 		(unsigned long long)a->base, (unsigned long long)a->size,
@@ -1355,6 +1400,9 @@ int tt_alloc_extract_state(const struct tt_alloc *a, struct tt_alloc_state *st)
 	const struct tt_alloc_block *b;
 	size_t n = 0;
 
+	TT_REFUSE_NULL(st);
+	memset(st, 0, sizeof(*st));
+	TT_REFUSE_NULL(a);
 	st->base = a->base0;
 	st->size = a->size + (a->base - a->base0);
 	st->align = a->align;
@@ -1387,6 +1435,8 @@ int tt_alloc_apply_state(struct tt_alloc *a, const struct tt_alloc_state *st)
 	size_t i;
 	int rc;
 
+	TT_REFUSE_NULL(a);
+	TT_REFUSE_NULL(st);
 	if (st->base != a->base0 || st->align != a->align ||
 	    st->size != a->size + (a->base - a->base0))
 		return TT_EINVAL;
@@ -1408,6 +1458,8 @@ int tt_alloc_apply_state(struct tt_alloc *a, const struct tt_alloc_state *st)
 
 void tt_alloc_state_release(struct tt_alloc_state *st)
 {
+	if (!st)
+		return;
 	free(st->ranges);
 	st->ranges = NULL;
 	st->count = 0;
@@ -1474,9 +1526,11 @@ static int check_size_tree(const struct tt_alloc *a, uint32_t t, uint32_t up,
 int tt_alloc_check(const struct tt_alloc *a)
 {
 	const struct tt_alloc_block *b, *prev = NULL;
-	uint64_t at = a->base, allocated = 0;
+	uint64_t at, allocated = 0;
 	size_t nblocks = 0, nfree = 0, intree = 0, insize = 0, used = 0, i;
 
+	TT_REFUSE_NULL(a);
+	at = a->base;
 	for (b = nd(a, a->head); b; prev = b, b = nd(a, b->next)) {
 		if (b->prev != ix(a, prev) || b->addr != at || !b->size ||
 		    ((b->addr | b->size) & (a->align - 1)))

@@ -71,8 +71,10 @@ int tt_bank_config_from_arch(struct tt_bank_config *cfg,
 {
 	uint64_t da;
 
+	TT_REFUSE_NULL(cfg);
 	memset(cfg, 0, sizeof(*cfg));
-	if (!arch || !is_pow2(arch->dram_alignment) || !arch->dram_banks)
+	TT_REFUSE_NULL(arch);
+	if (!is_pow2(arch->dram_alignment) || !arch->dram_banks)
 		return TT_EINVAL;
 	da = arch->dram_alignment;
 	cfg->dram_banks = arch->dram_banks;
@@ -180,12 +182,15 @@ static int mgr_init(struct tt_banks *b, enum tt_bank_type type,
 
 int tt_bank_init(struct tt_banks *b, const struct tt_bank_config *cfg)
 {
-	const struct tt_bank_config *c = &b->cfg;
+	const struct tt_bank_config *c;
 	uint32_t ncompute, per_storage = 0, nl1, id, s, k;
 	uint64_t dram_size, l1_alloc, limit;
 	int rc;
 
+	TT_REFUSE_NULL(b);
+	TT_REFUSE_NULL(cfg);
 	memset(b, 0, sizeof(*b));
+	c = &b->cfg;
 	b->cfg = *cfg;
 	if (!b->cfg.alloc_alignment)
 		b->cfg.alloc_alignment = b->cfg.dram_alignment;
@@ -258,6 +263,8 @@ void tt_bank_destroy(struct tt_banks *b)
 {
 	int t;
 
+	if (!b)
+		return;
 	for (t = 0; t < TT_BANK_NTYPES; t++) {
 		if (b->mgr[t].present)
 			tt_alloc_destroy(&b->mgr[t].alloc);
@@ -269,8 +276,20 @@ void tt_bank_destroy(struct tt_banks *b)
 	b->l1_core = NULL;
 }
 
-static struct tt_bank_mgr *mgr_of(struct tt_banks *b, enum tt_bank_type type)
+/*
+ * The manager of @type, or NULL (with the reason in b->err, or for a NULL
+ * @b in tt_last_error() on behalf of @fn).
+ */
+#define mgr_of(b, type)		mgr_of_in(__func__, b, type)
+#define cmgr_of(b, type)	cmgr_of_in(__func__, b, type)
+
+static struct tt_bank_mgr *mgr_of_in(const char *fn, struct tt_banks *b,
+				     enum tt_bank_type type)
 {
+	if (!b) {
+		tt_set_error("%s: b is NULL", fn);
+		return NULL;
+	}
 	if ((unsigned int)type >= TT_BANK_NTYPES) {
 		(void)fail(b, TT_EINVAL, "unknown buffer type %d", (int)type);	/* NULL says it */
 		return NULL;
@@ -278,11 +297,15 @@ static struct tt_bank_mgr *mgr_of(struct tt_banks *b, enum tt_bank_type type)
 	return &b->mgr[type];
 }
 
-static const struct tt_bank_mgr *cmgr_of(const struct tt_banks *b,
-					 enum tt_bank_type type)
+static const struct tt_bank_mgr *cmgr_of_in(const char *fn, const struct tt_banks *b,
+					    enum tt_bank_type type)
 {
+	if (!b) {
+		tt_set_error("%s: b is NULL", fn);
+		return NULL;
+	}
 	if ((unsigned int)type >= TT_BANK_NTYPES) {
-		(void)tt_fail(TT_EINVAL, "unknown buffer type %d", (int)type);	/* NULL says it */
+		(void)tt_fail(TT_EINVAL, "%s: unknown buffer type %d", fn, (int)type);	/* NULL says it */
 		return NULL;
 	}
 	return &b->mgr[type];
@@ -316,6 +339,7 @@ int tt_bank_size_spread(uint64_t size, uint64_t page_size, uint32_t num_banks,
 {
 	uint64_t pages, rows, page;
 
+	TT_REFUSE_NULL(per_bank);
 	if (!size || !page_size || !num_banks || !is_pow2(alignment))
 		return TT_EINVAL;
 	if (size % page_size)
@@ -403,6 +427,7 @@ int tt_bank_alloc(struct tt_banks *b, enum tt_bank_type type, uint64_t size,
 
 	if (!m)
 		return TT_EINVAL;
+	TT_REFUSE_NULL(addr);
 	if (flags == TT_BANK_DEFAULT)
 		flags = m->default_flags;
 	if (flags != TT_ALLOC_BOTTOM_UP && flags != TT_ALLOC_TOP_DOWN)
@@ -459,6 +484,9 @@ int tt_bank_allocation_size(const struct tt_banks *b, enum tt_bank_type type,
 {
 	const struct tt_bank_mgr *m = cmgr_of(b, type);
 
+	if (!b)
+		return TT_EINVAL;
+	TT_REFUSE_NULL(size);
 	if (!m || !m->present)
 		return TT_ENOTALLOC;
 	return tt_alloc_allocation_size(&m->alloc, addr, size);
@@ -521,6 +549,7 @@ int tt_bank_reset_size(struct tt_banks *b, enum tt_bank_type type)
 
 const struct tt_bank_config *tt_bank_config(const struct tt_banks *b)
 {
+	TT_IGNORE_NULL(b, NULL);
 	return &b->cfg;
 }
 
@@ -531,6 +560,8 @@ int tt_bank_region(const struct tt_banks *b, enum tt_bank_type type,
 
 	if (!m)
 		return TT_EINVAL;
+	TT_REFUSE_NULL(base);
+	TT_REFUSE_NULL(size);
 	if (!m->present)
 		return TT_ENOENT;
 	*base = m->alloc.base;
@@ -566,6 +597,7 @@ int tt_bank_offset(const struct tt_banks *b, enum tt_bank_type type,
 
 	if (!m)
 		return TT_EINVAL;
+	TT_REFUSE_NULL(offset);
 	if (bank_id >= m->num_banks)
 		return no_bank(m, type, bank_id);
 	*offset = m->offsets[bank_id];
@@ -579,6 +611,7 @@ int tt_bank_core_of(const struct tt_banks *b, enum tt_bank_type type,
 
 	if (!m)
 		return TT_EINVAL;
+	TT_REFUSE_NULL(core);
 	if (bank_id >= m->num_banks)
 		return no_bank(m, type, bank_id);
 	if (type == TT_BANK_DRAM || type == TT_BANK_TRACE) {
@@ -594,9 +627,12 @@ uint32_t tt_bank_ids_of_core(const struct tt_banks *b, enum tt_bank_type type,
 			     struct tt_bank_core core, uint32_t *ids,
 			     uint32_t max)
 {
-	const struct tt_bank_config *c = &b->cfg;
+	const struct tt_bank_config *c;
 	uint32_t n = 0, id, s, per;
 
+	TT_IGNORE_NULL(b, 0);
+	TT_IGNORE_NULL(ids, 0);
+	c = &b->cfg;
 	switch (type) {
 	case TT_BANK_DRAM:
 	case TT_BANK_TRACE:
@@ -635,6 +671,7 @@ int tt_bank_stats(const struct tt_banks *b, enum tt_bank_type type,
 {
 	const struct tt_bank_mgr *m = cmgr_of(b, type);
 
+	TT_REFUSE_NULL(st);
 	memset(st, 0, sizeof(*st));
 	if (!m)
 		return TT_EINVAL;
@@ -650,6 +687,7 @@ int tt_bank_view(const struct tt_banks *b, enum tt_bank_type type,
 	struct tt_alloc_stats st;
 	size_t n;
 
+	TT_REFUSE_NULL(view);
 	memset(view, 0, sizeof(*view));
 	if (!m)
 		return TT_EINVAL;
@@ -673,6 +711,8 @@ int tt_bank_view(const struct tt_banks *b, enum tt_bank_type type,
 
 void tt_bank_view_release(struct tt_bank_view *view)
 {
+	if (!view)
+		return;
 	free(view->blocks);
 	view->blocks = NULL;
 	view->num_blocks = 0;
@@ -684,6 +724,7 @@ void tt_bank_dump(const struct tt_banks *b, enum tt_bank_type type, FILE *f)
 
 	if (!m)
 		return;
+	TT_IGNORE_NULL(f);
 	fprintf(f, "%s: %u banks\n", type_names[type], m->num_banks);
 	if (m->present)
 		tt_alloc_dump(&m->alloc, f);
@@ -696,7 +737,10 @@ int tt_bank_lowest_occupied(const struct tt_banks *b, enum tt_bank_type type,
 	uint64_t a;
 	int rc;
 
-	if (!m || bank_id >= m->num_banks)
+	if (!m)
+		return TT_EINVAL;
+	TT_REFUSE_NULL(addr);
+	if (bank_id >= m->num_banks)
 		return TT_EINVAL;
 	if (!m->present)
 		return TT_ENOENT;
@@ -713,6 +757,7 @@ int tt_bank_lowest_occupied(const struct tt_banks *b, enum tt_bank_type type,
 
 uint64_t tt_bank_cb_base(const struct tt_banks *b)
 {
+	TT_IGNORE_NULL(b, 0);
 	return b->cfg.l1_unreserved_base;
 }
 
@@ -720,12 +765,14 @@ int tt_bank_check_cb(const struct tt_banks *b, struct tt_bank_core core,
 		     uint64_t cb_end, struct tt_bank_cb_clash *clash)
 {
 	static const enum tt_bank_type types[] = { TT_BANK_L1, TT_BANK_L1_SMALL };
-	const struct tt_bank_config *c = &b->cfg;
+	const struct tt_bank_config *c;
 	struct tt_bank_cb_clash tmp;
 	uint64_t lowest, size = 0;
 	uint32_t bank;
 	size_t i;
 
+	TT_REFUSE_NULL(b);
+	c = &b->cfg;
 	if (!clash)
 		clash = &tmp;
 	memset(clash, 0, sizeof(*clash));
@@ -772,6 +819,7 @@ int tt_bank_extract_state(const struct tt_banks *b, enum tt_bank_type type,
 {
 	const struct tt_bank_mgr *m = cmgr_of(b, type);
 
+	TT_REFUSE_NULL(st);
 	memset(st, 0, sizeof(*st));
 	if (!m)
 		return TT_EINVAL;
@@ -787,10 +835,13 @@ int tt_bank_extract_state(const struct tt_banks *b, enum tt_bank_type type,
 
 int tt_bank_apply_state(struct tt_banks *b, const struct tt_bank_state *st)
 {
-	struct tt_bank_mgr *m = mgr_of(b, st->type);
+	struct tt_bank_mgr *m;
 	uint64_t bank_size;
 	int rc;
 
+	TT_REFUSE_NULL(b);
+	TT_REFUSE_NULL(st);
+	m = mgr_of(b, st->type);
 	if (!m)
 		return TT_EINVAL;
 	bank_size = m->present ? m->alloc.size + (m->alloc.base - m->alloc.base0) : 0;
@@ -814,6 +865,8 @@ int tt_bank_override_state(struct tt_banks *b, const struct tt_bank_state *st)
 	struct tt_bank_state old;
 	int rc;
 
+	TT_REFUSE_NULL(b);
+	TT_REFUSE_NULL(st);
 	rc = tt_bank_extract_state(b, st->type, &old);
 	if (rc)
 		return fail(b, rc, "cannot save %s state: %s",
@@ -831,5 +884,7 @@ int tt_bank_override_state(struct tt_banks *b, const struct tt_bank_state *st)
 
 void tt_bank_state_release(struct tt_bank_state *st)
 {
+	if (!st)
+		return;
 	tt_alloc_state_release(&st->regions);
 }

@@ -277,6 +277,71 @@ out:
 	return rc;
 }
 
+/*
+ * Checking mode (TT_EMU_POISON_FREED=1): the device refuses NoC transfers
+ * into the ranges of freed buffers until they are allocated again.  One
+ * range per distinct bank offset of the buffer's kind; the oldest ranges
+ * go when the list is full.
+ */
+static void freed_edit(struct tt_buffer *buf, bool add)
+{
+	struct tt_device *dev = buf->dev;
+	struct tt_ctl_freed *f = &dev->freed;
+	enum tt_bank_type bt = tt_bank_type_of(buf->type);
+	uint32_t kind = buf->type == TT_BUFFER_DRAM ? TT_CTL_FREED_DRAM : TT_CTL_FREED_L1;
+	uint32_t nbanks = tt_bank_count(&dev->banks, bt);
+
+	for (uint32_t b = 0; b < nbanks; b++) {
+		int64_t boff = 0;
+		uint64_t lo, hi;
+		bool seen = false;
+
+		(void)tt_bank_offset(&dev->banks, bt, b, &boff);	/* b < nbanks: no failure */
+		lo = (uint64_t)((int64_t)buf->addr + boff);
+		hi = lo + buf->bank_size;
+		for (uint32_t i = 0; i < f->count; i++) {
+			struct tt_ctl_freed_range *r = &f->r[i];
+
+			if (r->kind != kind || r->lo >= hi || lo >= r->hi)
+				continue;
+			if (add && r->lo == lo && r->hi == hi) {
+				seen = true;
+				continue;
+			}
+			if (add)
+				continue;
+			memmove(r, r + 1, (f->count - i - 1) * sizeof(*r));
+			f->count--;
+			i--;
+			dev->freed_dirty = true;
+		}
+		if (!add || seen)
+			continue;
+		if (f->count == TT_CTL_MAX_FREED) {
+			memmove(&f->r[0], &f->r[1], (f->count - 1) * sizeof(f->r[0]));
+			f->count--;
+		}
+		f->r[f->count++] = (struct tt_ctl_freed_range){ .kind = kind, .lo = lo, .hi = hi };
+		dev->freed_dirty = true;
+	}
+}
+
+int tt_dev_send_freed(struct tt_device *dev)
+{
+	if (!dev->freed_dirty)
+		return TT_OK;
+	dev->freed_dirty = false;
+	return tt_dev_send(dev, TT_CTL_FREED, &dev->freed,
+			   (uint16_t)(offsetof(struct tt_ctl_freed, r) +
+				      dev->freed.count * sizeof(dev->freed.r[0])));
+}
+
+bool tt_buf_live_on(const struct tt_buffer *buf, const struct tt_device *dev)
+{
+	return tt_handle_live(buf, TT_HANDLE_BUFFER) && buf->dev == dev &&
+	       buf->dev_serial == dev->serial;
+}
+
 int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 		     struct tt_buffer **out)
 {
@@ -375,6 +440,8 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 		(void)tt_bank_free(&dev->banks, bt, buf->addr);
 		goto out_free;
 	}
+	if (dev->poison_freed)
+		freed_edit(buf, false);
 	free(buf->shard_bank);
 	buf->shard_bank = NULL;
 	*out = buf;
@@ -407,6 +474,8 @@ int tt_buffer_free(struct tt_buffer *buf)
 		rc = tt_bank_free(&buf->dev->banks, tt_bank_type_of(buf->type), buf->addr);
 		if (rc)
 			rc = tt_fail(rc, "tt_buffer_free: %s", tt_last_error());
+		else if (buf->dev->poison_freed)
+			freed_edit(buf, true);
 	}
 	tt_page_map_free(&buf->map);
 	free(buf);

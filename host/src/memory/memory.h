@@ -22,6 +22,12 @@
  */
 int tt_buf_check(const struct tt_buffer *buf, const char *fn);
 
+/* Is @buf a live buffer of @dev (no error is set)? */
+bool tt_buf_live_on(const struct tt_buffer *buf, const struct tt_device *dev);
+
+/* Send the freed-buffer list to the device if it changed (checking mode). */
+int tt_dev_send_freed(struct tt_device *dev);
+
 /* Page maps (page_map.c) ------------------------------------------------- */
 
 /* One bank a buffer occupies: where its pages of that bank start. */

@@ -25,6 +25,9 @@ typedef unsigned long long ull;
 
 void tt_memory_report_write_headers(const struct tt_memory_report_files *rf)
 {
+	TT_IGNORE_NULL(rf);
+	if (!rf->memory_summary || !rf->l1_summary)
+		return;			/* not open */
 	fputs("This report indicates available space for interleaving L1 buffers\n",
 	      rf->l1_summary);
 	if (rf->program_id) {
@@ -82,6 +85,10 @@ static void write_type(const struct tt_memory_report_files *rf,
 void tt_memory_report_write_usage(const struct tt_memory_report_files *rf,
 			   const struct tt_banks *b)
 {
+	TT_IGNORE_NULL(rf);
+	TT_IGNORE_NULL(b);
+	if (!rf->memory_summary || !rf->l1_summary || !rf->detailed)
+		return;			/* not open */
 	write_type(rf, b, TT_BANK_DRAM);
 	write_type(rf, b, TT_BANK_L1);
 }
@@ -165,10 +172,14 @@ static int open_files(struct tt_memory_report_files *rf, const char *dir,
 
 int tt_memory_report_close(struct tt_memory_report_files *rf)
 {
-	FILE **files[] = { &rf->memory_summary, &rf->l1_summary, &rf->detailed };
+	FILE **files[3];
 	int rc = TT_OK;
 	size_t i;
 
+	TT_REFUSE_NULL(rf);
+	files[0] = &rf->memory_summary;
+	files[1] = &rf->l1_summary;
+	files[2] = &rf->detailed;
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		if (!*files[i])
 			continue;
@@ -187,6 +198,7 @@ int tt_memory_report_dump_memory_state(const struct tt_banks *b, const char *dir
 	FILE *svg;
 	int rc, rc2;
 
+	TT_REFUSE_NULL(b);
 	if (!prefix)
 		prefix = "";
 	rc = open_files(&rf, dir, prefix, false);
@@ -209,12 +221,15 @@ int tt_memory_report_dump_memory_state(const struct tt_banks *b, const char *dir
 
 int tt_memory_report_open_program(struct tt_memory_report_files *rf, const char *dir)
 {
+	TT_REFUSE_NULL(rf);
 	return open_files(rf, dir, "program_", true);
 }
 
 int tt_memory_report_program(const struct tt_memory_report_files *rf,
 		      const struct tt_banks *b, uint64_t program_id)
 {
+	TT_REFUSE_NULL(rf);
+	TT_REFUSE_NULL(b);
 	if (!rf->memory_summary || !rf->l1_summary || !rf->detailed)
 		return tt_fail(TT_EINVAL, "memory report: the program report files are not open");
 	fprintf(rf->memory_summary, "%llu", (ull)program_id);
@@ -561,13 +576,18 @@ static void free_column(struct column *c)
 
 int tt_memory_report_svg(FILE *f, const struct tt_banks *b)
 {
-	const struct tt_bank_config *c = tt_bank_config(b);
-	uint32_t ncompute = c->grid_x * c->grid_y, nstorage = c->num_storage_cores;
-	uint32_t ncols = ncompute + nstorage + c->dram_banks, per = 0, i, k, s;
+	const struct tt_bank_config *c;
+	uint32_t ncompute, nstorage, ncols, per = 0, i, k, s;
 	struct column worker = { 0 }, dram = { 0 }, store = { 0 };
 	int cw, gap = 2, x, width, rc = TT_OK, y;
 	char title[160];
 
+	TT_REFUSE_NULL(f);
+	TT_REFUSE_NULL(b);
+	c = tt_bank_config(b);
+	ncompute = c->grid_x * c->grid_y;
+	nstorage = c->num_storage_cores;
+	ncols = ncompute + nstorage + c->dram_banks;
 	if (nstorage)
 		per = (uint32_t)(c->l1_size / c->storage_bank_size);
 	cw = 960 / (int)ncols - gap;

@@ -6,12 +6,16 @@
  * kernel API, the kernel entry (firmware/kernel_entry.c), newlib and the
  * resident firmware's exported symbols (--just-symbols), for the text slot
  * of its RISC.  The result is cached under a 128-bit XXH3 key of
- * everything that decides the binary: compiler flags, RISC, the firmware's
- * symbol image, the source text, compile-time args and defines.  The
- * headers the source pulled in (gcc -MMD) are recorded with their own
- * hashes next to the binary and re-checked on every hit, so editing an
- * included header rebuilds too; a warm hit reads a few small files and
- * runs no process.
+ * everything that decides the binary: the whole compiler command line
+ * (flags, RISC, defines, compile-time and named args, paths), the
+ * compiler driver and newlib by identity, and the contents of the source,
+ * the firmware's symbol image, the slot's linker script and the kernel
+ * entry.  Every header the source pulled in (gcc -MD, system headers
+ * included) is recorded with its hash next to the binary and re-checked on
+ * every hit, so editing an included header rebuilds too; a warm hit reads
+ * a few small files and runs no process.  The misses of one program (a
+ * compute kernel's three TRISC images, the data-movement kernels) compile
+ * in parallel, one compiler per CPU.
  *
  * A .cpp (.cc, .cxx) kernel is C++ built with the cross g++: C++17, no
  * exceptions, no RTTI, no thread-safe statics, against the freestanding
@@ -139,53 +143,6 @@ static int write_deps(const char *d_path, const char *deps_path)
 	return rc;
 }
 
-/* Run @argv, collecting stdout and stderr into @log. */
-static int run_tool(char *const argv[], char *log, size_t loglen)
-{
-	posix_spawn_file_actions_t fa;
-	int pipefd[2];
-	size_t used = 0;
-	pid_t pid;
-	int status, err;
-	ssize_t n;
-
-	if (pipe2(pipefd, O_CLOEXEC))
-		return TT_EIO;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
-	err = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(pipefd[1]);
-	if (err) {
-		close(pipefd[0]);
-		snprintf(log, loglen, "cannot run %s: %s", argv[0], strerror(err));
-		return TT_EBUILD;
-	}
-	/*
-	 * Keep the first loglen - 1 bytes and drain the rest to the end, so
-	 * the tool never blocks on a full pipe nor dies of SIGPIPE.
-	 */
-	for (;;) {
-		char sink[4096];
-		size_t room = loglen ? loglen - 1 - used : 0;
-
-		n = room ? read(pipefd[0], log + used, room) : read(pipefd[0], sink, sizeof(sink));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		if (room)
-			used += (size_t)n;
-	}
-	if (loglen)
-		log[used] = '\0';
-	close(pipefd[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? TT_OK : TT_EBUILD;
-}
-
 static int mkdir_p(const char *dir)
 {
 	char tmp[1024];
@@ -265,32 +222,50 @@ static const char *kernel_opt(void)
 	return o && *o ? o : "-Os";
 }
 
-static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
-		   const char *d_tmp, char *log, size_t loglen)
+/*
+ * One compiler run: its argv, the strings it owns, and the two argv slots
+ * naming its outputs (per-run temporaries, so not part of the cache key).
+ */
+struct cmd {
+	char **argv;
+	char **owned;
+	size_t argc, nowned, max;
+	size_t slot_d, slot_elf;
+};
+
+static void cmd_free(struct cmd *c)
+{
+	while (c->nowned)
+		free(c->owned[--c->nowned]);
+	free(c->owned);
+	free(c->argv);
+	c->owned = NULL;
+	c->argv = NULL;
+}
+
+/* The cross-compiler command line for @kb, outputs left blank. */
+static int cmd_build(const struct tt_kernel_build *kb, struct cmd *c)
 {
 	const struct tt_paths *p = tt_paths();
-	/* Sized for this kernel: any number of args and defines fits. */
-	size_t max = FIXED_ARGV + kb->num_compile_args + kb->num_defines + 2;
-	char **argv = calloc(max, sizeof(*argv));
-	char **owned = calloc(max, sizeof(*owned));
-	size_t argc = 0, nowned = 0;
+	bool cxx = is_cxx(kb->path);
 	char *ctas = NULL;
-	size_t ctas_len = 0, ctas_cap = 0;
-	int rc;
+	size_t ctas_len = 0, ctas_cap;
 
-	if (!argv || !owned)
+	/* Sized for this kernel: any number of args and defines fits. */
+	*c = (struct cmd){ .max = FIXED_ARGV + kb->num_compile_args + kb->num_defines + 2 };
+	c->argv = calloc(c->max, sizeof(*c->argv));
+	c->owned = calloc(c->max, sizeof(*c->owned));
+	if (!c->argv || !c->owned)
 		goto nomem;
-#define ARG(s) (assert(argc < max), argv[argc++] = (char *)(s))
+#define ARG(s) (assert(c->argc < c->max), c->argv[c->argc++] = (char *)(s))
 #define ARGF(...) do {						\
 		char *s_;						\
 		if (asprintf(&s_, __VA_ARGS__) < 0)			\
 			goto nomem;					\
-		assert(nowned < max);					\
-		owned[nowned++] = s_;					\
+		assert(c->nowned < c->max);				\
+		c->owned[c->nowned++] = s_;				\
 		ARG(s_);						\
 	} while (0)
-
-	bool cxx = is_cxx(kb->path);
 
 	if (cxx)
 		ARGF("%sg++", p->cross);
@@ -349,7 +324,7 @@ static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
 
 		if (!m)
 			goto nomem;
-		owned[nowned++] = m;
+		c->owned[c->nowned++] = m;
 		ARG(m);
 	}
 	for (uint32_t i = 0; i < kb->num_defines; i++) {
@@ -366,11 +341,14 @@ static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
 	ARGF("-Wl,--just-symbols=%s/firmware/%s.syms.elf", p->build,
 	     risc_dir[kb->risc]);
 	ARG("-Wl,--gc-sections");
-	ARG("-MMD");
+	/* -MD, not -MMD: the -isystem headers (ours and newlib's) count too. */
+	ARG("-MD");
 	ARG("-MF");
-	ARG(d_tmp);
+	c->slot_d = c->argc;
+	ARG("");
 	ARG("-o");
-	ARG(elf_tmp);
+	c->slot_elf = c->argc;
+	ARG("");
 	if (cxx)
 		ARGF("-include%s/kernels/include/tt_cxx_prelude.h", p->src);
 	ARGF("%s/firmware/kernel_entry.o", p->build);
@@ -381,71 +359,102 @@ static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
 	ARG("-lm");
 	ARG("-lgcc");
 	ARG("-Wl,--end-group");
-	argv[argc] = NULL;
-
-	rc = run_tool(argv, log, loglen);
-	goto out;
-nomem:
-	snprintf(log, loglen, "out of host memory for the compiler's arguments");
-	rc = TT_ENOMEM;
-out:
-	while (nowned)
-		free(owned[--nowned]);
-	free(owned);
-	free(argv);
+	c->argv[c->argc] = NULL;
 	free(ctas);
-	return rc;
+	return TT_OK;
+nomem:
+	free(ctas);
+	cmd_free(c);
+	return TT_ENOMEM;
 #undef ARG
 #undef ARGF
 }
 
-static int kernel_key(const struct tt_kernel_build *kb, uint64_t id[2])
+/*
+ * Which file, size and modification time a tool or library is: a new
+ * toolchain or newlib at the same path is a new key, without hashing tens
+ * of megabytes (or running the compiler) on every warm build.
+ */
+static void identity_into(XXH3_state_t *st, const char *path)
+{
+	struct stat sb;
+	uint64_t id[5] = { 0 };
+
+	if (!stat(path, &sb)) {
+		id[0] = (uint64_t)sb.st_dev;
+		id[1] = (uint64_t)sb.st_ino;
+		id[2] = (uint64_t)sb.st_size;
+		id[3] = (uint64_t)sb.st_mtim.tv_sec;
+		id[4] = (uint64_t)sb.st_mtim.tv_nsec;
+	}
+	XXH3_128bits_update(st, id, sizeof(id));
+}
+
+/* The compiler driver as posix_spawnp() will find it, by its identity. */
+static void tool_identity_into(XXH3_state_t *st, const char *tool)
+{
+	const char *path = getenv("PATH");
+	char full[PATH_MAX];
+
+	if (strchr(tool, '/') || !path) {
+		identity_into(st, tool);
+		return;
+	}
+	while (*path) {
+		size_t len = strcspn(path, ":");
+
+		snprintf(full, sizeof(full), "%.*s/%s", (int)len,
+			 len ? path : ".", tool);
+		if (!access(full, X_OK)) {
+			XXH3_128bits_update(st, full, strlen(full) + 1);
+			identity_into(st, full);
+			return;
+		}
+		path += len + (path[len] == ':');
+	}
+	identity_into(st, tool);
+}
+
+/*
+ * The cache key: every argument of the compiler run (flags, RISC, defines,
+ * compile-time and named args, include and library paths), the compiler
+ * driver and newlib by identity, and the content of the source and of the
+ * link's inputs.  Included headers are checked by content on every hit
+ * (the .deps list next to the binary).
+ */
+static int kernel_key(const struct tt_kernel_build *kb, const struct cmd *c,
+		      uint64_t id[2])
 {
 	const struct tt_paths *p = tt_paths();
-	char fw[1200];
+	char path[1200];
 	XXH3_state_t *st = XXH3_createState();
 	XXH128_hash_t h;
-	uint8_t lang = is_cxx(kb->path), strict = strict_cb();
 	int rc;
 
 	if (!st)
 		return TT_ENOMEM;
 	XXH3_128bits_reset(st);
 	XXH3_128bits_update(st, TT_BUILD_FLAGS_VERSION, sizeof(TT_BUILD_FLAGS_VERSION));
-	XXH3_128bits_update(st, &kb->risc, sizeof(kb->risc));
-	XXH3_128bits_update(st, &lang, sizeof(lang));
-	XXH3_128bits_update(st, &strict, sizeof(strict));
-	XXH3_128bits_update(st, p->cross, strlen(p->cross) + 1);
-	XXH3_128bits_update(st, kernel_opt(), strlen(kernel_opt()) + 1);
-	/* Everything the link uses besides newlib: firmware symbols, the
-	 * slot's linker script (the L1 layout) and the kernel entry. */
-	tt_firmware_path(kb->risc, true, fw, sizeof(fw));
-	rc = hash_file_into(st, fw);
-	snprintf(fw, sizeof(fw), "%s/linker/kernel_%s.ld", p->build, risc_dir[kb->risc]);
+	for (size_t i = 0; i < c->argc; i++)
+		if (i != c->slot_d && i != c->slot_elf)
+			XXH3_128bits_update(st, c->argv[i], strlen(c->argv[i]) + 1);
+	tool_identity_into(st, c->argv[0]);
+	snprintf(path, sizeof(path), "%s/sysroot/riscv64-unknown-elf/lib/libc.a", p->build);
+	identity_into(st, path);
+	snprintf(path, sizeof(path), "%s/sysroot/riscv64-unknown-elf/lib/libm.a", p->build);
+	identity_into(st, path);
+	/* Everything else the link uses: firmware symbols, the slot's
+	 * linker script (the L1 layout) and the kernel entry. */
+	tt_firmware_path(kb->risc, true, path, sizeof(path));
+	rc = hash_file_into(st, path);
+	snprintf(path, sizeof(path), "%s/linker/kernel_%s.ld", p->build, risc_dir[kb->risc]);
 	if (!rc)
-		rc = hash_file_into(st, fw);
-	snprintf(fw, sizeof(fw), "%s/firmware/kernel_entry.o", p->build);
+		rc = hash_file_into(st, path);
+	snprintf(path, sizeof(path), "%s/firmware/kernel_entry.o", p->build);
 	if (!rc)
-		rc = hash_file_into(st, fw);
+		rc = hash_file_into(st, path);
 	if (!rc)
 		rc = hash_file_into(st, kb->path);
-	XXH3_128bits_update(st, &kb->num_compile_args, sizeof(kb->num_compile_args));
-	if (kb->num_compile_args)
-		XXH3_128bits_update(st, kb->compile_args,
-				    kb->num_compile_args * sizeof(uint32_t));
-	for (uint32_t i = 0; i < kb->num_named_args; i++) {
-		XXH3_128bits_update(st, kb->named_args[i].name,
-				    strlen(kb->named_args[i].name) + 1);
-		XXH3_128bits_update(st, &kb->named_args[i].value,
-				    sizeof(kb->named_args[i].value));
-	}
-	for (uint32_t i = 0; i < kb->num_defines; i++) {
-		const char *v = kb->defines[i].value ? kb->defines[i].value : "";
-
-		XXH3_128bits_update(st, kb->defines[i].name,
-				    strlen(kb->defines[i].name) + 1);
-		XXH3_128bits_update(st, v, strlen(v) + 1);
-	}
 	h = XXH3_128bits_digest(st);
 	XXH3_freeState(st);
 	id[0] = h.high64;
@@ -453,69 +462,245 @@ static int kernel_key(const struct tt_kernel_build *kb, uint64_t id[2])
 	return rc;
 }
 
-int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
-		    uint64_t id[2], char *log, size_t loglen)
+/* One kernel of a batch: its command, cache entry and compiler process. */
+struct job {
+	struct cmd cmd;
+	char base[1400];		/* cache entry, without extension */
+	char tmp[1500];			/* this run's temporaries, likewise */
+	char tmp_elf[1600], tmp_d[1600];
+	pid_t pid;
+	int spawn_err;
+	int store_err;			/* errno of a failed store in the cache */
+	int rc;
+	bool compile;			/* a miss this batch compiles */
+};
+
+/* Start @j's compiler, its output going to <tmp>.log. */
+static void job_spawn(struct job *j)
+{
+	posix_spawn_file_actions_t fa;
+	char log[1600];
+
+	snprintf(log, sizeof(log), "%s.log", j->tmp);
+	j->cmd.argv[j->cmd.slot_d] = j->tmp_d;
+	j->cmd.argv[j->cmd.slot_elf] = j->tmp_elf;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	j->spawn_err = posix_spawnp(&j->pid, j->cmd.argv[0], &fa, NULL, j->cmd.argv,
+				    environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (j->spawn_err)
+		j->rc = TT_EBUILD;
+}
+
+/* Wait for @j's compiler; a good binary goes into the cache. */
+static void job_finish(struct job *j)
+{
+	char deps[1500], tmp_deps[1600], elf[1500];
+	int status;
+
+	if (j->spawn_err)
+		return;
+	while (waitpid(j->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		j->rc = TT_EBUILD;
+		return;
+	}
+	snprintf(tmp_deps, sizeof(tmp_deps), "%s.deps", j->tmp);
+	snprintf(elf, sizeof(elf), "%s.elf", j->base);
+	snprintf(deps, sizeof(deps), "%s.deps", j->base);
+	j->rc = write_deps(j->tmp_d, tmp_deps);
+	/* The binary first: a binary without its deps is rebuilt. */
+	if (!j->rc && (rename(j->tmp_elf, elf) || rename(tmp_deps, deps))) {
+		j->store_err = errno;
+		j->rc = TT_EIO;
+	}
+	unlink(tmp_deps);
+}
+
+/* The compiler's words (or why it did not run) for a failed @j. */
+static void job_log(const struct job *j, char *log, size_t loglen)
+{
+	char path[1600];
+	ssize_t n = 0;
+	int fd;
+
+	if (j->spawn_err) {
+		snprintf(log, loglen, "cannot run %s: %s", j->cmd.argv[0],
+			 strerror(j->spawn_err));
+		return;
+	}
+	if (j->rc == TT_EIO) {
+		snprintf(log, loglen, "cannot store %s.elf in the kernel cache: %s",
+			 j->base, j->store_err ? strerror(j->store_err) : "no dependency list");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s.log", j->tmp);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0 && loglen) {
+		n = read(fd, log, loglen - 1);
+		close(fd);
+	}
+	if (loglen)
+		log[n > 0 ? n : 0] = '\0';
+}
+
+static void job_cleanup(struct job *j)
+{
+	char path[1600];
+
+	if (j->compile) {
+		snprintf(path, sizeof(path), "%s.log", j->tmp);
+		unlink(path);
+		unlink(j->tmp_d);
+		unlink(j->tmp_elf);
+	}
+	cmd_free(&j->cmd);
+}
+
+/* How many compilers run at once: one per online CPU. */
+static unsigned int build_parallelism(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (unsigned int)n : 1;
+}
+
+/* Key @n jobs and find which miss the cache; a miss seen earlier in the
+ * batch (same key) is built once. */
+static int jobs_prepare(const struct tt_build_job *bj, struct job *jobs, uint32_t n,
+			uint32_t *failed, char *log, size_t loglen)
 {
 	const struct tt_paths *p = tt_paths();
-	char base[1400], elf_path[1500], deps_path[1500], tmp_elf[1500], tmp_d[1500];
-	char tmp_deps[1500];
-	char fw[1200];
+	static unsigned long batch;
+	unsigned long b = __atomic_add_fetch(&batch, 1, __ATOMIC_RELAXED);
+	char fw[1200], path[1500];
+	int rc;
+
+	for (uint32_t i = 0; i < n; i++) {
+		struct job *j = &jobs[i];
+
+		*failed = i;
+		tt_firmware_path(bj[i].kb.risc, true, fw, sizeof(fw));
+		if (access(fw, R_OK)) {
+			snprintf(log, loglen, "firmware symbols %s missing: run make", fw);
+			return TT_ENOENT;
+		}
+		rc = cmd_build(&bj[i].kb, &j->cmd);
+		if (rc) {
+			snprintf(log, loglen, "out of host memory for the compiler's arguments");
+			return rc;
+		}
+		rc = kernel_key(&bj[i].kb, &j->cmd, bj[i].id);
+		if (rc) {
+			snprintf(log, loglen, "%s: cannot read the kernel source", bj[i].kb.path);
+			return rc;
+		}
+		snprintf(j->base, sizeof(j->base), "%s/%016llx%016llx", p->cache,
+			 (unsigned long long)bj[i].id[0], (unsigned long long)bj[i].id[1]);
+		/* Per process, thread and batch: two devices may build one
+		 * kernel at once. */
+		snprintf(j->tmp, sizeof(j->tmp), "%s.%d.%d.%lu.tmp", j->base, (int)getpid(),
+			 (int)gettid(), b);
+		snprintf(j->tmp_elf, sizeof(j->tmp_elf), "%s.elf", j->tmp);
+		snprintf(j->tmp_d, sizeof(j->tmp_d), "%s.d", j->tmp);
+		snprintf(path, sizeof(path), "%s.elf", j->base);
+		j->compile = access(path, R_OK) != 0;
+		snprintf(path, sizeof(path), "%s.deps", j->base);
+		if (!j->compile)
+			j->compile = !deps_valid(path);
+		for (uint32_t k = 0; j->compile && k < i; k++)
+			if (jobs[k].compile && !strcmp(jobs[k].base, j->base))
+				j->compile = false;
+		if (j->compile && mkdir_p(p->cache)) {
+			snprintf(log, loglen, "cannot create the kernel cache %s: %s "
+				 "(set TT_EMU_CACHE to a writable directory)",
+				 p->cache, strerror(errno));
+			return TT_EIO;
+		}
+	}
+	return TT_OK;
+}
+
+/*
+ * Misses compile in parallel, at most one compiler per CPU; they are
+ * waited for in the order they started (only our own children: the
+ * process may have others, QEMU among them).
+ */
+static void jobs_compile(struct job *jobs, uint32_t n)
+{
+	unsigned int limit = build_parallelism();
+	uint32_t *order = calloc(n ? n : 1, sizeof(*order));
+	uint32_t head = 0, tail = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		if (!jobs[i].compile)
+			continue;
+		if (!order) {
+			/* No memory for the queue: one at a time. */
+			job_spawn(&jobs[i]);
+			job_finish(&jobs[i]);
+			continue;
+		}
+		while (tail - head >= limit)
+			job_finish(&jobs[order[head++]]);
+		job_spawn(&jobs[i]);
+		order[tail++] = i;
+	}
+	while (head < tail)
+		job_finish(&jobs[order[head++]]);
+	free(order);
+}
+
+int tt_build_kernels(const struct tt_build_job *bj, uint32_t n, uint32_t *failed,
+		     char *log, size_t loglen)
+{
+	struct job *jobs = calloc(n ? n : 1, sizeof(*jobs));
+	char elf_path[1500];
 	int rc;
 
 	if (log && loglen)
 		log[0] = '\0';
-	tt_firmware_path(kb->risc, true, fw, sizeof(fw));
-	if (access(fw, R_OK)) {
-		snprintf(log, loglen, "firmware symbols %s missing: run make", fw);
-		return TT_ENOENT;
+	*failed = 0;
+	if (!jobs) {
+		snprintf(log, loglen, "out of host memory");
+		return TT_ENOMEM;
 	}
-	rc = kernel_key(kb, id);
-	if (rc) {
-		snprintf(log, loglen, "%s: cannot read the kernel source", kb->path);
-		return rc;
-	}
-	snprintf(base, sizeof(base), "%s/%016llx%016llx", p->cache,
-		 (unsigned long long)id[0], (unsigned long long)id[1]);
-	snprintf(elf_path, sizeof(elf_path), "%s.elf", base);
-	snprintf(deps_path, sizeof(deps_path), "%s.deps", base);
-
-	if (access(elf_path, R_OK) || !deps_valid(deps_path)) {
-		rc = mkdir_p(p->cache);
-		if (rc) {
-			snprintf(log, loglen, "cannot create the kernel cache %s: %s "
-				 "(set TT_EMU_CACHE to a writable directory)",
-				 p->cache, strerror(errno));
-			return rc;
-		}
-		/* Per process and thread: two devices may build one kernel at once. */
-		snprintf(tmp_elf, sizeof(tmp_elf), "%s.%d.%d.tmp.elf", base,
-			 (int)getpid(), (int)gettid());
-		snprintf(tmp_d, sizeof(tmp_d), "%s.%d.%d.tmp.d", base, (int)getpid(),
-			 (int)gettid());
-		snprintf(tmp_deps, sizeof(tmp_deps), "%s.%d.%d.tmp.deps", base,
-			 (int)getpid(), (int)gettid());
-		rc = compile(kb, tmp_elf, tmp_d, log, loglen);
-		if (!rc)
-			rc = write_deps(tmp_d, tmp_deps);
-		/* The binary first: a binary without its deps is rebuilt. */
-		if (!rc && (rename(tmp_elf, elf_path) || rename(tmp_deps, deps_path))) {
-			snprintf(log, loglen, "cannot store %s in the kernel cache: %s",
-				 elf_path, strerror(errno));
-			rc = TT_EIO;
-		}
-		unlink(tmp_d);
-		if (rc) {
-			unlink(tmp_elf);
-			unlink(tmp_deps);
-			return rc;
+	rc = jobs_prepare(bj, jobs, n, failed, log, loglen);
+	if (!rc) {
+		jobs_compile(jobs, n);
+		for (uint32_t i = 0; i < n && !rc; i++) {
+			if (!jobs[i].rc)
+				continue;
+			*failed = i;
+			rc = jobs[i].rc;
+			job_log(&jobs[i], log, loglen);
 		}
 	}
-	rc = tt_elf_load(elf_path, elf);
-	if (rc)
-		snprintf(log, loglen, "%s", tt_last_error());
-	else
-		tt_gdb_note_kernel(kb->risc, elf_path, kb->path);
+	for (uint32_t i = 0; i < n && !rc; i++) {
+		*failed = i;
+		snprintf(elf_path, sizeof(elf_path), "%s.elf", jobs[i].base);
+		rc = tt_elf_load(elf_path, bj[i].elf);
+		if (rc)
+			snprintf(log, loglen, "%s", tt_last_error());
+		else
+			tt_gdb_note_kernel(bj[i].kb.risc, elf_path, bj[i].kb.path);
+	}
+	for (uint32_t i = 0; i < n; i++)
+		job_cleanup(&jobs[i]);
+	free(jobs);
 	return rc;
+}
+
+int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
+		    uint64_t id[2], char *log, size_t loglen)
+{
+	struct tt_build_job j = { .kb = *kb, .elf = elf, .id = id };
+	uint32_t failed;
+
+	return tt_build_kernels(&j, 1, &failed, log, loglen);
 }
 
 /* Programs ------------------------------------------------------------------ */
@@ -548,11 +733,69 @@ static int kernel_defines(const struct tt_program *prog, const struct tt_kernel 
 	return TT_OK;
 }
 
+/* Each built kernel's image must sit in its RISC's text slot. */
+static int kernel_fits(const struct tt_kernel *k, struct tt_run_report *report)
+{
+	for (uint32_t s = 0; s < k->elf.nsegs; s++) {
+		const struct tt_elf_segment *seg = &k->elf.segs[s];
+
+		if (seg->addr < TT_MEM_KERNEL_BASE(k->risc) ||
+		    seg->addr + seg->memsz >
+		    TT_MEM_KERNEL_BASE(k->risc) + TT_MEM_KERNEL_SLOT_SIZE)
+			return tt_run_fail(report, TT_E2BIG,
+					   "%s: kernel image for %s does not fit its "
+					   "%u-byte text slot", k->path,
+					   tt_risc_name(k->risc), TT_MEM_KERNEL_SLOT_SIZE);
+	}
+	return TT_OK;
+}
+
+/* The build jobs of @prog's unbuilt kernels, defines and formats included. */
+static int program_jobs(struct tt_program *prog, struct tt_build_job *jobs,
+			struct tt_kernel **ks, struct tt_define **defs, char (*formats)[TT_NUM_CBS * 4 + 3],
+			uint32_t *n, struct tt_run_report *report)
+{
+	int rc;
+
+	*n = 0;
+	for (uint32_t i = 0; i < prog->num_kernels; i++) {
+		struct tt_kernel *k = prog->kernels[i];
+		struct tt_build_job *j = &jobs[*n];
+
+		if (k->built)
+			continue;
+		j->kb = (struct tt_kernel_build){
+			.path = k->path,
+			.risc = k->risc,
+			.compile_args = k->compile_args,
+			.num_compile_args = k->num_compile_args,
+			.named_args = k->named_args,
+			.num_named_args = k->num_named_args,
+		};
+		j->elf = &k->elf;
+		j->id = k->id;
+		defs[*n] = calloc(k->num_defines + 1, sizeof(**defs));
+		if (!defs[*n])
+			return tt_run_fail(report, TT_ENOMEM, "%s: out of host memory",
+					   k->path);
+		ks[*n] = k;
+		(*n)++;
+		rc = kernel_defines(prog, k, defs[*n - 1], formats[*n - 1], &j->kb);
+		if (rc)
+			return tt_run_fail(report, rc, "%s: %s", k->path, tt_last_error());
+	}
+	return TT_OK;
+}
+
 int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
 		       struct tt_run_report *report)
 {
 	char log[1900];
-	char formats[TT_NUM_CBS * 4 + 3];
+	uint32_t n = 0, failed = 0, m = 0;
+	struct tt_build_job *jobs = NULL;
+	struct tt_kernel **ks = NULL;
+	struct tt_define **defs = NULL;
+	char (*formats)[TT_NUM_CBS * 4 + 3] = NULL;
 	int rc;
 
 	/* Building needs no device: @dev may be NULL (a compile-only check). */
@@ -561,49 +804,31 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
 		rc = tt_prog_check(prog, "tt_program_compile");
 	if (rc)
 		return tt_run_fail(report, rc, "%s", tt_last_error());
-	for (uint32_t i = 0; i < prog->num_kernels; i++) {
-		struct tt_kernel *k = prog->kernels[i];
-		struct tt_kernel_build kb = {
-			.path = k->path,
-			.risc = k->risc,
-			.compile_args = k->compile_args,
-			.num_compile_args = k->num_compile_args,
-			.defines = k->defines,
-			.num_defines = k->num_defines,
-			.named_args = k->named_args,
-			.num_named_args = k->num_named_args,
-		};
-		struct tt_define *defs = NULL;
-
-		if (k->built)
-			continue;
-		defs = calloc(k->num_defines + 1, sizeof(*defs));
-		if (!defs)
-			return tt_run_fail(report, TT_ENOMEM, "%s: out of host memory",
-					   k->path);
-		rc = kernel_defines(prog, k, defs, formats, &kb);
-		if (rc) {
-			free(defs);
-			return tt_run_fail(report, rc, "%s: %s", k->path, tt_last_error());
-		}
-		rc = tt_build_kernel(&kb, &k->elf, k->id, log, sizeof(log));
-		free(defs);
+	m = prog->num_kernels ? prog->num_kernels : 1;
+	jobs = calloc(m, sizeof(*jobs));
+	ks = calloc(m, sizeof(struct tt_kernel *));
+	defs = calloc(m, sizeof(struct tt_define *));
+	formats = calloc(m, sizeof(*formats));
+	if (!jobs || !ks || !defs || !formats)
+		rc = tt_run_fail(report, TT_ENOMEM, "out of host memory");
+	if (!rc)
+		rc = program_jobs(prog, jobs, ks, defs, formats, &n, report);
+	if (!rc && n) {
+		rc = tt_build_kernels(jobs, n, &failed, log, sizeof(log));
 		if (rc)
-			return tt_run_fail(report, rc, "building %s for %s failed:\n%s",
-					   k->path, tt_risc_name(k->risc), log);
-		for (uint32_t s = 0; s < k->elf.nsegs; s++) {
-			const struct tt_elf_segment *seg = &k->elf.segs[s];
-
-			if (seg->addr < TT_MEM_KERNEL_BASE(k->risc) ||
-			    seg->addr + seg->memsz >
-			    TT_MEM_KERNEL_BASE(k->risc) + TT_MEM_KERNEL_SLOT_SIZE)
-				return tt_run_fail(report, TT_E2BIG,
-						   "%s: kernel image for %s does not fit its "
-						   "%u-byte text slot", k->path,
-						   tt_risc_name(k->risc),
-						   TT_MEM_KERNEL_SLOT_SIZE);
-		}
-		k->built = true;
+			rc = tt_run_fail(report, rc, "building %s for %s failed:\n%s",
+					 ks[failed]->path, tt_risc_name(ks[failed]->risc), log);
 	}
-	return TT_OK;
+	for (uint32_t i = 0; !rc && i < n; i++) {
+		rc = kernel_fits(ks[i], report);
+		if (!rc)
+			ks[i]->built = true;
+	}
+	for (uint32_t i = 0; defs && i < m; i++)
+		free(defs[i]);
+	free(defs);
+	free(formats);
+	free(ks);
+	free(jobs);
+	return rc;
 }

@@ -101,6 +101,7 @@ static int create(const char *fn, struct tt_program *prog,
 		if (rc)
 			return rc;
 		cb.global = true;
+		cb.buf = global;
 	}
 	for (uint32_t i = 0; i < set->count; i++) {
 		const struct tt_cb *o = &set->cbs[i];
@@ -172,6 +173,38 @@ int tt_cb_update_address(struct tt_program *prog, tt_cb_handle h,
 	if (rc)
 		return rc;
 	set->cbs[h].addr = tt_buffer_address(buf);
+	set->cbs[h].buf = buf;
+	return TT_OK;
+}
+
+/*
+ * A globally allocated CB keeps its buffer's address: once the buffer is
+ * freed, the kernels would read and write whatever is allocated there
+ * next.  Caught at launch instead.
+ */
+int tt_cb_check_globals(const struct tt_cb_set *set, const struct tt_device *dev,
+			char *why, size_t whylen)
+{
+	for (uint32_t i = 0; i < set->count; i++) {
+		const struct tt_cb *cb = &set->cbs[i];
+
+		if (!cb->global)
+			continue;
+		if (!tt_buf_live_on(cb->buf, dev)) {
+			snprintf(why, whylen, "CB %u is globally allocated in buffer %p, "
+				 "which was freed (or belongs to another device): give "
+				 "it a live buffer with tt_cb_update_address", i,
+				 (const void *)cb->buf);
+			return TT_EINVAL;
+		}
+		if (tt_buffer_address(cb->buf) != cb->addr) {
+			snprintf(why, whylen, "CB %u is globally allocated at 0x%x, but "
+				 "its buffer %p is at 0x%x now (freed and allocated "
+				 "again?): call tt_cb_update_address", i, cb->addr,
+				 (const void *)cb->buf, tt_buffer_address(cb->buf));
+			return TT_EINVAL;
+		}
+	}
 	return TT_OK;
 }
 

@@ -5,6 +5,7 @@
  * the chosen RISCs with -DTT_FWTEST_RESULTS=<it>, run it, read each
  * hart's record (hal/tt_fwtest_abi.h) and turn it into outcomes.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@
 #include <tt/error.h>
 #include <tt/fwtest.h>
 
+#include "base/base.h"
 #include "tt_fwtest_abi.h"
 
 #define FWTEST_MAX_DEFINES	32
@@ -160,22 +162,50 @@ static void collect(struct tt_fwtest_result *res, struct tt_core core,
 	}
 }
 
+/* A refusal of tt_fwtest_run: what, the value and the limit. */
+static int refuse(int rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int refuse(int rc, const char *fmt, ...)
+{
+	char text[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	return tt_fail(rc, "tt_fwtest_run: %s", text);
+}
+
 static int check_config(const struct tt_device *dev,
 			const struct tt_fwtest_config *cfg)
 {
 	struct tt_core grid = tt_device_grid(dev);
 
-	if (!cfg->path || cfg->cores.count == 0 ||
-	    cfg->cores.count > TT_CORE_RANGE_SET_MAX ||
-	    (cfg->riscs & ~TT_FWTEST_ALL) ||
-	    cfg->num_defines > FWTEST_MAX_DEFINES - 1)
-		return TT_EINVAL;
+	if (!cfg->path)
+		return refuse(TT_EINVAL, "the test program path is NULL");
+	if (cfg->cores.count == 0 || cfg->cores.count > TT_CORE_RANGE_SET_MAX)
+		return refuse(TT_EINVAL, "%u core ranges: give 1 to %u",
+			      cfg->cores.count, TT_CORE_RANGE_SET_MAX);
+	if (cfg->riscs & ~TT_FWTEST_ALL)
+		return refuse(TT_EINVAL, "riscs 0x%x has bits outside TT_FWTEST_ALL "
+			      "(0x%x)", cfg->riscs, TT_FWTEST_ALL);
+	if (cfg->num_defines > FWTEST_MAX_DEFINES - 1)
+		return refuse(TT_EINVAL, "%u defines, at most %u", cfg->num_defines,
+			      FWTEST_MAX_DEFINES - 1);
+	if (cfg->num_defines && !cfg->defines)
+		return refuse(TT_EINVAL, "%u defines, but the array is NULL",
+			      cfg->num_defines);
 	for (uint32_t i = 0; i < cfg->cores.count; i++) {
 		const struct tt_core_range *r = &cfg->cores.ranges[i];
 
-		if (r->end.x >= grid.x || r->end.y >= grid.y ||
-		    r->start.x > r->end.x || r->start.y > r->end.y)
-			return TT_ERANGE;
+		if (r->start.x > r->end.x || r->start.y > r->end.y)
+			return refuse(TT_EINVAL, "core range %u (%u,%u)-(%u,%u) is "
+				      "inverted: start must not exceed end", i,
+				      r->start.x, r->start.y, r->end.x, r->end.y);
+		if (r->end.x >= grid.x || r->end.y >= grid.y)
+			return refuse(TT_ERANGE, "core range %u (%u,%u)-(%u,%u) is "
+				      "outside the %ux%u grid", i, r->start.x,
+				      r->start.y, r->end.x, r->end.y, grid.x, grid.y);
 	}
 	return TT_OK;
 }
@@ -196,11 +226,15 @@ int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 	uint32_t nriscs, ncores = 0, base;
 	int rc;
 
+	if (out)
+		*out = NULL;
 	/* tt_device_arch() refuses, with a message, what is not a device. */
-	if (!tt_device_arch(dev) || !in || !out)
+	if (!tt_device_arch(dev))
 		return TT_EINVAL;
+	if (!in || !out)
+		return refuse(TT_EINVAL, "the %s is NULL", !in ? "config" :
+			      "result pointer");
 	cfg = *in;
-	*out = NULL;
 	if (!cfg.riscs)
 		cfg.riscs = TT_FWTEST_BRISC;
 	if (!cfg.timeout_ms)
@@ -213,7 +247,7 @@ int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 
 	res = calloc(1, sizeof(*res));
 	if (!res)
-		return TT_ENOMEM;
+		return refuse(TT_ENOMEM, "out of host memory");
 	snprintf(res->path, sizeof(res->path), "%s", cfg.path);
 	*out = res;
 
@@ -229,13 +263,9 @@ int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 		goto out;
 	base = tt_buffer_address(mbox);
 	rec = calloc(1, TT_FWTEST_CORE_BYTES);
-	if (!rec) {
-		rc = TT_ENOMEM;
-		goto out;
-	}
 	cores = calloc((size_t)grid.x * grid.y, sizeof(*cores));
-	if (!cores) {
-		rc = TT_ENOMEM;
+	if (!rec || !cores) {
+		rc = refuse(TT_ENOMEM, "out of host memory");
 		goto out;
 	}
 	for (uint32_t y = 0; y < grid.y; y++)
@@ -270,7 +300,7 @@ int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 	res->outcomes = calloc((size_t)ncores * nriscs * (TT_FWTEST_MAX_CASES + 1),
 			       sizeof(*res->outcomes));
 	if (!res->outcomes) {
-		rc = TT_ENOMEM;
+		rc = refuse(TT_ENOMEM, "out of host memory");
 		goto out;
 	}
 	for (uint32_t c = 0; c < ncores; c++) {

@@ -45,6 +45,22 @@ static uint32_t args_align(uint32_t v)
 	return (v + TT_KERNEL_CONFIG_ARGS_ALIGN - 1) & ~(TT_KERNEL_CONFIG_ARGS_ALIGN - 1u);
 }
 
+/*
+ * Args at @blob + @off: a TT_ARGS_HEADER_SIZE header whose last word is
+ * their count (the kernel API checks indices against it, hal/tt_mailbox.h),
+ * then the @n values.  Returns the offset of the values.
+ */
+static uint32_t put_args(uint8_t *blob, uint32_t off, uint32_t n, const uint32_t *values)
+{
+	uint8_t *at = blob + off + TT_ARGS_HEADER_SIZE;
+
+	memset(at - TT_ARGS_HEADER_SIZE, 0, TT_ARGS_HEADER_SIZE);
+	memcpy(at - 4, &n, 4);
+	if (n)
+		memcpy(at, values, n * 4);
+	return off + TT_ARGS_HEADER_SIZE;
+}
+
 /* Write the config blob, kernel text and launch message of one core. */
 static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 		      uint32_t index, struct tt_kernel *const on[TT_RISCS_PER_CORE],
@@ -95,18 +111,17 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 			kc.ncrisc_noc_id = (uint8_t)k->noc;
 		a = args_for(k, xy);
 		n = a ? a->count : 0;
-		if (args_align(off + n * 4) + args_align(k->num_common * 4) >
-		    TT_MEM_KERNEL_ARGS_SIZE)
+		if (args_align(off + TT_ARGS_HEADER_SIZE + n * 4) + TT_ARGS_HEADER_SIZE +
+		    args_align(k->num_common * 4) > TT_MEM_KERNEL_ARGS_SIZE)
 			return tt_run_fail(report, TT_E2BIG,
 					   "core (%u,%u): runtime args exceed the "
 					   "%u-byte args area", xy.x, xy.y,
 					   TT_MEM_KERNEL_ARGS_SIZE);
+		off = put_args(blob, off, n, a ? a->values : NULL);
 		kc.rta_offset[r].rta_offset = (uint16_t)off;
-		if (n)
-			memcpy(blob + off, a->values, n * 4);
 		off = args_align(off + n * 4);
+		off = put_args(blob, off, k->num_common, k->common);
 		kc.rta_offset[r].crta_offset = (uint16_t)off;
-		memcpy(blob + off, k->common, k->num_common * 4);
 		off = args_align(off + k->num_common * 4);
 		kc.kernel_text_offset[r] = k->elf.entry - TT_MEM_KERNEL_CONFIG_BASE;
 		if (r >= TT_RISC_TRISC0)
@@ -261,6 +276,12 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 	rc = check_cb_regions(dev, prog, report);
 	if (rc)
 		return rc;
+	{
+		char why[300];
+
+		if (tt_cb_check_globals(&prog->cbs, dev, why, sizeof(why)))
+			return tt_run_fail(report, TT_EINVAL, "%s", why);
+	}
 	if (dev->banks_ok) {
 		rc = tt_memory_report_launch(&dev->banks);
 		if (rc)
@@ -304,7 +325,9 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 	}
 	if (!ncores)
 		return tt_run_fail(report, TT_EINVAL, "the program has no kernels");
-	rc = tt_dev_send(dev, TT_CTL_DOORBELL, &bell, sizeof(bell));
+	rc = tt_dev_send_freed(dev);
+	if (!rc)
+		rc = tt_dev_send(dev, TT_CTL_DOORBELL, &bell, sizeof(bell));
 	if (rc)
 		return tt_run_fail(report, rc, "device connection lost");
 	prog->dev = dev;
@@ -318,7 +341,7 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 	      struct tt_run_report *report)
 {
-	bool after_failure = false;
+	enum tt_hang_cause cause = TT_HANG_TIMEOUT;
 	int rc, status;
 
 	rc = tt_dev_check(dev, "tt_finish");
@@ -337,7 +360,10 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 	 * kernel traps or misuses the device, the others get
 	 * TT_FAIL_GRACE_MS to finish; whoever still waits then (often on the
 	 * RISC that failed) goes into the hang report and is reset, instead
-	 * of holding the run until its timeout.
+	 * of holding the run until its timeout.  When the device says no
+	 * hart can wake any more (tt_dev_stuck: all asleep, nothing in
+	 * flight, every host message applied) the run is a deadlock and is
+	 * reported at once.
 	 */
 	{
 		int64_t elapsed = 0, fail_at = -1;
@@ -363,24 +389,33 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 				fail_at = elapsed;
 			if (tt_dev_run_done(dev))
 				break;
+			if (tt_dev_stuck(dev)) {
+				cause = TT_HANG_DEADLOCK;
+				rc = TT_EDEADLK;
+				break;
+			}
 			if (elapsed >= (int64_t)timeout_ms ||
 			    (fail_at >= 0 && elapsed >= fail_at + TT_FAIL_GRACE_MS)) {
-				after_failure = fail_at >= 0;
+				if (fail_at >= 0)
+					cause = TT_HANG_AFTER_FAILURE;
 				rc = TT_ETIMEDOUT;
 				break;
 			}
 		}
 	}
 
-	if (rc == TT_ETIMEDOUT) {
-		tt_run_hang_report(dev, timeout_ms, after_failure, TT_FAIL_GRACE_MS);
+	if (rc == TT_ETIMEDOUT || rc == TT_EDEADLK) {
+		tt_run_hang_report(dev, cause, cause == TT_HANG_AFTER_FAILURE ?
+				   TT_FAIL_GRACE_MS : timeout_ms);
 		tt_dev_reset_unfinished(dev);
 	} else if (rc) {
-		tt_dev_error(dev, rc, 0, 0, 0, "lost the device: QEMU exited");
+		tt_dev_error(dev, rc, TT_RUN_NOWHERE, 0, 0,
+			     "lost the device: QEMU exited");
 	}
 
 	if (dev->failed)
 		tt_run_trap_locations(dev);
+	tt_dev_errors_finish(dev);
 	status = dev->failed ? dev->first.status : TT_OK;
 	if (report) {
 		report->status = status;

@@ -38,6 +38,20 @@ bool tt_named_arg_valid(const char *name);
 int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
 		    uint64_t id[2], char *log, size_t loglen);
 
+struct tt_build_job {
+	struct tt_kernel_build kb;
+	struct tt_elf *elf;
+	uint64_t *id;			/* two words */
+};
+
+/*
+ * tt_build_kernel for @n kernels at once: the cache misses compile in
+ * parallel, one compiler per CPU.  On failure *@failed is the job at fault
+ * and @log says why.
+ */
+int tt_build_kernels(const struct tt_build_job *jobs, uint32_t n, uint32_t *failed,
+		     char *log, size_t loglen);
+
 /* Core ranges ------------------------------------------------------------ */
 
 static inline bool tt_core_ranges_meet(const struct tt_core_range *a,
@@ -66,6 +80,7 @@ struct tt_cb {
 	uint32_t size;
 	uint32_t mask;			/* indices served */
 	bool global;			/* inside an L1 buffer, not the CB region */
+	const struct tt_buffer *buf;	/* that buffer (checked at each launch) */
 	uint32_t page_size[TT_NUM_CBS];
 	uint8_t data_format[TT_NUM_CBS];
 };
@@ -113,6 +128,13 @@ uint32_t tt_cb_core_config(const struct tt_cb_set *set, struct tt_core xy,
  */
 int tt_cb_formats(const struct tt_cb_set *set, const struct tt_core_range_set *cores,
 		  uint8_t *df);
+
+/*
+ * Is the buffer of every globally allocated CB of @set still live, on
+ * @dev and where the CB points?  TT_EINVAL with why if not.
+ */
+int tt_cb_check_globals(const struct tt_cb_set *set, const struct tt_device *dev,
+			char *why, size_t whylen);
 
 /* Programs (program.c) ---------------------------------------------------- */
 
@@ -172,19 +194,56 @@ static inline struct tt_device *tt_prog_inflight_dev(const struct tt_program *pr
 /* Zero @report (if any) for a new call. */
 void tt_run_report_clear(struct tt_run_report *report);
 
-/* Say why in @report (if any) and in the thread's last error; @status. */
-int tt_run_fail(struct tt_run_report *report, int status, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+/*
+ * Say why in @report (if any) and in the thread's last error; @status.  A
+ * macro, as tt_fail() is, so the analyser sees the code it returns.
+ */
+#define tt_run_fail(report, status, ...)				\
+	(tt_run_set_error((report), (status), __VA_ARGS__), (status))
+void tt_run_set_error(struct tt_run_report *report, int status,
+		      const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Add the source line of every trap and guest error of this run. */
 void tt_run_trap_locations(struct tt_device *dev);
 
+/* What a hart of an unfinished core is doing, as far as a person cares. */
+enum tt_hart_activity {
+	TT_HART_IDLE,		/* no kernel in this run, or not started */
+	TT_HART_RUNNING,
+	TT_HART_ASLEEP,		/* in its kernel, waiting for something */
+	TT_HART_FINISHED,	/* its kernel returned */
+	TT_HART_TRAPPED,
+	TT_HART_HALTED,		/* fatal firmware error */
+};
+
+/* The state of the hart @w (from tt_dev_dump_waits) describes. */
+enum tt_hart_activity tt_run_hart_state(struct tt_device *dev,
+				     const struct tt_evt_wait_state *w);
+
+/* "waits for semaphore 0 == 1 (now 0)": what @w waits for. */
+const char *tt_run_wait_text(const struct tt_evt_wait_state *w, char *buf,
+			     size_t len);
+
 /*
- * Add to the run errors what every unfinished core of the run waits for
- * or where it runs: it did not finish in @timeout_ms, or (@after_failure)
- * in its grace time after another core failed.
+ * Add the root cause of a hang to the run errors: the chain of waits
+ * from the first sleeping hart to a cycle or to a hart that finished
+ * without doing its part (hang_cause.c).  Needs dev->waits.
  */
-void tt_run_hang_report(struct tt_device *dev, uint32_t timeout_ms,
-			bool after_failure, uint32_t grace_ms);
+void tt_run_hang_cause(struct tt_device *dev, bool deadlock);
+
+/* Why a run is stopped before every core finished. */
+enum tt_hang_cause {
+	TT_HANG_TIMEOUT,	/* not done within the timeout */
+	TT_HANG_AFTER_FAILURE,	/* not done in the grace time after a failure */
+	TT_HANG_DEADLOCK,	/* every hart asleep and nothing can wake one */
+};
+
+/*
+ * Add to the run errors why the run stopped (@cause; @ms is the timeout
+ * or the grace time) and what every unfinished core waits for or where
+ * it runs.
+ */
+void tt_run_hang_report(struct tt_device *dev, enum tt_hang_cause cause,
+			uint32_t ms);
 
 #endif /* TT_HOST_PROGRAM_H */
