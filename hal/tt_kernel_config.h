@@ -13,7 +13,10 @@
  *   rta/crta_offset   from TT_KERNEL_CONFIG_ARGS_OFFSET on, per RISC: its
  *                     unique runtime args, then its common runtime args,
  *                     each list starting on a TT_KERNEL_CONFIG_ARGS_ALIGN
- *                     boundary.
+ *                     boundary after a TT_ARGS_HEADER_SIZE header whose
+ *                     last word (the one right before the first arg) is
+ *                     the number of args in the list; the offsets point
+ *                     at the first arg.
  *
  * The fixed parts come first, so a semaphore and a CB config have the same
  * address on every core of a program whatever each core's arg count
@@ -35,6 +38,7 @@
 #define TT_KERNEL_CONFIG_ARGS_OFFSET	\
 	(TT_KERNEL_CONFIG_CB_OFFSET + TT_NUM_CBS * TT_CB_CONFIG_BYTES)
 #define TT_KERNEL_CONFIG_ARGS_ALIGN	16
+#define TT_ARGS_HEADER_SIZE		16
 
 /* Address of semaphore @id in a blob at @base. */
 #define TT_SEMAPHORE_ADDR(base, id)	\
@@ -46,6 +50,9 @@
 #if TT_KERNEL_CONFIG_CB_OFFSET % TT_KERNEL_CONFIG_ARGS_ALIGN || \
 	TT_KERNEL_CONFIG_ARGS_OFFSET % TT_KERNEL_CONFIG_ARGS_ALIGN
 #error "the blob's parts must start aligned"
+#endif
+#if TT_ARGS_HEADER_SIZE < 4 || TT_ARGS_HEADER_SIZE % TT_KERNEL_CONFIG_ARGS_ALIGN
+#error "the args header must hold the count and keep the args aligned"
 #endif
 #if TT_KERNEL_CONFIG_ARGS_OFFSET >= TT_MEM_KERNEL_ARGS_SIZE
 #error "semaphores and CB configs leave no room for runtime args"

@@ -49,13 +49,6 @@
 #include <assert.h>
 #include <stdint.h>
 
-/*
- * Runtime args sit 16-byte aligned in the kernel config blob, each block
- * after a TT_ARGS_HEADER_SIZE header whose last word (the one right before
- * the first arg) is the number of args in the block.
- */
-#define TT_ARGS_HEADER_SIZE		16
-
 struct tt_rta_offset {
 	uint16_t rta_offset;		/* unique args, from kernel_config_base */
 	uint16_t crta_offset;		/* common args, from kernel_config_base */

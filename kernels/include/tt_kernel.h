@@ -106,7 +106,7 @@ static FORCE_INLINE uint32_t get_common_arg_addr(int arg_idx)
 
 /*
  * The word before a kernel's unique (common) args holds how many the host
- * set (hal/tt_mailbox.h): reading past them stops the kernel, where
+ * set (hal/tt_kernel_config.h): reading past them stops the kernel, where
  * silicon would return whatever follows in L1.
  */
 static FORCE_INLINE void tt_arg_check(uint32_t kind, volatile uint32_t *base,
