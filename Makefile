@@ -169,13 +169,25 @@ $(obj)/san/host/%.o: host/src/%.c | $(deps-stamp)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(host-cflags) -O1 $(san) -c $< -o $@
 
-$(obj)/host/libtt.a: $(patsubst host/src/%.c,$(obj)/host/%.o,$(host-srcs))
-	$(call msg,AR,$@)
-	$(Q)rm -f $@ && ar rcs $@ $^
+# The list of a library's sources, rewritten only when it changes.  The
+# libraries depend on it, so a source that moves or appears rebuilds them
+# even when no source is newer than the library: under .SECONDARY, make
+# does not miss an object file that is not there.
+define source-list
+$(Q)mkdir -p $(@D)
+$(Q)echo '$(1)' | cmp -s - $@ || echo '$(1)' > $@
+endef
+host-list := $(obj)/host/sources.txt
+$(host-list): FORCE
+	$(call source-list,$(host-srcs))
 
-$(obj)/san/host/libtt.a: $(patsubst host/src/%.c,$(obj)/san/host/%.o,$(host-srcs))
+$(obj)/host/libtt.a: $(patsubst host/src/%.c,$(obj)/host/%.o,$(host-srcs)) $(host-list)
 	$(call msg,AR,$@)
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
+
+$(obj)/san/host/libtt.a: $(patsubst host/src/%.c,$(obj)/san/host/%.o,$(host-srcs)) $(host-list)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
 # ThreadSanitizer build, for test-tsan only (ASan and TSan do not mix).
 tsan := -fsanitize=thread -fno-omit-frame-pointer
@@ -185,9 +197,9 @@ $(obj)/tsan/host/%.o: host/src/%.c | $(deps-stamp)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(host-cflags) -O1 $(tsan) -c $< -o $@
 
-$(obj)/tsan/host/libtt.a: $(patsubst host/src/%.c,$(obj)/tsan/host/%.o,$(host-srcs))
+$(obj)/tsan/host/libtt.a: $(patsubst host/src/%.c,$(obj)/tsan/host/%.o,$(host-srcs)) $(host-list)
 	$(call msg,AR,$@)
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
 .PHONY: host
 host: $(obj)/host/libtt.a $(obj)/san/host/libtt.a
@@ -217,14 +229,18 @@ $(obj)/san/metalium/%.o: host/metalium/src/%.cpp
 	$(Q)mkdir -p $(@D)
 	$(Q)g++ $(mtl-cxxflags) -O1 $(san) -c $< -o $@
 
-$(mtl-pkg)/lib/libtt_metalium.a: $(patsubst host/metalium/src/%.cpp,$(obj)/metalium/obj/%.o,$(mtl-srcs))
+mtl-list := $(obj)/metalium/sources.txt
+$(mtl-list): FORCE
+	$(call source-list,$(mtl-srcs))
+
+$(mtl-pkg)/lib/libtt_metalium.a: $(patsubst host/metalium/src/%.cpp,$(obj)/metalium/obj/%.o,$(mtl-srcs)) $(mtl-list)
 	$(call msg,AR,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
-$(obj)/san/metalium/libtt_metalium.a: $(patsubst host/metalium/src/%.cpp,$(obj)/san/metalium/%.o,$(mtl-srcs))
+$(obj)/san/metalium/libtt_metalium.a: $(patsubst host/metalium/src/%.cpp,$(obj)/san/metalium/%.o,$(mtl-srcs)) $(mtl-list)
 	$(call msg,AR,$@)
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
 # The build-tree package: cmake -DCMAKE_PREFIX_PATH=$(O)/metalium
 mtl-cmake := $(mtl-pkg)/lib/cmake/TT-Metalium
@@ -287,12 +303,12 @@ $(obj)/pic/metalium/%.o: host/metalium/src/%.cpp
 	$(Q)mkdir -p $(@D)
 	$(Q)g++ $(mtl-cxxflags) -O2 $(pic-flags) -c $< -o $@
 
-$(obj)/pic/lib/libtt.so: $(pic-host)
+$(obj)/pic/lib/libtt.so: $(pic-host) $(host-list)
 	$(call msg,LD,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc -shared -Wl,-soname,libtt.so $^ $(host-libs) -o $@
+	$(Q)gcc -shared -Wl,-soname,libtt.so $(pic-host) $(host-libs) -o $@
 
-$(obj)/pic/lib/libtt_metalium.so: $(pic-mtl) $(obj)/pic/lib/libtt.so
+$(obj)/pic/lib/libtt_metalium.so: $(pic-mtl) $(obj)/pic/lib/libtt.so $(mtl-list)
 	$(call msg,LD,$@)
 	$(Q)g++ -shared -Wl,-soname,libtt_metalium.so $(pic-mtl) -L$(obj)/pic/lib -ltt $(mtl-libs) \
 		-Wl,-rpath,'$$ORIGIN' -o $@
@@ -432,9 +448,10 @@ $(obj)/fuzz/host_api_fuzz.o: tests/fuzz/host_api_fuzz.c | $(deps-stamp)
 	$(Q)clang $(fuzz-cflags) -DTT_FUZZ_KERNEL='"$(src)/tests/e2e/kernels/empty.c"' \
 		-c $< -o $@
 
-$(fuzz-bin): $(obj)/fuzz/host_api_fuzz.o $(patsubst host/src/%.c,$(obj)/fuzz/host/%.o,$(host-srcs))
+$(fuzz-bin): $(obj)/fuzz/host_api_fuzz.o $(patsubst host/src/%.c,$(obj)/fuzz/host/%.o,$(host-srcs)) \
+		$(host-list)
 	$(call msg,CLANG,$@)
-	$(Q)clang $(fuzz-cflags) -fsanitize=fuzzer $^ $(host-libs) -o $@
+	$(Q)clang $(fuzz-cflags) -fsanitize=fuzzer $(filter %.o,$^) $(host-libs) -o $@
 
 .PHONY: fuzz fuzz-smoke
 fuzz-smoke: $(fuzz-bin)
