@@ -528,8 +528,16 @@ $(obj)/analyze/%.ok: % $(analyze-hdrs) tools/analyze.sh | $(deps-stamp)
 		-DTT_DEFAULT_BUILD='"$(obj)"'
 	$(Q)touch $@
 
+# The floor plan's arrows (docs/architecture.md): libtt's folders call and
+# include only the folders below them, and no model block includes another.
+$(obj)/analyze/layers.ok: tools/check-layers.sh $(obj)/host/libtt.a $(wildcard device/model/*)
+	$(call msg,LAYERS,host/src device/model)
+	$(Q)mkdir -p $(@D)
+	$(Q)bash tools/check-layers.sh $(obj)
+	$(Q)touch $@
+
 .PHONY: analyze
-analyze: $(patsubst %,$(obj)/analyze/%.ok,$(analyze-srcs))
+analyze: $(patsubst %,$(obj)/analyze/%.ok,$(analyze-srcs)) $(obj)/analyze/layers.ok
 
 # ---------------------------------------------------------------------------
 # Examples, demo, gdb
@@ -622,7 +630,8 @@ help:
 	@echo '  gdb            run $$(GDB_DEMO) halted under gdb-multiarch (docs/gdb.md)'
 	@echo '  bench          benchmarks (bench/*), never part of test'
 	@echo '  format, format-check   clang-format the non-QEMU code'
-	@echo '  analyze        clang-tidy: bugprone, NULL dereference, unchecked returns (part of test)'
+	@echo '  analyze        clang-tidy: bugprone, NULL dereference, unchecked returns;'
+	@echo '                 the floor plan'"'"'s arrows (tools/check-layers.sh); part of test'
 	@echo '  clean          remove our objects (keeps QEMU and newlib)'
 	@echo '  distclean      remove the whole build directory'
 	@echo 'Variables'
