@@ -67,7 +67,7 @@
 #define TTX_RULE_MCAST      "multicast-rectangle"
 #define TTX_RULE_ATOMIC     "atomic"
 
-#define TTX_NOC_MAX_DESTS   (8 * 16)
+#define TTX_NOC_MAX_DESTS   (TT_GRID_X_MAX * TT_GRID_Y_MAX)  /* every worker */
 
 static const uint8_t ttx_dram_x[TT_DRAM_BANKS] = TT_NOC_DRAM_X_INIT;
 static const uint8_t ttx_dram_y[TT_DRAM_BANKS] = TT_NOC_DRAM_Y_INIT;
