@@ -67,7 +67,32 @@ TT_REG32(EMU, FAULT_ARG0, 0x0A8)	/* rw: pages asked for, ... */
 TT_REG32(EMU, FAULT_ARG1, 0x0AC)	/* rw: pages allowed, ... */
 TT_REG32(EMU, FAULT_REPORT, 0x0B0)	/* wo: send the four above to the host */
 
+/*
+ * EMU block: profiler markers (tt-metal's DeviceZoneScopedN and friends).
+ * A kernel writes PROF_NAME and PROF_DATA_* as the marker needs, then
+ * PROF_MARK; while a timeline trace is recorded the model puts the marker
+ * on this RISC's track at the device clock of that write, and otherwise
+ * ignores it.
+ */
+TT_REG32(EMU, PROF_NAME, 0x0C0)		/* rw: L1 address of a NUL-terminated name */
+TT_REG32(EMU, PROF_DATA_LO, 0x0C4)	/* rw: marker data, low word */
+TT_REG32(EMU, PROF_DATA_HI, 0x0C8)	/* rw: marker data, high word */
+TT_REG32(EMU, PROF_MARK, 0x0CC)		/* wo: enum tt_prof_mark */
+
+/* Slots of summed zones per RISC (DeviceZoneScopedSumN1, N2). */
+#define TT_PROF_SUM_SLOTS	2
+
 #ifndef __ASSEMBLER__
+/* Markers written to EMU_PROF_MARK. */
+enum tt_prof_mark {
+	TT_PROF_ZONE_BEGIN = 0x9f0,	/* open a zone named PROF_NAME */
+	TT_PROF_ZONE_END,		/* close the innermost open zone */
+	TT_PROF_DATA,			/* PROF_NAME with the 64-bit PROF_DATA */
+	TT_PROF_EVENT,			/* event id PROF_DATA_LO */
+	TT_PROF_SUM_BEGIN,		/* open summed zone PROF_NAME, slot PROF_DATA_LO */
+	TT_PROF_SUM_END,		/* close slot PROF_DATA_LO: add to its sum */
+};
+
 /* Kernel API misuse reported through FAULT_REPORT. */
 enum tt_fault_kind {
 	TT_FAULT_NONE = 0,
