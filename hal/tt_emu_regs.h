@@ -101,6 +101,7 @@ enum tt_fault_kind {
 	TT_FAULT_CB_POP_UNWAITED,		/* arg0 = popped, arg1 = waited for */
 	TT_FAULT_CB_RESERVE_TOO_BIG,		/* arg0 = pages, arg1 = CB pages */
 	TT_FAULT_CB_WAIT_TOO_BIG,		/* arg0 = pages, arg1 = CB pages */
+	TT_FAULT_ASSERT,			/* id = source line (ASSERT) */
 };
 
 /* What a sleeping hart waits for (the hang report prints these). */

@@ -336,6 +336,10 @@ static void ttx_emu_fault(TTChip *chip, unsigned core, unsigned risc)
                              "CB %u: cb_wait_front of %u pages, but the CB "
                              "holds only %u", id, a, b);
         break;
+    case TT_FAULT_ASSERT:
+        ttx_chip_guest_error(chip, core, risc, 0,
+                             "ASSERT failed on line %u", id);
+        break;
     default:
         ttx_chip_guest_error(chip, core, risc, 0,
                              "kernel fault %u (id %u, %u, %u)", h->fault_kind,

@@ -257,6 +257,25 @@ static bool strict_cb(void)
 	return v && *v && strcmp(v, "0");
 }
 
+/*
+ * tt-metal's switches for kernel ASSERTs: TT_METAL_WATCHER (any value)
+ * builds kernels with WATCHER_ENABLED, TT_METAL_LIGHTWEIGHT_KERNEL_ASSERTS=1
+ * with LIGHTWEIGHT_KERNEL_ASSERTS; either makes ASSERT check.
+ */
+static bool watcher(void)
+{
+	const char *v = getenv("TT_METAL_WATCHER");
+
+	return v && *v;
+}
+
+static bool lightweight_asserts(void)
+{
+	const char *v = getenv("TT_METAL_LIGHTWEIGHT_KERNEL_ASSERTS");
+
+	return v && *v && strcmp(v, "0");
+}
+
 /* -Os unless TT_EMU_KERNEL_OPT says otherwise (tools/tt-gdb.sh uses -Og). */
 static const char *kernel_opt(void)
 {
@@ -324,6 +343,10 @@ static int compile(const struct tt_kernel_build *kb, const char *elf_tmp,
 	ARG(risc_define[kb->risc]);
 	if (strict_cb())
 		ARG("-DTT_CB_STRICT");
+	if (watcher())
+		ARG("-DWATCHER_ENABLED");
+	if (lightweight_asserts())
+		ARG("-DLIGHTWEIGHT_KERNEL_ASSERTS");
 	if (cxx)
 		ARGF("-isystem%s/kernels/include/c++", p->src);
 	ARGF("-I%s/kernels/include", p->src);
@@ -406,6 +429,7 @@ static int kernel_key(const struct tt_kernel_build *kb, uint64_t id[2])
 	XXH3_state_t *st = XXH3_createState();
 	XXH128_hash_t h;
 	uint8_t lang = is_cxx(kb->path), strict = strict_cb();
+	uint8_t asserts = (uint8_t)(watcher() | lightweight_asserts() << 1);
 	int rc;
 
 	if (!st)
@@ -415,6 +439,7 @@ static int kernel_key(const struct tt_kernel_build *kb, uint64_t id[2])
 	XXH3_128bits_update(st, &kb->risc, sizeof(kb->risc));
 	XXH3_128bits_update(st, &lang, sizeof(lang));
 	XXH3_128bits_update(st, &strict, sizeof(strict));
+	XXH3_128bits_update(st, &asserts, sizeof(asserts));
 	XXH3_128bits_update(st, p->cross, strlen(p->cross) + 1);
 	XXH3_128bits_update(st, kernel_opt(), strlen(kernel_opt()) + 1);
 	/* Everything the link uses besides newlib: firmware symbols, the
