@@ -467,9 +467,11 @@ FORCE_INLINE void reset_noc_trid_barrier_counter(uint32_t id_mask, uint32_t noc)
 	reset_noc_trid_barrier_counter(id_mask);
 }
 
+#define NOC_CLEAR_OUTSTANDING_REQ_MASK ((1ULL << (NOC_MAX_TRANSACTION_ID + 1)) - 1)
+
 FORCE_INLINE void reset_noc_trid_barrier_counter()
 {
-	reset_noc_trid_barrier_counter((1u << (NOC_MAX_TRANSACTION_ID + 1)) - 1);
+	reset_noc_trid_barrier_counter(NOC_CLEAR_OUTSTANDING_REQ_MASK);
 }
 
 /* Inline writes ------------------------------------------------------------ */
