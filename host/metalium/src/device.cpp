@@ -1017,6 +1017,21 @@ size_t GetNumAvailableDevices()
 	return 1;
 }
 
+size_t GetNumPCIeDevices()
+{
+	return 1;
+}
+
+ChipId GetPCIeDeviceID(ChipId device_id)
+{
+	return device_id;
+}
+
+bool IsGalaxyCluster()
+{
+	return false;
+}
+
 // detail:: entry points ----------------------------------------------------------
 
 namespace detail {
