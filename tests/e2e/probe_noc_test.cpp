@@ -8,7 +8,10 @@
 // zeroed on purpose, and the report page must hold what the helpers saw.
 #include <criterion/criterion.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <tt-metalium/distributed.hpp>
@@ -103,4 +106,40 @@ Test(probe, noc_options_and_semaphores)
 	cr_assert_eq(rep[4], 0x33333333u);
 	cr_assert_eq(rep[5] & 0xffff, 0x4444u, "byte enables 0x3 write the low half");
 	dev->close();
+}
+
+// ASSERT checks only under tt-metal's switches, and then names its line.
+static void run_assert(uint32_t arg)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	Program program = CreateProgram();
+	auto k = CreateKernel(program, KERNEL("assert_arg.cpp"), CoreCoord(0, 0), DataMovementConfig{});
+	SetRuntimeArgs(program, k, CoreCoord(0, 0), { arg });
+	distributed::MeshWorkload workload;
+	workload.add_program(distributed::MeshCoordinateRange(dev->shape()), std::move(program));
+	try {
+		distributed::EnqueueMeshWorkload(dev->mesh_command_queue(), workload, true);
+	} catch (...) {
+		dev->close();
+		throw;
+	}
+	dev->close();
+}
+
+Test(probe, assert_follows_the_watcher_switch)
+{
+	unsetenv("TT_METAL_WATCHER");
+	unsetenv("TT_METAL_LIGHTWEIGHT_KERNEL_ASSERTS");
+	run_assert(8); // not checked
+	setenv("TT_METAL_WATCHER", "1", 1);
+	run_assert(7);
+	std::string what;
+	try {
+		run_assert(8);
+	} catch (const std::runtime_error &e) {
+		what = e.what();
+	}
+	unsetenv("TT_METAL_WATCHER");
+	cr_assert(what.find("ASSERT failed on line 13") != std::string::npos, "%s", what.c_str());
+	cr_assert(what.find("assert_arg.cpp:13") != std::string::npos, "%s", what.c_str());
 }
