@@ -15,6 +15,7 @@
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/hal.hpp>
 #include <tt-metalium/host_api.hpp>
+#include <tt-metalium/system_mesh.hpp>
 #include <tt-metalium/math.hpp>
 #include <tt-metalium/tt_align.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
@@ -271,6 +272,11 @@ Test(metalium, larger_meshes_are_refused)
 	});
 	cr_assert(w.find("8-device mesh") != std::string::npos, "%s", w.c_str());
 	cr_assert(w.find("create_unit_mesh") != std::string::npos, "%s", w.c_str());
+	// The system mesh is what can be opened: 1x1.
+	auto &sys = distributed::SystemMesh::instance();
+	cr_assert(&sys == &distributed::SystemMesh::instance());
+	cr_assert(sys.shape() == distributed::MeshShape(1, 1));
+	cr_assert(sys.local_shape() == sys.shape());
 }
 
 Test(metalium, tt_fatal_formats)
