@@ -125,6 +125,11 @@ now() { date +%s.%N; }
 cmake_unit() {
 	local unit=$1 dir=$2 bdir=$out/$1 t0 ok=y
 	t0=$(now)
+	# A build folder configured from another checkout: start it afresh.
+	if [ -f "$bdir/CMakeCache.txt" ] &&
+		! grep -qxF "CMAKE_HOME_DIRECTORY:INTERNAL=${dir%/}" "$bdir/CMakeCache.txt"; then
+		rm -rf "$bdir"
+	fi
 	mkdir -p "$bdir"
 	if ! cmake -S "$dir" -B "$bdir" -DCMAKE_PREFIX_PATH="$pkg" -DCMAKE_BUILD_TYPE=Release \
 		> "$bdir/configure.log" 2>&1; then
