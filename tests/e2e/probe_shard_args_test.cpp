@@ -14,6 +14,7 @@
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
+#include <tt-metalium/tt_metal.hpp>
 
 using namespace tt::tt_metal;
 
@@ -128,5 +129,51 @@ Test(probe, shards_shared_cbs_and_args_between_enqueues)
 	distributed::EnqueueReadMeshBuffer(cq, n2, next2, true);
 	check(in1, 5, o1, n1, "run 1");
 	check(in2, 9, o2, n2, "run 2");
+	dev->close();
+}
+
+// A GlobalSemaphore outlives programs: two programs use it, the host
+// sets it in between, and each program sees the value it was left with.
+static uint32_t sem_on(distributed::MeshDevice *dev, CoreCoord core, uint32_t addr)
+{
+	std::vector<uint32_t> v;
+	cr_assert(detail::ReadFromDeviceL1(dev, core, addr, 4, v));
+	return v.at(0);
+}
+
+static void run_global_sem(distributed::MeshDevice *dev, const GlobalSemaphore &sem, uint32_t add,
+			   uint32_t wait_for)
+{
+	Program program = CreateProgram();
+	CoreCoord a{ 0, 0 }, b{ 1, 0 };
+	auto va = dev->worker_core_from_logical_core(a), vb = dev->worker_core_from_logical_core(b);
+	auto k = CreateKernel(program, KERNEL("global_sem.cpp"), CoreRange(a, b),
+			      DataMovementConfig{ .processor = DataMovementProcessor::RISCV_0,
+						  .noc = NOC::RISCV_0_default });
+	uint32_t addr = (uint32_t)sem.address();
+	SetRuntimeArgs(program, k, a, { addr, 0, (uint32_t)vb.x, (uint32_t)vb.y, wait_for });
+	SetRuntimeArgs(program, k, b, { addr, 1, (uint32_t)va.x, (uint32_t)va.y, add });
+	distributed::MeshWorkload w;
+	w.add_program(distributed::MeshCoordinateRange(dev->shape()), std::move(program));
+	distributed::EnqueueMeshWorkload(dev->mesh_command_queue(), w, true);
+}
+
+Test(probe, global_semaphore_across_programs)
+{
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	CoreRangeSet cores(CoreRange({ 0, 0 }, { 1, 0 }));
+	GlobalSemaphore sem = CreateGlobalSemaphore(dev.get(), cores, 5);
+	cr_assert_eq(sem.address() % 16, 0u);
+	cr_assert_eq(sem_on(dev.get(), { 0, 0 }, sem.address()), 5u);
+	cr_assert_eq(sem_on(dev.get(), { 1, 0 }, sem.address()), 5u);
+
+	run_global_sem(dev.get(), sem, 3, 8);
+	cr_assert_eq(sem_on(dev.get(), { 0, 0 }, sem.address()), 100u);
+	cr_assert_eq(sem_on(dev.get(), { 1, 0 }, sem.address()), 5u);
+
+	sem.reset_semaphore_value(1);
+	cr_assert_eq(sem_on(dev.get(), { 0, 0 }, sem.address()), 1u);
+	run_global_sem(dev.get(), sem, 3, 4);
+	cr_assert_eq(sem_on(dev.get(), { 0, 0 }, sem.address()), 100u);
 	dev->close();
 }
