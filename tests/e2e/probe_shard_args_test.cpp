@@ -6,7 +6,8 @@
 // enqueued twice with runtime args changed in between through
 // GetRuntimeArgs and GetCommonRuntimeArgs and the CBs moved to another
 // sharded buffer with UpdateDynamicCircularBufferAddress.  Each run must
-// see the args and buffers it was enqueued with.
+// see the args and buffers it was enqueued with.  Also a GlobalSemaphore
+// shared by two programs and reset by the host in between.
 #include <criterion/criterion.h>
 
 #include <vector>
