@@ -55,6 +55,9 @@ void fw_tile_configure(uint32_t cfg);
 /* Set the kernel API globals from launch[0] and run this RISC's kernel. */
 uint32_t fw_run_kernel(void);
 
+/* Make firmware, mailbox, bank tables and kernel text read-only for kernels. */
+void fw_pmp_init(void);
+
 /* Call a kernel's _start; 0 if it returned, 1 if it trapped (trap.S). */
 uint32_t fw_call_kernel(uint32_t entry);
 

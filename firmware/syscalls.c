@@ -89,9 +89,16 @@ int _kill(int pid, int sig)
 
 void _exit(int code)
 {
-	/* A kernel that calls exit() traps back to the firmware. */
-	(void)code;
-	__asm__ volatile("ebreak");
+	/*
+	 * Kernels have their own exit() (firmware/kernel_entry.c); this is
+	 * for the C library's internal callers.  Stop the kernel the same
+	 * way: the firmware reports the exit with the caller's pc.
+	 */
+	register uint32_t a0 __asm__("a0") = (uint32_t)code;
+	register uint32_t a1 __asm__("a1") =
+		(uint32_t)(uintptr_t)__builtin_return_address(0) - 4;
+	register uint32_t a7 __asm__("a7") = TT_ECALL_EXIT;
+
 	for (;;)
-		tt_wfi();
+		__asm__ volatile("ecall" : : "r"(a0), "r"(a1), "r"(a7) : "memory");
 }

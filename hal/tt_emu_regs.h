@@ -59,7 +59,8 @@ TT_REG32(EMU, BOOT_PC, 0x080)		/* ro: own reset PC, 0 while in reset */
  * EMU block: kernel API faults.  The kernel API writes what went wrong
  * (enum tt_fault_kind and its operands) and then FAULT_REPORT; the model
  * sends it to the host as a guest error in words, and the kernel stops
- * with ebreak so the report also names its source line.
+ * with an ecall that names the call site (TT_ECALL_FAULT), so the report
+ * also gives its source line.
  */
 TT_REG32(EMU, FAULT_KIND, 0x0A0)	/* rw: enum tt_fault_kind */
 TT_REG32(EMU, FAULT_ID, 0x0A4)		/* rw: CB index, ... */
@@ -68,16 +69,23 @@ TT_REG32(EMU, FAULT_ARG1, 0x0AC)	/* rw: pages allowed, ... */
 TT_REG32(EMU, FAULT_REPORT, 0x0B0)	/* wo: send the four above to the host */
 
 /*
+ * EMU block: emulator statistics, for tests.  IO_REWINDS counts QEMU's
+ * I/O rewinds (an MMIO access from mid-block re-run as a block of its own)
+ * since the machine started, on all harts; 0 where there is no QEMU.
+ */
+TT_REG32(EMU, IO_REWINDS, 0x0C0)	/* ro: low 32 bits */
+
+/*
  * EMU block: profiler markers (tt-metal's DeviceZoneScopedN and friends).
  * A kernel writes PROF_NAME and PROF_DATA_* as the marker needs, then
  * PROF_MARK; while a timeline trace is recorded the model puts the marker
  * on this RISC's track at the device clock of that write, and otherwise
  * ignores it.
  */
-TT_REG32(EMU, PROF_NAME, 0x0C0)		/* rw: L1 address of a NUL-terminated name */
-TT_REG32(EMU, PROF_DATA_LO, 0x0C4)	/* rw: marker data, low word */
-TT_REG32(EMU, PROF_DATA_HI, 0x0C8)	/* rw: marker data, high word */
-TT_REG32(EMU, PROF_MARK, 0x0CC)		/* wo: enum tt_prof_mark */
+TT_REG32(EMU, PROF_NAME, 0x0D0)		/* rw: L1 address of a NUL-terminated name */
+TT_REG32(EMU, PROF_DATA_LO, 0x0D4)	/* rw: marker data, low word */
+TT_REG32(EMU, PROF_DATA_HI, 0x0D8)	/* rw: marker data, high word */
+TT_REG32(EMU, PROF_MARK, 0x0DC)		/* wo: enum tt_prof_mark */
 
 /* Slots of summed zones per RISC (DeviceZoneScopedSumN1, N2). */
 #define TT_PROF_SUM_SLOTS	2
@@ -101,6 +109,9 @@ enum tt_fault_kind {
 	TT_FAULT_CB_POP_UNWAITED,		/* arg0 = popped, arg1 = waited for */
 	TT_FAULT_CB_RESERVE_TOO_BIG,		/* arg0 = pages, arg1 = CB pages */
 	TT_FAULT_CB_WAIT_TOO_BIG,		/* arg0 = pages, arg1 = CB pages */
+	TT_FAULT_SFPI_SLOTS,			/* id = vector slots there are */
+	TT_FAULT_RTA_PAST_END,			/* id = index, arg0 = args set */
+	TT_FAULT_CRTA_PAST_END,			/* id = index, arg0 = args set */
 	TT_FAULT_ASSERT,			/* id = source line (ASSERT) */
 };
 

@@ -13,6 +13,7 @@
 #ifndef TT_HAL_MAILBOX_H
 #define TT_HAL_MAILBOX_H
 
+#include "tt_mem_map.h"
 #include "tt_riscv.h"
 
 /* Run states: 0 and 1 are common stray values, so GO and INIT avoid them. */
@@ -47,6 +48,13 @@
 #include <stddef.h>
 #include <assert.h>
 #include <stdint.h>
+
+/*
+ * Runtime args sit 16-byte aligned in the kernel config blob, each block
+ * after a TT_ARGS_HEADER_SIZE header whose last word (the one right before
+ * the first arg) is the number of args in the block.
+ */
+#define TT_ARGS_HEADER_SIZE		16
 
 struct tt_rta_offset {
 	uint16_t rta_offset;		/* unique args, from kernel_config_base */
@@ -138,6 +146,37 @@ static_assert(offsetof(struct tt_mailbox, debug) == TT_MAILBOX_DEBUG_OFFSET,
 static_assert(sizeof(struct tt_launch_msg) % 16 == 0,
 	       "launch message must be a whole number of 16 B words");
 static_assert(sizeof(struct tt_go_msg) == 4, "go message is one word");
+
+/* Every field the host writes and the firmware reads, pinned. */
+static_assert(offsetof(struct tt_kernel_config_msg, kernel_config_base) == 0 &&
+	       offsetof(struct tt_kernel_config_msg, sem_offset) == 4 &&
+	       offsetof(struct tt_kernel_config_msg, local_cb_offset) == 6 &&
+	       offsetof(struct tt_kernel_config_msg, rta_offset) == 8 &&
+	       sizeof(struct tt_rta_offset) == 4 &&
+	       offsetof(struct tt_kernel_config_msg, kernel_text_offset) ==
+	       8 + 4 * TT_RISCS_PER_CORE &&
+	       offsetof(struct tt_kernel_config_msg, local_cb_mask) ==
+	       8 + 8 * TT_RISCS_PER_CORE &&
+	       offsetof(struct tt_kernel_config_msg, brisc_noc_id) == 52 &&
+	       offsetof(struct tt_kernel_config_msg, ncrisc_noc_id) == 53 &&
+	       offsetof(struct tt_kernel_config_msg, mode) == 54 &&
+	       offsetof(struct tt_kernel_config_msg, compute_cfg) == 55 &&
+	       offsetof(struct tt_kernel_config_msg, host_assigned_id) == 56 &&
+	       offsetof(struct tt_kernel_config_msg, enables) == 60 &&
+	       sizeof(struct tt_kernel_config_msg) == 64, "kernel config layout");
+static_assert(offsetof(struct tt_go_msg, signal) == 3, "go message layout");
+static_assert(offsetof(struct tt_kernel_result, mcause) == 4 &&
+	       offsetof(struct tt_kernel_result, mtval) == 12 &&
+	       sizeof(struct tt_kernel_result) == 16, "kernel result layout");
+static_assert(offsetof(struct tt_core_info, absolute_logical_x) == 4 &&
+	       offsetof(struct tt_core_info, noc_x) == 6 &&
+	       offsetof(struct tt_core_info, grid_x) == 8 &&
+	       offsetof(struct tt_core_info, l1_unreserved_start) == 12 &&
+	       sizeof(struct tt_core_info) == 16, "core info layout");
+static_assert(offsetof(struct tt_debug_msg, fatal_code) == 4 * TT_RISCS_PER_CORE,
+	       "debug message layout");
+static_assert(sizeof(struct tt_mailbox) <= TT_MEM_MAILBOX_SIZE,
+	       "the mailbox must fit TT_MEM_MAILBOX_SIZE");
 #endif /* __ASSEMBLER__ */
 
 #endif /* TT_HAL_MAILBOX_H */

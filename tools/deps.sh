@@ -7,8 +7,9 @@
 set -euo pipefail
 
 pkgs=(
-	# host build and tests
+	# host build and tests; clang and its runtime for the libFuzzer harness
 	gcc g++ make libcriterion-dev libxxhash-dev pkg-config
+	clang libclang-rt-14-dev
 	# the TT-Metalium C++ library and its CMake package
 	libfmt-dev cmake
 	# RISC-V cross toolchain, debugger, C library source

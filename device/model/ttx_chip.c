@@ -256,6 +256,10 @@ static bool ttx_emu_read(TTChip *chip, unsigned core, unsigned risc,
     case TT_A_EMU_BOOT_PC:
         *val = h->in_reset ? 0 : h->reset_pc;
         return true;
+    case TT_A_EMU_IO_REWINDS:
+        *val = chip->ops->io_rewinds ?
+               (uint32_t)chip->ops->io_rewinds(chip->opaque) : 0;
+        return true;
     default:
         if (off >= TT_A_EMU_RESET_PC0 &&
             off < TT_A_EMU_RESET_PC0 + 4 * TT_RISCS_PER_CORE) {
@@ -340,6 +344,22 @@ static void ttx_emu_fault(TTChip *chip, unsigned core, unsigned risc)
         ttx_chip_guest_error(chip, core, risc, 0,
                              "ASSERT failed on line %u", id);
         break;
+    case TT_FAULT_SFPI_SLOTS:
+        ttx_chip_guest_error(chip, core, risc, 0,
+                             "sfpi: more than %u vFloat/vInt/vUInt values "
+                             "live at once (the SFPU model's slots)", id);
+        break;
+    case TT_FAULT_RTA_PAST_END:
+    case TT_FAULT_CRTA_PAST_END: {
+        bool common = h->fault_kind == TT_FAULT_CRTA_PAST_END;
+
+        ttx_chip_guest_error(chip, core, risc, 0,
+                             "%s(%u) reads past the %u %s runtime arg%s set "
+                             "for this core", common ? "get_common_arg_val" :
+                             "get_arg_val", id, a, common ? "common" : "unique",
+                             a == 1 ? "" : "s");
+        break;
+    }
     default:
         ttx_chip_guest_error(chip, core, risc, 0,
                              "kernel fault %u (id %u, %u, %u)", h->fault_kind,
@@ -506,6 +526,16 @@ static bool ttx_bad_access(TTChip *chip, unsigned core, unsigned risc,
                              is_write ? "write" : "read", blk, addr);
         return true;
     }
+    if (addr < TT_MEM_LOCAL_BASE &&
+        addr >= TT_MEM_LOCAL_BASE - TT_MEM_STACK_GUARD_SIZE) {
+        /* A kernel's stack grows down to the base of local memory. */
+        ttx_chip_guest_error(chip, core, risc, addr,
+                             "stack overflow: %u-byte %s at 0x%08x, %u bytes "
+                             "below the bottom of local memory (0x%08x)",
+                             size, is_write ? "write" : "read", addr,
+                             TT_MEM_LOCAL_BASE - addr, TT_MEM_LOCAL_BASE);
+        return false;
+    }
     ttx_chip_guest_error(chip, core, risc, addr,
                          "%u-byte %s of unmapped MMIO address 0x%08x", size,
                          is_write ? "write" : "read", addr);
@@ -538,7 +568,7 @@ bool ttx_chip_read(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
             return true;
         }
         if (addr >= TT_MMIO_RISCV_DEBUG_BASE &&
-            addr < TT_MMIO_RISCV_DEBUG_BASE + 0x1000 &&
+            addr < TT_MMIO_RISCV_DEBUG_BASE + TT_MMIO_RISCV_DEBUG_SIZE &&
             ttx_dbg_read(chip, core, addr - TT_MMIO_RISCV_DEBUG_BASE, val)) {
             return true;
         }
@@ -602,7 +632,7 @@ bool ttx_chip_write(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
             return true;
         }
         if (addr >= TT_MMIO_RISCV_DEBUG_BASE &&
-            addr < TT_MMIO_RISCV_DEBUG_BASE + 0x1000 &&
+            addr < TT_MMIO_RISCV_DEBUG_BASE + TT_MMIO_RISCV_DEBUG_SIZE &&
             ttx_dbg_write(chip, core, addr - TT_MMIO_RISCV_DEBUG_BASE, val)) {
             return true;
         }
@@ -736,6 +766,14 @@ static void ttx_ctl_dispatch(TTChip *chip, const struct tt_ctl_hdr *hdr,
         break;
     case TT_CTL_DUMP_WAITS:
         ttx_ctl_dump_waits(chip);
+        break;
+    case TT_CTL_FREED:
+        memset(&chip->freed, 0, sizeof(chip->freed));
+        memcpy(&chip->freed, payload, hdr->len < sizeof(chip->freed) ?
+               hdr->len : sizeof(chip->freed));
+        if (chip->freed.count > TT_CTL_MAX_FREED) {
+            chip->freed.count = TT_CTL_MAX_FREED;
+        }
         break;
     default:
         /* Unknown messages are skipped: the length field keeps us framed. */

@@ -42,7 +42,7 @@ typedef struct TTChipOps {
      * model writes). */
     uint8_t *(*l1)(void *opaque, unsigned core);
     /*
-     * Host pointer to every DRAM bank back to back (TT_NOC_DRAM_BANKS x
+     * Host pointer to every DRAM bank back to back (TT_DRAM_BANKS x
      * TT_DRAM_BANK_SIZE bytes), or NULL if the machine has none; asked
      * once, when the chip is created.  May be NULL.
      */
@@ -63,6 +63,8 @@ typedef struct TTChipOps {
     /* PC of any hart, and whether it sleeps in wfi (for hang reports). */
     uint32_t (*hart_pc)(void *opaque, unsigned core, unsigned risc,
                         bool *halted);
+    /* I/O rewinds of the emulator so far (EMU_IO_REWINDS).  May be NULL. */
+    uint64_t (*io_rewinds)(void *opaque);
 } TTChipOps;
 
 /* Largest TTChipConfig.noc_delay: the machine option's limit. */

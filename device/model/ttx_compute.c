@@ -15,6 +15,9 @@
  * wake event of the core's three TRISCs.  The engine (about 150 KiB) is
  * allocated on first use, so cores that never compute cost nothing.
  *
+ * SFPI_INSN (tt-metal's sfpi) is one SFPU vector instruction per write,
+ * run by ttx_sfpi.c on the core's engine; it never stalls.
+ *
  * Data formats: the unpackers and the packer hold the formats the kernel
  * configured (UNPACK_CONFIG, PACK_CONFIG); every unpack and pack names
  * its CB and that CB's format, and a mismatch is a guest error that says
@@ -361,6 +364,60 @@ static int ttx_compute_pack(TTChip *chip, unsigned core, unsigned risc,
     return rc;
 }
 
+/*
+ * Dst ownership (tt-metal's reg_api.h): math writes Dst only between
+ * tile_regs_acquire and tile_regs_commit, pack reads it only between
+ * tile_regs_wait and tile_regs_release.  A kernel that skips one races
+ * the other thread on silicon; here the command is refused with the call
+ * that is missing.  False once reported.
+ */
+static bool ttx_compute_owner_ok(TTChip *chip, unsigned core, unsigned risc,
+                                 uint32_t cmd, const TTTileEngine *e)
+{
+    const char *what;
+
+    switch (cmd) {
+    case TT_TILE_CMD_ELTWISE:
+    case TT_TILE_CMD_DATACOPY:
+    case TT_TILE_CMD_SFPU_UNARY:
+    case TT_TILE_CMD_SFPU_BINARY:
+    case TT_TILE_CMD_MATMUL:
+    case TT_TILE_CMD_MATMUL_BLOCK:
+    case TT_TILE_CMD_REDUCE:
+        if (e->math_owns_dst) {
+            return true;
+        }
+        what = "math on Dst without tile_regs_acquire: the math thread owns "
+               "Dst only from tile_regs_acquire to tile_regs_commit";
+        break;
+    case TT_TILE_CMD_COMMIT:
+        if (e->math_owns_dst) {
+            return true;
+        }
+        what = "tile_regs_commit without tile_regs_acquire";
+        break;
+    case TT_TILE_CMD_PACK:
+        if (e->pack_owns_dst) {
+            return true;
+        }
+        what = "pack from Dst without tile_regs_wait: the pack thread owns "
+               "Dst only from tile_regs_wait to tile_regs_release";
+        break;
+    case TT_TILE_CMD_RELEASE:
+        if (e->pack_owns_dst) {
+            return true;
+        }
+        what = "tile_regs_release without tile_regs_wait";
+        break;
+    default:
+        return true;
+    }
+    ttx_chip_guest_error(chip, core, risc, TT_MMIO_TILE_BASE + TT_A_TILE_CMD,
+                         "tile engine %s refused: %s",
+                         ttx_compute_cmd_name(cmd), what);
+    return false;
+}
+
 static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
                            uint32_t cmd)
 {
@@ -368,9 +425,13 @@ static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
     TTTileEngine *e = ttx_compute_engine(chip, core);
     uint64_t bytes;
     uint8_t *l1;
+    int rc;
 
     if (!e) {
         return TTX_TILE_EINVAL;
+    }
+    if (!ttx_compute_owner_ok(chip, core, risc, cmd, e)) {
+        return TTX_COMPUTE_REPORTED;
     }
     switch (cmd) {
     case TT_TILE_CMD_CONFIG:
@@ -434,18 +495,54 @@ static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
         return a[0] > TT_TILE_SFPU_BINARY_MUL ? TTX_TILE_EINVAL :
                ttx_sfpu_binary(e, (TTSfpuBinaryOp)a[0], a[1], a[2]);
     case TT_TILE_CMD_ACQUIRE:
-        return ttx_tile_acquire(e);
+        rc = ttx_tile_acquire(e);
+        e->math_owns_dst |= rc == TTX_TILE_OK;
+        return rc;
     case TT_TILE_CMD_COMMIT:
+        e->math_owns_dst = false;
         return ttx_tile_commit(e);
     case TT_TILE_CMD_WAIT:
-        return ttx_tile_wait(e);
+        rc = ttx_tile_wait(e);
+        e->pack_owns_dst |= rc == TTX_TILE_OK;
+        return rc;
     case TT_TILE_CMD_RELEASE:
+        e->pack_owns_dst = false;
         return ttx_tile_release(e);
     case TT_TILE_CMD_PACK:
         return ttx_compute_pack(chip, core, risc, cmd, e, a);
     default:
         return TTX_TILE_EINVAL;
     }
+}
+
+/*
+ * SFPI_INSN: one vector instruction of the SFPU (ttx_sfpi.c).  A rejected
+ * one is reported once per launch and leaves SFPI_STATUS at EINVAL, which
+ * the kernel API reads where the SFPU's work ends.
+ */
+static void ttx_compute_sfpi(TTChip *chip, unsigned core, unsigned risc,
+                             uint32_t insn)
+{
+    TTTileHart *t = &chip->core[core].hart[risc].tile;
+    TTTileEngine *e = ttx_compute_engine(chip, core);
+    const char *why;
+
+    if (!e) {
+        return;
+    }
+    if (ttx_sfpi_exec(e, insn, t->sfpi_imm, &t->sfpi_result, &why) ==
+        TTX_TILE_OK) {
+        return;
+    }
+    if (!e->sfpi.failed) {
+        ttx_chip_guest_error(chip, core, risc, TT_MMIO_TILE_BASE +
+                             TT_A_TILE_SFPI_INSN, "SFPI instruction 0x%08x "
+                             "(%s, immediate 0x%x) rejected: %s", insn,
+                             ttx_sfpi_op_name(TT_FIELD_GET(TILE, SFPI, OP,
+                                                           insn)),
+                             t->sfpi_imm, why);
+    }
+    e->sfpi.failed = true;
 }
 
 /* read / write ------------------------------------------------------------ */
@@ -470,6 +567,19 @@ bool ttx_compute_read(TTChip *chip, unsigned core, unsigned risc,
     case TT_A_TILE_STATUS:
         *val = t->status;
         return true;
+    case TT_A_TILE_SFPI_IMM:
+        *val = t->sfpi_imm;
+        return true;
+    case TT_A_TILE_SFPI_RESULT:
+        *val = t->sfpi_result;
+        return true;
+    case TT_A_TILE_SFPI_STATUS: {
+        const TTTileEngine *e = ttx_compute_engine(chip, core);
+
+        *val = e && e->sfpi.failed ? TT_TILE_STATUS_EINVAL :
+               TT_TILE_STATUS_OK;
+        return true;
+    }
     case TT_A_TILE_CONFIG: {
         const TTTileEngine *e = ttx_compute_engine(chip, core);
 
@@ -498,6 +608,12 @@ bool ttx_compute_write(TTChip *chip, unsigned core, unsigned risc,
     case TT_A_TILE_ARG5:
     case TT_A_TILE_ARG6:
         t->arg[4 + (off - TT_A_TILE_ARG4) / 4] = val;
+        return true;
+    case TT_A_TILE_SFPI_IMM:
+        t->sfpi_imm = val;
+        return true;
+    case TT_A_TILE_SFPI_INSN:
+        ttx_compute_sfpi(chip, core, risc, val);
         return true;
     case TT_A_TILE_CMD:
         rc = ttx_compute_run(chip, core, risc, val);

@@ -18,6 +18,8 @@ typedef struct TTChip TTChip;
 typedef struct TTTileHart {
     uint32_t arg[7];                /* ARG0..ARG6 */
     uint32_t status;
+    uint32_t sfpi_imm;              /* SFPI_IMM */
+    uint32_t sfpi_result;           /* SFPI_RESULT */
 } TTTileHart;
 
 /*

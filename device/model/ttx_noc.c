@@ -62,6 +62,7 @@
 #define TTX_RULE_L1_RANGE   "l1-range"
 #define TTX_RULE_DRAM_RANGE "dram-range"
 #define TTX_RULE_RESERVED   "reserved-region"
+#define TTX_RULE_FREED      "freed-buffer"
 #define TTX_RULE_ALIGN      "alignment"
 #define TTX_RULE_LENGTH     "length"
 #define TTX_RULE_MCAST      "multicast-rectangle"
@@ -69,8 +70,8 @@
 
 #define TTX_NOC_MAX_DESTS   (8 * 16)
 
-static const uint8_t ttx_dram_x[TT_NOC_DRAM_BANKS] = TT_NOC_DRAM_X_INIT;
-static const uint8_t ttx_dram_y[TT_NOC_DRAM_BANKS] = TT_NOC_DRAM_Y_INIT;
+static const uint8_t ttx_dram_x[TT_DRAM_BANKS] = TT_NOC_DRAM_X_INIT;
+static const uint8_t ttx_dram_y[TT_DRAM_BANKS] = TT_NOC_DRAM_Y_INIT;
 
 /* One command being executed. */
 typedef struct TTNocCmd {
@@ -136,11 +137,12 @@ static bool ttx_noc_endpoint(TTNocCmd *c, unsigned x, unsigned y,
     if (ttx_noc_worker(c->chip, x, y, &ep->core)) {
         return true;
     }
-    if (c->noc == 1 && x < TT_NOC_SIZE_X && y < TT_NOC_SIZE_Y) {
+    if (TT_NOC_DRAM_MIRRORED && c->noc == 1 && x < TT_NOC_SIZE_X &&
+        y < TT_NOC_SIZE_Y) {
         px = TT_NOC_SIZE_X - 1 - x;
         py = TT_NOC_SIZE_Y - 1 - y;
     }
-    for (unsigned b = 0; b < TT_NOC_DRAM_BANKS; b++) {
+    for (unsigned b = 0; b < TT_DRAM_BANKS; b++) {
         if (ttx_dram_x[b] == px && ttx_dram_y[b] == py) {
             ep->dram = true;
             ep->bank = b;
@@ -158,6 +160,33 @@ static bool ttx_noc_endpoint(TTNocCmd *c, unsigned x, unsigned y,
 static bool ttx_overlaps(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
 {
     return a < b + blen && b < a + alen;
+}
+
+/*
+ * Does [addr, addr + len) at @ep touch a buffer the host freed (checking
+ * mode only: the list is empty otherwise)?  Reports it.
+ */
+static bool ttx_noc_freed(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
+                          uint32_t len, bool write)
+{
+    const struct tt_ctl_freed *f = &c->chip->freed;
+    uint32_t kind = ep->dram ? TT_CTL_FREED_DRAM : TT_CTL_FREED_L1;
+
+    for (uint32_t i = 0; i < f->count; i++) {
+        const struct tt_ctl_freed_range *r = &f->r[i];
+
+        if (r->kind != kind || !ttx_overlaps(addr, len, r->lo, r->hi - r->lo)) {
+            continue;
+        }
+        ttx_noc_error(c, TTX_RULE_FREED, "%s of %u bytes at (%u,%u) 0x%llx "
+                      "touches a freed %s buffer (0x%llx-0x%llx, released "
+                      "with tt_buffer_free before this launch)",
+                      write ? "write" : "read", len, ep->x, ep->y,
+                      (unsigned long long)addr, ep->dram ? "DRAM" : "L1",
+                      (unsigned long long)r->lo, (unsigned long long)r->hi);
+        return true;
+    }
+    return false;
 }
 
 /*
@@ -185,6 +214,9 @@ static uint8_t *ttx_noc_span(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
                           (unsigned long long)TT_DRAM_BANK_SIZE);
             return NULL;
         }
+        if (ttx_noc_freed(c, ep, addr, len, write)) {
+            return NULL;
+        }
         return chip->dram + (uint64_t)ep->bank * TT_DRAM_BANK_SIZE + addr;
     }
     if (addr + len > TT_MEM_L1_SIZE) {
@@ -204,6 +236,9 @@ static uint8_t *ttx_noc_span(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
                       "(0x0-0x%x, 0x%x-0x%x)", len, ep->x, ep->y,
                       (unsigned long long)addr, TT_MEM_KERNEL_CONFIG_BASE,
                       TT_MEM_KERNEL_TEXT_BASE, TT_MEM_KERNEL_CONFIG_END);
+        return NULL;
+    }
+    if (ttx_noc_freed(c, ep, addr, len, write)) {
         return NULL;
     }
     return chip->ops->l1(chip->opaque, ep->core) + addr;

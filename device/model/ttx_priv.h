@@ -52,9 +52,10 @@ struct TTChip {
     void *opaque;
     unsigned ncores;
     TTCore *core;
-    uint8_t *dram;              /* TT_NOC_DRAM_BANKS banks, or NULL */
+    uint8_t *dram;              /* TT_DRAM_BANKS banks, or NULL */
     uint64_t last_host_wake;    /* device clock when the host last woke harts */
     struct TTTrace *trace;      /* timeline trace, or NULL (ttx_trace.h) */
+    struct tt_ctl_freed freed;  /* freed buffers (TT_CTL_FREED), checked by the NoC */
 };
 
 #endif /* TTX_PRIV_H */

@@ -17,7 +17,7 @@
  *     (approx sigmoid/gelu are built from approx exp and reciprocal);
  *   - stochastic rounding in approx exp (round to nearest even here);
  *   - vector modes R and C, Dst reads of undefined rows (0 here, UB on
- *     the hardware), integer SFPU ops.
+ *     the hardware); integer ops are SFPI's (ttx_sfpi.c).
  */
 #include "ttx_tile.h"
 
@@ -57,6 +57,11 @@ static float flush_in(float x)
 static float mad(float a, float b, float c)
 {
     return flush(fmaf(a, b, c));
+}
+
+uint32_t ttx_sfpu_mad(uint32_t a, uint32_t b, uint32_t c)
+{
+    return f2u(mad(flush_in(u2f(a)), flush_in(u2f(b)), flush_in(u2f(c))));
 }
 
 static float mul(float a, float b)
@@ -439,7 +444,7 @@ const char *ttx_sfpu_name(TTSfpuOp op)
 
 /* ---- Dst load / store (§5 SFPLOAD, SFPSTORE) ---------------------------- */
 
-static int math_slot(const TTTileEngine *e, unsigned idst)
+int ttx_sfpu_math_slot(const TTTileEngine *e, unsigned idst)
 {
     unsigned cap = ttx_tile_dst_capacity(e);
 
@@ -474,9 +479,9 @@ static float sfpu_load(const TTTileEngine *e, unsigned slot, unsigned i)
  * nearest even first when @rne (LLK ops round explicitly in precise
  * mode, §5); denormals flush, FP16 overflow gives the 0x7fff pattern.
  */
-static uint32_t sfpu_store(float y, TTDstKind kind, bool rne)
+uint32_t ttx_sfpu_store_bits(uint32_t u, TTDstKind kind, bool rne)
 {
-    uint32_t u = f2u(y), sign = u >> 31, e = (u >> 23) & 0xff;
+    uint32_t sign = u >> 31, e = (u >> 23) & 0xff;
 
     if (kind == TTX_DST_FP32) {
         return u;
@@ -509,9 +514,14 @@ static uint32_t sfpu_store(float y, TTDstKind kind, bool rne)
     return sign << 15 | (e - 112) << 10 | ((u >> 13) & 0x3ff);
 }
 
+static uint32_t sfpu_store(float y, TTDstKind kind, bool rne)
+{
+    return ttx_sfpu_store_bits(f2u(y), kind, rne);
+}
+
 int ttx_sfpu_unary(TTTileEngine *e, TTSfpuOp op, unsigned idst)
 {
-    int slot = math_slot(e, idst);
+    int slot = ttx_sfpu_math_slot(e, idst);
     bool fp32 = e->cfg.fp32_dest;
 
     if (slot < 0 || op >= TTX_SFPU_UNARY_COUNT) {
@@ -530,7 +540,7 @@ int ttx_sfpu_unary(TTTileEngine *e, TTSfpuOp op, unsigned idst)
 int ttx_sfpu_binary(TTTileEngine *e, TTSfpuBinaryOp op, unsigned idst0,
                     unsigned idst1)
 {
-    int s0 = math_slot(e, idst0), s1 = math_slot(e, idst1);
+    int s0 = ttx_sfpu_math_slot(e, idst0), s1 = ttx_sfpu_math_slot(e, idst1);
 
     if (s0 < 0 || s1 < 0 || op > TTX_SFPU_MUL) {
         return TTX_TILE_EINVAL;

@@ -63,6 +63,7 @@ void ttx_tile_init(TTTileEngine *e, const TTTileConfig *cfg)
         e->src[s].bank[1].ntiles = 1;
     }
     e->fmt.pack = TT_DF_INVALID;
+    ttx_sfpi_reset(&e->sfpi);
 }
 
 void ttx_tile_fini(TTTileEngine *e)

@@ -9,9 +9,10 @@
  * "§" below); every choice the reference leaves open is marked "[I]" here
  * and listed in docs/tile-engine.md.
  *
- * Three sources share this header: ttx_format.c (formats, rounding,
+ * Four sources share this header: ttx_format.c (formats, rounding,
  * L1 tile encode/decode), ttx_tile.c (engine state, sync, unpack, FPU,
- * pack) and ttx_sfpu.c (SFPU ops).
+ * pack), ttx_sfpu.c (SFPU ops) and ttx_sfpi.c (the SFPU as the vector
+ * unit tt-metal's sfpi programs).
  *
  * Not yet implemented:
  *   - formats other than Float32, Float16, Float16_b, Bfp8_b, Bfp4_b (the
@@ -35,6 +36,7 @@
 #include <string.h>
 
 #include "tt_data_format.h"
+#include "tt_tile_regs.h"
 
 /* Return codes. */
 #define TTX_TILE_OK         0
@@ -125,10 +127,10 @@ typedef enum TTSfpuBinaryOp {
 #define TTX_DST_TILES_32B   8
 #define TTX_DST_TILE_ROWS   64  /* 16-bit rows of one tile: 4 faces x 16 */
 
-/* Element (r, c) of a 32x32 tile -> index in face order (§1 Faces). */
+/* Element (r, c) of a 32x32 tile -> index in face order (hal's). */
 static inline unsigned ttx_tile_index(unsigned r, unsigned c)
 {
-    return ((r / 16) * 2 + c / 16) * 256 + (r % 16) * 16 + c % 16;
+    return tt_tile_face_index(r, c);
 }
 
 /*
@@ -184,6 +186,28 @@ typedef struct TTTileFormats {
     unsigned pack_cb;
 } TTTileFormats;
 
+/* Depth of the SFPU's lane-flag stack (SFPPUSHC beyond it is undefined). */
+#define TTX_SFPI_STACK      8
+
+/*
+ * The SFPU as tt-metal's sfpi drives it (ttx_sfpi.c): TT_SFPI_SLOTS
+ * vector registers of 32 lanes, the lane flags that predicate every
+ * write, their stack, and where dst_reg[0] is.  Lane masks have
+ * bit i for lane i.
+ */
+typedef struct TTSfpi {
+    uint32_t reg[TT_SFPI_SLOTS][TT_SFPI_LANES];
+    uint32_t flags;                 /* LaneFlags */
+    uint32_t use_flags;             /* UseLaneFlagsForLaneEnable */
+    uint32_t stack_flags[TTX_SFPI_STACK];
+    uint32_t stack_use[TTX_SFPI_STACK];
+    unsigned depth;                 /* entries on the stack */
+    uint32_t dst_base;              /* Dst row of the tile the loop is on */
+    uint32_t dst_rwc;               /* the Dst counter, added to it */
+    uint32_t dst_cr;                /* and the counter's carriage return */
+    bool failed;                    /* an instruction was rejected */
+} TTSfpi;
+
 typedef struct TTTileEngine {
     TTTileConfig cfg;
     TTTileFormats fmt;
@@ -200,7 +224,10 @@ typedef struct TTTileEngine {
     unsigned sem;                   /* MATH_PACK semaphore */
     unsigned math_section;          /* Dst half math writes (SyncHalf) */
     unsigned pack_section;          /* Dst half pack reads (SyncHalf) */
+    bool math_owns_dst;             /* between acquire and commit */
+    bool pack_owns_dst;             /* between wait and release */
     TTSlices scratch;
+    TTSfpi sfpi;
 } TTTileEngine;
 
 /* ---- formats and rounding (ttx_format.c) ---------------------------- */
@@ -482,5 +509,39 @@ int ttx_sfpu_binary(TTTileEngine *e, TTSfpuBinaryOp op, unsigned idst0,
  */
 float ttx_sfpu_eval(TTSfpuOp op, float x, bool approx, bool fp32_dest);
 const char *ttx_sfpu_name(TTSfpuOp op);
+
+/*
+ * Building blocks the SFPI unit shares (FP32 bit patterns in and out):
+ * SFPMAD (a * b + c, denormal inputs read as zero, one round to nearest
+ * even, denormal and -0 results become +0), the store of @u into a Dst
+ * element of @kind (truncating unless @rne), and the slot of Dst tile
+ * @idst of the math half (-1 past the capacity).
+ */
+uint32_t ttx_sfpu_mad(uint32_t a, uint32_t b, uint32_t c);
+uint32_t ttx_sfpu_store_bits(uint32_t u, TTDstKind kind, bool rne);
+int ttx_sfpu_math_slot(const TTTileEngine *e, unsigned idst);
+
+/* ---- SFPI vector unit (ttx_sfpi.c) --------------------------------- */
+
+/* The unit after reset: constants loaded, no predication, dst_reg at 0. */
+void ttx_sfpi_reset(TTSfpi *s);
+/*
+ * Run one SFPI_INSN word @insn with immediate @imm (hal/tt_tile_regs.h);
+ * a CMP leaves its lane mask in *@result.  TTX_TILE_EINVAL with a reason
+ * in *@why for an instruction the unit rejects (nothing changes then).
+ */
+int ttx_sfpi_exec(TTTileEngine *e, uint32_t insn, uint32_t imm,
+                  uint32_t *result, const char **why);
+/* Name of SFPI op @op ("MAD"), "?" for none. */
+const char *ttx_sfpi_op_name(unsigned op);
+/*
+ * The Dst element lane @lane of a LOAD or STORE at Dst row address @addr
+ * reaches (sfpi's dst_reg[i] is address 2i from dst_reg[0]): the four
+ * rows from @addr rounded down to a multiple of 4, lane / 8 picking the
+ * row; column 2 * (lane % 8), plus one when bit 1 of @addr is set.  The
+ * tile of the math half in *@tile, the element in face order in *@elem.
+ */
+void ttx_sfpi_lane_elem(uint32_t addr, unsigned lane, unsigned *tile,
+                        unsigned *elem);
 
 #endif /* TTX_TILE_H */

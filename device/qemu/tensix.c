@@ -71,10 +71,7 @@
 #define TYPE_TENSIX_MACHINE MACHINE_TYPE_NAME("tensix")
 OBJECT_DECLARE_SIMPLE_TYPE(TensixMachineState, TENSIX_MACHINE)
 
-#define TENSIX_GRID_MAX_X   8
-#define TENSIX_GRID_MAX_Y   10
-#define TENSIX_MAX_HARTS    (TENSIX_GRID_MAX_X * TENSIX_GRID_MAX_Y * \
-                             TT_RISCS_PER_CORE)
+#define TENSIX_MAX_HARTS    (TT_GRID_X_MAX * TT_GRID_Y_MAX * TT_RISCS_PER_CORE)
 /* Each hart's slice of the local-memory RAM block (the largest size). */
 #define TENSIX_LOCAL_STRIDE     TT_MEM_BRISC_LOCAL_SIZE
 
@@ -306,6 +303,12 @@ static uint32_t tensix_hart_pc(void *opaque, unsigned core, unsigned risc,
     return (uint32_t)h->cpu->env.pc;
 }
 
+/* cpu_io_recompile calls (patch 0007): a test watches them stay few. */
+static uint64_t tensix_io_rewinds(void *opaque)
+{
+    return tcg_io_recompiles;
+}
+
 static const TTChipOps tensix_chip_ops = {
     .set_wake = tensix_set_wake,
     .reset_hart = tensix_reset_hart,
@@ -317,6 +320,7 @@ static const TTChipOps tensix_chip_ops = {
     .clock_ns = tensix_clock_ns,
     .current_pc = tensix_current_pc,
     .hart_pc = tensix_hart_pc,
+    .io_rewinds = tensix_io_rewinds,
 };
 
 /* MMIO ------------------------------------------------------------------- */
@@ -549,7 +553,8 @@ static void tensix_create_hart_cpu(TensixMachineState *s, MachineState *ms,
     object_property_set_bool(obj, "f", false, &error_abort);
     object_property_set_bool(obj, "d", false, &error_abort);
     object_property_set_bool(obj, "mmu", false, &error_abort);
-    object_property_set_bool(obj, "pmp", false, &error_abort);
+    /* The firmware's PMP entries keep its regions read-only for kernels. */
+    object_property_set_bool(obj, "pmp", true, &error_abort);
     object_property_set_link(obj, "memory", OBJECT(&h->root), &error_abort);
     h->cpu->env.mhartid = id;
     qemu_register_reset(tensix_cpu_reset, obj);
@@ -567,16 +572,16 @@ static void tensix_parse_grid(TensixMachineState *s, MachineState *ms)
     char tail;
 
     if (!s->grid) {
-        x = 8;
-        y = 8;
+        x = TT_GRID_X_DEFAULT;
+        y = TT_GRID_Y_DEFAULT;
     } else if (sscanf(s->grid, "%ux%u%c", &x, &y, &tail) != 2) {
         error_report("tensix: grid '%s' is not COLSxROWS, e.g. grid=8x8",
                      s->grid);
         exit(1);
     }
-    if (x < 1 || y < 1 || x > TENSIX_GRID_MAX_X || y > TENSIX_GRID_MAX_Y) {
+    if (x < 1 || y < 1 || x > TT_GRID_X_MAX || y > TT_GRID_Y_MAX) {
         error_report("tensix: grid %ux%u outside 1x1..%ux%u", x, y,
-                     TENSIX_GRID_MAX_X, TENSIX_GRID_MAX_Y);
+                     TT_GRID_X_MAX, TT_GRID_Y_MAX);
         exit(1);
     }
     s->grid_x = x;
@@ -635,7 +640,7 @@ static void tensix_create_dram(TensixMachineState *s)
 {
     int fd = -1;
 
-    s->dram_size = (size_t)TT_NOC_DRAM_BANKS * TT_DRAM_BANK_SIZE;
+    s->dram_size = (size_t)TT_DRAM_BANKS * TT_DRAM_BANK_SIZE;
     if (s->shm) {
         g_autofree char *path = g_strdup_printf("%s/dram", s->shm);
 
@@ -801,7 +806,7 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
     mc->desc = "Tenstorrent Tensix grid (5 RV32IM harts per core)";
     mc->init = tensix_machine_init;
     mc->max_cpus = TENSIX_MAX_HARTS;
-    mc->default_cpus = 8 * 8 * TT_RISCS_PER_CORE;
+    mc->default_cpus = TT_GRID_X_DEFAULT * TT_GRID_Y_DEFAULT * TT_RISCS_PER_CORE;
     mc->min_cpus = TT_RISCS_PER_CORE;
     mc->default_cpu_type = TYPE_RISCV_CPU_BASE32;
 
@@ -812,7 +817,7 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_add_str(oc, "grid", tensix_get_grid,
                                   tensix_set_grid);
     object_class_property_set_description(oc, "grid",
-        "Logical worker grid COLSxROWS (default 8x8)");
+        "Logical worker grid COLSxROWS (default: the arch's usual grid)");
     object_class_property_add_str(oc, "shm", tensix_get_shm,
                                   tensix_set_shm);
     object_class_property_set_description(oc, "shm",

@@ -34,19 +34,6 @@
 #include "tt_stream_regs.h"
 #include "tt_wait.h"
 
-/* Stop the kernel: report @kind to the host, then trap (firmware catches it). */
-static __attribute__((noinline, cold, noreturn, unused)) void
-tt_kernel_fault(uint32_t kind, uint32_t id, uint32_t arg0, uint32_t arg1)
-{
-	TT_EMU_REG(FAULT_KIND) = kind;
-	TT_EMU_REG(FAULT_ID) = id;
-	TT_EMU_REG(FAULT_ARG0) = arg0;
-	TT_EMU_REG(FAULT_ARG1) = arg1;
-	TT_EMU_REG(FAULT_REPORT) = 1;
-	for (;;)
-		__asm__ volatile("ebreak");
-}
-
 /*
  * Rules silicon does not enforce (pushing pages that were not reserved,
  * popping pages that were not waited for) do not stop the kernel: the

@@ -84,10 +84,11 @@ static FORCE_INLINE uint32_t tt_tile_issue(uint32_t cmd)
 /*
  * Run @cmd; sleep and re-issue it while the engine says it would stall.
  * A rejected command has been reported by the engine (a guest error that
- * says what and why): the kernel stops there.
+ * says what and why): the kernel stops there, naming the API call that
+ * issued it (not inlined, so that is where it returns to).
  */
-static inline void tt_tile_cmd(uint32_t cmd, uint32_t a0, uint32_t a1,
-			       uint32_t a2, uint32_t a3)
+static __attribute__((noinline)) void tt_tile_cmd(uint32_t cmd, uint32_t a0, uint32_t a1,
+						  uint32_t a2, uint32_t a3)
 {
 	uint32_t status;
 
@@ -98,8 +99,7 @@ static inline void tt_tile_cmd(uint32_t cmd, uint32_t a0, uint32_t a1,
 	TT_WAIT_UNTIL((status = tt_tile_issue(cmd)) != TT_TILE_STATUS_BLOCKED,
 		      TT_WAIT_TILE_ENGINE, cmd, 0, 0);
 	if (status == TT_TILE_STATUS_EINVAL)
-		for (;;)
-			__asm__ volatile("ebreak");
+		tt_kernel_stop_at((uint32_t)(uintptr_t)__builtin_return_address(0) - 4);
 }
 
 /* The FMT argument of CB @cb: its data format, and its index for reports. */
@@ -201,9 +201,20 @@ static FORCE_INLINE void tile_regs_acquire(void)
 	MATH((tt_tile_cmd(TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0)));
 }
 
+/*
+ * Stop if the SFPU rejected an sfpi instruction since the launch (the
+ * engine has reported which and why), before Dst goes to the packer.
+ */
+static FORCE_INLINE void tt_sfpi_check(void)
+{
+	if (TT_TILE_REG(SFPI_STATUS) != TT_TILE_STATUS_OK)
+		for (;;)
+			__asm__ volatile("ebreak");
+}
+
 static FORCE_INLINE void tile_regs_commit(void)
 {
-	MATH((tt_tile_cmd(TT_TILE_CMD_COMMIT, 0, 0, 0, 0)));
+	MATH((tt_sfpi_check(), tt_tile_cmd(TT_TILE_CMD_COMMIT, 0, 0, 0, 0)));
 }
 
 static FORCE_INLINE void tile_regs_wait(void)

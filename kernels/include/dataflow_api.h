@@ -59,6 +59,7 @@
 #include "tt_bank_table.h"
 #include "tt_data_format.h"
 #include "tt_kernel.h"
+#include "tt_kernel_config.h"
 #include "tt_noc_map.h"
 #include "tt_noc_regs.h"
 
@@ -656,7 +657,7 @@ static FORCE_INLINE void noc_async_zero_l1(uint32_t dst, uint32_t size)
 /* L1 address of semaphore @semaphore_id (tt_semaphore_create on the host). */
 static FORCE_INLINE uint32_t get_semaphore(uint32_t semaphore_id)
 {
-	return fw_sem_base + semaphore_id * L1_ALIGNMENT;
+	return fw_sem_base + semaphore_id * TT_SEMAPHORE_STRIDE;
 }
 
 /* Local store; wakes this core's other RISCs so their waits re-check. */

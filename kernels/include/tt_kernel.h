@@ -33,6 +33,49 @@ static FORCE_INLINE void tt_print_putc(char c)
 }
 
 
+/*
+ * Stop the kernel after a check failed and was reported: an ecall that
+ * names @site, so the report gives the kernel's own source line (the
+ * firmware catches it; firmware/fw_common.c).
+ */
+static __attribute__((noinline, cold, noreturn, unused)) void
+tt_kernel_stop_at(uint32_t site)
+{
+	register uint32_t a1 __asm__("a1") = site;
+	register uint32_t a7 __asm__("a7") = TT_ECALL_FAULT;
+
+	for (;;)
+		__asm__ volatile("ecall" : : "r"(a1), "r"(a7) : "memory");
+}
+
+/* Report @kind to the host, then stop the kernel at @site. */
+static __attribute__((noinline, cold, noreturn, unused)) void
+tt_kernel_fault_at(uint32_t kind, uint32_t id, uint32_t arg0, uint32_t arg1,
+		   uint32_t site)
+{
+	TT_EMU_REG(FAULT_KIND) = kind;
+	TT_EMU_REG(FAULT_ID) = id;
+	TT_EMU_REG(FAULT_ARG0) = arg0;
+	TT_EMU_REG(FAULT_ARG1) = arg1;
+	TT_EMU_REG(FAULT_REPORT) = 1;
+	tt_kernel_stop_at(site);
+}
+
+/*
+ * The pc of the code this is inlined into: each check names its own
+ * site, even when the compiler merges the calls that follow it.
+ */
+static FORCE_INLINE uint32_t tt_here(void)
+{
+	uint32_t pc;
+
+	__asm__ volatile("auipc %0, 0" : "=r"(pc));
+	return pc;
+}
+
+#define tt_kernel_fault(kind, id, arg0, arg1) \
+	tt_kernel_fault_at((kind), (id), (arg0), (arg1), tt_here())
+
 /* The RISC this kernel is built for (the host passes COMPILE_FOR_*). */
 #if defined(COMPILE_FOR_BRISC)
 #define TT_KERNEL_RISC		TT_RISC_BRISC
@@ -63,15 +106,29 @@ static FORCE_INLINE uint32_t get_common_arg_addr(int arg_idx)
 	return (uint32_t)(uintptr_t)&fw_crta_base[arg_idx];
 }
 
+/*
+ * The word before a kernel's unique (common) args holds how many the host
+ * set (hal/tt_mailbox.h): reading past them stops the kernel, where
+ * silicon would return whatever follows in L1.
+ */
+static FORCE_INLINE void tt_arg_check(uint32_t kind, volatile uint32_t *base,
+				      int arg_idx)
+{
+	if ((uint32_t)arg_idx >= base[-1])
+		tt_kernel_fault(kind, (uint32_t)arg_idx, base[-1], 0);
+}
+
 /* Unique runtime arg @arg_idx of this core (SetRuntimeArgs). */
 static FORCE_INLINE uint32_t get_arg_val(int arg_idx)
 {
+	tt_arg_check(TT_FAULT_RTA_PAST_END, fw_rta_base, arg_idx);
 	return fw_rta_base[arg_idx];
 }
 
 /* Common runtime arg @arg_idx, the same on every core (SetCommonRuntimeArgs). */
 static FORCE_INLINE uint32_t get_common_arg_val(int arg_idx)
 {
+	tt_arg_check(TT_FAULT_CRTA_PAST_END, fw_crta_base, arg_idx);
 	return fw_crta_base[arg_idx];
 }
 

@@ -1031,3 +1031,23 @@ Test(alloc, random_policy_switches_against_model)
 {
 	random_run(TT_ALLOC_FIRST_FIT, 997);
 }
+
+/*
+ * Free ranges for 0 bytes with no minimum block size: every free range
+ * (this recursed into absent children forever; found by the fuzzer).
+ */
+Test(alloc, available_for_zero_bytes_lists_every_free_range)
+{
+	struct tt_alloc_range r[4];
+
+	uint64_t mid;
+
+	cr_assert_eq(tt_alloc_init(&a, 0, 64 * KiB, 32, 0), TT_OK);
+	up(1 * KiB);
+	mid = up(1 * KiB);
+	up(1 * KiB);
+	free_ok(mid);
+	cr_expect_eq(tt_alloc_available(&a, 0, r, 4), 2);
+	cr_expect_eq(r[0].start, 1 * KiB);
+	cr_expect_eq(r[1].start, 3 * KiB);
+}

@@ -25,6 +25,8 @@
 extern "C" {
 #include <tt/error.h>
 #include <tt/tilize.h>
+
+#include "tt_data_format.h"
 }
 
 using namespace tt::tt_metal;
@@ -82,7 +84,7 @@ Test(metalium, tilize_nfaces_is_libtt_face_order)
 	}
 	auto tiled = tilize_nfaces(b, m, n);
 	std::vector<uint16_t> ref(m * n);
-	cr_assert_eq(tt_tilize_to_tiles(TT_LAYOUT_FLOAT16_B, f.data(), n, m, n, nullptr, ref.data(),
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT16_B, f.data(), n, m, n, nullptr, ref.data(),
 					ref.size() * 2),
 		     TT_OK);
 	for (uint32_t i = 0; i < m * n; i++)

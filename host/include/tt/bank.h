@@ -8,7 +8,7 @@
  * alignment (reference/allocator.md §1.4).  This module also maps bank ids
  * to bank offsets and cores, checks circular buffers against L1 buffers,
  * and gives statistics, memory views and allocator state; reports and
- * pictures are in tt/report.h.
+ * pictures are in tt/memory_report.h.
  *
  * Layout of each bank (§1.5, §1.6):
  *   DRAM bank:  [0, dram_unreserved_base)  reserved
@@ -22,7 +22,8 @@
  *               downwards from the top of its L1.
  *
  * Every function that fails returns a negative TT_E* code and leaves a
- * one-line explanation in tt_bank_last_error(); nothing is printed.
+ * one-line explanation in tt_last_error() (docs/errors.md); nothing is
+ * printed.
  */
 #ifndef TT_BANK_H
 #define TT_BANK_H
@@ -52,7 +53,6 @@ enum tt_bank_type {
 #define TT_BANK_DEFAULT		0u
 
 #define TT_BANK_MAX_STORAGE_CORES	32
-#define TT_BANK_MSG_MAX			320
 
 /* A logical worker core. */
 struct tt_bank_core {
@@ -127,7 +127,6 @@ struct tt_banks {
 	struct tt_bank_config cfg;
 	struct tt_bank_mgr mgr[TT_BANK_NTYPES];
 	struct tt_bank_core *l1_core;	/* L1 bank id -> core */
-	char err[TT_BANK_MSG_MAX];
 };
 
 /* Memory view of one buffer type (tt-metal's MemoryView, §1.7). */
@@ -159,7 +158,6 @@ struct tt_bank_cb_clash {
 	uint64_t buffer_addr;	/* lowest buffer on the core, in its L1 */
 	uint64_t buffer_size;	/* that buffer's bytes in this bank */
 	enum tt_bank_type buffer_type;
-	char msg[TT_BANK_MSG_MAX];
 };
 
 /*
@@ -187,9 +185,6 @@ int tt_bank_init(struct tt_banks *b, const struct tt_bank_config *cfg);
 
 /* Release everything tt_bank_init() took. */
 void tt_bank_destroy(struct tt_banks *b);
-
-/* Explanation of the last failure, or "" if none. */
-const char *tt_bank_last_error(const struct tt_banks *b);
 
 /* "DRAM", "L1", "L1_SMALL", "TRACE". */
 const char *tt_bank_type_name(enum tt_bank_type type);
@@ -322,8 +317,9 @@ uint64_t tt_bank_cb_base(const struct tt_banks *b);
  * there, as tt-metal's CB region validation does before a launch (§1.6;
  * tt-metal looks at L1 only, which misses L1_SMALL buffers when L1 is
  * empty).  Returns TT_OK; TT_ECLASH with @clash filled (core, overlap,
- * the buffer in the way, a message); TT_ENOSPC if @cb_end is past the end
- * of L1; TT_EINVAL if @core is not a worker core.  @clash may be NULL.
+ * the buffer in the way); TT_ENOSPC if @cb_end is past the end of L1;
+ * TT_EINVAL if @core is not a worker core.  The last error says which in
+ * words.  @clash may be NULL.
  */
 int tt_bank_check_cb(const struct tt_banks *b, struct tt_bank_core core,
 		     uint64_t cb_end, struct tt_bank_cb_clash *clash);

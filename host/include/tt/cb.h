@@ -33,15 +33,13 @@
 #include <tt/core.h>
 #include <tt/program.h>
 
-/* CB indices per core (Wormhole B0: 32; tt-metal tt::CBIndex c_0..c_31). */
-#define TT_NUM_CIRCULAR_BUFFERS	32
-
 /* Index of a CB inside its program (tt-metal: CBHandle). */
 typedef uint32_t tt_cb_handle;
 
 /* One index of a CB: its data format (TT_DF_*, tt_data_format.h) and page size. */
 struct tt_cb_format {
-	uint32_t index;			/* 0 .. TT_NUM_CIRCULAR_BUFFERS - 1 */
+	uint32_t index;			/* 0 .. TT_NUM_CBS - 1 (hal/<arch>/tt_mem_map.h;
+					 * tt-metal tt::CBIndex) */
 	uint32_t data_format;		/* TT_DF_* */
 	uint32_t page_size;		/* bytes; divides total_size */
 };

@@ -52,8 +52,8 @@ struct tt_shard_spec {
 	enum tt_shard_orientation orientation;
 };
 
-/* Validate @s.  TT_OK, or TT_ELAYOUT with a one-line reason in @why. */
-int tt_shard_check(const struct tt_shard_spec *s, char *why, size_t why_len);
+/* Validate @s.  TT_OK, or TT_ELAYOUT with the reason in tt_last_error(). */
+int tt_shard_check(const struct tt_shard_spec *s);
 
 /*
  * Shapes in pages, rows then cols: of the tensor (ceil-divided by the

@@ -562,7 +562,7 @@ std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceA
 	if (rc)
 		throw_tt(fmt::format("creating a {}-byte buffer with {}-byte pages", size,
 				     page_size),
-			 rc, tt_buffer_last_error());
+			 rc, tt_last_error());
 	auto out =
 		std::make_shared<Buffer>(device, buf, size, page_size, type, layout,
 					 is_sharded(layout) ? sharding.shard_spec() : std::nullopt);

@@ -19,6 +19,9 @@
 #include "hostdevcommon/common_values.hpp"
 #include "hostdevcommon/kernel_structs.h"
 
+/* tt-metal's kernels (and its SFPU code) use uint for uint32_t. */
+using uint = std::uint32_t;
+
 /* Pointer qualifiers of tt-metal's kernels: plain pointers here. */
 #ifndef tt_l1_ptr
 #define tt_l1_ptr
@@ -81,6 +84,7 @@ template <typename T>
 FORCE_INLINE T get_arg_val(int arg_idx)
 {
 	static_assert(sizeof(T) == 4, "runtime args are 4-byte values");
+	tt_arg_check(TT_FAULT_RTA_PAST_END, fw_rta_base, arg_idx);
 	return *reinterpret_cast<volatile T *>(get_arg_addr(arg_idx));
 }
 
@@ -89,6 +93,7 @@ template <typename T>
 FORCE_INLINE T get_common_arg_val(int arg_idx)
 {
 	static_assert(sizeof(T) == 4, "runtime args are 4-byte values");
+	tt_arg_check(TT_FAULT_CRTA_PAST_END, fw_crta_base, arg_idx);
 	return *reinterpret_cast<volatile T *>(get_common_arg_addr(arg_idx));
 }
 

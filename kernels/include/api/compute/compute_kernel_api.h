@@ -12,9 +12,14 @@
  * dimensions, int8 conversions) are accepted and do not change the result:
  * the tile engine computes each op one way (docs/tile-engine.md).
  *
+ * SFPU code written with sfpi (vFloat, dst_reg, v_if, ...) and run by
+ * _llk_math_eltwise_{unary,binary}_sfpu_params_ comes with this header,
+ * as with tt-metal's: sfpi.h and llk_math_eltwise_sfpu_common.h, and the
+ * namespaces sfpi and ckernel are used.
+ *
  * Not yet implemented: the 3-argument SFPU binary ops with an output tile
  * other than one of the inputs (the kernel stops with a trap at the call),
- * dest reuse, SFPI (vFloat, dst_reg).
+ * dest reuse.
  */
 #ifndef TT_API_COMPUTE_COMPUTE_KERNEL_API_H
 #define TT_API_COMPUTE_COMPUTE_KERNEL_API_H
@@ -22,11 +27,20 @@
 #include <compute_kernel_api.h>
 
 #include "api/tt_cxx_common.h"
+#include "llk_math_eltwise_sfpu_common.h"
+#include "sfpi.h"
 
-/* tt-metal's compute API lives in namespace ckernel; kernels may name it. */
+/* tt-metal's MathFidelity, for the MATH_FIDELITY constant below. */
 namespace ckernel {
 enum class MathFidelity : uint8_t { LoFi = 0, HiFi2 = 2, HiFi3 = 3, HiFi4 = 4, Invalid = 0xff };
 } // namespace ckernel
+
+/*
+ * tt-metal's compute API lives in namespace ckernel, and its SFPU headers
+ * use namespace sfpi: kernels name vFloat, dst_reg and VectorMode bare.
+ */
+using namespace ckernel;
+using namespace sfpi;
 
 /*
  * The kernel's ComputeConfig as tt-metal's generated constants: libtt
