@@ -244,6 +244,15 @@ static bool ttx_emu_read(TTChip *chip, unsigned core, unsigned risc,
     case TT_A_EMU_FAULT_ARG1:
         *val = h->fault_arg1;
         return true;
+    case TT_A_EMU_PROF_NAME:
+        *val = h->prof_name;
+        return true;
+    case TT_A_EMU_PROF_DATA_LO:
+        *val = h->prof_data_lo;
+        return true;
+    case TT_A_EMU_PROF_DATA_HI:
+        *val = h->prof_data_hi;
+        return true;
     case TT_A_EMU_BOOT_PC:
         *val = h->in_reset ? 0 : h->reset_pc;
         return true;
@@ -330,6 +339,10 @@ static void ttx_emu_fault(TTChip *chip, unsigned core, unsigned risc)
         ttx_chip_guest_error(chip, core, risc, 0,
                              "CB %u: cb_wait_front of %u pages, but the CB "
                              "holds only %u", id, a, b);
+        break;
+    case TT_FAULT_ASSERT:
+        ttx_chip_guest_error(chip, core, risc, 0,
+                             "ASSERT failed on line %u", id);
         break;
     case TT_FAULT_SFPI_SLOTS:
         ttx_chip_guest_error(chip, core, risc, 0,
@@ -432,6 +445,22 @@ static bool ttx_emu_write(TTChip *chip, unsigned core, unsigned risc,
         return true;
     case TT_A_EMU_FAULT_REPORT:
         ttx_emu_fault(chip, core, risc);
+        return true;
+    case TT_A_EMU_PROF_NAME:
+        h->prof_name = (uint32_t)val;
+        return true;
+    case TT_A_EMU_PROF_DATA_LO:
+        h->prof_data_lo = (uint32_t)val;
+        return true;
+    case TT_A_EMU_PROF_DATA_HI:
+        h->prof_data_hi = (uint32_t)val;
+        return true;
+    case TT_A_EMU_PROF_MARK:
+        if (chip->trace) {
+            ttx_trace_prof(chip->trace, core, risc, (uint32_t)val,
+                           h->prof_name,
+                           (uint64_t)h->prof_data_hi << 32 | h->prof_data_lo);
+        }
         return true;
     default:
         if (off >= TT_A_EMU_RESET_PC0 &&

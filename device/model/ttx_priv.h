@@ -29,6 +29,9 @@ typedef struct TTHart {
     uint32_t fault_id;
     uint32_t fault_arg0;
     uint32_t fault_arg1;
+    uint32_t prof_name;         /* profiler marker operands (EMU PROF_*) */
+    uint32_t prof_data_lo;
+    uint32_t prof_data_hi;
     TTTileHart tile;            /* tile-engine command registers */
     size_t print_len;
     char print_buf[TTX_PRINT_LINE];
