@@ -58,6 +58,9 @@ static void boot(void)
 	FW_MAILBOX->launch_msg_rd_ptr = 0;
 	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++)
 		FW_MAILBOX->result[r].status = TT_KERNEL_STATUS_IDLE;
+	/* NoC reads of MEM_ZEROS zero L1 for kernels (noc_async_zero_l1). */
+	for (uint32_t a = TT_MEM_ZEROS_BASE; a < TT_MEM_ZEROS_BASE + TT_MEM_ZEROS_SIZE; a += 4)
+		*(volatile uint32_t *)a = 0;
 
 	release_subordinates();
 	wait_subordinates_done();

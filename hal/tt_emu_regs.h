@@ -75,7 +75,32 @@ TT_REG32(EMU, FAULT_REPORT, 0x0B0)	/* wo: send the four above to the host */
  */
 TT_REG32(EMU, IO_REWINDS, 0x0C0)	/* ro: low 32 bits */
 
+/*
+ * EMU block: profiler markers (tt-metal's DeviceZoneScopedN and friends).
+ * A kernel writes PROF_NAME and PROF_DATA_* as the marker needs, then
+ * PROF_MARK; while a timeline trace is recorded the model puts the marker
+ * on this RISC's track at the device clock of that write, and otherwise
+ * ignores it.
+ */
+TT_REG32(EMU, PROF_NAME, 0x0D0)		/* rw: L1 address of a NUL-terminated name */
+TT_REG32(EMU, PROF_DATA_LO, 0x0D4)	/* rw: marker data, low word */
+TT_REG32(EMU, PROF_DATA_HI, 0x0D8)	/* rw: marker data, high word */
+TT_REG32(EMU, PROF_MARK, 0x0DC)		/* wo: enum tt_prof_mark */
+
+/* Slots of summed zones per RISC (DeviceZoneScopedSumN1, N2). */
+#define TT_PROF_SUM_SLOTS	2
+
 #ifndef __ASSEMBLER__
+/* Markers written to EMU_PROF_MARK. */
+enum tt_prof_mark {
+	TT_PROF_ZONE_BEGIN = 0x9f0,	/* open a zone named PROF_NAME */
+	TT_PROF_ZONE_END,		/* close the innermost open zone */
+	TT_PROF_DATA,			/* PROF_NAME with the 64-bit PROF_DATA */
+	TT_PROF_EVENT,			/* event id PROF_DATA_LO */
+	TT_PROF_SUM_BEGIN,		/* open summed zone PROF_NAME, slot PROF_DATA_LO */
+	TT_PROF_SUM_END,		/* close slot PROF_DATA_LO: add to its sum */
+};
+
 /* Kernel API misuse reported through FAULT_REPORT. */
 enum tt_fault_kind {
 	TT_FAULT_NONE = 0,
@@ -87,6 +112,7 @@ enum tt_fault_kind {
 	TT_FAULT_SFPI_SLOTS,			/* id = vector slots there are */
 	TT_FAULT_RTA_PAST_END,			/* id = index, arg0 = args set */
 	TT_FAULT_CRTA_PAST_END,			/* id = index, arg0 = args set */
+	TT_FAULT_ASSERT,			/* id = source line (ASSERT) */
 };
 
 /* What a sleeping hart waits for (the hang report prints these). */

@@ -68,6 +68,12 @@ typedef struct TTBlockEnv {
     /* A NoC command was sent from the registers @reg of a command buffer. */
     void (*noc_sent)(void *opaque, unsigned core, unsigned risc, unsigned noc,
                      const uint32_t *reg);
+    /*
+     * Hart (@core, @risc) set a profiler marker (@mark, enum tt_prof_mark):
+     * @name is the L1 address of its name, @data its data.
+     */
+    void (*prof_mark)(void *opaque, unsigned core, unsigned risc,
+                      uint32_t mark, uint32_t name, uint64_t data);
     /* CB @cb of @core now holds @pages pages. */
     void (*cb_filled)(void *opaque, unsigned core, unsigned cb,
                       unsigned pages);

@@ -240,6 +240,16 @@ static void ttx_noc_sent(void *opaque, unsigned core, unsigned risc,
     }
 }
 
+static void ttx_prof_mark(void *opaque, unsigned core, unsigned risc,
+                          uint32_t mark, uint32_t name, uint64_t data)
+{
+    TTChip *chip = opaque;
+
+    if (chip->trace) {
+        ttx_trace_prof(chip->trace, core, risc, mark, name, data);
+    }
+}
+
 static void ttx_cb_filled(void *opaque, unsigned core, unsigned cb,
                           unsigned pages)
 {
@@ -596,6 +606,7 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
         .hart_waits = ttx_hart_waits,
         .core_rang = ttx_core_rang,
         .noc_sent = ttx_noc_sent,
+        .prof_mark = ttx_prof_mark,
         .cb_filled = ttx_cb_filled,
     };
     if (cfg->noc_delay > TTX_NOC_MAX_DELAY) {

@@ -34,6 +34,9 @@ typedef struct TTHart {
     uint32_t fault_id;
     uint32_t fault_arg0;
     uint32_t fault_arg1;
+    uint32_t prof_name;         /* profiler marker operands (EMU PROF_*) */
+    uint32_t prof_data_lo;
+    uint32_t prof_data_hi;
     size_t print_len;
     char print_buf[TTX_PRINT_LINE];
 } TTHart;
@@ -303,6 +306,15 @@ static bool ttx_emu_read(void *opaque, unsigned core, unsigned risc,
     case TT_A_EMU_FAULT_ARG1:
         *val = h->fault_arg1;
         return true;
+    case TT_A_EMU_PROF_NAME:
+        *val = h->prof_name;
+        return true;
+    case TT_A_EMU_PROF_DATA_LO:
+        *val = h->prof_data_lo;
+        return true;
+    case TT_A_EMU_PROF_DATA_HI:
+        *val = h->prof_data_hi;
+        return true;
     case TT_A_EMU_BOOT_PC:
         *val = h->in_reset ? 0 : h->reset_pc;
         return true;
@@ -368,6 +380,10 @@ static void ttx_emu_fault(TTEmuState *es, unsigned core, unsigned risc)
         ttx_block_guest_error(env, core, risc, 0,
                               "CB %u: cb_wait_front of %u pages, but the CB "
                               "holds only %u", id, a, b);
+        break;
+    case TT_FAULT_ASSERT:
+        ttx_block_guest_error(env, core, risc, 0,
+                              "ASSERT failed on line %u", id);
         break;
     case TT_FAULT_SFPI_SLOTS:
         ttx_block_guest_error(env, core, risc, 0,
@@ -461,6 +477,19 @@ static bool ttx_emu_write(void *opaque, unsigned core, unsigned risc,
         return true;
     case TT_A_EMU_FAULT_REPORT:
         ttx_emu_fault(es, core, risc);
+        return true;
+    case TT_A_EMU_PROF_NAME:
+        h->prof_name = val;
+        return true;
+    case TT_A_EMU_PROF_DATA_LO:
+        h->prof_data_lo = val;
+        return true;
+    case TT_A_EMU_PROF_DATA_HI:
+        h->prof_data_hi = val;
+        return true;
+    case TT_A_EMU_PROF_MARK:
+        env->prof_mark(env->opaque, core, risc, val, h->prof_name,
+                       (uint64_t)h->prof_data_hi << 32 | h->prof_data_lo);
         return true;
     default:
         if (off >= TT_A_EMU_RESET_PC0 &&

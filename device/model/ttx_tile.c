@@ -1015,6 +1015,56 @@ static double gapool_chunk(const TTSlices *s, unsigned p, unsigned f,
     return sum;
 }
 
+/*
+ * REDUCE_SCALAR SUM/AVG as tt-metal's LLK reduce does it: the four data
+ * faces are pooled into one 16-wide row (column c of every face, under
+ * the scaler's row 0 of that face), then that row goes through SrcB,
+ * transposed, into SrcA and is pooled again with the scaler's face 0:
+ * [0][0] += sum over c of scaler[0][c] * row[c].  The scaler applies
+ * twice, which is why tt-metal's AVG over a tile passes 1/sqrt(N), and
+ * the row keeps only SrcA's bits (the slices drop mantissa bits 13..0)
+ * on its way, which costs a 32-bit Dst its precision.
+ */
+static void reduce_scalar_sum(TTTileEngine *e, const TTSlices *s,
+                              unsigned slot, unsigned np, TTDstKind kind)
+{
+    uint32_t row[16];
+    unsigned idx[16];
+    double d;
+    uint32_t out;
+
+    for (unsigned c = 0; c < 16; c++) {
+        d = 0.0;
+        out = ttx_fmt_fpu_round(d, kind);
+        for (unsigned p = 0; p < np; p++) {
+            for (unsigned f = 0; f < 4; f++) {
+                for (unsigned k = 0; k < 16; k++) {
+                    idx[k] = f * 256 + k * 16 + c;
+                }
+                out = ttx_fmt_fpu_round(d + gapool_chunk(s, p, f, idx), kind);
+                d = ttx_fmt_fpu_value(out, kind);
+            }
+        }
+        /* As an FP32 pattern (exact: Dst values fit), to slice as SrcA. */
+        row[c] = ttx_fmt_fpu_round(ttx_fmt_fpu_value(out, kind), TTX_DST_FP32);
+    }
+    d = dst_get(e, slot, 0, 0.0);
+    out = ttx_fmt_fpu_round(d, kind);
+    for (unsigned p = 0; p < np; p++) {
+        double sum = 0.0;
+
+        for (unsigned c = 0; c < 16; c++) {
+            double hi, lo;
+
+            slice_one(row[c], 0xfff80000u, 0xfff83fffu, &hi, &lo);
+            sum += s->b[(p >> 1) & 1][c] * (p & 1 ? lo : hi);
+        }
+        out = ttx_fmt_fpu_round(d + sum, kind);
+        d = ttx_fmt_fpu_value(out, kind);
+    }
+    dst_put(e, slot, 0, out);
+}
+
 int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
                     unsigned idst)
 {
@@ -1088,22 +1138,7 @@ int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
      */
     slice_both(a, b, s);
     if (dim == TTX_REDUCE_SCALAR) {
-        double d = dst_get(e, (unsigned)slot, 0, 0.0);
-        uint32_t out = ttx_fmt_fpu_round(d, kind);
-
-        for (unsigned p = 0; p < np; p++) {
-            for (unsigned f = 0; f < 4; f++) {
-                for (unsigned c = 0; c < 16; c++) {
-                    for (unsigned k = 0; k < 16; k++) {
-                        idx[k] = f * 256 + k * 16 + c;
-                    }
-                    out = ttx_fmt_fpu_round(d + gapool_chunk(s, p, f, idx),
-                                            kind);
-                    d = ttx_fmt_fpu_value(out, kind);
-                }
-            }
-        }
-        dst_put(e, (unsigned)slot, 0, out);
+        reduce_scalar_sum(e, s, (unsigned)slot, np, kind);
         fpu_done(e);
         return TTX_TILE_OK;
     }

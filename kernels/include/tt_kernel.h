@@ -2,8 +2,9 @@
 /*
  * What every kernel can use, whatever RISC it runs on: runtime arguments
  * (unique per core and common), compile-time arguments, the core's own
- * coordinates.  Names follow tt-metal's kernel API so porting a kernel is
- * mechanical; C replaces templates (get_arg_val(i) returns uint32_t).
+ * coordinates, profiler markers (tt_profile.h).  Names follow tt-metal's
+ * kernel API so porting a kernel is mechanical; C replaces templates
+ * (get_arg_val(i) returns uint32_t).
  *
  * The values live in firmware globals (firmware/fw_common.c), set up
  * before each kernel call and resolved by name when the kernel is linked.
@@ -16,6 +17,7 @@
 #include "tt_emu_regs.h"
 #include "tt_fw_globals.h"
 #include "tt_mem_map.h"
+#include "tt_profile.h"
 #include "tt_riscv.h"
 #include "tt_wait.h"
 

@@ -3,8 +3,9 @@
  * The model's timeline trace (ttx_trace.c) at register level, without
  * QEMU: waits described through the EMU registers become spans on the
  * device clock (one span across early wake-ups), the go waits frame a
- * kernel span, CB counter writes become occupancy counters, and the file
- * is finished as a JSON array.
+ * kernel span, CB counter writes become occupancy counters, profiler
+ * markers become zones, summed zones and instants on their RISC's track,
+ * and the file is finished as a JSON array.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -201,4 +202,107 @@ Test(trace, time_zero_is_the_first_launch)
 Test(trace, unwritable_path_is_an_error)
 {
 	cr_assert_lt(ttx_chip_trace(F.chip, "/nonexistent/dir/t.json"), 0);
+}
+
+/* A kernel's zone name at L1 address @addr of @core. */
+static void name_at(unsigned core, uint32_t addr, const char *name)
+{
+	memcpy(F.l1 + (size_t)core * TT_MEM_L1_SIZE + addr, name, strlen(name) + 1);
+}
+
+/* A profiler marker as the kernel API writes it, at device time @t. */
+static void mark(unsigned core, unsigned risc, uint64_t t, uint32_t kind,
+		 uint32_t name, uint64_t data)
+{
+	F.clock = t;
+	w(core, risc, EMU(PROF_NAME), name);
+	w(core, risc, EMU(PROF_DATA_LO), (uint32_t)data);
+	w(core, risc, EMU(PROF_DATA_HI), (uint32_t)(data >> 32));
+	w(core, risc, EMU(PROF_MARK), kind);
+}
+
+/* Nested zones are spans on the marking RISC's track, inner ones inside. */
+Test(trace, profiler_zones_nest)
+{
+	char *t;
+
+	name_at(1, 0x20000, "outer");
+	name_at(1, 0x20010, "inner \"q\"");
+	mark(1, TT_RISC_TRISC1, 1000, TT_PROF_ZONE_BEGIN, 0x20000, 0);
+	mark(1, TT_RISC_TRISC1, 1200, TT_PROF_ZONE_BEGIN, 0x20010, 0);
+	mark(1, TT_RISC_TRISC1, 1700, TT_PROF_ZONE_END, 0, 0);
+	mark(1, TT_RISC_TRISC1, 2500, TT_PROF_ZONE_END, 0, 0);
+	mark(1, TT_RISC_TRISC1, 2600, TT_PROF_ZONE_END, 0, 0);	/* none open */
+	t = finish();
+	cr_assert(strstr(t, "{\"ph\":\"X\",\"cat\":\"zone\",\"name\":\"inner \\\"q\\\"\","
+			 "\"pid\":2,\"tid\":3,\"ts\":1.200,\"dur\":0.500},"), "%s", t);
+	cr_assert(strstr(t, "{\"ph\":\"X\",\"cat\":\"zone\",\"name\":\"outer\","
+			 "\"pid\":2,\"tid\":3,\"ts\":1.000,\"dur\":1.500},"), "%s", t);
+	cr_assert(strstr(t, "\"inner") < strstr(t, "\"outer\""), "inner ends first");
+}
+
+/* Timestamped data and events are instants with their values. */
+Test(trace, profiler_data_and_events)
+{
+	char *t;
+
+	name_at(0, 0x30000, "TEST");
+	mark(0, TT_RISC_NCRISC, 3000, TT_PROF_DATA, 0x30000, (1ull << 32) + 7);
+	mark(0, TT_RISC_BRISC, 3100, TT_PROF_EVENT, 0, 42);
+	t = finish();
+	cr_assert(strstr(t, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"profiler\",\"name\":"
+			 "\"TEST\",\"pid\":1,\"tid\":1,\"ts\":3.000,\"args\":"
+			 "{\"data\":4294967303}},"), "%s", t);
+	cr_assert(strstr(t, "\"name\":\"event 42\",\"pid\":1,\"tid\":0,\"ts\":3.100,"
+			 "\"args\":{\"id\":42}},"), "%s", t);
+}
+
+/*
+ * The core's done closes zones left open and writes each summed zone
+ * once, with its total; nothing carries over into the next launch.
+ */
+Test(trace, profiler_done_closes_zones_and_sums)
+{
+	char *t;
+
+	name_at(0, 0x30000, "loop");
+	name_at(0, 0x30010, "left open");
+	for (unsigned i = 0; i < 3; i++) {
+		/* The data's high word is what an earlier marker left there. */
+		mark(0, TT_RISC_BRISC, 1000 + 100 * i, TT_PROF_SUM_BEGIN, 0x30000,
+		     (uint64_t)i << 32 | 1);
+		mark(0, TT_RISC_BRISC, 1010 + 100 * i + i, TT_PROF_SUM_END, 0, 1);
+	}
+	mark(0, TT_RISC_BRISC, 1500, TT_PROF_SUM_BEGIN, 0x30000, 5);	/* no slot 5 */
+	mark(0, TT_RISC_NCRISC, 1600, TT_PROF_ZONE_BEGIN, 0x30010, 0);
+	F.clock = 2000;
+	w(0, TT_RISC_BRISC, EMU(DOORBELL), TT_DOORBELL_DONE);
+	mark(0, TT_RISC_NCRISC, 2100, TT_PROF_ZONE_END, 0, 0);	/* nothing open */
+	t = finish();
+	cr_assert(strstr(t, "\"name\":\"left open\",\"pid\":1,\"tid\":1,\"ts\":1.600,"
+			 "\"dur\":0.400}"), "%s", t);
+	cr_assert(strstr(t, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"zone sum\",\"name\":"
+			 "\"loop\",\"pid\":1,\"tid\":0,\"ts\":2.000,\"args\":"
+			 "{\"total_ns\":33,\"count\":3}},"), "%s", t);
+	cr_assert_eq(strstr(t, "\"dur\":0.500"), NULL, "%s", t);
+}
+
+/* Long names are cut; bytes JSON cannot hold raw are escaped. */
+Test(trace, profiler_names_are_bounded_and_escaped)
+{
+	char long_name[200];
+	char *t;
+
+	memset(long_name, 'z', sizeof(long_name) - 1);
+	long_name[sizeof(long_name) - 1] = 0;
+	name_at(0, 0x30000, long_name);
+	name_at(0, 0x31000, "tab\there");
+	mark(0, TT_RISC_BRISC, 10, TT_PROF_DATA, 0x30000, 1);
+	mark(0, TT_RISC_BRISC, 20, TT_PROF_DATA, 0x31000, 2);
+	mark(0, TT_RISC_BRISC, 30, TT_PROF_DATA, TT_MEM_L1_SIZE + 4, 3);
+	t = finish();
+	cr_assert(strstr(t, "\"name\":\"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz\","),
+		  "%s", t);
+	cr_assert(strstr(t, "\"name\":\"tab\\u0009here\","), "%s", t);
+	cr_assert(strstr(t, "\"name\":\"0x16e004\","), "%s", t);
 }

@@ -4,7 +4,8 @@
  * with tt_device_config.trace_path writes valid JSON with the cores and
  * RISCs named, a kernel span per RISC, the CB waits, every NoC command
  * and the CB occupancy; two runs of the same program give the same file
- * byte for byte; a trace file that cannot be written fails the open.
+ * byte for byte; a C kernel's profiler zones and events land on its core
+ * and RISC; a trace file that cannot be written fails the open.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -142,6 +143,44 @@ Test(trace, pipeline_timeline, .timeout = 120)
 	unlink(a);
 	unlink(b);
 	rmdir(dir);
+}
+
+/* Profiler markers of a C kernel land on its core and RISC, nested. */
+Test(trace, c_kernel_profiler_zones, .timeout = 120)
+{
+	char path[] = "/tmp/tt-trace-zones-XXXXXX";
+	struct tt_device_config dc = { .grid_x = 2, .grid_y = 1, .trace_path = path };
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	struct tt_device *dev;
+	tt_kernel_handle k;
+	uint32_t loops = 3;
+	size_t len;
+	char *t, *outer;
+	int fd = mkstemp(path);
+
+	cr_assert_geq(fd, 0);
+	close(fd);
+	cr_assert_eq(tt_device_open(&dc, &dev), TT_OK);
+	prog = e2e_program(KERNEL("prof_zones.c"), tt_core_range(1, 0, 1, 0), TT_DM_RISCV_1, &k);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(1, 0), &loops, 1), TT_OK);
+	e2e_run_ok(dev, prog, &rep);
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+	t = slurp(path, &len);
+	/* Core (1,0) is pid 2; NCRISC is tid 1. */
+	cr_assert_eq(count(t, "\"cat\":\"zone\",\"name\":\"c-loop\",\"pid\":2,\"tid\":1,"),
+		     loops, "%s", t);
+	cr_assert_eq(count(t, "\"name\":\"c-outer\",\"pid\":2,\"tid\":1,"), 1);
+	cr_assert_eq(count(t, "\"name\":\"c-manual\",\"pid\":2,\"tid\":1,"), 1);
+	cr_assert(strstr(t, "\"name\":\"event 2\",\"pid\":2,\"tid\":1,"), "%s", t);
+	cr_assert(strstr(t, "\"args\":{\"data\":4886718345}"), "%s", t);
+	/* Inner zones are written first: the outer one, a scope, ends last. */
+	outer = strstr(t, "\"name\":\"c-outer\"");
+	cr_assert(outer && outer > strstr(t, "\"name\":\"c-loop\""));
+	cr_assert(outer > strstr(t, "\"name\":\"c-manual\""));
+	free(t);
+	unlink(path);
 }
 
 Test(trace, unwritable_file_fails_the_open, .timeout = 60)

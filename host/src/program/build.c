@@ -214,6 +214,25 @@ static bool strict_cb(void)
 	return v && *v && strcmp(v, "0") != 0;
 }
 
+/*
+ * tt-metal's switches for kernel ASSERTs: TT_METAL_WATCHER (any value)
+ * builds kernels with WATCHER_ENABLED, TT_METAL_LIGHTWEIGHT_KERNEL_ASSERTS=1
+ * with LIGHTWEIGHT_KERNEL_ASSERTS; either makes ASSERT check.
+ */
+static bool watcher(void)
+{
+	const char *v = getenv("TT_METAL_WATCHER");
+
+	return v && *v;
+}
+
+static bool lightweight_asserts(void)
+{
+	const char *v = getenv("TT_METAL_LIGHTWEIGHT_KERNEL_ASSERTS");
+
+	return v && *v && strcmp(v, "0") != 0;
+}
+
 /* -Os unless TT_EMU_KERNEL_OPT says otherwise (tools/tt-gdb.sh uses -Og). */
 static const char *kernel_opt(void)
 {
@@ -299,6 +318,10 @@ static int cmd_build(const struct tt_kernel_build *kb, struct cmd *c)
 	ARG(risc_define[kb->risc]);
 	if (strict_cb())
 		ARG("-DTT_CB_STRICT");
+	if (watcher())
+		ARG("-DWATCHER_ENABLED");
+	if (lightweight_asserts())
+		ARG("-DLIGHTWEIGHT_KERNEL_ASSERTS");
 	if (cxx)
 		ARGF("-isystem%s/kernels/include/c++", p->src);
 	ARGF("-I%s/kernels/include", p->src);

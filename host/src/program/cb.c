@@ -46,6 +46,66 @@ static int global_check(const char *fn, const struct tt_buffer *buf, uint32_t si
 	return TT_OK;
 }
 
+/*
+ * Address of CB @cb in the CB region: above every CB of the region among
+ * the first @n of @set that shares a core with it, aligned for the NoC.
+ */
+static uint64_t place(const struct tt_cb_set *set, uint32_t n, const struct tt_cb *cb)
+{
+	uint64_t base = TT_MEM_L1_UNRESERVED_BASE;
+
+	for (uint32_t i = 0; i < n; i++) {
+		const struct tt_cb *o = &set->cbs[i];
+
+		if (!o->global && tt_core_range_sets_meet(&o->cores, &cb->cores) &&
+		    o->addr + (uint64_t)o->size > base)
+			base = o->addr + (uint64_t)o->size;
+	}
+	return (base + TT_NOC_DRAM_ALIGNMENT - 1) & ~(uint64_t)(TT_NOC_DRAM_ALIGNMENT - 1);
+}
+
+/*
+ * Place the CBs of the region again, in creation order, after one changed
+ * size: tt-metal reallocates a program's CBs the same way.
+ */
+static int replace_all(const char *fn, struct tt_cb_set *set)
+{
+	for (uint32_t i = 0; i < set->count; i++) {
+		struct tt_cb *cb = &set->cbs[i];
+		uint64_t base;
+
+		if (cb->global)
+			continue;
+		base = place(set, i, cb);
+		if (base + cb->size > UINT32_MAX)
+			return tt_fail(TT_EINVAL, "%s: CB %u of %u B at 0x%llx does not "
+				       "fit the 32-bit L1 address space", fn, i, cb->size,
+				       (unsigned long long)base);
+		cb->addr = (uint32_t)base;
+	}
+	return TT_OK;
+}
+
+/* Does @size suit every page size of @cb?  @fn fails if not. */
+static int sizes_check(const char *fn, const struct tt_cb *cb, uint32_t size,
+		       uint32_t index, uint32_t page_size)
+{
+	for (uint32_t i = 0; i < TT_NUM_CBS; i++) {
+		uint32_t ps = i == index ? page_size : cb->page_size[i];
+
+		if (!(cb->mask & (1u << i)))
+			continue;
+		if (!size || !ps || size % ps)
+			return tt_fail(TT_EINVAL, "%s: CB index %u: page size %u B does "
+				       "not divide total_size %u B", fn, i, ps, size);
+		if (size / ps > UINT16_MAX)
+			return tt_fail(TT_EINVAL, "%s: CB index %u: %u pages, at most "
+				       "%u (16-bit page counters)", fn, i, size / ps,
+				       UINT16_MAX);
+	}
+	return TT_OK;
+}
+
 static int create(const char *fn, struct tt_program *prog,
 		  const struct tt_core_range_set *cores,
 		  const struct tt_cb_config *cfg, const struct tt_buffer *global,
@@ -106,27 +166,21 @@ static int create(const char *fn, struct tt_program *prog,
 	for (uint32_t i = 0; i < set->count; i++) {
 		const struct tt_cb *o = &set->cbs[i];
 
-		if (!tt_core_range_sets_meet(&o->cores, cores))
-			continue;
-		if (o->mask & cb.mask)
+		if (tt_core_range_sets_meet(&o->cores, cores) && (o->mask & cb.mask))
 			return tt_fail(TT_EEXIST, "%s: CB index %u is already used by "
 				       "CB %u of the program on a core of %s", fn,
 				       (unsigned int)__builtin_ctz(o->mask & cb.mask),
 				       i, tt_core_range_set_text(cores, text,
 								  sizeof(text)));
-		if (!o->global && o->addr + (uint64_t)o->size > base)
-			base = o->addr + (uint64_t)o->size;
 	}
-	base = (base + TT_NOC_DRAM_ALIGNMENT - 1) & ~(uint64_t)(TT_NOC_DRAM_ALIGNMENT - 1);
-	if (cb.global)
-		base = tt_buffer_address(global);
+	cb.cores = *cores;
+	cb.size = cfg->total_size;
+	base = cb.global ? tt_buffer_address(global) : place(set, set->count, &cb);
 	if (base + cfg->total_size > UINT32_MAX)
 		return tt_fail(TT_EINVAL, "%s: a CB of %u B at 0x%llx does not fit "
 			       "the 32-bit L1 address space", fn, cfg->total_size,
 			       (unsigned long long)base);
-	cb.cores = *cores;
 	cb.addr = (uint32_t)base;
-	cb.size = cfg->total_size;
 	grown = realloc(set->cbs, (set->count + 1) * sizeof(*grown));
 	if (!grown)
 		return tt_fail(TT_ENOMEM, "%s: out of host memory", fn);
@@ -205,6 +259,91 @@ int tt_cb_check_globals(const struct tt_cb_set *set, const struct tt_device *dev
 			return TT_EINVAL;
 		}
 	}
+	return TT_OK;
+}
+
+/* CB @h of @prog and the program's CBs, or an error on behalf of @fn. */
+static int cb_get(const char *fn, struct tt_program *prog, tt_cb_handle h,
+		  struct tt_cb_set **setp, struct tt_cb **cbp)
+{
+	struct tt_cb_set *set;
+	int rc = tt_prog_check(prog, fn);
+
+	if (rc)
+		return rc;
+	set = tt_program_cbs(prog);
+	if (h >= set->count)
+		return tt_fail(TT_EINVAL, "%s: CB handle %u is not a CB of the "
+			       "program (it has %u)", fn, h, set->count);
+	*setp = set;
+	*cbp = &set->cbs[h];
+	return TT_OK;
+}
+
+int tt_cb_update_total_size(struct tt_program *prog, tt_cb_handle h, uint32_t total_size)
+{
+	static const char fn[] = "tt_cb_update_total_size";
+	struct tt_cb_set *set;
+	struct tt_cb *cb;
+	uint32_t old;
+	int rc = cb_get(fn, prog, h, &set, &cb);
+
+	if (!rc)
+		rc = sizes_check(fn, cb, total_size, TT_NUM_CBS, 0);
+	if (rc)
+		return rc;
+	if (cb->global && total_size > cb->size)
+		return tt_fail(TT_EINVAL, "%s: globally allocated CB %u grows to %u B: "
+			       "use tt_cb_update_address_and_size with its buffer",
+			       fn, h, total_size);
+	old = cb->size;
+	cb->size = total_size;
+	rc = replace_all(fn, set);
+	if (rc) {
+		cb->size = old;
+		replace_all(fn, set);
+	}
+	return rc;
+}
+
+int tt_cb_update_page_size(struct tt_program *prog, tt_cb_handle h, uint32_t index,
+			   uint32_t page_size)
+{
+	static const char fn[] = "tt_cb_update_page_size";
+	struct tt_cb_set *set;
+	struct tt_cb *cb;
+	int rc = cb_get(fn, prog, h, &set, &cb);
+
+	if (rc)
+		return rc;
+	if (index >= TT_NUM_CBS || !(cb->mask & (1u << index)))
+		return tt_fail(TT_EINVAL, "%s: CB %u does not serve index %u", fn, h, index);
+	rc = sizes_check(fn, cb, cb->size, index, page_size);
+	if (rc)
+		return rc;
+	cb->page_size[index] = page_size;
+	return TT_OK;
+}
+
+int tt_cb_update_address_and_size(struct tt_program *prog, tt_cb_handle h,
+				  const struct tt_buffer *buf, uint32_t total_size)
+{
+	static const char fn[] = "tt_cb_update_address_and_size";
+	struct tt_cb_set *set;
+	struct tt_cb *cb;
+	int rc = cb_get(fn, prog, h, &set, &cb);
+
+	if (rc)
+		return rc;
+	if (!cb->global)
+		return tt_fail(TT_EINVAL, "%s: CB %u is not globally allocated", fn, h);
+	rc = sizes_check(fn, cb, total_size, TT_NUM_CBS, 0);
+	if (!rc)
+		rc = global_check(fn, buf, total_size);
+	if (rc)
+		return rc;
+	cb->size = total_size;
+	cb->addr = tt_buffer_address(buf);
 	return TT_OK;
 }
 

@@ -199,11 +199,11 @@ static int kernel_add(const char *fn, struct tt_program *prog, const char *path,
 		      unsigned int noc, const uint32_t *compile_args,
 		      uint32_t num_compile_args, const struct tt_define *defines,
 		      uint32_t num_defines, const struct tt_named_arg *named,
-		      uint32_t num_named, const char *extra_define,
-		      tt_kernel_handle *out)
+		      uint32_t num_named, const struct tt_define *extra,
+		      uint32_t num_extra, tt_kernel_handle *out)
 {
 	struct tt_kernel *k, **grown;
-	uint32_t ndef = num_defines + (extra_define ? 1 : 0);
+	uint32_t ndef = num_defines + num_extra;
 	int rc;
 
 	if (num_compile_args && !compile_args)
@@ -259,11 +259,11 @@ static int kernel_add(const char *fn, struct tt_program *prog, const char *path,
 		if (!k->defines)
 			goto nomem;
 		for (uint32_t i = 0; i < ndef; i++) {
-			bool extra = i == num_defines;
+			const struct tt_define *d = i < num_defines ? &defines[i] :
+						    &extra[i - num_defines];
 
-			k->defines[i].name = strdup(extra ? extra_define : defines[i].name);
-			k->defines[i].value = strdup(extra || !defines[i].value ? "" :
-						     defines[i].value);
+			k->defines[i].name = strdup(d->name);
+			k->defines[i].value = strdup(d->value ? d->value : "");
 			k->num_defines++;
 			if (!k->defines[i].name || !k->defines[i].value)
 				goto nomem;
@@ -313,7 +313,7 @@ int tt_kernel_create(struct tt_program *prog, const char *path,
 			  cfg->processor == TT_DM_RISCV_0 ? TT_RISC_BRISC : TT_RISC_NCRISC,
 			  cfg->noc, cfg->compile_args, cfg->num_compile_args,
 			  cfg->defines, cfg->num_defines, cfg->named_compile_args,
-			  cfg->num_named_compile_args, NULL, out);
+			  cfg->num_named_compile_args, NULL, 0, out);
 }
 
 int tt_compute_kernel_create(struct tt_program *prog, const char *path,
@@ -343,12 +343,28 @@ int tt_compute_kernel_create(struct tt_program *prog, const char *path,
 	ccfg = (uint8_t)(TT_FIELD_VAL(TILE, CONFIG, FIDELITY, fidelity) |
 			 TT_FIELD_VAL(TILE, CONFIG, FP32_DEST, cfg->fp32_dest_acc_en) |
 			 TT_FIELD_VAL(TILE, CONFIG, APPROX, cfg->math_approx_mode));
+	/*
+	 * Besides the thread's define, the compute config as the constants
+	 * of tt-metal's DST_ACCUM_MODE, APPROX and MATH_FIDELITY (the engine
+	 * also gets it at launch).
+	 */
+	char fp32[2] = { cfg->fp32_dest_acc_en ? '1' : '0', 0 };
+	char approx[2] = { cfg->math_approx_mode ? '1' : '0', 0 };
+	char fid[2] = { (char)('0' + fidelity), 0 };
+	struct tt_define extra[4] = {
+		{ NULL, NULL },
+		{ "TT_COMPUTE_FP32_DEST", fp32 },
+		{ "TT_COMPUTE_APPROX", approx },
+		{ "TT_COMPUTE_FIDELITY", fid },
+	};
+
 	for (unsigned int t = 0; t < 3; t++) {
+		extra[0].name = thread[t];
 		rc = kernel_add(fn, prog, path, cores, TT_RISC_TRISC0 + t, 0,
 				cfg->compile_args, cfg->num_compile_args,
 				cfg->defines, cfg->num_defines,
 				cfg->named_compile_args, cfg->num_named_compile_args,
-				thread[t], &h);
+				extra, 4, &h);
 		if (rc) {
 			while (prog->num_kernels > first)
 				kernel_free(prog->kernels[--prog->num_kernels]);

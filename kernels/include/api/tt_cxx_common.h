@@ -97,6 +97,19 @@ FORCE_INLINE T get_common_arg_val(int arg_idx)
 	return *reinterpret_cast<volatile T *>(get_common_arg_addr(arg_idx));
 }
 
+/*
+ * Wormhole's RISCs have no L1 data cache (Blackhole's do): nothing to
+ * invalidate or enable, as on silicon.
+ */
+inline __attribute__((always_inline)) void invalidate_l1_cache() {}
+
+template <bool enable = true>
+inline __attribute__((always_inline)) void set_l1_data_cache() {}
+
+/* How a data-movement kernel uses the NoCs: each has its own, always. */
+enum noc_mode : uint8_t { DM_DEDICATED_NOC = 0, DM_DYNAMIC_NOC = 1, DM_INVALID_NOC = 2 };
+constexpr uint8_t noc_mode = DM_DEDICATED_NOC;
+
 /* Burn about @cycles cycles on this RISC (no sleep, no other hart waits). */
 inline void riscv_wait(uint32_t cycles)
 {
