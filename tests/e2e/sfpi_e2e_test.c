@@ -200,8 +200,11 @@ Test(sfpi, kernel_bits_match_host_lanes, .timeout = 180)
 	struct tt_core_range_set set = tt_core_range_set(tt_core_range(0, 0, 0, 0));
 	struct tt_buffer *ba = dram(dev, (size_t)tiles * TILE), *bb = dram(dev, (size_t)tiles * TILE);
 	struct tt_buffer *bo = dram(dev, (size_t)3 * tiles * TILE);
-	struct tt_dm_config rcfg = { .processor = TT_DM_RISCV_1, .noc = TT_NOC_1 };
-	struct tt_dm_config wcfg = { .processor = TT_DM_RISCV_0, .noc = TT_NOC_0 };
+	static const struct tt_define fp32[] = { { "ELTWISE_FLOAT32", NULL } };
+	struct tt_dm_config rcfg = { .processor = TT_DM_RISCV_1, .noc = TT_NOC_1,
+				     .defines = fp32, .num_defines = 1 };
+	struct tt_dm_config wcfg = { .processor = TT_DM_RISCV_0, .noc = TT_NOC_0,
+				     .defines = fp32, .num_defines = 1 };
 	struct tt_compute_config ccfg = { .fp32_dest_acc_en = true };
 	uint32_t *a = malloc(n * 4), *b = malloc(n * 4), *out = calloc(3 * n, 4);
 	uint32_t shift = 20, lo = fbits(-1.0f), inv = fbits(0.5f), bad = 0;
@@ -210,8 +213,8 @@ Test(sfpi, kernel_bits_match_host_lanes, .timeout = 180)
 	tt_kernel_handle rd, wr, cp;
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
-	cr_assert_eq(tt_kernel_create(prog, KERNEL("sfpi_reader.c"), &set, &rcfg, &rd), TT_OK);
-	cr_assert_eq(tt_kernel_create(prog, KERNEL("sfpi_writer.c"), &set, &wcfg, &wr), TT_OK);
+	cr_assert_eq(tt_kernel_create(prog, KERNEL("eltwise_reader.c"), &set, &rcfg, &rd), TT_OK);
+	cr_assert_eq(tt_kernel_create(prog, KERNEL("eltwise_writer.c"), &set, &wcfg, &wr), TT_OK);
 	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("cxx_sfpi.cpp"), &set, &ccfg, &cp),
 		     TT_OK);
 	cb_f32(prog, &set, 0, 2);
