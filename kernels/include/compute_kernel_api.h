@@ -201,15 +201,10 @@ static FORCE_INLINE void tile_regs_acquire(void)
 	MATH((tt_tile_cmd(TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0)));
 }
 
-/*
- * Stop if the SFPU rejected an sfpi instruction since the launch (the
- * engine has reported which and why), before Dst goes to the packer.
- */
+/* Before Dst goes to the packer: a rejected sfpi instruction stops here. */
 static FORCE_INLINE void tt_sfpi_check(void)
 {
-	if (TT_TILE_REG(SFPI_STATUS) != TT_TILE_STATUS_OK)
-		for (;;)
-			__asm__ volatile("ebreak");
+	tt_sfpi_stop_unless_ok(TT_TILE_REG(SFPI_STATUS));
 }
 
 static FORCE_INLINE void tile_regs_commit(void)

@@ -141,9 +141,7 @@ sfpi_inline uint32_t cmp(unsigned a, unsigned b, unsigned mod, uint32_t imm = 0)
  */
 sfpi_inline void check()
 {
-	if (reg(TT_A_TILE_SFPI_STATUS) != TT_TILE_STATUS_OK)
-		for (;;)
-			__asm__ volatile("ebreak");
+	tt_sfpi_stop_unless_ok(reg(TT_A_TILE_SFPI_STATUS));
 }
 
 constexpr unsigned CREG(unsigned n) { return TT_SFPI_CREG(n); }

@@ -76,6 +76,18 @@ static FORCE_INLINE uint32_t tt_here(void)
 #define tt_kernel_fault(kind, id, arg0, arg1) \
 	tt_kernel_fault_at((kind), (id), (arg0), (arg1), tt_here())
 
+/*
+ * Stop the kernel here if the tile engine's SFPU status @status says it
+ * rejected an sfpi instruction since the launch (the engine has reported
+ * which and why).  The C API checks before tile_regs_commit, sfpi at the
+ * end of each face loop.
+ */
+#define tt_sfpi_stop_unless_ok(status)					\
+	do {								\
+		if ((status) != TT_TILE_STATUS_OK)			\
+			tt_kernel_stop_at(tt_here());			\
+	} while (0)
+
 /* The RISC this kernel is built for (the host passes COMPILE_FOR_*). */
 #if defined(COMPILE_FOR_BRISC)
 #define TT_KERNEL_RISC		TT_RISC_BRISC

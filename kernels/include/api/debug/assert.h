@@ -15,20 +15,9 @@
 
 #if defined(WATCHER_ENABLED) || defined(LIGHTWEIGHT_KERNEL_ASSERTS)
 
-/*
- * Report and stop right here, inlined: the trap's pc is then in the
- * kernel's own code, so the report's source location is the ASSERT's.
- */
-[[noreturn]] inline __attribute__((always_inline)) void tt_assert_trip(uint32_t line)
-{
-	TT_EMU_REG(FAULT_KIND) = TT_FAULT_ASSERT;
-	TT_EMU_REG(FAULT_ID) = line;
-	TT_EMU_REG(FAULT_REPORT) = 1;
-	for (;;)
-		__asm__ volatile("ebreak");
-}
-
-#define ASSERT(condition, ...) ((void)(!(condition) ? (tt_assert_trip(__LINE__), 0) : 0))
+/* A failed check is reported and stops the kernel at the ASSERT's own line. */
+#define ASSERT(condition, ...)							\
+	((void)(!(condition) ? (tt_kernel_fault(TT_FAULT_ASSERT, __LINE__, 0, 0), 0) : 0))
 #define ASSERT_ENABLED 1
 
 #else
