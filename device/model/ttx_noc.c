@@ -42,7 +42,7 @@
  *
  * Not yet implemented: atomics other than INCR_GET (reported), byte-enable
  * writes (WR_BE), linked/path-reserved multicast semantics (flags are
- * accepted and ignored), multicast reads and atomics (reported), NOC_CFG
+ * accepted and ignored), multicast reads (reported), NOC_CFG
  * translation tables, PCIe.
  */
 #include "ttx_noc.h"
@@ -555,11 +555,16 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
 /*
  * Atomic INCR_GET: the word at TARG becomes old + AT_DATA, wrapping in
  * its low WRAP + 1 bits; with RESP_MARKED the old value is written to RET.
+ * A multicast atomic increments the word in every worker of the TARG
+ * rectangle (the sender only with BRCST_SRC_INCLUDE), one response per
+ * worker and no value returned.
  */
 static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
                                uint32_t ctrl)
 {
     bool nonposted = TT_FIELD_GET(NOC, CTRL, RESP_MARKED, ctrl);
+    bool mcast = TT_FIELD_GET(NOC, CTRL, BRCST_PACKET, ctrl);
+    bool loopback = TT_FIELD_GET(NOC, CTRL, BRCST_SRC_INCLUDE, ctrl);
     uint32_t lb = r[TT_A_NOC_AT_LEN_BE / 4];
     uint32_t ins = TT_FIELD_GET(NOC, AT_LEN_BE, INS, lb);
     uint32_t wrap = TT_FIELD_GET(NOC, AT_LEN_BE, WRAP, lb);
@@ -568,22 +573,21 @@ static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     uint64_t taddr = ttx_noc_local(r[TT_A_NOC_TARG_ADDR_LO / 4], tmid);
     uint64_t raddr = ttx_noc_local(r[TT_A_NOC_RET_ADDR_LO / 4], rmid);
     uint32_t mask = wrap >= 31 ? 0xffffffffu : (2u << wrap) - 1;
-    uint32_t old, new;
-    TTNocEp tep, rep;
-    uint8_t *t, *ret = NULL;
+    TTNocEp eps[TTX_NOC_MAX_DESTS];
+    uint8_t *t[TTX_NOC_MAX_DESTS];
+    uint8_t *ret = NULL;
+    TTNocEp rep = { 0 };
+    int n;
 
-    c->what = "atomic";
+    c->what = mcast ? "multicast atomic" : "atomic";
     if (nonposted) {
         st[TT_NOC_ST_MST_NONPOSTED_ATOMIC_STARTED]++;
         st[TT_NOC_ST_MST_NONPOSTED_ATOMIC_SENT]++;
-        st[TT_NOC_ST_MST_ATOMIC_RESP_RECEIVED]++;
+        /* Answered even when dropped, so the sender's barrier matches. */
+        st[TT_NOC_ST_MST_ATOMIC_RESP_RECEIVED] +=
+            mcast ? ttx_noc_rect_dests(c, tmid, loopback) : 1;
     } else {
         st[TT_NOC_ST_MST_POSTED_ATOMIC_SENT]++;
-    }
-    if (TT_FIELD_GET(NOC, CTRL, BRCST_PACKET, ctrl)) {
-        ttx_noc_error(c, TTX_RULE_ATOMIC, "multicast atomics are not "
-                      "modelled");
-        return;
     }
     if (ins != TT_NOC_AT_INS_INCR_GET) {
         ttx_noc_error(c, TTX_RULE_ATOMIC, "atomic instruction %u is not "
@@ -592,20 +596,24 @@ static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     }
     taddr = (taddr & ~(uint64_t)15) |
             TT_FIELD_GET(NOC, AT_LEN_BE, IND_32, lb) << 2;
-    if (!ttx_noc_endpoint(c, TT_FIELD_GET(NOC, ADDR_MID, X, tmid),
-                          TT_FIELD_GET(NOC, ADDR_MID, Y, tmid), &tep)) {
+    n = ttx_noc_dests(c, tmid, mcast, loopback, eps);
+    /* Check every destination first: a bad one drops the whole packet. */
+    for (int i = 0; i < n; i++) {
+        if (eps[i].dram) {
+            ttx_noc_error(c, TTX_RULE_ATOMIC, "atomic on DRAM bank %u at "
+                          "(%u,%u) 0x%llx: atomics target worker L1",
+                          eps[i].bank, eps[i].x, eps[i].y,
+                          (unsigned long long)taddr);
+            return;
+        }
+        if (!(t[i] = ttx_noc_span(c, &eps[i], taddr, 4, true, false))) {
+            return;
+        }
+    }
+    if (n < 0) {
         return;
     }
-    if (tep.dram) {
-        ttx_noc_error(c, TTX_RULE_ATOMIC, "atomic on DRAM bank %u at (%u,%u) "
-                      "0x%llx: atomics target worker L1", tep.bank, tep.x,
-                      tep.y, (unsigned long long)taddr);
-        return;
-    }
-    if (!(t = ttx_noc_span(c, &tep, taddr, 4, true, false))) {
-        return;
-    }
-    if (nonposted) {
+    if (nonposted && !mcast) {
         if (!ttx_noc_endpoint(c, TT_FIELD_GET(NOC, ADDR_MID, X, rmid),
                               TT_FIELD_GET(NOC, ADDR_MID, Y, rmid), &rep)) {
             return;
@@ -620,18 +628,21 @@ static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
             return;
         }
     }
-    memcpy(&old, t, 4);
-    new = (old & ~mask) | ((old + r[TT_A_NOC_AT_DATA / 4]) & mask);
-    memcpy(t, &new, 4);
-    TTX_NOC(c->ns, tep.core, c->noc)->status[
-        nonposted ? TT_NOC_ST_SLV_NONPOSTED_ATOMIC_RECEIVED :
-                    TT_NOC_ST_SLV_POSTED_ATOMIC_RECEIVED]++;
-    ttx_noc_landed(c, tep.core, (uint32_t)taddr, 4);
-    if (ret) {
-        memcpy(ret, &old, 4);
-        TTX_NOC(c->ns, tep.core, c->noc)->status[
-            TT_NOC_ST_SLV_ATOMIC_RESP_SENT]++;
-        ttx_noc_landed(c, rep.core, (uint32_t)raddr, 4);
+    for (int i = 0; i < n; i++) {
+        TTNoc *tn = TTX_NOC(c->ns, eps[i].core, c->noc);
+        uint32_t old, new;
+
+        memcpy(&old, t[i], 4);
+        new = (old & ~mask) | ((old + r[TT_A_NOC_AT_DATA / 4]) & mask);
+        memcpy(t[i], &new, 4);
+        tn->status[nonposted ? TT_NOC_ST_SLV_NONPOSTED_ATOMIC_RECEIVED :
+                               TT_NOC_ST_SLV_POSTED_ATOMIC_RECEIVED]++;
+        ttx_noc_landed(c, eps[i].core, (uint32_t)taddr, 4);
+        if (ret) {
+            memcpy(ret, &old, 4);
+            tn->status[TT_NOC_ST_SLV_ATOMIC_RESP_SENT]++;
+            ttx_noc_landed(c, rep.core, (uint32_t)raddr, 4);
+        }
     }
 }
 

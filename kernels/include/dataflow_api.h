@@ -44,9 +44,6 @@
  * them.  Virtual channels are carried in the command word; the model has
  * no link contention, so they change nothing.
  *
- * Multicast atomics (noc_semaphore_inc_multicast) are sent as one unicast
- * atomic per core of the rectangle: the model has none.
- *
  * Not yet implemented: linked multicast.
  */
 #ifndef TT_DATAFLOW_API_H
@@ -681,8 +678,14 @@ static FORCE_INLINE void noc_semaphore_wait_min(volatile uint32_t *sem_addr, uin
 		      (uint32_t)(uintptr_t)sem_addr, val, *sem_addr);
 }
 
-/* Atomic add of @incr to the word at @addr (32-bit wrap); acknowledged if @nonposted. */
-static FORCE_INLINE void noc_atomic_inc(uint64_t addr, uint32_t incr, bool nonposted)
+/*
+ * Atomic add of @incr to the word at @addr (32-bit wrap), at one core or,
+ * with @mcast, in every core of the multicast rectangle in @addr
+ * (get_noc_multicast_addr; this core excluded); if @nonposted, @acks
+ * answers are awaited by the atomic barrier.
+ */
+static FORCE_INLINE void noc_atomic_inc_to(uint64_t addr, uint32_t incr, bool nonposted,
+					   bool mcast, uint32_t acks)
 {
 	uint32_t noc = noc_index, buf = TT_NOC_AT_CMD_BUF;
 
@@ -695,10 +698,16 @@ static FORCE_INLINE void noc_atomic_inc(uint64_t addr, uint32_t incr, bool nonpo
 		TT_FIELD_VAL(NOC, AT_LEN_BE, IND_32, ((uint32_t)addr >> 2) & 3);
 	TT_NOC_REG(noc, buf, AT_DATA) = incr;
 	TT_NOC_REG(noc, buf, CTRL) = TT_FIELD_VAL(NOC, CTRL, AT, 1) |
+				     TT_FIELD_VAL(NOC, CTRL, BRCST_PACKET, mcast) |
 				     TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, nonposted);
 	noc_send(noc, buf);
 	if (nonposted)
-		fw_noc_nonposted_atomics_acked[noc]++;
+		fw_noc_nonposted_atomics_acked[noc] += acks;
+}
+
+static FORCE_INLINE void noc_atomic_inc(uint64_t addr, uint32_t incr, bool nonposted)
+{
+	noc_atomic_inc_to(addr, incr, nonposted, false, 1);
 }
 
 /* Atomic, non-posted increment of the word at @addr by @incr. */
@@ -715,27 +724,13 @@ static FORCE_INLINE void noc_semaphore_inc_posted(uint64_t addr, uint32_t incr)
 
 /*
  * Increment the word at multicast address @addr (get_noc_multicast_addr)
- * in every core of its rectangle except this one (@num_dests cores).  The
- * model has no multicast atomics, so each core gets a unicast atomic of
- * its own: every semaphore ends the same, and the atomic barrier waits
- * for all of them.
+ * in every core of its rectangle except this one (@num_dests cores); the
+ * atomic barrier waits for all @num_dests answers if @nonposted.
  */
 static FORCE_INLINE void noc_semaphore_inc_multicast_nonposted(uint64_t addr, uint32_t incr,
 							       uint32_t num_dests, bool nonposted)
 {
-	uint32_t mid = (uint32_t)(addr >> 32);
-	uint32_t x0 = TT_FIELD_GET(NOC, ADDR_MID, START_X, mid);
-	uint32_t y0 = TT_FIELD_GET(NOC, ADDR_MID, START_Y, mid);
-	uint32_t x1 = TT_FIELD_GET(NOC, ADDR_MID, X, mid);
-	uint32_t y1 = TT_FIELD_GET(NOC, ADDR_MID, Y, mid);
-
-	(void)num_dests;
-	for (uint32_t y = y0 < y1 ? y0 : y1; y <= (y0 < y1 ? y1 : y0); y++) {
-		for (uint32_t x = x0 < x1 ? x0 : x1; x <= (x0 < x1 ? x1 : x0); x++) {
-			if (x != fw_noc_x || y != fw_noc_y)
-				noc_atomic_inc(get_noc_addr(x, y, (uint32_t)addr), incr, nonposted);
-		}
-	}
+	noc_atomic_inc_to(addr, incr, nonposted, true, num_dests);
 }
 
 static FORCE_INLINE void noc_semaphore_inc_multicast(uint64_t addr, uint32_t incr,

@@ -144,9 +144,12 @@ static void cmd_read(unsigned core, unsigned noc, uint32_t src_mid, uint32_t src
 	wr(core, noc, b, TT_A_NOC_CMD_CTRL, TT_R_NOC_CMD_CTRL_SEND_REQ_MASK);
 }
 
-/* Atomic INCR_GET of the word at (@mid, @addr), old value to @core's 0x4. */
-static void cmd_atomic(unsigned core, uint32_t mid, uint32_t addr, uint32_t incr,
-		       uint32_t wrap, bool nonposted)
+/*
+ * Atomic INCR_GET of the word at (@mid, @addr), old value to @core's 0x4,
+ * with @ctrl added to its CTRL (multicast bits).
+ */
+static void cmd_atomic_ctrl(unsigned core, uint32_t mid, uint32_t addr, uint32_t incr,
+			    uint32_t wrap, bool nonposted, uint32_t ctrl)
 {
 	unsigned b = TT_NOC_AT_CMD_BUF;
 
@@ -159,8 +162,14 @@ static void cmd_atomic(unsigned core, uint32_t mid, uint32_t addr, uint32_t incr
 	   TT_FIELD_VAL(NOC, AT_LEN_BE, WRAP, wrap) |
 	   TT_FIELD_VAL(NOC, AT_LEN_BE, IND_32, (addr >> 2) & 3));
 	wr(core, 0, b, TT_A_NOC_AT_DATA, incr);
-	wr(core, 0, b, TT_A_NOC_CTRL, TT_R_NOC_CTRL_AT_MASK | (nonposted ? ctrl_np : 0));
+	wr(core, 0, b, TT_A_NOC_CTRL, TT_R_NOC_CTRL_AT_MASK | (nonposted ? ctrl_np : 0) | ctrl);
 	wr(core, 0, b, TT_A_NOC_CMD_CTRL, TT_R_NOC_CMD_CTRL_SEND_REQ_MASK);
+}
+
+static void cmd_atomic(unsigned core, uint32_t mid, uint32_t addr, uint32_t incr,
+		       uint32_t wrap, bool nonposted)
+{
+	cmd_atomic_ctrl(core, mid, addr, incr, wrap, nonposted, 0);
 }
 
 static void expect_rule(const char *rule)
@@ -341,6 +350,29 @@ Test(noc, multicast_without_loopback)
 Test(noc, multicast_with_loopback)
 {
 	check_mcast(true);
+}
+
+/* A multicast atomic adds in every core but the sender, one answer each. */
+Test(noc, multicast_atomic_one_answer_per_core)
+{
+	unsigned sender = 5;
+	uint32_t v = 7, got, ret = 0x5a5a5a5a;
+
+	for (unsigned c = 0; c < NCORES; c++)
+		memcpy(l1(c, SCRATCH + 8), &v, 4);
+	memcpy(l1(sender, TT_MEM_NOC_ATOMIC_RET_VAL_ADDR), &ret, 4);
+	cmd_atomic_ctrl(sender, mcast_xy(18, 18, 18 + GX - 1, 18 + GY - 1), SCRATCH + 8, 2,
+			TT_NOC_AT_WRAP_FULL, true, TT_R_NOC_CTRL_BRCST_PACKET_MASK);
+	cr_assert_eq(F.errors, 0, "%s", F.last_error);
+	for (unsigned c = 0; c < NCORES; c++) {
+		memcpy(&got, l1(c, SCRATCH + 8), 4);
+		cr_expect_eq(got, c == sender ? 7u : 9u, "core %u holds %u", c, got);
+	}
+	memcpy(&got, l1(sender, TT_MEM_NOC_ATOMIC_RET_VAL_ADDR), 4);
+	cr_expect_eq(got, ret, "a multicast atomic returns nothing");
+	cr_expect_eq(status(sender, 0, TT_NOC_ST_MST_ATOMIC_RESP_RECEIVED), NCORES - 1,
+		     "one answer per destination");
+	cr_expect_eq(status(sender, 0, TT_NOC_ST_MST_NONPOSTED_ATOMIC_SENT), 1);
 }
 
 /* Registers -------------------------------------------------------------- */
