@@ -76,27 +76,12 @@ __asm__(
 	"	.size	_start, . - _start\n"
 	"	.text\n");
 
-/* Stop the kernel: the firmware reports @what with @code and @site. */
-static __attribute__((noreturn)) void tt_kernel_stop(uint32_t what, int code,
-						      uint32_t site)
-{
-	register uint32_t a0 __asm__("a0") = (uint32_t)code;
-	register uint32_t a1 __asm__("a1") = site;
-	register uint32_t a7 __asm__("a7") = what;
-
-	for (;;)
-		__asm__ volatile("ecall" : : "r"(a0), "r"(a1), "r"(a7) : "memory");
-}
-
-/* The call instruction before the return address. */
-#define TT_CALL_SITE() ((uint32_t)(uintptr_t)__builtin_return_address(0) - 4)
-
 void exit(int code)
 {
-	tt_kernel_stop(TT_ECALL_EXIT, code, TT_CALL_SITE());
+	tt_ecall_stop(TT_ECALL_EXIT, (uint32_t)code, TT_CALL_SITE());
 }
 
 void abort(void)
 {
-	tt_kernel_stop(TT_ECALL_ABORT, 0, TT_CALL_SITE());
+	tt_ecall_stop(TT_ECALL_ABORT, 0, TT_CALL_SITE());
 }

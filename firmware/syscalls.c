@@ -94,11 +94,5 @@ void _exit(int code)
 	 * for the C library's internal callers.  Stop the kernel the same
 	 * way: the firmware reports the exit with the caller's pc.
 	 */
-	register uint32_t a0 __asm__("a0") = (uint32_t)code;
-	register uint32_t a1 __asm__("a1") =
-		(uint32_t)(uintptr_t)__builtin_return_address(0) - 4;
-	register uint32_t a7 __asm__("a7") = TT_ECALL_EXIT;
-
-	for (;;)
-		__asm__ volatile("ecall" : : "r"(a0), "r"(a1), "r"(a7) : "memory");
+	tt_ecall_stop(TT_ECALL_EXIT, (uint32_t)code, TT_CALL_SITE());
 }

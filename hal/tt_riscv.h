@@ -67,4 +67,28 @@ static inline const char *tt_risc_name(unsigned int risc)
 }
 #endif
 
+/*
+ * Inside a function, the address of the call instruction that entered it
+ * (harts have no compressed instructions: every call is 4 bytes): the
+ * site a report names.
+ */
+#define TT_CALL_SITE()	((uint32_t)(uintptr_t)__builtin_return_address(0) - 4)
+
+#if defined(__riscv) && !defined(__ASSEMBLER__)
+/*
+ * Stop the kernel with the ecall the firmware turns into a report:
+ * @what is TT_ECALL_*, @code the exit code, @site the pc to name.
+ */
+static inline __attribute__((noreturn, unused)) void
+tt_ecall_stop(uint32_t what, uint32_t code, uint32_t site)
+{
+	register uint32_t a0 __asm__("a0") = code;
+	register uint32_t a1 __asm__("a1") = site;
+	register uint32_t a7 __asm__("a7") = what;
+
+	for (;;)
+		__asm__ volatile("ecall" : : "r"(a0), "r"(a1), "r"(a7) : "memory");
+}
+#endif
+
 #endif /* TT_HAL_RISCV_H */

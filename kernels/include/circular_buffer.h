@@ -56,7 +56,7 @@ static inline void tt_put_hex(uint32_t v)
 static __attribute__((noinline, cold, unused)) void
 tt_kernel_warn(uint32_t kind, uint32_t id, uint32_t arg0, uint32_t arg1)
 {
-	uint32_t pc = (uint32_t)(uintptr_t)__builtin_return_address(0) - 4;
+	uint32_t pc = TT_CALL_SITE();
 
 	if (pc == tt_warned_pc)
 		return;

@@ -99,7 +99,7 @@ static __attribute__((noinline)) void tt_tile_cmd(uint32_t cmd, uint32_t a0, uin
 	TT_WAIT_UNTIL((status = tt_tile_issue(cmd)) != TT_TILE_STATUS_BLOCKED,
 		      TT_WAIT_TILE_ENGINE, cmd, 0, 0);
 	if (status == TT_TILE_STATUS_EINVAL)
-		tt_kernel_stop_at((uint32_t)(uintptr_t)__builtin_return_address(0) - 4);
+		tt_kernel_stop_at(TT_CALL_SITE());
 }
 
 /* The FMT argument of CB @cb: its data format, and its index for reports. */

@@ -41,11 +41,7 @@ static FORCE_INLINE void tt_print_putc(char c)
 static __attribute__((noinline, cold, noreturn, unused)) void
 tt_kernel_stop_at(uint32_t site)
 {
-	register uint32_t a1 __asm__("a1") = site;
-	register uint32_t a7 __asm__("a7") = TT_ECALL_FAULT;
-
-	for (;;)
-		__asm__ volatile("ecall" : : "r"(a1), "r"(a7) : "memory");
+	tt_ecall_stop(TT_ECALL_FAULT, 0, site);
 }
 
 /* Report @kind to the host, then stop the kernel at @site. */
