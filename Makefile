@@ -112,16 +112,16 @@ $(obj)/firmware/kernel_entry.o: firmware/kernel_entry.c $(newlib-stamp)
 	$(call msg,FWCC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CROSS_COMPILE)gcc $(rv-arch) -Os -g -std=gnu11 -Wall -Wextra -Werror \
-		-ffunction-sections -fdata-sections -isystem $(sysroot)/include \
+		-ffunction-sections -fdata-sections $(hal-inc) -isystem $(sysroot)/include \
 		-MMD -MP -c $< -o $@
 
-$(obj)/linker/firmware_%.ld: linker/firmware.ld.S hal/wormhole/tt_mem_map.h | $(deps-stamp)
+$(obj)/linker/firmware_%.ld: linker/firmware.ld.S hal/wormhole/tt_mem_map.h hal/tt_l1_layout.h | $(deps-stamp)
 	$(call msg,LDS,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)cpp -P -undef $(hal-inc) -DFW_RISC_TEXT=TT_MEM_$(RISC_$*)_FIRMWARE_BASE \
 		-DFW_LOCAL_SIZE=$(LOCAL_$*) $< -o $@
 
-$(obj)/linker/kernel_%.ld: linker/kernel.ld.S hal/wormhole/tt_mem_map.h | $(deps-stamp)
+$(obj)/linker/kernel_%.ld: linker/kernel.ld.S hal/wormhole/tt_mem_map.h hal/tt_l1_layout.h | $(deps-stamp)
 	$(call msg,LDS,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)cpp -P -undef $(hal-inc) -DKERNEL_TEXT=TT_MEM_$(RISC_$*)_KERNEL_BASE \
@@ -150,9 +150,11 @@ kernels: firmware
 # ---------------------------------------------------------------------------
 # Host library (libtt): an optimised build, and a sanitised one for tests
 
-host-srcs := $(wildcard host/src/*.c)
+# libtt's sources sit in one folder per job (docs/architecture.md); each
+# file names the folder of an internal header it includes ("device/device.h").
+host-srcs := $(wildcard host/src/*.c host/src/*/*.c)
 host-cflags := -std=gnu11 -g -Wall -Wextra -Werror -MMD -MP \
-	-I$(src)/host/include $(hal-inc) \
+	-I$(src)/host/include -I$(src)/host/src $(hal-inc) \
 	-DTT_DEFAULT_SRC='"$(src)"' -DTT_DEFAULT_BUILD='"$(obj)"'
 san := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 host-libs := -lxxhash -lm
@@ -167,13 +169,25 @@ $(obj)/san/host/%.o: host/src/%.c | $(deps-stamp)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(host-cflags) -O1 $(san) -c $< -o $@
 
-$(obj)/host/libtt.a: $(patsubst host/src/%.c,$(obj)/host/%.o,$(host-srcs))
-	$(call msg,AR,$@)
-	$(Q)rm -f $@ && ar rcs $@ $^
+# The list of a library's sources, rewritten only when it changes.  The
+# libraries depend on it, so a source that moves or appears rebuilds them
+# even when no source is newer than the library: under .SECONDARY, make
+# does not miss an object file that is not there.
+define source-list
+$(Q)mkdir -p $(@D)
+$(Q)echo '$(1)' | cmp -s - $@ || echo '$(1)' > $@
+endef
+host-list := $(obj)/host/sources.txt
+$(host-list): FORCE
+	$(call source-list,$(host-srcs))
 
-$(obj)/san/host/libtt.a: $(patsubst host/src/%.c,$(obj)/san/host/%.o,$(host-srcs))
+$(obj)/host/libtt.a: $(patsubst host/src/%.c,$(obj)/host/%.o,$(host-srcs)) $(host-list)
 	$(call msg,AR,$@)
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
+
+$(obj)/san/host/libtt.a: $(patsubst host/src/%.c,$(obj)/san/host/%.o,$(host-srcs)) $(host-list)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
 # ThreadSanitizer build, for test-tsan only (ASan and TSan do not mix).
 tsan := -fsanitize=thread -fno-omit-frame-pointer
@@ -183,9 +197,9 @@ $(obj)/tsan/host/%.o: host/src/%.c | $(deps-stamp)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(host-cflags) -O1 $(tsan) -c $< -o $@
 
-$(obj)/tsan/host/libtt.a: $(patsubst host/src/%.c,$(obj)/tsan/host/%.o,$(host-srcs))
+$(obj)/tsan/host/libtt.a: $(patsubst host/src/%.c,$(obj)/tsan/host/%.o,$(host-srcs)) $(host-list)
 	$(call msg,AR,$@)
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
 .PHONY: host
 host: $(obj)/host/libtt.a $(obj)/san/host/libtt.a
@@ -215,14 +229,18 @@ $(obj)/san/metalium/%.o: host/metalium/src/%.cpp
 	$(Q)mkdir -p $(@D)
 	$(Q)g++ $(mtl-cxxflags) -O1 $(san) -c $< -o $@
 
-$(mtl-pkg)/lib/libtt_metalium.a: $(patsubst host/metalium/src/%.cpp,$(obj)/metalium/obj/%.o,$(mtl-srcs))
+mtl-list := $(obj)/metalium/sources.txt
+$(mtl-list): FORCE
+	$(call source-list,$(mtl-srcs))
+
+$(mtl-pkg)/lib/libtt_metalium.a: $(patsubst host/metalium/src/%.cpp,$(obj)/metalium/obj/%.o,$(mtl-srcs)) $(mtl-list)
 	$(call msg,AR,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
-$(obj)/san/metalium/libtt_metalium.a: $(patsubst host/metalium/src/%.cpp,$(obj)/san/metalium/%.o,$(mtl-srcs))
+$(obj)/san/metalium/libtt_metalium.a: $(patsubst host/metalium/src/%.cpp,$(obj)/san/metalium/%.o,$(mtl-srcs)) $(mtl-list)
 	$(call msg,AR,$@)
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
 # The build-tree package: cmake -DCMAKE_PREFIX_PATH=$(O)/metalium
 mtl-cmake := $(mtl-pkg)/lib/cmake/TT-Metalium
@@ -262,7 +280,7 @@ metalium: $(mtl-pkg)/lib/libtt_metalium.a $(obj)/san/metalium/libtt_metalium.a \
 # ---------------------------------------------------------------------------
 # make install PREFIX=dir: one relocatable tree.  Shared libtt and
 # libtt_metalium find the rest of the tree from their own location
-# (host/src/paths.c, TT_RELOCATABLE); nothing in it names this source or
+# (host/src/base/paths.c, TT_RELOCATABLE); nothing in it names this source or
 # build tree.
 #   include/tt, include/metalium     libtt and TT-Metalium headers
 #   lib/libtt.so, lib/libtt_metalium.so, lib/cmake/TT-Metalium, lib/pkgconfig
@@ -285,12 +303,12 @@ $(obj)/pic/metalium/%.o: host/metalium/src/%.cpp
 	$(Q)mkdir -p $(@D)
 	$(Q)g++ $(mtl-cxxflags) -O2 $(pic-flags) -c $< -o $@
 
-$(obj)/pic/lib/libtt.so: $(pic-host)
+$(obj)/pic/lib/libtt.so: $(pic-host) $(host-list)
 	$(call msg,LD,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc -shared -Wl,-soname,libtt.so $^ $(host-libs) -o $@
+	$(Q)gcc -shared -Wl,-soname,libtt.so $(pic-host) $(host-libs) -o $@
 
-$(obj)/pic/lib/libtt_metalium.so: $(pic-mtl) $(obj)/pic/lib/libtt.so
+$(obj)/pic/lib/libtt_metalium.so: $(pic-mtl) $(obj)/pic/lib/libtt.so $(mtl-list)
 	$(call msg,LD,$@)
 	$(Q)g++ -shared -Wl,-soname,libtt_metalium.so $(pic-mtl) -L$(obj)/pic/lib -ltt $(mtl-libs) \
 		-Wl,-rpath,'$$ORIGIN' -o $@
@@ -332,9 +350,10 @@ install: all $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so
 # CMakeLists.txt against the package above, run and checked.
 TT_METAL_HOME ?= $(if $(wildcard $(src)/../shared/tt-metal/tt_metal),$(abspath $(src)/../shared/tt-metal))
 .PHONY: conformance
+conformance-run = TT_EMU_CACHE=$(obj)/cache bash tools/conformance.sh --build $(obj) \
+	--src $(src) --tt-metal-home '$(TT_METAL_HOME)' --examples '$(EXAMPLES)'
 conformance: all
-	$(Q)TT_EMU_CACHE=$(obj)/cache bash tools/conformance.sh --build $(obj) --src $(src) \
-		--tt-metal-home '$(TT_METAL_HOME)' --examples '$(EXAMPLES)'
+	$(Q)$(conformance-run)
 
 # ---------------------------------------------------------------------------
 # Tools built from C (tools/*.c, each one program on libtt)
@@ -379,7 +398,11 @@ $(obj)/gdb/libttx_format.so: device/model/ttx_format.c device/model/ttx_tile.h |
 tools: $(tools) $(gdb-support)
 
 # ---------------------------------------------------------------------------
-# Tests: unit (host only), device (model, no QEMU), e2e (QEMU)
+# Tests, one tier per folder, each binary named uniquely across tiers:
+#   unit    tests/unit/<module>_test        host only, no QEMU
+#   device  tests/device/<block>_model_test the device model, no QEMU
+#   e2e     tests/e2e/<feature>_e2e_test    host programs and kernels under QEMU
+#   fw      tests/fw/<name>_test            on-target test programs (tests/fw/*.c)
 
 model-srcs := $(wildcard device/model/*.c)
 test-cflags := $(host-cflags) -O1 $(san) -I$(src)/device/model -I$(src)/tests/lib \
@@ -395,6 +418,7 @@ device-tests := $(patsubst tests/device/%.c,$(obj)/tests/device/%,$(wildcard tes
 e2e-tests := $(patsubst tests/e2e/%.c,$(obj)/tests/e2e/%,$(wildcard tests/e2e/*_test.c))
 e2e-tests-cxx := $(patsubst tests/e2e/%.cpp,$(obj)/tests/e2e/%,$(wildcard tests/e2e/*_test.cpp))
 e2e-tests += $(e2e-tests-cxx)
+fw-tests := $(patsubst tests/fw/%.c,$(obj)/tests/fw/%,$(wildcard tests/fw/*_test.c))
 
 $(obj)/tests/unit/%: tests/unit/%.c $(obj)/san/host/libtt.a
 	$(call msg,TESTCC,$@)
@@ -421,9 +445,10 @@ $(e2e-tests-cxx): $(obj)/tests/e2e/%: tests/e2e/%.cpp $(obj)/san/metalium/libtt_
 		$< $(obj)/san/metalium/libtt_metalium.a $(obj)/san/host/libtt.a -lcriterion $(mtl-libs) \
 		$(host-libs) -o $@
 
-# compute_test checks the guest's results against the tile-engine library.
-$(obj)/tests/e2e/compute_test: e2e-model := $(model-srcs)
-$(obj)/tests/e2e/compute_test: $(model-srcs)
+# compute_e2e_test checks the guest's results against the tile-engine library.
+compute-e2e := $(obj)/tests/e2e/compute_e2e_test
+$(compute-e2e): e2e-model := $(model-srcs)
+$(compute-e2e): $(model-srcs)
 
 $(obj)/tests/e2e/%: tests/e2e/%.c $(obj)/san/host/libtt.a
 	$(call msg,TESTCC,$@)
@@ -438,28 +463,82 @@ $(obj)/tests/e2e/gdb_target: tests/e2e/gdb_target.c $(obj)/host/libtt.a
 	$(Q)gcc $(host-cflags) -O2 -DTT_TEST_KERNELS='"$(src)/tests/e2e/kernels"' $< \
 		$(obj)/host/libtt.a $(host-libs) -o $@
 
+$(obj)/tests/fw/%: tests/fw/%.c $(obj)/san/host/libtt.a
+	$(call msg,TESTCC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(test-cflags) $< $(obj)/san/host/libtt.a -lcriterion $(host-libs) -o $@
+
+# libFuzzer harness over the host C API: libtt built again with clang,
+# ASan and UBSan.  `make test` runs a fixed number of inputs from the
+# checked-in corpus with a fixed seed (the same inputs every run);
+# `make fuzz` runs for FUZZ_SECONDS and keeps what it finds in the build.
+fuzz-cflags := $(host-cflags) -O1 -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=undefined -fno-omit-frame-pointer
+fuzz-bin := $(obj)/fuzz/host_api_fuzz
+FUZZ_RUNS ?= 5000
+FUZZ_SECONDS ?= 300
+
+$(obj)/fuzz/host/%.o: host/src/%.c | $(deps-stamp)
+	$(call msg,CLANG,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)clang $(fuzz-cflags) -c $< -o $@
+
+$(obj)/fuzz/host_api_fuzz.o: tests/fuzz/host_api_fuzz.c | $(deps-stamp)
+	$(call msg,CLANG,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)clang $(fuzz-cflags) -DTT_FUZZ_KERNEL='"$(src)/tests/e2e/kernels/empty.c"' \
+		-c $< -o $@
+
+$(fuzz-bin): $(obj)/fuzz/host_api_fuzz.o $(patsubst host/src/%.c,$(obj)/fuzz/host/%.o,$(host-srcs)) \
+		$(host-list)
+	$(call msg,CLANG,$@)
+	$(Q)clang $(fuzz-cflags) -fsanitize=fuzzer $(filter %.o,$^) $(host-libs) -o $@
+
+.PHONY: fuzz fuzz-smoke
+fuzz-smoke: $(fuzz-bin)
+	$(Q)rm -rf $(obj)/fuzz/new && mkdir -p $(obj)/fuzz/new
+	$(Q)if $(test-env) $(fuzz-bin) -seed=1 -runs=$(FUZZ_RUNS) -max_len=4096 \
+		-artifact_prefix=$(obj)/fuzz/ \
+		$(obj)/fuzz/new tests/fuzz/corpus > $(obj)/fuzz/smoke.log 2>&1; then \
+		echo "fuzz: $(FUZZ_RUNS) inputs through the host API, clean"; \
+	else cat $(obj)/fuzz/smoke.log; echo "fuzz: FAILED (log above)"; exit 1; fi
+
+fuzz: $(fuzz-bin)
+	$(Q)mkdir -p $(obj)/fuzz/corpus
+	$(Q)$(fuzz-bin) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$(obj)/fuzz/ \
+		$(obj)/fuzz/corpus tests/fuzz/corpus
+
 .PHONY: tests
-tests: $(unit-tests) $(device-tests) $(e2e-tests) $(examples) $(obj)/tests/e2e/gdb_target
+tests: $(unit-tests) $(device-tests) $(e2e-tests) $(fw-tests) $(examples) $(fuzz-bin) \
+	$(obj)/tests/e2e/gdb_target
 
 test-env := TT_EMU_CACHE=$(obj)/cache ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(src)/tests/lsan.supp \
 	UBSAN_OPTIONS=print_stacktrace=1
 
-.PHONY: test test-unit test-device test-e2e
-test: all
-	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests) $(device-tests) $(e2e-tests)
+.PHONY: test test-unit test-device test-e2e test-fw
+# The tiers, then tt-metal's programming examples (skipped, saying so, when
+# there is no tt-metal checkout, or when TESTS picks some): both run even
+# when the first fails.
+test: all analyze
+	$(Q)$(MAKE) fuzz-smoke
+	$(Q)rc=0; $(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests) $(device-tests) \
+		$(e2e-tests) $(fw-tests) || rc=1; \
+	$(if $(filter-out *,$(TESTS)),,$(conformance-run) || rc=1;) exit $$rc
 test-unit: $(unit-tests)
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests)
 test-device: $(device-tests)
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(device-tests)
 test-e2e: all
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(e2e-tests)
+test-fw: all
+	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(fw-tests)
 
 # Many more runs of the determinism cases, printing each case's distinct
 # instruction counts (200 runs per case); not part of `make test`.
 .PHONY: stress-determinism
 stress-determinism: all
-	$(Q)$(test-env) TT_DETERMINISM_SCALE=10 $(obj)/tests/e2e/determinism_test --short-filename
+	$(Q)$(test-env) TT_DETERMINISM_SCALE=10 $(obj)/tests/e2e/determinism_e2e_test --short-filename
 
 # Two devices in two threads under ThreadSanitizer; TT_TEST_RUNS=n per thread.
 tsan-tests := $(patsubst tests/tsan/%.c,$(obj)/tests/tsan/%,$(wildcard tests/tsan/*.c))
@@ -474,6 +553,33 @@ $(obj)/tests/tsan/%: tests/tsan/%.c $(obj)/tsan/host/libtt.a
 test-tsan: all $(tsan-tests)
 	$(Q)for t in $(tsan-tests); do echo "== $$(basename $$t)"; \
 		TT_EMU_CACHE=$(obj)/cache TSAN_OPTIONS=halt_on_error=1 $$t || exit 1; done
+
+# ---------------------------------------------------------------------------
+# Static analysis: clang-tidy over libtt, the device model and the tools,
+# one stamp per file so only what changed is looked at again; the checks
+# are listed, with their reasons, in tools/analyze.sh.
+
+analyze-srcs := $(host-srcs) $(wildcard device/model/*.c tools/*.c)
+analyze-hdrs := $(wildcard host/include/tt/*.h host/src/*/*.h device/model/*.h hal/*.h hal/*/*.h)
+
+$(obj)/analyze/%.ok: % $(analyze-hdrs) tools/analyze.sh | $(deps-stamp)
+	$(call msg,TIDY,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)bash tools/analyze.sh $< -- -std=gnu11 -I$(src)/host/include -I$(src)/host/src \
+		$(hal-inc) -I$(src)/device/model -DTT_DEFAULT_SRC='"$(src)"' \
+		-DTT_DEFAULT_BUILD='"$(obj)"'
+	$(Q)touch $@
+
+# The floor plan's arrows (docs/architecture.md): libtt's folders call and
+# include only the folders below them, and no model block includes another.
+$(obj)/analyze/layers.ok: tools/check-layers.sh $(obj)/host/libtt.a $(wildcard device/model/*)
+	$(call msg,LAYERS,host/src device/model)
+	$(Q)mkdir -p $(@D)
+	$(Q)bash tools/check-layers.sh $(obj)
+	$(Q)touch $@
+
+.PHONY: analyze
+analyze: $(patsubst %,$(obj)/analyze/%.ok,$(analyze-srcs)) $(obj)/analyze/layers.ok
 
 # ---------------------------------------------------------------------------
 # Examples, demo, gdb
@@ -521,7 +627,8 @@ bench: all $(bench-bins)
 # ---------------------------------------------------------------------------
 # Formatting, cleaning, help
 
-fmt-files = $(wildcard hal/*.h hal/*/*.h host/src/*.c host/src/*.h host/include/tt/*.h \
+fmt-files = $(wildcard hal/*.h hal/*/*.h host/src/*.c host/src/*.h host/src/*/*.c \
+	host/src/*/*.h host/include/tt/*.h \
 	firmware/*.c firmware/*.h kernels/include/*.h tests/*/*.c examples/*/*.c bench/*/*.c tools/*.c \
 	device/model/*.c device/model/*.h device/qemu/*.c \
 	host/metalium/src/*.cpp host/metalium/src/*.hpp host/metalium/include/*/*.hpp \
@@ -535,7 +642,7 @@ format-check:
 .PHONY: clean distclean
 clean:
 	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/tsan $(obj)/firmware $(obj)/linker $(obj)/tests $(obj)/gdb \
-		$(obj)/metalium $(obj)/pic \
+		$(obj)/metalium $(obj)/pic $(obj)/analyze \
 		$(obj)/tools $(obj)/examples $(obj)/bench $(obj)/cache
 distclean:
 	$(Q)rm -rf $(obj)
@@ -556,13 +663,17 @@ help:
 	@echo '  test-unit      host-only unit tests'
 	@echo '  test-device    device-model tests, no QEMU'
 	@echo '  test-e2e       firmware and kernels under QEMU'
+	@echo '  test-fw        on-target test programs (tests/fw) on the harts'
 	@echo '  stress-determinism  200 runs of each determinism case, distinct counts'
 	@echo '  test-tsan      two devices in two threads under ThreadSanitizer'
+	@echo '  fuzz           libFuzzer over the host C API for $$(FUZZ_SECONDS) s (test runs $$(FUZZ_RUNS) inputs)'
 	@echo '  demo, run      run the examples in $$(DEMO) (default: hello_world matmul_multi_core)'
 	@echo '  examples       build every example'
 	@echo '  gdb            run $$(GDB_DEMO) halted under gdb-multiarch (docs/gdb.md)'
 	@echo '  bench          benchmarks (bench/*), never part of test'
 	@echo '  format, format-check   clang-format the non-QEMU code'
+	@echo '  analyze        clang-tidy: bugprone, NULL dereference, unchecked returns;'
+	@echo '                 the floor plan'"'"'s arrows (tools/check-layers.sh); part of test'
 	@echo '  clean          remove our objects (keeps QEMU and newlib)'
 	@echo '  distclean      remove the whole build directory'
 	@echo 'Variables'
@@ -571,9 +682,10 @@ help:
 	@echo '  CROSS_COMPILE  RISC-V toolchain prefix (default riscv64-unknown-elf-)'
 	@echo '  QEMU           qemu-system-riscv32 to use (default: the one built)'
 	@echo '  TESTS=glob     run only test binaries whose name matches'
+	@echo '  FUZZ_RUNS=n FUZZ_SECONDS=s   inputs of the fuzz run in test (5000), length of make fuzz (300)'
 	@echo '  DEMO=names     examples run by demo; GDB_DEMO=name for gdb'
 	@echo '  TT_METAL_HOME  tt-metal checkout for conformance (default ../shared/tt-metal)'
 	@echo '  EXAMPLES=glob  conformance programs to run (default all)'
 	@echo '  GDB_CORE=x,y GDB_RISC=brisc|ncrisc|trisc0..2 GDB_PORT=n   for make gdb'
 
--include $(shell find $(obj)/firmware $(obj)/host $(obj)/san $(obj)/tsan $(obj)/metalium -name '*.d' 2>/dev/null)
+-include $(shell find $(obj)/firmware $(obj)/host $(obj)/san $(obj)/tsan $(obj)/fuzz $(obj)/metalium -name '*.d' 2>/dev/null)

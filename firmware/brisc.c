@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * BRISC firmware: boots the core, releases the subordinates, then serves
- * launches with slow-dispatch semantics (reference/ttmetal-facts.md §4.2):
+ * launches with slow-dispatch semantics:
  *
  *   wait for go -> zero the CB counters, configure the tile engine ->
  *   start NCRISC/TRISCs per enables -> run own kernel -> wait for the
@@ -58,6 +58,9 @@ static void boot(void)
 	FW_MAILBOX->launch_msg_rd_ptr = 0;
 	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++)
 		FW_MAILBOX->result[r].status = TT_KERNEL_STATUS_IDLE;
+	/* NoC reads of MEM_ZEROS zero L1 for kernels (noc_async_zero_l1). */
+	for (uint32_t a = TT_MEM_ZEROS_BASE; a < TT_MEM_ZEROS_BASE + TT_MEM_ZEROS_SIZE; a += 4)
+		*(volatile uint32_t *)a = 0;
 
 	release_subordinates();
 	wait_subordinates_done();

@@ -2,7 +2,8 @@
 /*
  * Entry of every resident firmware image (the boot ROM jumps here once the
  * hart leaves reset): stack at the top of local memory, .data copied from
- * its init image in L1, .bss zeroed, trap vector installed, then fw_main.
+ * its init image in L1, .bss zeroed, trap vector and PMP entries
+ * installed, then fw_main.
  * Linker symbols come from linker/firmware.ld.S.
  */
 #include "tt_riscv.h"
@@ -28,6 +29,7 @@ fw_start:
 	j	3b
 4:	la	t0, fw_trap_entry
 	csrw	mtvec, t0
+	call	fw_pmp_init
 	li	t0, TT_CSR_MIP_MSIP
 	csrs	mie, t0
 	call	fw_main

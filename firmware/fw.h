@@ -55,11 +55,13 @@ void fw_tile_configure(uint32_t cfg);
 /* Set the kernel API globals from launch[0] and run this RISC's kernel. */
 uint32_t fw_run_kernel(void);
 
+/* Make firmware, mailbox, bank tables and kernel text read-only for kernels. */
+void fw_pmp_init(void);
+
 /* Call a kernel's _start; 0 if it returned, 1 if it trapped (trap.S). */
 uint32_t fw_call_kernel(uint32_t entry);
 
-/* Fatal firmware error: record code and line, then sleep for good. */
-void fw_fatal(uint32_t code, uint32_t line) __attribute__((noreturn));
+/* A trap in the firmware itself (trap.S): sleep for good, saying so. */
 void fw_halt(void) __attribute__((noreturn));
 
 #endif /* TT_FIRMWARE_FW_H */

@@ -22,7 +22,7 @@ uint32_t fw_noc_nonposted_writes_acked[TT_NOC_COUNT];
 uint32_t fw_noc_nonposted_atomics_acked[TT_NOC_COUNT];
 uint32_t fw_noc_posted_writes_num_issued[TT_NOC_COUNT];
 
-/* WH B0 worker (x, y) sits at virtual NoC (18 + x, 18 + y) (§3.5). */
+/* WH B0 worker (x, y) sits at virtual NoC (18 + x, 18 + y). */
 #define FW_VIRTUAL_WORKER_X0	18
 #define FW_VIRTUAL_WORKER_Y0	18
 
@@ -161,32 +161,70 @@ uint32_t fw_run_kernel(void)
 	return trapped;
 }
 
-/* Called from fw_trap_entry with a usable stack. */
-void fw_trap_report(void)
+/*
+ * Called from fw_trap_entry with a usable stack and the trapped code's
+ * a0, a1 and a7.  An ecall from a kernel's exit() or abort()
+ * (firmware/kernel_entry.c) or from a kernel API check (tt_kernel_fault)
+ * is reported as what it is: the cause says which, the pc is the call
+ * site, the tval the exit code.
+ */
+void fw_trap_report(uint32_t a0, uint32_t a1, uint32_t a7)
 {
-	uint32_t v;
+	uint32_t cause, epc, tval;
 
-	__asm__ volatile("csrr %0, mcause" : "=r"(v));
-	TT_EMU_REG(TRAP_CAUSE) = v;
-	__asm__ volatile("csrr %0, mepc" : "=r"(v));
-	TT_EMU_REG(TRAP_EPC) = v;
-	__asm__ volatile("csrr %0, mtval" : "=r"(v));
-	TT_EMU_REG(TRAP_TVAL) = v;
+	__asm__ volatile("csrr %0, mcause" : "=r"(cause));
+	__asm__ volatile("csrr %0, mepc" : "=r"(epc));
+	__asm__ volatile("csrr %0, mtval" : "=r"(tval));
+	if (cause == TT_MCAUSE_ECALL_M && a7 >= TT_ECALL_EXIT &&
+	    a7 <= TT_ECALL_FAULT) {
+		cause = TT_MCAUSE_KERNEL_EXIT + (a7 - TT_ECALL_EXIT);
+		epc = a1;
+		tval = a0;
+	}
+	TT_EMU_REG(TRAP_CAUSE) = cause;
+	TT_EMU_REG(TRAP_EPC) = epc;
+	TT_EMU_REG(TRAP_TVAL) = tval;
 	TT_EMU_REG(TRAP_REPORT) = 1;
 }
 
-void fw_halt(void)
+#define FW_CSRW(csr, v) __asm__ volatile("csrw " #csr ", %0" : : "r"(v))
+
+/*
+ * What kernels may not write (trap.S runs them with MPRV, so these
+ * entries check their loads and stores; the firmware is not bound by
+ * unlocked entries).  Priority is by index; the last entry allows the
+ * rest of the address space, where unmapped accesses still reach the
+ * device model and are reported by it.  Every boundary is on a page, so
+ * QEMU keeps caching the checks per page.
+ *
+ *   0  [0, system data end)            R    mailbox, MEM_ZEROS, bank tables
+ *   1  [.., firmware end)              R X  firmware text of the five RISCs
+ *   2  [.., kernel text base)          R W  heap, CB interfaces, args
+ *   3  [.., kernel config end)         R X  kernel text of the five RISCs
+ *   4  everything (NAPOT 4 GiB)        R W X
+ */
+void fw_pmp_init(void)
 {
-	tt_wait_describe(TT_WAIT_HALTED, FW_MAILBOX->debug.fatal_code,
-			 FW_MAILBOX->debug.fatal_line, 0);
-	for (;;)
-		tt_wfi();
+	uint32_t cfg0 = (TT_PMP_TOR | TT_PMP_R) |
+			(TT_PMP_TOR | TT_PMP_R | TT_PMP_X) << 8 |
+			(TT_PMP_TOR | TT_PMP_R | TT_PMP_W) << 16 |
+			(TT_PMP_TOR | TT_PMP_R | TT_PMP_X) << 24;
+
+	FW_CSRW(pmpaddr0, TT_MEM_SYSTEM_DATA_END >> 2);
+	FW_CSRW(pmpaddr1, TT_MEM_FIRMWARE_END >> 2);
+	FW_CSRW(pmpaddr2, TT_MEM_KERNEL_TEXT_BASE >> 2);
+	FW_CSRW(pmpaddr3, TT_MEM_KERNEL_CONFIG_END >> 2);
+	FW_CSRW(pmpaddr4, 0x1fffffffu);
+	FW_CSRW(pmpcfg1, TT_PMP_NAPOT | TT_PMP_R | TT_PMP_W | TT_PMP_X);
+	FW_CSRW(pmpcfg0, cfg0);
 }
 
-void fw_fatal(uint32_t code, uint32_t line)
+/* The trap registers still hold the trap fw_trap_report() sent. */
+void fw_halt(void)
 {
-	FW_MAILBOX->debug.fatal_code = code;
-	FW_MAILBOX->debug.fatal_line = line;
 	fw_waypoint("DEAD");
-	fw_halt();
+	tt_wait_describe(TT_WAIT_HALTED, TT_EMU_REG(TRAP_CAUSE),
+			 TT_EMU_REG(TRAP_EPC), 0);
+	for (;;)
+		tt_wfi();
 }

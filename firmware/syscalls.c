@@ -89,9 +89,10 @@ int _kill(int pid, int sig)
 
 void _exit(int code)
 {
-	/* A kernel that calls exit() traps back to the firmware. */
-	(void)code;
-	__asm__ volatile("ebreak");
-	for (;;)
-		tt_wfi();
+	/*
+	 * Kernels have their own exit() (firmware/kernel_entry.c); this is
+	 * for the C library's internal callers.  Stop the kernel the same
+	 * way: the firmware reports the exit with the caller's pc.
+	 */
+	tt_ecall_stop(TT_ECALL_EXIT, (uint32_t)code, TT_CALL_SITE());
 }

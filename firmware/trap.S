@@ -11,7 +11,15 @@
  *
  * A trap in the firmware itself is fatal: it is reported the same way and
  * the hart sleeps forever (waiting on TT_WAIT_HALTED).
+ *
+ * The kernel runs with mstatus.MPRV set and MPP = U, so the PMP entries
+ * (fw_pmp_init) check its loads and stores as U-mode ones: a store into
+ * firmware text, the mailbox, the bank tables or kernel text faults at
+ * once.  A trap sets MPP to M, so the handler has full access again;
+ * MPRV is cleared on the way back (mret leaves it set, with MPP = U).
  */
+#include "tt_riscv.h"
+
 #define FRAME		64
 
 	.text
@@ -35,9 +43,15 @@ fw_call_kernel:
 	sw	tp, 56(sp)
 	la	t0, fw_kernel_sp
 	sw	sp, 0(t0)
+	li	t0, TT_CSR_MSTATUS_MPP
+	csrc	mstatus, t0
+	li	t0, TT_CSR_MSTATUS_MPRV
+	csrs	mstatus, t0
 	jalr	a0
 	li	a0, 0
 fw_kernel_resume:
+	li	t0, TT_CSR_MSTATUS_MPRV
+	csrc	mstatus, t0
 	la	t0, fw_kernel_sp
 	sw	zero, 0(t0)
 	lw	ra, 0(sp)
@@ -64,14 +78,17 @@ fw_trap_entry:
 	la	t0, fw_kernel_sp
 	lw	t1, 0(t0)
 	beqz	t1, 1f
-	/* In a kernel: report on the caller's stack, return 1 from fw_call_kernel. */
+	/* In a kernel: report on the caller's stack, return 1 from fw_call_kernel.
+	 * a0, a1 and a7 are the kernel's: an ecall's arguments. */
 	mv	sp, t1
+	mv	a2, a7
 	call	fw_trap_report
 	li	a0, 1
 	la	t0, fw_kernel_resume
 	csrw	mepc, t0
 	mret
 1:	/* In the firmware: fatal. */
+	mv	a2, a7
 	call	fw_trap_report
 	call	fw_halt
 

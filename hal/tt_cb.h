@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Circular buffers: what the host, the firmware and the kernel API agree
- * on (reference/ttmetal-facts.md §4.5-§4.6).
+ * on.
  *
  *  - The host writes TT_CB_CONFIG_WORDS words per CB index into the
  *    kernel-config blob at local_cb_offset (index i at i * 16 bytes):
@@ -51,7 +51,13 @@ struct tt_cb_interface {
 
 static_assert(sizeof(struct tt_cb_interface) == TT_MEM_CB_INTERFACE_ENTRY_SIZE,
 	       "CB interface entry size");
-static_assert(offsetof(struct tt_cb_interface, reserved) == 24,
+static_assert(offsetof(struct tt_cb_interface, fifo_limit) == 4 &&
+	       offsetof(struct tt_cb_interface, fifo_page_size) == 8 &&
+	       offsetof(struct tt_cb_interface, fifo_num_pages) == 12 &&
+	       offsetof(struct tt_cb_interface, fifo_rd_ptr) == 16 &&
+	       offsetof(struct tt_cb_interface, fifo_wr_ptr) == 20 &&
+	       offsetof(struct tt_cb_interface, reserved) == 24 &&
+	       offsetof(struct tt_cb_interface, waited) == 26,
 	       "CB interface layout");
 
 /* The CB interface array of RISC @risc. */

@@ -13,10 +13,14 @@
 
 #include <stdint.h>
 
+#include "tt_noc_map.h"
+
 #define TT_CTL_VERSION		1
 #define TT_CTL_ALL_CORES	0xffffffffu
 #define TT_CTL_MAX_PAYLOAD	1024
-#define TT_CTL_MAX_CORES	256
+
+/* Cores a doorbell can name: the largest grid, in whole 32-bit words. */
+#define TT_CTL_MAX_CORES	((TT_GRID_X_MAX * TT_GRID_Y_MAX + 31) / 32 * 32)
 
 /* Largest value of the machine option noc-delay (delayed NoC completion). */
 #define TT_CTL_NOC_MAX_DELAY	64
@@ -28,6 +32,7 @@ enum tt_ctl_type {
 	TT_CTL_CODE_CHANGED,		/* struct tt_ctl_code_changed */
 	TT_CTL_DUMP_WAITS,		/* no payload; answered by WAIT_STATE..DUMP_END */
 	TT_CTL_DEBUG,			/* struct tt_ctl_debug */
+	TT_CTL_FREED,			/* struct tt_ctl_freed */
 
 	/* device -> host */
 	TT_EVT_HELLO = 0x200,		/* struct tt_evt_hello, once at start */
@@ -39,6 +44,7 @@ enum tt_ctl_type {
 	TT_EVT_DUMP_END,		/* no payload */
 	TT_EVT_STOPPED,			/* struct tt_evt_stopped */
 	TT_EVT_DEBUGGER_GONE,		/* no payload */
+	TT_EVT_IDLE,			/* struct tt_evt_idle */
 };
 
 struct tt_ctl_hdr {
@@ -100,6 +106,29 @@ struct tt_ctl_debug {
 	uint32_t flags;
 };
 
+/*
+ * Address ranges of buffers the host freed (and has not allocated again),
+ * sent only in the checking mode TT_EMU_POISON_FREED=1: a NoC transfer
+ * that touches one is refused, as a use of a freed buffer.  A range holds
+ * in every bank of its kind.  Each message replaces the whole list.
+ */
+#define TT_CTL_MAX_FREED	32
+#define TT_CTL_FREED_DRAM	0
+#define TT_CTL_FREED_L1		1
+
+struct tt_ctl_freed_range {
+	uint32_t kind;			/* TT_CTL_FREED_* */
+	uint32_t pad;
+	uint64_t lo;			/* [lo, hi) in each bank of @kind */
+	uint64_t hi;
+};
+
+struct tt_ctl_freed {
+	uint32_t count;
+	uint32_t pad;
+	struct tt_ctl_freed_range r[TT_CTL_MAX_FREED];
+};
+
 struct tt_evt_hello {
 	uint32_t version;		/* TT_CTL_VERSION */
 	uint32_t cores;
@@ -137,6 +166,20 @@ struct tt_evt_guest_error {
 /* Followed by the printed bytes. */
 struct tt_evt_print {
 	struct tt_evt_source src;
+};
+
+/*
+ * Every hart sleeps with nothing pending (no NoC command held, no wake
+ * raised) and every host message received so far has been applied: no
+ * hart can run again until the host sends something.  @ctl_seen counts
+ * the host messages applied since the device started; when it equals the
+ * number the host sent, a run that is not done can never finish.  Sent
+ * once per idle spell (under -icount only).
+ */
+struct tt_evt_idle {
+	uint32_t ctl_seen;
+	uint32_t pad;
+	uint64_t icount;		/* as in tt_evt_doorbell */
 };
 
 struct tt_evt_wait_state {

@@ -2,7 +2,7 @@
 /*
  * Registers of blocks that every hart sees at the same address:
  *
- *  - RISCV_DEBUG (WH B0 address, reference/ttmetal-facts.md §2.3): soft
+ *  - RISCV_DEBUG (at its Wormhole B0 address): soft
  *    reset of the core's harts and the wall clock;
  *  - EMU: the emulator's own block, with no silicon counterpart.  It holds
  *    the sleep primitive (wake ack, notify, wait descriptor), the print
@@ -59,7 +59,8 @@ TT_REG32(EMU, BOOT_PC, 0x080)		/* ro: own reset PC, 0 while in reset */
  * EMU block: kernel API faults.  The kernel API writes what went wrong
  * (enum tt_fault_kind and its operands) and then FAULT_REPORT; the model
  * sends it to the host as a guest error in words, and the kernel stops
- * with ebreak so the report also names its source line.
+ * with an ecall that names the call site (TT_ECALL_FAULT), so the report
+ * also gives its source line.
  */
 TT_REG32(EMU, FAULT_KIND, 0x0A0)	/* rw: enum tt_fault_kind */
 TT_REG32(EMU, FAULT_ID, 0x0A4)		/* rw: CB index, ... */
@@ -107,12 +108,44 @@ TT_FIELD(EMU, NOC_HELD_INFO, TRID, 24, 8)	/* transaction id */
 #define TT_EMU_NOC_HELD_CTRL		6
 #define TT_EMU_NOC_HELD_PACKET_TAG	7
 
+/*
+ * EMU block: emulator statistics, for tests.  IO_REWINDS counts QEMU's
+ * I/O rewinds (an MMIO access from mid-block re-run as a block of its own)
+ * since the machine started, on all harts; 0 where there is no QEMU.
+ */
+TT_REG32(EMU, IO_REWINDS, 0x0C0)	/* ro: low 32 bits */
+
+/*
+ * EMU block: profiler markers (tt-metal's DeviceZoneScopedN and friends).
+ * A kernel writes PROF_NAME and PROF_DATA_* as the marker needs, then
+ * PROF_MARK; while a timeline trace is recorded the model puts the marker
+ * on this RISC's track at the device clock of that write, and otherwise
+ * ignores it.
+ */
+TT_REG32(EMU, PROF_NAME, 0x0D0)		/* rw: L1 address of a NUL-terminated name */
+TT_REG32(EMU, PROF_DATA_LO, 0x0D4)	/* rw: marker data, low word */
+TT_REG32(EMU, PROF_DATA_HI, 0x0D8)	/* rw: marker data, high word */
+TT_REG32(EMU, PROF_MARK, 0x0DC)		/* wo: enum tt_prof_mark */
+
+/* Slots of summed zones per RISC (DeviceZoneScopedSumN1, N2). */
+#define TT_PROF_SUM_SLOTS	2
+
 #ifndef __ASSEMBLER__
 /* What a held NoC command is (EMU NOC_HELD_INFO KIND). */
 enum tt_noc_held_kind {
 	TT_NOC_HELD_READ = 1,
 	TT_NOC_HELD_WRITE,		/* non-posted: acknowledged */
 	TT_NOC_HELD_POSTED_WRITE,
+};
+
+/* Markers written to EMU_PROF_MARK. */
+enum tt_prof_mark {
+	TT_PROF_ZONE_BEGIN = 0x9f0,	/* open a zone named PROF_NAME */
+	TT_PROF_ZONE_END,		/* close the innermost open zone */
+	TT_PROF_DATA,			/* PROF_NAME with the 64-bit PROF_DATA */
+	TT_PROF_EVENT,			/* event id PROF_DATA_LO */
+	TT_PROF_SUM_BEGIN,		/* open summed zone PROF_NAME, slot PROF_DATA_LO */
+	TT_PROF_SUM_END,		/* close slot PROF_DATA_LO: add to its sum */
 };
 
 /* Kernel API misuse reported through FAULT_REPORT. */
@@ -123,6 +156,10 @@ enum tt_fault_kind {
 	TT_FAULT_CB_POP_UNWAITED,		/* arg0 = popped, arg1 = waited for */
 	TT_FAULT_CB_RESERVE_TOO_BIG,		/* arg0 = pages, arg1 = CB pages */
 	TT_FAULT_CB_WAIT_TOO_BIG,		/* arg0 = pages, arg1 = CB pages */
+	TT_FAULT_SFPI_SLOTS,			/* id = vector slots there are */
+	TT_FAULT_RTA_PAST_END,			/* id = index, arg0 = args set */
+	TT_FAULT_CRTA_PAST_END,			/* id = index, arg0 = args set */
+	TT_FAULT_ASSERT,			/* id = source line (ASSERT) */
 };
 
 /* What a sleeping hart waits for (the hang report prints these). */
@@ -138,7 +175,7 @@ enum tt_wait_kind {
 	TT_WAIT_SEMAPHORE_MIN,		/* id = L1 address, expect = minimum */
 	TT_WAIT_NOC_BARRIER,		/* id = barrier kind, expect = count */
 	TT_WAIT_TILE_ENGINE,		/* id = engine resource */
-	TT_WAIT_HALTED,			/* fatal firmware error; see mailbox debug */
+	TT_WAIT_HALTED,			/* trap in the firmware: id = mcause, expect = mepc */
 };
 
 /* Values a hart writes to EMU_DOORBELL. */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The mailbox at TT_MEM_MAILBOX_BASE of every core's L1: how the host and
- * the firmware talk.  Modelled on tt-metal's dev_msgs.h (reference/
- * ttmetal-facts.md §4.1): launch message with kernel-config offsets, go
+ * the firmware talk.  Modelled on tt-metal's dev_msgs.h:
+ * launch message with kernel-config offsets, go
  * message, subordinate sync bytes, core info with the magic number.  Our
  * additions are the per-RISC kernel results and the debug waypoints.
  *
@@ -13,6 +13,7 @@
 #ifndef TT_HAL_MAILBOX_H
 #define TT_HAL_MAILBOX_H
 
+#include "tt_mem_map.h"
 #include "tt_riscv.h"
 
 /* Run states: 0 and 1 are common stray values, so GO and INIT avoid them. */
@@ -107,8 +108,6 @@ struct tt_core_info {
 
 struct tt_debug_msg {
 	char waypoint[TT_RISCS_PER_CORE][4];	/* last waypoint per RISC */
-	uint32_t fatal_code;			/* firmware fatal error, 0 if none */
-	uint32_t fatal_line;
 };
 
 struct tt_mailbox {
@@ -138,6 +137,37 @@ static_assert(offsetof(struct tt_mailbox, debug) == TT_MAILBOX_DEBUG_OFFSET,
 static_assert(sizeof(struct tt_launch_msg) % 16 == 0,
 	       "launch message must be a whole number of 16 B words");
 static_assert(sizeof(struct tt_go_msg) == 4, "go message is one word");
+
+/* Every field the host writes and the firmware reads, pinned. */
+static_assert(offsetof(struct tt_kernel_config_msg, kernel_config_base) == 0 &&
+	       offsetof(struct tt_kernel_config_msg, sem_offset) == 4 &&
+	       offsetof(struct tt_kernel_config_msg, local_cb_offset) == 6 &&
+	       offsetof(struct tt_kernel_config_msg, rta_offset) == 8 &&
+	       sizeof(struct tt_rta_offset) == 4 &&
+	       offsetof(struct tt_kernel_config_msg, kernel_text_offset) ==
+	       8 + 4 * TT_RISCS_PER_CORE &&
+	       offsetof(struct tt_kernel_config_msg, local_cb_mask) ==
+	       8 + 8 * TT_RISCS_PER_CORE &&
+	       offsetof(struct tt_kernel_config_msg, brisc_noc_id) == 52 &&
+	       offsetof(struct tt_kernel_config_msg, ncrisc_noc_id) == 53 &&
+	       offsetof(struct tt_kernel_config_msg, mode) == 54 &&
+	       offsetof(struct tt_kernel_config_msg, compute_cfg) == 55 &&
+	       offsetof(struct tt_kernel_config_msg, host_assigned_id) == 56 &&
+	       offsetof(struct tt_kernel_config_msg, enables) == 60 &&
+	       sizeof(struct tt_kernel_config_msg) == 64, "kernel config layout");
+static_assert(offsetof(struct tt_go_msg, signal) == 3, "go message layout");
+static_assert(offsetof(struct tt_kernel_result, mcause) == 4 &&
+	       offsetof(struct tt_kernel_result, mtval) == 12 &&
+	       sizeof(struct tt_kernel_result) == 16, "kernel result layout");
+static_assert(offsetof(struct tt_core_info, absolute_logical_x) == 4 &&
+	       offsetof(struct tt_core_info, noc_x) == 6 &&
+	       offsetof(struct tt_core_info, grid_x) == 8 &&
+	       offsetof(struct tt_core_info, l1_unreserved_start) == 12 &&
+	       sizeof(struct tt_core_info) == 16, "core info layout");
+static_assert(sizeof(struct tt_debug_msg) == 4 * TT_RISCS_PER_CORE,
+	       "debug message layout");
+static_assert(sizeof(struct tt_mailbox) <= TT_MEM_MAILBOX_SIZE,
+	       "the mailbox must fit TT_MEM_MAILBOX_SIZE");
 #endif /* __ASSEMBLER__ */
 
 #endif /* TT_HAL_MAILBOX_H */

@@ -4,7 +4,7 @@
  * TT_MMIO_NOC1_BASE), each with four command buffers, configuration
  * registers and status counters.  Offsets are relative to the NoC's base;
  * command buffer b's registers sit at b * TT_NOC_CMD_BUF_STRIDE.  Values
- * are Wormhole B0's (reference/ttmetal-facts.md §3.1-§3.3).
+ * are Wormhole B0's.
  *
  * A command: program TARG_ADDR_*, RET_ADDR_*, AT_LEN_BE (length, or atomic
  * operation), PACKET_TAG and CTRL, then write SEND_REQ to CMD_CTRL.
@@ -14,7 +14,7 @@
  *  - inline: the 32-bit AT_DATA lands at TARG;
  *  - atomic: the word at TARG is updated, the old value goes to RET.
  * A 64-bit NoC address is split over LO (bits 0-31) and MID (bits 32-63):
- * MID holds local address bits 32-35 and the coordinates (§3.3).
+ * MID holds local address bits 32-35 and the coordinates.
  */
 #ifndef TT_HAL_NOC_REGS_H
 #define TT_HAL_NOC_REGS_H
@@ -25,7 +25,7 @@
 #define TT_NOC_CMD_BUFS			4
 #define TT_NOC_CMD_BUF_STRIDE		0x400
 
-/* Command buffer roles in dedicated-NoC mode (§3.2). */
+/* Command buffer roles in dedicated-NoC mode. */
 #define TT_NOC_WR_CMD_BUF		0	/* large writes */
 #define TT_NOC_RD_CMD_BUF		1	/* reads */
 #define TT_NOC_WR_REG_CMD_BUF		2	/* small writes, semaphores */
@@ -54,7 +54,7 @@ TT_REG32(NOC, STATUS0, 0x200)		/* NOC_STATUS(n) = STATUS0 + 4n */
 #define TT_NOC_CFG_REGS			32
 #define TT_NOC_STATUS_REGS		64
 
-/* The MID word of a NoC address (WH: coordinates from bit 4, §3.3). */
+/* The MID word of a NoC address (WH: coordinates from bit 4). */
 TT_FIELD(NOC, ADDR_MID, ADDR_HI, 0, 4)	/* local address bits 32-35 */
 TT_FIELD(NOC, ADDR_MID, X, 4, 6)	/* unicast x / multicast end x */
 TT_FIELD(NOC, ADDR_MID, Y, 10, 6)	/* unicast y / multicast end y */
@@ -63,7 +63,7 @@ TT_FIELD(NOC, ADDR_MID, START_Y, 22, 6)	/* multicast start y */
 #define TT_NOC_ADDR_LOCAL_BITS		36
 #define TT_NOC_ADDR_COORD_SHIFT		32	/* MID word of the 64-bit address */
 
-/* CTRL: the command word (§3.2). */
+/* CTRL: the command word. */
 TT_FIELD(NOC, CTRL, AT, 0, 1)		/* atomic (else copy) */
 TT_FIELD(NOC, CTRL, WR, 1, 1)		/* write (else read) */
 TT_FIELD(NOC, CTRL, WR_BE, 2, 1)
@@ -81,7 +81,7 @@ TT_FIELD(NOC, CTRL, ARB_PRIORITY, 27, 4)
 
 TT_FIELD(NOC, CMD_CTRL, SEND_REQ, 0, 1)	/* write 1: send; reads 0: ready */
 
-/* AT_LEN_BE of an atomic (§3.2); of a copy it is the length in bytes. */
+/* AT_LEN_BE of an atomic; of a copy it is the length in bytes. */
 TT_FIELD(NOC, AT_LEN_BE, IND_32, 0, 2)	/* 32-bit word of the 16 B word */
 TT_FIELD(NOC, AT_LEN_BE, WRAP, 2, 5)	/* low WRAP + 1 bits wrap */
 TT_FIELD(NOC, AT_LEN_BE, IND_32_SRC, 10, 2)
@@ -104,7 +104,7 @@ TT_FIELD(NOC, NODE_ID, Y, 6, 6)
 
 #define TT_NOC_MAX_TRANSACTION_ID	0xF
 
-/* Status counter indices: STATUS0 + 4 * index (§3.1). */
+/* Status counter indices: STATUS0 + 4 * index. */
 #define TT_NOC_ST_MST_ATOMIC_RESP_RECEIVED		0x0
 #define TT_NOC_ST_MST_WR_ACK_RECEIVED			0x1
 #define TT_NOC_ST_MST_RD_RESP_RECEIVED			0x2

@@ -4,7 +4,7 @@
  * buffers use them: stream s's registers sit at TT_MMIO_STREAM_BASE +
  * s * TT_STREAM_STRIDE, and CB i uses stream i (tt-metal's newest WH
  * OPERAND_START_STREAM = 0).  Two registers per CB hold the counters the
- * CB API compares (reference/ttmetal-facts.md §4.6):
+ * CB API compares:
  *
  *   TILES_RECEIVED  pages pushed by the producer (cb_push_back adds);
  *   TILES_ACKED     pages popped by the consumer (cb_pop_front adds).

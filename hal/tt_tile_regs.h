@@ -41,6 +41,31 @@ TT_REG32(TILE, ARG4, 0x20)		/* extra arguments (UNPACK_MATMUL_BLOCK) */
 TT_REG32(TILE, ARG5, 0x24)
 TT_REG32(TILE, ARG6, 0x28)
 
+/*
+ * SFPI vector unit (tt-metal's sfpi: vFloat, dst_reg, v_if): one write of
+ * SFPI_INSN runs one vector instruction on the core's SFPU, a file of
+ * TT_SFPI_SLOTS vector registers ("slots") of TT_SFPI_LANES 32-bit lanes
+ * with SFPU predication (lane flags and their stack).  An instruction that
+ * needs a 32-bit operand takes it from SFPI_IMM, written first.  There is
+ * no per-instruction status: a rejected instruction is reported as a guest
+ * error, changes nothing and sets SFPI_STATUS to EINVAL until the next
+ * CONFIG; the kernel API checks it where the SFPU's work ends
+ * (the sfpu params loops, tile_regs_commit) and stops there.
+ */
+TT_REG32(TILE, SFPI_IMM, 0x40)		/* rw: immediate of the next instruction */
+TT_REG32(TILE, SFPI_INSN, 0x44)		/* wo: SFPI fields below, runs it */
+TT_REG32(TILE, SFPI_RESULT, 0x48)	/* ro: lane mask of the last CMP (bit = lane) */
+TT_REG32(TILE, SFPI_STATUS, 0x4C)	/* ro: TT_TILE_STATUS_OK or _EINVAL, sticky */
+
+/* An SFPI_INSN word: enum tt_sfpi_op and slot numbers. */
+TT_FIELD(TILE, SFPI, OP, 0, 8)
+TT_FIELD(TILE, SFPI, VD, 8, 6)		/* destination (STORE: the source) */
+TT_FIELD(TILE, SFPI, VA, 14, 6)
+TT_FIELD(TILE, SFPI, VB, 20, 6)
+TT_FIELD(TILE, SFPI, VC, 26, 6)		/* MAD's addend */
+TT_FIELD(TILE, SFPI, MOD, 26, 6)	/* the same bits: modifier of other ops */
+TT_FIELD(TILE, SFPI, ADDR, 14, 12)	/* LOAD/STORE: Dst address, VA and VB */
+
 /* ARG0 of TT_TILE_CMD_CONFIG (also launch_msg.kernel_config.compute_cfg). */
 TT_FIELD(TILE, CONFIG, FIDELITY, 0, 3)	/* MathFidelity: 0 LoFi, 2..4 HiFi2..4 */
 TT_FIELD(TILE, CONFIG, FP32_DEST, 3, 1)	/* fp32_dest_acc_en */
@@ -152,6 +177,118 @@ enum tt_tile_cmd {
 #define TT_TILE_SFPU_ABS		9
 #define TT_TILE_SFPU_SQUARE		10
 #define TT_TILE_SFPU_NEGATIVE		11
+
+/*
+ * SFPI slots.  0..7 are LReg0..7 (sfpi's l_reg); the kernel API keeps
+ * 8..TT_SFPI_TEMP_END-1 for vector variables.  The constant registers of
+ * the SFPU, LReg8..15, are slots TT_SFPI_CREG(8)..TT_SFPI_CREG(15):
+ * 0.8373, 0.0, 1.0, four written only by CONFIG (LReg11 holds -1.0 for
+ * sfpi's vConstNeg1) and the lane index times two.  TT_SFPI_NEG_ONE is a
+ * read-only -1.0 of our own, for subtraction.
+ */
+#define TT_SFPI_SLOTS			64
+#define TT_SFPI_LANES			32
+#define TT_SFPI_LREGS			8
+#define TT_SFPI_TEMP_END		55
+#define TT_SFPI_NEG_ONE			55
+#define TT_SFPI_CREG(n)			(48 + (n))	/* LReg n, 8 <= n <= 15 */
+
+/* Dst address of sfpi's dst_reg[i]: i * TT_SFPI_DST_STRIDE (rows of 16). */
+#define TT_SFPI_DST_STRIDE		2
+/* Dst rows of one 32x32 tile: dst_reg[i] of tile t is t * 32 + i. */
+#define TT_SFPI_TILE_ROWS		64
+
+/*
+ * LOAD and STORE formats (MOD): the SFPLOAD/SFPSTORE MOD0 values of the
+ * Wormhole ISA, which sfpi's SFPLOAD_MOD0_FMT_* name.  DEFAULT follows
+ * the Dst tile (FP32, BF16 or FP16).
+ */
+#define TT_SFPI_FMT_DEFAULT		0
+#define TT_SFPI_FMT_FP16		1
+#define TT_SFPI_FMT_BF16		2
+#define TT_SFPI_FMT_FP32		3
+#define TT_SFPI_FMT_INT32		4
+#define TT_SFPI_FMT_UINT16		6
+#define TT_SFPI_FMT_HI16		7
+#define TT_SFPI_FMT_INT16		8
+#define TT_SFPI_FMT_LO16		9
+#define TT_SFPI_FMT_SM32		12	/* sign-magnitude in Dst */
+
+/* CMP modifier: a condition, the operand kind, IMM instead of VB. */
+#define TT_SFPI_CMP_LT			1
+#define TT_SFPI_CMP_EQ			2
+#define TT_SFPI_CMP_GTE			3
+#define TT_SFPI_CMP_NE			4
+#define TT_SFPI_CMP_LTE			5
+#define TT_SFPI_CMP_GT			6
+#define TT_SFPI_CMP_COND_MASK		7
+#define TT_SFPI_CMP_INT			8	/* integers (wrapping a - b) */
+#define TT_SFPI_CMP_IMM			16	/* compare VA with SFPI_IMM */
+
+/* SWAP modifier (SFPSWAP). */
+#define TT_SFPI_SWAP_SWAP		0
+#define TT_SFPI_SWAP_MIN_MAX		1	/* VD = min, VA = max */
+#define TT_SFPI_SWAP_MAX_MIN		9	/* VD = max, VA = min */
+
+/* STOCHRND modifier (SFPSTOCHRND MOD1), ORed with TT_SFPI_RND_STOCH. */
+#define TT_SFPI_RND_FP16A		0
+#define TT_SFPI_RND_FP16B		1
+#define TT_SFPI_RND_UINT8		2
+#define TT_SFPI_RND_INT8		3
+#define TT_SFPI_RND_UINT16		6
+#define TT_SFPI_RND_INT16		7
+#define TT_SFPI_RND_STOCH		8	/* stochastic (modelled as nearest) */
+
+/*
+ * Vector instructions.  Every write of a slot or of Dst happens only in
+ * enabled lanes (SFPU predication), except CMP, which writes no slot.
+ * The names in brackets are the Wormhole instructions they model.
+ */
+enum tt_sfpi_op {
+	TT_SFPI_NOP = 0,
+	TT_SFPI_LOAD,		/* VD = Dst[ADDR], MOD format [SFPLOAD] */
+	TT_SFPI_STORE,		/* Dst[ADDR] = VD, MOD format [SFPSTORE] */
+	TT_SFPI_LOADI,		/* VD = IMM [SFPLOADI] */
+	TT_SFPI_MOV,		/* VD = VA; MOD 1: sign bit flipped [SFPMOV] */
+	TT_SFPI_MAD,		/* VD = VA * VB + VC, FP32 [SFPMAD] */
+	TT_SFPI_ABS,		/* VD = |VA|; MOD 1: float, 0: int [SFPABS] */
+	TT_SFPI_IADD,		/* VD = VA + VB [SFPIADD] */
+	TT_SFPI_ISUB,		/* VD = VA - VB [SFPIADD] */
+	TT_SFPI_IADDI,		/* VD = VA + IMM [SFPIADD] */
+	TT_SFPI_AND,		/* VD = VA & VB [SFPAND] */
+	TT_SFPI_OR,		/* VD = VA | VB [SFPOR] */
+	TT_SFPI_XOR,		/* VD = VA ^ VB [SFPXOR] */
+	TT_SFPI_NOT,		/* VD = ~VA [SFPNOT] */
+	TT_SFPI_SHFT,		/* VD = VA << VB, >> -VB if VB < 0 [SFPSHFT] */
+	TT_SFPI_SHFTI,		/* VD = VA << IMM, >> -IMM if IMM < 0 [SFPSHFT] */
+	TT_SFPI_EXEXP,		/* VD = exponent of VA - 127; MOD 1: biased [SFPEXEXP] */
+	TT_SFPI_EXMAN,		/* VD = mantissa of VA with the hidden one;
+				 * MOD 1: without [SFPEXMAN] */
+	TT_SFPI_SETEXP,		/* VD = VA, exponent from MOD 0: IMM, 1: VB's low
+				 * 8 bits, 2: VB's exponent [SFPSETEXP] */
+	TT_SFPI_SETMAN,		/* VD = VA, mantissa from MOD 0: IMM, 1: VB [SFPSETMAN] */
+	TT_SFPI_SETSGN,		/* VD = VA, sign from MOD 0: IMM, 1: VB [SFPSETSGN] */
+	TT_SFPI_DIVP2,		/* VD = VA, exponent MOD 0: = IMM, 1: += IMM [SFPDIVP2] */
+	TT_SFPI_LZ,		/* VD = leading zeros of VA; MOD 1: of its
+				 * magnitude [SFPLZ] */
+	TT_SFPI_CAST,		/* VD = sign-magnitude VA as FP32 [SFPCAST] */
+	TT_SFPI_STOCHRND,	/* VD = VA rounded, MOD TT_SFPI_RND_* [SFPSTOCHRND] */
+	TT_SFPI_SWAP,		/* VD, VA swapped or sorted, MOD TT_SFPI_SWAP_* [SFPSWAP] */
+	TT_SFPI_CMP,		/* SFPI_RESULT = lanes where VA cond VB (or IMM),
+				 * MOD TT_SFPI_CMP_* */
+	TT_SFPI_ENCC,		/* lane flags on (IMM bit 0) and all set (bit 1) [SFPENCC] */
+	TT_SFPI_SETCC,		/* in enabled lanes, flag = bit of the IMM mask [SFPSETCC] */
+	TT_SFPI_PUSHC,		/* push the lane flags [SFPPUSHC] */
+	TT_SFPI_POPC,		/* pop them [SFPPOPC] */
+	TT_SFPI_COMPC,		/* else: flags = top of stack && !flags [SFPCOMPC] */
+	TT_SFPI_CONFIG,		/* VD (LReg11..14) = VA's lanes 0..7, repeated [SFPCONFIG] */
+	TT_SFPI_DST_SET,	/* dst_reg[0] at Dst row IMM of the math half,
+				 * both counters 0 (the params loop's start) */
+	TT_SFPI_DST_INC,	/* counter += IMM (dst_reg++) [INCRWC] */
+	TT_SFPI_DST_NEXT,	/* counter = its carriage return + IMM, and the
+				 * carriage return = counter (next face) [SETRWC] */
+	TT_SFPI_OP_COUNT,
+};
 
 /* What a hart sleeping on command @cmd waits for (hang reports, traces). */
 static inline const char *tt_tile_cmd_wait_name(uint32_t cmd)

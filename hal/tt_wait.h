@@ -11,7 +11,7 @@
  * model say what every sleeping hart waits for in a hang report.
  *
  * Spinning on memory instead costs 100 ms per hop under single-threaded
- * TCG (reference/qemu-machine-notes.md): never poll across harts.
+ * TCG: never poll across harts.
  *
  * RISC-V only (uses wfi and MMIO); mie.MSIE is set by the boot ROM and
  * mstatus.MIE stays 0, so the wake never traps.

@@ -7,8 +7,10 @@
 set -euo pipefail
 
 pkgs=(
-	# host build and tests
+	# host build and tests; clang and its runtime for the libFuzzer harness,
+	# clang-tidy for the static analysis of make analyze
 	gcc g++ make libcriterion-dev libxxhash-dev pkg-config
+	clang libclang-rt-14-dev clang-tidy
 	# the TT-Metalium C++ library and its CMake package
 	libfmt-dev cmake
 	# RISC-V cross toolchain, debugger, C library source

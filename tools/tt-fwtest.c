@@ -142,16 +142,16 @@ int main(int argc, char **argv)
 
 	rc = tt_device_open(&dc, &dev);
 	if (rc) {
-		fprintf(stderr, "tt-fwtest: device open: %s\n", tt_strerror(rc));
+		fprintf(stderr, "tt-fwtest: %s\n", tt_last_error());
 		return 2;
 	}
 	rc = tt_fwtest_run(dev, &cfg, &res);
 	if (res && res->outcomes)
 		tt_fwtest_print_tap(stdout, res);
 	else
-		fprintf(stderr, "tt-fwtest: %s: %s\n%s", cfg.path, tt_strerror(rc),
-			res ? res->run.message : "");
+		fprintf(stderr, "tt-fwtest: %s: %s\n%s\n", cfg.path, tt_strerror(rc),
+			tt_last_error());
 	tt_fwtest_result_free(res);
-	tt_device_close(dev);
+	(void)tt_device_close(dev);	/* the run decided the exit status */
 	return rc == TT_OK ? 0 : rc == TT_ETESTFAIL ? 1 : 2;
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * The baseline of the allocation benchmark: a straightforward first-fit
- * allocator in the style of tt-metal's legacy FreeList
- * (reference/allocator.md §1.1, §2).  Blocks form an address-ordered
+ * allocator in the style of tt-metal's legacy FreeList.
+ * Blocks form an address-ordered
  * doubly linked list and the free ones a second list; allocation walks the
  * free list from the bottom or from the top, free walks the block list to
  * find its address.  Every node is its own malloc.

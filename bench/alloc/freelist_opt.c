@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * tt-metal's FreeListOpt with the FIRST policy, restated in C from the
- * description in reference/allocator.md §1.2-§1.3 so the benchmark can
+ * tt-metal's FreeListOpt with the FIRST policy, restated in C from its
+ * description (docs/allocator.md) so the benchmark can
  * compare against the allocator tt-metal uses today.  What it keeps:
  *  - a block table of parallel arrays (address, size, prev, next,
  *    allocated, live) with recycled slots;

@@ -10,7 +10,7 @@
  * operation over the untimed trace, the largest free block at the end,
  * and the ratio to the baseline; best of several runs.
  *
- * Traces (reference/allocator.md §2, §5):
+ * Traces:
  *  - "model": a model's tensor life cycle.  Many small DRAM buffers (tiles,
  *    a few configs), half gone within 64 allocations, half living for
  *    thousands; program binaries top-down in DRAM; activations of

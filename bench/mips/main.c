@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * Guest speed benchmark (DESIGN §10):
+ * Guest speed benchmark (the project's speed goals, docs/examples.md):
  *  - guest MIPS of one busy hart in the tensix machine, against QEMU's
  *    stock virt board (Debian's qemu-system-riscv32) running the same loop,
  *    both with icount (our deterministic mode) and without (TCG as fast as
@@ -50,12 +50,12 @@ static double tensix_run(struct tt_device *dev, uint32_t riscs, uint32_t iters,
 		}
 	}
 	if (tt_program_compile(dev, prog, &rep)) {
-		fprintf(stderr, "bench/mips: build failed: %s\n", rep.message);
+		fprintf(stderr, "bench/mips: build failed: %s\n", tt_last_error());
 		exit(1);
 	}
 	t0 = tt_device_cpu_seconds(dev);
 	if (tt_program_run(dev, prog, 600000, &rep)) {
-		fprintf(stderr, "bench/mips: run failed: %s\n", rep.message);
+		fprintf(stderr, "bench/mips: run failed: %s\n", tt_last_error());
 		exit(1);
 	}
 	t = tt_device_cpu_seconds(dev) - t0;

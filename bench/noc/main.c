@@ -81,7 +81,7 @@ static double stream(struct tt_device *dev, struct tt_buffer *buf, const char *k
 	t0 = now();
 	c0 = tt_device_cpu_seconds(dev);
 	if (tt_program_run(dev, prog, 0, &rep)) {
-		fprintf(stderr, "run failed: %s\n", rep.message);
+		fprintf(stderr, "run failed: %s\n", tt_last_error());
 		exit(1);
 	}
 	c = tt_device_cpu_seconds(dev) - c0;

@@ -60,7 +60,7 @@ static double build_time(struct tt_device *dev, const char *kernel)
 	tt_kernel_create(prog, kernel, &one, &cfg, &k);
 	t0 = now();
 	if (tt_program_compile(dev, prog, &rep)) {
-		fprintf(stderr, "build failed: %s\n", rep.message);
+		fprintf(stderr, "build failed: %s\n", tt_last_error());
 		exit(1);
 	}
 	t0 = now() - t0;
@@ -105,7 +105,7 @@ int main(void)
 	cpu0 = tt_device_cpu_seconds(dev);
 	for (int i = 0; i < 20; i++)
 		if (tt_program_run(dev, prog, 0, &rep)) {
-			fprintf(stderr, "run failed: %s\n", rep.message);
+			fprintf(stderr, "run failed: %s\n", tt_last_error());
 			return 1;
 		}
 	run = (now() - t0) / 20;
@@ -132,7 +132,7 @@ int main(void)
 	cpu0 = tt_device_cpu_seconds(dev);
 	for (int i = 0; i < 20; i++)
 		if (tt_program_run(dev, swap[i % 2], 0, &rep)) {
-			fprintf(stderr, "run failed: %s\n", rep.message);
+			fprintf(stderr, "run failed: %s\n", tt_last_error());
 			return 1;
 		}
 	run = (now() - t0) / 20;

@@ -19,6 +19,7 @@
 #include "../../device/model/ttx_format.c"
 #include "../../device/model/ttx_tile.c"
 #include "../../device/model/ttx_sfpu.c"
+#include "../../device/model/ttx_sfpi.c"
 
 #define NE	TT_TILE_ELEMS
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Circular-buffer counters: the two stream registers per CB that
- * tt-metal's CB API uses as shared page counters (reference/
- * ttmetal-facts.md §4.6).  Per core and CB the model keeps TILES_RECEIVED
+ * tt-metal's CB API uses as shared page counters.
+ * Per core and CB the model keeps TILES_RECEIVED
  * (the producer adds what it pushes) and TILES_ACKED (the consumer adds
  * what it pops), 16 bits each, seen alike by the core's five harts.
  *
@@ -19,17 +19,27 @@
  */
 #include "ttx_cb.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "tt_riscv.h"
-#include "ttx_priv.h"
+
+typedef struct TTCb {
+    uint16_t received[TT_NUM_CBS];
+    uint16_t acked[TT_NUM_CBS];
+} TTCb;
+
+struct TTCbState {
+    const TTBlockEnv *env;
+    TTCb *core;
+};
 
 /* Registers -------------------------------------------------------------- */
 
 /* Counter addressed by @off, or NULL. */
-static uint16_t *ttx_cb_counter(TTChip *chip, unsigned core, uint32_t off)
+static uint16_t *ttx_cb_counter(TTCbState *cs, unsigned core, uint32_t off)
 {
-    TTCb *cb = &chip->core[core].cb;
+    TTCb *cb = &cs->core[core];
     uint32_t stream = off / TT_STREAM_STRIDE;
 
     if (stream >= TT_NUM_CBS) {
@@ -47,10 +57,12 @@ static uint16_t *ttx_cb_counter(TTChip *chip, unsigned core, uint32_t off)
 
 /* read / write ----------------------------------------------------------- */
 
-bool ttx_cb_read(TTChip *chip, unsigned core, uint32_t off, uint64_t *val)
+static bool ttx_cb_read(void *opaque, unsigned core, unsigned risc,
+                        uint32_t off, uint64_t *val)
 {
-    uint16_t *ctr = ttx_cb_counter(chip, core, off);
+    uint16_t *ctr = ttx_cb_counter(opaque, core, off);
 
+    (void)risc;
     if (!ctr) {
         return false;
     }
@@ -58,32 +70,66 @@ bool ttx_cb_read(TTChip *chip, unsigned core, uint32_t off, uint64_t *val)
     return true;
 }
 
-bool ttx_cb_write(TTChip *chip, unsigned core, unsigned risc, uint32_t off,
-                  uint32_t val)
+static bool ttx_cb_write(void *opaque, unsigned core, unsigned risc,
+                         uint32_t off, uint32_t val)
 {
-    uint16_t *ctr = ttx_cb_counter(chip, core, off);
+    TTCbState *cs = opaque;
+    const TTBlockEnv *env = cs->env;
+    uint16_t *ctr = ttx_cb_counter(cs, core, off);
 
     (void)risc;
     if (!ctr) {
         return false;
     }
     *ctr = (uint16_t)TT_FIELD_GET(STREAM, COUNTER, PAGES, val);
-    if (chip->trace) {
+    if (env->cb_filled) {
         unsigned cb = off / TT_STREAM_STRIDE;
-        TTCb *s = &chip->core[core].cb;
+        TTCb *s = &cs->core[core];
 
-        ttx_trace_cb(chip->trace, core, cb,
-                     (uint16_t)(s->received[cb] - s->acked[cb]));
+        env->cb_filled(env->opaque, core, cb,
+                       (uint16_t)(s->received[cb] - s->acked[cb]));
     }
     for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-        chip->ops->set_wake(chip->opaque, core, r, true);
+        env->set_wake(env->opaque, core, r, true);
     }
     return true;
 }
 
+const TTMmioOps ttx_cb_mmio_ops = {
+    .read = ttx_cb_read,
+    .write = ttx_cb_write,
+    .peek = ttx_cb_read,        /* reads have no side effects */
+};
+
 /* reset ------------------------------------------------------------------ */
 
-void ttx_cb_reset(TTChip *chip, unsigned core)
+void ttx_cb_reset(TTCbState *cs, unsigned core)
 {
-    memset(&chip->core[core].cb, 0, sizeof(chip->core[core].cb));
+    memset(&cs->core[core], 0, sizeof(cs->core[core]));
+}
+
+/* life cycle ------------------------------------------------------------- */
+
+TTCbState *ttx_cb_new(const TTBlockEnv *env)
+{
+    TTCbState *cs = calloc(1, sizeof(*cs));
+
+    if (!cs) {
+        return NULL;
+    }
+    cs->env = env;
+    cs->core = calloc(env->ncores, sizeof(*cs->core));
+    if (!cs->core) {
+        free(cs);
+        return NULL;
+    }
+    return cs;
+}
+
+void ttx_cb_free(TTCbState *cs)
+{
+    if (cs) {
+        free(cs->core);
+        free(cs);
+    }
 }

@@ -2,7 +2,8 @@
 /*
  * Circular-buffer counters of the emulated chip: per core and CB the
  * stream registers TILES_RECEIVED and TILES_ACKED (hal/tt_stream_regs.h).
- * Private to device/model: ttx_chip.c forwards the stream window here.
+ * A block of the model (ttx_block.h): the chip maps the stream window of
+ * every hart here.
  */
 #ifndef TTX_CB_H
 #define TTX_CB_H
@@ -12,24 +13,21 @@
 
 #include "tt_mem_map.h"
 #include "tt_stream_regs.h"
+#include "ttx_block.h"
 
-typedef struct TTChip TTChip;
+typedef struct TTCbState TTCbState;
 
-typedef struct TTCb {
-    uint16_t received[TT_NUM_CBS];
-    uint16_t acked[TT_NUM_CBS];
-} TTCb;
+/* The CB counters of every core of @env's grid; NULL when out of memory. */
+TTCbState *ttx_cb_new(const TTBlockEnv *env);
+void ttx_cb_free(TTCbState *cs);
 
 /*
- * Register access by hart (@core, @risc) at offset @off of the stream
- * window (TT_MMIO_STREAM_BASE).  False when no register answers at @off.
- * A write stores the low 16 bits and wakes every hart of the core.
+ * The stream window (TT_MMIO_STREAM_BASE): a write stores the low 16 bits
+ * and wakes every hart of the core.  The opaque is the TTCbState.
  */
-bool ttx_cb_read(TTChip *chip, unsigned core, uint32_t off, uint64_t *val);
-bool ttx_cb_write(TTChip *chip, unsigned core, unsigned risc, uint32_t off,
-                  uint32_t val);
+extern const TTMmioOps ttx_cb_mmio_ops;
 
 /* Zero @core's counters (core reset by the host). */
-void ttx_cb_reset(TTChip *chip, unsigned core);
+void ttx_cb_reset(TTCbState *cs, unsigned core);
 
 #endif /* TTX_CB_H */

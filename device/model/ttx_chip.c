@@ -1,18 +1,25 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Emulated Tensix chip: reset, sleep primitive, print port, traps and the
- * control channel.  See ttx_chip.h for the split between model and
- * environment.
+ * Emulated Tensix chip: the floor plan of the device model.  See
+ * ttx_chip.h for the split between model and environment.
  *
- * Per core the model keeps, for each of the five harts: whether it is held
- * in reset and its reset PC (the boot ROM reads BOOT_PC and jumps there),
- * its wait descriptor (what it sleeps on, for hang reports), its trap
- * registers and a line buffer for the print port.
+ * Per Tensix core, as every hart of it sees the MMIO window (addresses
+ * from hal/wormhole/tt_mem_map.h; one block file each, ttx_block.h):
  *
- * The NoC0/NoC1 register windows are forwarded to ttx_noc.c, the stream
- * window (CB counters) to ttx_cb.c, the tile-engine command block to
- * ttx_compute.c.  Kernel API faults written to the EMU block are turned
- * into guest errors in words.
+ *   RISCV_DEBUG  soft reset, wall clock                ttx_emu.c
+ *   NOC0, NOC1   command buffers, counters, sanitizer  ttx_noc.c
+ *   STREAM       CB counters (TILES_RECEIVED/ACKED)    ttx_cb.c
+ *   EMU          sleep primitive, print port, traps,   ttx_emu.c
+ *                doorbell, reset PCs
+ *   TILE         tile-engine command block             ttx_compute.c
+ *
+ * An access goes through one table from address range to block
+ * (ttx_chip_map below, kept sorted); nothing in a block knows another.
+ * This file wires them: the services every block gets (TTBlockEnv), the
+ * effects of one block on another (a hart going to sleep or ringing the
+ * host lands what its NoCs still hold; NoC data landing in L1 wakes the
+ * harts that may wait for it), the timeline trace, and the host's
+ * control messages.
  *
  * Not yet implemented: stream registers other than the CB counters.  They
  * answer with a guest error naming the block, and reads return 0.
@@ -30,16 +37,62 @@
 #include "tt_mailbox.h"
 #include "tt_mem_map.h"
 #include "tt_riscv.h"
+#include "ttx_block.h"
 #include "ttx_cb.h"
 #include "ttx_compute.h"
+#include "ttx_emu.h"
 #include "ttx_noc.h"
-#include "ttx_priv.h"
+#include "ttx_trace.h"
+
+/* One register window of the memory map. */
+typedef struct TTMmioRegion {
+    uint32_t base;
+    uint32_t size;
+    const char *name;           /* for guest errors */
+    bool partial;               /* modelled in part: a miss is a register we lack */
+    const TTMmioOps *ops;
+    void *opaque;
+} TTMmioRegion;
+
+enum {
+    TTX_MAP_RISCV_DEBUG,
+    TTX_MAP_NOC0,
+    TTX_MAP_NOC1,
+    TTX_MAP_STREAM,
+    TTX_MAP_EMU,
+    TTX_MAP_TILE,
+    TTX_MAP_COUNT,
+};
+
+struct TTChip {
+    TTChipConfig cfg;
+    const TTChipOps *ops;
+    void *opaque;
+    unsigned ncores;
+    TTBlockEnv env;             /* what the blocks see of us */
+    TTEmuState *emu;
+    TTNocState *noc;
+    TTCbState *cb;
+    TTComputeState *compute;
+    TTMmioRegion map[TTX_MAP_COUNT];    /* sorted by base */
+    uint64_t last_host_wake;    /* device clock when the host last woke harts */
+    TTTrace *trace;             /* timeline trace, or NULL (ttx_trace.h) */
+    uint32_t ctl_seen;          /* host messages applied */
+    bool idle_sent;             /* TT_EVT_IDLE sent for this idle spell */
+    uint32_t idle_ctl_seen;     /* ... at ctl_seen and this device clock */
+    uint64_t idle_clock;
+    bool stop_on_fault;         /* TT_CTL_DEBUG_STOP_ON_FAULT */
+    bool stop_armed;            /* this launch has not stopped yet */
+    unsigned stop_pending;      /* 1 + hart index of a guest-error stop whose
+                                   access may still trap, else 0 */
+};
 
 /* Outgoing messages ------------------------------------------------------ */
 
-static void ttx_send(TTChip *chip, uint16_t type, const void *a, size_t alen,
+static void ttx_send(void *opaque, uint16_t type, const void *a, size_t alen,
                      const void *b, size_t blen)
 {
+    TTChip *chip = opaque;
     uint8_t msg[sizeof(struct tt_ctl_hdr) + TT_CTL_MAX_PAYLOAD];
     struct tt_ctl_hdr hdr;
 
@@ -97,8 +150,6 @@ static void ttx_guest_error_stop(TTChip *chip, unsigned core, unsigned risc,
     chip->ops->debug_stop(chip->opaque, (int)core, (int)risc);
 }
 
-static void ttx_print_flush(TTChip *chip, unsigned core, unsigned risc);
-
 bool ttx_chip_exception(TTChip *chip, unsigned core, unsigned risc,
                         uint32_t cause, uint32_t pc, uint32_t tval)
 {
@@ -110,7 +161,7 @@ bool ttx_chip_exception(TTChip *chip, unsigned core, unsigned risc,
         return false;
     }
     chip->stop_armed = false;
-    ttx_print_flush(chip, core, risc);
+    ttx_emu_print_flush(chip->emu, core, risc);
     ttx_send_stopped(chip, core, risc, TT_STOP_TRAP, pc, cause, tval);
     return true;
 }
@@ -139,436 +190,223 @@ static void ttx_ctl_debug(TTChip *chip, const struct tt_ctl_debug *m)
 
 /* Guest errors ----------------------------------------------------------- */
 
-void ttx_chip_guest_error(TTChip *chip, unsigned core, unsigned risc,
-                          uint32_t addr, const char *fmt, ...)
+static void ttx_guest_error_text(void *opaque, unsigned core, unsigned risc,
+                                 uint32_t addr, const char *text)
 {
+    TTChip *chip = opaque;
     struct tt_evt_guest_error ev = {
         .src = { .core = core, .risc = risc },
         .addr = addr,
     };
-    char text[TT_CTL_MAX_PAYLOAD - sizeof(ev)];
-    va_list ap;
-    int n;
+    size_t n = strlen(text);
 
     ev.pc = chip->ops->current_pc(chip->opaque, core, risc);
-    va_start(ap, fmt);
-    n = vsnprintf(text, sizeof(text), fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        n = 0;
-    } else if ((size_t)n >= sizeof(text)) {
-        n = sizeof(text) - 1;
+    if (n > TT_CTL_MAX_PAYLOAD - sizeof(ev)) {
+        n = TT_CTL_MAX_PAYLOAD - sizeof(ev);
     }
-    ttx_send(chip, TT_EVT_GUEST_ERROR, &ev, sizeof(ev), text, (size_t)n);
+    ttx_send(chip, TT_EVT_GUEST_ERROR, &ev, sizeof(ev), text, n);
     ttx_guest_error_stop(chip, core, risc, ev.pc, addr);
 }
 
-static void ttx_print_flush(TTChip *chip, unsigned core, unsigned risc)
+void ttx_chip_guest_error(TTChip *chip, unsigned core, unsigned risc,
+                          uint32_t addr, const char *fmt, ...)
 {
-    TTHart *h = &chip->core[core].hart[risc];
-    struct tt_evt_print ev = { .src = { .core = core, .risc = risc } };
+    char text[TT_CTL_MAX_PAYLOAD - sizeof(struct tt_evt_guest_error)];
+    va_list ap;
 
-    if (h->print_len) {
-        ttx_send(chip, TT_EVT_PRINT, &ev, sizeof(ev), h->print_buf,
-                 h->print_len);
-        h->print_len = 0;
-    }
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    ttx_guest_error_text(chip, core, risc, addr, text);
 }
 
-/* Reset ------------------------------------------------------------------ */
+/* Services of the blocks (TTBlockEnv) ------------------------------------ */
 
-static void ttx_hold_reset(TTChip *chip, unsigned core, unsigned risc)
+static void ttx_set_wake(void *opaque, unsigned core, unsigned risc,
+                         bool level)
 {
-    TTHart *h = &chip->core[core].hart[risc];
+    TTChip *chip = opaque;
 
-    ttx_print_flush(chip, core, risc);
-    h->in_reset = true;
-    h->wait_kind = TT_WAIT_RESET;
-    h->wait_id = h->wait_expect = h->wait_current = 0;
-    chip->ops->set_wake(chip->opaque, core, risc, false);
+    chip->ops->set_wake(chip->opaque, core, risc, level);
+}
+
+static void ttx_reset_hart(void *opaque, unsigned core, unsigned risc)
+{
+    TTChip *chip = opaque;
+
     chip->ops->reset_hart(chip->opaque, core, risc);
 }
 
-static void ttx_release_reset(TTChip *chip, unsigned core, unsigned risc)
+static uint8_t *ttx_l1(void *opaque, unsigned core)
 {
-    TTHart *h = &chip->core[core].hart[risc];
+    TTChip *chip = opaque;
 
-    h->in_reset = false;
-    chip->ops->set_wake(chip->opaque, core, risc, true);
+    return chip->ops->l1(chip->opaque, core);
 }
 
-/* SOFT_RESET_0 bit of each RISC (reference/ttmetal-facts.md §1.1). */
-static uint32_t ttx_soft_reset_bit(unsigned risc)
+static void ttx_l1_written(void *opaque, unsigned core, uint32_t addr,
+                           uint32_t len)
 {
-    switch (risc) {
-    case TT_RISC_BRISC:
-        return TT_R_DBG_SOFT_RESET_0_BRISC_MASK;
-    case TT_RISC_NCRISC:
-        return TT_R_DBG_SOFT_RESET_0_NCRISC_MASK;
-    default:
-        return 1u << (TT_R_DBG_SOFT_RESET_0_TRISCS_SHIFT + risc -
-                      TT_RISC_TRISC0);
+    TTChip *chip = opaque;
+
+    if (chip->ops->l1_written) {
+        chip->ops->l1_written(chip->opaque, core, addr, len);
     }
 }
 
-static uint32_t ttx_soft_reset_read(TTChip *chip, unsigned core)
+/* NoC data landed: code coherence, then the harts that may wait for it. */
+static void ttx_l1_landed(void *opaque, unsigned core, uint32_t addr,
+                          uint32_t len, int self_risc)
 {
-    uint32_t v = 0;
+    TTChip *chip = opaque;
 
+    ttx_l1_written(chip, core, addr, len);
     for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-        if (chip->core[core].hart[r].in_reset) {
-            v |= ttx_soft_reset_bit(r);
-        }
-    }
-    return v;
-}
-
-static void ttx_soft_reset_write(TTChip *chip, unsigned core, uint32_t v)
-{
-    for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-        bool hold = v & ttx_soft_reset_bit(r);
-        TTHart *h = &chip->core[core].hart[r];
-
-        if (hold && !h->in_reset) {
-            ttx_hold_reset(chip, core, r);
-        } else if (!hold && h->in_reset) {
-            ttx_release_reset(chip, core, r);
+        if ((int)r != self_risc && ttx_emu_waits_on_l1(chip->emu, core, r)) {
+            chip->ops->set_wake(chip->opaque, core, r, true);
         }
     }
 }
 
-/* MMIO: RISCV_DEBUG block ------------------------------------------------ */
+static uint64_t ttx_io_rewinds(void *opaque)
+{
+    TTChip *chip = opaque;
 
-static bool ttx_dbg_read(TTChip *chip, unsigned core, uint32_t off,
+    return chip->ops->io_rewinds ? chip->ops->io_rewinds(chip->opaque) : 0;
+}
+
+static uint64_t ttx_instructions(void *opaque)
+{
+    TTChip *chip = opaque;
+
+    return chip->ops->instructions ? chip->ops->instructions(chip->opaque) : 0;
+}
+
+static uint64_t ttx_hart_instructions(void *opaque, unsigned core,
+                                      unsigned risc)
+{
+    TTChip *chip = opaque;
+
+    return chip->ops->hart_instructions ?
+           chip->ops->hart_instructions(chip->opaque, core, risc) : 0;
+}
+
+static bool ttx_emu_view(void *opaque, unsigned core, uint32_t off,
                          uint64_t *val)
 {
-    uint64_t now;
+    TTChip *chip = opaque;
 
-    switch (off) {
-    case TT_A_DBG_SOFT_RESET_0:
-        *val = ttx_soft_reset_read(chip, core);
-        return true;
-    case TT_A_DBG_WALL_CLOCK_L:
-        now = chip->ops->clock_ns(chip->opaque);
-        chip->core[core].wall_clock_hi = (uint32_t)(now >> 32);
-        *val = (uint32_t)now;
-        return true;
-    case TT_A_DBG_WALL_CLOCK_H:
-        *val = chip->core[core].wall_clock_hi;
-        return true;
-    default:
-        return false;
+    return ttx_noc_held_read(chip->noc, core, off, val);
+}
+
+static uint64_t ttx_clock_ns(void *opaque)
+{
+    TTChip *chip = opaque;
+
+    return chip->ops->clock_ns(chip->opaque);
+}
+
+/* A hart describes a wait: nothing of its core stays in flight. */
+static void ttx_hart_waits(void *opaque, unsigned core, unsigned risc,
+                           uint32_t kind, uint32_t id, uint32_t expect)
+{
+    TTChip *chip = opaque;
+
+    if (chip->trace) {
+        ttx_trace_wait(chip->trace, core, risc, kind, id, expect);
+    }
+    if (kind != TT_WAIT_NONE) {
+        ttx_noc_drain(chip->noc, core);
     }
 }
 
-static bool ttx_dbg_write(TTChip *chip, unsigned core, uint32_t off,
-                          uint64_t val)
+/* The core is done (or booted): land its NoC traffic, then tell the host. */
+static void ttx_core_rang(void *opaque, unsigned core, unsigned risc,
+                          uint32_t code)
 {
-    switch (off) {
-    case TT_A_DBG_SOFT_RESET_0:
-        ttx_soft_reset_write(chip, core, (uint32_t)val);
-        return true;
-    default:
-        return false;
-    }
-}
-
-/* MMIO: EMU block -------------------------------------------------------- */
-
-static bool ttx_emu_read(TTChip *chip, unsigned core, unsigned risc,
-                         uint32_t off, uint64_t *val)
-{
-    TTCore *c = &chip->core[core];
-    TTHart *h = &c->hart[risc];
-
-    switch (off) {
-    case TT_A_EMU_ID:
-        *val = TT_FIELD_VAL(EMU, ID, RISC, risc) |
-               TT_FIELD_VAL(EMU, ID, X, c->x) | TT_FIELD_VAL(EMU, ID, Y, c->y);
-        return true;
-    case TT_A_EMU_CORE_INDEX:
-        *val = core;
-        return true;
-    case TT_A_EMU_GRID:
-        *val = TT_FIELD_VAL(EMU, GRID, X, chip->cfg.grid_x) |
-               TT_FIELD_VAL(EMU, GRID, Y, chip->cfg.grid_y);
-        return true;
-    case TT_A_EMU_WAIT_KIND:
-        *val = h->wait_kind;
-        return true;
-    case TT_A_EMU_WAIT_ID:
-        *val = h->wait_id;
-        return true;
-    case TT_A_EMU_WAIT_EXPECT:
-        *val = h->wait_expect;
-        return true;
-    case TT_A_EMU_WAIT_CURRENT:
-        *val = h->wait_current;
-        return true;
-    case TT_A_EMU_TRAP_CAUSE:
-        *val = h->trap_cause;
-        return true;
-    case TT_A_EMU_TRAP_EPC:
-        *val = h->trap_epc;
-        return true;
-    case TT_A_EMU_TRAP_TVAL:
-        *val = h->trap_tval;
-        return true;
-    case TT_A_EMU_FAULT_KIND:
-        *val = h->fault_kind;
-        return true;
-    case TT_A_EMU_FAULT_ID:
-        *val = h->fault_id;
-        return true;
-    case TT_A_EMU_FAULT_ARG0:
-        *val = h->fault_arg0;
-        return true;
-    case TT_A_EMU_FAULT_ARG1:
-        *val = h->fault_arg1;
-        return true;
-    case TT_A_EMU_BOOT_PC:
-        *val = h->in_reset ? 0 : h->reset_pc;
-        return true;
-    case TT_A_EMU_TIME_L:
-    case TT_A_EMU_TIME_H:
-        *val = chip->ops->instructions ? chip->ops->instructions(chip->opaque) : 0;
-        *val = off == TT_A_EMU_TIME_H ? *val >> 32 : (uint32_t)*val;
-        return true;
-    case TT_A_EMU_HART_TIME_L:
-    case TT_A_EMU_HART_TIME_H:
-        *val = chip->ops->hart_instructions ?
-               chip->ops->hart_instructions(chip->opaque, core, risc) : 0;
-        *val = off == TT_A_EMU_HART_TIME_H ? *val >> 32 : (uint32_t)*val;
-        return true;
-    default:
-        if (off >= TT_A_EMU_RESET_PC0 &&
-            off < TT_A_EMU_RESET_PC0 + 4 * TT_RISCS_PER_CORE) {
-            *val = c->hart[(off - TT_A_EMU_RESET_PC0) / 4].reset_pc;
-            return true;
-        }
-        return ttx_noc_held_read(chip, core, off, val);
-    }
-}
-
-static void ttx_emu_doorbell(TTChip *chip, unsigned core, unsigned risc,
-                             uint32_t code)
-{
+    TTChip *chip = opaque;
     struct tt_evt_doorbell ev = {
         .src = { .core = core, .risc = risc },
         .code = code,
-        .icount = chip->ops->clock_ns(chip->opaque) - chip->last_host_wake,
     };
 
+    ttx_noc_drain(chip->noc, core);
+    if (chip->trace) {
+        ttx_trace_done(chip->trace, core);
+    }
+    ev.icount = chip->ops->clock_ns(chip->opaque) - chip->last_host_wake;
     ttx_send(chip, TT_EVT_DOORBELL, &ev, sizeof(ev), NULL, 0);
 }
 
-static void ttx_emu_trap(TTChip *chip, unsigned core, unsigned risc)
+static void ttx_noc_sent(void *opaque, unsigned core, unsigned risc,
+                         unsigned noc, const uint32_t *reg)
 {
-    TTHart *h = &chip->core[core].hart[risc];
-    struct tt_evt_trap ev = {
-        .src = { .core = core, .risc = risc },
-        .mcause = h->trap_cause,
-        .mepc = h->trap_epc,
-        .mtval = h->trap_tval,
-    };
+    TTChip *chip = opaque;
 
-    ttx_print_flush(chip, core, risc);
-    ttx_send(chip, TT_EVT_TRAP, &ev, sizeof(ev), NULL, 0);
-}
-
-static void ttx_emu_putc(TTChip *chip, unsigned core, unsigned risc, char ch)
-{
-    TTHart *h = &chip->core[core].hart[risc];
-
-    h->print_buf[h->print_len++] = ch;
-    if (ch == '\n' || h->print_len == sizeof(h->print_buf)) {
-        ttx_print_flush(chip, core, risc);
+    if (chip->trace) {
+        ttx_trace_noc(chip->trace, core, risc, noc, reg);
     }
 }
 
-/* A kernel API fault, in words: the host prints it with core and RISC. */
-static void ttx_emu_fault(TTChip *chip, unsigned core, unsigned risc)
+static void ttx_prof_mark(void *opaque, unsigned core, unsigned risc,
+                          uint32_t mark, uint32_t name, uint64_t data)
 {
-    TTHart *h = &chip->core[core].hart[risc];
-    uint32_t id = h->fault_id, a = h->fault_arg0, b = h->fault_arg1;
+    TTChip *chip = opaque;
 
-    switch (h->fault_kind) {
-    case TT_FAULT_CB_UNCONFIGURED:
-        ttx_chip_guest_error(chip, core, risc, 0,
-                             "CB %u is not configured on this core (no CB "
-                             "of the program covers index %u here)", id, id);
-        break;
-    case TT_FAULT_CB_PUSH_UNRESERVED:
-        ttx_chip_guest_error(chip, core, risc, 0,
-                             "CB %u: cb_push_back of %u page%s, but only %u "
-                             "reserved with cb_reserve_back", id, a,
-                             a == 1 ? "" : "s", b);
-        break;
-    case TT_FAULT_CB_POP_UNWAITED:
-        ttx_chip_guest_error(chip, core, risc, 0,
-                             "CB %u: cb_pop_front of %u page%s, but only %u "
-                             "waited for with cb_wait_front", id, a,
-                             a == 1 ? "" : "s", b);
-        break;
-    case TT_FAULT_CB_RESERVE_TOO_BIG:
-        ttx_chip_guest_error(chip, core, risc, 0,
-                             "CB %u: cb_reserve_back of %u pages, but the CB "
-                             "holds only %u", id, a, b);
-        break;
-    case TT_FAULT_CB_WAIT_TOO_BIG:
-        ttx_chip_guest_error(chip, core, risc, 0,
-                             "CB %u: cb_wait_front of %u pages, but the CB "
-                             "holds only %u", id, a, b);
-        break;
-    default:
-        ttx_chip_guest_error(chip, core, risc, 0,
-                             "kernel fault %u (id %u, %u, %u)", h->fault_kind,
-                             id, a, b);
-        break;
+    if (chip->trace) {
+        ttx_trace_prof(chip->trace, core, risc, mark, name, data);
     }
 }
 
-static bool ttx_emu_write(TTChip *chip, unsigned core, unsigned risc,
-                          uint32_t off, uint64_t val)
+static void ttx_cb_filled(void *opaque, unsigned core, unsigned cb,
+                          unsigned pages)
 {
-    TTCore *c = &chip->core[core];
-    TTHart *h = &c->hart[risc];
+    TTChip *chip = opaque;
 
-    switch (off) {
-    case TT_A_EMU_WAKE_ACK:
-        chip->ops->set_wake(chip->opaque, core, risc, false);
-        return true;
-    case TT_A_EMU_NOTIFY:
-        for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-            if (val & (1u << r)) {
-                chip->ops->set_wake(chip->opaque, core, r, true);
-            }
-        }
-        return true;
-    case TT_A_EMU_WAIT_KIND:
-        h->wait_kind = (uint32_t)val;
-        if (chip->trace) {
-            ttx_trace_wait(chip->trace, core, risc, h->wait_kind, h->wait_id,
-                           h->wait_expect);
-        }
-        if (val != TT_WAIT_NONE) {
-            /* About to sleep: nothing of this core stays in flight. */
-            ttx_noc_drain(chip, core);
-        }
-        return true;
-    case TT_A_EMU_WAIT_ID:
-        h->wait_id = (uint32_t)val;
-        return true;
-    case TT_A_EMU_WAIT_EXPECT:
-        h->wait_expect = (uint32_t)val;
-        return true;
-    case TT_A_EMU_WAIT_CURRENT:
-        h->wait_current = (uint32_t)val;
-        return true;
-    case TT_A_EMU_DOORBELL:
-        /* The core is done (or booted): no RISC will end its line now. */
-        ttx_noc_drain(chip, core);
-        for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-            ttx_print_flush(chip, core, r);
-        }
-        if (chip->trace) {
-            ttx_trace_done(chip->trace, core);
-        }
-        ttx_emu_doorbell(chip, core, risc, (uint32_t)val);
-        return true;
-    case TT_A_EMU_PUTC:
-        ttx_emu_putc(chip, core, risc, (char)val);
-        return true;
-    case TT_A_EMU_TRAP_CAUSE:
-        h->trap_cause = (uint32_t)val;
-        return true;
-    case TT_A_EMU_TRAP_EPC:
-        h->trap_epc = (uint32_t)val;
-        return true;
-    case TT_A_EMU_TRAP_TVAL:
-        h->trap_tval = (uint32_t)val;
-        return true;
-    case TT_A_EMU_TRAP_REPORT:
-        ttx_emu_trap(chip, core, risc);
-        return true;
-    case TT_A_EMU_FAULT_KIND:
-        h->fault_kind = (uint32_t)val;
-        return true;
-    case TT_A_EMU_FAULT_ID:
-        h->fault_id = (uint32_t)val;
-        return true;
-    case TT_A_EMU_FAULT_ARG0:
-        h->fault_arg0 = (uint32_t)val;
-        return true;
-    case TT_A_EMU_FAULT_ARG1:
-        h->fault_arg1 = (uint32_t)val;
-        return true;
-    case TT_A_EMU_FAULT_REPORT:
-        ttx_emu_fault(chip, core, risc);
-        return true;
-    default:
-        if (off >= TT_A_EMU_RESET_PC0 &&
-            off < TT_A_EMU_RESET_PC0 + 4 * TT_RISCS_PER_CORE) {
-            c->hart[(off - TT_A_EMU_RESET_PC0) / 4].reset_pc = (uint32_t)val;
-            return true;
-        }
-        return false;
+    if (chip->trace) {
+        ttx_trace_cb(chip->trace, core, cb, pages);
     }
 }
 
 /* MMIO dispatch ---------------------------------------------------------- */
 
-/* NoC index of the window holding @addr, or -1. */
-static int ttx_noc_window(uint32_t addr)
+static const TTMmioRegion *ttx_region(const TTChip *chip, uint32_t addr)
 {
-    if (addr >= TT_MMIO_NOC0_BASE &&
-        addr < TT_MMIO_NOC0_BASE + TT_MMIO_NOC_SIZE) {
-        return 0;
-    }
-    if (addr >= TT_MMIO_NOC1_BASE &&
-        addr < TT_MMIO_NOC1_BASE + TT_MMIO_NOC_SIZE) {
-        return 1;
-    }
-    return -1;
-}
+    for (unsigned i = 0; i < TTX_MAP_COUNT; i++) {
+        const TTMmioRegion *r = &chip->map[i];
 
-static uint32_t ttx_noc_base(int noc)
-{
-    return noc ? TT_MMIO_NOC1_BASE : TT_MMIO_NOC0_BASE;
-}
-
-static bool ttx_stream_window(uint32_t addr)
-{
-    return addr >= TT_MMIO_STREAM_BASE &&
-           addr < TT_MMIO_STREAM_BASE + TT_MMIO_STREAM_SIZE;
-}
-
-static bool ttx_tile_window(uint32_t addr)
-{
-    return addr >= TT_MMIO_TILE_BASE &&
-           addr < TT_MMIO_TILE_BASE + TT_MMIO_TILE_SIZE;
-}
-
-/* Windows of blocks that exist on silicon but are not (fully) modelled. */
-static const char *ttx_unmodelled_block(uint32_t addr)
-{
-    if (ttx_stream_window(addr)) {
-        return "stream (only the CB counters are modelled)";
+        if (addr >= r->base && addr - r->base < r->size) {
+            return r;
+        }
     }
     return NULL;
 }
 
+/*
+ * Nothing answered at @addr: a register a partly modelled block lacks
+ * (reported, the access completes) or an unmapped address (a bus error).
+ */
 static bool ttx_bad_access(TTChip *chip, unsigned core, unsigned risc,
                            uint32_t addr, unsigned size, bool is_write)
 {
-    const char *blk = ttx_unmodelled_block(addr);
+    const TTMmioRegion *r = ttx_region(chip, addr);
 
-    if (blk) {
+    if (r && r->partial) {
         ttx_chip_guest_error(chip, core, risc, addr,
                              "%s of the %s register block at 0x%08x: "
                              "register not modelled",
-                             is_write ? "write" : "read", blk, addr);
+                             is_write ? "write" : "read", r->name, addr);
         return true;
+    }
+    if (addr < TT_MEM_LOCAL_BASE &&
+        addr >= TT_MEM_LOCAL_BASE - TT_MEM_STACK_GUARD_SIZE) {
+        /* A kernel's stack grows down to the base of local memory. */
+        ttx_chip_guest_error(chip, core, risc, addr,
+                             "stack overflow: %u-byte %s at 0x%08x, %u bytes "
+                             "below the bottom of local memory (0x%08x)",
+                             size, is_write ? "write" : "read", addr,
+                             TT_MEM_LOCAL_BASE - addr, TT_MEM_LOCAL_BASE);
+        return false;
     }
     ttx_chip_guest_error(chip, core, risc, addr,
                          "%u-byte %s of unmapped MMIO address 0x%08x", size,
@@ -579,99 +417,41 @@ static bool ttx_bad_access(TTChip *chip, unsigned core, unsigned risc,
 bool ttx_chip_read(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
                    unsigned size, uint64_t *val)
 {
-    int noc = ttx_noc_window(addr);
+    const TTMmioRegion *r = ttx_region(chip, addr);
 
     *val = 0;
-    if (size == 4 && !(addr & 3)) {
-        if (noc >= 0 && ttx_noc_read(chip, core, risc, noc,
-                                     addr - ttx_noc_base(noc), val)) {
-            return true;
-        }
-        if (ttx_stream_window(addr) &&
-            ttx_cb_read(chip, core, addr - TT_MMIO_STREAM_BASE, val)) {
-            return true;
-        }
-        if (ttx_tile_window(addr) &&
-            ttx_compute_read(chip, core, risc, addr - TT_MMIO_TILE_BASE,
-                             val)) {
-            return true;
-        }
-        if (addr >= TT_MMIO_EMU_BASE &&
-            addr < TT_MMIO_EMU_BASE + TT_MMIO_EMU_SIZE &&
-            ttx_emu_read(chip, core, risc, addr - TT_MMIO_EMU_BASE, val)) {
-            return true;
-        }
-        if (addr >= TT_MMIO_RISCV_DEBUG_BASE &&
-            addr < TT_MMIO_RISCV_DEBUG_BASE + 0x1000 &&
-            ttx_dbg_read(chip, core, addr - TT_MMIO_RISCV_DEBUG_BASE, val)) {
-            return true;
-        }
+    if (r && size == 4 && !(addr & 3) &&
+        r->ops->read(r->opaque, core, risc, addr - r->base, val)) {
+        return true;
     }
     return ttx_bad_access(chip, core, risc, addr, size, false);
-}
-
-bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
-                   uint64_t *val)
-{
-    int noc;
-
-    *val = 0;
-    addr &= ~3u;
-    noc = ttx_noc_window(addr);
-    if (noc >= 0) {
-        return ttx_noc_peek(chip, core, noc, addr - ttx_noc_base(noc), val);
-    }
-    if (addr >= TT_MMIO_EMU_BASE && addr < TT_MMIO_EMU_BASE + TT_MMIO_EMU_SIZE) {
-        return ttx_emu_read(chip, core, risc, addr - TT_MMIO_EMU_BASE, val);
-    }
-    if (ttx_stream_window(addr) &&
-        ttx_cb_read(chip, core, addr - TT_MMIO_STREAM_BASE, val)) {
-        return true;
-    }
-    if (ttx_tile_window(addr) &&
-        ttx_compute_read(chip, core, risc, addr - TT_MMIO_TILE_BASE, val)) {
-        return true;
-    }
-    if (addr == TT_MMIO_RISCV_DEBUG_BASE + TT_A_DBG_SOFT_RESET_0) {
-        *val = ttx_soft_reset_read(chip, core);
-        return true;
-    }
-    return ttx_unmodelled_block(addr) != NULL;
 }
 
 bool ttx_chip_write(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
                     unsigned size, uint64_t val)
 {
-    int noc = ttx_noc_window(addr);
+    const TTMmioRegion *r = ttx_region(chip, addr);
 
-    if (size == 4 && !(addr & 3)) {
-        if (noc >= 0 && ttx_noc_write(chip, core, risc, noc,
-                                      addr - ttx_noc_base(noc),
-                                      (uint32_t)val)) {
-            return true;
-        }
-        if (ttx_stream_window(addr) &&
-            ttx_cb_write(chip, core, risc, addr - TT_MMIO_STREAM_BASE,
-                         (uint32_t)val)) {
-            return true;
-        }
-        if (ttx_tile_window(addr) &&
-            ttx_compute_write(chip, core, risc, addr - TT_MMIO_TILE_BASE,
-                              (uint32_t)val)) {
-            return true;
-        }
-        if (addr >= TT_MMIO_EMU_BASE &&
-            addr < TT_MMIO_EMU_BASE + TT_MMIO_EMU_SIZE &&
-            ttx_emu_write(chip, core, risc, addr - TT_MMIO_EMU_BASE, val)) {
-            return true;
-        }
-        if (addr >= TT_MMIO_RISCV_DEBUG_BASE &&
-            addr < TT_MMIO_RISCV_DEBUG_BASE + 0x1000 &&
-            ttx_dbg_write(chip, core, addr - TT_MMIO_RISCV_DEBUG_BASE, val)) {
-            return true;
-        }
+    if (r && size == 4 && !(addr & 3) &&
+        r->ops->write(r->opaque, core, risc, addr - r->base, (uint32_t)val)) {
+        return true;
     }
     return ttx_bad_access(chip, core, risc, addr, size, true);
+}
+
+bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
+                   uint64_t *val)
+{
+    const TTMmioRegion *r;
+
+    *val = 0;
+    addr &= ~3u;
+    r = ttx_region(chip, addr);
+    if (!r) {
+        return false;
+    }
+    return r->ops->peek(r->opaque, core, risc, addr - r->base, val) ||
+           r->partial;
 }
 
 void ttx_chip_unmapped(TTChip *chip, unsigned core, unsigned risc,
@@ -697,21 +477,12 @@ static void ttx_ctl_reset(TTChip *chip, const struct tt_ctl_reset *m)
         last = m->core + 1;
     }
     for (unsigned c = first; c < last; c++) {
-        for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-            chip->core[c].hart[r].reset_pc = 0;
-            /* A hart already held sits in the boot ROM: resetting its
-             * CPU again (a TLB flush each) is what made 8x8 boots slow. */
-            if (!chip->core[c].hart[r].in_reset) {
-                ttx_hold_reset(chip, c, r);
-            }
-        }
-        ttx_cb_reset(chip, c);
-        ttx_compute_reset(chip, c);
+        ttx_cb_reset(chip->cb, c);
+        ttx_compute_reset(chip->compute, c);
         if (m->boot_pc) {
             chip->last_host_wake = chip->ops->clock_ns(chip->opaque);
-            chip->core[c].hart[TT_RISC_BRISC].reset_pc = m->boot_pc;
-            ttx_release_reset(chip, c, TT_RISC_BRISC);
         }
+        ttx_emu_reset_core(chip->emu, c, m->boot_pc);
     }
 }
 
@@ -729,7 +500,6 @@ static void ttx_ctl_doorbell(TTChip *chip, const struct tt_ctl_doorbell *m)
             uint8_t *l1 = chip->ops->l1(chip->opaque, c);
 
             chip->stop_armed = chip->stop_on_fault;
-
             l1[TT_MEM_MAILBOX_BASE + TT_MAILBOX_GO_OFFSET +
                offsetof(struct tt_go_msg, signal)] = TT_RUN_MSG_GO;
         }
@@ -757,16 +527,13 @@ static void ttx_ctl_dump_waits(TTChip *chip)
 {
     for (unsigned c = 0; c < chip->ncores; c++) {
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-            TTHart *h = &chip->core[c].hart[r];
             struct tt_evt_wait_state ev = {
                 .src = { .core = c, .risc = r },
-                .kind = h->wait_kind,
-                .id = h->wait_id,
-                .expect = h->wait_expect,
-                .current = h->wait_current,
             };
             bool halted = false;
 
+            ttx_emu_wait_state(chip->emu, c, r, &ev.kind, &ev.id, &ev.expect,
+                               &ev.current);
             ev.pc = chip->ops->hart_pc(chip->opaque, c, r, &halted);
             ev.halted = halted;
             ttx_send(chip, TT_EVT_WAIT_STATE, &ev, sizeof(ev), NULL, 0);
@@ -802,6 +569,9 @@ static void ttx_ctl_dispatch(TTChip *chip, const struct tt_ctl_hdr *hdr,
         break;
     case TT_CTL_DUMP_WAITS:
         ttx_ctl_dump_waits(chip);
+        break;
+    case TT_CTL_FREED:
+        ttx_noc_set_freed(chip->noc, payload, hdr->len);
         break;
     case TT_CTL_DEBUG:
         if (hdr->len >= sizeof(struct tt_ctl_debug)) {
@@ -851,12 +621,76 @@ size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
             break;
         }
         ttx_ctl_dispatch(chip, &hdr, buf + used + sizeof(hdr));
+        chip->ctl_seen++;
         used += sizeof(hdr) + hdr.len;
     }
     return used;
 }
 
+void ttx_chip_idle(TTChip *chip)
+{
+    uint64_t now = chip->ops->clock_ns(chip->opaque);
+    struct tt_evt_idle ev = { .ctl_seen = chip->ctl_seen };
+
+    if (chip->idle_sent && chip->idle_ctl_seen == chip->ctl_seen &&
+        chip->idle_clock == now) {
+        return;
+    }
+    chip->idle_sent = true;
+    chip->idle_ctl_seen = chip->ctl_seen;
+    chip->idle_clock = now;
+    ev.icount = now - chip->last_host_wake;
+    ttx_send(chip, TT_EVT_IDLE, &ev, sizeof(ev), NULL, 0);
+}
+
 /* Life cycle ------------------------------------------------------------- */
+
+/* The memory map: one region per register window, sorted by base. */
+static void ttx_chip_map(TTChip *chip)
+{
+    static const struct {
+        unsigned id;
+        uint32_t base, size;
+        const char *name;
+        bool partial;
+    } layout[] = {
+        { TTX_MAP_RISCV_DEBUG, TT_MMIO_RISCV_DEBUG_BASE,
+          TT_MMIO_RISCV_DEBUG_SIZE, "RISCV_DEBUG", false },
+        { TTX_MAP_NOC0, TT_MMIO_NOC0_BASE, TT_MMIO_NOC_SIZE, "NoC0", false },
+        { TTX_MAP_NOC1, TT_MMIO_NOC1_BASE, TT_MMIO_NOC_SIZE, "NoC1", false },
+        { TTX_MAP_STREAM, TT_MMIO_STREAM_BASE, TT_MMIO_STREAM_SIZE,
+          "stream (only the CB counters are modelled)", true },
+        { TTX_MAP_EMU, TT_MMIO_EMU_BASE, TT_MMIO_EMU_SIZE, "EMU", false },
+        { TTX_MAP_TILE, TT_MMIO_TILE_BASE, TT_MMIO_TILE_SIZE, "TILE", false },
+    };
+    const TTMmioOps *ops[TTX_MAP_COUNT] = {
+        [TTX_MAP_RISCV_DEBUG] = &ttx_emu_dbg_mmio_ops,
+        [TTX_MAP_NOC0] = &ttx_noc_mmio_ops,
+        [TTX_MAP_NOC1] = &ttx_noc_mmio_ops,
+        [TTX_MAP_STREAM] = &ttx_cb_mmio_ops,
+        [TTX_MAP_EMU] = &ttx_emu_mmio_ops,
+        [TTX_MAP_TILE] = &ttx_compute_mmio_ops,
+    };
+    void *opaque[TTX_MAP_COUNT] = {
+        [TTX_MAP_RISCV_DEBUG] = chip->emu,
+        [TTX_MAP_NOC0] = ttx_noc_window(chip->noc, 0),
+        [TTX_MAP_NOC1] = ttx_noc_window(chip->noc, 1),
+        [TTX_MAP_STREAM] = chip->cb,
+        [TTX_MAP_EMU] = chip->emu,
+        [TTX_MAP_TILE] = chip->compute,
+    };
+
+    for (unsigned i = 0; i < TTX_MAP_COUNT; i++) {
+        TTMmioRegion *r = &chip->map[layout[i].id];
+
+        r->base = layout[i].base;
+        r->size = layout[i].size;
+        r->name = layout[i].name;
+        r->partial = layout[i].partial;
+        r->ops = ops[layout[i].id];
+        r->opaque = opaque[layout[i].id];
+    }
+}
 
 TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
                      void *opaque)
@@ -870,30 +704,50 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
     chip->ops = ops;
     chip->opaque = opaque;
     chip->ncores = cfg->grid_x * cfg->grid_y;
-    chip->dram = ops->dram ? ops->dram(opaque) : NULL;
-    chip->core = calloc(chip->ncores, sizeof(*chip->core));
-    if (!chip->core || cfg->noc_delay > TTX_NOC_MAX_DELAY ||
-        !ttx_noc_init(chip)) {
-        ttx_noc_fini(chip);
-        free(chip->core);
+    chip->env = (TTBlockEnv) {
+        .opaque = chip,
+        .grid_x = cfg->grid_x,
+        .grid_y = cfg->grid_y,
+        .ncores = chip->ncores,
+        .dram = ops->dram ? ops->dram(opaque) : NULL,
+        .set_wake = ttx_set_wake,
+        .reset_hart = ttx_reset_hart,
+        .l1 = ttx_l1,
+        .l1_written = ttx_l1_written,
+        .l1_landed = ttx_l1_landed,
+        .guest_error = ttx_guest_error_text,
+        .send = ttx_send,
+        .clock_ns = ttx_clock_ns,
+        .io_rewinds = ttx_io_rewinds,
+        .instructions = ttx_instructions,
+        .hart_instructions = ttx_hart_instructions,
+        .emu_view = ttx_emu_view,
+        .hart_waits = ttx_hart_waits,
+        .core_rang = ttx_core_rang,
+        .noc_sent = ttx_noc_sent,
+        .prof_mark = ttx_prof_mark,
+        .cb_filled = ttx_cb_filled,
+    };
+    if (cfg->noc_delay > TTX_NOC_MAX_DELAY) {
         free(chip);
         return NULL;
     }
-    for (unsigned c = 0; c < chip->ncores; c++) {
-        chip->core[c].x = c % cfg->grid_x;
-        chip->core[c].y = c / cfg->grid_x;
-        for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-            chip->core[c].hart[r].in_reset = true;
-            chip->core[c].hart[r].wait_kind = TT_WAIT_RESET;
-        }
+    chip->emu = ttx_emu_new(&chip->env);
+    chip->noc = ttx_noc_new(&chip->env, cfg->noc_delay);
+    chip->cb = ttx_cb_new(&chip->env);
+    chip->compute = ttx_compute_new(&chip->env);
+    if (!chip->emu || !chip->noc || !chip->cb || !chip->compute) {
+        ttx_chip_free(chip);
+        return NULL;
     }
+    ttx_chip_map(chip);
     return chip;
 }
 
 int ttx_chip_trace(TTChip *chip, const char *path)
 {
     ttx_chip_trace_end(chip);
-    chip->trace = ttx_trace_open(path, chip);
+    chip->trace = ttx_trace_open(path, &chip->env);
     return chip->trace ? 0 : -errno;
 }
 
@@ -906,12 +760,11 @@ void ttx_chip_trace_end(TTChip *chip)
 void ttx_chip_free(TTChip *chip)
 {
     if (chip) {
-        for (unsigned c = 0; c < chip->ncores; c++) {
-            ttx_compute_reset(chip, c);
-        }
         ttx_chip_trace_end(chip);
-        ttx_noc_fini(chip);
-        free(chip->core);
+        ttx_compute_free(chip->compute);
+        ttx_cb_free(chip->cb);
+        ttx_noc_free(chip->noc);
+        ttx_emu_free(chip->emu);
         free(chip);
     }
 }

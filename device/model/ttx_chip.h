@@ -10,11 +10,12 @@
  * ttx_chip_read/write for every MMIO access a hart makes and
  * ttx_ctl_input for bytes arriving on the control channel.
  *
- * The NoC engines (ttx_noc.c) copy between the L1s the environment
- * exposes through ops->l1 and the DRAM banks it exposes through ops->dram.
- *
- * The CB counters (stream registers) live in ttx_cb.c, the TRISCs'
- * tile-engine command block in ttx_compute.c (engine: ttx_tile.c).
+ * The chip is a floor plan of blocks (ttx_chip.c): hart control
+ * (ttx_emu.c), the NoC engines (ttx_noc.c, copying between the L1s the
+ * environment exposes through ops->l1 and the DRAM banks it exposes
+ * through ops->dram), the CB counters of the stream registers (ttx_cb.c)
+ * and the TRISCs' tile-engine command block (ttx_compute.c, engine:
+ * ttx_tile.c), with the timeline trace as an observer (ttx_trace.c).
  *
  * Not yet implemented: stream registers other than the CB counters
  * (accesses report guest errors).
@@ -42,7 +43,7 @@ typedef struct TTChipOps {
      * model writes). */
     uint8_t *(*l1)(void *opaque, unsigned core);
     /*
-     * Host pointer to every DRAM bank back to back (TT_NOC_DRAM_BANKS x
+     * Host pointer to every DRAM bank back to back (TT_DRAM_BANKS x
      * TT_DRAM_BANK_SIZE bytes), or NULL if the machine has none; asked
      * once, when the chip is created.  May be NULL.
      */
@@ -77,6 +78,8 @@ typedef struct TTChipOps {
      */
     uint64_t (*instructions)(void *opaque);
     uint64_t (*hart_instructions)(void *opaque, unsigned core, unsigned risc);
+    /* I/O rewinds of the emulator so far (EMU_IO_REWINDS).  May be NULL. */
+    uint64_t (*io_rewinds)(void *opaque);
 } TTChipOps;
 
 /* Largest TTChipConfig.noc_delay: the machine option's limit. */
@@ -136,6 +139,13 @@ bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
  */
 int ttx_chip_trace(TTChip *chip, const char *path);
 void ttx_chip_trace_end(TTChip *chip);
+
+/*
+ * The environment found every hart asleep with no wake pending and no host
+ * byte left unapplied: tell the host once per idle spell (TT_EVT_IDLE).
+ * A spell ends when the device clock moves or a host message is applied.
+ */
+void ttx_chip_idle(TTChip *chip);
 
 size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
                      bool defer_wakes);

@@ -15,6 +15,9 @@
  * wake event of the core's three TRISCs.  The engine (about 150 KiB) is
  * allocated on first use, so cores that never compute cost nothing.
  *
+ * SFPI_INSN (tt-metal's sfpi) is one SFPU vector instruction per write,
+ * run by ttx_sfpi.c on the core's engine; it never stalls.
+ *
  * Data formats: the unpackers and the packer hold the formats the kernel
  * configured (UNPACK_CONFIG, PACK_CONFIG); every unpack and pack names
  * its CB and that CB's format, and a mismatch is a guest error that says
@@ -32,8 +35,21 @@
 
 #include "tt_mem_map.h"
 #include "tt_riscv.h"
-#include "ttx_priv.h"
 #include "ttx_tile.h"
+
+/* Per hart: the arguments of its next command and its last status. */
+typedef struct TTTileHart {
+    uint32_t arg[7];                /* ARG0..ARG6 */
+    uint32_t status;
+    uint32_t sfpi_imm;              /* SFPI_IMM */
+    uint32_t sfpi_result;           /* SFPI_RESULT */
+} TTTileHart;
+
+struct TTComputeState {
+    const TTBlockEnv *env;
+    TTTileEngine **engine;          /* per core, allocated on first command */
+    TTTileHart *hart;               /* core * TT_RISCS_PER_CORE + risc */
+};
 
 _Static_assert(TT_TILE_ELTWISE_ADD == TTX_ELW_ADD &&
                TT_TILE_ELTWISE_SUB == TTX_ELW_SUB &&
@@ -98,36 +114,36 @@ static uint32_t ttx_compute_config_word(const TTTileEngine *e)
            TT_FIELD_VAL(TILE, CONFIG, FULL_SYNC, e->cfg.full_sync);
 }
 
-static TTTileEngine *ttx_compute_engine(TTChip *chip, unsigned core)
+static TTTileEngine *ttx_compute_engine(TTComputeState *tc, unsigned core)
 {
-    TTCore *c = &chip->core[core];
+    TTTileEngine **e = &tc->engine[core];
 
-    if (!c->tile) {
-        c->tile = malloc(sizeof(*c->tile));
-        if (c->tile) {
-            ttx_compute_configure(c->tile, TT_FIELD_VAL(TILE, CONFIG, FIDELITY,
-                                                        TTX_HIFI4));
+    if (!*e) {
+        *e = malloc(sizeof(**e));
+        if (*e) {
+            ttx_compute_configure(*e, TT_FIELD_VAL(TILE, CONFIG, FIDELITY,
+                                                   TTX_HIFI4));
         }
     }
-    return c->tile;
+    return *e;
 }
 
 /*
  * Host pointer to @bytes of L1 at @addr for command @cmd, or NULL
  * (reported).
  */
-static uint8_t *ttx_compute_span(TTChip *chip, unsigned core, unsigned risc,
+static uint8_t *ttx_compute_span(TTComputeState *tc, unsigned core, unsigned risc,
                                  uint32_t cmd, uint32_t addr, uint64_t bytes,
                                  const char *what)
 {
     if (addr >= TT_MEM_L1_SIZE || bytes > TT_MEM_L1_SIZE - addr) {
-        ttx_chip_guest_error(chip, core, risc, addr,
+        ttx_block_guest_error(tc->env, core, risc, addr,
                              "tile engine %s: %s of %llu bytes at 0x%08x is "
                              "outside L1", ttx_compute_cmd_name(cmd), what,
                              (unsigned long long)bytes, addr);
         return NULL;
     }
-    return chip->ops->l1(chip->opaque, core) + addr;
+    return tc->env->l1(tc->env->opaque, core) + addr;
 }
 
 /*
@@ -135,7 +151,7 @@ static uint8_t *ttx_compute_span(TTChip *chip, unsigned core, unsigned risc,
  * (tilize / untilize) 32 rows of 32 elements @stride apart.  0 when
  * @fmt has no such layout (reported).
  */
-static uint64_t ttx_compute_extent(TTChip *chip, unsigned core,
+static uint64_t ttx_compute_extent(TTComputeState *tc, unsigned core,
                                    unsigned risc, uint32_t cmd, uint32_t addr,
                                    unsigned fmt, uint32_t stride)
 {
@@ -143,7 +159,7 @@ static uint64_t ttx_compute_extent(TTChip *chip, unsigned core,
     char b[16];
 
     if (!ttx_fmt_tile_bytes(fmt)) {
-        ttx_chip_guest_error(chip, core, risc, addr,
+        ttx_block_guest_error(tc->env, core, risc, addr,
                              "tile engine %s: data format %u is not modelled",
                              ttx_compute_cmd_name(cmd), fmt);
         return 0;
@@ -152,14 +168,14 @@ static uint64_t ttx_compute_extent(TTChip *chip, unsigned core,
         return ttx_fmt_tile_bytes(fmt);
     }
     if (!es) {
-        ttx_chip_guest_error(chip, core, risc, addr,
+        ttx_block_guest_error(tc->env, core, risc, addr,
                              "tile engine %s: row-major (tilize/untilize) data "
                              "must be Float32, Float16 or Float16_b, not %s",
                              ttx_compute_cmd_name(cmd), ttx_fmt_name(fmt, b));
         return 0;
     }
     if (stride < TT_TILE_DIM * es) {
-        ttx_chip_guest_error(chip, core, risc, addr,
+        ttx_block_guest_error(tc->env, core, risc, addr,
                              "tile engine %s: row stride of %u bytes is shorter "
                              "than a tile row (%zu bytes of %s)",
                              ttx_compute_cmd_name(cmd), stride,
@@ -174,7 +190,7 @@ static uint64_t ttx_compute_extent(TTChip *chip, unsigned core,
  * @src, or with @src > TTX_SRC_B the packer, is configured for?
  * Reported when not: silicon would convert with the configured format.
  */
-static bool ttx_compute_fmt_ok(TTChip *chip, unsigned core, unsigned risc,
+static bool ttx_compute_fmt_ok(TTComputeState *tc, unsigned core, unsigned risc,
                                uint32_t cmd, const TTTileEngine *e,
                                unsigned src, uint32_t f)
 {
@@ -197,7 +213,7 @@ static bool ttx_compute_fmt_ok(TTChip *chip, unsigned core, unsigned risc,
                  src ? 'b' : 'a', cb);
     }
     if (have == TT_DF_INVALID) {
-        ttx_chip_guest_error(chip, core, risc, 0,
+        ttx_block_guest_error(tc->env, core, risc, 0,
                              "tile engine %s %s CB %u (%s): %s has no data "
                              "format configured; call compute_kernel_hw_startup"
                              "() or a full init (binary_op_init_common, "
@@ -206,7 +222,7 @@ static bool ttx_compute_fmt_ok(TTChip *chip, unsigned core, unsigned risc,
                              ttx_compute_cmd_name(cmd), pack ? "to" : "of", cb,
                              ttx_fmt_name(df, b1), unit, fix);
     } else {
-        ttx_chip_guest_error(chip, core, risc, 0,
+        ttx_block_guest_error(tc->env, core, risc, 0,
                              "tile engine %s %s CB %u: the CB holds %s but %s "
                              "is configured for %s (CB %u); call %s before "
                              "using CB %u (reconfig_data_format and "
@@ -220,7 +236,7 @@ static bool ttx_compute_fmt_ok(TTChip *chip, unsigned core, unsigned risc,
 }
 
 /* UNPACK_CONFIG / PACK_CONFIG of FMT @f for @src (> TTX_SRC_B: packer). */
-static int ttx_compute_set_fmt(TTChip *chip, unsigned core, unsigned risc,
+static int ttx_compute_set_fmt(TTComputeState *tc, unsigned core, unsigned risc,
                                uint32_t cmd, TTTileEngine *e, unsigned src,
                                uint32_t f)
 {
@@ -231,7 +247,7 @@ static int ttx_compute_set_fmt(TTChip *chip, unsigned core, unsigned risc,
         return TTX_TILE_EINVAL;
     }
     if (!ttx_fmt_tile_bytes(df)) {
-        ttx_chip_guest_error(chip, core, risc, 0,
+        ttx_block_guest_error(tc->env, core, risc, 0,
                              "tile engine %s: CB %u has data format %u, which "
                              "the tile engine does not model",
                              ttx_compute_cmd_name(cmd), cb, df);
@@ -250,7 +266,7 @@ static int ttx_compute_set_fmt(TTChip *chip, unsigned core, unsigned risc,
 #define TTX_PACKER  2u  /* ttx_compute_fmt_ok() / _set_fmt(): the packer */
 
 /* UNPACK: Src @a[0] from L1 @a[1] of FMT @a[2], UNPACK fields @a[3]. */
-static int ttx_compute_unpack(TTChip *chip, unsigned core, unsigned risc,
+static int ttx_compute_unpack(TTComputeState *tc, unsigned core, unsigned risc,
                               uint32_t cmd, TTTileEngine *e, const uint32_t *a)
 {
     const uint32_t flags = TT_R_TILE_UNPACK_TRANSPOSE_MASK |
@@ -265,11 +281,11 @@ static int ttx_compute_unpack(TTChip *chip, unsigned core, unsigned risc,
         (a[2] & ~(uint32_t)(TT_R_TILE_FMT_DF_MASK | TT_R_TILE_FMT_CB_MASK))) {
         return TTX_TILE_EINVAL;
     }
-    bytes = ttx_compute_extent(chip, core, risc, cmd, a[1], df, stride);
-    if (!bytes || !ttx_compute_fmt_ok(chip, core, risc, cmd, e, a[0], a[2])) {
+    bytes = ttx_compute_extent(tc, core, risc, cmd, a[1], df, stride);
+    if (!bytes || !ttx_compute_fmt_ok(tc, core, risc, cmd, e, a[0], a[2])) {
         return TTX_COMPUTE_REPORTED;
     }
-    l1 = ttx_compute_span(chip, core, risc, cmd, a[1], bytes, "tile");
+    l1 = ttx_compute_span(tc, core, risc, cmd, a[1], bytes, "tile");
     if (!l1) {
         return TTX_COMPUTE_REPORTED;
     }
@@ -277,7 +293,7 @@ static int ttx_compute_unpack(TTChip *chip, unsigned core, unsigned risc,
 }
 
 /* @n tiles of @bytes from L1 @base, @stride apart; false once reported. */
-static bool ttx_compute_tiles(TTChip *chip, unsigned core, unsigned risc,
+static bool ttx_compute_tiles(TTComputeState *tc, unsigned core, unsigned risc,
                               uint32_t cmd, uint32_t base, uint32_t stride,
                               unsigned n, uint64_t bytes, const char *what,
                               const void **out)
@@ -286,7 +302,7 @@ static bool ttx_compute_tiles(TTChip *chip, unsigned core, unsigned risc,
         uint64_t addr = base + (uint64_t)i * stride;
 
         out[i] = addr > UINT32_MAX ? NULL :
-                 ttx_compute_span(chip, core, risc, cmd, (uint32_t)addr,
+                 ttx_compute_span(tc, core, risc, cmd, (uint32_t)addr,
                                   bytes, what);
         if (!out[i]) {
             return false;
@@ -296,7 +312,7 @@ static bool ttx_compute_tiles(TTChip *chip, unsigned core, unsigned risc,
 }
 
 /* UNPACK_MATMUL_BLOCK (hal/tt_tile_regs.h). */
-static int ttx_compute_unpack_block(TTChip *chip, unsigned core,
+static int ttx_compute_unpack_block(TTComputeState *tc, unsigned core,
                                     unsigned risc, uint32_t cmd,
                                     TTTileEngine *e, const uint32_t *a)
 {
@@ -313,16 +329,16 @@ static int ttx_compute_unpack_block(TTChip *chip, unsigned core,
         rt > TTX_BLOCK_MAX) {
         return TTX_TILE_EINVAL;
     }
-    b0 = ttx_compute_extent(chip, core, risc, cmd, a[0], df0, 0);
-    b1 = ttx_compute_extent(chip, core, risc, cmd, a[1], df1, 0);
+    b0 = ttx_compute_extent(tc, core, risc, cmd, a[0], df0, 0);
+    b1 = ttx_compute_extent(tc, core, risc, cmd, a[1], df1, 0);
     if (!b0 || !b1 ||
-        !ttx_compute_fmt_ok(chip, core, risc, cmd, e, TTX_SRC_B, a[2]) ||
-        !ttx_compute_fmt_ok(chip, core, risc, cmd, e, TTX_SRC_A, a[3])) {
+        !ttx_compute_fmt_ok(tc, core, risc, cmd, e, TTX_SRC_B, a[2]) ||
+        !ttx_compute_fmt_ok(tc, core, risc, cmd, e, TTX_SRC_A, a[3])) {
         return TTX_COMPUTE_REPORTED;
     }
-    if (!ttx_compute_tiles(chip, core, risc, cmd, a[0], a[4], rt, b0,
+    if (!ttx_compute_tiles(tc, core, risc, cmd, a[0], a[4], rt, b0,
                            "in0 tile", in0) ||
-        !ttx_compute_tiles(chip, core, risc, cmd, a[1], a[5], ct, b1,
+        !ttx_compute_tiles(tc, core, risc, cmd, a[1], a[5], ct, b1,
                            "in1 tile", in1)) {
         return TTX_COMPUTE_REPORTED;
     }
@@ -332,7 +348,7 @@ static int ttx_compute_unpack_block(TTChip *chip, unsigned core,
 }
 
 /* PACK: Dst @a[0] to L1 @a[1] as FMT @a[2], PACK fields @a[3]. */
-static int ttx_compute_pack(TTChip *chip, unsigned core, unsigned risc,
+static int ttx_compute_pack(TTComputeState *tc, unsigned core, unsigned risc,
                             uint32_t cmd, TTTileEngine *e, const uint32_t *a)
 {
     uint32_t stride = TT_FIELD_GET(TILE, PACK, ROW_STRIDE, a[3]);
@@ -345,32 +361,92 @@ static int ttx_compute_pack(TTChip *chip, unsigned core, unsigned risc,
         (a[2] & ~(uint32_t)(TT_R_TILE_FMT_DF_MASK | TT_R_TILE_FMT_CB_MASK))) {
         return TTX_TILE_EINVAL;
     }
-    bytes = ttx_compute_extent(chip, core, risc, cmd, a[1], df, stride);
-    if (!bytes || !ttx_compute_fmt_ok(chip, core, risc, cmd, e, TTX_PACKER,
+    bytes = ttx_compute_extent(tc, core, risc, cmd, a[1], df, stride);
+    if (!bytes || !ttx_compute_fmt_ok(tc, core, risc, cmd, e, TTX_PACKER,
                                       a[2])) {
         return TTX_COMPUTE_REPORTED;
     }
-    l1 = ttx_compute_span(chip, core, risc, cmd, a[1], bytes, "tile");
+    l1 = ttx_compute_span(tc, core, risc, cmd, a[1], bytes, "tile");
     if (!l1) {
         return TTX_COMPUTE_REPORTED;
     }
     rc = ttx_tile_pack_rows(e, a[0], df, l1, stride);
-    if (rc == TTX_TILE_OK && chip->ops->l1_written) {
-        chip->ops->l1_written(chip->opaque, core, a[1], (uint32_t)bytes);
+    if (rc == TTX_TILE_OK && tc->env->l1_written) {
+        tc->env->l1_written(tc->env->opaque, core, a[1], (uint32_t)bytes);
     }
     return rc;
 }
 
-static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
+/*
+ * Dst ownership (tt-metal's reg_api.h): math writes Dst only between
+ * tile_regs_acquire and tile_regs_commit, pack reads it only between
+ * tile_regs_wait and tile_regs_release.  A kernel that skips one races
+ * the other thread on silicon; here the command is refused with the call
+ * that is missing.  False once reported.
+ */
+static bool ttx_compute_owner_ok(TTComputeState *tc, unsigned core,
+                                 unsigned risc, uint32_t cmd,
+                                 const TTTileEngine *e)
+{
+    const char *what;
+
+    switch (cmd) {
+    case TT_TILE_CMD_ELTWISE:
+    case TT_TILE_CMD_DATACOPY:
+    case TT_TILE_CMD_SFPU_UNARY:
+    case TT_TILE_CMD_SFPU_BINARY:
+    case TT_TILE_CMD_MATMUL:
+    case TT_TILE_CMD_MATMUL_BLOCK:
+    case TT_TILE_CMD_REDUCE:
+        if (e->math_owns_dst) {
+            return true;
+        }
+        what = "math on Dst without tile_regs_acquire: the math thread owns "
+               "Dst only from tile_regs_acquire to tile_regs_commit";
+        break;
+    case TT_TILE_CMD_COMMIT:
+        if (e->math_owns_dst) {
+            return true;
+        }
+        what = "tile_regs_commit without tile_regs_acquire";
+        break;
+    case TT_TILE_CMD_PACK:
+        if (e->pack_owns_dst) {
+            return true;
+        }
+        what = "pack from Dst without tile_regs_wait: the pack thread owns "
+               "Dst only from tile_regs_wait to tile_regs_release";
+        break;
+    case TT_TILE_CMD_RELEASE:
+        if (e->pack_owns_dst) {
+            return true;
+        }
+        what = "tile_regs_release without tile_regs_wait";
+        break;
+    default:
+        return true;
+    }
+    ttx_block_guest_error(tc->env, core, risc,
+                          TT_MMIO_TILE_BASE + TT_A_TILE_CMD,
+                          "tile engine %s refused: %s",
+                          ttx_compute_cmd_name(cmd), what);
+    return false;
+}
+
+static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
                            uint32_t cmd)
 {
-    const uint32_t *a = chip->core[core].hart[risc].tile.arg;
-    TTTileEngine *e = ttx_compute_engine(chip, core);
+    const uint32_t *a = tc->hart[core * TT_RISCS_PER_CORE + risc].arg;
+    TTTileEngine *e = ttx_compute_engine(tc, core);
     uint64_t bytes;
     uint8_t *l1;
+    int rc;
 
     if (!e) {
         return TTX_TILE_EINVAL;
+    }
+    if (!ttx_compute_owner_ok(tc, core, risc, cmd, e)) {
+        return TTX_COMPUTE_REPORTED;
     }
     switch (cmd) {
     case TT_TILE_CMD_CONFIG:
@@ -379,13 +455,13 @@ static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
         return TTX_TILE_OK;
     case TT_TILE_CMD_UNPACK_CONFIG:
         return a[0] > TTX_SRC_B ? TTX_TILE_EINVAL :
-               ttx_compute_set_fmt(chip, core, risc, cmd, e, a[0], a[1]);
+               ttx_compute_set_fmt(tc, core, risc, cmd, e, a[0], a[1]);
     case TT_TILE_CMD_PACK_CONFIG:
-        return ttx_compute_set_fmt(chip, core, risc, cmd, e, TTX_PACKER, a[0]);
+        return ttx_compute_set_fmt(tc, core, risc, cmd, e, TTX_PACKER, a[0]);
     case TT_TILE_CMD_UNPACK:
-        return ttx_compute_unpack(chip, core, risc, cmd, e, a);
+        return ttx_compute_unpack(tc, core, risc, cmd, e, a);
     case TT_TILE_CMD_UNPACK_MATMUL_BLOCK:
-        return ttx_compute_unpack_block(chip, core, risc, cmd, e, a);
+        return ttx_compute_unpack_block(tc, core, risc, cmd, e, a);
     case TT_TILE_CMD_SRC_DVALID:
         return a[0] > TTX_SRC_B ? TTX_TILE_EINVAL :
                ttx_tile_src_dvalid(e, a[0]);
@@ -393,13 +469,13 @@ static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
         if (a[1] & ~(uint32_t)(TT_R_TILE_FMT_DF_MASK | TT_R_TILE_FMT_CB_MASK)) {
             return TTX_TILE_EINVAL;
         }
-        bytes = ttx_compute_extent(chip, core, risc, cmd, a[0],
+        bytes = ttx_compute_extent(tc, core, risc, cmd, a[0],
                                    TT_FIELD_GET(TILE, FMT, DF, a[1]), 0);
         if (!bytes ||
-            !ttx_compute_fmt_ok(chip, core, risc, cmd, e, TTX_SRC_A, a[1])) {
+            !ttx_compute_fmt_ok(tc, core, risc, cmd, e, TTX_SRC_A, a[1])) {
             return TTX_COMPUTE_REPORTED;
         }
-        l1 = ttx_compute_span(chip, core, risc, cmd, a[0], bytes, "tile");
+        l1 = ttx_compute_span(tc, core, risc, cmd, a[0], bytes, "tile");
         return l1 ? ttx_tile_unpack_to_dst(e, TT_FIELD_GET(TILE, FMT, DF, a[1]),
                                            l1, a[2]) :
                TTX_COMPUTE_REPORTED;
@@ -434,26 +510,63 @@ static int ttx_compute_run(TTChip *chip, unsigned core, unsigned risc,
         return a[0] > TT_TILE_SFPU_BINARY_MUL ? TTX_TILE_EINVAL :
                ttx_sfpu_binary(e, (TTSfpuBinaryOp)a[0], a[1], a[2]);
     case TT_TILE_CMD_ACQUIRE:
-        return ttx_tile_acquire(e);
+        rc = ttx_tile_acquire(e);
+        e->math_owns_dst |= rc == TTX_TILE_OK;
+        return rc;
     case TT_TILE_CMD_COMMIT:
+        e->math_owns_dst = false;
         return ttx_tile_commit(e);
     case TT_TILE_CMD_WAIT:
-        return ttx_tile_wait(e);
+        rc = ttx_tile_wait(e);
+        e->pack_owns_dst |= rc == TTX_TILE_OK;
+        return rc;
     case TT_TILE_CMD_RELEASE:
+        e->pack_owns_dst = false;
         return ttx_tile_release(e);
     case TT_TILE_CMD_PACK:
-        return ttx_compute_pack(chip, core, risc, cmd, e, a);
+        return ttx_compute_pack(tc, core, risc, cmd, e, a);
     default:
         return TTX_TILE_EINVAL;
     }
 }
 
+/*
+ * SFPI_INSN: one vector instruction of the SFPU (ttx_sfpi.c).  A rejected
+ * one is reported once per launch and leaves SFPI_STATUS at EINVAL, which
+ * the kernel API reads where the SFPU's work ends.
+ */
+static void ttx_compute_sfpi(TTComputeState *tc, unsigned core,
+                             unsigned risc, uint32_t insn)
+{
+    TTTileHart *t = &tc->hart[core * TT_RISCS_PER_CORE + risc];
+    TTTileEngine *e = ttx_compute_engine(tc, core);
+    const char *why;
+
+    if (!e) {
+        return;
+    }
+    if (ttx_sfpi_exec(e, insn, t->sfpi_imm, &t->sfpi_result, &why) ==
+        TTX_TILE_OK) {
+        return;
+    }
+    if (!e->sfpi.failed) {
+        ttx_block_guest_error(tc->env, core, risc, TT_MMIO_TILE_BASE +
+                              TT_A_TILE_SFPI_INSN, "SFPI instruction 0x%08x "
+                              "(%s, immediate 0x%x) rejected: %s", insn,
+                              ttx_sfpi_op_name(TT_FIELD_GET(TILE, SFPI, OP,
+                                                            insn)),
+                              t->sfpi_imm, why);
+    }
+    e->sfpi.failed = true;
+}
+
 /* read / write ------------------------------------------------------------ */
 
-bool ttx_compute_read(TTChip *chip, unsigned core, unsigned risc,
-                      uint32_t off, uint64_t *val)
+static bool ttx_compute_read(void *opaque, unsigned core, unsigned risc,
+                             uint32_t off, uint64_t *val)
 {
-    const TTTileHart *t = &chip->core[core].hart[risc].tile;
+    TTComputeState *tc = opaque;
+    const TTTileHart *t = &tc->hart[core * TT_RISCS_PER_CORE + risc];
 
     switch (off) {
     case TT_A_TILE_ARG0:
@@ -470,8 +583,21 @@ bool ttx_compute_read(TTChip *chip, unsigned core, unsigned risc,
     case TT_A_TILE_STATUS:
         *val = t->status;
         return true;
+    case TT_A_TILE_SFPI_IMM:
+        *val = t->sfpi_imm;
+        return true;
+    case TT_A_TILE_SFPI_RESULT:
+        *val = t->sfpi_result;
+        return true;
+    case TT_A_TILE_SFPI_STATUS: {
+        const TTTileEngine *e = ttx_compute_engine(tc, core);
+
+        *val = e && e->sfpi.failed ? TT_TILE_STATUS_EINVAL :
+               TT_TILE_STATUS_OK;
+        return true;
+    }
     case TT_A_TILE_CONFIG: {
-        const TTTileEngine *e = ttx_compute_engine(chip, core);
+        const TTTileEngine *e = ttx_compute_engine(tc, core);
 
         *val = e ? ttx_compute_config_word(e) : 0;
         return true;
@@ -481,10 +607,11 @@ bool ttx_compute_read(TTChip *chip, unsigned core, unsigned risc,
     }
 }
 
-bool ttx_compute_write(TTChip *chip, unsigned core, unsigned risc,
-                       uint32_t off, uint32_t val)
+static bool ttx_compute_write(void *opaque, unsigned core, unsigned risc,
+                              uint32_t off, uint32_t val)
 {
-    TTTileHart *t = &chip->core[core].hart[risc].tile;
+    TTComputeState *tc = opaque;
+    TTTileHart *t = &tc->hart[core * TT_RISCS_PER_CORE + risc];
     int rc;
 
     switch (off) {
@@ -499,20 +626,26 @@ bool ttx_compute_write(TTChip *chip, unsigned core, unsigned risc,
     case TT_A_TILE_ARG6:
         t->arg[4 + (off - TT_A_TILE_ARG4) / 4] = val;
         return true;
+    case TT_A_TILE_SFPI_IMM:
+        t->sfpi_imm = val;
+        return true;
+    case TT_A_TILE_SFPI_INSN:
+        ttx_compute_sfpi(tc, core, risc, val);
+        return true;
     case TT_A_TILE_CMD:
-        rc = ttx_compute_run(chip, core, risc, val);
+        rc = ttx_compute_run(tc, core, risc, val);
         if (rc == TTX_TILE_BLOCKED) {
             t->status = TT_TILE_STATUS_BLOCKED;
         } else if (rc == TTX_TILE_OK) {
             t->status = TT_TILE_STATUS_OK;
             for (unsigned r = TT_RISC_TRISC0; r <= TT_RISC_TRISC2; r++) {
-                chip->ops->set_wake(chip->opaque, core, r, true);
+                tc->env->set_wake(tc->env->opaque, core, r, true);
             }
         } else if (rc == TTX_COMPUTE_REPORTED) {
             t->status = TT_TILE_STATUS_EINVAL;
         } else {
             t->status = TT_TILE_STATUS_EINVAL;
-            ttx_chip_guest_error(chip, core, risc, TT_MMIO_TILE_BASE + off,
+            ttx_block_guest_error(tc->env, core, risc, TT_MMIO_TILE_BASE + off,
                                  "tile engine %s rejected (args 0x%x 0x%x "
                                  "0x%x 0x%x)", ttx_compute_cmd_name(val),
                                  t->arg[0], t->arg[1], t->arg[2], t->arg[3]);
@@ -525,11 +658,49 @@ bool ttx_compute_write(TTChip *chip, unsigned core, unsigned risc,
 
 /* reset ------------------------------------------------------------------- */
 
-void ttx_compute_reset(TTChip *chip, unsigned core)
+const TTMmioOps ttx_compute_mmio_ops = {
+    .read = ttx_compute_read,
+    .write = ttx_compute_write,
+    .peek = ttx_compute_read,   /* a read only allocates the engine */
+};
+
+void ttx_compute_reset(TTComputeState *tc, unsigned core)
 {
-    if (chip->core[core].tile) {
-        ttx_tile_fini(chip->core[core].tile);
+    if (tc->engine[core]) {
+        ttx_tile_fini(tc->engine[core]);
     }
-    free(chip->core[core].tile);
-    chip->core[core].tile = NULL;
+    free(tc->engine[core]);
+    tc->engine[core] = NULL;
+}
+
+/* Life cycle ------------------------------------------------------------- */
+
+TTComputeState *ttx_compute_new(const TTBlockEnv *env)
+{
+    TTComputeState *tc = calloc(1, sizeof(*tc));
+
+    if (!tc) {
+        return NULL;
+    }
+    tc->env = env;
+    tc->engine = calloc(env->ncores, sizeof(TTTileEngine *));
+    tc->hart = calloc((size_t)env->ncores * TT_RISCS_PER_CORE, sizeof(*tc->hart));
+    if (!tc->engine || !tc->hart) {
+        ttx_compute_free(tc);
+        return NULL;
+    }
+    return tc;
+}
+
+void ttx_compute_free(TTComputeState *tc)
+{
+    if (!tc) {
+        return;
+    }
+    for (unsigned c = 0; tc->engine && c < tc->env->ncores; c++) {
+        ttx_compute_reset(tc, c);
+    }
+    free(tc->engine);
+    free(tc->hart);
+    free(tc);
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The TRISCs' window onto the tile engine (hal/tt_tile_regs.h): per hart
- * command arguments and status, one TTTileEngine per core.  Private to
- * device/model: ttx_chip.c forwards the TILE window here.
+ * command arguments and status, one TTTileEngine per core.  A block of
+ * the model (ttx_block.h): the chip maps the TILE window of every hart
+ * here.
  */
 #ifndef TTX_COMPUTE_H
 #define TTX_COMPUTE_H
@@ -11,26 +12,21 @@
 #include <stdint.h>
 
 #include "tt_tile_regs.h"
+#include "ttx_block.h"
 
-typedef struct TTChip TTChip;
+typedef struct TTComputeState TTComputeState;
 
-/* Per hart: the arguments of its next command and its last status. */
-typedef struct TTTileHart {
-    uint32_t arg[7];                /* ARG0..ARG6 */
-    uint32_t status;
-} TTTileHart;
+/* The tile-engine windows of every core of @env's grid; NULL if no memory. */
+TTComputeState *ttx_compute_new(const TTBlockEnv *env);
+void ttx_compute_free(TTComputeState *tc);
 
 /*
- * Register access by hart (@core, @risc) at offset @off of the TILE
- * window.  False when no register answers at @off.  A CMD write runs the
- * command before returning.
+ * The TILE window (TT_MMIO_TILE_BASE), per hart: a CMD write runs the
+ * command before returning.  The opaque is the TTComputeState.
  */
-bool ttx_compute_read(TTChip *chip, unsigned core, unsigned risc,
-                      uint32_t off, uint64_t *val);
-bool ttx_compute_write(TTChip *chip, unsigned core, unsigned risc,
-                       uint32_t off, uint32_t val);
+extern const TTMmioOps ttx_compute_mmio_ops;
 
 /* Drop @core's engine (host reset); the next command starts a fresh one. */
-void ttx_compute_reset(TTChip *chip, unsigned core);
+void ttx_compute_reset(TTComputeState *tc, unsigned core);
 
 #endif /* TTX_COMPUTE_H */

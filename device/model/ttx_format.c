@@ -5,7 +5,7 @@
  * and truncating conversions, the packer's rounding (nearest, ties away
  * from zero), denormal flush and shared-exponent packing, and the FPU's
  * own view of a value (top exponent finite, denormals zero) with its Dst
- * write rounding.  Sources: reference/compute-engine.md §2.
+ * write rounding, as docs/tile-engine.md (Formats) describes them.
  *
  * Not yet implemented:
  *   - Bfp8/Bfp4 "a" (5-bit exponent), Bfp2, Tf32, Lf8 and integer
@@ -15,6 +15,7 @@
  */
 #include "ttx_tile.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,65 +36,44 @@ static void put_le(uint8_t *p, uint32_t v, unsigned n)
     }
 }
 
-size_t ttx_fmt_tile_bytes(unsigned fmt)
+/* The formats the engine implements, of hal/tt_data_format.h's. */
+static bool ttx_fmt_supported(unsigned fmt)
 {
     switch (fmt) {
     case TT_DF_FLOAT32:
-        return TT_TILE_BYTES_FLOAT32;
     case TT_DF_FLOAT16:
-        return TT_TILE_BYTES_FLOAT16;
     case TT_DF_FLOAT16_B:
-        return TT_TILE_BYTES_FLOAT16_B;
     case TT_DF_BFP8_B:
-        return TT_TILE_BYTES_BFP8_B;
     case TT_DF_BFP4_B:
-        return TT_TILE_BYTES_BFP4_B;
+        return true;
     default:
-        return 0;
+        return false;
     }
+}
+
+size_t ttx_fmt_tile_bytes(unsigned fmt)
+{
+    return ttx_fmt_supported(fmt) ?
+           tt_df_tile_bytes(fmt, TT_TILE_DIM, TT_TILE_DIM) : 0;
 }
 
 size_t ttx_fmt_elem_bytes(unsigned fmt)
 {
-    switch (fmt) {
-    case TT_DF_FLOAT32:
-        return 4;
-    case TT_DF_FLOAT16:
-    case TT_DF_FLOAT16_B:
-        return 2;
-    default:
-        return 0;
-    }
+    return ttx_fmt_supported(fmt) ? tt_df_elem_bytes(fmt) : 0;
 }
 
 const char *ttx_fmt_name(unsigned fmt, char buf[16])
 {
-    static const struct {
-        unsigned fmt;
-        const char *name;
-    } names[] = {
-        { TT_DF_FLOAT32, "Float32" }, { TT_DF_FLOAT16, "Float16" },
-        { TT_DF_BFP8, "Bfp8" }, { TT_DF_BFP4, "Bfp4" },
-        { TT_DF_TF32, "Tf32" }, { TT_DF_FLOAT16_B, "Float16_b" },
-        { TT_DF_BFP8_B, "Bfp8_b" }, { TT_DF_BFP4_B, "Bfp4_b" },
-        { TT_DF_INT32, "Int32" }, { TT_DF_UINT16, "UInt16" },
-        { TT_DF_LF8, "Lf8" }, { TT_DF_BFP2, "Bfp2" },
-        { TT_DF_INT8, "Int8" }, { TT_DF_BFP2_B, "Bfp2_b" },
-        { TT_DF_UINT32, "UInt32" }, { TT_DF_UINT8, "UInt8" },
-        { TT_DF_RAW_UINT8, "RawUInt8" }, { TT_DF_RAW_UINT16, "RawUInt16" },
-        { TT_DF_RAW_UINT32, "RawUInt32" }, { TT_DF_INVALID, "Invalid" },
-    };
+    const char *name = tt_df_name(fmt);
 
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-        if (names[i].fmt == fmt) {
-            return names[i].name;
-        }
+    if (name) {
+        return name;
     }
     snprintf(buf, 16, "format %u", fmt);
     return buf;
 }
 
-/* ---- unpacker conversions (§2 Unpacker conversion) ------------------ */
+/* ---- unpacker conversions (Unpacker conversion) ------------------ */
 
 uint32_t ttx_fmt_fp32_to_tf32_unpack(uint32_t f32)
 {
@@ -112,23 +92,7 @@ uint16_t ttx_fmt_fp32_to_bf16_unpack(uint32_t f32)
 
 uint16_t ttx_fmt_bfp8_to_bf16(uint8_t exp, uint8_t datum)
 {
-    uint32_t sign = datum >> 7;
-    uint32_t mag = (uint32_t)(datum & 0x7f) << 1;
-    int e = exp;
-
-    if (!mag) {
-        /* Sign 1 with magnitude 0 is -2^128, the -Inf pattern (§2). */
-        return sign ? 0xff80u : 0x0000u;
-    }
-    while (!(mag & 0x80)) {
-        mag <<= 1;
-        e--;
-    }
-    if (e <= 0) {
-        /* [I] exponent underflow: the FPU sees a denormal, i.e. zero. */
-        return (uint16_t)(sign << 15);
-    }
-    return (uint16_t)(sign << 15 | (uint32_t)e << 7 | (mag & 0x7e));
+    return tt_df_bfp8_to_bf16(exp, datum);
 }
 
 uint32_t ttx_fmt_fp16_to_fp32(uint16_t h)
@@ -148,11 +112,11 @@ uint32_t ttx_fmt_fp16_to_fp32(uint16_t h)
         }
         return sign | e32 << 23 | (m & 0x3ff) << 13;
     }
-    /* Exponent 31 is an ordinary binade up to 131008 (§2 Bit layouts). */
+    /* Exponent 31 is an ordinary binade up to 131008 (Bit layouts). */
     return sign | (e + 112) << 23 | m << 13;
 }
 
-/* ---- packer conversions (§2 Packer conversion) ---------------------- */
+/* ---- packer conversions (Packer conversion) ---------------------- */
 
 uint16_t ttx_fmt_fp32_to_bf16_pack(uint32_t f32)
 {
@@ -195,7 +159,7 @@ uint16_t ttx_fmt_fp32_to_fp16_pack(uint32_t f32)
         return 0;               /* |x| <= 2^-15 flushes */
     }
     /*
-     * (2^-15, 2^-14): the reference says the hardware mishandles this
+     * (2^-15, 2^-14): the ISA documentation says the hardware mishandles this
      * range without saying how; [U] give the truncated FP16 denormal.
      */
     return (uint16_t)(sign | ((0x400u | ((mag >> 13) & 0x3ff)) >> 1));
@@ -234,7 +198,7 @@ void ttx_fmt_bfp_pack_row(const uint16_t bf16[16], unsigned mag_bits,
     }
 }
 
-/* ---- the FPU's view of values (§2 Bit layouts, Dst write rounding) -- */
+/* ---- the FPU's view of values (Bit layouts, Dst write rounding) -- */
 
 double ttx_fmt_fpu_value(uint32_t bits, TTDstKind kind)
 {

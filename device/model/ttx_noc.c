@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * NoC engines: command buffers, status counters and the sanitizer
- * (reference/ttmetal-facts.md §3).  A kernel drives them as on a Wormhole
+ * NoC engines: command buffers, status counters and the sanitizer.
+ * A kernel drives them as on a Wormhole
  * B0: it programs TARG/RET/AT_LEN_BE/PACKET_TAG/CTRL of a command buffer
  * and writes SEND_REQ to CMD_CTRL.  By default the command then runs to
  * completion inside that register write: data is copied, the status
@@ -42,7 +42,7 @@
  *
  * Not yet implemented: atomics other than INCR_GET (reported), byte-enable
  * writes (WR_BE), linked/path-reserved multicast semantics (flags are
- * accepted and ignored), multicast reads and atomics (reported), NOC_CFG
+ * accepted and ignored), multicast reads (reported), NOC_CFG
  * translation tables, PCIe.
  */
 #include "ttx_noc.h"
@@ -52,29 +52,41 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tt_emu_regs.h"
+#include "tt_ctl.h"
 #include "tt_mem_map.h"
 #include "tt_noc_map.h"
-#include "ttx_priv.h"
 
 /* Rule names, as they appear in guest errors ("rule: ..."). */
 #define TTX_RULE_COORD      "coordinates"
 #define TTX_RULE_L1_RANGE   "l1-range"
 #define TTX_RULE_DRAM_RANGE "dram-range"
 #define TTX_RULE_RESERVED   "reserved-region"
+#define TTX_RULE_FREED      "freed-buffer"
 #define TTX_RULE_ALIGN      "alignment"
 #define TTX_RULE_LENGTH     "length"
 #define TTX_RULE_MCAST      "multicast-rectangle"
 #define TTX_RULE_ATOMIC     "atomic"
 
-#define TTX_NOC_MAX_DESTS   (8 * 16)
+#define TTX_NOC_MAX_DESTS   (TT_GRID_X_MAX * TT_GRID_Y_MAX)  /* every worker */
 
-static const uint8_t ttx_dram_x[TT_NOC_DRAM_BANKS] = TT_NOC_DRAM_X_INIT;
-static const uint8_t ttx_dram_y[TT_NOC_DRAM_BANKS] = TT_NOC_DRAM_Y_INIT;
+static const uint8_t ttx_dram_x[TT_DRAM_BANKS] = TT_NOC_DRAM_X_INIT;
+static const uint8_t ttx_dram_y[TT_DRAM_BANKS] = TT_NOC_DRAM_Y_INIT;
+
+/* The NoCs of every core. */
+struct TTNocState {
+    const TTBlockEnv *env;
+    unsigned delay;             /* commands held per core and NoC, or 0 */
+    TTNoc *noc;                 /* core * TT_NOC_COUNT + noc */
+    TTNocWindow win[TT_NOC_COUNT];
+    struct tt_ctl_freed freed;  /* freed buffers (TT_CTL_FREED), refused */
+};
+
+/* NoC @n of @core. */
+#define TTX_NOC(ns, core, n)   (&(ns)->noc[(core) * TT_NOC_COUNT + (n)])
 
 /* One command being executed. */
 typedef struct TTNocCmd {
-    TTChip *chip;
+    TTNocState *ns;
     unsigned core, risc, noc, buf;
     const char *what;           /* "read", "write", ... for messages */
     int self_risc;              /* hart of @core running now, or -1 */
@@ -101,7 +113,7 @@ static void ttx_noc_error(TTNocCmd *c, const char *rule, const char *fmt, ...)
     vsnprintf(text, sizeof(text), fmt, ap);
     va_end(ap);
     c->failed = true;
-    ttx_chip_guest_error(c->chip, c->core, c->risc,
+    ttx_block_guest_error(c->ns->env, c->core, c->risc,
                          (c->noc ? TT_MMIO_NOC1_BASE : TT_MMIO_NOC0_BASE) +
                          c->buf * TT_NOC_CMD_BUF_STRIDE + TT_A_NOC_CMD_CTRL,
                          "NoC%u cmd_buf %u %s: %s (rule: %s)", c->noc, c->buf,
@@ -110,7 +122,7 @@ static void ttx_noc_error(TTNocCmd *c, const char *rule, const char *fmt, ...)
 
 /* Endpoints -------------------------------------------------------------- */
 
-static bool ttx_noc_worker(TTChip *chip, unsigned x, unsigned y,
+static bool ttx_noc_worker(const TTBlockEnv *env, unsigned x, unsigned y,
                            unsigned *core)
 {
     if (x < TT_NOC_VIRTUAL_WORKER_X0 || y < TT_NOC_VIRTUAL_WORKER_Y0) {
@@ -118,10 +130,10 @@ static bool ttx_noc_worker(TTChip *chip, unsigned x, unsigned y,
     }
     x -= TT_NOC_VIRTUAL_WORKER_X0;
     y -= TT_NOC_VIRTUAL_WORKER_Y0;
-    if (x >= chip->cfg.grid_x || y >= chip->cfg.grid_y) {
+    if (x >= env->grid_x || y >= env->grid_y) {
         return false;
     }
-    *core = y * chip->cfg.grid_x + x;
+    *core = y * env->grid_x + x;
     return true;
 }
 
@@ -133,14 +145,15 @@ static bool ttx_noc_endpoint(TTNocCmd *c, unsigned x, unsigned y,
     memset(ep, 0, sizeof(*ep));
     ep->x = x;
     ep->y = y;
-    if (ttx_noc_worker(c->chip, x, y, &ep->core)) {
+    if (ttx_noc_worker(c->ns->env, x, y, &ep->core)) {
         return true;
     }
-    if (c->noc == 1 && x < TT_NOC_SIZE_X && y < TT_NOC_SIZE_Y) {
+    if (TT_NOC_DRAM_MIRRORED && c->noc == 1 && x < TT_NOC_SIZE_X &&
+        y < TT_NOC_SIZE_Y) {
         px = TT_NOC_SIZE_X - 1 - x;
         py = TT_NOC_SIZE_Y - 1 - y;
     }
-    for (unsigned b = 0; b < TT_NOC_DRAM_BANKS; b++) {
+    for (unsigned b = 0; b < TT_DRAM_BANKS; b++) {
         if (ttx_dram_x[b] == px && ttx_dram_y[b] == py) {
             ep->dram = true;
             ep->bank = b;
@@ -150,7 +163,7 @@ static bool ttx_noc_endpoint(TTNocCmd *c, unsigned x, unsigned y,
     ttx_noc_error(c, TTX_RULE_COORD,
                   "NoC coordinates (%u,%u) are neither a worker of the %ux%u "
                   "grid (at (%u,%u)..) nor a DRAM bank endpoint", x, y,
-                  c->chip->cfg.grid_x, c->chip->cfg.grid_y,
+                  c->ns->env->grid_x, c->ns->env->grid_y,
                   TT_NOC_VIRTUAL_WORKER_X0, TT_NOC_VIRTUAL_WORKER_Y0);
     return false;
 }
@@ -161,6 +174,33 @@ static bool ttx_overlaps(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
 }
 
 /*
+ * Does [addr, addr + len) at @ep touch a buffer the host freed (checking
+ * mode only: the list is empty otherwise)?  Reports it.
+ */
+static bool ttx_noc_freed(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
+                          uint32_t len, bool write)
+{
+    const struct tt_ctl_freed *f = &c->ns->freed;
+    uint32_t kind = ep->dram ? TT_CTL_FREED_DRAM : TT_CTL_FREED_L1;
+
+    for (uint32_t i = 0; i < f->count; i++) {
+        const struct tt_ctl_freed_range *r = &f->r[i];
+
+        if (r->kind != kind || !ttx_overlaps(addr, len, r->lo, r->hi - r->lo)) {
+            continue;
+        }
+        ttx_noc_error(c, TTX_RULE_FREED, "%s of %u bytes at (%u,%u) 0x%llx "
+                      "touches a freed %s buffer (0x%llx-0x%llx, released "
+                      "with tt_buffer_free before this launch)",
+                      write ? "write" : "read", len, ep->x, ep->y,
+                      (unsigned long long)addr, ep->dram ? "DRAM" : "L1",
+                      (unsigned long long)r->lo, (unsigned long long)r->hi);
+        return true;
+    }
+    return false;
+}
+
+/*
  * Host pointer to [addr, addr + len) at @ep, or NULL after reporting the
  * rule it breaks.  Writes may not touch the firmware, mailbox or kernel
  * text regions of L1 (@atomic_ret allows the atomic return word).
@@ -168,10 +208,10 @@ static bool ttx_overlaps(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
 static uint8_t *ttx_noc_span(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
                              uint32_t len, bool write, bool atomic_ret)
 {
-    TTChip *chip = c->chip;
+    const TTBlockEnv *env = c->ns->env;
 
     if (ep->dram) {
-        if (!chip->dram) {
+        if (!env->dram) {
             ttx_noc_error(c, TTX_RULE_DRAM_RANGE, "DRAM bank %u at (%u,%u) "
                           "is not available in this machine", ep->bank, ep->x,
                           ep->y);
@@ -185,7 +225,10 @@ static uint8_t *ttx_noc_span(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
                           (unsigned long long)TT_DRAM_BANK_SIZE);
             return NULL;
         }
-        return chip->dram + (uint64_t)ep->bank * TT_DRAM_BANK_SIZE + addr;
+        if (ttx_noc_freed(c, ep, addr, len, write)) {
+            return NULL;
+        }
+        return env->dram + (uint64_t)ep->bank * TT_DRAM_BANK_SIZE + addr;
     }
     if (addr + len > TT_MEM_L1_SIZE) {
         ttx_noc_error(c, TTX_RULE_L1_RANGE, "%s of %u bytes at (%u,%u) 0x%llx "
@@ -206,53 +249,24 @@ static uint8_t *ttx_noc_span(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
                       TT_MEM_KERNEL_TEXT_BASE, TT_MEM_KERNEL_CONFIG_END);
         return NULL;
     }
-    return chip->ops->l1(chip->opaque, ep->core) + addr;
+        if (ttx_noc_freed(c, ep, addr, len, write)) {
+            return NULL;
+        }
+    return env->l1(env->opaque, ep->core) + addr;
 }
 
 /*
- * May a hart sleeping on @kind be waiting for L1 contents?  Every other
- * wait is ended by a register write that raises its own wake (CB
- * counters, the tile engine, the host's go, a sibling's notify), so a NoC
- * landing need not wake it.  A hart between its wake-up and its next
- * describe still shows the kind it slept on, or NONE (or RESET, just out
- * of reset) before the first.
- */
-static bool ttx_wait_sees_l1(uint32_t kind)
-{
-    switch (kind) {
-    case TT_WAIT_GO:
-    case TT_WAIT_SUBORDINATE_GO:
-    case TT_WAIT_SUBORDINATES_DONE:
-    case TT_WAIT_CB_FRONT:
-    case TT_WAIT_CB_BACK:
-    case TT_WAIT_TILE_ENGINE:
-    case TT_WAIT_HALTED:
-        return false;
-    default:
-        return true;
-    }
-}
-
-/*
- * Data landed in @core's L1: keep code coherent and wake the harts that
- * may wait for it.  The issuing hart (@c) is running, never asleep.
+ * Data landed in @core's L1: the chip keeps code coherent and wakes the
+ * harts that may wait for it.  The issuing hart (@c) is running, never
+ * asleep.
  */
 static void ttx_noc_landed(TTNocCmd *c, unsigned core, uint32_t addr,
                            uint32_t len)
 {
-    TTChip *chip = c->chip;
-    TTCore *cc = &chip->core[core];
+    const TTBlockEnv *env = c->ns->env;
 
-    if (chip->ops->l1_written) {
-        chip->ops->l1_written(chip->opaque, core, addr, len);
-    }
-    for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-        if ((core == c->core && (int)r == c->self_risc) ||
-            cc->hart[r].in_reset || !ttx_wait_sees_l1(cc->hart[r].wait_kind)) {
-            continue;
-        }
-        chip->ops->set_wake(chip->opaque, core, r, true);
-    }
+    env->l1_landed(env->opaque, core, addr, len,
+                   core == c->core ? c->self_risc : -1);
 }
 
 static uint64_t ttx_noc_local(uint32_t lo, uint32_t mid)
@@ -292,7 +306,7 @@ static int ttx_noc_dests(TTNocCmd *c, uint32_t mid, bool mcast, bool loopback,
     }
     sx = TT_FIELD_GET(NOC, ADDR_MID, START_X, mid);
     sy = TT_FIELD_GET(NOC, ADDR_MID, START_Y, mid);
-    /* NoC1 callers pass the corners swapped (§5.1): accept either order. */
+    /* NoC1 callers pass the corners swapped: accept either order. */
     x0 = sx < ex ? sx : ex;
     x1 = sx < ex ? ex : sx;
     y0 = sy < ey ? sy : ey;
@@ -301,7 +315,7 @@ static int ttx_noc_dests(TTNocCmd *c, uint32_t mid, bool mcast, bool loopback,
         for (unsigned x = x0; x <= x1; x++) {
             unsigned core;
 
-            if (!ttx_noc_worker(c->chip, x, y, &core)) {
+            if (!ttx_noc_worker(c->ns->env, x, y, &core)) {
                 ttx_noc_error(c, TTX_RULE_MCAST, "multicast rectangle "
                               "(%u,%u)-(%u,%u) includes (%u,%u), which is not "
                               "a worker", sx, sy, ex, ey, x, y);
@@ -399,7 +413,7 @@ static bool ttx_noc_cmd_read(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     if (ok) {
         memmove(d, s, len);
         if (!sep.dram) {
-            TTNoc *tn = &c->chip->core[sep.core].noc[c->noc];
+            TTNoc *tn = TTX_NOC(c->ns, sep.core, c->noc);
 
             tn->status[TT_NOC_ST_SLV_RD_REQ_RECEIVED]++;
             tn->status[TT_NOC_ST_SLV_RD_RESP_SENT]++;
@@ -425,8 +439,8 @@ static unsigned ttx_noc_rect_dests(TTNocCmd *c, uint32_t mid, bool loopback)
     unsigned sy = TT_FIELD_GET(NOC, ADDR_MID, START_Y, mid);
     unsigned x0 = sx < ex ? sx : ex, x1 = sx < ex ? ex : sx;
     unsigned y0 = sy < ey ? sy : ey, y1 = sy < ey ? ey : sy;
-    unsigned mx = TT_NOC_VIRTUAL_WORKER_X0 + c->chip->core[c->core].x;
-    unsigned my = TT_NOC_VIRTUAL_WORKER_Y0 + c->chip->core[c->core].y;
+    unsigned mx = TT_NOC_VIRTUAL_WORKER_X0 + ttx_block_x(c->ns->env, c->core);
+    unsigned my = TT_NOC_VIRTUAL_WORKER_Y0 + ttx_block_y(c->ns->env, c->core);
     unsigned n = (x1 - x0 + 1) * (y1 - y0 + 1);
 
     if (!loopback && mx >= x0 && mx <= x1 && my >= y0 && my <= y1) {
@@ -465,6 +479,7 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     bool ok;
     int n;
 
+    eps[0] = self;              /* named by messages even with no destination */
     c->what = inl ? (mcast ? "inline multicast write" : "inline write") :
                     (mcast ? "multicast write" : "write");
     if (phase & TTX_ISSUE) {
@@ -488,8 +503,8 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
         }
         memcpy(data, &v, sizeof(data));
     } else if (ok) {
-        self.x = TT_NOC_VIRTUAL_WORKER_X0 + c->chip->core[c->core].x;
-        self.y = TT_NOC_VIRTUAL_WORKER_Y0 + c->chip->core[c->core].y;
+        self.x = TT_NOC_VIRTUAL_WORKER_X0 + ttx_block_x(c->ns->env, c->core);
+        self.y = TT_NOC_VIRTUAL_WORKER_Y0 + ttx_block_y(c->ns->env, c->core);
         ok = ttx_noc_check_len(c, len) && ttx_noc_check_align(c, src, dst) &&
              (s = ttx_noc_span(c, &self, src, len, false, false));
     }
@@ -513,7 +528,7 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
             memmove(d, s, len);
         }
         if (!eps[i].dram) {
-            TTNoc *tn = &c->chip->core[eps[i].core].noc[c->noc];
+            TTNoc *tn = TTX_NOC(c->ns, eps[i].core, c->noc);
 
             tn->status[nonposted ? TT_NOC_ST_SLV_NONPOSTED_WR_REQ_RECEIVED :
                                    TT_NOC_ST_SLV_POSTED_WR_REQ_RECEIVED]++;
@@ -540,11 +555,16 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
 /*
  * Atomic INCR_GET: the word at TARG becomes old + AT_DATA, wrapping in
  * its low WRAP + 1 bits; with RESP_MARKED the old value is written to RET.
+ * A multicast atomic increments the word in every worker of the TARG
+ * rectangle (the sender only with BRCST_SRC_INCLUDE), one response per
+ * worker and no value returned.
  */
 static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
                                uint32_t ctrl)
 {
     bool nonposted = TT_FIELD_GET(NOC, CTRL, RESP_MARKED, ctrl);
+    bool mcast = TT_FIELD_GET(NOC, CTRL, BRCST_PACKET, ctrl);
+    bool loopback = TT_FIELD_GET(NOC, CTRL, BRCST_SRC_INCLUDE, ctrl);
     uint32_t lb = r[TT_A_NOC_AT_LEN_BE / 4];
     uint32_t ins = TT_FIELD_GET(NOC, AT_LEN_BE, INS, lb);
     uint32_t wrap = TT_FIELD_GET(NOC, AT_LEN_BE, WRAP, lb);
@@ -553,22 +573,21 @@ static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     uint64_t taddr = ttx_noc_local(r[TT_A_NOC_TARG_ADDR_LO / 4], tmid);
     uint64_t raddr = ttx_noc_local(r[TT_A_NOC_RET_ADDR_LO / 4], rmid);
     uint32_t mask = wrap >= 31 ? 0xffffffffu : (2u << wrap) - 1;
-    uint32_t old, new;
-    TTNocEp tep, rep;
-    uint8_t *t, *ret = NULL;
+    TTNocEp eps[TTX_NOC_MAX_DESTS];
+    uint8_t *t[TTX_NOC_MAX_DESTS];
+    uint8_t *ret = NULL;
+    TTNocEp rep = { 0 };
+    int n;
 
-    c->what = "atomic";
+    c->what = mcast ? "multicast atomic" : "atomic";
     if (nonposted) {
         st[TT_NOC_ST_MST_NONPOSTED_ATOMIC_STARTED]++;
         st[TT_NOC_ST_MST_NONPOSTED_ATOMIC_SENT]++;
-        st[TT_NOC_ST_MST_ATOMIC_RESP_RECEIVED]++;
+        /* Answered even when dropped, so the sender's barrier matches. */
+        st[TT_NOC_ST_MST_ATOMIC_RESP_RECEIVED] +=
+            mcast ? ttx_noc_rect_dests(c, tmid, loopback) : 1;
     } else {
         st[TT_NOC_ST_MST_POSTED_ATOMIC_SENT]++;
-    }
-    if (TT_FIELD_GET(NOC, CTRL, BRCST_PACKET, ctrl)) {
-        ttx_noc_error(c, TTX_RULE_ATOMIC, "multicast atomics are not "
-                      "modelled");
-        return;
     }
     if (ins != TT_NOC_AT_INS_INCR_GET) {
         ttx_noc_error(c, TTX_RULE_ATOMIC, "atomic instruction %u is not "
@@ -577,20 +596,24 @@ static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     }
     taddr = (taddr & ~(uint64_t)15) |
             TT_FIELD_GET(NOC, AT_LEN_BE, IND_32, lb) << 2;
-    if (!ttx_noc_endpoint(c, TT_FIELD_GET(NOC, ADDR_MID, X, tmid),
-                          TT_FIELD_GET(NOC, ADDR_MID, Y, tmid), &tep)) {
+    n = ttx_noc_dests(c, tmid, mcast, loopback, eps);
+    /* Check every destination first: a bad one drops the whole packet. */
+    for (int i = 0; i < n; i++) {
+        if (eps[i].dram) {
+            ttx_noc_error(c, TTX_RULE_ATOMIC, "atomic on DRAM bank %u at "
+                          "(%u,%u) 0x%llx: atomics target worker L1",
+                          eps[i].bank, eps[i].x, eps[i].y,
+                          (unsigned long long)taddr);
+            return;
+        }
+        if (!(t[i] = ttx_noc_span(c, &eps[i], taddr, 4, true, false))) {
+            return;
+        }
+    }
+    if (n < 0) {
         return;
     }
-    if (tep.dram) {
-        ttx_noc_error(c, TTX_RULE_ATOMIC, "atomic on DRAM bank %u at (%u,%u) "
-                      "0x%llx: atomics target worker L1", tep.bank, tep.x,
-                      tep.y, (unsigned long long)taddr);
-        return;
-    }
-    if (!(t = ttx_noc_span(c, &tep, taddr, 4, true, false))) {
-        return;
-    }
-    if (nonposted) {
+    if (nonposted && !mcast) {
         if (!ttx_noc_endpoint(c, TT_FIELD_GET(NOC, ADDR_MID, X, rmid),
                               TT_FIELD_GET(NOC, ADDR_MID, Y, rmid), &rep)) {
             return;
@@ -605,18 +628,21 @@ static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
             return;
         }
     }
-    memcpy(&old, t, 4);
-    new = (old & ~mask) | ((old + r[TT_A_NOC_AT_DATA / 4]) & mask);
-    memcpy(t, &new, 4);
-    c->chip->core[tep.core].noc[c->noc].status[
-        nonposted ? TT_NOC_ST_SLV_NONPOSTED_ATOMIC_RECEIVED :
-                    TT_NOC_ST_SLV_POSTED_ATOMIC_RECEIVED]++;
-    ttx_noc_landed(c, tep.core, (uint32_t)taddr, 4);
-    if (ret) {
-        memcpy(ret, &old, 4);
-        c->chip->core[tep.core].noc[c->noc].status[
-            TT_NOC_ST_SLV_ATOMIC_RESP_SENT]++;
-        ttx_noc_landed(c, rep.core, (uint32_t)raddr, 4);
+    for (int i = 0; i < n; i++) {
+        TTNoc *tn = TTX_NOC(c->ns, eps[i].core, c->noc);
+        uint32_t old, new;
+
+        memcpy(&old, t[i], 4);
+        new = (old & ~mask) | ((old + r[TT_A_NOC_AT_DATA / 4]) & mask);
+        memcpy(t[i], &new, 4);
+        tn->status[nonposted ? TT_NOC_ST_SLV_NONPOSTED_ATOMIC_RECEIVED :
+                               TT_NOC_ST_SLV_POSTED_ATOMIC_RECEIVED]++;
+        ttx_noc_landed(c, eps[i].core, (uint32_t)taddr, 4);
+        if (ret) {
+            memcpy(ret, &old, 4);
+            tn->status[TT_NOC_ST_SLV_ATOMIC_RESP_SENT]++;
+            ttx_noc_landed(c, rep.core, (uint32_t)raddr, 4);
+        }
     }
 }
 
@@ -665,14 +691,14 @@ static uint32_t ttx_noc_held_word(const TTNocPending *p, unsigned w)
     }
 }
 
-bool ttx_noc_held_read(TTChip *chip, unsigned core, uint32_t off,
+bool ttx_noc_held_read(const TTNocState *ns, unsigned core, uint32_t off,
                        uint64_t *val)
 {
-    TTCore *cc = &chip->core[core];
+    const TTNoc *n;
     uint32_t rec, noc, i;
 
     if (off == TT_A_EMU_NOC_HELD0 || off == TT_A_EMU_NOC_HELD1) {
-        *val = cc->noc[(off - TT_A_EMU_NOC_HELD0) / 4].npend;
+        *val = TTX_NOC(ns, core, (off - TT_A_EMU_NOC_HELD0) / 4)->npend;
         return true;
     }
     if (off < TT_A_EMU_NOC_HELD_CMD0 ||
@@ -683,20 +709,21 @@ bool ttx_noc_held_read(TTChip *chip, unsigned core, uint32_t off,
     rec = (off - TT_A_EMU_NOC_HELD_CMD0) / TT_EMU_NOC_HELD_BYTES;
     noc = rec / TT_EMU_NOC_HELD_MAX;
     i = rec % TT_EMU_NOC_HELD_MAX;
-    *val = i < cc->noc[noc].npend ?
-           ttx_noc_held_word(&cc->noc[noc].pend[i],
-                             (off % TT_EMU_NOC_HELD_BYTES) / 4) : 0;
+    n = TTX_NOC(ns, core, noc);
+    *val = i < n->npend ?
+           ttx_noc_held_word(&n->pend[i], (off % TT_EMU_NOC_HELD_BYTES) / 4) :
+           0;
     return true;
 }
 
 /* Land the held command @i of (@core, @noc); @self_risc is running (or -1). */
-static void ttx_noc_land(TTChip *chip, unsigned core, unsigned noc,
+static void ttx_noc_land(TTNocState *ns, unsigned core, unsigned noc,
                          unsigned i, int self_risc)
 {
-    TTNoc *n = &chip->core[core].noc[noc];
+    TTNoc *n = TTX_NOC(ns, core, noc);
     TTNocPending p = n->pend[i];
     TTNocCmd c = {
-        .chip = chip, .core = core, .risc = p.risc, .noc = noc, .buf = p.buf,
+        .ns = ns, .core = core, .risc = p.risc, .noc = noc, .buf = p.buf,
         .what = "read", .self_risc = self_risc,
     };
 
@@ -751,72 +778,48 @@ static bool ttx_noc_moves(const TTNocPending *p, unsigned idx)
 }
 
 /* Hart @risc polls status counter @idx: land what would move it. */
-static void ttx_noc_poll(TTChip *chip, unsigned core, unsigned risc,
+static void ttx_noc_poll(TTNocState *ns, unsigned core, unsigned risc,
                          unsigned noc, unsigned idx)
 {
-    TTNoc *n = &chip->core[core].noc[noc];
+    TTNoc *n = TTX_NOC(ns, core, noc);
 
     for (unsigned i = 0; i < n->npend;) {
         if (ttx_noc_moves(&n->pend[i], idx)) {
-            ttx_noc_land(chip, core, noc, i, (int)risc);
+            ttx_noc_land(ns, core, noc, i, (int)risc);
         } else {
             i++;
         }
     }
 }
 
-void ttx_noc_drain(TTChip *chip, unsigned core)
+void ttx_noc_set_freed(TTNocState *ns, const void *msg, size_t len)
+{
+    memset(&ns->freed, 0, sizeof(ns->freed));
+    memcpy(&ns->freed, msg, len < sizeof(ns->freed) ? len : sizeof(ns->freed));
+    if (ns->freed.count > TT_CTL_MAX_FREED) {
+        ns->freed.count = TT_CTL_MAX_FREED;
+    }
+}
+
+void ttx_noc_drain(TTNocState *ns, unsigned core)
 {
     for (unsigned noc = 0; noc < TT_NOC_COUNT; noc++) {
-        while (chip->core[core].noc[noc].npend) {
-            ttx_noc_land(chip, core, noc, 0, -1);
-        }
-    }
-}
-
-bool ttx_noc_init(TTChip *chip)
-{
-    unsigned d = chip->cfg.noc_delay;
-
-    if (!d) {
-        return true;
-    }
-    for (unsigned c = 0; c < chip->ncores; c++) {
-        for (unsigned noc = 0; noc < TT_NOC_COUNT; noc++) {
-            TTNoc *n = &chip->core[c].noc[noc];
-
-            n->pend = calloc(d, sizeof(*n->pend));
-            if (!n->pend) {
-                return false;
-            }
-        }
-    }
-    return true;
-}
-
-void ttx_noc_fini(TTChip *chip)
-{
-    if (!chip->core) {
-        return;
-    }
-    for (unsigned c = 0; c < chip->ncores; c++) {
-        for (unsigned noc = 0; noc < TT_NOC_COUNT; noc++) {
-            free(chip->core[c].noc[noc].pend);
-            chip->core[c].noc[noc].pend = NULL;
+        while (TTX_NOC(ns, core, noc)->npend) {
+            ttx_noc_land(ns, core, noc, 0, -1);
         }
     }
 }
 
 /* Commands --------------------------------------------------------------- */
 
-static void ttx_noc_send(TTChip *chip, unsigned core, unsigned risc,
+static void ttx_noc_send(TTNocState *ns, unsigned core, unsigned risc,
                          unsigned noc, unsigned buf)
 {
-    TTNoc *n = &chip->core[core].noc[noc];
+    TTNoc *n = TTX_NOC(ns, core, noc);
     const uint32_t *r = n->buf[buf].reg;
     uint32_t ctrl = r[TT_A_NOC_CTRL / 4];
     TTNocCmd c = {
-        .chip = chip, .core = core, .risc = risc, .noc = noc, .buf = buf,
+        .ns = ns, .core = core, .risc = risc, .noc = noc, .buf = buf,
         .what = "read", .self_risc = (int)risc,
     };
     unsigned phase = TTX_ISSUE | TTX_LAND;
@@ -824,8 +827,8 @@ static void ttx_noc_send(TTChip *chip, unsigned core, unsigned risc,
     bool ok;
 
     n->status[TT_NOC_ST_MST_CMD_ACCEPTED]++;
-    if (chip->trace) {
-        ttx_trace_noc(chip->trace, core, risc, noc, r);
+    if (ns->env->noc_sent) {
+        ns->env->noc_sent(ns->env->opaque, core, risc, noc, r);
     }
     if (TT_FIELD_GET(NOC, CTRL, AT, ctrl)) {
         ttx_noc_cmd_atomic(&c, r, n->status, ctrl);
@@ -838,8 +841,8 @@ static void ttx_noc_send(TTChip *chip, unsigned core, unsigned risc,
     }
     if (n->pend) {
         /* Delayed: the oldest held command leaves a full queue. */
-        if (n->npend == chip->cfg.noc_delay) {
-            ttx_noc_land(chip, core, noc, 0, (int)risc);
+        if (n->npend == ns->delay) {
+            ttx_noc_land(ns, core, noc, 0, (int)risc);
         }
         phase = TTX_ISSUE;
     }
@@ -864,11 +867,10 @@ static void ttx_noc_send(TTChip *chip, unsigned core, unsigned risc,
 /* Registers -------------------------------------------------------------- */
 
 /* A register read; @poll (a hart's access) lands held commands first. */
-static bool ttx_noc_reg_read(TTChip *chip, unsigned core, int risc,
+static bool ttx_noc_reg_read(TTNocState *ns, unsigned core, int risc,
                              unsigned noc, uint32_t off, uint64_t *val)
 {
-    TTCore *cc = &chip->core[core];
-    TTNoc *n = &cc->noc[noc];
+    TTNoc *n = TTX_NOC(ns, core, noc);
     unsigned buf = off / TT_NOC_CMD_BUF_STRIDE;
     uint32_t reg = off % TT_NOC_CMD_BUF_STRIDE;
 
@@ -880,7 +882,7 @@ static bool ttx_noc_reg_read(TTChip *chip, unsigned core, int risc,
         unsigned idx = (reg - TT_A_NOC_STATUS0) / 4;
 
         if (n->npend && risc >= 0) {
-            ttx_noc_poll(chip, core, (unsigned)risc, noc, idx);
+            ttx_noc_poll(ns, core, (unsigned)risc, noc, idx);
         }
         *val = n->status[idx];
         return true;
@@ -895,8 +897,10 @@ static bool ttx_noc_reg_read(TTChip *chip, unsigned core, int risc,
         *val = 0;               /* ready: every command was accepted */
         return true;
     case TT_A_NOC_NODE_ID:
-        *val = TT_FIELD_VAL(NOC, NODE_ID, X, TT_NOC_VIRTUAL_WORKER_X0 + cc->x) |
-               TT_FIELD_VAL(NOC, NODE_ID, Y, TT_NOC_VIRTUAL_WORKER_Y0 + cc->y);
+        *val = TT_FIELD_VAL(NOC, NODE_ID, X, TT_NOC_VIRTUAL_WORKER_X0 +
+                                               ttx_block_x(ns->env, core)) |
+               TT_FIELD_VAL(NOC, NODE_ID, Y, TT_NOC_VIRTUAL_WORKER_Y0 +
+                                               ttx_block_y(ns->env, core));
         return true;
     case TT_A_NOC_ENDPOINT_ID:
         *val = 0;
@@ -910,22 +914,10 @@ static bool ttx_noc_reg_read(TTChip *chip, unsigned core, int risc,
     }
 }
 
-bool ttx_noc_read(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
-                  uint32_t off, uint64_t *val)
+static bool ttx_noc_reg_write(TTNocState *ns, unsigned core, unsigned risc,
+                              unsigned noc, uint32_t off, uint32_t val)
 {
-    return ttx_noc_reg_read(chip, core, (int)risc, noc, off, val);
-}
-
-bool ttx_noc_peek(TTChip *chip, unsigned core, unsigned noc, uint32_t off,
-                  uint64_t *val)
-{
-    return ttx_noc_reg_read(chip, core, -1, noc, off, val);
-}
-
-bool ttx_noc_write(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
-                   uint32_t off, uint32_t val)
-{
-    TTNoc *n = &chip->core[core].noc[noc];
+    TTNoc *n = TTX_NOC(ns, core, noc);
     unsigned buf = off / TT_NOC_CMD_BUF_STRIDE;
     uint32_t reg = off % TT_NOC_CMD_BUF_STRIDE;
 
@@ -939,7 +931,7 @@ bool ttx_noc_write(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
     }
     if (reg == TT_A_NOC_CMD_CTRL) {
         if (TT_FIELD_GET(NOC, CMD_CTRL, SEND_REQ, val)) {
-            ttx_noc_send(chip, core, risc, noc, buf);
+            ttx_noc_send(ns, core, risc, noc, buf);
         }
         return true;
     }
@@ -950,11 +942,11 @@ bool ttx_noc_write(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
     }
     if (buf == 0 && reg >= TT_A_NOC_STATUS0 &&
         reg < TT_A_NOC_STATUS0 + 4 * TT_NOC_STATUS_REGS) {
-        ttx_chip_guest_error(chip, core, risc,
-                             (noc ? TT_MMIO_NOC1_BASE : TT_MMIO_NOC0_BASE) +
-                             off, "write of 0x%x to NoC%u "
-                             "status counter 0x%x, which is read-only", val,
-                             noc, (reg - TT_A_NOC_STATUS0) / 4);
+        ttx_block_guest_error(ns->env, core, risc,
+                              (noc ? TT_MMIO_NOC1_BASE : TT_MMIO_NOC0_BASE) +
+                              off, "write of 0x%x to NoC%u "
+                              "status counter 0x%x, which is read-only", val,
+                              noc, (reg - TT_A_NOC_STATUS0) / 4);
         return true;
     }
     switch (reg) {
@@ -975,4 +967,82 @@ bool ttx_noc_write(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
         }
         return false;
     }
+}
+
+/* MMIO windows and life cycle -------------------------------------------- */
+
+static bool ttx_noc_mmio_read(void *opaque, unsigned core, unsigned risc,
+                              uint32_t off, uint64_t *val)
+{
+    TTNocWindow *w = opaque;
+
+    return ttx_noc_reg_read(w->ns, core, (int)risc, w->noc, off, val);
+}
+
+static bool ttx_noc_mmio_peek(void *opaque, unsigned core, unsigned risc,
+                              uint32_t off, uint64_t *val)
+{
+    TTNocWindow *w = opaque;
+
+    (void)risc;
+    return ttx_noc_reg_read(w->ns, core, -1, w->noc, off, val);
+}
+
+static bool ttx_noc_mmio_write(void *opaque, unsigned core, unsigned risc,
+                               uint32_t off, uint32_t val)
+{
+    TTNocWindow *w = opaque;
+
+    return ttx_noc_reg_write(w->ns, core, risc, w->noc, off, val);
+}
+
+const TTMmioOps ttx_noc_mmio_ops = {
+    .read = ttx_noc_mmio_read,
+    .write = ttx_noc_mmio_write,
+    .peek = ttx_noc_mmio_peek,
+};
+
+TTNocWindow *ttx_noc_window(TTNocState *ns, unsigned noc)
+{
+    return &ns->win[noc];
+}
+
+TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay)
+{
+    TTNocState *ns = calloc(1, sizeof(*ns));
+
+    if (!ns) {
+        return NULL;
+    }
+    ns->env = env;
+    ns->delay = delay;
+    for (unsigned n = 0; n < TT_NOC_COUNT; n++) {
+        ns->win[n].ns = ns;
+        ns->win[n].noc = n;
+    }
+    ns->noc = calloc((size_t)env->ncores * TT_NOC_COUNT, sizeof(*ns->noc));
+    if (!ns->noc) {
+        ttx_noc_free(ns);
+        return NULL;
+    }
+    for (unsigned i = 0; delay && i < env->ncores * TT_NOC_COUNT; i++) {
+        ns->noc[i].pend = calloc(delay, sizeof(*ns->noc[i].pend));
+        if (!ns->noc[i].pend) {
+            ttx_noc_free(ns);
+            return NULL;
+        }
+    }
+    return ns;
+}
+
+void ttx_noc_free(TTNocState *ns)
+{
+    if (!ns) {
+        return;
+    }
+    for (unsigned i = 0; ns->noc && i < ns->env->ncores * TT_NOC_COUNT; i++) {
+        free(ns->noc[i].pend);
+    }
+    free(ns->noc);
+    free(ns);
 }

@@ -2,18 +2,20 @@
 /*
  * NoC engines of the emulated chip: per core two NoCs, each with four
  * command buffers, configuration registers and status counters
- * (hal/tt_noc_regs.h).  Private to device/model: ttx_chip.c forwards the
- * NoC register windows of every hart here.
+ * (hal/tt_noc_regs.h).  A block of the model (ttx_block.h): the chip maps
+ * the two NoC register windows of every hart here.
  */
 #ifndef TTX_NOC_H
 #define TTX_NOC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "tt_noc_regs.h"
+#include "ttx_block.h"
 
-typedef struct TTChip TTChip;
+typedef struct TTNocState TTNocState;
 
 typedef struct TTNocCmdBuf {
     uint32_t reg[TT_NOC_CMD_BUF_REGS];
@@ -36,36 +38,44 @@ typedef struct TTNoc {
     unsigned npend;
 } TTNoc;
 
-/*
- * Register access by hart (@core, @risc) at offset @off of NoC @noc's
- * window.  False when no register answers at @off.  A write of SEND_REQ
- * to CMD_CTRL runs the command to completion before returning.
- */
-bool ttx_noc_read(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
-                  uint32_t off, uint64_t *val);
-bool ttx_noc_write(TTChip *chip, unsigned core, unsigned risc, unsigned noc,
-                   uint32_t off, uint32_t val);
-
-/* As ttx_noc_read, without side effects (debugger, tests). */
-bool ttx_noc_peek(TTChip *chip, unsigned core, unsigned noc, uint32_t off,
-                  uint64_t *val);
+/* One NoC's register window: the opaque of ttx_noc_mmio_ops. */
+typedef struct TTNocWindow {
+    TTNocState *ns;
+    unsigned noc;
+} TTNocWindow;
 
 /*
- * The EMU block's view of the commands held under delayed completion
- * (hal/tt_emu_regs.h NOC_HELD*): @off is relative to the EMU block.
- * False when @off is not one of those registers.  No side effects.
+ * The NoCs of every core of @env's grid; @delay > 0 holds that many reads
+ * and writes per core and NoC (delayed completion).  NULL when out of
+ * memory.
  */
-bool ttx_noc_held_read(TTChip *chip, unsigned core, uint32_t off,
+TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay);
+void ttx_noc_free(TTNocState *ns);
+
+/*
+ * Register access at offset @off of NoC @noc's window: the ops of
+ * ttx_noc_window(ns, noc).  A write of SEND_REQ to CMD_CTRL runs the
+ * command before returning.
+ */
+extern const TTMmioOps ttx_noc_mmio_ops;
+TTNocWindow *ttx_noc_window(TTNocState *ns, unsigned noc);
+
+/*
+ * Refuse transfers touching the freed buffers of @msg, a struct
+ * tt_ctl_freed of @len bytes (hal/tt_ctl.h), in place of the last list.
+ */
+void ttx_noc_set_freed(TTNocState *ns, const void *msg, size_t len);
+
+/*
+ * The EMU window's view of the commands held under delayed completion
+ * (hal/tt_emu_regs.h NOC_HELD*), for debuggers: @off is relative to the
+ * EMU window.  False when @off is none of those registers.  No side
+ * effects.
+ */
+bool ttx_noc_held_read(const TTNocState *ns, unsigned core, uint32_t off,
                        uint64_t *val);
 
-/*
- * Delayed completion (TTChipConfig.noc_delay): allocate the queues of
- * every core (false when out of memory), free them, and land every
- * command still in flight from @core (a hart of it goes to sleep, or the
- * core is done).
- */
-bool ttx_noc_init(TTChip *chip);
-void ttx_noc_fini(TTChip *chip);
-void ttx_noc_drain(TTChip *chip, unsigned core);
+/* Land every command still in flight from @core (a hart of it sleeps). */
+void ttx_noc_drain(TTNocState *ns, unsigned core);
 
 #endif /* TTX_NOC_H */

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * SFPU ops on Dst tiles, in FP32 as the vector unit computes them
- * (reference/compute-engine.md §5): loads widen BF16/FP16 exactly and
+ * SFPU ops on Dst tiles, in FP32 as the vector unit computes them:
+ * loads widen BF16/FP16 exactly and
  * flush denormals, every multiply-add rounds once to nearest even and
  * flushes denormal and -0 results to +0 (SFPMAD), and stores to a 16-bit
  * Dst truncate (SFPSTORE) unless the op rounds first.  The algorithms are
- * the ones §5 names: Schraudolph's exp trick with the LLK constants for
+ * the LLK's: Schraudolph's exp trick with the LLK constants for
  * approx exp, Moroz's exp_21f (BF16 Dst) or Cody-Waite + degree-7 Taylor
  * (FP32 Dst) for precise exp, the quadratic seed + Newton reciprocal, the
- * cubic log, the three-piece tanh table.  Where §5 gives no constants the
+ * cubic log, the three-piece tanh table.  Where the LLK gives no constants the
  * model uses its own routine of the same shape; docs/tile-engine.md lists
  * which is which and the error bound tested for each op.
  *
@@ -17,7 +17,7 @@
  *     (approx sigmoid/gelu are built from approx exp and reciprocal);
  *   - stochastic rounding in approx exp (round to nearest even here);
  *   - vector modes R and C, Dst reads of undefined rows (0 here, UB on
- *     the hardware), integer SFPU ops.
+ *     the hardware); integer ops are SFPI's (ttx_sfpi.c).
  */
 #include "ttx_tile.h"
 
@@ -59,6 +59,11 @@ static float mad(float a, float b, float c)
     return flush(fmaf(a, b, c));
 }
 
+uint32_t ttx_sfpu_mad(uint32_t a, uint32_t b, uint32_t c)
+{
+    return f2u(mad(flush_in(u2f(a)), flush_in(u2f(b)), flush_in(u2f(c))));
+}
+
 static float mul(float a, float b)
 {
     return mad(a, b, 0.0f);
@@ -90,7 +95,7 @@ static bool is_inf_nan(float x)
     return ((f2u(x) >> 23) & 0xff) == 0xff;
 }
 
-/* ---- exp (§5) --------------------------------------------------------- */
+/* ---- exp --------------------------------------------------------- */
 
 /*
  * Approx: the LLK fast path, y = A*x + (B - C) with A = 2^8/ln2,
@@ -142,7 +147,7 @@ static float exp_21f(float x)
 
 /*
  * Precise, FP32 Dst: Cody-Waite reduction x = n ln2 + r, |r| <= ln2/2,
- * then the degree-7 Taylor polynomial, scaled by 2^n (§5 "fp32 ->
+ * then the degree-7 Taylor polynomial, scaled by 2^n ("fp32 ->
  * Cody-Waite + 7th-order Taylor"; constants are the model's).
  */
 static float exp_cw(float x)
@@ -182,7 +187,7 @@ static float exp_precise(float x, bool fp32)
     return fp32 ? exp_cw(x) : exp_21f(x);
 }
 
-/* ---- reciprocal (§5) ------------------------------------------------- */
+/* ---- reciprocal ------------------------------------------------- */
 
 /*
  * Quadratic seed on [1, 2) (k0 = 0.3232325, k1 = 1.4545460,
@@ -215,7 +220,7 @@ static float recip(float x, int iters)
     return setsgn(setexp(y, (unsigned)e), sign);
 }
 
-/* ---- sqrt, rsqrt (§5) ------------------------------------------------ */
+/* ---- sqrt, rsqrt ------------------------------------------------ */
 
 /*
  * Magic-constant seed with one modified Newton step (Moroz et al.'s
@@ -241,7 +246,7 @@ static float sqrt_op(float x, bool rsqrt, bool precise, bool fp32)
     float y, s;
 
     if (x < 0.0f) {
-        /* §5: NaN with an FP32 Dst, the Inf pattern with a BF16 Dst. */
+        /* NaN with an FP32 Dst, the Inf pattern with a BF16 Dst. */
         return fp32 ? NAN : INFINITY;
     }
     if (x == 0.0f) {
@@ -262,7 +267,7 @@ static float sqrt_op(float x, bool rsqrt, bool precise, bool fp32)
     return s;
 }
 
-/* ---- log (§5) --------------------------------------------------------- */
+/* ---- log --------------------------------------------------------- */
 
 static float log_op(float x, bool approx)
 {
@@ -322,7 +327,7 @@ static float tanh_op(float x, bool approx, bool fp32)
     float a = setsgn(x, 0), y;
 
     if (approx) {
-        /* §5: the LLK's three-segment table. */
+        /* the LLK's three-segment table. */
         if (a < 1.0f) {
             y = mul(0.90625f, a);
         } else if (a < 2.0f) {
@@ -333,7 +338,7 @@ static float tanh_op(float x, bool approx, bool fp32)
     } else if (a < 0.55f) {
         /* Odd Taylor series through x^15. */
         static const float c[] = {
-            -929569.0f / 638512875, 21844.0f / 6081075,
+            -929569.0f / 638512875.0f, 21844.0f / 6081075,
             -1382.0f / 155925, 62.0f / 2835, -17.0f / 315, 2.0f / 15,
             -1.0f / 3, 1.0f,
         };
@@ -396,7 +401,7 @@ float ttx_sfpu_eval(TTSfpuOp op, float x, bool approx, bool fp32_dest)
         }
         return exp_precise(x, fp32_dest);
     case TTX_SFPU_RECIP:
-        /* §5: approx 1 step, BF16 precise 1 step (+ RNE), FP32 2 steps. */
+        /* approx 1 step, BF16 precise 1 step (+ RNE), FP32 2 steps. */
         return recip(x, approx || !fp32_dest ? 1 : 2);
     case TTX_SFPU_SQRT:
         return sqrt_op(x, false, !approx, fp32_dest);
@@ -437,9 +442,9 @@ const char *ttx_sfpu_name(TTSfpuOp op)
     return op < TTX_SFPU_UNARY_COUNT ? names[op] : "?";
 }
 
-/* ---- Dst load / store (§5 SFPLOAD, SFPSTORE) ---------------------------- */
+/* ---- Dst load / store (SFPLOAD, SFPSTORE) ---------------------------- */
 
-static int math_slot(const TTTileEngine *e, unsigned idst)
+int ttx_sfpu_math_slot(const TTTileEngine *e, unsigned idst)
 {
     unsigned cap = ttx_tile_dst_capacity(e);
 
@@ -472,11 +477,11 @@ static float sfpu_load(const TTTileEngine *e, unsigned slot, unsigned i)
 /*
  * Store to Dst: FP32 as is; BF16/FP16 truncate (SFPSTORE), or round to
  * nearest even first when @rne (LLK ops round explicitly in precise
- * mode, §5); denormals flush, FP16 overflow gives the 0x7fff pattern.
+ * mode); denormals flush, FP16 overflow gives the 0x7fff pattern.
  */
-static uint32_t sfpu_store(float y, TTDstKind kind, bool rne)
+uint32_t ttx_sfpu_store_bits(uint32_t u, TTDstKind kind, bool rne)
 {
-    uint32_t u = f2u(y), sign = u >> 31, e = (u >> 23) & 0xff;
+    uint32_t sign = u >> 31, e = (u >> 23) & 0xff;
 
     if (kind == TTX_DST_FP32) {
         return u;
@@ -509,9 +514,14 @@ static uint32_t sfpu_store(float y, TTDstKind kind, bool rne)
     return sign << 15 | (e - 112) << 10 | ((u >> 13) & 0x3ff);
 }
 
+static uint32_t sfpu_store(float y, TTDstKind kind, bool rne)
+{
+    return ttx_sfpu_store_bits(f2u(y), kind, rne);
+}
+
 int ttx_sfpu_unary(TTTileEngine *e, TTSfpuOp op, unsigned idst)
 {
-    int slot = math_slot(e, idst);
+    int slot = ttx_sfpu_math_slot(e, idst);
     bool fp32 = e->cfg.fp32_dest;
 
     if (slot < 0 || op >= TTX_SFPU_UNARY_COUNT) {
@@ -530,7 +540,7 @@ int ttx_sfpu_unary(TTTileEngine *e, TTSfpuOp op, unsigned idst)
 int ttx_sfpu_binary(TTTileEngine *e, TTSfpuBinaryOp op, unsigned idst0,
                     unsigned idst1)
 {
-    int s0 = math_slot(e, idst0), s1 = math_slot(e, idst1);
+    int s0 = ttx_sfpu_math_slot(e, idst0), s1 = ttx_sfpu_math_slot(e, idst1);
 
     if (s0 < 0 || s1 < 0 || op > TTX_SFPU_MUL) {
         return TTX_TILE_EINVAL;

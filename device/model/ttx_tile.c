@@ -4,9 +4,9 @@
  * ownership, Dst in 16-bit or 32-bit mode split in halves (SyncHalf) or
  * whole (SyncFull) under the math-pack semaphore, the unpacker and packer
  * at tile granularity, and the FPU ops with math-fidelity phases run one
- * by one as reference/compute-engine.md §3 gives them.  Arithmetic runs
+ * by one as docs/tile-engine.md (Math fidelity) gives them.  Arithmetic runs
  * in double, where every phase product is exact; each phase of each
- * 16-term chunk is added to Dst and rounded into the Dst format (§4
+ * 16-term chunk is added to Dst and rounded into the Dst format (FPU
  * MVMUL precision), which is where the bf16-Dst error of the hardware
  * comes from.
  *
@@ -63,6 +63,7 @@ void ttx_tile_init(TTTileEngine *e, const TTTileConfig *cfg)
         e->src[s].bank[1].ntiles = 1;
     }
     e->fmt.pack = TT_DF_INVALID;
+    ttx_sfpi_reset(&e->sfpi);
 }
 
 void ttx_tile_fini(TTTileEngine *e)
@@ -75,7 +76,7 @@ void ttx_tile_fini(TTTileEngine *e)
     }
 }
 
-/* ---- math-pack semaphore (§7) --------------------------------------- */
+/* ---- math-pack semaphore --------------------------------------- */
 
 int ttx_tile_acquire(TTTileEngine *e)
 {
@@ -116,7 +117,7 @@ int ttx_tile_release(TTTileEngine *e)
     return TTX_TILE_OK;
 }
 
-/* ---- unpacker (§2 Unpacker conversion, §7 dvalid) ------------------- */
+/* ---- unpacker (Unpacker conversion, dvalid) ---------------------- */
 
 /*
  * The face-order tile of row-major data at @l1 (tilize), into @tile:
@@ -156,7 +157,7 @@ static TTSrcStyle src_convert(const TTTileEngine *e, unsigned fmt,
         /*
          * [I] Float32 becomes TF32 with a 32-bit Dst and BF16 otherwise
          * (tt-metal picks the unpacker's output format from
-         * fp32_dest_acc_en); both truncate (§2).  The BF16 unpack's own
+         * fp32_dest_acc_en); both truncate.  The BF16 unpack's own
          * denormal flush is the FPU's below.
          */
         for (int i = 0; i < TT_TILE_ELEMS; i++) {
@@ -167,14 +168,14 @@ static TTSrcStyle src_convert(const TTTileEngine *e, unsigned fmt,
         }
         break;
     case TT_DF_FLOAT16:
-        /* The FPU flushes FP16 denormals (|x| < 2^-14) (§2). */
+        /* The FPU flushes FP16 denormals (|x| < 2^-14). */
         style = TTX_SRC_FP16;
         flush_below = 113u << 23;
         break;
     default:
         break;
     }
-    /* FPU denormal flush (§2). */
+    /* FPU denormal flush. */
     for (int i = 0; i < TT_TILE_ELEMS; i++) {
         uint32_t u = v[i];
 
@@ -200,7 +201,7 @@ static void src_place(uint32_t out[TT_TILE_ELEMS],
 
 /*
  * Dst image of the L1 tile @l1 of @fmt, decoded as @v, for unpack to
- * Dst: bit exact (§2).  A 32-bit Dst takes every format; a 16-bit Dst
+ * Dst: bit exact.  A 32-bit Dst takes every format; a 16-bit Dst
  * the 16-bit and Bfp formats. [I] 32-bit data needs a 32-bit Dst.
  */
 static int dst_image(const TTTileEngine *e, unsigned fmt, const uint8_t *l1,
@@ -325,7 +326,7 @@ int ttx_tile_unpack_matmul_block(TTTileEngine *e, unsigned fmt0,
         b->bank[b->unpack_bank].matrix_owned) {
         return TTX_TILE_BLOCKED;
     }
-    /* in0 -> SrcB, in1 -> SrcA (§4 MVMUL). */
+    /* in0 -> SrcB, in1 -> SrcA (MVMUL). */
     rc = unpack_block(e, TTX_SRC_B, fmt0, in0, rt, false);
     return rc ? rc : unpack_block(e, TTX_SRC_A, fmt1, in1, ct, transpose);
 }
@@ -368,7 +369,7 @@ int ttx_tile_unpack_to_dst(TTTileEngine *e, unsigned fmt, const void *l1,
 
 /* ---- FPU helpers ---------------------------------------------------- */
 
-/* The FPU's wait gate: both current banks must belong to it (§7). */
+/* The FPU's wait gate: both current banks must belong to it. */
 static int fpu_gate(TTTileEngine *e, const TTSrcBank **a,
                     const TTSrcBank **b)
 {
@@ -393,7 +394,7 @@ static void fpu_done(TTTileEngine *e)
     }
 }
 
-/* Dst element format of an FPU result: FP32, or by SrcA style (§1). */
+/* Dst element format of an FPU result: FP32, or by SrcA style. */
 static TTDstKind fpu_kind(const TTTileEngine *e, const TTSrcBank *a)
 {
     if (e->cfg.fp32_dest) {
@@ -441,7 +442,7 @@ static unsigned num_phases(TTMathFidelity f)
 }
 
 /*
- * The two slices of §3 of one Src datum @u: @hi keeps
+ * The two fidelity slices of one Src datum @u: @hi keeps
  * the bits of @hi_mask, @lo is what @lo_mask takes away.
  */
 static inline void slice_one(uint32_t u, uint32_t hi_mask, uint32_t lo_mask,
@@ -452,7 +453,7 @@ static inline void slice_one(uint32_t u, uint32_t hi_mask, uint32_t lo_mask,
 }
 
 /*
- * The operand slices of §3, per phase bit: SrcA even phases take sign,
+ * The fidelity operand slices, per phase bit: SrcA even phases take sign,
  * exponent, implicit one and mantissa bits 22..19, odd phases bits
  * 18..14 (bit 13 is never used); SrcB phases with bit 1 clear take bits
  * 22..17, set bits 16..13.
@@ -602,7 +603,8 @@ static void round_to_bits(const double *v, uint32_t *out, unsigned n,
         MM_ROUND_LANES(v2d, v2u, d, zero, r, &k);
         u = (v2u)r;
         z = (v2u)(r == zero);
-        bits = (u >> f[kind].sign_shift) & (1ull << (63 - f[kind].sign_shift));
+        bits = (u >> f[kind].sign_shift) &
+               (uint64_t)(1ull << (63 - f[kind].sign_shift));
         bits |= ~z & ((((u >> 52) & 0x7ff) + f[kind].rebias) <<
                       f[kind].mbits | ((u >> k.shift) & mmask));
         out[i] = (uint32_t)bits[0];
@@ -610,7 +612,7 @@ static void round_to_bits(const double *v, uint32_t *out, unsigned n,
     }
 }
 
-/* ---- FPU ops (§4) ----------------------------------------------------- */
+/* ---- FPU ops ----------------------------------------------------- */
 
 /*
  * Common start of the FPU ops that write a Dst tile in SrcA's style: both
@@ -732,7 +734,7 @@ int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
     }
     from = src == TTX_SRC_A ? a : b;
     if (from->to_dst) {
-        /* Unpack to Dst: the image lands as it is (§2). */
+        /* Unpack to Dst: the image lands as it is. */
         e->kind[slot] = from->dst_kind;
         memcpy(e->dst[slot], from->bits, sizeof(e->dst[slot]));
         e->defined[slot] = ~0ull;
@@ -1013,6 +1015,56 @@ static double gapool_chunk(const TTSlices *s, unsigned p, unsigned f,
     return sum;
 }
 
+/*
+ * REDUCE_SCALAR SUM/AVG as tt-metal's LLK reduce does it: the four data
+ * faces are pooled into one 16-wide row (column c of every face, under
+ * the scaler's row 0 of that face), then that row goes through SrcB,
+ * transposed, into SrcA and is pooled again with the scaler's face 0:
+ * [0][0] += sum over c of scaler[0][c] * row[c].  The scaler applies
+ * twice, which is why tt-metal's AVG over a tile passes 1/sqrt(N), and
+ * the row keeps only SrcA's bits (the slices drop mantissa bits 13..0)
+ * on its way, which costs a 32-bit Dst its precision.
+ */
+static void reduce_scalar_sum(TTTileEngine *e, const TTSlices *s,
+                              unsigned slot, unsigned np, TTDstKind kind)
+{
+    uint32_t row[16];
+    unsigned idx[16];
+    double d;
+    uint32_t out;
+
+    for (unsigned c = 0; c < 16; c++) {
+        d = 0.0;
+        out = ttx_fmt_fpu_round(d, kind);
+        for (unsigned p = 0; p < np; p++) {
+            for (unsigned f = 0; f < 4; f++) {
+                for (unsigned k = 0; k < 16; k++) {
+                    idx[k] = f * 256 + k * 16 + c;
+                }
+                out = ttx_fmt_fpu_round(d + gapool_chunk(s, p, f, idx), kind);
+                d = ttx_fmt_fpu_value(out, kind);
+            }
+        }
+        /* As an FP32 pattern (exact: Dst values fit), to slice as SrcA. */
+        row[c] = ttx_fmt_fpu_round(ttx_fmt_fpu_value(out, kind), TTX_DST_FP32);
+    }
+    d = dst_get(e, slot, 0, 0.0);
+    out = ttx_fmt_fpu_round(d, kind);
+    for (unsigned p = 0; p < np; p++) {
+        double sum = 0.0;
+
+        for (unsigned c = 0; c < 16; c++) {
+            double hi, lo;
+
+            slice_one(row[c], 0xfff80000u, 0xfff83fffu, &hi, &lo);
+            sum += s->b[(p >> 1) & 1][c] * (p & 1 ? lo : hi);
+        }
+        out = ttx_fmt_fpu_round(d + sum, kind);
+        d = ttx_fmt_fpu_value(out, kind);
+    }
+    dst_put(e, slot, 0, out);
+}
+
 int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
                     unsigned idst)
 {
@@ -1031,7 +1083,7 @@ int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
         /*
          * GMPOOL: max over the data scaled by the power of two of the
          * matching scaler element, against Dst read as -inf when
-         * undefined (§1 ZEROACC, §4 Reduce).  Element (r, c) pairs with
+         * undefined (ZEROACC, Reduce).  Element (r, c) pairs with
          * scaler face (r/16)*2 + c/16, column r%16 (REDUCE_ROW
          * transposes the data, so column c%16 of face (c/16)*2 + r/16).
          */
@@ -1086,22 +1138,7 @@ int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
      */
     slice_both(a, b, s);
     if (dim == TTX_REDUCE_SCALAR) {
-        double d = dst_get(e, (unsigned)slot, 0, 0.0);
-        uint32_t out = ttx_fmt_fpu_round(d, kind);
-
-        for (unsigned p = 0; p < np; p++) {
-            for (unsigned f = 0; f < 4; f++) {
-                for (unsigned c = 0; c < 16; c++) {
-                    for (unsigned k = 0; k < 16; k++) {
-                        idx[k] = f * 256 + k * 16 + c;
-                    }
-                    out = ttx_fmt_fpu_round(d + gapool_chunk(s, p, f, idx),
-                                            kind);
-                    d = ttx_fmt_fpu_value(out, kind);
-                }
-            }
-        }
-        dst_put(e, (unsigned)slot, 0, out);
+        reduce_scalar_sum(e, s, (unsigned)slot, np, kind);
         fpu_done(e);
         return TTX_TILE_OK;
     }
@@ -1150,7 +1187,7 @@ int ttx_tile_pack_rows(TTTileEngine *e, unsigned idst, unsigned fmt,
         return TTX_TILE_EINVAL;
     }
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
-        /* Undefined rows pack as 0 (§1 ZEROACC). */
+        /* Undefined rows pack as 0 (ZEROACC). */
         v[i] = ((e->defined[slot] >> (i / 16)) & 1) ? e->dst[slot][i] : 0;
     }
     if (!row_stride) {
@@ -1215,7 +1252,7 @@ int ttx_tile_matmul_tiles(TTTileEngine *e, unsigned fmt0, const void *in0,
                           unsigned fmt1, const void *in1, bool transpose,
                           unsigned idst)
 {
-    /* in0 -> SrcB, in1 -> SrcA, transposed by the unpacker (§4 MVMUL). */
+    /* in0 -> SrcB, in1 -> SrcA, transposed by the unpacker (MVMUL). */
     int rc = ttx_tile_unpack(e, TTX_SRC_B, fmt0, in0, 0);
 
     if (!rc) {

@@ -5,13 +5,15 @@
  * datacopy, transpose) with its math-fidelity phases, the SFPU on Dst and
  * the packer (Dst -> L1 tile), plus the Src ownership handshake and the
  * math-pack semaphore over Dst halves.  QEMU-independent: it works on
- * in-memory tiles.  The numerics follow reference/compute-engine.md (the
- * "§" below); every choice the reference leaves open is marked "[I]" here
- * and listed in docs/tile-engine.md.
+ * in-memory tiles.  The numerics are the ones docs/tile-engine.md
+ * describes, by section name below; every choice the model makes where the
+ * hardware's behaviour is not documented is marked "[I]" here and listed
+ * there.
  *
- * Three sources share this header: ttx_format.c (formats, rounding,
+ * Four sources share this header: ttx_format.c (formats, rounding,
  * L1 tile encode/decode), ttx_tile.c (engine state, sync, unpack, FPU,
- * pack) and ttx_sfpu.c (SFPU ops).
+ * pack), ttx_sfpu.c (SFPU ops) and ttx_sfpi.c (the SFPU as the vector
+ * unit tt-metal's sfpi programs).
  *
  * Not yet implemented:
  *   - formats other than Float32, Float16, Float16_b, Bfp8_b, Bfp4_b (the
@@ -35,6 +37,7 @@
 #include <string.h>
 
 #include "tt_data_format.h"
+#include "tt_tile_regs.h"
 
 /* Return codes. */
 #define TTX_TILE_OK         0
@@ -48,14 +51,14 @@ typedef enum TTDstKind {
     TTX_DST_FP32 = 2,
 } TTDstKind;
 
-/* How the FPU reads a Src bank (§1 SrcA/SrcB: 19-bit datums). */
+/* How the FPU reads a Src bank (SrcA/SrcB: 19-bit datums). */
 typedef enum TTSrcStyle {
     TTX_SRC_BF16 = 0,   /* 1/8/7, also Bfp*_b and truncated Float32 */
     TTX_SRC_FP16 = 1,   /* 1/5/10 */
     TTX_SRC_TF32 = 2,   /* 1/8/10, Float32 with fp32 Dst */
 } TTSrcStyle;
 
-/* tt-metal MathFidelity values (§3). */
+/* tt-metal MathFidelity values. */
 typedef enum TTMathFidelity {
     TTX_LOFI = 0,
     TTX_HIFI2 = 2,
@@ -120,15 +123,15 @@ typedef enum TTSfpuBinaryOp {
 /* Largest rt_dim / ct_dim of a matmul block: tiles one Src bank holds. */
 #define TTX_BLOCK_MAX       16
 
-/* Dst geometry: 1024 rows x 16 columns of 16 bits (§1 Dst). */
+/* Dst geometry: 1024 rows x 16 columns of 16 bits (Dst). */
 #define TTX_DST_TILES_16B   16
 #define TTX_DST_TILES_32B   8
 #define TTX_DST_TILE_ROWS   64  /* 16-bit rows of one tile: 4 faces x 16 */
 
-/* Element (r, c) of a 32x32 tile -> index in face order (§1 Faces). */
+/* Element (r, c) of a 32x32 tile -> index in face order (hal's). */
 static inline unsigned ttx_tile_index(unsigned r, unsigned c)
 {
-    return ((r / 16) * 2 + c / 16) * 256 + (r % 16) * 16 + c % 16;
+    return tt_tile_face_index(r, c);
 }
 
 /*
@@ -154,7 +157,7 @@ typedef struct TTSrcReg {
 } TTSrcReg;
 
 /*
- * Operand slices of the fidelity phases (§3) and their matmul views:
+ * Operand slices of the fidelity phases and their matmul views:
  * scratch space of the FPU, kept per engine so engines run in parallel.
  */
 typedef struct TTSlices {
@@ -184,6 +187,28 @@ typedef struct TTTileFormats {
     unsigned pack_cb;
 } TTTileFormats;
 
+/* Depth of the SFPU's lane-flag stack (SFPPUSHC beyond it is undefined). */
+#define TTX_SFPI_STACK      8
+
+/*
+ * The SFPU as tt-metal's sfpi drives it (ttx_sfpi.c): TT_SFPI_SLOTS
+ * vector registers of 32 lanes, the lane flags that predicate every
+ * write, their stack, and where dst_reg[0] is.  Lane masks have
+ * bit i for lane i.
+ */
+typedef struct TTSfpi {
+    uint32_t reg[TT_SFPI_SLOTS][TT_SFPI_LANES];
+    uint32_t flags;                 /* LaneFlags */
+    uint32_t use_flags;             /* UseLaneFlagsForLaneEnable */
+    uint32_t stack_flags[TTX_SFPI_STACK];
+    uint32_t stack_use[TTX_SFPI_STACK];
+    unsigned depth;                 /* entries on the stack */
+    uint32_t dst_base;              /* Dst row of the tile the loop is on */
+    uint32_t dst_rwc;               /* the Dst counter, added to it */
+    uint32_t dst_cr;                /* and the counter's carriage return */
+    bool failed;                    /* an instruction was rejected */
+} TTSfpi;
+
 typedef struct TTTileEngine {
     TTTileConfig cfg;
     TTTileFormats fmt;
@@ -200,7 +225,10 @@ typedef struct TTTileEngine {
     unsigned sem;                   /* MATH_PACK semaphore */
     unsigned math_section;          /* Dst half math writes (SyncHalf) */
     unsigned pack_section;          /* Dst half pack reads (SyncHalf) */
+    bool math_owns_dst;             /* between acquire and commit */
+    bool pack_owns_dst;             /* between wait and release */
     TTSlices scratch;
+    TTSfpi sfpi;
 } TTTileEngine;
 
 /* ---- formats and rounding (ttx_format.c) ---------------------------- */
@@ -216,7 +244,7 @@ size_t ttx_fmt_elem_bytes(unsigned fmt);
 const char *ttx_fmt_name(unsigned fmt, char buf[16]);
 
 /*
- * Decode an L1 tile into FP32 bit patterns, losslessly (§2 Unpacker):
+ * Decode an L1 tile into FP32 bit patterns, losslessly (Unpacker):
  * Float16 exponent 31 is a normal number, Bfp sign 1 with magnitude 0 is
  * 0xff800000.  TTX_TILE_EINVAL for formats the model lacks.
  */
@@ -225,12 +253,12 @@ int ttx_fmt_decode_tile(unsigned fmt, const void *l1,
 
 /*
  * Pack Dst values of @kind (bits as in TTTileEngine.dst) into an L1 tile
- * of @fmt with the packer's conversions (§2 Packer conversion).
+ * of @fmt with the packer's conversions (Packer conversion).
  */
 int ttx_fmt_pack_tile(unsigned fmt, TTDstKind kind,
                       const uint32_t in[TT_TILE_ELEMS], void *l1);
 
-/* Unpacker conversions (§2): FP32 -> TF32 and FP32 -> BF16, truncating. */
+/* Unpacker conversions: FP32 -> TF32 and FP32 -> BF16, truncating. */
 uint32_t ttx_fmt_fp32_to_tf32_unpack(uint32_t f32);
 uint16_t ttx_fmt_fp32_to_bf16_unpack(uint32_t f32);
 /* One Bfp8 datum (Bfp4: datum << 4) with shared exponent -> BF16 bits. */
@@ -238,7 +266,7 @@ uint16_t ttx_fmt_bfp8_to_bf16(uint8_t exp, uint8_t datum);
 /* FP16 bits (exponent 31 normal) -> FP32 bits, exact. */
 uint32_t ttx_fmt_fp16_to_fp32(uint16_t h);
 
-/* Packer conversions (§2): round to nearest, ties away from zero. */
+/* Packer conversions: round to nearest, ties away from zero. */
 uint16_t ttx_fmt_fp32_to_bf16_pack(uint32_t f32);
 uint16_t ttx_fmt_fp32_to_fp16_pack(uint32_t f32);
 /*
@@ -249,13 +277,13 @@ void ttx_fmt_bfp_pack_row(const uint16_t bf16[16], unsigned mag_bits,
                           uint8_t *exp, uint8_t datum[16]);
 
 /*
- * Value of @bits of @kind as the FPU sees it (§2 Bit layouts): the top
+ * Value of @bits of @kind as the FPU sees it (Bit layouts): the top
  * exponent is a finite number and denormals are zero.  For FP32/TF32/BF16
  * style Src data pass the FP32 pattern with kind TTX_DST_FP32.
  */
 double ttx_fmt_fpu_value(uint32_t bits, TTDstKind kind);
 /*
- * FPU Dst write (§2 Dst write rounding): @v rounded to nearest even into
+ * FPU Dst write (Dst write rounding): @v rounded to nearest even into
  * @kind, denormal results flushed to signed zero, overflow to the top
  * exponent with mantissa 0 (BF16/FP32) or 0x7fff (FP16).  [I]
  */
@@ -355,11 +383,11 @@ void ttx_tile_init(TTTileEngine *e, const TTTileConfig *cfg);
  */
 extern bool ttx_tile_portable_only;
 void ttx_tile_fini(TTTileEngine *e);
-/* Dst tiles one acquire may use: 8/4 SyncHalf, 16/8 SyncFull (§1). */
+/* Dst tiles one acquire may use: 8/4 SyncHalf, 16/8 SyncFull. */
 unsigned ttx_tile_dst_capacity(const TTTileEngine *e);
 
 /*
- * Math-pack synchronisation (§7).  Each returns TTX_TILE_BLOCKED where
+ * Math-pack synchronisation.  Each returns TTX_TILE_BLOCKED where
  * the hardware would stall; nothing changes then.
  *   acquire (math): blocked while the semaphore is at its max;
  *   commit  (math): semaphore + 1 (saturating at 15), flip math half;
@@ -376,7 +404,7 @@ int ttx_tile_release(TTTileEngine *e);
  * Unpack the L1 tile @l1 of @fmt into the unpacker's bank of @src
  * (TTX_SRC_A/B) and hand the bank to the FPU.  TTX_TILE_BLOCKED while
  * that bank still belongs to the FPU.  Float32 becomes TF32 with fp32 Dst
- * and truncated BF16 otherwise [I]; other formats are exact (§2).
+ * and truncated BF16 otherwise [I]; other formats are exact.
  */
 int ttx_tile_unpack(TTTileEngine *e, unsigned src, unsigned fmt,
                     const void *l1, unsigned flags);
@@ -403,7 +431,7 @@ int ttx_tile_unpack_matmul_block(TTTileEngine *e, unsigned fmt0,
 /* Hand the unpacker's bank of @src to the FPU without data (dummy). */
 int ttx_tile_src_dvalid(TTTileEngine *e, unsigned src);
 /*
- * Unpack to Dst tile @idst of the math half, bit exact (§2): 32-bit Dst
+ * Unpack to Dst tile @idst of the math half, bit exact: 32-bit Dst
  * takes every format; 16-bit Dst takes the 16-bit and Bfp formats.
  */
 int ttx_tile_unpack_to_dst(TTTileEngine *e, unsigned fmt, const void *l1,
@@ -419,7 +447,7 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
                      bool acc, unsigned idst);
 /* Dst = Src@src (MOVA2D / MOVB2D). */
 int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst);
-/* Dst += SrcB @ SrcA, i.e. in0 @ in1 with in0 in SrcB (§4 MVMUL). */
+/* Dst += SrcB @ SrcA, i.e. in0 @ in1 with in0 in SrcB (MVMUL). */
 int ttx_tile_matmul(TTTileEngine *e, unsigned idst);
 /*
  * Dst[@idst + r * @ct + c] += SrcB tile r @ SrcA tile c for r < @rt,
@@ -428,7 +456,7 @@ int ttx_tile_matmul(TTTileEngine *e, unsigned idst);
  */
 int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
                           unsigned rt);
-/* Reduce SrcA (data) with the scaler tile in SrcB (§4 Reduce). */
+/* Reduce SrcA (data) with the scaler tile in SrcB (Reduce). */
 int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
                     unsigned idst);
 
@@ -451,7 +479,7 @@ void ttx_tile_dst_read(const TTTileEngine *e, unsigned idst,
 
 /*
  * Compute-API shaped helpers: the unpacks and the FPU op of one call of
- * the tt-metal function of the same name (§4, ttmetal-facts.md §5.2).
+ * the tt-metal function of the same name (FPU arithmetic).
  */
 int ttx_tile_binary_tiles(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
                           unsigned fmt0, const void *in0, unsigned fmt1,
@@ -482,5 +510,39 @@ int ttx_sfpu_binary(TTTileEngine *e, TTSfpuBinaryOp op, unsigned idst0,
  */
 float ttx_sfpu_eval(TTSfpuOp op, float x, bool approx, bool fp32_dest);
 const char *ttx_sfpu_name(TTSfpuOp op);
+
+/*
+ * Building blocks the SFPI unit shares (FP32 bit patterns in and out):
+ * SFPMAD (a * b + c, denormal inputs read as zero, one round to nearest
+ * even, denormal and -0 results become +0), the store of @u into a Dst
+ * element of @kind (truncating unless @rne), and the slot of Dst tile
+ * @idst of the math half (-1 past the capacity).
+ */
+uint32_t ttx_sfpu_mad(uint32_t a, uint32_t b, uint32_t c);
+uint32_t ttx_sfpu_store_bits(uint32_t u, TTDstKind kind, bool rne);
+int ttx_sfpu_math_slot(const TTTileEngine *e, unsigned idst);
+
+/* ---- SFPI vector unit (ttx_sfpi.c) --------------------------------- */
+
+/* The unit after reset: constants loaded, no predication, dst_reg at 0. */
+void ttx_sfpi_reset(TTSfpi *s);
+/*
+ * Run one SFPI_INSN word @insn with immediate @imm (hal/tt_tile_regs.h);
+ * a CMP leaves its lane mask in *@result.  TTX_TILE_EINVAL with a reason
+ * in *@why for an instruction the unit rejects (nothing changes then).
+ */
+int ttx_sfpi_exec(TTTileEngine *e, uint32_t insn, uint32_t imm,
+                  uint32_t *result, const char **why);
+/* Name of SFPI op @op ("MAD"), "?" for none. */
+const char *ttx_sfpi_op_name(unsigned op);
+/*
+ * The Dst element lane @lane of a LOAD or STORE at Dst row address @addr
+ * reaches (sfpi's dst_reg[i] is address 2i from dst_reg[0]): the four
+ * rows from @addr rounded down to a multiple of 4, lane / 8 picking the
+ * row; column 2 * (lane % 8), plus one when bit 1 of @addr is set.  The
+ * tile of the math half in *@tile, the element in face order in *@elem.
+ */
+void ttx_sfpi_lane_elem(uint32_t addr, unsigned lane, unsigned *tile,
+                        unsigned *elem);
 
 #endif /* TTX_TILE_H */

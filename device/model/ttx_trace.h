@@ -3,8 +3,9 @@
  * Timeline trace of a run in Chrome's JSON trace-event format, which
  * Perfetto (ui.perfetto.dev) and chrome://tracing open: one process per
  * core, one thread per RISC, with each launch, each wait (CB, semaphore,
- * NoC barrier, tile engine) as a span, each NoC command as an instant
- * event and each CB's occupancy as a counter.  Timestamps are the device
+ * NoC barrier, tile engine) and each profiler zone a kernel marks as a
+ * span, each NoC command and profiler data or event as an instant event
+ * and each CB's occupancy as a counter.  Timestamps are the device
  * clock, so a deterministic run gives the same trace every time.
  */
 #ifndef TTX_TRACE_H
@@ -13,12 +14,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ttx_chip.h"
+#include "ttx_block.h"
 
 typedef struct TTTrace TTTrace;
 
-/* Start a trace into @path (truncated); NULL with errno on failure. */
-TTTrace *ttx_trace_open(const char *path, TTChip *chip);
+/*
+ * Start a trace of @env's grid into @path (truncated); NULL with errno on
+ * failure.  An observer: the chip calls it, no block does.
+ */
+TTTrace *ttx_trace_open(const char *path, const TTBlockEnv *env);
 /* Close the spans still open and finish the file; safe on NULL. */
 void ttx_trace_close(TTTrace *t);
 
@@ -36,6 +40,12 @@ void ttx_trace_done(TTTrace *t, unsigned core);
 /* A NoC command was sent from the registers @reg of a command buffer. */
 void ttx_trace_noc(TTTrace *t, unsigned core, unsigned risc, unsigned noc,
                    const uint32_t *reg);
+/*
+ * A profiler marker (@mark enum tt_prof_mark) of hart (@core, @risc):
+ * @name is the L1 address of its name, @data its data.
+ */
+void ttx_trace_prof(TTTrace *t, unsigned core, unsigned risc, uint32_t mark,
+                    uint32_t name, uint64_t data);
 /* CB @cb of @core now holds @pages pages (received - acked). */
 void ttx_trace_cb(TTTrace *t, unsigned core, unsigned cb, unsigned pages);
 

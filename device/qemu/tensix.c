@@ -26,8 +26,8 @@
  * only while every hart sleeps, so the same program and inputs give the
  * same instruction counts.
  *
- * Register values mirror tt-metal's WH B0 hal (reference/ttmetal-facts.md,
- * researched 2026-11-22 against tt-metal's newest tt-1xx layout).
+ * Register values mirror tt-metal's WH B0 hal, as of its tt-1xx layout of
+ * late 2026 (hal/).
  *
  * Debugging: each core is a CPU cluster, which QEMU's gdbstub presents as
  * one gdb inferior (process) with the core's five harts as its threads,
@@ -85,10 +85,7 @@
 #define TYPE_TENSIX_MACHINE MACHINE_TYPE_NAME("tensix")
 OBJECT_DECLARE_SIMPLE_TYPE(TensixMachineState, TENSIX_MACHINE)
 
-#define TENSIX_GRID_MAX_X   8
-#define TENSIX_GRID_MAX_Y   10
-#define TENSIX_MAX_HARTS    (TENSIX_GRID_MAX_X * TENSIX_GRID_MAX_Y * \
-                             TT_RISCS_PER_CORE)
+#define TENSIX_MAX_HARTS    (TT_GRID_X_MAX * TT_GRID_Y_MAX * TT_RISCS_PER_CORE)
 /* Each hart's slice of the local-memory RAM block (the largest size). */
 #define TENSIX_LOCAL_STRIDE     TT_MEM_BRISC_LOCAL_SIZE
 
@@ -356,6 +353,11 @@ static uint64_t tensix_hart_instructions(void *opaque, unsigned core,
     return icount_enabled() ? (uint64_t)icount_cpu_last_end(CPU(h->cpu)) : 0;
 }
 
+/* cpu_io_recompile calls (patch 0009): a test watches them stay few. */
+static uint64_t tensix_io_rewinds(void *opaque)
+{
+    return tcg_io_recompiles;
+}
 
 static const TTChipOps tensix_chip_ops = {
     .set_wake = tensix_set_wake,
@@ -371,6 +373,7 @@ static const TTChipOps tensix_chip_ops = {
     .debug_stop = tensix_debug_stop,
     .instructions = tensix_instructions,
     .hart_instructions = tensix_hart_instructions,
+    .io_rewinds = tensix_io_rewinds,
 };
 
 /* MMIO ------------------------------------------------------------------- */
@@ -487,8 +490,16 @@ static void tensix_all_halted(void)
 {
     TensixMachineState *s = tensix_instance;
 
-    if (s && s->ctl_pending->len && tensix_quiescent()) {
+    if (!s || !tensix_quiescent()) {
+        return;
+    }
+    if (s->ctl_pending->len) {
         tensix_ctl_apply_now(s, false);
+    }
+    /* Still nothing can run: only the host can end this (a deadlock,
+     * unless the run is done). */
+    if (!s->ctl_pending->len && tensix_quiescent()) {
+        ttx_chip_idle(s->chip);
     }
 }
 
@@ -653,7 +664,8 @@ static void tensix_create_hart_cpu(TensixMachineState *s, MachineState *ms,
     object_property_set_bool(obj, "f", false, &error_abort);
     object_property_set_bool(obj, "d", false, &error_abort);
     object_property_set_bool(obj, "mmu", false, &error_abort);
-    object_property_set_bool(obj, "pmp", false, &error_abort);
+    /* The firmware's PMP entries keep its regions read-only for kernels. */
+    object_property_set_bool(obj, "pmp", true, &error_abort);
     object_property_set_link(obj, "memory", OBJECT(&h->root), &error_abort);
     h->cpu->env.mhartid = id;
     object_property_add_child(OBJECT(&s->clusters[core]), name, obj);
@@ -680,16 +692,16 @@ static void tensix_parse_grid(TensixMachineState *s, MachineState *ms)
     char tail;
 
     if (!s->grid) {
-        x = 8;
-        y = 8;
+        x = TT_GRID_X_DEFAULT;
+        y = TT_GRID_Y_DEFAULT;
     } else if (sscanf(s->grid, "%ux%u%c", &x, &y, &tail) != 2) {
         error_report("tensix: grid '%s' is not COLSxROWS, e.g. grid=8x8",
                      s->grid);
         exit(1);
     }
-    if (x < 1 || y < 1 || x > TENSIX_GRID_MAX_X || y > TENSIX_GRID_MAX_Y) {
+    if (x < 1 || y < 1 || x > TT_GRID_X_MAX || y > TT_GRID_Y_MAX) {
         error_report("tensix: grid %ux%u outside 1x1..%ux%u", x, y,
-                     TENSIX_GRID_MAX_X, TENSIX_GRID_MAX_Y);
+                     TT_GRID_X_MAX, TT_GRID_Y_MAX);
         exit(1);
     }
     s->grid_x = x;
@@ -748,7 +760,7 @@ static void tensix_create_dram(TensixMachineState *s)
 {
     int fd = -1;
 
-    s->dram_size = (size_t)TT_NOC_DRAM_BANKS * TT_DRAM_BANK_SIZE;
+    s->dram_size = (size_t)TT_DRAM_BANKS * TT_DRAM_BANK_SIZE;
     if (s->shm) {
         g_autofree char *path = g_strdup_printf("%s/dram", s->shm);
 
@@ -953,7 +965,7 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
     mc->desc = "Tenstorrent Tensix grid (5 RV32IM harts per core)";
     mc->init = tensix_machine_init;
     mc->max_cpus = TENSIX_MAX_HARTS;
-    mc->default_cpus = 8 * 8 * TT_RISCS_PER_CORE;
+    mc->default_cpus = TT_GRID_X_DEFAULT * TT_GRID_Y_DEFAULT * TT_RISCS_PER_CORE;
     mc->min_cpus = TT_RISCS_PER_CORE;
     mc->default_cpu_type = TYPE_RISCV_CPU_BASE32;
 
@@ -964,7 +976,7 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_add_str(oc, "grid", tensix_get_grid,
                                   tensix_set_grid);
     object_class_property_set_description(oc, "grid",
-        "Logical worker grid COLSxROWS (default 8x8)");
+        "Logical worker grid COLSxROWS (default: the arch's usual grid)");
     object_class_property_add_str(oc, "shm", tensix_get_shm,
                                   tensix_set_shm);
     object_class_property_set_description(oc, "shm",

@@ -57,7 +57,7 @@ int main(void)
 
 	rc = tt_program_run(dev, prog, 5000, &rep);
 	if (rc) {
-		fprintf(stderr, "run failed: %s\n%s", tt_strerror(rc), rep.message);
+		fprintf(stderr, "run failed: %s\n%s", tt_strerror(rc), tt_last_error());
 		return 1;
 	}
 	for (uint32_t y = 0; y <= 1; y++)

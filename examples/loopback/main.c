@@ -60,7 +60,7 @@ int main(void)
 	}
 	rc = tt_program_run(dev, prog, 0, &rep);
 	if (rc) {
-		fprintf(stderr, "run failed: %s\n%s", tt_strerror(rc), rep.message);
+		fprintf(stderr, "run failed: %s\n%s", tt_strerror(rc), tt_last_error());
 		return 1;
 	}
 	tt_buffer_read(dst, out);

@@ -20,7 +20,9 @@
 #include <tt/tilize.h>
 #include <tt/tt.h>
 
-#define TILE_DIM	TT_TILIZE_TILE_DIM
+#include "tt_data_format.h"
+
+#define TILE_DIM	TT_TILE_DIM
 #define TILE_BYTES	(TILE_DIM * TILE_DIM * 2)	/* bf16 */
 #define KERNELS		TT_EXAMPLE_KERNELS "/matmul_single_core/"
 
@@ -48,7 +50,7 @@ static double pcc(const double *x, const double *y, size_t n)
 
 static int create_cb(struct tt_program *prog, const struct tt_core_range_set *core, uint32_t index)
 {
-	struct tt_cb_format f = { index, TT_LAYOUT_FLOAT16_B, TILE_BYTES };
+	struct tt_cb_format f = { index, TT_DF_FLOAT16_B, TILE_BYTES };
 	struct tt_cb_config cfg = { 2 * TILE_BYTES, &f, 1 };
 	tt_cb_handle h;
 
@@ -98,8 +100,8 @@ int main(int argc, char **argv)
 		fa[i] = rand_bf16();
 	for (size_t i = 0; i < k * n; i++)
 		fb[i] = rand_bf16();
-	tt_tilize_to_tiles(TT_LAYOUT_FLOAT16_B, fa, k, m, k, NULL, a, m * k * 2);
-	tt_tilize_to_tiles(TT_LAYOUT_FLOAT16_B, fb, n, k, n, NULL, b, k * n * 2);
+	tt_tilize_to_tiles(TT_DF_FLOAT16_B, fa, k, m, k, NULL, a, m * k * 2);
+	tt_tilize_to_tiles(TT_DF_FLOAT16_B, fb, n, k, n, NULL, b, k * n * 2);
 
 	rc = tt_device_open(NULL, &dev);
 	if (rc) {
@@ -145,11 +147,11 @@ int main(int argc, char **argv)
 	}
 	rc = tt_program_run(dev, prog, 0, &rep);
 	if (rc) {
-		fprintf(stderr, "run failed: %s\n%s", tt_strerror(rc), rep.message);
+		fprintf(stderr, "run failed: %s\n%s", tt_strerror(rc), tt_last_error());
 		return 1;
 	}
 	tt_buffer_read(bc, c);
-	tt_tilize_from_tiles(TT_LAYOUT_FLOAT16_B, c, m * n * 2, m, n, fc, n);
+	tt_tilize_from_tiles(TT_DF_FLOAT16_B, c, m * n * 2, m, n, fc, n);
 
 	/* fp64 golden of the same bf16 inputs. */
 	for (size_t i = 0; i < m; i++) {

@@ -1,20 +1,30 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Wormhole B0 NoC geography and limits (reference/ttmetal-facts.md §3.2,
- * §3.3, §3.5, §7): grid size, the virtual coordinates of workers, the
- * NoC endpoints of the DRAM banks, burst size and alignments.
- * Preprocessor only, selected by the include path like tt_mem_map.h.
+ * Wormhole B0 worker grid, NoC geography and DRAM: grid sizes, the
+ * virtual coordinates of workers, the NoC endpoints of the DRAM banks,
+ * burst size and alignments.  Preprocessor only, selected by the include
+ * path like tt_mem_map.h.
  *
- * DRAM banks: WH has 6 channels with 3 endpoints each and the allocator
- * sees 12 banks.  We give each bank its own 1 GiB (TT_DRAM_BANK_SIZE) and
- * its own endpoint: bank 2c and 2c + 1 are the first two endpoints of
- * channel c, so bank_to_dram_offset is 0 for every bank.  DRAM is not
- * virtualized on WH: on NoC1 its coordinates are mirrored
- * (x -> size_x - 1 - x, y -> size_y - 1 - y); workers keep their virtual
- * coordinates on both NoCs.
+ * Worker grid: a Wormhole B0 has 8x10 Tensix cores (80); a device opens
+ * with 8x8 unless asked otherwise, tt-metal's usual compute grid.
+ *
+ * Virtual coordinates: workers start at (18, 18) in virtual space and are
+ * contiguous, on both NoCs.
+ *
+ * DRAM banks: WH has 6 channels with 3 NoC endpoints each (columns x = 0
+ * and x = 5 of the 10x12 NoC) and the allocator sees 12 banks.  We give
+ * each bank its own 1 GiB and its own endpoint: bank 2c and 2c + 1 are
+ * the first two endpoints of channel c, so bank_to_dram_offset is 0 for
+ * every bank.  DRAM is not virtualized on WH: on NoC1 its coordinates are
+ * mirrored (x -> size_x - 1 - x, y -> size_y - 1 - y).
  */
 #ifndef TT_HAL_WORMHOLE_NOC_MAP_H
 #define TT_HAL_WORMHOLE_NOC_MAP_H
+
+#define TT_GRID_X_MAX			8	/* worker columns */
+#define TT_GRID_Y_MAX			10	/* worker rows */
+#define TT_GRID_X_DEFAULT		8
+#define TT_GRID_Y_DEFAULT		8
 
 #define TT_NOC_SIZE_X			10
 #define TT_NOC_SIZE_Y			12
@@ -26,8 +36,16 @@
 #define TT_NOC_L1_ALIGNMENT		16	/* source and destination agree mod 16 */
 #define TT_NOC_DRAM_ALIGNMENT		32	/* page rounding of DRAM buffers */
 
-/* NoC0 endpoint of DRAM bank i: (TT_NOC_DRAM_X[i], TT_NOC_DRAM_Y[i]). */
-#define TT_NOC_DRAM_BANKS		12
+/* DRAM, reached only through the NoC. */
+#define TT_DRAM_BANKS			12
+#define TT_DRAM_BANK_SIZE		(1024ULL * 1024 * 1024)
+#define TT_DRAM_UNRESERVED_BASE		64	/* reserved bytes at the start of a bank */
+
+/*
+ * NoC0 endpoint of DRAM bank i: element i of each list.  NoC1 sees them
+ * mirrored (not virtualized).
+ */
+#define TT_NOC_DRAM_MIRRORED		1
 #define TT_NOC_DRAM_X_INIT		{ 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 5 }
 #define TT_NOC_DRAM_Y_INIT		{ 0, 1, 5, 6, 0, 1, 2, 9, 3, 4, 5, 6 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Circular-buffer API shared by data-movement and compute kernels,
- * tt-metal names in C (reference/ttmetal-facts.md §4.6).  A CB is a ring
+ * tt-metal names in C.  A CB is a ring
  * of fifo_num_pages pages in L1 with two shared counters in the core's
  * stream registers (hal/tt_stream_regs.h): the producer reserves free
  * pages at the back, fills them at get_write_ptr() and pushes them; the
@@ -34,19 +34,6 @@
 #include "tt_stream_regs.h"
 #include "tt_wait.h"
 
-/* Stop the kernel: report @kind to the host, then trap (firmware catches it). */
-static __attribute__((noinline, cold, noreturn, unused)) void
-tt_kernel_fault(uint32_t kind, uint32_t id, uint32_t arg0, uint32_t arg1)
-{
-	TT_EMU_REG(FAULT_KIND) = kind;
-	TT_EMU_REG(FAULT_ID) = id;
-	TT_EMU_REG(FAULT_ARG0) = arg0;
-	TT_EMU_REG(FAULT_ARG1) = arg1;
-	TT_EMU_REG(FAULT_REPORT) = 1;
-	for (;;)
-		__asm__ volatile("ebreak");
-}
-
 /*
  * Rules silicon does not enforce (pushing pages that were not reserved,
  * popping pages that were not waited for) do not stop the kernel: the
@@ -69,7 +56,7 @@ static inline void tt_put_hex(uint32_t v)
 static __attribute__((noinline, cold, unused)) void
 tt_kernel_warn(uint32_t kind, uint32_t id, uint32_t arg0, uint32_t arg1)
 {
-	uint32_t pc = (uint32_t)(uintptr_t)__builtin_return_address(0) - 4;
+	uint32_t pc = TT_CALL_SITE();
 
 	if (pc == tt_warned_pc)
 		return;

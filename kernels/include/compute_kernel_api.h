@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Compute kernel API, tt-metal names in C (reference/ttmetal-facts.md
- * §5.2, compute-engine.md §7).  The host builds a compute kernel three
+ * Compute kernel API, tt-metal names in C (docs/kernel-api.md,
+ * docs/tile-engine.md).  The host builds a compute kernel three
  * times, with TRISC_UNPACK (TRISC0), TRISC_MATH (TRISC1) and TRISC_PACK
  * (TRISC2); UNPACK((...)), MATH((...)) and PACK((...)) keep each step on
  * its thread, so every call below is a bundle of up to three steps.  The
@@ -84,10 +84,11 @@ static FORCE_INLINE uint32_t tt_tile_issue(uint32_t cmd)
 /*
  * Run @cmd; sleep and re-issue it while the engine says it would stall.
  * A rejected command has been reported by the engine (a guest error that
- * says what and why): the kernel stops there.
+ * says what and why): the kernel stops there, naming the API call that
+ * issued it (not inlined, so that is where it returns to).
  */
-static inline void tt_tile_cmd(uint32_t cmd, uint32_t a0, uint32_t a1,
-			       uint32_t a2, uint32_t a3)
+static __attribute__((noinline)) void tt_tile_cmd(uint32_t cmd, uint32_t a0, uint32_t a1,
+						  uint32_t a2, uint32_t a3)
 {
 	uint32_t status;
 
@@ -98,8 +99,7 @@ static inline void tt_tile_cmd(uint32_t cmd, uint32_t a0, uint32_t a1,
 	TT_WAIT_UNTIL((status = tt_tile_issue(cmd)) != TT_TILE_STATUS_BLOCKED,
 		      TT_WAIT_TILE_ENGINE, cmd, 0, 0);
 	if (status == TT_TILE_STATUS_EINVAL)
-		for (;;)
-			__asm__ volatile("ebreak");
+		tt_kernel_stop_at(TT_CALL_SITE());
 }
 
 /* The FMT argument of CB @cb: its data format, and its index for reports. */
@@ -201,9 +201,15 @@ static FORCE_INLINE void tile_regs_acquire(void)
 	MATH((tt_tile_cmd(TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0)));
 }
 
+/* Before Dst goes to the packer: a rejected sfpi instruction stops here. */
+static FORCE_INLINE void tt_sfpi_check(void)
+{
+	tt_sfpi_stop_unless_ok(TT_TILE_REG(SFPI_STATUS));
+}
+
 static FORCE_INLINE void tile_regs_commit(void)
 {
-	MATH((tt_tile_cmd(TT_TILE_CMD_COMMIT, 0, 0, 0, 0)));
+	MATH((tt_sfpi_check(), tt_tile_cmd(TT_TILE_CMD_COMMIT, 0, 0, 0, 0)));
 }
 
 static FORCE_INLINE void tile_regs_wait(void)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Data-movement kernel API (BRISC/NCRISC), tt-metal names in C
- * (reference/ttmetal-facts.md §5.1).  Everything drives the NoC registers
+ * Data-movement kernel API (BRISC/NCRISC), tt-metal names in C.
+ * Everything drives the NoC registers
  * exactly as on a Wormhole B0 (hal/tt_noc_regs.h): program a command
  * buffer, write SEND_REQ, count the command in the firmware's software
  * counters; barriers sleep until the hardware status counters match them.
@@ -39,8 +39,12 @@
  * InterleavedAddrGen<DRAM>, TensorAccessor, the noc argument, ...) from
  * api/dataflow/dataflow_api.h, thin inlines over these functions.
  *
- * Not yet implemented: linked multicast, the inc_num_issued = false and posted
- * template forms of the _with_state calls.
+ * Posted writes (noc_async_write_posted, the _with_state forms' posted
+ * flag) are not acknowledged: noc_async_posted_writes_flushed waits for
+ * them.  Virtual channels are carried in the command word; the model has
+ * no link contention, so they change nothing.
+ *
+ * Not yet implemented: linked multicast.
  */
 #ifndef TT_DATAFLOW_API_H
 #define TT_DATAFLOW_API_H
@@ -52,6 +56,7 @@
 #include "tt_bank_table.h"
 #include "tt_data_format.h"
 #include "tt_kernel.h"
+#include "tt_kernel_config.h"
 #include "tt_noc_map.h"
 #include "tt_noc_regs.h"
 
@@ -78,7 +83,7 @@ static FORCE_INLINE uint32_t noc_status_reg(uint32_t noc, uint32_t idx)
 
 /* Addresses -------------------------------------------------------------- */
 
-/* Coordinate part (MID word) of a NoC address (§3.3). */
+/* Coordinate part (MID word) of a NoC address. */
 #define NOC_XY_ENCODING(x, y)							\
 	(TT_FIELD_VAL(NOC, ADDR_MID, X, x) | TT_FIELD_VAL(NOC, ADDR_MID, Y, y))
 #define NOC_MULTICAST_ENCODING(xs, ys, xe, ye)					\
@@ -134,10 +139,25 @@ static FORCE_INLINE void noc_fast_read(uint32_t noc, uint64_t src, uint32_t dst,
 	fw_noc_reads_num_issued[noc]++;
 }
 
-/* One write packet; @ctrl adds the multicast bits, @acks the destinations. */
-static FORCE_INLINE void noc_fast_write(uint32_t noc, uint32_t buf, uint32_t src,
-					uint64_t dst, uint32_t len, uint32_t ctrl,
-					bool nonposted, uint32_t acks)
+/*
+ * Count a write in the software counters its barrier compares with the
+ * hardware's: issued (and the acks of @acks destinations) when
+ * non-posted, issued-posted otherwise.
+ */
+static FORCE_INLINE void noc_count_write(uint32_t noc, bool nonposted, uint32_t acks)
+{
+	if (nonposted) {
+		fw_noc_nonposted_writes_num_issued[noc]++;
+		fw_noc_nonposted_writes_acked[noc] += acks;
+	} else {
+		fw_noc_posted_writes_num_issued[noc]++;
+	}
+}
+
+/* One write packet, not counted; @ctrl adds the multicast and VC bits. */
+static FORCE_INLINE void noc_fast_write_uncounted(uint32_t noc, uint32_t buf, uint32_t src,
+						  uint64_t dst, uint32_t len, uint32_t ctrl,
+						  bool nonposted)
 {
 	ctrl |= TT_FIELD_VAL(NOC, CTRL, WR, 1) |
 		TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, nonposted);
@@ -147,18 +167,30 @@ static FORCE_INLINE void noc_fast_write(uint32_t noc, uint32_t buf, uint32_t src
 	TT_NOC_REG(noc, buf, AT_LEN_BE) = len;
 	TT_NOC_REG(noc, buf, CTRL) = ctrl;
 	noc_send(noc, buf);
-	if (nonposted) {
-		fw_noc_nonposted_writes_num_issued[noc]++;
-		fw_noc_nonposted_writes_acked[noc] += acks;
-	} else {
-		fw_noc_posted_writes_num_issued[noc]++;
-	}
+}
+
+/* One write packet; @ctrl adds the multicast bits, @acks the destinations. */
+static FORCE_INLINE void noc_fast_write(uint32_t noc, uint32_t buf, uint32_t src,
+					uint64_t dst, uint32_t len, uint32_t ctrl,
+					bool nonposted, uint32_t acks)
+{
+	noc_fast_write_uncounted(noc, buf, src, dst, len, ctrl, nonposted);
+	noc_count_write(noc, nonposted, acks);
+}
+
+/*
+ * Command bits of a unicast on virtual channel @vc.  The model has no
+ * link contention, so the channel is carried but changes nothing.
+ */
+static FORCE_INLINE uint32_t noc_unicast_ctrl_vc(uint32_t vc)
+{
+	return TT_FIELD_VAL(NOC, CTRL, VC_STATIC, 1) |
+	       TT_FIELD_VAL(NOC, CTRL, STATIC_VC, vc);
 }
 
 static FORCE_INLINE uint32_t noc_unicast_ctrl(void)
 {
-	return TT_FIELD_VAL(NOC, CTRL, VC_STATIC, 1) |
-	       TT_FIELD_VAL(NOC, CTRL, STATIC_VC, NOC_UNICAST_WRITE_VC);
+	return noc_unicast_ctrl_vc(NOC_UNICAST_WRITE_VC);
 }
 
 static FORCE_INLINE uint32_t noc_multicast_ctrl(bool loopback)
@@ -194,6 +226,21 @@ static FORCE_INLINE void noc_async_write_one_packet(uint32_t src, uint64_t dst,
 {
 	noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, size,
 		       noc_unicast_ctrl(), true, 1);
+}
+
+/* Posted (unacknowledged) write of @size bytes, in bursts. */
+static FORCE_INLINE void noc_async_write_posted(uint32_t src, uint64_t dst, uint32_t size)
+{
+	uint32_t n;
+
+	do {
+		n = size > NOC_MAX_BURST_SIZE ? NOC_MAX_BURST_SIZE : size;
+		noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, n, noc_unicast_ctrl(),
+			       false, 1);
+		src += n;
+		dst += n;
+		size -= n;
+	} while (size);
 }
 
 /* Non-posted write of @size bytes from L1 @src to @dst, in bursts. */
@@ -242,21 +289,40 @@ static FORCE_INLINE void noc_async_write_multicast_loopback_src(uint32_t src,
 	noc_write_multicast(src, dst, size, num_dests, true);
 }
 
-/* Inline 32-bit write of @val to @addr, byte enables @be (bit i = byte i). */
-static FORCE_INLINE void noc_inline_dw_write_be(uint64_t addr, uint32_t val, uint32_t be)
+/* Command bits of an inline write: unicast on @vc, or a multicast. */
+static FORCE_INLINE uint32_t noc_inline_ctrl(bool mcast, bool nonposted, uint32_t vc)
 {
-	uint32_t noc = noc_index, buf = TT_NOC_WR_REG_CMD_BUF;
+	return (mcast ? noc_multicast_ctrl(false) : noc_unicast_ctrl_vc(vc)) |
+	       TT_FIELD_VAL(NOC, CTRL, WR, 1) | TT_FIELD_VAL(NOC, CTRL, WR_INLINE, 1) |
+	       TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, nonposted);
+}
+
+/*
+ * Inline 32-bit write of @val to @addr through command buffer @buf, byte
+ * enables @be (bit i = byte i): to one core, or (@mcast) to the
+ * @num_dests cores of a multicast rectangle; counted unless !@count.
+ */
+static FORCE_INLINE void noc_inline_write(uint32_t buf, uint64_t addr, uint32_t val,
+					  uint32_t be, bool mcast, uint32_t num_dests,
+					  bool nonposted, uint32_t vc, bool count)
+{
+	uint32_t noc = noc_index;
 
 	TT_NOC_REG(noc, buf, AT_DATA) = val;
 	TT_NOC_REG(noc, buf, TARG_ADDR_LO) = (uint32_t)addr;
 	TT_NOC_REG(noc, buf, TARG_ADDR_MID) = (uint32_t)(addr >> 32);
 	TT_NOC_REG(noc, buf, AT_LEN_BE) = TT_FIELD_VAL(NOC, AT_LEN_BE, BE, be);
-	TT_NOC_REG(noc, buf, CTRL) = noc_unicast_ctrl() |
-		TT_FIELD_VAL(NOC, CTRL, WR, 1) | TT_FIELD_VAL(NOC, CTRL, WR_INLINE, 1) |
-		TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, 1);
+	TT_NOC_REG(noc, buf, CTRL) = noc_inline_ctrl(mcast, nonposted, vc);
 	noc_send(noc, buf);
-	fw_noc_nonposted_writes_num_issued[noc]++;
-	fw_noc_nonposted_writes_acked[noc]++;
+	if (count)
+		noc_count_write(noc, nonposted, num_dests);
+}
+
+/* Inline 32-bit write of @val to @addr, byte enables @be (bit i = byte i). */
+static FORCE_INLINE void noc_inline_dw_write_be(uint64_t addr, uint32_t val, uint32_t be)
+{
+	noc_inline_write(TT_NOC_WR_REG_CMD_BUF, addr, val, be, false, 1, true,
+			 NOC_UNICAST_WRITE_VC, true);
 }
 
 static FORCE_INLINE void noc_inline_dw_write(uint64_t addr, uint32_t val)
@@ -280,15 +346,32 @@ static FORCE_INLINE void noc_async_read_one_packet_set_state(uint64_t src_noc_ad
 	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, AT_LEN_BE) = size;
 }
 
-/* Read the set_state size from local address @src of that core into @dst. */
-static FORCE_INLINE void noc_async_read_one_packet_with_state(uint32_t src, uint32_t dst)
+/*
+ * Read the set_state size from local address @src of that core into @dst;
+ * counted as issued unless !@count (tt-metal's inc_num_issued = false:
+ * the kernel adds them up itself with noc_async_read_inc_num_issued).
+ */
+static FORCE_INLINE void noc_read_with_state(uint32_t src, uint32_t dst, bool count)
 {
 	uint32_t noc = noc_index;
 
 	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, RET_ADDR_LO) = dst;
 	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_LO) = src;
 	noc_send(noc, TT_NOC_RD_CMD_BUF);
-	fw_noc_reads_num_issued[noc]++;
+	if (count)
+		fw_noc_reads_num_issued[noc]++;
+}
+
+/* Read the set_state size from local address @src of that core into @dst. */
+static FORCE_INLINE void noc_async_read_one_packet_with_state(uint32_t src, uint32_t dst)
+{
+	noc_read_with_state(src, dst, true);
+}
+
+/* @n reads were issued uncounted: count them, so the read barrier waits for them. */
+static FORCE_INLINE void noc_async_read_inc_num_issued(uint32_t n)
+{
+	fw_noc_reads_num_issued[noc_index] += n;
 }
 
 /* As above, tagged with transaction id @trid; reads @src_base + @src. */
@@ -314,19 +397,75 @@ static FORCE_INLINE void noc_async_read_set_state(uint64_t src_noc_addr)
 	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_MID) = (uint32_t)(src_noc_addr >> 32);
 }
 
-/* Read @size bytes (any size) from local address @src of that core to @dst. */
-static FORCE_INLINE void noc_async_read_with_state(uint32_t src, uint32_t dst,
-						   uint32_t size)
+/* Read @size bytes (any size) in bursts with the set_state core; see above for @count. */
+static FORCE_INLINE void noc_read_any_len_with_state(uint32_t src, uint32_t dst, uint32_t size,
+						     bool count)
 {
 	uint32_t noc = noc_index, n;
 
 	do {
 		n = size > NOC_MAX_BURST_SIZE ? NOC_MAX_BURST_SIZE : size;
-		TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, RET_ADDR_LO) = dst;
-		TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_LO) = src;
 		TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, AT_LEN_BE) = n;
-		noc_send(noc, TT_NOC_RD_CMD_BUF);
-		fw_noc_reads_num_issued[noc]++;
+		noc_read_with_state(src, dst, count);
+		src += n;
+		dst += n;
+		size -= n;
+	} while (size);
+}
+
+/* Read @size bytes (any size) from local address @src of that core to @dst. */
+static FORCE_INLINE void noc_async_read_with_state(uint32_t src, uint32_t dst,
+						   uint32_t size)
+{
+	noc_read_any_len_with_state(src, dst, size, true);
+}
+
+/*
+ * Program write command buffer @buf for unicast writes to the core (or
+ * DRAM bank) of @dst_noc_addr, non-posted unless !@nonposted, on virtual
+ * channel @vc; @size is the packet size the with_state calls keep (0: they
+ * set it themselves).
+ */
+static FORCE_INLINE void noc_write_set_state(uint32_t buf, uint64_t dst_noc_addr, uint32_t size,
+					     bool nonposted, uint32_t vc)
+{
+	uint32_t noc = noc_index;
+
+	TT_NOC_REG(noc, buf, CTRL) = noc_unicast_ctrl_vc(vc) | TT_FIELD_VAL(NOC, CTRL, WR, 1) |
+				     TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, nonposted);
+	TT_NOC_REG(noc, buf, RET_ADDR_MID) = (uint32_t)(dst_noc_addr >> 32);
+	if (size)
+		TT_NOC_REG(noc, buf, AT_LEN_BE) = size;
+}
+
+/*
+ * One write from L1 @src to local address @dst of the set_state core
+ * through @buf: @size bytes, or the set_state size when @size is 0.
+ * Counted (as posted or not, as set_state said) unless !@count.
+ */
+static FORCE_INLINE void noc_write_with_state(uint32_t buf, uint32_t src, uint32_t dst,
+					      uint32_t size, bool nonposted, bool count)
+{
+	uint32_t noc = noc_index;
+
+	TT_NOC_REG(noc, buf, TARG_ADDR_LO) = src;
+	TT_NOC_REG(noc, buf, RET_ADDR_LO) = dst;
+	if (size)
+		TT_NOC_REG(noc, buf, AT_LEN_BE) = size;
+	noc_send(noc, buf);
+	if (count)
+		noc_count_write(noc, nonposted, 1);
+}
+
+/* Write @size bytes (any size) in bursts with the set_state core. */
+static FORCE_INLINE void noc_write_any_len_with_state(uint32_t buf, uint32_t src, uint32_t dst,
+						      uint32_t size, bool nonposted)
+{
+	uint32_t n;
+
+	do {
+		n = size > NOC_MAX_BURST_SIZE ? NOC_MAX_BURST_SIZE : size;
+		noc_write_with_state(buf, src, dst, n, nonposted, true);
 		src += n;
 		dst += n;
 		size -= n;
@@ -340,41 +479,41 @@ static FORCE_INLINE void noc_async_read_with_state(uint32_t src, uint32_t dst,
 static FORCE_INLINE void noc_async_write_one_packet_set_state(uint64_t dst_noc_addr,
 							      uint32_t size)
 {
-	uint32_t noc = noc_index, buf = TT_NOC_WR_CMD_BUF;
-
-	TT_NOC_REG(noc, buf, CTRL) = noc_unicast_ctrl() | TT_FIELD_VAL(NOC, CTRL, WR, 1) |
-				     TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, 1);
-	TT_NOC_REG(noc, buf, RET_ADDR_MID) = (uint32_t)(dst_noc_addr >> 32);
-	TT_NOC_REG(noc, buf, AT_LEN_BE) = size;
+	noc_write_set_state(TT_NOC_WR_CMD_BUF, dst_noc_addr, size, true, NOC_UNICAST_WRITE_VC);
 }
 
 /* Write the set_state size from L1 @src to local address @dst of that core. */
 static FORCE_INLINE void noc_async_write_one_packet_with_state(uint32_t src, uint32_t dst)
 {
-	uint32_t noc = noc_index, buf = TT_NOC_WR_CMD_BUF;
-
-	TT_NOC_REG(noc, buf, TARG_ADDR_LO) = src;
-	TT_NOC_REG(noc, buf, RET_ADDR_LO) = dst;
-	noc_send(noc, buf);
-	fw_noc_nonposted_writes_num_issued[noc]++;
-	fw_noc_nonposted_writes_acked[noc]++;
+	noc_write_with_state(TT_NOC_WR_CMD_BUF, src, dst, 0, true, true);
 }
 
 /* Transaction ids -------------------------------------------------------- */
 
+/* Tag everything command buffer @buf sends from now on with @trid. */
+static FORCE_INLINE void noc_set_trid(uint32_t buf, uint32_t trid)
+{
+	TT_NOC_REG(noc_index, buf, PACKET_TAG) =
+		TT_FIELD_VAL(NOC, PACKET_TAG, TRANSACTION_ID, trid);
+}
+
 /* Tag this RISC's reads from now on with transaction id @trid. */
 static FORCE_INLINE void noc_async_read_set_trid(uint32_t trid)
 {
-	TT_NOC_REG(noc_index, TT_NOC_RD_CMD_BUF, PACKET_TAG) =
-		TT_FIELD_VAL(NOC, PACKET_TAG, TRANSACTION_ID, trid);
+	noc_set_trid(TT_NOC_RD_CMD_BUF, trid);
+}
+
+/* Tag this RISC's writes from now on with transaction id @trid. */
+static FORCE_INLINE void noc_async_write_set_trid(uint32_t trid)
+{
+	noc_set_trid(TT_NOC_WR_CMD_BUF, trid);
 }
 
 /* Non-posted one-packet write of @size bytes tagged with @trid. */
 static FORCE_INLINE void noc_async_write_one_packet_with_trid(uint32_t src, uint64_t dst,
 							      uint32_t size, uint32_t trid)
 {
-	TT_NOC_REG(noc_index, TT_NOC_WR_CMD_BUF, PACKET_TAG) =
-		TT_FIELD_VAL(NOC, PACKET_TAG, TRANSACTION_ID, trid);
+	noc_set_trid(TT_NOC_WR_CMD_BUF, trid);
 	noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, size, noc_unicast_ctrl(),
 		       true, 1);
 }
@@ -382,11 +521,7 @@ static FORCE_INLINE void noc_async_write_one_packet_with_trid(uint32_t src, uint
 /* Program the write command buffer for trid writes to the core of @dst_noc_addr. */
 static FORCE_INLINE void noc_async_write_one_packet_with_trid_set_state(uint64_t dst_noc_addr)
 {
-	uint32_t noc = noc_index, buf = TT_NOC_WR_CMD_BUF;
-
-	TT_NOC_REG(noc, buf, CTRL) = noc_unicast_ctrl() | TT_FIELD_VAL(NOC, CTRL, WR, 1) |
-				     TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, 1);
-	TT_NOC_REG(noc, buf, RET_ADDR_MID) = (uint32_t)(dst_noc_addr >> 32);
+	noc_write_set_state(TT_NOC_WR_CMD_BUF, dst_noc_addr, 0, true, NOC_UNICAST_WRITE_VC);
 }
 
 /* Write @size bytes from L1 @src to local address @dst of that core, tagged @trid. */
@@ -395,15 +530,18 @@ static FORCE_INLINE void noc_async_write_one_packet_with_trid_with_state(uint32_
 									 uint32_t size,
 									 uint32_t trid)
 {
-	uint32_t noc = noc_index, buf = TT_NOC_WR_CMD_BUF;
+	noc_set_trid(TT_NOC_WR_CMD_BUF, trid);
+	noc_write_with_state(TT_NOC_WR_CMD_BUF, src, dst, size, true, true);
+}
 
-	TT_NOC_REG(noc, buf, PACKET_TAG) = TT_FIELD_VAL(NOC, PACKET_TAG, TRANSACTION_ID, trid);
-	TT_NOC_REG(noc, buf, TARG_ADDR_LO) = src;
-	TT_NOC_REG(noc, buf, RET_ADDR_LO) = dst;
-	TT_NOC_REG(noc, buf, AT_LEN_BE) = size;
-	noc_send(noc, buf);
-	fw_noc_nonposted_writes_num_issued[noc]++;
-	fw_noc_nonposted_writes_acked[noc]++;
+/*
+ * Zero the outstanding-request counts of the transaction ids in @id_mask
+ * (bit i = id i), e.g. after uncounted reads whose responses were never
+ * waited for.
+ */
+static FORCE_INLINE void reset_noc_trid_barrier_counter(uint32_t id_mask)
+{
+	TT_NOC_REG(noc_index, TT_NOC_RD_CMD_BUF, CLEAR_OUTSTANDING_REQ_CNT) = id_mask;
 }
 
 /* Barriers --------------------------------------------------------------- */
@@ -472,6 +610,12 @@ static FORCE_INLINE void noc_async_write_flushed_with_trid(uint32_t trid)
 			 TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(trid));
 }
 
+/* Have all reads tagged @trid landed?  (A poll: never waits.) */
+static FORCE_INLINE bool noc_read_with_trid_flushed(uint32_t trid)
+{
+	return noc_status_reg(noc_index, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(trid)) == 0;
+}
+
 static FORCE_INLINE void noc_async_full_barrier(void)
 {
 	noc_async_read_barrier();
@@ -481,12 +625,36 @@ static FORCE_INLINE void noc_async_full_barrier(void)
 	noc_async_atomic_barrier();
 }
 
+/* Zeroing L1 ------------------------------------------------------------ */
+
+/*
+ * Zero @size bytes of this core's L1 from @dst with NoC reads of the
+ * MEM_ZEROS region (the firmware keeps it zero), as tt-metal does on
+ * Wormhole: the read barrier waits for them.  Reprograms the read command
+ * buffer's state.
+ */
+static FORCE_INLINE void noc_async_zero_l1(uint32_t dst, uint32_t size)
+{
+	uint32_t n;
+
+	noc_async_read_one_packet_set_state(get_noc_addr_local(TT_MEM_ZEROS_BASE),
+					    TT_MEM_ZEROS_SIZE);
+	while (size) {
+		n = size > TT_MEM_ZEROS_SIZE ? TT_MEM_ZEROS_SIZE : size;
+		if (n != TT_MEM_ZEROS_SIZE)
+			TT_NOC_REG(noc_index, TT_NOC_RD_CMD_BUF, AT_LEN_BE) = n;
+		noc_read_with_state(TT_MEM_ZEROS_BASE, dst, true);
+		dst += n;
+		size -= n;
+	}
+}
+
 /* Semaphores ------------------------------------------------------------- */
 
 /* L1 address of semaphore @semaphore_id (tt_semaphore_create on the host). */
 static FORCE_INLINE uint32_t get_semaphore(uint32_t semaphore_id)
 {
-	return fw_sem_base + semaphore_id * L1_ALIGNMENT;
+	return fw_sem_base + semaphore_id * TT_SEMAPHORE_STRIDE;
 }
 
 /* Local store; wakes this core's other RISCs so their waits re-check. */
@@ -510,8 +678,14 @@ static FORCE_INLINE void noc_semaphore_wait_min(volatile uint32_t *sem_addr, uin
 		      (uint32_t)(uintptr_t)sem_addr, val, *sem_addr);
 }
 
-/* Atomic, non-posted increment of the word at @addr by @incr (32-bit wrap). */
-static FORCE_INLINE void noc_semaphore_inc(uint64_t addr, uint32_t incr)
+/*
+ * Atomic add of @incr to the word at @addr (32-bit wrap), at one core or,
+ * with @mcast, in every core of the multicast rectangle in @addr
+ * (get_noc_multicast_addr; this core excluded); if @nonposted, @acks
+ * answers are awaited by the atomic barrier.
+ */
+static FORCE_INLINE void noc_atomic_inc_to(uint64_t addr, uint32_t incr, bool nonposted,
+					   bool mcast, uint32_t acks)
 {
 	uint32_t noc = noc_index, buf = TT_NOC_AT_CMD_BUF;
 
@@ -524,9 +698,45 @@ static FORCE_INLINE void noc_semaphore_inc(uint64_t addr, uint32_t incr)
 		TT_FIELD_VAL(NOC, AT_LEN_BE, IND_32, ((uint32_t)addr >> 2) & 3);
 	TT_NOC_REG(noc, buf, AT_DATA) = incr;
 	TT_NOC_REG(noc, buf, CTRL) = TT_FIELD_VAL(NOC, CTRL, AT, 1) |
-				     TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, 1);
+				     TT_FIELD_VAL(NOC, CTRL, BRCST_PACKET, mcast) |
+				     TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, nonposted);
 	noc_send(noc, buf);
-	fw_noc_nonposted_atomics_acked[noc]++;
+	if (nonposted)
+		fw_noc_nonposted_atomics_acked[noc] += acks;
+}
+
+static FORCE_INLINE void noc_atomic_inc(uint64_t addr, uint32_t incr, bool nonposted)
+{
+	noc_atomic_inc_to(addr, incr, nonposted, false, 1);
+}
+
+/* Atomic, non-posted increment of the word at @addr by @incr. */
+static FORCE_INLINE void noc_semaphore_inc(uint64_t addr, uint32_t incr)
+{
+	noc_atomic_inc(addr, incr, true);
+}
+
+/* As noc_semaphore_inc, not acknowledged (the atomic barrier does not wait). */
+static FORCE_INLINE void noc_semaphore_inc_posted(uint64_t addr, uint32_t incr)
+{
+	noc_atomic_inc(addr, incr, false);
+}
+
+/*
+ * Increment the word at multicast address @addr (get_noc_multicast_addr)
+ * in every core of its rectangle except this one (@num_dests cores); the
+ * atomic barrier waits for all @num_dests answers if @nonposted.
+ */
+static FORCE_INLINE void noc_semaphore_inc_multicast_nonposted(uint64_t addr, uint32_t incr,
+							       uint32_t num_dests, bool nonposted)
+{
+	noc_atomic_inc_to(addr, incr, nonposted, true, num_dests);
+}
+
+static FORCE_INLINE void noc_semaphore_inc_multicast(uint64_t addr, uint32_t incr,
+						     uint32_t num_dests)
+{
+	noc_semaphore_inc_multicast_nonposted(addr, incr, num_dests, true);
 }
 
 /* Write the local semaphore at @src to the remote one at @dst. */

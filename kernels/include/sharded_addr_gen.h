@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Sharded address generator: page id of a HEIGHT, WIDTH or BLOCK sharded
- * buffer -> 64-bit NoC address, as tt-metal's ShardedAddrGen in C
- * (reference/ttmetal-facts.md §5.1, §6).
+ * buffer -> 64-bit NoC address, as tt-metal's ShardedAddrGen in C.
  *
- * The host describes the buffer with tt_buffer_sharded_args() (tt/buffer.h)
- * and passes those words as runtime args (unique or common); the kernel
- * points the generator at them:
+ * The host describes the buffer with tt_buffer_sharded_args() (tt/buffer.h;
+ * the words are hal/tt_sharded_args.h) and passes them as runtime args
+ * (unique or common); the kernel points the generator at them:
  *
  *     ShardedAddrGen s;
  *     sharded_addr_gen_init(&s, get_arg_val(0),
@@ -29,18 +28,7 @@
 #include <stdint.h>
 
 #include "dataflow_api.h"
-
-/* Words of tt_buffer_sharded_args() (the host's TT_SHARDED_ARGS_*). */
-#define SHARDED_ARGS_FLAGS		0
-#define SHARDED_ARGS_PAGE_SIZE		1
-#define SHARDED_ARGS_ALIGNED_PAGE_SIZE	2
-#define SHARDED_ARGS_TENSOR_W_PAGES	3
-#define SHARDED_ARGS_SHARD_H_PAGES	4
-#define SHARDED_ARGS_SHARD_W_PAGES	5
-#define SHARDED_ARGS_SHARDS_PER_ROW	6
-#define SHARDED_ARGS_NUM_SHARDS		7
-#define SHARDED_ARGS_HEADER		8	/* then one word per shard */
-#define SHARDED_ARGS_FLAG_DRAM		1u
+#include "tt_sharded_args.h"
 
 typedef struct ShardedAddrGen {
 	uint32_t bank_base_address;	/* tt_buffer_address() */
@@ -61,15 +49,15 @@ static FORCE_INLINE void sharded_addr_gen_init(ShardedAddrGen *s,
 					       const volatile uint32_t *args)
 {
 	s->bank_base_address = bank_base_address;
-	s->page_size = args[SHARDED_ARGS_PAGE_SIZE];
-	s->aligned_page_size = args[SHARDED_ARGS_ALIGNED_PAGE_SIZE];
-	s->tensor_w_pages = args[SHARDED_ARGS_TENSOR_W_PAGES];
-	s->shard_h_pages = args[SHARDED_ARGS_SHARD_H_PAGES];
-	s->shard_w_pages = args[SHARDED_ARGS_SHARD_W_PAGES];
-	s->shards_per_row = args[SHARDED_ARGS_SHARDS_PER_ROW];
-	s->num_shards = args[SHARDED_ARGS_NUM_SHARDS];
-	s->is_dram = (args[SHARDED_ARGS_FLAGS] & SHARDED_ARGS_FLAG_DRAM) != 0;
-	s->shard_noc_xy = args + SHARDED_ARGS_HEADER;
+	s->page_size = args[TT_SHARDED_ARGS_PAGE_SIZE];
+	s->aligned_page_size = args[TT_SHARDED_ARGS_ALIGNED_PAGE_SIZE];
+	s->tensor_w_pages = args[TT_SHARDED_ARGS_TENSOR_W_PAGES];
+	s->shard_h_pages = args[TT_SHARDED_ARGS_SHARD_H_PAGES];
+	s->shard_w_pages = args[TT_SHARDED_ARGS_SHARD_W_PAGES];
+	s->shards_per_row = args[TT_SHARDED_ARGS_SHARDS_PER_ROW];
+	s->num_shards = args[TT_SHARDED_ARGS_NUM_SHARDS];
+	s->is_dram = (args[TT_SHARDED_ARGS_FLAGS] & TT_SHARDED_ARGS_DRAM) != 0;
+	s->shard_noc_xy = args + TT_SHARDED_ARGS_HEADER;
 }
 
 /* Shard holding page @id and the page's slot in it. */
@@ -89,7 +77,8 @@ static FORCE_INLINE uint32_t sharded_addr_gen_shard_xy(const ShardedAddrGen *s,
 {
 	uint32_t w = s->shard_noc_xy[shard];
 
-	return noc_index ? w >> 16 : w & 0xffffu;
+	return noc_index ? TT_FIELD_GET(SHARDED_ARGS, XY, NOC1, w) :
+			   TT_FIELD_GET(SHARDED_ARGS, XY, NOC0, w);
 }
 
 /* tt-metal get_noc_addr(id, sharded_addrgen, offset). */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * Pre-included into every C++ kernel (host/src/build.c), as tt-metal's
+ * Pre-included into every C++ kernel (host/src/program/build.c), as tt-metal's
  * build does: data-movement kernels see the dataflow API and
  * TensorAccessor, compute kernels the compute API, both DPRINT and the
  * profiler markers, without including them.  kernel_main has C linkage so the kernel entry calls it;

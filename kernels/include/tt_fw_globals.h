@@ -27,8 +27,7 @@ extern uint32_t fw_noc_x, fw_noc_y;		/* virtual NoC */
 
 /*
  * NoC: the NoC this RISC's kernel uses, and per NoC the software
- * counters the barriers compare with the hardware status counters
- * (reference/ttmetal-facts.md §3.4).
+ * counters the barriers compare with the hardware status counters.
  */
 extern uint32_t fw_noc_index;
 extern uint32_t fw_noc_reads_num_issued[TT_NOC_COUNT];

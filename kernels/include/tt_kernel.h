@@ -2,8 +2,9 @@
 /*
  * What every kernel can use, whatever RISC it runs on: runtime arguments
  * (unique per core and common), compile-time arguments, the core's own
- * coordinates.  Names follow tt-metal's kernel API so porting a kernel is
- * mechanical; C replaces templates (get_arg_val(i) returns uint32_t).
+ * coordinates, profiler markers (tt_profile.h).  Names follow tt-metal's
+ * kernel API so porting a kernel is mechanical; C replaces templates
+ * (get_arg_val(i) returns uint32_t).
  *
  * The values live in firmware globals (firmware/fw_common.c), set up
  * before each kernel call and resolved by name when the kernel is linked.
@@ -16,6 +17,7 @@
 #include "tt_emu_regs.h"
 #include "tt_fw_globals.h"
 #include "tt_mem_map.h"
+#include "tt_profile.h"
 #include "tt_riscv.h"
 #include "tt_wait.h"
 
@@ -30,6 +32,57 @@ static FORCE_INLINE void tt_print_putc(char c)
 	TT_EMU_REG(PUTC) = (uint8_t)c;
 }
 
+
+/*
+ * Stop the kernel after a check failed and was reported: an ecall that
+ * names @site, so the report gives the kernel's own source line (the
+ * firmware catches it; firmware/fw_common.c).
+ */
+static __attribute__((noinline, cold, noreturn, unused)) void
+tt_kernel_stop_at(uint32_t site)
+{
+	tt_ecall_stop(TT_ECALL_FAULT, 0, site);
+}
+
+/* Report @kind to the host, then stop the kernel at @site. */
+static __attribute__((noinline, cold, noreturn, unused)) void
+tt_kernel_fault_at(uint32_t kind, uint32_t id, uint32_t arg0, uint32_t arg1,
+		   uint32_t site)
+{
+	TT_EMU_REG(FAULT_KIND) = kind;
+	TT_EMU_REG(FAULT_ID) = id;
+	TT_EMU_REG(FAULT_ARG0) = arg0;
+	TT_EMU_REG(FAULT_ARG1) = arg1;
+	TT_EMU_REG(FAULT_REPORT) = 1;
+	tt_kernel_stop_at(site);
+}
+
+/*
+ * The pc of the code this is inlined into: each check names its own
+ * site, even when the compiler merges the calls that follow it.
+ */
+static FORCE_INLINE uint32_t tt_here(void)
+{
+	uint32_t pc;
+
+	__asm__ volatile("auipc %0, 0" : "=r"(pc));
+	return pc;
+}
+
+#define tt_kernel_fault(kind, id, arg0, arg1) \
+	tt_kernel_fault_at((kind), (id), (arg0), (arg1), tt_here())
+
+/*
+ * Stop the kernel here if the tile engine's SFPU status @status says it
+ * rejected an sfpi instruction since the launch (the engine has reported
+ * which and why).  The C API checks before tile_regs_commit, sfpi at the
+ * end of each face loop.
+ */
+#define tt_sfpi_stop_unless_ok(status)					\
+	do {								\
+		if ((status) != TT_TILE_STATUS_OK)			\
+			tt_kernel_stop_at(tt_here());			\
+	} while (0)
 
 /* The RISC this kernel is built for (the host passes COMPILE_FOR_*). */
 #if defined(COMPILE_FOR_BRISC)
@@ -61,15 +114,29 @@ static FORCE_INLINE uint32_t get_common_arg_addr(int arg_idx)
 	return (uint32_t)(uintptr_t)&fw_crta_base[arg_idx];
 }
 
+/*
+ * The word before a kernel's unique (common) args holds how many the host
+ * set (hal/tt_kernel_config.h): reading past them stops the kernel, where
+ * silicon would return whatever follows in L1.
+ */
+static FORCE_INLINE void tt_arg_check(uint32_t kind, volatile uint32_t *base,
+				      int arg_idx)
+{
+	if ((uint32_t)arg_idx >= base[-1])
+		tt_kernel_fault(kind, (uint32_t)arg_idx, base[-1], 0);
+}
+
 /* Unique runtime arg @arg_idx of this core (SetRuntimeArgs). */
 static FORCE_INLINE uint32_t get_arg_val(int arg_idx)
 {
+	tt_arg_check(TT_FAULT_RTA_PAST_END, fw_rta_base, arg_idx);
 	return fw_rta_base[arg_idx];
 }
 
 /* Common runtime arg @arg_idx, the same on every core (SetCommonRuntimeArgs). */
 static FORCE_INLINE uint32_t get_common_arg_val(int arg_idx)
 {
+	tt_arg_check(TT_FAULT_CRTA_PAST_END, fw_crta_base, arg_idx);
 	return fw_crta_base[arg_idx];
 }
 

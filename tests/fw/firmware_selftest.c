@@ -2,7 +2,7 @@
 /*
  * On-target tests of the resident firmware: what every kernel may rely on
  * once BRISC has booted the core and a launch is running.  Run on every
- * RISC of several cores by tests/e2e/fwtest_test.c (docs/firmware-tests.md).
+ * RISC of several cores by tests/fw/fwtest_test.c (docs/firmware-tests.md).
  */
 #include "tt_fwtest.h"
 #include "tt_bank_table.h"
@@ -19,6 +19,8 @@ static uint32_t kernel_slot(uint32_t risc)
 {
 	return TT_MEM_KERNEL_TEXT_BASE + risc * TT_MEM_KERNEL_SLOT_SIZE;
 }
+
+extern uint32_t __kernel_data_start[];	/* linker/kernel.ld.S */
 
 static uint32_t read_sp(void)
 {
@@ -48,7 +50,7 @@ TT_TEST(coordinates)
 	EXPECT_EQ(get_absolute_logical_y(), ci->absolute_logical_y);
 	EXPECT_LT(ci->absolute_logical_x, ci->grid_x);
 	EXPECT_LT(ci->absolute_logical_y, ci->grid_y);
-	/* WH B0 virtual coordinates of a worker (reference §3.2). */
+	/* WH B0 virtual coordinates of a worker. */
 	EXPECT_EQ(fw_noc_x, TT_NOC_VIRTUAL_WORKER_X0 + fw_my_x);
 	EXPECT_EQ(fw_noc_y, TT_NOC_VIRTUAL_WORKER_Y0 + fw_my_y);
 	EXPECT_EQ(ci->noc_x, fw_noc_x);
@@ -80,14 +82,13 @@ TT_TEST(runs_from_own_text_slot)
 	EXPECT_LT(pc, slot + TT_MEM_KERNEL_SLOT_SIZE);
 }
 
+/* The kernel's stack: below its data, above the base of local memory. */
 TT_TEST(stack_in_local_memory)
 {
-	uint32_t size = TT_TEST_RISC() <= TT_RISC_NCRISC ?
-			TT_MEM_BRISC_LOCAL_SIZE : TT_MEM_TRISC_LOCAL_SIZE;
 	uint32_t sp = read_sp();
 
-	EXPECT_GT(sp, TT_MEM_LOCAL_KERNEL_DATA_BASE);
-	EXPECT_LE(sp, TT_MEM_LOCAL_BASE + size);
+	EXPECT_GT(sp, TT_MEM_LOCAL_BASE);
+	EXPECT_LE(sp, (uint32_t)(uintptr_t)__kernel_data_start);
 	EXPECT_EQ(sp % 16, 0);
 }
 
@@ -127,7 +128,13 @@ TT_TEST(local_memory_private)
 	/* Each hart has its own copy of the same local address. */
 	static volatile uint32_t mine;
 
+	uint32_t size = TT_TEST_RISC() <= TT_RISC_NCRISC ?
+			TT_MEM_BRISC_LOCAL_SIZE : TT_MEM_TRISC_LOCAL_SIZE;
+
 	mine = 0x1000 + TT_TEST_RISC();
 	EXPECT_EQ(mine, 0x1000 + TT_TEST_RISC());
-	EXPECT_GE((uint32_t)(uintptr_t)&mine, TT_MEM_LOCAL_KERNEL_DATA_BASE);
+	/* Kernel data sits right below the firmware's part of local memory. */
+	EXPECT_GE((uint32_t)(uintptr_t)&mine, TT_MEM_LOCAL_BASE);
+	EXPECT_LT((uint32_t)(uintptr_t)&mine,
+		  TT_MEM_LOCAL_BASE + size - TT_MEM_LOCAL_FW_SIZE);
 }

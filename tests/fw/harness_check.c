@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * The on-target harness checking itself: every outcome a case can have,
- * with known values, so tests/e2e/fwtest_test.c can compare what the host
+ * with known values, so tests/fw/fwtest_test.c can compare what the host
  * reports (status, line, message, counts) with what happened here.
  * The lines of the failing checks are given to the host by FAIL_LINE_*.
  */

@@ -50,7 +50,7 @@ static inline void e2e_run_ok(struct tt_device *dev, struct tt_program *prog,
 	int rc = tt_program_run(dev, prog, 30000, rep);
 
 	cr_assert_eq(rc, TT_OK, "run failed: %s\n%s", tt_strerror(rc),
-		     rep->message);
+		     tt_last_error());
 }
 
 /* The number printed just before @suffix in @text (0 if none). */

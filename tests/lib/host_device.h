@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * A device for host-only unit tests: the bank layout of a WH B0 grid of
- * @gx x @gy cores, plain host memory for its L1 and DRAM, no emulator,
+ * A device for host-only unit tests: the bank layout of a grid of @gx x
+ * @gy cores of architecture @arch (host_device(): Wormhole B0), plain
+ * host memory for its L1 and DRAM (reserved, not committed), no emulator,
  * registered like an opened device so every entry point accepts it.
  * tt_device_close() releases it like a real one (there is no QEMU or
  * control socket to stop); host_device_free() does it without the checks.
@@ -14,9 +15,10 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
-#include "../../host/src/internal.h"
+#include "program/program.h"
 
-static inline struct tt_device *host_device(uint32_t gx, uint32_t gy, uint64_t l1_small)
+static inline struct tt_device *host_device_arch(enum tt_arch_id arch, uint32_t gx,
+						 uint32_t gy, uint64_t l1_small)
 {
 	struct tt_device *dev = calloc(1, sizeof(*dev));
 	struct tt_bank_config cfg;
@@ -25,7 +27,8 @@ static inline struct tt_device *host_device(uint32_t gx, uint32_t gy, uint64_t l
 	dev->qemu = -1;
 	dev->ctl = -1;
 	dev->qemu_log = -1;
-	dev->arch = tt_arch_get(TT_ARCH_WORMHOLE_B0);
+	dev->arch = tt_arch_get(arch);
+	cr_assert(dev->arch);
 	dev->grid_x = gx;
 	dev->grid_y = gy;
 	dev->ncores = gx * gy;
@@ -40,10 +43,15 @@ static inline struct tt_device *host_device(uint32_t gx, uint32_t gy, uint64_t l
 	cfg.grid_x = gx;
 	cfg.grid_y = gy;
 	cr_assert_eq(tt_bank_init(&dev->banks, &cfg), TT_OK, "%s",
-		     tt_bank_last_error(&dev->banks));
+		     tt_last_error());
 	dev->banks_ok = true;
 	cr_assert_eq(tt_dev_register(dev), TT_OK);
 	return dev;
+}
+
+static inline struct tt_device *host_device(uint32_t gx, uint32_t gy, uint64_t l1_small)
+{
+	return host_device_arch(TT_ARCH_WORMHOLE_B0, gx, gy, l1_small);
 }
 
 static inline void host_device_free(struct tt_device *dev)

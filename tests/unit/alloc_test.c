@@ -2,7 +2,7 @@
 /*
  * Tests of the allocation algorithm (tt/alloc.h).  The first group
  * restates tt-metal's FreeListOpt and FreeList unit tests
- * (reference/allocator.md §3) on our API; then limits, errors, the dump
+ * on our API; then limits, errors, the dump
  * text, state, and a randomised run against a simple reference model with
  * every invariant checked after each operation.
  */
@@ -20,7 +20,7 @@
 
 static struct tt_alloc a;
 
-/* A FreeListOpt of the §3 tests: 1 GiB at 0, min 1 KiB, align 1 KiB. */
+/* A FreeListOpt of tt-metal's tests: 1 GiB at 0, min 1 KiB, align 1 KiB. */
 static void init_opt(uint64_t align, uint64_t min)
 {
 	cr_assert_eq(tt_alloc_init(&a, 0, GiB, align, min), TT_OK);
@@ -76,7 +76,7 @@ static void fini(void)
 
 TestSuite(alloc, .fini = fini);
 
-/* ---- reference/allocator.md §3, test_free_list_opt_allocator.cpp ---- */
+/* ---- tt-metal's test_free_list_opt_allocator.cpp ------------------ */
 
 Test(alloc, allocation)
 {
@@ -318,7 +318,7 @@ Test(alloc, first_fit)
 }
 
 /* First fit top-down takes the highest fitting hole, not the tightest
- * (the fragmentation case of tt-metal issue 35516, §5). */
+ * (the fragmentation case of tt-metal issue 35516). */
 Test(alloc, first_fit_top_down_takes_highest_hole)
 {
 	init_opt(KiB, KiB);
@@ -329,7 +329,7 @@ Test(alloc, first_fit_top_down_takes_highest_hole)
 	cr_expect_eq(down(8 * KiB), 0);
 }
 
-/* ---- §3, test_free_list_allocator.cpp (1024 B, min 32, align 32) ---- */
+/* ---- tt-metal's test_free_list_allocator.cpp (1024 B, min 32, align 32) */
 
 Test(alloc, directed_series_of_alloc_dealloc)
 {
@@ -1030,4 +1030,24 @@ Test(alloc, random_best_fit_against_model)
 Test(alloc, random_policy_switches_against_model)
 {
 	random_run(TT_ALLOC_FIRST_FIT, 997);
+}
+
+/*
+ * Free ranges for 0 bytes with no minimum block size: every free range
+ * (this recursed into absent children forever; found by the fuzzer).
+ */
+Test(alloc, available_for_zero_bytes_lists_every_free_range)
+{
+	struct tt_alloc_range r[4];
+
+	uint64_t mid;
+
+	cr_assert_eq(tt_alloc_init(&a, 0, 64 * KiB, 32, 0), TT_OK);
+	up(1 * KiB);
+	mid = up(1 * KiB);
+	up(1 * KiB);
+	free_ok(mid);
+	cr_expect_eq(tt_alloc_available(&a, 0, r, 4), 2);
+	cr_expect_eq(r[0].start, 1 * KiB);
+	cr_expect_eq(r[1].start, 3 * KiB);
 }

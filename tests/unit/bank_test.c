@@ -5,8 +5,7 @@
  * L1 top-down, L1_SMALL at the top of L1, TRACE at the top of DRAM),
  * sharded bank counts, storage-only cores, bank-count checks, the
  * circular-buffer check, error messages, views and state.  The L1 tests
- * restate tt-metal's test_l1_banking_allocator.cpp (reference/allocator.md
- * §3) on a small grid.
+ * restate tt-metal's test_l1_banking_allocator.cpp on a small grid.
  */
 #include <string.h>
 
@@ -49,7 +48,7 @@ static void init_small(void)
 	struct tt_bank_config c;
 
 	small_config(&c);
-	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 }
 
 static uint64_t alloc_ok(enum tt_bank_type type, uint64_t size, uint64_t page,
@@ -58,7 +57,7 @@ static uint64_t alloc_ok(enum tt_bank_type type, uint64_t size, uint64_t page,
 	uint64_t addr = UINT64_MAX;
 
 	cr_assert_eq(tt_bank_alloc(&b, type, size, page, shards, TT_BANK_DEFAULT, &addr),
-		     TT_OK, "%s", tt_bank_last_error(&b));
+		     TT_OK, "%s", tt_last_error());
 	return addr;
 }
 
@@ -136,7 +135,7 @@ Test(bank, l1_buffers_allocated_top_down)
 			cr_expect_eq(rc, TT_ENOMEM);
 			break;
 		}
-		cr_assert_eq(rc, TT_OK, "%s", tt_bank_last_error(&b));
+		cr_assert_eq(rc, TT_OK, "%s", tt_last_error());
 		used += pb;
 		cr_expect_eq(addr, top - used);
 	}
@@ -153,7 +152,7 @@ Test(bank, l1_buffers_do_not_grow_beyond_bank_size)
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1, 4 * (52 * KiB + 16), 16,
 				   TT_BANK_INTERLEAVED, TT_BANK_DEFAULT, &addr),
 		     TT_ENOMEM);
-	cr_expect_str_eq(tt_bank_last_error(&b),
+	cr_expect_str_eq(tt_last_error(),
 			 "out of memory: 213056 B L1 buffer across 4 banks needs 53264 B per bank; "
 			 "bank allocatable 53248 B, allocated 0 B, free 53248 B, largest free block 53248 B");
 	cr_expect_eq(alloc_ok(TT_BANK_L1, 4 * 52 * KiB, 16, TT_BANK_INTERLEAVED), 8 * KiB);
@@ -170,8 +169,8 @@ Test(bank, oom_reports_fragmentation)
 	/* 40 KiB free per bank, in holes of 20 KiB. */
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1, 4 * 21 * KiB, 1024, TT_BANK_INTERLEAVED,
 				   TT_BANK_DEFAULT, &addr), TT_ENOMEM);
-	cr_expect(strstr(tt_bank_last_error(&b), "allocated 12288 B, free 40960 B, largest free block 20480 B"),
-		  "%s", tt_bank_last_error(&b));
+	cr_expect(strstr(tt_last_error(), "allocated 12288 B, free 40960 B, largest free block 20480 B"),
+		  "%s", tt_last_error());
 }
 
 Test(bank, l1_small_at_top_of_l1)
@@ -183,7 +182,7 @@ Test(bank, l1_small_at_top_of_l1)
 	cr_expect_eq(alloc_ok(TT_BANK_L1_SMALL, 4096, 1024, 4), 64 * KiB - 2048);
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1_SMALL, 4096, 1024, TT_BANK_INTERLEAVED,
 				   TT_BANK_DEFAULT, &addr), TT_EINVAL);
-	cr_expect_str_eq(tt_bank_last_error(&b), "L1_SMALL holds sharded buffers only");
+	cr_expect_str_eq(tt_last_error(), "L1_SMALL holds sharded buffers only");
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1_SMALL, 3 * 1024, 1024, 1,
 				   TT_BANK_DEFAULT, &addr), TT_ENOMEM);
 	/* L1 buffers stay below L1_SMALL. */
@@ -198,11 +197,11 @@ Test(bank, no_l1_small_region)
 
 	small_config(&c);
 	c.l1_small_size = 0;
-	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(tt_bank_count(&b, TT_BANK_L1_SMALL), 0);
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1_SMALL, 1024, 1024, 1, TT_BANK_DEFAULT, &addr),
 		     TT_ENOMEM);
-	cr_expect_str_eq(tt_bank_last_error(&b), "no L1_SMALL region: its size is 0");
+	cr_expect_str_eq(tt_last_error(), "no L1_SMALL region: its size is 0");
 	cr_expect_eq(alloc_ok(TT_BANK_L1, 4096, 1024, TT_BANK_INTERLEAVED), 64 * KiB - 1024);
 }
 
@@ -232,7 +231,7 @@ Test(bank, sharded_buffers_use_shards_as_bank_count)
 		     60 * KiB - 6 * KiB);
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1, 5 * 1024, 1024, 5, TT_BANK_DEFAULT, &addr),
 		     TT_EINVAL);
-	cr_expect_str_eq(tt_bank_last_error(&b), "5 shards but only 4 L1 banks on worker cores");
+	cr_expect_str_eq(tt_last_error(), "5 shards but only 4 L1 banks on worker cores");
 	/* Bottom-up on request: from the CB end of the region. */
 	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_L1, 1024, 1024, 1, TT_ALLOC_BOTTOM_UP, &addr),
 		     TT_OK);
@@ -247,25 +246,25 @@ Test(bank, bank_counts_checked)
 	small_config(&c);
 	c.dram_banks = 3;
 	cr_expect_eq(tt_bank_init(&b, &c), TT_EINVAL);
-	cr_expect_str_eq(tt_bank_last_error(&b),
+	cr_expect_str_eq(tt_last_error(),
 			 "config: 3 DRAM banks: bank counts must be a power of two or have a device-side modulo");
 	c.dram_banks = 12;
 	c.grid_x = 3;
 	c.grid_y = 3;
 	cr_expect_eq(tt_bank_init(&b, &c), TT_EINVAL);
 	c.grid_y = 4;
-	cr_expect_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_expect_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 	tt_bank_destroy(&b);
 	c.grid_x = 8;
 	c.grid_y = 7;
-	cr_expect_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_expect_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 	tt_bank_destroy(&b);
 
 	/* disable_interleaved: any count, but interleaved buffers refused. */
 	c.grid_x = 3;
 	c.grid_y = 3;
 	c.disable_interleaved = true;
-	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1, 1024, 1024, TT_BANK_INTERLEAVED,
 				   TT_BANK_DEFAULT, &addr), TT_EPERM);
 	cr_expect_eq(alloc_ok(TT_BANK_L1, 9 * 1024, 1024, 9), 60 * KiB - 1024);
@@ -292,7 +291,7 @@ Test(bank, storage_core_banks)
 	c.storage_cores[1] = (struct tt_bank_core){ 5, 1 };
 	c.storage_bank_size = 16 * KiB;
 	c.storage_unreserved_base = KiB;
-	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(tt_bank_count(&b, TT_BANK_L1), 12);
 	cr_expect_eq(tt_bank_count(&b, TT_BANK_L1_SMALL), 4);
 
@@ -317,8 +316,8 @@ Test(bank, storage_core_banks)
 	cr_expect_eq(alloc_ok(TT_BANK_L1, 12 * 8 * KiB, KiB, TT_BANK_INTERLEAVED), 51 * KiB);
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1, 12 * 4 * KiB, KiB, TT_BANK_INTERLEAVED,
 				   TT_BANK_DEFAULT, &addr), TT_ENOMEM);
-	cr_expect(strstr(tt_bank_last_error(&b), "must start at or above 0xc400"),
-		  "%s", tt_bank_last_error(&b));
+	cr_expect(strstr(tt_last_error(), "must start at or above 0xc400"),
+		  "%s", tt_last_error());
 	/* Sharded buffers live on worker cores only and may go lower. */
 	addr = alloc_ok(TT_BANK_L1, 2 * 8 * KiB, 8 * KiB, 2);
 	cr_expect_eq(addr, 43 * KiB);
@@ -336,7 +335,7 @@ Test(bank, storage_config_checked)
 	c.storage_bank_size = 24 * KiB;	/* does not divide 64 KiB */
 	cr_expect_eq(tt_bank_init(&b, &c), TT_EINVAL);
 	c.storage_bank_size = 16 * KiB;	/* 4 + 4 = 8 banks */
-	cr_expect_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_expect_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 	tt_bank_destroy(&b);
 	c.storage_bank_size = 32 * KiB;	/* 4 + 2 = 6 banks: no modulo */
 	cr_expect_eq(tt_bank_init(&b, &c), TT_EINVAL);
@@ -361,16 +360,16 @@ Test(bank, cb_clash_refused)
 	cr_expect_eq(clash.buffer_addr, 56 * KiB);
 	cr_expect_eq(clash.buffer_size, 4 * KiB);
 	cr_expect_eq(clash.buffer_type, TT_BANK_L1);
-	cr_expect_str_eq(clash.msg,
+	cr_expect_str_eq(tt_last_error(),
 			 "core (1,0): circular buffers end at 0xe100, 256 B into the L1 buffer at 0xe000 (4096 B per bank)");
 	cr_expect_eq(tt_bank_check_cb(&b, core, 56 * KiB + 256, NULL), TT_ECLASH);
 
 	cr_expect_eq(tt_bank_check_cb(&b, core, 64 * KiB + 16, &clash), TT_ENOSPC);
-	cr_expect_str_eq(clash.msg,
+	cr_expect_str_eq(tt_last_error(),
 			 "core (1,0): circular buffers end at 0x10010, 16 B past the end of L1 (65536 B)");
 	core.x = 2;
 	cr_expect_eq(tt_bank_check_cb(&b, core, 9 * KiB, &clash), TT_EINVAL);
-	cr_expect_str_eq(clash.msg, "core (2,0) is not a worker core of the 2x2 grid");
+	cr_expect_str_eq(tt_last_error(), "core (2,0) is not a worker core of the 2x2 grid");
 
 	/* With L1 empty, an L1_SMALL buffer is what is in the way. */
 	core.x = 0;
@@ -388,23 +387,23 @@ Test(bank, errors_are_explained)
 
 	init_small();
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_DRAM, 0, 32, 0, 0, &addr), TT_EINVAL);
-	cr_expect_str_eq(tt_bank_last_error(&b),
+	cr_expect_str_eq(tt_last_error(),
 			 "DRAM buffer of 0 B in pages of 32 B: sizes must not be zero");
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_DRAM, 3000, 2048, 0, 0, &addr), TT_EALIGN);
-	cr_expect_str_eq(tt_bank_last_error(&b),
+	cr_expect_str_eq(tt_last_error(),
 			 "DRAM buffer of 3000 B is not a whole number of 2048 B pages");
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1, 64 * KiB, 64 * KiB, 0, 0, &addr), TT_EINVAL);
-	cr_expect_str_eq(tt_bank_last_error(&b), "L1 page of 65536 B does not fit a 53248 B bank");
+	cr_expect_str_eq(tt_last_error(), "L1 page of 65536 B does not fit a 53248 B bank");
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_DRAM, 64, 32, 0, 7, &addr), TT_EINVAL);
 	cr_expect_eq(tt_bank_alloc(&b, (enum tt_bank_type)9, 64, 32, 0, 0, &addr), TT_EINVAL);
 
 	x = alloc_ok(TT_BANK_DRAM, 64, 32, TT_BANK_INTERLEAVED);
 	cr_expect_eq(tt_bank_free(&b, TT_BANK_DRAM, x + 32), TT_ENOTALLOC);
-	cr_expect_str_eq(tt_bank_last_error(&b), "DRAM: no buffer starts at 0x40");
+	cr_expect_str_eq(tt_last_error(), "DRAM: no buffer starts at 0x40");
 	cr_expect_eq(tt_bank_free(&b, TT_BANK_L1, x), TT_ENOTALLOC);
 	cr_expect_eq(tt_bank_free(&b, TT_BANK_DRAM, x), TT_OK);
 	cr_expect_eq(tt_bank_free(&b, TT_BANK_DRAM, x), TT_EDOUBLEFREE);
-	cr_expect_str_eq(tt_bank_last_error(&b), "DRAM buffer at 0x20 freed twice");
+	cr_expect_str_eq(tt_last_error(), "DRAM buffer at 0x20 freed twice");
 }
 
 Test(bank, alloc_at_and_free_all)
@@ -416,7 +415,7 @@ Test(bank, alloc_at_and_free_all)
 		     TT_OK);
 	cr_expect_eq(tt_bank_alloc_at(&b, TT_BANK_DRAM, 4096 + 1024, 64, 32, TT_BANK_INTERLEAVED),
 		     TT_ECLASH);
-	cr_expect_str_eq(tt_bank_last_error(&b),
+	cr_expect_str_eq(tt_last_error(),
 			 "DRAM range [0x1400, 0x1420) overlaps an allocated buffer");
 	cr_expect_eq(tt_bank_alloc_at(&b, TT_BANK_DRAM, 4100, 64, 32, TT_BANK_INTERLEAVED),
 		     TT_EALIGN);
@@ -508,12 +507,12 @@ Test(bank, state_extract_apply_override)
 
 	st.num_banks = 4;
 	cr_expect_eq(tt_bank_apply_state(&b, &st), TT_EINVAL);
-	cr_expect_str_eq(tt_bank_last_error(&b),
+	cr_expect_str_eq(tt_last_error(),
 			 "DRAM state was taken from a differently shaped allocator");
 	tt_bank_state_release(&st);
 }
 
-/* A Wormhole-like descriptor: the rounding of generate_config (§1.6). */
+/* A Wormhole-like descriptor: the rounding of generate_config. */
 Test(bank, config_from_arch)
 {
 	struct tt_arch wh = {
@@ -539,7 +538,7 @@ Test(bank, config_from_arch)
 	cr_expect_eq(c.trace_region_size, 3 * 384);
 	cr_expect_eq(c.alloc_alignment, 32);
 	cr_expect_eq(c.grid_x * c.grid_y, 64);
-	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(tt_bank_count(&b, TT_BANK_DRAM), 12);
 	cr_expect_eq(tt_bank_count(&b, TT_BANK_L1), 64);
 	/* A 2 KiB-page tile buffer of 100 tiles over 12 DRAM banks. */
@@ -559,7 +558,7 @@ Test(bank, config_from_arch)
 	bh.dram_alignment = 64;
 	cr_assert_eq(tt_bank_config_from_arch(&c, &bh, 0, 0), TT_OK);
 	cr_expect_eq(c.l1_unreserved_base, 103040);
-	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(tt_bank_count(&b, TT_BANK_L1), 140);
 	cr_expect_eq(tt_bank_count(&b, TT_BANK_TRACE), 0);
 	/* Pages of 100 B round to 128 B on BH's 64 B alignment. */
@@ -568,6 +567,69 @@ Test(bank, config_from_arch)
 	cr_expect_eq(addr, 64 + 2 * 128);
 
 	cr_expect_eq(tt_bank_config_from_arch(&c, NULL, 0, 0), TT_EINVAL);
+}
+
+/*
+ * The bank managers of each architecture's descriptor (hal/<arch>/): one
+ * DRAM bank per channel and one L1 bank per worker of the default grid,
+ * DRAM pages rounded to the arch's DRAM alignment (80 B pages: 96 B on
+ * Wormhole's 32, 128 B on Blackhole's 64), L1 buffers from the top of L1
+ * down to the CB region at the unreserved base.
+ */
+static void banks_of_arch(enum tt_arch_id id, uint64_t dram_page)
+{
+	const struct tt_arch *a = tt_arch_get(id);
+	struct tt_bank_config c;
+	struct tt_bank_core core0 = { 0, 0 };
+	uint64_t addr, top, cb_base;
+	uint32_t workers;
+
+	cr_assert(a);
+	workers = a->grid_x_default * a->grid_y_default;
+	cr_assert_eq(tt_bank_config_from_arch(&c, a, 64 * KiB, 0), TT_OK);
+	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s: %s", a->name, tt_last_error());
+	cr_expect_eq(tt_bank_count(&b, TT_BANK_DRAM), a->dram_banks, "%s", a->name);
+	cr_expect_eq(tt_bank_count(&b, TT_BANK_L1), workers, "%s", a->name);
+	cr_expect_eq(tt_bank_count(&b, TT_BANK_L1_SMALL), workers, "%s", a->name);
+
+	/* One 80 B page per DRAM bank, then the next buffer above it. */
+	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_DRAM, a->dram_banks * 80, 80, 0, 0, &addr),
+		     TT_OK, "%s", tt_last_error());
+	cr_expect_eq(addr, a->dram_unreserved_base, "%s", a->name);
+	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_DRAM, 64, 64, 0, 0, &addr), TT_OK);
+	cr_expect_eq(addr, a->dram_unreserved_base + dram_page, "%s", a->name);
+
+	/* Two 2 KiB pages per L1 bank, under the 64 KiB of L1_SMALL. */
+	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_L1, 2ull * workers * 2048, 2048, 0, 0, &top),
+		     TT_OK, "%s", tt_last_error());
+	cr_expect_eq(top, a->l1_size - 64 * KiB - 2 * 2048, "%s", a->name);
+
+	/* CBs may grow from the unreserved base up to that buffer. */
+	cb_base = tt_bank_cb_base(&b);
+	cr_expect_geq(cb_base, a->l1_unreserved_base, "%s", a->name);
+	cr_expect_lt(cb_base, a->l1_unreserved_base + a->dram_alignment, "%s", a->name);
+	cr_expect_eq(tt_bank_check_cb(&b, core0, top, NULL), TT_OK, "%s", a->name);
+	cr_expect_eq(tt_bank_check_cb(&b, core0, top + 16, NULL), TT_ECLASH, "%s", a->name);
+	cr_expect_eq(tt_bank_check_cb(&b, core0, a->l1_size + 16, NULL), TT_ENOSPC,
+		     "%s", a->name);
+
+	/* A sharded buffer over every worker: the shard count is the bank count. */
+	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_L1_SMALL, (uint64_t)workers * 4096, 4096,
+				   workers, 0, &addr), TT_OK, "%s", tt_last_error());
+	cr_expect_eq(addr, a->l1_size - 4096, "%s", a->name);
+	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1_SMALL, 4096, 4096, workers + 1, 0, &addr),
+		     TT_EINVAL, "%s", a->name);
+	tt_bank_destroy(&b);
+}
+
+Test(bank, per_arch_wormhole_b0)
+{
+	banks_of_arch(TT_ARCH_WORMHOLE_B0, 96);
+}
+
+Test(bank, per_arch_blackhole)
+{
+	banks_of_arch(TT_ARCH_BLACKHOLE, 128);
 }
 
 /*
@@ -583,7 +645,7 @@ Test(bank, search_policy_per_manager)
 
 	small_config(&c);
 	c.policy[TT_BANK_L1] = TT_ALLOC_BEST_FIT;
-	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_bank_last_error(&b));
+	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(tt_bank_get_policy(&b, TT_BANK_L1), TT_ALLOC_BEST_FIT);
 	cr_expect_eq(tt_bank_get_policy(&b, TT_BANK_DRAM), TT_ALLOC_FIRST_FIT);
 	cr_expect_eq(tt_bank_get_policy(&b, TT_BANK_L1_SMALL), TT_ALLOC_FIRST_FIT);
@@ -621,11 +683,11 @@ Test(bank, search_policy_errors)
 	small_config(&c);
 	c.policy[TT_BANK_TRACE] = (enum tt_alloc_policy)5;
 	cr_expect_eq(tt_bank_init(&b, &c), TT_EINVAL);
-	cr_expect_str_eq(tt_bank_last_error(&b),
+	cr_expect_str_eq(tt_last_error(),
 			 "config: TRACE search policy 5: use TT_ALLOC_FIRST_FIT or TT_ALLOC_BEST_FIT");
 	init_small();
 	cr_expect_eq(tt_bank_set_policy(&b, TT_BANK_L1, (enum tt_alloc_policy)2), TT_EINVAL);
-	cr_expect_str_eq(tt_bank_last_error(&b),
+	cr_expect_str_eq(tt_last_error(),
 			 "L1: search policy 2: use TT_ALLOC_FIRST_FIT or TT_ALLOC_BEST_FIT");
 	cr_expect_eq(tt_bank_set_policy(&b, (enum tt_bank_type)9, TT_ALLOC_BEST_FIT), TT_EINVAL);
 	cr_expect_eq(tt_bank_get_policy(&b, TT_BANK_L1), TT_ALLOC_FIRST_FIT);

@@ -10,19 +10,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <tt/arch.h>
 #include <tt/error.h>
 #include <tt/layout.h>
+
+#include "tt_data_format.h"
 
 #define U64(...)	((const uint64_t[]){ __VA_ARGS__ })
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 
-static char why[512];
 
 static void make(struct tt_layout *l, const struct tt_layout_desc *d)
 {
-	int err = tt_layout_create(l, d, why, sizeof(why));
+	int err = tt_layout_create(l, d);
 
-	cr_assert_eq(err, TT_OK, "tt_layout_create: %d: %s", err, why);
+	cr_assert_eq(err, TT_OK, "tt_layout_create: %d: %s", err, tt_last_error());
 }
 
 /* Expect tt_layout_create() to fail with TT_ELAYOUT saying @needle. */
@@ -31,10 +33,9 @@ static void reject(const struct tt_layout_desc *d, const char *needle)
 	struct tt_layout l;
 	int err;
 
-	why[0] = '\0';
-	err = tt_layout_create(&l, d, why, sizeof(why));
+	err = tt_layout_create(&l, d);
 	cr_assert_eq(err, TT_ELAYOUT, "expected TT_ELAYOUT, got %d", err);
-	cr_assert(strstr(why, needle), "reason \"%s\" lacks \"%s\"", why,
+	cr_assert(strstr(tt_last_error(), needle), "reason \"%s\" lacks \"%s\"", tt_last_error(),
 		  needle);
 }
 
@@ -80,7 +81,7 @@ static struct tt_layout_desc desc_2x3x64x128(uint64_t gy, uint64_t gx)
 	return (struct tt_layout_desc){
 		.rank = 4,
 		.shape = { 2, 3, 64, 128 },
-		.dtype = TT_LAYOUT_FLOAT32,
+		.dtype = TT_DF_FLOAT32,
 		.grid_rank = 2,
 		.grid = { gy, gx },
 	};
@@ -322,7 +323,7 @@ Test(layout, seed_3x64x128_tilized_grid_3x2)
 	make(&l, &d);
 	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 64 + d1, d2), undef, <3x2>, memref<64x64xf32, #tt.memory_space<l1>>>");
 
-	d.dtype = TT_LAYOUT_BFP8_B;
+	d.dtype = TT_DF_BFP8_B;
 	d.tiled = true;
 	make(&l, &d);
 	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 64 + d1, d2), undef, <3x2>, memref<2x2x!tt.tile<32x32, bfp_bf8>, #tt.memory_space<l1>>>");
@@ -380,7 +381,7 @@ Test(layout, seed_53x63_grid_3x2)
 Test(layout, seed_53x63_tilized_grid_3x2)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 53, 63 }, .dtype = TT_LAYOUT_BFP8_B,
+		.rank = 2, .shape = { 53, 63 }, .dtype = TT_DF_BFP8_B,
 		.grid_rank = 2, .grid = { 3, 2 }, .tiled = true,
 	};
 	static const uint64_t want[3][2] = {
@@ -460,8 +461,7 @@ Test(layout, seed_2x8x32_batch_stride_bump)
 		cr_assert_eq(tt_layout_is_padding(&l, U64(0, 1), U64(r, 3)),
 			     !(r < 8 || (r >= 32 && r < 40)), "row %llu",
 			     (unsigned long long)r);
-	cr_assert_eq(tt_layout_shard_ranges(&l, U64(0, 1), 0, rg, 4, &n, why,
-					    sizeof(why)), TT_OK);
+	cr_assert_eq(tt_layout_shard_ranges(&l, U64(0, 1), 0, rg, 4, &n), TT_OK);
 	cr_assert_eq(n, 2);
 	cr_assert_eq(rg[0].lo, 0);
 	cr_assert_eq(rg[0].hi, 8);
@@ -488,7 +488,7 @@ Test(layout, seed_multidevice_2x2x4)
 	struct tt_layout l;
 	uint64_t phys[3], g[3], off[3];
 
-	d.dtype = TT_LAYOUT_BFP8_B;
+	d.dtype = TT_DF_BFP8_B;
 	d.tiled = true;
 	d.n_intervals = 1;
 	d.intervals[0] = (struct tt_layout_interval){ 1, -1 };
@@ -511,7 +511,7 @@ Test(layout, seed_multidevice_2x2x4)
 Test(layout, print_oob_memspace_and_truncation)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 4, 4 }, .dtype = TT_LAYOUT_FLOAT16_B,
+		.rank = 2, .shape = { 4, 4 }, .dtype = TT_DF_FLOAT16_B,
 		.grid_rank = 2, .grid = { 1, 1 }, .mem = TT_LAYOUT_DRAM,
 		.oob = { TT_LAYOUT_OOB_NUMBER, -2.5f },
 	};
@@ -621,7 +621,7 @@ Test(layout, rejects_bad_maps)
 Test(layout, rejects_bad_tiles_and_formats)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 64, 64 }, .dtype = TT_LAYOUT_BFP8_B,
+		.rank = 2, .shape = { 64, 64 }, .dtype = TT_DF_BFP8_B,
 		.grid_rank = 2, .grid = { 1, 1 },
 	};
 
@@ -661,20 +661,69 @@ Test(layout, rejects_shard_larger_than_l1)
 	cr_assert_eq(tt_layout_shard_bytes(&l), 1 << 20);
 }
 
+/*
+ * The same layouts on each architecture's cores (hal/<arch>/): a core
+ * offers its L1 above the reserved layout to shards.  Each arch's largest
+ * grid of one-tile bf16 shards fits; one 1280 KiB f32 shard fits a
+ * Blackhole core (1536 KiB of L1) but not a Wormhole one (1464 KiB).
+ */
+static void layouts_on_arch(enum tt_arch_id id, bool big_shard_fits)
+{
+	const struct tt_arch *a = tt_arch_get(id);
+	uint64_t room = a->l1_size - a->l1_unreserved_base;
+	struct tt_layout_desc d = {
+		.rank = 2, .dtype = TT_DF_FLOAT16_B, .tiled = true, .grid_rank = 2,
+		.max_shard_bytes = room,
+	};
+	struct tt_layout l;
+
+	d.shape[0] = 32 * a->grid_y_max;
+	d.shape[1] = 32 * a->grid_x_max;
+	d.grid[0] = a->grid_y_max;
+	d.grid[1] = a->grid_x_max;
+	make(&l, &d);
+	cr_expect_eq(tt_layout_shard_bytes(&l), TT_TILE_BYTES_FLOAT16_B, "%s", a->name);
+
+	memset(&d, 0, sizeof(d));
+	d.rank = 2;
+	d.shape[0] = 320;
+	d.shape[1] = 1024;
+	d.dtype = TT_DF_FLOAT32;
+	d.grid_rank = 2;
+	d.grid[0] = d.grid[1] = 1;
+	d.max_shard_bytes = room;
+	if (big_shard_fits) {
+		make(&l, &d);
+		cr_expect_eq(tt_layout_shard_bytes(&l), 1280 * 1024, "%s", a->name);
+	} else {
+		reject(&d, "needs 1310720 bytes per core but only");
+	}
+}
+
+Test(layout, per_arch_wormhole_b0)
+{
+	layouts_on_arch(TT_ARCH_WORMHOLE_B0, false);
+}
+
+Test(layout, per_arch_blackhole)
+{
+	layouts_on_arch(TT_ARCH_BLACKHOLE, true);
+}
+
 Test(layout, validate_catches_hand_edits)
 {
 	struct tt_layout_desc d = desc_2x3x64x128(2, 4);
 	struct tt_layout l;
 
 	make(&l, &d);
-	cr_assert_eq(tt_layout_validate(&l, why, sizeof(why)), TT_OK);
+	cr_assert_eq(tt_layout_validate(&l), TT_OK);
 	l.map[0][3] = 1;
-	cr_assert_eq(tt_layout_validate(&l, why, sizeof(why)), TT_ELAYOUT);
-	cr_assert(strstr(why, "does not match collapse interval [0, 3)"), "%s",
-		  why);
+	cr_assert_eq(tt_layout_validate(&l), TT_ELAYOUT);
+	cr_assert(strstr(tt_last_error(), "does not match collapse interval [0, 3)"), "%s",
+		  tt_last_error());
 	l.map[0][3] = 0;
 	l.grid[1] = 0;
-	cr_assert_eq(tt_layout_validate(&l, NULL, 0), TT_ELAYOUT);
+	cr_assert_eq(tt_layout_validate(&l), TT_ELAYOUT);
 }
 
 /* ---- TTNN view -------------------------------------------------------- */
@@ -700,18 +749,17 @@ Test(layout, ttnn_view_round_trip)
 	struct tt_layout_ttnn t;
 	struct tt_layout l, back;
 
-	d.dtype = TT_LAYOUT_FLOAT16_B;
+	d.dtype = TT_DF_FLOAT16_B;
 	d.tiled = true;
 	make(&l, &d);
-	cr_assert_eq(tt_layout_to_ttnn(&l, &t, why, sizeof(why)), TT_OK, "%s",
-		     why);
+	cr_assert_eq(tt_layout_to_ttnn(&l, &t), TT_OK, "%s",
+		     tt_last_error());
 	expect_dims(t.stride, 4, U64(24576, 8192, 128, 1), 4, "stride");
 	expect_dims(t.shard_shape, 2, U64(192, 32), 2, "shard_shape");
 	expect_dims(t.physical_shard_shape, 2, U64(192, 32), 2, "physical");
 	expect_dims(t.grid_shape, 2, U64(2, 4), 2, "grid_shape");
 	cr_assert_eq(t.tile_shape[0], 32);
-	cr_assert_eq(tt_layout_from_ttnn(&back, &t, &undef, 0, why,
-					 sizeof(why)), TT_OK, "%s", why);
+	cr_assert_eq(tt_layout_from_ttnn(&back, &t, &undef, 0), TT_OK, "%s", tt_last_error());
 	expect_same_layout(&l, &back);
 }
 
@@ -732,12 +780,11 @@ Test(layout, ttnn_view_bump_and_row_major)
 	struct tt_layout l, back;
 
 	make(&l, &d);
-	cr_assert_eq(tt_layout_to_ttnn(&l, &t, why, sizeof(why)), TT_OK);
+	cr_assert_eq(tt_layout_to_ttnn(&l, &t), TT_OK);
 	expect_dims(t.stride, 3, U64(1024, 32, 1), 3, "stride");
 	expect_dims(t.shard_shape, 2, U64(40, 16), 2, "shard_shape");
 	expect_dims(t.physical_shard_shape, 2, U64(64, 32), 2, "physical");
-	cr_assert_eq(tt_layout_from_ttnn(&back, &t, &zero, 0, why,
-					 sizeof(why)), TT_OK, "%s", why);
+	cr_assert_eq(tt_layout_from_ttnn(&back, &t, &zero, 0), TT_OK, "%s", tt_last_error());
 	expect_map(&back, "(d0, d1, d2) -> (d0 * 32 + d1, d2)");
 	cr_assert_eq(back.oob.kind, TT_LAYOUT_OOB_ZERO);
 
@@ -746,12 +793,11 @@ Test(layout, ttnn_view_bump_and_row_major)
 		.grid_rank = 2, .grid = { 3, 2 },
 	};
 	make(&l, &d);
-	cr_assert_eq(tt_layout_to_ttnn(&l, &t, why, sizeof(why)), TT_OK);
+	cr_assert_eq(tt_layout_to_ttnn(&l, &t), TT_OK);
 	cr_assert_eq(t.tile_shape[0], 1);
 	cr_assert_eq(t.tile_shape[1], 1);
 	expect_dims(t.physical_shard_shape, 2, U64(18, 32), 2, "physical");
-	cr_assert_eq(tt_layout_from_ttnn(&back, &t, &zero, 0, why,
-					 sizeof(why)), TT_OK, "%s", why);
+	cr_assert_eq(tt_layout_from_ttnn(&back, &t, &zero, 0), TT_OK, "%s", tt_last_error());
 	cr_assert_not(back.tiled);
 	EXPECT_SHAPE(tt_layout_memref_shape, &back, 18, 32);
 }
@@ -771,25 +817,25 @@ Test(layout, ttnn_view_errors)
 	d.grid[1] = 2;
 	d.grid[2] = 4;
 	make(&l, &d);
-	cr_assert_eq(tt_layout_to_ttnn(&l, &t, why, sizeof(why)), TT_ELAYOUT);
-	cr_assert(strstr(why, "TTNN layouts are 2-D but the map (d0, d1, d2, d3) -> (d0, d1 * 64 + d2, d3) has 3 results"),
-		  "%s", why);
+	cr_assert_eq(tt_layout_to_ttnn(&l, &t), TT_ELAYOUT);
+	cr_assert(strstr(tt_last_error(), "TTNN layouts are 2-D but the map (d0, d1, d2, d3) -> (d0, d1 * 64 + d2, d3) has 3 results"),
+		  "%s", tt_last_error());
 
 	/* Rank 1. */
 	d = (struct tt_layout_desc){
 		.rank = 1, .shape = { 100 }, .grid_rank = 1, .grid = { 4 },
 	};
 	make(&l, &d);
-	cr_assert_eq(tt_layout_to_ttnn(&l, &t, why, sizeof(why)), TT_ELAYOUT);
-	cr_assert(strstr(why, "reshaped to 1xN"), "%s", why);
+	cr_assert_eq(tt_layout_to_ttnn(&l, &t), TT_ELAYOUT);
+	cr_assert(strstr(tt_last_error(), "reshaped to 1xN"), "%s", tt_last_error());
 
 	/* 5 rows on 4 cores: shards of 2 rows leave core 3 empty. */
 	d = (struct tt_layout_desc){
 		.rank = 2, .shape = { 5, 8 }, .grid_rank = 2, .grid = { 4, 1 },
 	};
 	make(&l, &d);
-	cr_assert_eq(tt_layout_to_ttnn(&l, &t, why, sizeof(why)), TT_ELAYOUT);
-	cr_assert(strstr(why, "cannot describe cores without data"), "%s", why);
+	cr_assert_eq(tt_layout_to_ttnn(&l, &t), TT_ELAYOUT);
+	cr_assert(strstr(tt_last_error(), "cannot describe cores without data"), "%s", tt_last_error());
 
 	/* Last dim folded with another: (d0 * 8 + d1) as one row. */
 	d = (struct tt_layout_desc){
@@ -797,8 +843,8 @@ Test(layout, ttnn_view_errors)
 		.map_rank = 2, .map = { { 1, 0 }, { 8, 1 } },
 	};
 	make(&l, &d);
-	cr_assert_eq(tt_layout_to_ttnn(&l, &t, why, sizeof(why)), TT_ELAYOUT);
-	cr_assert(strstr(why, "is not just d1"), "%s", why);
+	cr_assert_eq(tt_layout_to_ttnn(&l, &t), TT_ELAYOUT);
+	cr_assert(strstr(tt_last_error(), "is not just d1"), "%s", tt_last_error());
 
 	/* A TTNN shard that the grid does not derive. */
 	t = (struct tt_layout_ttnn){
@@ -806,27 +852,27 @@ Test(layout, ttnn_view_errors)
 		.shard_shape = { 40, 64 }, .physical_shard_shape = { 40, 64 },
 		.tile_shape = { 1, 1 }, .grid_shape = { 3, 1 },
 	};
-	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0, why, sizeof(why)),
+	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0),
 		     TT_ELAYOUT);
-	cr_assert(strstr(why, "shard = ceil(100 / 3) = 34"), "%s", why);
+	cr_assert(strstr(tt_last_error(), "shard = ceil(100 / 3) = 34"), "%s", tt_last_error());
 	t.shard_shape[0] = 34;
 	t.physical_shard_shape[0] = 34;
-	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0, why, sizeof(why)),
-		     TT_OK, "%s", why);
+	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0),
+		     TT_OK, "%s", tt_last_error());
 	t.physical_shard_shape[0] = 64;
-	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0, why, sizeof(why)),
+	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0),
 		     TT_ELAYOUT);
-	cr_assert(strstr(why, "physical_shard_shape[0] = 64"), "%s", why);
+	cr_assert(strstr(tt_last_error(), "physical_shard_shape[0] = 64"), "%s", tt_last_error());
 	t.physical_shard_shape[0] = 34;
 	t.stride[0] = 65;
-	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0, why, sizeof(why)),
+	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0),
 		     TT_ELAYOUT);
-	cr_assert(strstr(why, "not a multiple of the row width 64"), "%s", why);
+	cr_assert(strstr(tt_last_error(), "not a multiple of the row width 64"), "%s", tt_last_error());
 	t.stride[0] = 64;
 	t.stride[1] = 2;
-	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0, why, sizeof(why)),
+	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0),
 		     TT_ELAYOUT);
-	cr_assert(strstr(why, "must be contiguous"), "%s", why);
+	cr_assert(strstr(tt_last_error(), "must be contiguous"), "%s", tt_last_error());
 }
 
 /* ---- properties ------------------------------------------------------- */
@@ -997,8 +1043,7 @@ static void check_layout(const struct tt_layout *l)
 			rg[r] = malloc(max * sizeof(*rg[r]));
 			cr_assert(rg[r]);
 			cr_assert_eq(tt_layout_shard_ranges(l, g, r, rg[r],
-							    max, &nr[r], why,
-							    sizeof(why)),
+							    max, &nr[r]),
 				     TT_OK);
 			cr_assert_leq(nr[r], max);
 		}

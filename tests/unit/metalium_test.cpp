@@ -15,6 +15,7 @@
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/hal.hpp>
 #include <tt-metalium/host_api.hpp>
+#include <tt-metalium/system_mesh.hpp>
 #include <tt-metalium/math.hpp>
 #include <tt-metalium/tt_align.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
@@ -24,6 +25,8 @@
 extern "C" {
 #include <tt/error.h>
 #include <tt/tilize.h>
+
+#include "tt_data_format.h"
 }
 
 using namespace tt::tt_metal;
@@ -81,7 +84,7 @@ Test(metalium, tilize_nfaces_is_libtt_face_order)
 	}
 	auto tiled = tilize_nfaces(b, m, n);
 	std::vector<uint16_t> ref(m * n);
-	cr_assert_eq(tt_tilize_to_tiles(TT_LAYOUT_FLOAT16_B, f.data(), n, m, n, nullptr, ref.data(),
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT16_B, f.data(), n, m, n, nullptr, ref.data(),
 					ref.size() * 2),
 		     TT_OK);
 	for (uint32_t i = 0; i < m * n; i++)
@@ -189,7 +192,34 @@ Test(metalium, kernel_paths_resolve_like_tt_metal)
 
 	setenv("TT_METAL_KERNEL_PATH", (home / "kdir").c_str(), 1);
 	cr_assert_eq(CreateKernel(p, "k.c", CoreCoord(1, 0), DataMovementConfig{}), 1u);
+
+	// SetRootDir comes before TT_METAL_HOME.
+	unsetenv("TT_METAL_HOME");
+	unsetenv("TT_METAL_KERNEL_PATH");
+	SetRootDir(home.string());
+	cr_assert_eq(CreateKernel(p, "kdir/k.c", CoreCoord(2, 0), DataMovementConfig{}), 2u);
+	SetRootDir("");
 	fs::remove_all(home);
+}
+
+// UpdateCircularBufferTotalSize / PageSize keep the config in step and
+// refuse what tt-metal refuses.
+Test(metalium, circular_buffer_updates)
+{
+	Program p = CreateProgram();
+	CBHandle cb = CreateCircularBuffer(
+		p, CoreCoord(0, 0),
+		CircularBufferConfig(4096, { { tt::CBIndex::c_0, tt::DataFormat::Float16_b } })
+			.set_page_size(tt::CBIndex::c_0, 2048));
+	UpdateCircularBufferTotalSize(p, cb, 8192);
+	cr_assert_eq(GetCircularBufferConfig(p, cb).total_size(), 8192u);
+	UpdateCircularBufferPageSize(p, cb, tt::CBIndex::c_0, 1024);
+	cr_assert_eq(*GetCircularBufferConfig(p, cb).page_sizes()[0], 1024u);
+	cr_assert_throw(UpdateCircularBufferTotalSize(p, cb, 1000), std::runtime_error);
+	cr_assert_throw(UpdateCircularBufferPageSize(p, cb, tt::CBIndex::c_1, 1024),
+			std::runtime_error);
+	cr_assert_eq(GetCircularBufferConfig(p, cb).total_size(), 8192u, "a refusal changes nothing");
+	cr_assert(!IsGalaxyCluster() && GetNumPCIeDevices() == 1 && GetPCIeDeviceID(3) == 3);
 }
 
 Test(metalium, runtime_args_views)
@@ -244,6 +274,11 @@ Test(metalium, larger_meshes_are_refused)
 	});
 	cr_assert(w.find("8-device mesh") != std::string::npos, "%s", w.c_str());
 	cr_assert(w.find("create_unit_mesh") != std::string::npos, "%s", w.c_str());
+	// The system mesh is what can be opened: 1x1.
+	auto &sys = distributed::SystemMesh::instance();
+	cr_assert(&sys == &distributed::SystemMesh::instance());
+	cr_assert(sys.shape() == distributed::MeshShape(1, 1));
+	cr_assert(sys.local_shape() == sys.shape());
 }
 
 Test(metalium, tt_fatal_formats)

@@ -18,9 +18,10 @@
 
 #include <tt/tt.h>
 
-#include "../../host/src/internal.h"
+#include "program/program.h"
 #include "host_device.h"
 #include "tt_data_format.h"
+#include "tt_kernel_config.h"
 
 
 /* The last error contains @needle. */
@@ -134,7 +135,7 @@ Test(misuse, null_arguments_program)
 	cr_expect_eq(tt_semaphore_create(NULL, &one, 0, &id), TT_EINVAL);
 	cr_expect_eq(tt_program_compile(NULL, NULL, NULL), TT_EINVAL);
 	cr_expect_eq(tt_enqueue_program(NULL, NULL, &rep), TT_EINVAL);
-	cr_expect(strstr(rep.message, "the device is NULL"), "%s", rep.message);
+	cr_expect(strstr(tt_last_error(), "the device is NULL"), "%s", tt_last_error());
 	cr_expect_eq(tt_finish(NULL, 0, NULL), TT_EINVAL);
 	cr_expect_eq(tt_program_run(NULL, NULL, 0, NULL), TT_EINVAL);
 	cr_expect_eq(tt_cb_create(NULL, &one, &cb, &h), TT_EINVAL);
@@ -259,7 +260,7 @@ Test(misuse, program_destroyed_twice)
 	expect_msg("is not a live program (destroyed already");
 }
 
-/* §4 of the reliability issue: each refusal names the object, value and limit. */
+/* docs/reliability.md: each refusal names the object, value and limit. */
 Test(misuse, refusals_say_what_and_why)
 {
 	struct tt_core_range_set one = tt_core_set(tt_core(0, 0));

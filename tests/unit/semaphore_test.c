@@ -8,6 +8,8 @@
 
 #include <tt/tt.h>
 
+#include "tt_kernel_config.h"
+
 static struct tt_core_range_set rect(uint32_t x0, uint32_t y0, uint32_t x1,
 				     uint32_t y1)
 {

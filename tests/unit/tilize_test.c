@@ -13,6 +13,8 @@
 #include <tt/layout.h>
 #include <tt/tilize.h>
 
+#include "tt_data_format.h"
+
 #define U64(...)	((const uint64_t[]){ __VA_ARGS__ })
 
 static uint64_t rng_state = 0x243f6a8885a308d3ull;
@@ -53,7 +55,7 @@ static float from_bits(uint32_t u)
 }
 
 /*
- * Face order (reference/compute-engine.md §1): index =
+ * Face order: index =
  * ((r / 16) * 2 + c / 16) * 256 + (r % 16) * 16 + c % 16.
  */
 Test(tilize, face_order)
@@ -85,22 +87,22 @@ Test(tilize, sizes_and_argument_errors)
 	float m[4] = { 0 };
 	uint8_t t[4096];
 
-	cr_assert_eq(tt_tilize_tile_bytes(TT_LAYOUT_FLOAT32), 4096);
-	cr_assert_eq(tt_tilize_tile_bytes(TT_LAYOUT_FLOAT16_B), 2048);
-	cr_assert_eq(tt_tilize_tile_bytes(TT_LAYOUT_BFP8_B), 1088);
+	cr_assert_eq(tt_tilize_tile_bytes(TT_DF_FLOAT32), 4096);
+	cr_assert_eq(tt_tilize_tile_bytes(TT_DF_FLOAT16_B), 2048);
+	cr_assert_eq(tt_tilize_tile_bytes(TT_DF_BFP8_B), 1088);
 	/* 53x63 needs 2x2 tiles. */
-	cr_assert_eq(tt_tilize_bytes(TT_LAYOUT_FLOAT16_B, 53, 63), 4 * 2048);
-	cr_assert_eq(tt_tilize_to_tiles(TT_LAYOUT_FLOAT32, m, 2, 2, 2, NULL, t,
+	cr_assert_eq(tt_tilize_bytes(TT_DF_FLOAT16_B, 53, 63), 4 * 2048);
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT32, m, 2, 2, 2, NULL, t,
 					4095), TT_ENOSPC);
-	cr_assert_eq(tt_tilize_to_tiles(TT_LAYOUT_FLOAT32, m, 1, 2, 2, NULL, t,
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT32, m, 1, 2, 2, NULL, t,
 					sizeof(t)), TT_EINVAL);
 	cr_assert_eq(tt_tilize_to_tiles(2, m, 2, 2, 2, NULL, t, sizeof(t)),
 		     TT_EINVAL);
-	cr_assert_eq(tt_tilize_from_tiles(TT_LAYOUT_FLOAT32, t, 100, 2, 2, m,
+	cr_assert_eq(tt_tilize_from_tiles(TT_DF_FLOAT32, t, 100, 2, 2, m,
 					  2), TT_EINVAL);
 	cr_assert_eq(tt_tilize_raw_to_tiles(0, m, 2, 2, 2, NULL, t, sizeof(t)),
 		     TT_EINVAL);
-	cr_assert_eq(tt_tilize_to_tiles(TT_LAYOUT_FLOAT32, NULL, 0, 0, 0, NULL,
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT32, NULL, 0, 0, 0, NULL,
 					NULL, 0), TT_OK);
 }
 
@@ -125,7 +127,7 @@ Test(tilize, float32_round_trip_and_padding)
 		float pad = tt_layout_oob_value(&oobs[k]);
 		const float *t = (const float *)tiles;
 
-		cr_assert_eq(tt_tilize_to_tiles(TT_LAYOUT_FLOAT32, src, STRIDE,
+		cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT32, src, STRIDE,
 						ROWS, COLS, &oobs[k], tiles,
 						sizeof(tiles)), TT_OK);
 		/* Tile (2, 1) covers rows 64-95, cols 32-63. */
@@ -143,7 +145,7 @@ Test(tilize, float32_round_trip_and_padding)
 			}
 		}
 		memset(back, 0, sizeof(back));
-		cr_assert_eq(tt_tilize_from_tiles(TT_LAYOUT_FLOAT32, tiles,
+		cr_assert_eq(tt_tilize_from_tiles(TT_DF_FLOAT32, tiles,
 						  sizeof(tiles), ROWS, COLS,
 						  back, STRIDE), TT_OK);
 		for (int r = 0; r < ROWS; r++)
@@ -195,10 +197,10 @@ Test(tilize, bf16_tiles_bit_exact)
 
 	for (size_t i = 0; i < sizeof(tiles); i++)
 		tiles[i] = (uint8_t)rnd32();
-	cr_assert_eq(tt_tilize_from_tiles(TT_LAYOUT_FLOAT16_B, tiles,
+	cr_assert_eq(tt_tilize_from_tiles(TT_DF_FLOAT16_B, tiles,
 					  sizeof(tiles), ROWS, COLS, f, COLS),
 		     TT_OK);
-	cr_assert_eq(tt_tilize_to_tiles(TT_LAYOUT_FLOAT16_B, f, COLS, ROWS,
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT16_B, f, COLS, ROWS,
 					COLS, NULL, again, sizeof(again)),
 		     TT_OK);
 	cr_assert_eq(memcmp(tiles, again, sizeof(tiles)), 0);
@@ -232,7 +234,7 @@ Test(tilize, bf16_padding)
 	memcpy(&h, t + 2 * tt_tilize_index(0, 2), 2);
 	cr_assert_eq(h, 3);
 
-	cr_assert_eq(tt_tilize_to_tiles(TT_LAYOUT_FLOAT16_B, src, 40, 40, 40,
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT16_B, src, 40, 40, 40,
 					&one, t, sizeof(t)), TT_OK);
 	/* Tile 3 holds rows 32-63, cols 32-63: (39, 39) is data, (8, 8) pad. */
 	memcpy(&h, t + 3 * 2048 + 2 * tt_tilize_index(7, 7), 2);
@@ -309,7 +311,7 @@ Test(tilize, bfp8_tile_layout)
 		for (int c = 0; c < 32; c++)
 			m[r * 32 + c] = (float)(1 << (r % 8)) *
 					(c < 16 ? 1.0f : 1.5f);
-	cr_assert_eq(tt_tilize_to_tiles(TT_LAYOUT_BFP8_B, m, 32, 32, 32, NULL,
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_BFP8_B, m, 32, 32, 32, NULL,
 					t, sizeof(t)), TT_OK);
 	for (int f = 0; f < 4; f++) {
 		for (int r = 0; r < 16; r++) {
@@ -334,11 +336,11 @@ Test(tilize, bfp8_round_trip)
 
 	for (int i = 0; i < ROWS * COLS; i++)
 		src[i] = rnd_float() / (float)(1 + rnd32() % 1000);
-	cr_assert_eq(tt_tilize_to_tiles(TT_LAYOUT_BFP8_B, src, COLS, ROWS, COLS,
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_BFP8_B, src, COLS, ROWS, COLS,
 					NULL, t1, sizeof(t1)), TT_OK);
-	cr_assert_eq(tt_tilize_from_tiles(TT_LAYOUT_BFP8_B, t1, sizeof(t1),
+	cr_assert_eq(tt_tilize_from_tiles(TT_DF_BFP8_B, t1, sizeof(t1),
 					  ROWS, COLS, back, COLS), TT_OK);
-	cr_assert_eq(tt_tilize_to_tiles(TT_LAYOUT_BFP8_B, back, COLS, ROWS,
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_BFP8_B, back, COLS, ROWS,
 					COLS, NULL, t2, sizeof(t2)), TT_OK);
 	cr_assert_eq(memcmp(t1, t2, sizeof(t1)), 0);
 
@@ -374,14 +376,14 @@ Test(tilize, bfp8_padding_shares_exponents)
 
 	for (int i = 0; i < 20 * 20; i++)
 		m[i] = (float)(i % 64);
-	tt_tilize_to_tiles(TT_LAYOUT_BFP8_B, m, 20, 20, 20, &zero, t, 1088);
-	tt_tilize_from_tiles(TT_LAYOUT_BFP8_B, t, sizeof(t), 20, 20, back, 20);
+	tt_tilize_to_tiles(TT_DF_BFP8_B, m, 20, 20, 20, &zero, t, 1088);
+	tt_tilize_from_tiles(TT_DF_BFP8_B, t, sizeof(t), 20, 20, back, 20);
 	cr_assert_eq(memcmp(m, back, sizeof(m)), 0);
 
-	tt_tilize_to_tiles(TT_LAYOUT_BFP8_B, m, 20, 20, 20, &ninf, t, 1088);
+	tt_tilize_to_tiles(TT_DF_BFP8_B, m, 20, 20, 20, &ninf, t, 1088);
 	/* Face 1 row 0 holds columns 16-19 of row 0 and 12 padding values. */
 	cr_assert_eq(t[16], 255);
-	tt_tilize_from_tiles(TT_LAYOUT_BFP8_B, t, sizeof(t), 20, 20, back, 20);
+	tt_tilize_from_tiles(TT_DF_BFP8_B, t, sizeof(t), 20, 20, back, 20);
 	cr_assert_eq(back[17], 0.0f);	/* was 17 */
 	cr_assert_eq(back[5], 5.0f);	/* face 0 row 0 has no padding */
 }
@@ -421,20 +423,19 @@ Test(tilize, shard_pack_53x63)
 	static float src[53 * 63], back[53 * 63], plane[32 * 32];
 	static uint8_t buf[4096];
 	struct tt_layout l;
-	char why[256];
 	uint16_t h;
 
 	for (int i = 0; i < 53 * 63; i++)
 		src[i] = (float)((i * 7) % 256) / 8.0f;	/* bf16-exact */
-	cr_assert_eq(tt_layout_create(&l, &d, why, sizeof(why)), TT_OK, "%s",
-		     why);
+	cr_assert_eq(tt_layout_create(&l, &d), TT_OK, "%s",
+		     tt_last_error());
 	cr_assert_eq(tt_layout_shard_bytes(&l), 4096);
 	memset(back, 0, sizeof(back));
 	pack_all(&l, src, back, buf, sizeof(buf));
 	cr_assert_eq(memcmp(src, back, sizeof(src)), 0);
 
 	/* buf holds core (2, 1): rows 36-52, cols 32-62. */
-	tt_tilize_from_tiles(TT_LAYOUT_FLOAT32, buf, sizeof(buf), 32, 32,
+	tt_tilize_from_tiles(TT_DF_FLOAT32, buf, sizeof(buf), 32, 32,
 			     plane, 32);
 	cr_assert_eq(plane[16 * 32 + 30], src[52 * 63 + 62]);
 	cr_assert_eq(plane[17 * 32 + 0], -1.5f);
@@ -446,8 +447,8 @@ Test(tilize, shard_pack_53x63)
 		     TT_ENOSPC);
 
 	d.tiled = false;
-	d.dtype = TT_LAYOUT_FLOAT16_B;
-	cr_assert_eq(tt_layout_create(&l, &d, why, sizeof(why)), TT_OK);
+	d.dtype = TT_DF_FLOAT16_B;
+	cr_assert_eq(tt_layout_create(&l, &d), TT_OK);
 	cr_assert_eq(tt_layout_shard_bytes(&l), 18 * 32 * 2);
 	memset(back, 0, sizeof(back));
 	pack_all(&l, src, back, buf, sizeof(buf));
@@ -468,27 +469,26 @@ Test(tilize, shard_pack_multidevice_bfp8)
 {
 	struct tt_layout_desc d = {
 		.rank = 4, .shape = { 2, 3, 64, 128 },
-		.dtype = TT_LAYOUT_BFP8_B,
+		.dtype = TT_DF_BFP8_B,
 		.n_intervals = 1, .intervals = { { 1, -1 } }, .grid_rank = 3,
 		.grid = { 2, 2, 4 }, .tiled = true,
 	};
 	static float src[2 * 3 * 64 * 128], back[2 * 3 * 64 * 128];
 	static uint8_t buf[3 * 1088];
 	struct tt_layout l;
-	char why[256];
 
 	for (int i = 0; i < 2 * 3 * 64 * 128; i++)
 		src[i] = (float)((i * 13) % 100);
-	cr_assert_eq(tt_layout_create(&l, &d, why, sizeof(why)), TT_OK, "%s",
-		     why);
+	cr_assert_eq(tt_layout_create(&l, &d), TT_OK, "%s",
+		     tt_last_error());
 	cr_assert_eq(tt_layout_shard_bytes(&l), sizeof(buf));
 	pack_all(&l, src, back, buf, sizeof(buf));
 	cr_assert_eq(memcmp(src, back, sizeof(src)), 0);
 
-	d.dtype = TT_LAYOUT_FLOAT32;
+	d.dtype = TT_DF_FLOAT32;
 	d.tile[0] = 16;
 	d.tile[1] = 16;
-	cr_assert_eq(tt_layout_create(&l, &d, why, sizeof(why)), TT_OK);
+	cr_assert_eq(tt_layout_create(&l, &d), TT_OK);
 	cr_assert_eq(tt_tilize_shard_pack(&l, src, U64(0, 0, 0), buf,
 					  sizeof(buf)), TT_ENOSYS);
 }

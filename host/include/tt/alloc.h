@@ -7,7 +7,7 @@
  * movable region start (shrink / reset).  It knows nothing about banks or
  * buffer types: the banking layer (tt/bank.h) puts one of these behind
  * every bank manager.  Behaviour follows tt-metal's FreeListOpt with the
- * FIRST policy (reference/allocator.md §1.3); where this module departs
+ * FIRST policy; where this module departs
  * from it, the comment at the function says so.
  *
  * Cost, with n blocks (free and allocated): allocate, allocate-at and
@@ -38,7 +38,7 @@
 /* No address limit for tt_alloc_alloc(). */
 #define TT_ALLOC_NO_LIMIT	0
 
-/* Which free block a request takes (tt-metal's SearchPolicy, §1.3). */
+/* Which free block a request takes (tt-metal's SearchPolicy). */
 enum tt_alloc_policy {
 	TT_ALLOC_FIRST_FIT = 0,	/* lowest (highest top-down) fitting address */
 	TT_ALLOC_BEST_FIT = 1,	/* smallest fitting block */
@@ -81,7 +81,7 @@ struct tt_alloc {
 	unsigned int recent_pos;
 };
 
-/* Per-region figures, as tt-metal's Statistics (reference/allocator.md §1.7). */
+/* Per-region figures, as tt-metal's Statistics. */
 struct tt_alloc_stats {
 	uint64_t total_allocatable;	/* region size, after any shrink */
 	uint64_t total_allocated;
@@ -100,7 +100,7 @@ struct tt_alloc_range {
 /*
  * One row of the block table.  Ids name the allocator's node slots: they
  * are stable while a block lives and are reused after it is merged away,
- * as the slots of FreeListOpt's block table are (§1.2, §1.7).
+ * as the slots of FreeListOpt's block table are.
  */
 struct tt_alloc_block_info {
 	uint32_t id;
@@ -111,7 +111,7 @@ struct tt_alloc_block_info {
 	int allocated;		/* 1 or 0 */
 };
 
-/* Allocated regions of an allocator, sorted and coalesced (§1.8). */
+/* Allocated regions of an allocator, sorted and coalesced. */
 struct tt_alloc_state {
 	uint64_t base;		/* base given to tt_alloc_init() */
 	uint64_t size;		/* region size at tt_alloc_init() */
@@ -173,7 +173,7 @@ int tt_alloc_alloc_at(struct tt_alloc *a, uint64_t addr, uint64_t size);
 
 /*
  * Free the block that starts at @addr and merge it with free neighbours.
- * Unlike FreeListOpt, which ignores unknown addresses (§1.3), this is an
+ * Unlike FreeListOpt, which ignores unknown addresses, this is an
  * error: TT_EDOUBLEFREE if @addr is among the last 256 addresses freed
  * and is free now, TT_ENOTALLOC for any other address that is not the
  * start of an allocated block (an older double free reads as this).
@@ -188,7 +188,7 @@ void tt_alloc_clear(struct tt_alloc *a);
 
 /*
  * Raise the region start by @size bytes (cumulative over calls), as
- * FreeListOpt::shrink_size does bottom-up; only bottom-up exists (§1.3).
+ * FreeListOpt::shrink_size does bottom-up; only bottom-up exists.
  * Returns TT_OK, TT_EALIGN (@size not a multiple of the alignment),
  * TT_ERANGE (larger than the region) or TT_EBUSY (an allocated block lies
  * in the bytes to give up).
@@ -217,7 +217,7 @@ int tt_alloc_allocation_size(const struct tt_alloc *a, uint64_t addr,
  * Free ranges that can hold a request of @size bytes, in address order.
  * Fills at most @max entries of @out and returns how many there are in
  * all (call with @max 0 to count).  FreeListOpt orders them by size class
- * instead (§1.3).
+ * instead.
  */
 size_t tt_alloc_available(const struct tt_alloc *a, uint64_t size,
 			  struct tt_alloc_range *out, size_t max);
@@ -233,7 +233,7 @@ size_t tt_alloc_blocks(const struct tt_alloc *a,
  * Print the statistics and the block table, one block per line, in
  * address order:
  *   "       Block      Address         Size       PrevID       NextID    Allocated"
- * with each column right-aligned to width 12 as in FreeListOpt (§1.7).
+ * with each column right-aligned to width 12 as in FreeListOpt.
  */
 void tt_alloc_dump(const struct tt_alloc *a, FILE *f);
 

@@ -3,11 +3,14 @@
  * Architecture descriptors.  Every difference between Wormhole B0 and
  * Blackhole that the host library cares about is a field here; code asks
  * the descriptor instead of testing the architecture (no #ifdef ARCH).
- * The numbers come from hal/ and reference/ttmetal-facts.md §2-§3, §7.
+ * Every number comes from the architecture's files in hal/ (hal/<arch>/
+ * tt_mem_map.h and tt_noc_map.h).  Only Wormhole B0 devices can be
+ * opened; Blackhole is described for the allocator, layouts and shards.
  */
 #ifndef TT_ARCH_H
 #define TT_ARCH_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 enum tt_arch_id {
@@ -39,6 +42,14 @@ struct tt_arch {
 	uint64_t dram_bank_size;	/* bytes per bank */
 	uint32_t dram_unreserved_base;	/* reserved bytes at the start of each bank */
 	uint32_t dram_alignment;	/* bytes */
+	/*
+	 * NoC 0 endpoint of each DRAM bank (dram_banks entries), or NULL
+	 * where hal/ does not describe them; NoC 1 sees them mirrored
+	 * (x -> noc_size_x - 1 - x, y likewise) when dram_noc_mirrored.
+	 */
+	const uint8_t *dram_noc_x;
+	const uint8_t *dram_noc_y;
+	bool dram_noc_mirrored;
 
 	/* NoC and CBs. */
 	uint32_t noc_max_burst;		/* bytes per NoC packet */

@@ -5,12 +5,12 @@
  * range that type may use in a bank, shared by all banks of the type.  A
  * buffer takes the same address in every bank and the same number of bytes
  * per bank: ceil(pages / banks) pages, each rounded up to the type's
- * alignment (reference/allocator.md §1.4).  This module also maps bank ids
+ * alignment.  This module also maps bank ids
  * to bank offsets and cores, checks circular buffers against L1 buffers,
  * and gives statistics, memory views and allocator state; reports and
- * pictures are in tt/report.h.
+ * pictures are in tt/memory_report.h.
  *
- * Layout of each bank (§1.5, §1.6):
+ * Layout of each bank:
  *   DRAM bank:  [0, dram_unreserved_base)  reserved
  *               [.., bank_size - trace)     DRAM buffers, bottom-up
  *               [.., bank_size)             TRACE buffers, top-down
@@ -22,7 +22,8 @@
  *               downwards from the top of its L1.
  *
  * Every function that fails returns a negative TT_E* code and leaves a
- * one-line explanation in tt_bank_last_error(); nothing is printed.
+ * one-line explanation in tt_last_error() (docs/errors.md); nothing is
+ * printed.
  */
 #ifndef TT_BANK_H
 #define TT_BANK_H
@@ -52,7 +53,6 @@ enum tt_bank_type {
 #define TT_BANK_DEFAULT		0u
 
 #define TT_BANK_MAX_STORAGE_CORES	32
-#define TT_BANK_MSG_MAX			320
 
 /* A logical worker core. */
 struct tt_bank_core {
@@ -62,18 +62,18 @@ struct tt_bank_core {
 
 /*
  * Everything the bank managers are built from: tt-metal's AllocatorConfig
- * (§1.1) cut down to what an emulated chip has.  tt_bank_config_from_arch()
+ * cut down to what an emulated chip has.  tt_bank_config_from_arch()
  * fills it from an arch descriptor; tests and odd setups fill it by hand.
  */
 struct tt_bank_config {
-	/* DRAM: one bank per channel; bank id == channel (§1.5). */
+	/* DRAM: one bank per channel; bank id == channel. */
 	uint32_t dram_banks;
 	uint64_t dram_bank_size;	/* bytes per bank */
 	uint64_t dram_unreserved_base;	/* reserved bytes at the start of a bank */
 	uint32_t dram_alignment;	/* page rounding of DRAM and TRACE */
 	uint64_t trace_region_size;	/* per bank, at the top of the bank */
 
-	/* L1: one bank per worker core of the grid_x * grid_y grid (§1.6). */
+	/* L1: one bank per worker core of the grid_x * grid_y grid. */
 	uint32_t grid_x;
 	uint32_t grid_y;
 	uint64_t l1_size;		/* bytes of L1 per core */
@@ -93,12 +93,12 @@ struct tt_bank_config {
 
 	/*
 	 * Granule of every bank manager.  tt-metal passes the DRAM alignment
-	 * here for all buffer types (§1.4) so that L1 buffers can be the
+	 * here for all buffer types so that L1 buffers can be the
 	 * target of DRAM reads; 0 means dram_alignment.
 	 */
 	uint32_t alloc_alignment;
 
-	/* Skip the bank-count check and refuse interleaved buffers (§1.4). */
+	/* Skip the bank-count check and refuse interleaved buffers. */
 	bool disable_interleaved;
 
 	/*
@@ -127,10 +127,9 @@ struct tt_banks {
 	struct tt_bank_config cfg;
 	struct tt_bank_mgr mgr[TT_BANK_NTYPES];
 	struct tt_bank_core *l1_core;	/* L1 bank id -> core */
-	char err[TT_BANK_MSG_MAX];
 };
 
-/* Memory view of one buffer type (tt-metal's MemoryView, §1.7). */
+/* Memory view of one buffer type (tt-metal's MemoryView). */
 struct tt_bank_view {
 	uint32_t num_banks;
 	uint64_t total_bytes_per_bank;
@@ -141,7 +140,7 @@ struct tt_bank_view {
 	struct tt_alloc_block_info *blocks;	/* malloc'd; tt_bank_view_release() */
 };
 
-/* Allocated regions of one buffer type and the shape they fit (§1.8). */
+/* Allocated regions of one buffer type and the shape they fit. */
 struct tt_bank_state {
 	enum tt_bank_type type;
 	uint32_t num_banks;
@@ -159,12 +158,11 @@ struct tt_bank_cb_clash {
 	uint64_t buffer_addr;	/* lowest buffer on the core, in its L1 */
 	uint64_t buffer_size;	/* that buffer's bytes in this bank */
 	enum tt_bank_type buffer_type;
-	char msg[TT_BANK_MSG_MAX];
 };
 
 /*
  * Fill @cfg for @arch with its default worker grid, as tt-metal's
- * generate_config() does (§1.6, §4): l1_unreserved_base and l1_small_size
+ * generate_config() does: l1_unreserved_base and l1_small_size
  * rounded up to the DRAM alignment, trace_region_size rounded up to the
  * DRAM alignment times the number of DRAM banks.  The arch descriptor has
  * no storage-only cores.  Returns TT_OK or TT_EINVAL.
@@ -175,7 +173,7 @@ int tt_bank_config_from_arch(struct tt_bank_config *cfg,
 
 /*
  * Build the bank managers of @cfg.  Bank counts are checked as in
- * tt-metal's validate_num_banks() (§1.4): a power of two or one of the
+ * tt-metal's validate_num_banks(): a power of two or one of the
  * counts with a device-side modulo; L1_SMALL is exempt, and so is
  * everything when cfg->disable_interleaved is set.
  * L1 bank ids: worker cores row by row (id = y * grid_x + x), then the
@@ -188,16 +186,13 @@ int tt_bank_init(struct tt_banks *b, const struct tt_bank_config *cfg);
 /* Release everything tt_bank_init() took. */
 void tt_bank_destroy(struct tt_banks *b);
 
-/* Explanation of the last failure, or "" if none. */
-const char *tt_bank_last_error(const struct tt_banks *b);
-
 /* "DRAM", "L1", "L1_SMALL", "TRACE". */
 const char *tt_bank_type_name(enum tt_bank_type type);
 
 /*
  * Bytes each bank holds for a buffer of @size bytes in @page_size pages
  * spread over @num_banks banks: ceil(pages / banks) * round_up(page_size,
- * @alignment), as calculate_bank_size_spread() (§1.4).  Returns TT_OK,
+ * @alignment), as calculate_bank_size_spread().  Returns TT_OK,
  * TT_EINVAL (zero sizes or banks), TT_EALIGN (@size not a multiple of
  * @page_size) or TT_ERANGE (overflow).
  */
@@ -253,7 +248,7 @@ int tt_bank_set_policy(struct tt_banks *b, enum tt_bank_type type,
 enum tt_alloc_policy tt_bank_get_policy(const struct tt_banks *b,
 					enum tt_bank_type type);
 
-/* Shrink / reset the start of @type's region (§1.3); see tt/alloc.h. */
+/* Shrink / reset the start of @type's region; see tt/alloc.h. */
 int tt_bank_shrink(struct tt_banks *b, enum tt_bank_type type, uint64_t size);
 int tt_bank_reset_size(struct tt_banks *b, enum tt_bank_type type);
 
@@ -292,7 +287,7 @@ uint32_t tt_bank_ids_of_core(const struct tt_banks *b, enum tt_bank_type type,
 			     struct tt_bank_core core, uint32_t *ids,
 			     uint32_t max);
 
-/* Per-bank statistics of @type (§1.7). */
+/* Per-bank statistics of @type. */
 int tt_bank_stats(const struct tt_banks *b, enum tt_bank_type type,
 		  struct tt_alloc_stats *st);
 
@@ -319,17 +314,18 @@ uint64_t tt_bank_cb_base(const struct tt_banks *b);
 /*
  * Check that a program whose circular buffers end at @cb_end (first byte
  * past them) on worker @core stays below every L1 and L1_SMALL buffer
- * there, as tt-metal's CB region validation does before a launch (§1.6;
- * tt-metal looks at L1 only, which misses L1_SMALL buffers when L1 is
+ * there, as tt-metal's CB region validation does before a launch
+ * (tt-metal looks at L1 only, which misses L1_SMALL buffers when L1 is
  * empty).  Returns TT_OK; TT_ECLASH with @clash filled (core, overlap,
- * the buffer in the way, a message); TT_ENOSPC if @cb_end is past the end
- * of L1; TT_EINVAL if @core is not a worker core.  @clash may be NULL.
+ * the buffer in the way); TT_ENOSPC if @cb_end is past the end of L1;
+ * TT_EINVAL if @core is not a worker core.  The last error says which in
+ * words.  @clash may be NULL.
  */
 int tt_bank_check_cb(const struct tt_banks *b, struct tt_bank_core core,
 		     uint64_t cb_end, struct tt_bank_cb_clash *clash);
 
 /*
- * Copy the allocated regions of @type (extract_state, §1.8).  Release
+ * Copy the allocated regions of @type (extract_state).  Release
  * with tt_bank_state_release().
  */
 int tt_bank_extract_state(const struct tt_banks *b, enum tt_bank_type type,

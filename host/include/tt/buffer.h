@@ -8,8 +8,8 @@
  * lives in bank i % banks at row i / banks, each row a page rounded up to
  * the type's alignment (DRAM 32 B, L1 16 B on WH), at the same address in
  * every bank (the device's lockstep allocator, tt/bank.h).  Kernels find
- * the pages with InterleavedAddrGen(Fast) and the bank-to-NoC tables
- * (reference/ttmetal-facts.md §5.1, §7).  Host reads and writes scatter
+ * the pages with InterleavedAddrGen(Fast) and the bank-to-NoC tables.
+ * Host reads and writes scatter
  * and gather pages through the shared memory of the device: no kernel
  * runs for them.
  *
@@ -82,16 +82,10 @@ struct tt_buffer;
  * not a multiple of page_size), TT_ENOMEM (no room), TT_EPERM (this grid
  * has a bank count interleaving cannot use), TT_ELAYOUT (bad shard spec),
  * TT_ERANGE (a shard core outside the grid or the DRAM banks).  On failure
- * tt_buffer_last_error() says what is wrong and how to fix it.
+ * tt_last_error() says what is wrong and how to fix it.
  */
 int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 		     struct tt_buffer **out);
-
-/*
- * tt_last_error() under its older name: after a failed tt_buffer_create()
- * it explains the failure ("" after a success).
- */
-const char *tt_buffer_last_error(void);
 
 /*
  * Release the buffer's banks; safe on NULL.  TT_EDOUBLEFREE for a buffer
@@ -140,29 +134,17 @@ int tt_buffer_shard_core(const struct tt_buffer *buf, uint32_t shard,
 			 struct tt_core *core);
 
 /*
- * Words of the sharded address generator (sharded_addr_gen.h): fills
- * @args[0 .. *@count) when @max is large enough, and always sets *@count
- * (TT_SHARDED_ARGS_HEADER + number of shards).  Pass them as runtime args
- * (unique or common) and hand the generator their address together with
- * tt_buffer_address().  Layout of the words:
- *   [0] flags: TT_SHARDED_ARGS_DRAM if the shards are in DRAM banks
- *   [1] page size in bytes
- *   [2] aligned page size: the page stride inside a shard
- *   [3] tensor width in pages
- *   [4] shard height in pages
- *   [5] shard width in pages
- *   [6] shards per row of the grid of shards
- *   [7] number of shards
- *   [8 + k] NoC coordinates of shard k's core or bank: the MID-word x/y
- *           encoding as seen on NoC 0 in bits 0..15, on NoC 1 in 16..31
+ * Words of the sharded address generator (sharded_addr_gen.h; their
+ * layout is hal/tt_sharded_args.h): fills @args[0 .. *@count) when @max
+ * is large enough, and always sets *@count (the header words plus one per
+ * shard).  Pass them as runtime args (unique or common) and hand the
+ * generator their address together with tt_buffer_address().
  * Returns TT_OK, TT_EINVAL (not sharded, NULL), TT_E2BIG (@max too small;
  * *@count says how many are needed) or TT_ENOSYS (a shard's bank has a
- * non-zero bank offset, which the words cannot carry; worker cores and
- * DRAM banks have none).
+ * non-zero bank offset, which the words cannot carry, or the arch does not
+ * describe its DRAM banks' NoC endpoints; worker cores and Wormhole DRAM
+ * banks have none).
  */
-#define TT_SHARDED_ARGS_HEADER	8u
-#define TT_SHARDED_ARGS_DRAM	1u
-
 int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
 			   uint32_t max, uint32_t *count);
 

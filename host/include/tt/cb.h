@@ -33,15 +33,13 @@
 #include <tt/core.h>
 #include <tt/program.h>
 
-/* CB indices per core (Wormhole B0: 32; tt-metal tt::CBIndex c_0..c_31). */
-#define TT_NUM_CIRCULAR_BUFFERS	32
-
 /* Index of a CB inside its program (tt-metal: CBHandle). */
 typedef uint32_t tt_cb_handle;
 
 /* One index of a CB: its data format (TT_DF_*, tt_data_format.h) and page size. */
 struct tt_cb_format {
-	uint32_t index;			/* 0 .. TT_NUM_CIRCULAR_BUFFERS - 1 */
+	uint32_t index;			/* 0 .. TT_NUM_CBS - 1 (hal/<arch>/tt_mem_map.h;
+					 * tt-metal tt::CBIndex) */
 	uint32_t data_format;		/* TT_DF_* */
 	uint32_t page_size;		/* bytes; divides total_size */
 };
@@ -82,6 +80,27 @@ int tt_cb_create_globally_allocated(struct tt_program *prog,
  */
 int tt_cb_update_address(struct tt_program *prog, tt_cb_handle cb,
 			 const struct tt_buffer *buf);
+
+/*
+ * Resize CB @cb to @total_size bytes (tt-metal's
+ * UpdateCircularBufferTotalSize).  The CBs of the CB region are placed
+ * again in creation order, so those created after @cb on its cores may
+ * move; the next launch uses the new layout.  TT_EINVAL if a page size no
+ * longer divides the size, or a globally allocated CB would grow (move it
+ * with tt_cb_update_address_and_size).
+ */
+int tt_cb_update_total_size(struct tt_program *prog, tt_cb_handle cb, uint32_t total_size);
+
+/* Page size of index @index of CB @cb (UpdateCircularBufferPageSize). */
+int tt_cb_update_page_size(struct tt_program *prog, tt_cb_handle cb, uint32_t index,
+			   uint32_t page_size);
+
+/*
+ * Move globally allocated CB @cb into @buf with a new size
+ * (UpdateDynamicCircularBufferAddressAndTotalSize); the rules of both.
+ */
+int tt_cb_update_address_and_size(struct tt_program *prog, tt_cb_handle cb,
+				  const struct tt_buffer *buf, uint32_t total_size);
 
 /* L1 address of CB @cb on each of its cores. */
 int tt_cb_address(const struct tt_program *prog, tt_cb_handle cb, uint32_t *addr);

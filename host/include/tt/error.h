@@ -26,6 +26,7 @@ enum tt_error {
 	TT_EINVAL = -22,	/* invalid argument */
 	TT_ENOSPC = -28,	/* no space left in a region */
 	TT_ERANGE = -34,	/* value out of range */
+	TT_EDEADLK = -35,	/* deadlock: no hart of an unfinished run can wake */
 	TT_ENOSYS = -38,	/* not implemented */
 	TT_ETIMEDOUT = -110,	/* timed out */
 

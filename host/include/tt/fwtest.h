@@ -61,14 +61,14 @@ struct tt_fwtest_result {
 	struct tt_fwtest_outcome *outcomes;
 	uint32_t passed, failed, skipped, crashed, not_run;
 	struct tt_run_report run;	/* the run's own report (trap, hang) */
+	char run_errors[2048];		/* what failed in the run, one per line */
 };
 
 /*
  * Build and run @cfg on @dev.  Returns TT_OK when every case passed or
  * was skipped, TT_ETESTFAIL when some failed or crashed (details in
  * *@out), another code when nothing could run (build error, bad config;
- * *@out then holds the build or run report when there is one).  Free
- * *@out with tt_fwtest_result_free().
+ * tt_last_error() says why).  Free *@out with tt_fwtest_result_free().
  */
 int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *cfg,
 		  struct tt_fwtest_result **out);

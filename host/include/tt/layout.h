@@ -15,9 +15,9 @@
  * grid) of the same layout converts both ways where TTNN can express it.
  * docs/tensor-layout.md explains the model with the seed's examples.
  *
- * Functions that validate input take `char *why, size_t why_len`: on
- * failure they write one line saying what is wrong and how to fix it (why
- * may be NULL).  Nothing is printed.
+ * Functions that validate input return TT_ELAYOUT (or another code) and
+ * leave one line in tt_last_error() saying what is wrong and how to fix
+ * it (docs/errors.md).  Nothing is printed.
  */
 #ifndef TT_LAYOUT_H
 #define TT_LAYOUT_H
@@ -27,19 +27,14 @@
 #include <stdint.h>
 
 #define TT_LAYOUT_MAX_RANK	8	/* logical, physical and grid rank */
-#define TT_LAYOUT_TILE_DIM	32	/* default tile: 32x32 */
 
 /*
- * Element formats.  The values are tt-metal's DataFormat encoding
- * (reference/compute-engine.md §2) so they convert to CB formats as is.
- * Bfp8_b exists only inside tiles (16 values share one exponent).
+ * Element formats are the data formats of CBs and the device:
+ * TT_DF_FLOAT32, TT_DF_FLOAT16_B and TT_DF_BFP8_B of hal/tt_data_format.h
+ * (the formats layouts and tilize support).  Bfp8_b exists only inside
+ * tiles (16 values share one exponent).  A tiled layout's default tile is
+ * TT_TILE_DIM x TT_TILE_DIM.
  */
-enum tt_layout_dtype {
-	TT_LAYOUT_FLOAT32 = 0,
-	TT_LAYOUT_FLOAT16_B = 5,
-	TT_LAYOUT_BFP8_B = 6,
-};
-
 /* Value of the padding slots (seed: oob_val). */
 enum tt_layout_oob_kind {
 	TT_LAYOUT_OOB_UNDEF = 0,	/* anything; host routines write 0 */
@@ -80,7 +75,7 @@ struct tt_layout_interval {
 struct tt_layout_desc {
 	uint32_t rank;				/* 1..8 */
 	uint64_t shape[TT_LAYOUT_MAX_RANK];	/* logical, each dim >= 1 */
-	enum tt_layout_dtype dtype;
+	uint32_t dtype;				/* TT_DF_* */
 
 	/*
 	 * Collapse intervals; n_intervals == 0 means the default [(0, -1)].
@@ -125,7 +120,7 @@ struct tt_layout_desc {
 struct tt_layout {
 	uint32_t rank;
 	uint64_t shape[TT_LAYOUT_MAX_RANK];
-	enum tt_layout_dtype dtype;
+	uint32_t dtype;
 
 	/* As given (the default filled in); 0 when the map was explicit. */
 	uint32_t n_intervals;
@@ -185,30 +180,18 @@ struct tt_layout_ttnn {
 	uint64_t physical_shard_shape[2];	/* shard padded to tiles */
 	uint32_t tile_shape[2];
 	uint64_t grid_shape[2];			/* shards along rows, cols */
-	enum tt_layout_dtype dtype;
+	uint32_t dtype;
 	enum tt_layout_mem mem;
 };
 
 /*
  * Build @l from @d: normalise the collapse intervals, derive the map and
- * validate everything.  TT_ELAYOUT (with @why) for invalid input.
+ * validate everything.  TT_ELAYOUT for invalid input.
  */
-int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d,
-		     char *why, size_t why_len);
+int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d);
 
-/* Check every invariant of @l.  TT_OK or TT_ELAYOUT with @why. */
-int tt_layout_validate(const struct tt_layout *l, char *why, size_t why_len);
-
-/* Bytes of one element of @dtype outside tiles: 4, 2, or 0 for Bfp8_b. */
-size_t tt_layout_elem_bytes(enum tt_layout_dtype dtype);
-
-/*
- * Bytes of one @rows x @cols tile of @dtype: rows * cols * element size,
- * or for Bfp8_b one mantissa byte per value plus one exponent per 16
- * values padded to 16 bytes (1088 for 32x32).  0 if not representable.
- */
-size_t tt_layout_tile_bytes(enum tt_layout_dtype dtype, uint32_t rows,
-			    uint32_t cols);
+/* Check every invariant of @l.  TT_OK or TT_ELAYOUT. */
+int tt_layout_validate(const struct tt_layout *l);
 
 /* The padding value as a float (undef reads as 0). */
 float tt_layout_oob_value(const struct tt_layout_oob *oob);
@@ -296,7 +279,7 @@ int tt_layout_shard_padding(const struct tt_layout *l,
 int tt_layout_shard_ranges(const struct tt_layout *l,
 			   const uint64_t *grid_coord, uint32_t dim,
 			   struct tt_layout_range *ranges, size_t max,
-			   size_t *n, char *why, size_t why_len);
+			   size_t *n);
 
 /*
  * Print @l like the seed: "#tt.metal_layout<(d0, d1) -> (d0, d1), undef,
@@ -310,21 +293,20 @@ int tt_layout_print(const struct tt_layout *l, char *buf, size_t len);
 int tt_layout_print_map(const struct tt_layout *l, char *buf, size_t len);
 
 /*
- * The TTNN view of @l.  TT_ELAYOUT with @why when TTNN cannot express it:
+ * The TTNN view of @l.  TT_ELAYOUT when TTNN cannot express it:
  * TTNN needs a 2-D physical space whose second dim is exactly the last
  * logical dim with stride 1.
  */
-int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t,
-		      char *why, size_t why_len);
+int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t);
 
 /*
  * The layout described by TTNN view @t, with padding value @oob.
- * TT_ELAYOUT with @why when the view is inconsistent (grid, shard and
+ * TT_ELAYOUT when the view is inconsistent (grid, shard and
  * physical shard shapes must follow from shape and stride) or has no
  * metal equivalent.
  */
 int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 			const struct tt_layout_oob *oob,
-			uint64_t max_shard_bytes, char *why, size_t why_len);
+			uint64_t max_shard_bytes);
 
 #endif /* TT_LAYOUT_H */

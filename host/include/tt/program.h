@@ -98,7 +98,17 @@ struct tt_compute_config {
 /* Maximum runtime args per kernel and core, unique + common (tt-metal: 341). */
 #define TT_MAX_RUNTIME_ARGS	341
 
-/* What went wrong in a run, for a person to read. */
+/*
+ * tt_run_report.risc of a failure that belongs to no single hart (a
+ * deadlock, a refused launch); core and pc then hold TT_RUN_NOWHERE.
+ */
+#define TT_RUN_NOWHERE	0xffffffffu
+
+/*
+ * Where a run failed and how long it ran.  What went wrong, in words (one
+ * line per failing core or RISC), is the last error: tt_last_error()
+ * right after the call that returned the failure (docs/errors.md).
+ */
 struct tt_run_report {
 	int status;			/* TT_OK or the error returned */
 	struct tt_core core;		/* first failing core */
@@ -106,7 +116,6 @@ struct tt_run_report {
 	uint32_t pc;
 	uint64_t instructions;		/* from GO to the last core's DONE (icount);
 					 * 0 in parallel mode, which has none */
-	char message[2048];		/* every failure, one per line */
 };
 
 int tt_program_create(struct tt_program **out);
@@ -153,15 +162,13 @@ int tt_kernel_set_common_runtime_args(struct tt_program *prog,
 				      tt_kernel_handle kernel,
 				      const uint32_t *args, uint32_t count);
 
-/* Semaphores per core (tt-metal NUM_SEMAPHORES), 16 bytes each. */
-#define TT_MAX_SEMAPHORES	8
-
 /*
  * tt-metal CreateSemaphore: a 32-bit semaphore starting at
  * @initial_value on every core of @cores, for every launch of @prog.
  * *@id is the smallest id no other semaphore of @prog uses on any of
  * these cores; kernels find it with get_semaphore(id).  Returns TT_OK,
- * TT_EINVAL or TT_ENOSPC (all TT_MAX_SEMAPHORES ids taken on a core).
+ * TT_EINVAL or TT_ENOSPC (all ids taken on a core: TT_MAX_SEMAPHORES per
+ * core, hal/tt_kernel_config.h).
  */
 int tt_semaphore_create(struct tt_program *prog,
 			const struct tt_core_range_set *cores,
@@ -177,7 +184,9 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
 /*
  * Load @prog on its cores and start it (EnqueueProgram, non-blocking).
  * Then tt_finish() waits until every core reports done, a kernel traps,
- * or @timeout_ms passes (0: 60000); on failure @report (may be NULL)
+ * the device finds every hart asleep with nothing left to wake one
+ * (TT_EDEADLK, at once), or @timeout_ms passes (0: 60000; TT_ETIMEDOUT);
+ * on failure @report (may be NULL)
  * names the cores, RISCs and what each was doing, and the device stays
  * usable: cores that did not finish are reset.
  * One program is in flight per device: tt_enqueue_program() returns

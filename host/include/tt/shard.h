@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shard specs of 2-D tensors stored in pages, as tt-metal's ShardSpec +
- * ShardSpecBuffer (reference/ttmetal-facts.md §6): the tensor is a grid of
+ * ShardSpecBuffer: the tensor is a grid of
  * pages (a page is a tile, or a row segment for row-major data), shards
  * are rectangles of pages, and shard k lives on one core.  This module is
  * the pure arithmetic the sharded buffers and the kernel-side address
@@ -52,8 +52,8 @@ struct tt_shard_spec {
 	enum tt_shard_orientation orientation;
 };
 
-/* Validate @s.  TT_OK, or TT_ELAYOUT with a one-line reason in @why. */
-int tt_shard_check(const struct tt_shard_spec *s, char *why, size_t why_len);
+/* Validate @s.  TT_OK, or TT_ELAYOUT with the reason in tt_last_error(). */
+int tt_shard_check(const struct tt_shard_spec *s);
 
 /*
  * Shapes in pages, rows then cols: of the tensor (ceil-divided by the

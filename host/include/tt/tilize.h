@@ -1,25 +1,24 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Host-side tilize and untilize: row-major data to 32x32 tiles of four
- * 16x16 faces and back, for Float32, Float16_b and Bfp8_b, padding with a
- * layout's out-of-bounds value.  A tile holds faces F0 (rows 0-15, cols
- * 0-15), F1 (rows 0-15, cols 16-31), F2 (rows 16-31, cols 0-15), F3, each
- * row-major (reference/compute-engine.md §1, ttmetal-facts.md §7).  Tiles
- * follow each other row-major over the tile grid, which is also the page
- * order of a tiled buffer.  Byte order is little-endian, as on the device.
+ * 16x16 faces and back, for TT_DF_FLOAT32, TT_DF_FLOAT16_B and
+ * TT_DF_BFP8_B, padding with a layout's out-of-bounds value.  The tile
+ * geometry, the face order and the formats' bytes are
+ * hal/tt_data_format.h's, the same definitions the device model uses.
+ * Tiles follow each other row-major over the tile grid, which is also the
+ * page order of a tiled buffer.  Byte order is little-endian, as on the
+ * device.
  *
- * Number formats (reference/compute-engine.md §2):
+ * Conversions from float:
  *   Float32   IEEE single, copied bit for bit;
- *   Float16_b bfloat16, the top half of a float; conversion from float
- *             rounds to nearest, ties to even; NaN stays NaN;
+ *   Float16_b bfloat16, the top half of a float, rounded to nearest, ties
+ *             to even (as tt-metal's host conversion); NaN stays NaN;
  *   Bfp8_b    per face row of 16 values one shared exponent (the largest
  *             float exponent of the 16) and per value a sign bit and a
- *             7-bit magnitude with no implicit one: value = (-1)^s *
- *             mag / 64 * 2^(exp - 127).  A 32x32 tile is 64 exponent bytes
- *             (face-row order) then 1024 sign+magnitude bytes (face order).
+ *             7-bit magnitude (tt_tilize_bfp8_pack() says how it rounds).
  *
  * Float32 and Float16_b tiles survive untilize + tilize bit for bit;
- * Bfp8_b tiles made by this packer do too.
+ * Bfp8_b tiles made by this packer do too.  Formats are uint32_t TT_DF_*.
  */
 #ifndef TT_TILIZE_H
 #define TT_TILIZE_H
@@ -29,14 +28,11 @@
 
 #include <tt/layout.h>
 
-#define TT_TILIZE_TILE_DIM	32	/* tile edge */
-#define TT_TILIZE_FACE_DIM	16	/* face edge */
-
 /* Bytes of one 32x32 tile of @fmt (4096, 2048, 1088), 0 if unknown. */
-size_t tt_tilize_tile_bytes(enum tt_layout_dtype fmt);
+size_t tt_tilize_tile_bytes(uint32_t fmt);
 
 /* Bytes of the tiles covering a @rows x @cols matrix (0 on overflow). */
-size_t tt_tilize_bytes(enum tt_layout_dtype fmt, uint64_t rows, uint64_t cols);
+size_t tt_tilize_bytes(uint32_t fmt, uint64_t rows, uint64_t cols);
 
 /* Tile position (row @r, column @c < 32) -> index in face order. */
 uint32_t tt_tilize_index(uint32_t r, uint32_t c);
@@ -58,9 +54,9 @@ float tt_tilize_bf16_to_f32(uint16_t h);
 void tt_tilize_bfp8_pack(const float *in, uint8_t *exp, uint8_t *out);
 
 /*
- * One Bfp8_b value as a float.  Sign 1 with magnitude 0 decodes as -inf,
- * as the unpacker does (reference/compute-engine.md §2); values below the
- * smallest normal float flush to 0.
+ * One Bfp8_b value as a float (hal/tt_data_format.h's decode): sign 1
+ * with magnitude 0 decodes as -inf, as the unpacker does; values below
+ * the smallest normal float flush to 0.
  */
 float tt_tilize_bfp8_unpack(uint8_t exp, uint8_t datum);
 
@@ -70,13 +66,13 @@ float tt_tilize_bfp8_unpack(uint8_t exp, uint8_t datum);
  * ceil(cols / 32) tiles, positions outside the matrix set to @oob (NULL:
  * 0).  TT_EINVAL for bad arguments, TT_ENOSPC if @dst_len is too small.
  */
-int tt_tilize_to_tiles(enum tt_layout_dtype fmt, const float *src,
+int tt_tilize_to_tiles(uint32_t fmt, const float *src,
 		       size_t src_stride, uint64_t rows, uint64_t cols,
 		       const struct tt_layout_oob *oob, void *dst,
 		       size_t dst_len);
 
 /* Inverse of tt_tilize_to_tiles(): padding positions are dropped. */
-int tt_tilize_from_tiles(enum tt_layout_dtype fmt, const void *src,
+int tt_tilize_from_tiles(uint32_t fmt, const void *src,
 			 size_t src_len, uint64_t rows, uint64_t cols,
 			 float *dst, size_t dst_stride);
 

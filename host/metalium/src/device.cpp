@@ -562,7 +562,7 @@ std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceA
 	if (rc)
 		throw_tt(fmt::format("creating a {}-byte buffer with {}-byte pages", size,
 				     page_size),
-			 rc, tt_buffer_last_error());
+			 rc, tt_last_error());
 	auto out =
 		std::make_shared<Buffer>(device, buf, size, page_size, type, layout,
 					 is_sharded(layout) ? sharding.shard_spec() : std::nullopt);
@@ -1015,6 +1015,61 @@ bool CloseDevice(IDevice *device)
 size_t GetNumAvailableDevices()
 {
 	return 1;
+}
+
+// Global semaphores ---------------------------------------------------------------
+
+GlobalSemaphore::GlobalSemaphore(IDevice *device, const CoreRangeSet &cores,
+				 uint32_t initial_value, BufferType buffer_type)
+	: device_(device), cores_(cores)
+{
+	TT_FATAL(buffer_type == BufferType::L1 || buffer_type == BufferType::L1_SMALL,
+		 "a GlobalSemaphore lives in L1 or L1_SMALL");
+	TT_FATAL(!cores.empty(), "a GlobalSemaphore needs at least one core");
+	uint32_t word = device->allocator()->get_alignment(buffer_type);
+	// One aligned word, at the same address in every L1 bank: every core.
+	buffer_ = Buffer::create(device, word, word, buffer_type);
+	reset_semaphore_value(initial_value);
+}
+
+DeviceAddr GlobalSemaphore::address() const
+{
+	return buffer_->address();
+}
+
+void GlobalSemaphore::reset_semaphore_value(uint32_t value) const
+{
+	auto life = detail::life_of(device_);
+	if (life->cq)
+		life->cq->finish();
+	for (const CoreRange &r : cores_.ranges())
+		for (const CoreCoord &c : r) {
+			int rc = tt_device_l1_write(life->dev, { (uint32_t)c.x, (uint32_t)c.y },
+						    buffer_->address(), &value, sizeof(value));
+			if (rc)
+				throw_tt(fmt::format("GlobalSemaphore: writing core {}", c.str()), rc);
+		}
+}
+
+GlobalSemaphore CreateGlobalSemaphore(IDevice *device, const CoreRangeSet &cores,
+				      uint32_t initial_value, BufferType buffer_type)
+{
+	return GlobalSemaphore(device, cores, initial_value, buffer_type);
+}
+
+size_t GetNumPCIeDevices()
+{
+	return 1;
+}
+
+ChipId GetPCIeDeviceID(ChipId device_id)
+{
+	return device_id;
+}
+
+bool IsGalaxyCluster()
+{
+	return false;
 }
 
 // detail:: entry points ----------------------------------------------------------

@@ -80,11 +80,11 @@ void throw_tt(const std::string &what, int rc, const std::string &detail)
 	throw std::runtime_error(msg);
 }
 
-void throw_run(const std::string &what, int rc, const struct tt_run_report &report)
+void throw_run(const std::string &what, int rc, const struct tt_run_report &)
 {
 	std::string msg = what + ": " + tt_strerror(rc);
-	if (report.message[0])
-		msg += "\n" + std::string(report.message);
+	if (tt_last_error()[0])
+		msg += "\n" + std::string(tt_last_error());
 	throw std::runtime_error(msg);
 }
 

@@ -7,6 +7,7 @@
 #include <tt-metalium/hal.hpp>
 #include <tt-metalium/constants.hpp>
 #include <tt-metalium/mesh_coord.hpp>
+#include <tt-metalium/system_mesh.hpp>
 #include <tt-metalium/tt_backend_api_types.hpp>
 #include <tt_stl/assert.hpp>
 
@@ -278,3 +279,24 @@ uint32_t get_arch_num_circular_buffers()
 }
 
 } // namespace tt::tt_metal::hal
+
+namespace tt::tt_metal::distributed {
+
+SystemMesh &SystemMesh::instance()
+{
+	static SystemMesh mesh;
+	return mesh;
+}
+
+const MeshShape &SystemMesh::shape() const
+{
+	static const MeshShape one(1, 1);
+	return one;
+}
+
+const MeshShape &SystemMesh::local_shape() const
+{
+	return shape();
+}
+
+} // namespace tt::tt_metal::distributed

@@ -207,6 +207,13 @@ void ProgramImpl::push_args()
 	}
 }
 
+// SetRootDir's directory: kernel paths resolve against it before TT_METAL_HOME.
+static std::string &root_dir()
+{
+	static std::string dir;
+	return dir;
+}
+
 std::string resolve_kernel_path(const std::string &path)
 {
 	namespace fs = std::filesystem;
@@ -220,6 +227,8 @@ std::string resolve_kernel_path(const std::string &path)
 	std::error_code ec;
 	tried.push_back(fs::current_path(ec) / p);
 	std::string notes;
+	if (!root_dir().empty())
+		tried.push_back(fs::path(root_dir()) / p);
 	if (const char *home = std::getenv("TT_METAL_HOME"); home && *home)
 		tried.push_back(fs::path(home) / p);
 	else
@@ -243,6 +252,11 @@ std::string resolve_kernel_path(const std::string &path)
 }
 
 } // namespace detail
+
+void SetRootDir(const std::string &dir)
+{
+	detail::root_dir() = dir;
+}
 
 Program::Program() : impl_(std::make_unique<detail::ProgramImpl>()) {}
 Program::~Program() noexcept = default;
@@ -447,6 +461,42 @@ void UpdateDynamicCircularBufferAddress(Program &program, CBHandle cb, const Buf
 	if (rc)
 		throw_tt("UpdateDynamicCircularBufferAddress", rc);
 	impl.cbs[cb].config.set_globally_allocated_address(buffer);
+}
+
+void UpdateDynamicCircularBufferAddressAndTotalSize(Program &program, CBHandle cb,
+						    const Buffer &buffer, uint32_t total_size)
+{
+	auto &impl = program.impl();
+	TT_FATAL(cb < impl.cbs.size(), "CB handle {} is not a CB of this program", cb);
+	int rc = tt_cb_update_address_and_size(impl.prog, impl.cbs[cb].handle, buffer.c_buffer(),
+					       total_size);
+	if (rc)
+		throw_tt("UpdateDynamicCircularBufferAddressAndTotalSize", rc);
+	impl.cbs[cb].config.set_globally_allocated_address(buffer);
+	impl.cbs[cb].config.set_total_size(total_size);
+}
+
+void UpdateCircularBufferTotalSize(Program &program, CBHandle cb, uint32_t total_size)
+{
+	auto &impl = program.impl();
+	TT_FATAL(cb < impl.cbs.size(), "CB handle {} is not a CB of this program", cb);
+	int rc = tt_cb_update_total_size(impl.prog, impl.cbs[cb].handle, total_size);
+	if (rc)
+		throw_tt(fmt::format("UpdateCircularBufferTotalSize to {} bytes", total_size), rc);
+	impl.cbs[cb].config.set_total_size(total_size);
+}
+
+void UpdateCircularBufferPageSize(Program &program, CBHandle cb, uint8_t buffer_index,
+				  uint32_t page_size)
+{
+	auto &impl = program.impl();
+	TT_FATAL(cb < impl.cbs.size(), "CB handle {} is not a CB of this program", cb);
+	int rc = tt_cb_update_page_size(impl.prog, impl.cbs[cb].handle, buffer_index, page_size);
+	if (rc)
+		throw_tt(fmt::format("UpdateCircularBufferPageSize of index {} to {} bytes",
+				     buffer_index, page_size),
+			 rc);
+	impl.cbs[cb].config.set_page_size(buffer_index, page_size);
 }
 
 uint32_t CreateSemaphore(Program &program, const std::variant<CoreRange, CoreRangeSet> &core_spec,

@@ -13,6 +13,8 @@
 
 extern "C" {
 #include <tt/tilize.h>
+
+#include "tt_data_format.h"
 }
 
 std::ostream &operator<<(std::ostream &os, TensorLayoutType layout)
@@ -43,7 +45,7 @@ std::uint32_t round_up_to_tile(int val, int tile_val)
 
 namespace tt::tt_metal::detail {
 
-static constexpr uint32_t T = TT_TILIZE_TILE_DIM;
+static constexpr uint32_t T = TT_TILE_DIM;
 
 // Row-major <-> swizzled (row-major 32x32 blocks, blocks row-major).
 static void swizzle(const uint8_t *in, uint8_t *out, size_t es, uint32_t m, uint32_t n,

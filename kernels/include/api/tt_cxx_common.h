@@ -19,6 +19,9 @@
 #include "hostdevcommon/common_values.hpp"
 #include "hostdevcommon/kernel_structs.h"
 
+/* tt-metal's kernels (and its SFPU code) use uint for uint32_t. */
+using uint = std::uint32_t;
+
 /* Pointer qualifiers of tt-metal's kernels: plain pointers here. */
 #ifndef tt_l1_ptr
 #define tt_l1_ptr
@@ -81,6 +84,7 @@ template <typename T>
 FORCE_INLINE T get_arg_val(int arg_idx)
 {
 	static_assert(sizeof(T) == 4, "runtime args are 4-byte values");
+	tt_arg_check(TT_FAULT_RTA_PAST_END, fw_rta_base, arg_idx);
 	return *reinterpret_cast<volatile T *>(get_arg_addr(arg_idx));
 }
 
@@ -89,8 +93,22 @@ template <typename T>
 FORCE_INLINE T get_common_arg_val(int arg_idx)
 {
 	static_assert(sizeof(T) == 4, "runtime args are 4-byte values");
+	tt_arg_check(TT_FAULT_CRTA_PAST_END, fw_crta_base, arg_idx);
 	return *reinterpret_cast<volatile T *>(get_common_arg_addr(arg_idx));
 }
+
+/*
+ * Wormhole's RISCs have no L1 data cache (Blackhole's do): nothing to
+ * invalidate or enable, as on silicon.
+ */
+inline __attribute__((always_inline)) void invalidate_l1_cache() {}
+
+template <bool enable = true>
+inline __attribute__((always_inline)) void set_l1_data_cache() {}
+
+/* How a data-movement kernel uses the NoCs: each has its own, always. */
+enum noc_mode : uint8_t { DM_DEDICATED_NOC = 0, DM_DYNAMIC_NOC = 1, DM_INVALID_NOC = 2 };
+constexpr uint8_t noc_mode = DM_DEDICATED_NOC;
 
 /* Burn about @cycles cycles on this RISC (no sleep, no other hart waits). */
 inline void riscv_wait(uint32_t cycles)

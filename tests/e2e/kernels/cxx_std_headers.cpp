@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <type_traits>
 #include <utility>
@@ -39,6 +40,17 @@ static_assert(std::is_trivially_copyable_v<std::array<int, 2>>);
 constexpr std::array<uint32_t, 4> k_table = { 4, 1, 3, 2 };
 static_assert(k_table.size() == 4 && k_table[2] == 3 && std::get<3>(k_table) == 2);
 static_assert(std::min(3, 4) == 3 && std::max(3, 4) == 4 && std::clamp(9, 1, 5) == 5);
+static_assert(std::max({ 3, 9, 2 }) == 9 && std::min({ 3, 9, 2 }) == 2);
+
+constexpr int list_sum(std::initializer_list<int> il)
+{
+	int s = 0;
+
+	for (int v : il)
+		s += v;
+	return s + (int)il.size();
+}
+static_assert(list_sum({ 1, 2, 3 }) == 9 && list_sum({}) == 0);
 
 constexpr std::pair<int, char> k_pair = std::make_pair(1, 'c');
 static_assert(k_pair.first == 1 && k_pair.second == 'c');

@@ -34,6 +34,7 @@
 #include <tt-metalium/constants.hpp>
 #include <tt-metalium/core_coord.hpp>
 #include <tt-metalium/device.hpp>
+#include <tt-metalium/global_semaphore.hpp>
 #include <tt-metalium/kernel_types.hpp>
 #include <tt-metalium/program.hpp>
 #include <tt-metalium/runtime_args_data.hpp>
@@ -52,11 +53,17 @@ IDevice *CreateDevice(ChipId device_id, uint8_t num_hw_cqs = 1, size_t l1_small_
 		      size_t trace_region_size = 0);
 bool CloseDevice(IDevice *device);
 size_t GetNumAvailableDevices();
+// One emulated Wormhole per device id, each "on PCIe", never a Galaxy.
+size_t GetNumPCIeDevices();
+ChipId GetPCIeDeviceID(ChipId device_id);
+bool IsGalaxyCluster();
+// Kernel paths resolve against @root_dir before TT_METAL_HOME.
+void SetRootDir(const std::string &root_dir);
 
 Program CreateProgram();
 
 // @file_name resolves as in tt-metal: an absolute path as is; otherwise
-// against the working directory, then TT_METAL_HOME, then
+// against the working directory, then SetRootDir's, then TT_METAL_HOME, then
 // TT_METAL_KERNEL_PATH.  A missing file throws, naming every place tried.
 KernelHandle CreateKernel(Program &program, const std::string &file_name,
 			  const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
@@ -74,6 +81,11 @@ CBHandle CreateCircularBuffer(Program &program,
 			      const CircularBufferConfig &config);
 const CircularBufferConfig &GetCircularBufferConfig(Program &program, CBHandle cb_handle);
 void UpdateDynamicCircularBufferAddress(Program &program, CBHandle cb_handle, const Buffer &buffer);
+void UpdateDynamicCircularBufferAddressAndTotalSize(Program &program, CBHandle cb_handle,
+						    const Buffer &buffer, uint32_t total_size);
+void UpdateCircularBufferTotalSize(Program &program, CBHandle cb_handle, uint32_t total_size);
+void UpdateCircularBufferPageSize(Program &program, CBHandle cb_handle, uint8_t buffer_index,
+				  uint32_t page_size);
 
 // Buffers are owned by their creators here; kept for source compatibility.
 inline void AssignGlobalBufferToProgram(const std::shared_ptr<Buffer> &, Program &) {}

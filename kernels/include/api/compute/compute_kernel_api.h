@@ -12,9 +12,14 @@
  * dimensions, int8 conversions) are accepted and do not change the result:
  * the tile engine computes each op one way (docs/tile-engine.md).
  *
+ * SFPU code written with sfpi (vFloat, dst_reg, v_if, ...) and run by
+ * _llk_math_eltwise_{unary,binary}_sfpu_params_ comes with this header,
+ * as with tt-metal's: sfpi.h and llk_math_eltwise_sfpu_common.h, and the
+ * namespaces sfpi and ckernel are used.
+ *
  * Not yet implemented: the 3-argument SFPU binary ops with an output tile
  * other than one of the inputs (the kernel stops with a trap at the call),
- * dest reuse, SFPI (vFloat, dst_reg).
+ * dest reuse.
  */
 #ifndef TT_API_COMPUTE_COMPUTE_KERNEL_API_H
 #define TT_API_COMPUTE_COMPUTE_KERNEL_API_H
@@ -22,10 +27,31 @@
 #include <compute_kernel_api.h>
 
 #include "api/tt_cxx_common.h"
+#include "llk_math_eltwise_sfpu_common.h"
+#include "sfpi.h"
 
-/* tt-metal's compute API lives in namespace ckernel; kernels may name it. */
+/* tt-metal's MathFidelity, for the MATH_FIDELITY constant below. */
 namespace ckernel {
+enum class MathFidelity : uint8_t { LoFi = 0, HiFi2 = 2, HiFi3 = 3, HiFi4 = 4, Invalid = 0xff };
 } // namespace ckernel
+
+/*
+ * tt-metal's compute API lives in namespace ckernel, and its SFPU headers
+ * use namespace sfpi: kernels name vFloat, dst_reg and VectorMode bare.
+ */
+using namespace ckernel;
+using namespace sfpi;
+
+/*
+ * The kernel's ComputeConfig as tt-metal's generated constants: libtt
+ * builds compute kernels with TT_COMPUTE_FP32_DEST, _APPROX and _FIDELITY.
+ */
+#ifdef TT_COMPUTE_FP32_DEST
+constexpr bool DST_ACCUM_MODE = TT_COMPUTE_FP32_DEST;
+constexpr bool APPROX = TT_COMPUTE_APPROX;
+constexpr ckernel::MathFidelity MATH_FIDELITY =
+	static_cast<ckernel::MathFidelity>(TT_COMPUTE_FIDELITY);
+#endif
 
 /* Start-up and format reconfiguration ------------------------------------- */
 
@@ -347,6 +373,108 @@ template <auto tt_p0, auto... tt_rest>
 ALWI void untilize_block(uint32_t icb, uint32_t full_ct_dim, uint32_t ocb)
 {
 	untilize_block(icb, full_ct_dim, ocb);
+}
+
+/*
+ * tilize_block with tt-metal's tile indices: tiles input_tile_index..
+ * of the row-major rows at the front of @icb go to tiles
+ * output_tile_index.. of @ocb's reserved back (out of order: the
+ * packer's in-order position does not move).
+ */
+ALWI void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb, uint32_t input_tile_index,
+		       uint32_t output_tile_index = 0)
+{
+	uint32_t es = tt_cb_elem_bytes(icb);
+	uint32_t stride = TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE, block * TT_TILE_DIM * es);
+
+	for (uint32_t t = 0; t < block; t++)
+		tt_layout_tile(icb, tt_cb_front_tile(icb, 0) + (input_tile_index + t) * TT_TILE_DIM * es,
+			       stride, ocb,
+			       get_write_ptr(ocb) + (output_tile_index + t) * get_tile_size(ocb), 0);
+}
+
+/*
+ * fast_tilize: the same tiles as tilize (the engine has one path; silicon's
+ * fast form differs only in speed).  @full_dim is the row's width in tiles.
+ */
+ALWI void fast_tilize_init(uint32_t icb, uint32_t full_dim, uint32_t ocb)
+{
+	tilize_init(icb, full_dim, ocb);
+}
+
+ALWI void fast_tilize_init_skip_remap(uint32_t icb, uint32_t full_dim, uint32_t ocb)
+{
+	tilize_init(icb, full_dim, ocb);
+}
+
+ALWI void fast_tilize_init_with_dt(uint32_t icb, uint32_t full_dim, uint32_t ocb)
+{
+	reconfig_data_format(icb, icb);
+	tilize_init(icb, full_dim, ocb);
+}
+
+ALWI void fast_tilize_init_with_dt_skip_remap(uint32_t icb, uint32_t full_dim, uint32_t ocb)
+{
+	fast_tilize_init_with_dt(icb, full_dim, ocb);
+}
+
+ALWI void fast_tilize_block(uint32_t icb, uint32_t block, uint32_t ocb,
+			    uint32_t input_tile_index = 0, uint32_t output_tile_index = 0)
+{
+	tilize_block(icb, block, ocb, input_tile_index, output_tile_index);
+}
+
+ALWI void fast_tilize_uninit(uint32_t icb, uint32_t ocb, uint32_t full_dim)
+{
+	(void)full_dim;
+	tilize_uninit(icb, ocb);
+}
+
+/* Block forms --------------------------------------------------------------- */
+
+/* binary_tiles_init<full_init, op>(icb0, icb1): the short init of op. */
+template <bool full_init, EltwiseBinaryType op>
+ALWI void binary_tiles_init(uint32_t icb0, uint32_t icb1, bool acc_to_dest = false)
+{
+	static_assert(op == EltwiseBinaryType::ELWADD || op == EltwiseBinaryType::ELWSUB ||
+		      op == EltwiseBinaryType::ELWMUL, "eltwise add, sub and mul only");
+	(void)acc_to_dest;
+	if constexpr (op == EltwiseBinaryType::ELWADD)
+		add_tiles_init(icb0, icb1);
+	else if constexpr (op == EltwiseBinaryType::ELWSUB)
+		sub_tiles_init(icb0, icb1);
+	else
+		mul_tiles_init(icb0, icb1);
+}
+
+/* Tiles start_in.. of @icb's front into Dst start_dst.. (matmul partials). */
+ALWI void copy_block_matmul_partials(uint32_t icb, uint32_t start_in_tile_index,
+				     uint32_t start_dst_tile_index, uint32_t ntiles)
+{
+	for (uint32_t i = 0; i < ntiles; i++)
+		copy_tile(icb, start_in_tile_index + i, start_dst_tile_index + i);
+}
+
+/* Dst tiles ifrom_dst.. to the next @ntiles tiles of @icb's back, in order. */
+ALWI void pack_tile_block(uint32_t ifrom_dst, uint32_t icb, uint32_t ntiles)
+{
+	for (uint32_t i = 0; i < ntiles; i++)
+		pack_tile(ifrom_dst + i, icb);
+}
+
+ALWI void mm_init_short_with_dt(uint32_t in0_cb, uint32_t in1_cb, uint32_t old_srca_cb)
+{
+	mm_init_short_with_dt(in0_cb, in1_cb, old_srca_cb, 0);
+}
+
+/* mm_block_init_short with both unpackers switched from the old CBs' formats. */
+ALWI void mm_block_init_short_with_both_dt(uint32_t in0_cb, uint32_t in1_cb, uint32_t old_in0_cb,
+					   uint32_t old_in1_cb, const uint32_t transpose = 0,
+					   uint32_t ct_dim = 1, uint32_t rt_dim = 1,
+					   uint32_t kt_dim = 1)
+{
+	reconfig_data_format(old_in1_cb, in1_cb, old_in0_cb, in0_cb);
+	mm_block_init_short(in0_cb, in1_cb, transpose, ct_dim, rt_dim, kt_dim);
 }
 
 /* SFPU -------------------------------------------------------------------- */

@@ -23,7 +23,7 @@
  * Float16_b or Float32 CB.
  *
  * Each line goes out marked with a leading \002; the host shows it
- * according to tt-metal's TT_METAL_DPRINT_* switches (host/src/dprint.c).
+ * according to tt-metal's TT_METAL_DPRINT_* switches (host/src/device/dprint.c).
  *
  * Not yet implemented: printing a TileSlice of block-float formats (the
  * values print as "?").

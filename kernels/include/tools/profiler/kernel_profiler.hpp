@@ -1,24 +1,72 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * tt-metal's device profiler markers (tools/profiler/kernel_profiler.hpp)
- * so that kernels using them build: DeviceZoneScopedN("name") and friends
- * compile to nothing here.
+ * over the C markers of tt_profile.h: zones, timestamped data and events
+ * go to the timeline trace (docs/trace.md) on the kernel's core and RISC,
+ * stamped with the device clock, instead of tt-metal's profiler buffers.
  *
- * Not yet implemented: the zones in the timeline trace (docs/trace.md).
+ * - DeviceZoneScopedN("name") (and the Main/MainChild forms, which the
+ *   firmware uses upstream) is a zone from here to the end of the scope.
+ * - DeviceZoneScopedSumN1/N2("name") add up the time of every run of the
+ *   scope; the trace shows the total and the count when the core finishes.
+ * - DeviceTimestampedData("name", data) and DeviceRecordEvent(id) are
+ *   instants with their value.
+ * - DeviceZoneSetCounter and DeviceValidateProfiler only evaluate their
+ *   argument; the init and trace-count macros are empty (firmware's).
  */
 #ifndef TT_TOOLS_PROFILER_KERNEL_PROFILER_HPP
 #define TT_TOOLS_PROFILER_KERNEL_PROFILER_HPP
 
 #include <cstdint>
 
-#define DeviceZoneScopedN(name)
-#define DeviceZoneScopedMainN(name)
-#define DeviceZoneScopedMainChildN(name)
-#define DeviceZoneScopedSumN1(name)
-#define DeviceZoneScopedSumN2(name)
-#define DeviceZoneSetCounter(counter)
-#define DeviceTimestampedData(name, data) ((void)(data))
-#define DeviceRecordEvent(event_id) ((void)(event_id))
+#include "tt_profile.h"
+
+namespace kernel_profiler {
+
+// A zone from construction to destruction.
+struct profileScope {
+	explicit profileScope(const char *name) { tt_zone_begin(name); }
+	~profileScope() { tt_zone_end(); }
+	profileScope(const profileScope &) = delete;
+	profileScope &operator=(const profileScope &) = delete;
+};
+
+// One run of summed zone slot @slot.
+template <uint32_t slot>
+struct profileScopeAccumulate {
+	static_assert(slot < TT_PROF_SUM_SLOTS, "summed zones have two slots");
+	explicit profileScopeAccumulate(const char *name) { tt_zone_sum_begin(name, slot); }
+	~profileScopeAccumulate() { tt_zone_sum_end(slot); }
+	profileScopeAccumulate(const profileScopeAccumulate &) = delete;
+	profileScopeAccumulate &operator=(const profileScopeAccumulate &) = delete;
+};
+
+inline __attribute__((always_inline)) void timeStampedData(const char *name, uint64_t data)
+{
+	tt_timestamped_data(name, data);
+}
+
+inline __attribute__((always_inline)) void recordEvent(uint16_t event_id)
+{
+	tt_record_event(event_id);
+}
+
+} // namespace kernel_profiler
+
+#define TT_PROF_SCOPE(type, name) \
+	type TT_PROF_CAT(tt_zone_, __COUNTER__) { name }
+
+#define DeviceZoneScopedN(name) TT_PROF_SCOPE(kernel_profiler::profileScope, name)
+#define DeviceZoneScopedMainN(name) DeviceZoneScopedN(name)
+#define DeviceZoneScopedMainChildN(name) DeviceZoneScopedN(name)
+#define DeviceZoneScopedSumN1(name) TT_PROF_SCOPE(kernel_profiler::profileScopeAccumulate<0>, name)
+#define DeviceZoneScopedSumN2(name) TT_PROF_SCOPE(kernel_profiler::profileScopeAccumulate<1>, name)
+#define DeviceTimestampedData(name, data) kernel_profiler::timeStampedData(name, data)
+#define DeviceRecordEvent(event_id) kernel_profiler::recordEvent(event_id)
+#define DeviceZoneSetCounter(counter) ((void)(counter))
 #define DeviceValidateProfiler(condition) ((void)(condition))
+#define DeviceProfilerInit()
+#define DeviceTraceOnlyProfilerInit()
+#define DeviceIncrementTraceCount()
 
 #endif

@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * What a block of the device model may ask of the chip it sits in.
+ *
+ * The model is a floor plan (ttx_chip.c) and blocks, one file each: the
+ * harts' control and debug registers (ttx_emu.c), the NoCs (ttx_noc.c),
+ * the CB counters of the stream block (ttx_cb.c), the tile-engine
+ * command block (ttx_compute.c, engine in ttx_tile.c) and the timeline
+ * trace (ttx_trace.c, an observer).  A block includes this header and
+ * hal/, never the chip or another block: everything it needs from outside
+ * comes through the TTBlockEnv the chip hands it, and the chip alone
+ * wires one block's effects to another (a hart going to sleep drains the
+ * NoC, a NoC landing wakes the harts waiting for L1, ...).
+ */
+#ifndef TTX_BLOCK_H
+#define TTX_BLOCK_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct TTBlockEnv {
+    void *opaque;               /* the chip's, passed to every service */
+    unsigned grid_x;            /* logical worker columns */
+    unsigned grid_y;
+    unsigned ncores;            /* grid_x * grid_y; core = y * grid_x + x */
+    uint8_t *dram;              /* every DRAM bank back to back, or NULL */
+
+    /* Raise (true) or lower (false) the wake event (MSIP) of one hart. */
+    void (*set_wake)(void *opaque, unsigned core, unsigned risc, bool level);
+    /* Put one hart back at its reset vector (the boot ROM). */
+    void (*reset_hart)(void *opaque, unsigned core, unsigned risc);
+    /* Host pointer to @core's L1 (TT_MEM_L1_SIZE bytes). */
+    uint8_t *(*l1)(void *opaque, unsigned core);
+    /* A block wrote [addr, addr + len) of @core's L1 (code coherence). */
+    void (*l1_written)(void *opaque, unsigned core, uint32_t addr,
+                       uint32_t len);
+    /*
+     * Data arrived in [addr, addr + len) of @core's L1 from the NoC: keep
+     * code coherent and wake the harts that may wait for L1 contents,
+     * except @self_risc of @core (or -1), which is running.
+     */
+    void (*l1_landed)(void *opaque, unsigned core, uint32_t addr,
+                      uint32_t len, int self_risc);
+    /* Report @text as a guest error of hart (@core, @risc) at @addr. */
+    void (*guest_error)(void *opaque, unsigned core, unsigned risc,
+                        uint32_t addr, const char *text);
+    /* Send one control-channel event (hal/tt_ctl.h) of @type to the host. */
+    void (*send)(void *opaque, uint16_t type, const void *a, size_t alen,
+                 const void *b, size_t blen);
+    /* Device clock in ns (instructions under -icount shift=0). */
+    uint64_t (*clock_ns)(void *opaque);
+    /* The emulator's I/O rewinds so far, on all harts (0 if it has none). */
+    uint64_t (*io_rewinds)(void *opaque);
+    /*
+     * Time travel (EMU TIME, HART_TIME): instructions the device has run
+     * since it started, and the count just after hart (@core, @risc)'s
+     * last instruction (0 where the emulator does not count them).
+     */
+    uint64_t (*instructions)(void *opaque);
+    uint64_t (*hart_instructions)(void *opaque, unsigned core, unsigned risc);
+    /*
+     * Registers of the EMU window that show another block's state to a
+     * debugger (the NoC's held commands): false when @off is none.
+     */
+    bool (*emu_view)(void *opaque, unsigned core, uint32_t off, uint64_t *val);
+
+    /* Events other blocks react to (wired by the chip). */
+    /* Hart (@core, @risc) described a wait of @kind (TT_WAIT_*) or ended it. */
+    void (*hart_waits)(void *opaque, unsigned core, unsigned risc,
+                       uint32_t kind, uint32_t id, uint32_t expect);
+    /*
+     * Hart (@core, @risc) rang the host doorbell with @code (enum
+     * tt_doorbell: booted, or the launch is done); the chip tells the host.
+     */
+    void (*core_rang)(void *opaque, unsigned core, unsigned risc,
+                      uint32_t code);
+    /* A NoC command was sent from the registers @reg of a command buffer. */
+    void (*noc_sent)(void *opaque, unsigned core, unsigned risc, unsigned noc,
+                     const uint32_t *reg);
+    /*
+     * Hart (@core, @risc) set a profiler marker (@mark, enum tt_prof_mark):
+     * @name is the L1 address of its name, @data its data.
+     */
+    void (*prof_mark)(void *opaque, unsigned core, unsigned risc,
+                      uint32_t mark, uint32_t name, uint64_t data);
+    /* CB @cb of @core now holds @pages pages. */
+    void (*cb_filled)(void *opaque, unsigned core, unsigned cb,
+                      unsigned pages);
+} TTBlockEnv;
+
+/*
+ * A register window of a block, in the chip's memory map.  @off is
+ * relative to the window's base; the access is 32 bits, aligned.  Each
+ * returns false when no register answers at @off (the chip reports it).
+ * peek reads as a debugger does: no side effects, no error reports.
+ */
+typedef struct TTMmioOps {
+    bool (*read)(void *opaque, unsigned core, unsigned risc, uint32_t off,
+                 uint64_t *val);
+    bool (*write)(void *opaque, unsigned core, unsigned risc, uint32_t off,
+                  uint32_t val);
+    bool (*peek)(void *opaque, unsigned core, unsigned risc, uint32_t off,
+                 uint64_t *val);
+} TTMmioOps;
+
+/* printf-style guest error of hart (@core, @risc) at @addr through @env. */
+static inline void ttx_block_guest_error(const TTBlockEnv *env, unsigned core,
+                                         unsigned risc, uint32_t addr,
+                                         const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static inline void ttx_block_guest_error(const TTBlockEnv *env, unsigned core,
+                                         unsigned risc, uint32_t addr,
+                                         const char *fmt, ...)
+{
+    char text[1000];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    env->guest_error(env->opaque, core, risc, addr, text);
+}
+
+/* Logical coordinates of @core. */
+static inline unsigned ttx_block_x(const TTBlockEnv *env, unsigned core)
+{
+    return core % env->grid_x;
+}
+
+static inline unsigned ttx_block_y(const TTBlockEnv *env, unsigned core)
+{
+    return core / env->grid_x;
+}
+
+#endif /* TTX_BLOCK_H */

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// The system mesh (tt-metalium/system_mesh.hpp): the devices the host
+// sees, as a mesh shape.  Every MeshDevice here is one emulated device,
+// so the system mesh is 1x1; programs that open a MeshDevice of its shape
+// get one.
+#pragma once
+
+#include <tt-metalium/mesh_coord.hpp>
+
+namespace tt::tt_metal::distributed {
+
+class SystemMesh {
+	SystemMesh() = default;
+
+public:
+	static SystemMesh &instance();
+	SystemMesh(const SystemMesh &) = delete;
+	SystemMesh &operator=(const SystemMesh &) = delete;
+
+	// The global and the host-local shape: both 1x1.
+	const MeshShape &shape() const;
+	const MeshShape &local_shape() const;
+};
+
+} // namespace tt::tt_metal::distributed
