@@ -456,7 +456,7 @@ $(obj)/tests/e2e/%: tests/e2e/%.c $(obj)/san/host/libtt.a
 	$(Q)gcc $(test-cflags) $< $(e2e-model) $(obj)/san/host/libtt.a -lcriterion \
 		$(host-libs) -o $@
 
-# The host program the gdb tests debug (tests/e2e/gdb_test.c).
+# The host program the gdb tests debug (tests/e2e/gdb_e2e_test.c).
 $(obj)/tests/e2e/gdb_target: tests/e2e/gdb_target.c $(obj)/host/libtt.a
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)

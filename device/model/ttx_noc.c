@@ -53,6 +53,7 @@
 #include <string.h>
 
 #include "tt_ctl.h"
+#include "tt_emu_regs.h"
 #include "tt_mem_map.h"
 #include "tt_noc_map.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * The host program that tests/e2e/gdb_test.c debugs.  argv[1] picks what
+ * The host program that tests/e2e/gdb_e2e_test.c debugs.  argv[1] picks what
  * it runs on a 2x1 grid:
  *
  *   pipeline  core (0,0): NCRISC makes tiles in CB 0 (gdb_reader.c), the
@@ -103,7 +103,7 @@ static int run(struct tt_device *dev, struct tt_program *prog, uint32_t timeout_
 	int rc = tt_program_run(dev, prog, timeout_ms, &rep);
 
 	if (rc)
-		printf("run failed: %s\n%s", tt_strerror(rc), rep.message);
+		printf("run failed: %s\n%s", tt_strerror(rc), tt_last_error());
 	tt_program_destroy(prog);
 	return rc;
 }

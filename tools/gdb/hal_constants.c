@@ -13,6 +13,7 @@
 #include "tt_cb.h"
 #include "tt_data_format.h"
 #include "tt_emu_regs.h"
+#include "tt_kernel_config.h"
 #include "tt_mailbox.h"
 #include "tt_mem_map.h"
 #include "tt_noc_map.h"
@@ -55,10 +56,11 @@ static void memory_map(void)
 	C(TT_MMIO_TILE_BASE);
 	C(TT_NUM_CBS);
 	C(TT_MAX_SEMAPHORES);
+	C(TT_SEMAPHORE_STRIDE);
 	C(TT_NOC_L1_ALIGNMENT);
 	C(TT_NOC_VIRTUAL_WORKER_X0);
 	C(TT_NOC_VIRTUAL_WORKER_Y0);
-	C(TT_NOC_DRAM_BANKS);
+	C(TT_DRAM_BANKS);
 }
 
 static void riscs(void)

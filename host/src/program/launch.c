@@ -93,7 +93,7 @@ static void note_core(struct tt_device *dev, const struct tt_program *prog,
 		a = args_for(k, xy);
 		counts[0] = a ? a->count : 0;
 		counts[1] = k->num_common;
-		if (!hs->args_noted || memcmp(hs->noted_args, counts, sizeof(counts))) {
+		if (!hs->args_noted || memcmp(hs->noted_args, counts, sizeof(counts)) != 0) {
 			tt_gdb_note(dev, "args %u %u %u %u %u", dev->launches, index, r,
 				    counts[0], counts[1]);
 			memcpy(hs->noted_args, counts, sizeof(counts));
@@ -102,7 +102,7 @@ static void note_core(struct tt_device *dev, const struct tt_program *prog,
 	}
 	if (tt_cb_formats(&prog->cbs, &one, df))
 		return;
-	if (cs->formats_noted && !memcmp(cs->noted_formats, df, sizeof(df)))
+	if (cs->formats_noted && memcmp(cs->noted_formats, df, sizeof(df)) == 0)
 		return;
 	for (uint32_t i = 0; i < TT_NUM_CBS; i++)
 		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%u",

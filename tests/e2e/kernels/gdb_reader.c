@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * Reader of the gdb tests (tests/e2e/gdb_test.c): makes @n Float16_b
+ * Reader of the gdb tests (tests/e2e/gdb_e2e_test.c): makes @n Float16_b
  * tiles in CB 0 itself, element (r, c) of tile t being bf16(t + r), and
  * bumps semaphore 0 once per tile.  Args: n; common arg: a tag the tests
  * print with `tt args`.  The "gdb:" comments mark lines the tests break on.

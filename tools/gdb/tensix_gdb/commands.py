@@ -265,7 +265,7 @@ core that wait on one."""
         c = Core(core)
         _header(c)
         base = c.config_base + c.sem_offset
-        values = u32s(c.t, base, hal.MAX_SEMAPHORES * hal.NOC_L1_ALIGNMENT // 4)
+        values = u32s(c.t, base, hal.MAX_SEMAPHORES * hal.SEMAPHORE_STRIDE // 4)
         waits = {}
         for (hc, risc), t in device.threads().items():
             if hc != core:
@@ -278,8 +278,8 @@ core that wait on one."""
                 waits.setdefault(wid, []).append("%s waits for %s %d" % (
                     hal.RISC_NAMES[risc], op, expect))
         for sid in range(hal.MAX_SEMAPHORES):
-            addr = base + sid * hal.NOC_L1_ALIGNMENT
-            v = values[sid * hal.NOC_L1_ALIGNMENT // 4]
+            addr = base + sid * hal.SEMAPHORE_STRIDE
+            v = values[sid * hal.SEMAPHORE_STRIDE // 4]
             print("semaphore %d at 0x%08x = %d%s" % (
                 sid, addr, v, ("  (" + "; ".join(waits[addr]) + ")") if addr in waits else ""))
 
