@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/base.h"
 #include "tt_riscv.h"
@@ -46,6 +47,22 @@ static void pick(char *dst, size_t len, const char *env, const char *dflt)
 	const char *v = getenv(env);
 
 	snprintf(dst, len, "%s", v && *v ? v : dflt);
+}
+
+/*
+ * @path made absolute against the working directory at first use: images
+ * in the cache are named in gdb notes and symbolizer calls that may run
+ * from elsewhere.
+ */
+static void absolute(char *dst, size_t len, const char *path)
+{
+	char *cwd = path[0] != '/' ? getcwd(NULL, 0) : NULL;
+
+	if (cwd)
+		snprintf(dst, len, "%s/%s", cwd, path);
+	else
+		snprintf(dst, len, "%s", path);
+	free(cwd);
 }
 
 static void paths_init(void)
@@ -75,8 +92,7 @@ static void paths_init(void)
 	xdg = getenv("XDG_CACHE_HOME");
 	home = getenv("HOME");
 	if (getenv("TT_EMU_CACHE") && *getenv("TT_EMU_CACHE"))
-		snprintf(paths.cache, sizeof(paths.cache), "%s",
-			 getenv("TT_EMU_CACHE"));
+		absolute(paths.cache, sizeof(paths.cache), getenv("TT_EMU_CACHE"));
 	else if (xdg && *xdg)
 		snprintf(paths.cache, sizeof(paths.cache), "%.1000s/tensix-emu", xdg);
 	else if (home && *home)
