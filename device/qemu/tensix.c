@@ -104,6 +104,7 @@ struct TensixMachineState {
     char *trace;
     Notifier trace_exit;
     char *noc_delay;
+    char *racecheck;
 
     unsigned grid_x;
     unsigned grid_y;
@@ -623,6 +624,20 @@ static unsigned tensix_parse_noc_delay(TensixMachineState *s)
     return n;
 }
 
+/* racecheck=on: the NoC race detector (ttx_noc.c). */
+static bool tensix_parse_racecheck(TensixMachineState *s)
+{
+    if (!s->racecheck || !strcmp(s->racecheck, "off")) {
+        return false;
+    }
+    if (strcmp(s->racecheck, "on")) {
+        error_report("tensix: racecheck '%s' is not 'on' or 'off'",
+                     s->racecheck);
+        exit(1);
+    }
+    return true;
+}
+
 static void tensix_create_l1(TensixMachineState *s)
 {
     uint64_t size = (uint64_t)s->ncores * TT_MEM_L1_SIZE;
@@ -742,6 +757,7 @@ static void tensix_machine_init(MachineState *ms)
         .grid_y = s->grid_y,
         .deterministic = icount_enabled(),
         .noc_delay = tensix_parse_noc_delay(s),
+        .racecheck = tensix_parse_racecheck(s),
     };
     s->chip = ttx_chip_new(&cfg, &tensix_chip_ops, s);
 
@@ -808,6 +824,7 @@ TENSIX_STR_PROP(shm, "shm")
 TENSIX_STR_PROP(ctl, "ctl")
 TENSIX_STR_PROP(trace, "trace")
 TENSIX_STR_PROP(noc_delay, "noc-delay")
+TENSIX_STR_PROP(racecheck, "racecheck")
 
 static void tensix_machine_class_init(ObjectClass *oc, void *data)
 {
@@ -844,6 +861,10 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
                                   tensix_set_noc_delay);
     object_class_property_set_description(oc, "noc-delay",
         "Delayed NoC completion: commands held per core and NoC (0 = off)");
+    object_class_property_add_str(oc, "racecheck", tensix_get_racecheck,
+                                  tensix_set_racecheck);
+    object_class_property_set_description(oc, "racecheck",
+        "Report NoC races: bytes used before their barrier (on/off)");
 }
 
 static const TypeInfo tensix_machine_typeinfo = {
