@@ -765,17 +765,22 @@ void ttx_noc_drain(TTNocState *ns, unsigned core)
  *  - the issuing core polls the status counter the command moves (its
  *    barrier: ttx_race_poll; a writes-flushed barrier frees the source
  *    side of writes only), or
- *  - the core rings its done doorbell (the latest legal moment).
+ *  - the core rings its done doorbell (the latest legal moment), or
+ *  - (writes) every destination worker signalled the issuing core with a
+ *    semaphore atomic since (ttx_race_acked).
  * Going to sleep completes nothing.  A race is a hart using or handing
  * over bytes a record still covers, found where the model sees it:
  *  - a semaphore atomic to a core an unfinished write of the signalling
  *    core lands in, or an unfinished read of it reads from (TT_RACE_SIGNAL);
  *  - cb_push_back of pages an unfinished read or write still fills
- *    (TT_RACE_CB_PUSH); cb_pop_front of pages an unfinished write still
- *    reads (TT_RACE_CB_POP);
+ *    (TT_RACE_CB_PUSH); cb_pop_front of pages an unfinished write of the
+ *    popping hart still reads (TT_RACE_CB_POP: the producer may refill
+ *    them; a write another hart issued is that hart's to finish);
  *  - a new NoC command reading bytes an unfinished command still writes,
- *    or writing bytes one still reads or writes (TT_RACE_NOC); writes of
- *    one core on one NoC are delivered in order and do not race each other;
+ *    or writing bytes one still reads or writes (TT_RACE_NOC);
+ * Writes of one core on one NoC are delivered in order: they do not race
+ * each other, and a write followed by another to the same core counts as
+ * delivered there (ttx_race_followed), for the push and NoC checks.
  *  - the source bytes of a write changed between its issue and its
  *    barrier (a hash of them, compared at the barrier: TT_RACE_SOURCE).
  * Plain loads and stores of harts are not seen (L1 is RAM to QEMU):
@@ -803,6 +808,8 @@ typedef struct TTRaceRec {
     uint8_t risc, noc, trid, kind;      /* kind: TTX_NOC_PEND_* */
     bool src_busy, dst_busy;
     bool src_told;                      /* a race on the source was reported */
+    uint16_t ndst, nacked;              /* destination workers; signals back */
+    uint64_t acked[(TTX_NOC_MAX_DESTS + 63) / 64];      /* ... from them */
 } TTRaceRec;
 
 typedef struct TTRaceCore {
@@ -1102,6 +1109,34 @@ void ttx_noc_race_forget(TTNocState *ns, unsigned core)
 }
 
 /*
+ * Has @core seen write @i of @pcore land?  Writes of one core on one NoC
+ * arrive in order, so a later write of it to @core (a semaphore set with
+ * noc_semaphore_set_multicast after the data, as tt-metal's multicast
+ * matmul does) lands after it: a hart of @core that reacts to the later
+ * one reads the earlier one complete.  The detector counts a write
+ * followed that way as delivered to @core.
+ */
+static bool ttx_race_followed(const TTNocState *ns, unsigned pcore,
+                              unsigned i, unsigned core)
+{
+    const TTRaceCore *rcore = &ns->race->core[pcore];
+    const TTRaceRec *p = &rcore->rec[i];
+
+    if (p->kind == TTX_NOC_PEND_READ) {
+        return false;
+    }
+    for (unsigned j = i + 1; j < rcore->n; j++) {
+        const TTRaceRec *q = &rcore->rec[j];
+
+        if (q->kind != TTX_NOC_PEND_READ && q->noc == p->noc &&
+            ttx_race_has_core(ns->env, &q->dst, core)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
  * Does command @x of (@core, @noc) touch bytes record @p of @pcore still
  * moves?  Reports it.  Writes of one core on one NoC arrive in order.
  */
@@ -1147,7 +1182,9 @@ static void ttx_race_issue(TTNocState *ns, unsigned core, unsigned risc,
 
     for (unsigned c = 0; rc->total && c < ns->env->ncores; c++) {
         for (unsigned i = 0; i < rc->core[c].n; i++) {
-            ttx_race_noc_check(ns, core, risc, x, c, &rc->core[c].rec[i]);
+            if (!ttx_race_followed(ns, c, i, core)) {
+                ttx_race_noc_check(ns, core, risc, x, c, &rc->core[c].rec[i]);
+            }
         }
     }
     if (rcore->n == rcore->cap) {
@@ -1168,6 +1205,10 @@ static void ttx_race_issue(TTNocState *ns, unsigned core, unsigned risc,
     }
     x->pc = ns->env->current_pc(ns->env->opaque, core, risc);
     x->risc = (uint8_t)risc;
+    for (unsigned c = 0; x->kind != TTX_NOC_PEND_READ && c < ns->env->ncores;
+         c++) {
+        x->ndst += ttx_race_has_core(ns->env, &x->dst, c);
+    }
     ttx_race_src_hash(ns, core, x, &x->hash);
     rcore->rec[rcore->n++] = *x;
     rc->total++;
@@ -1259,7 +1300,9 @@ static void ttx_race_cb_range(TTNocState *ns, unsigned core, unsigned risc,
             const TTRaceRange *by = push ? &p->dst : &p->src;
 
             if (!(push ? p->dst_busy : p->src_busy) ||
-                !ttx_race_overlap(by, pg)) {
+                !ttx_race_overlap(by, pg) ||
+                (push && ttx_race_followed(ns, c, i, core)) ||
+                (!push && (c != core || p->risc != risc))) {
                 continue;
             }
             ttx_race_report(ns, core, risc,
@@ -1316,6 +1359,40 @@ void ttx_noc_race_cb(TTNocState *ns, unsigned core, unsigned risc,
     }
 }
 
+/*
+ * Core @from sent a semaphore atomic to @core.  A destination signalling
+ * back to the writer after the write is how tt-metal's handshakes say
+ * "received" (the multicast matmul reuses a block's source once every
+ * receiver has asked for the next one): a write every destination worker
+ * of which has signalled its issuing core since its issue counts as
+ * finished.  This can hide a race (a signal sent for another reason), never
+ * invent one.
+ */
+static void ttx_race_acked(TTNocState *ns, unsigned core, unsigned from)
+{
+    TTRaceCore *rcore = &ns->race->core[core];
+    bool dropped = false;
+
+    for (unsigned i = 0; i < rcore->n; i++) {
+        TTRaceRec *p = &rcore->rec[i];
+        uint64_t bit = 1ull << (from % 64);
+
+        if (p->kind == TTX_NOC_PEND_READ || !p->ndst ||
+            (p->acked[from / 64] & bit) ||
+            !ttx_race_has_core(ns->env, &p->dst, from)) {
+            continue;
+        }
+        p->acked[from / 64] |= bit;
+        if (++p->nacked == p->ndst) {
+            p->src_busy = p->dst_busy = false;
+            dropped = true;
+        }
+    }
+    if (dropped) {
+        ttx_race_compact(ns->race, core);
+    }
+}
+
 /* A semaphore atomic the sanitizer accepted: a signal to its targets. */
 static void ttx_race_atomic(TTNocCmd *c, const uint32_t *r, uint32_t ctrl)
 {
@@ -1323,7 +1400,7 @@ static void ttx_race_atomic(TTNocCmd *c, const uint32_t *r, uint32_t ctrl)
     uint64_t taddr = ttx_noc_local(r[TT_A_NOC_TARG_ADDR_LO / 4], tmid);
     TTRaceRange t;
 
-    if (!c->ns->race->core[c->core].n) {
+    if (!c->ns->race->total) {
         return;
     }
     if (TT_FIELD_GET(NOC, CTRL, BRCST_PACKET, ctrl)) {
@@ -1334,6 +1411,11 @@ static void ttx_race_atomic(TTNocCmd *c, const uint32_t *r, uint32_t ctrl)
         ttx_race_at(c, &t, tmid, taddr, 4);
     }
     ttx_race_signal(c->ns, c->core, c->risc, &t);
+    for (unsigned core = 0; core < c->ns->env->ncores; core++) {
+        if (ttx_race_has_core(c->ns->env, &t, core)) {
+            ttx_race_acked(c->ns, core, c->core);
+        }
+    }
 }
 
 static TTRace *ttx_race_new(unsigned ncores)
