@@ -856,12 +856,12 @@ static void ttx_race_at(TTNocCmd *c, TTRaceRange *r, uint32_t mid,
 {
     TTNocEp ep;
 
+    memset(r, 0, sizeof(*r));   /* not valid: touches nothing */
     if (!ttx_noc_endpoint(c, TT_FIELD_GET(NOC, ADDR_MID, X, mid),
                           TT_FIELD_GET(NOC, ADDR_MID, Y, mid), &ep)) {
         return;
     }
     if (ep.dram) {
-        memset(r, 0, sizeof(*r));
         r->valid = r->dram = true;
         r->bank = ep.bank;
         r->addr = addr;
