@@ -40,6 +40,10 @@
  * the issuing hart; its counters still advance as if it had completed, so
  * barriers do not hang and the run ends with the error.
  *
+ * Race detector (TTChipConfig.racecheck, "Race detector" below): shadow
+ * records of unfinished reads and writes, checked where bytes are handed
+ * over; races go to the host as TT_EVT_RACE.
+ *
  * Not yet implemented: atomics other than INCR_GET (reported), byte-enable
  * writes (WR_BE), linked/path-reserved multicast semantics (flags are
  * accepted and ignored), multicast reads (reported), NOC_CFG
