@@ -1044,7 +1044,8 @@ static void ttx_race_moves(const TTRaceRec *p, unsigned idx, bool *src,
         break;
     default:
         if (idx >= TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0) &&
-            idx <= TT_NOC_ST_MST_REQS_OUTSTANDING_ID(TT_NOC_MAX_TRANSACTION_ID)) {
+            idx <= TT_NOC_ST_MST_REQS_OUTSTANDING_ID(
+                       TT_NOC_MAX_TRANSACTION_ID)) {
             all = (rd || np) &&
                   p->trid == idx - TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0);
         } else if (idx >= TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(0) &&

@@ -17,18 +17,18 @@
 #include "tt_noc_regs.h"
 #include "tt_stream_regs.h"
 
-#define GX		2
-#define GY		1
-#define DATA		0x100000u	/* free L1 */
-#define OTHER		0x108000u
-#define SEM		0x110000u
-#define LEN		2048u
-#define A		0u		/* cores */
-#define B		1u
+#define GX    2
+#define GY    1
+#define DATA  0x100000u /* free L1 */
+#define OTHER 0x108000u
+#define SEM   0x110000u
+#define LEN   2048u
+#define A     0u /* cores */
+#define B     1u
 
 static void racecheck_chip(bool on)
 {
-	TTChipConfig cfg = { .grid_x = GX, .grid_y = GY, .racecheck = on };
+	TTChipConfig cfg = {.grid_x = GX, .grid_y = GY, .racecheck = on};
 
 	fake_chip_setup(GX, GY, 0);
 	ttx_chip_free(F.chip);
@@ -36,8 +36,7 @@ static void racecheck_chip(bool on)
 	cr_assert_not_null(F.chip);
 	for (unsigned c = 0; c < GX * GY; c++)
 		cr_assert(ttx_chip_write(F.chip, c, TT_RISC_BRISC,
-					 TT_MMIO_RISCV_DEBUG_BASE + TT_A_DBG_SOFT_RESET_0,
-					 4, 0));
+					 TT_MMIO_RISCV_DEBUG_BASE + TT_A_DBG_SOFT_RESET_0, 4, 0));
 }
 
 static void setup(void)
@@ -103,7 +102,7 @@ static void signal(unsigned from, unsigned to)
 	wr(from, TT_NOC_AT_CMD_BUF, TT_A_NOC_AT_DATA, 1);
 	send(from, TT_NOC_AT_CMD_BUF, SEM, mid(to), TT_MEM_NOC_ATOMIC_RET_VAL_ADDR, mid(from),
 	     TT_FIELD_VAL(NOC, AT_LEN_BE, INS, TT_NOC_AT_INS_INCR_GET) |
-	     TT_FIELD_VAL(NOC, AT_LEN_BE, WRAP, 31),
+		     TT_FIELD_VAL(NOC, AT_LEN_BE, WRAP, 31),
 	     TT_R_NOC_CTRL_AT_MASK, 0);
 	cr_assert_eq(*(uint32_t *)(F.l1 + (size_t)to * TT_MEM_L1_SIZE + SEM), before + 1);
 }
@@ -111,8 +110,7 @@ static void signal(unsigned from, unsigned to)
 static void expect_race(unsigned kind, const char *text)
 {
 	cr_assert_eq(F.races, 1, "%u races, last: %s", F.races, F.last_race_text);
-	cr_expect_eq(F.last_race.kind, kind, "kind %u: %s", F.last_race.kind,
-		     F.last_race_text);
+	cr_expect_eq(F.last_race.kind, kind, "kind %u: %s", F.last_race.kind, F.last_race_text);
 	cr_expect_eq(F.last_race.pc, FAKE_PC);
 	cr_expect_eq(F.last_race.other_pc, FAKE_PC);
 	cr_expect(strstr(F.last_race_text, text), "text: %s", F.last_race_text);
@@ -131,7 +129,7 @@ Test(race, signal_before_barrier)
 	write_to(A, B, DATA, 0);
 	signal(A, B);
 	expect_race(TT_RACE_SIGNAL, "NoC write of 2048 bytes to core (1,0) 0x100000 is "
-		    "unfinished");
+				    "unfinished");
 	cr_expect_eq(F.last_race.src.core, A);
 	cr_expect_eq(F.last_race.other.core, A);
 }
@@ -177,7 +175,7 @@ Test(race, flushed_source_may_be_reused)
 Test(race, source_stored_to_before_the_barrier)
 {
 	write_to(A, B, DATA, 0);
-	F.l1[DATA + 100] ^= 0xff;	/* a store by a hart of A */
+	F.l1[DATA + 100] ^= 0xff; /* a store by a hart of A */
 	poll(A, TT_NOC_ST_MST_WR_ACK_RECEIVED);
 	expect_race(TT_RACE_SOURCE, "2048 source bytes at core (0,0) 0x100000");
 }
@@ -188,7 +186,7 @@ Test(race, read_of_bytes_in_flight)
 	write_to(A, B, DATA, 0);
 	read_from(B, B, DATA + 1024, OTHER, 64);
 	expect_race(TT_RACE_NOC, "NoC read of 64 bytes at core (1,0) 0x100400 reads "
-		    "bytes that an unfinished NoC write still writes");
+				 "bytes that an unfinished NoC write still writes");
 	cr_expect_eq(F.last_race.src.core, B);
 	cr_expect_eq(F.last_race.other.core, A);
 }
@@ -207,7 +205,7 @@ Test(race, signal_back_finishes_the_write)
 {
 	write_to(A, B, DATA, 0);
 	signal(B, A);
-	read_from(A, A, OTHER, DATA, LEN);	/* reuse of the source */
+	read_from(A, A, OTHER, DATA, LEN); /* reuse of the source */
 	signal(A, B);
 	expect_silent();
 }
@@ -216,38 +214,42 @@ Test(race, signal_back_finishes_the_write)
 static void cb_setup(unsigned core, unsigned cb, uint32_t base, uint32_t pages, uint32_t wr)
 {
 	struct tt_cb_interface ifc = {
-		.fifo_size = pages * LEN, .fifo_limit = base + pages * LEN,
-		.fifo_page_size = LEN, .fifo_num_pages = pages,
-		.fifo_rd_ptr = base, .fifo_wr_ptr = base + wr * LEN,
+		.fifo_size = pages * LEN,
+		.fifo_limit = base + pages * LEN,
+		.fifo_page_size = LEN,
+		.fifo_num_pages = pages,
+		.fifo_rd_ptr = base,
+		.fifo_wr_ptr = base + wr * LEN,
 	};
 
 	memcpy(F.l1 + (size_t)core * TT_MEM_L1_SIZE + TT_MEM_CB_INTERFACE_BASE +
-	       TT_RISC_BRISC * TT_MEM_CB_INTERFACE_SLOT_SIZE + cb * sizeof(ifc),
+		       TT_RISC_BRISC * TT_MEM_CB_INTERFACE_SLOT_SIZE + cb * sizeof(ifc),
 	       &ifc, sizeof(ifc));
 }
 
 static void push(unsigned core, unsigned cb, uint32_t received)
 {
-	cr_assert(ttx_chip_write(F.chip, core, TT_RISC_BRISC, TT_MMIO_STREAM_BASE +
-				 cb * TT_STREAM_STRIDE + TT_A_STREAM_TILES_RECEIVED, 4,
-				 received));
+	cr_assert(ttx_chip_write(F.chip, core, TT_RISC_BRISC,
+				 TT_MMIO_STREAM_BASE + cb * TT_STREAM_STRIDE +
+					 TT_A_STREAM_TILES_RECEIVED,
+				 4, received));
 }
 
 /* Two pages pushed from page 1 of a 2-page ring: page 0 by wrapping. */
 Test(race, cb_push_range_wraps)
 {
 	cb_setup(A, 3, DATA, 2, 1);
-	read_from(A, B, OTHER, DATA, LEN);	/* fills page 0 */
+	read_from(A, B, OTHER, DATA, LEN); /* fills page 0 */
 	push(A, 3, 2);
 	expect_race(TT_RACE_CB_PUSH, "CB 3: cb_push_back of 2 pages (2048 bytes at "
-		    "core (0,0) 0x100000)");
+				     "core (0,0) 0x100000)");
 }
 
 Test(race, cb_push_of_other_pages_is_silent)
 {
 	cb_setup(A, 3, DATA, 2, 1);
-	read_from(A, B, OTHER, DATA, LEN);	/* fills page 0 */
-	push(A, 3, 1);				/* page 1 only */
+	read_from(A, B, OTHER, DATA, LEN); /* fills page 0 */
+	push(A, 3, 1);			   /* page 1 only */
 	expect_silent();
 }
 

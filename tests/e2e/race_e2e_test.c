@@ -15,14 +15,14 @@
 #include "e2e.h"
 #include "tt_data_format.h"
 
-#define SCRATCH		0x100000u	/* free L1 in every test */
-#define TILE		2048u
-#define NOC_X(x)	(18 + (x))	/* virtual worker coordinates */
-#define NOC_Y(y)	(18 + (y))
+#define SCRATCH	 0x100000u /* free L1 in every test */
+#define TILE	 2048u
+#define NOC_X(x) (18 + (x)) /* virtual worker coordinates */
+#define NOC_Y(y) (18 + (y))
 
 static struct tt_device *open_racecheck(bool on)
 {
-	struct tt_device_config cfg = { .grid_x = 2, .grid_y = 1, .racecheck = on };
+	struct tt_device_config cfg = {.grid_x = 2, .grid_y = 1, .racecheck = on};
 	struct tt_device *dev = NULL;
 	int rc = tt_device_open(&cfg, &dev);
 
@@ -59,8 +59,8 @@ static void marked_line(const char *kernel, const char *what, char *out, size_t 
  * line of @kernel marked @here and whose issuing line is the one marked
  * @issued.
  */
-static void expect_race(int rc, const char *kernel, const char *kind,
-			const char *here, const char *issued)
+static void expect_race(int rc, const char *kernel, const char *kind, const char *here,
+			const char *issued)
 {
 	const char *err = tt_last_error();
 	char want[600], line[80];
@@ -92,10 +92,10 @@ static int run_signal(struct tt_device *dev, bool barrier, uint8_t *copy)
 {
 	struct tt_core a = tt_core(0, 0), b = tt_core(1, 0);
 	struct tt_core_range_set both = tt_core_range_set(tt_core_range(0, 0, 1, 0));
-	struct tt_dm_config cfg = { .processor = TT_DM_RISCV_0 };
-	uint32_t sa[6] = { 0, NOC_X(1), NOC_Y(0), SCRATCH, TILE, barrier };
-	uint32_t sb[6] = { 1, NOC_X(0), NOC_Y(0), SCRATCH, TILE, 0 };
-	uint8_t tile[TILE], zero[2 * TILE] = { 0 };
+	struct tt_dm_config cfg = {.processor = TT_DM_RISCV_0};
+	uint32_t sa[6] = {0, NOC_X(1), NOC_Y(0), SCRATCH, TILE, barrier};
+	uint32_t sb[6] = {1, NOC_X(0), NOC_Y(0), SCRATCH, TILE, 0};
+	uint8_t tile[TILE], zero[2 * TILE] = {0};
 	struct tt_program *prog;
 	struct tt_run_report rep;
 	tt_kernel_handle k;
@@ -103,8 +103,7 @@ static int run_signal(struct tt_device *dev, bool barrier, uint8_t *copy)
 	int rc;
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
-	cr_assert_eq(tt_kernel_create(prog, KERNEL("race_signal.c"), &both, &cfg, &k),
-		     TT_OK);
+	cr_assert_eq(tt_kernel_create(prog, KERNEL("race_signal.c"), &both, &cfg, &k), TT_OK);
 	cr_assert_eq(tt_semaphore_create(prog, &both, 0, &sem), TT_OK);
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, a, sa, 6), TT_OK);
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, b, sb, 6), TT_OK);
@@ -127,8 +126,9 @@ Test(race, signal_before_write_barrier, .timeout = 60)
 	expect_race(run_signal(dev, false, copy), "race_signal.c",
 		    "semaphore signalled before the barrier", "signal", "write");
 	cr_expect(strstr(tt_last_error(), "semaphore at core (1,0)") &&
-		  strstr(tt_last_error(), "NoC write of 2048 bytes to core (1,0) "
-			 "0x100000 is unfinished (no write barrier between)"),
+			  strstr(tt_last_error(),
+				 "NoC write of 2048 bytes to core (1,0) "
+				 "0x100000 is unfinished (no write barrier between)"),
 		  "report:\n%s", tt_last_error());
 	tt_device_close(dev);
 }
@@ -155,19 +155,17 @@ Test(race, off_by_default, .timeout = 60)
 }
 
 /* Pattern 2: race_source.c on (0,0), writing to (1,0). */
-static int run_source(struct tt_device *dev, uint32_t mode, bool barrier,
-		      uint8_t *landed)
+static int run_source(struct tt_device *dev, uint32_t mode, bool barrier, uint8_t *landed)
 {
 	struct tt_core a = tt_core(0, 0);
-	uint32_t args[7] = { NOC_X(1), NOC_Y(0), SCRATCH, SCRATCH, TILE, mode, barrier };
+	uint32_t args[7] = {NOC_X(1), NOC_Y(0), SCRATCH, SCRATCH, TILE, mode, barrier};
 	uint8_t tile[TILE];
 	struct tt_program *prog;
 	struct tt_run_report rep;
 	tt_kernel_handle k;
 	int rc;
 
-	prog = e2e_program(KERNEL("race_source.c"), tt_core_range(0, 0, 0, 0),
-			   TT_DM_RISCV_0, &k);
+	prog = e2e_program(KERNEL("race_source.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, &k);
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, a, args, 7), TT_OK);
 	fill(tile, TILE, 11 + mode);
 	tt_device_l1_write(dev, a, SCRATCH, tile, TILE);
@@ -196,9 +194,11 @@ Test(race, source_read_into_before_flush, .timeout = 60)
 
 	expect_race(run_source(dev, 1, false, landed), "race_source.c",
 		    "NoC command on bytes in flight", "read", "write");
-	cr_expect(strstr(tt_last_error(), "NoC read of 2048 bytes at core (0,0) "
+	cr_expect(strstr(tt_last_error(),
+			 "NoC read of 2048 bytes at core (0,0) "
 			 "0x100000 writes bytes that an unfinished NoC write still "
-			 "reads"), "report:\n%s", tt_last_error());
+			 "reads"),
+		  "report:\n%s", tt_last_error());
 	cr_expect(!strstr(tt_last_error(), "source changed"),
 		  "the reused source is reported twice:\n%s", tt_last_error());
 	tt_device_close(dev);
@@ -212,8 +212,7 @@ Test(race, source_reused_after_flush_is_silent, .timeout = 60)
 	for (uint32_t mode = 0; mode < 2; mode++) {
 		int rc = run_source(dev, mode, true, landed);
 
-		cr_expect_eq(rc, TT_OK, "mode %u: %s\n%s", mode, tt_strerror(rc),
-			     tt_last_error());
+		cr_expect_eq(rc, TT_OK, "mode %u: %s\n%s", mode, tt_strerror(rc), tt_last_error());
 	}
 	tt_device_close(dev);
 }
@@ -223,11 +222,9 @@ static int run_cb(struct tt_device *dev, uint32_t mode, bool barrier)
 {
 	struct tt_core a = tt_core(0, 0);
 	struct tt_core_range_set set = tt_core_set(a);
-	struct tt_cb_format f = { .index = 0, .data_format = TT_DF_FLOAT16_B,
-				  .page_size = TILE };
-	struct tt_cb_config ccfg = { .total_size = 2 * TILE, .formats = &f,
-				     .num_formats = 1 };
-	uint32_t args[5] = { mode, SCRATCH, SCRATCH + TILE, TILE, barrier };
+	struct tt_cb_format f = {.index = 0, .data_format = TT_DF_FLOAT16_B, .page_size = TILE};
+	struct tt_cb_config ccfg = {.total_size = 2 * TILE, .formats = &f, .num_formats = 1};
+	uint32_t args[5] = {mode, SCRATCH, SCRATCH + TILE, TILE, barrier};
 	uint8_t tile[TILE], out[TILE];
 	struct tt_program *prog;
 	struct tt_run_report rep;
@@ -235,8 +232,7 @@ static int run_cb(struct tt_device *dev, uint32_t mode, bool barrier)
 	tt_cb_handle h;
 	int rc;
 
-	prog = e2e_program(KERNEL("race_cb.c"), tt_core_range(0, 0, 0, 0),
-			   TT_DM_RISCV_0, &k);
+	prog = e2e_program(KERNEL("race_cb.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, &k);
 	cr_assert_eq(tt_cb_create(prog, &set, &ccfg, &h), TT_OK);
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, a, args, 5), TT_OK);
 	fill(tile, TILE, 13);
@@ -252,12 +248,12 @@ Test(race, cb_push_before_read_barrier, .timeout = 60)
 {
 	struct tt_device *dev = open_racecheck(true);
 
-	expect_race(run_cb(dev, 0, false), "race_cb.c",
-		    "CB pages pushed before the barrier", "push", "read");
+	expect_race(run_cb(dev, 0, false), "race_cb.c", "CB pages pushed before the barrier",
+		    "push", "read");
 	cr_expect(strstr(tt_last_error(), "CB 0: cb_push_back of 1 page (2048 bytes "
-			 "at core (0,0) 0x") &&
-		  strstr(tt_last_error(), "a NoC read filling 2048 bytes at core (0,0)") &&
-		  strstr(tt_last_error(), "no noc_async_read_barrier between"),
+					  "at core (0,0) 0x") &&
+			  strstr(tt_last_error(), "a NoC read filling 2048 bytes at core (0,0)") &&
+			  strstr(tt_last_error(), "no noc_async_read_barrier between"),
 		  "report:\n%s", tt_last_error());
 	tt_device_close(dev);
 }
@@ -266,8 +262,8 @@ Test(race, cb_pop_before_write_flush, .timeout = 60)
 {
 	struct tt_device *dev = open_racecheck(true);
 
-	expect_race(run_cb(dev, 1, false), "race_cb.c",
-		    "CB pages popped before the barrier", "pop", "write");
+	expect_race(run_cb(dev, 1, false), "race_cb.c", "CB pages popped before the barrier", "pop",
+		    "write");
 	tt_device_close(dev);
 }
 

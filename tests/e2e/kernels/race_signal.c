@@ -26,7 +26,6 @@ void kernel_main(void)
 	} else {
 		noc_semaphore_wait(sem, 1);
 		for (uint32_t i = 0; i < size / 4; i++)
-			((volatile uint32_t *)(tile + size))[i] =
-				((volatile uint32_t *)tile)[i];
+			((volatile uint32_t *)(tile + size))[i] = ((volatile uint32_t *)tile)[i];
 	}
 }
