@@ -45,6 +45,7 @@ enum tt_ctl_type {
 	TT_EVT_STOPPED,			/* struct tt_evt_stopped */
 	TT_EVT_DEBUGGER_GONE,		/* no payload */
 	TT_EVT_IDLE,			/* struct tt_evt_idle */
+	TT_EVT_RACE,			/* struct tt_evt_race + text */
 };
 
 struct tt_ctl_hdr {
@@ -161,6 +162,29 @@ struct tt_evt_guest_error {
 	struct tt_evt_source src;
 	uint32_t pc;
 	uint32_t addr;
+};
+
+/*
+ * The race detector (machine option racecheck) saw hart @src at @pc touch
+ * or hand over bytes a NoC command that hart @other issued at @other_pc
+ * has not finished with.  @kind is an enum tt_race_kind.  Followed by the
+ * text (no NUL) naming the bytes.
+ */
+enum tt_race_kind {
+	TT_RACE_SIGNAL = 1,		/* semaphore signalled before the barrier */
+	TT_RACE_CB_PUSH,		/* CB pages pushed before the read barrier */
+	TT_RACE_CB_POP,			/* CB pages popped before the write flush */
+	TT_RACE_SOURCE,			/* source bytes changed before the flush */
+	TT_RACE_NOC,			/* a NoC command touches bytes in flight */
+};
+
+struct tt_evt_race {
+	struct tt_evt_source src;
+	uint32_t pc;
+	uint32_t kind;
+	struct tt_evt_source other;
+	uint32_t other_pc;
+	uint32_t pad;
 };
 
 /* Followed by the printed bytes. */

@@ -66,6 +66,16 @@ typedef struct TTBlockEnv {
      * debugger (the NoC's held commands): false when @off is none.
      */
     bool (*emu_view)(void *opaque, unsigned core, uint32_t off, uint64_t *val);
+    /* PC of hart (@core, @risc), whose access is being handled. */
+    uint32_t (*current_pc)(void *opaque, unsigned core, unsigned risc);
+    /*
+     * Report a NoC race (enum tt_race_kind, hal/tt_ctl.h) found while
+     * handling an access of hart (@core, @risc): the command that hart
+     * (@ocore, @orisc) issued at @opc is unfinished; @text names the bytes.
+     */
+    void (*race)(void *opaque, unsigned core, unsigned risc, unsigned kind,
+                 unsigned ocore, unsigned orisc, uint32_t opc,
+                 const char *text);
 
     /* Events other blocks react to (wired by the chip). */
     /* Hart (@core, @risc) described a wait of @kind (TT_WAIT_*) or ended it. */
@@ -89,6 +99,12 @@ typedef struct TTBlockEnv {
     /* CB @cb of @core now holds @pages pages. */
     void (*cb_filled)(void *opaque, unsigned core, unsigned cb,
                       unsigned pages);
+    /*
+     * Hart (@core, @risc) pushed (@push) or popped @pages pages of CB @cb;
+     * its CB interface in L1 still points at the first of them.
+     */
+    void (*cb_moved)(void *opaque, unsigned core, unsigned risc, unsigned cb,
+                     bool push, unsigned pages);
 } TTBlockEnv;
 
 /*

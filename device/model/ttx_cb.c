@@ -76,12 +76,18 @@ static bool ttx_cb_write(void *opaque, unsigned core, unsigned risc,
     TTCbState *cs = opaque;
     const TTBlockEnv *env = cs->env;
     uint16_t *ctr = ttx_cb_counter(cs, core, off);
+    uint16_t old;
 
-    (void)risc;
     if (!ctr) {
         return false;
     }
+    old = *ctr;
     *ctr = (uint16_t)TT_FIELD_GET(STREAM, COUNTER, PAGES, val);
+    if (env->cb_moved && *ctr != old) {
+        env->cb_moved(env->opaque, core, risc, off / TT_STREAM_STRIDE,
+                      off % TT_STREAM_STRIDE == TT_A_STREAM_TILES_RECEIVED,
+                      (uint16_t)(*ctr - old));
+    }
     if (env->cb_filled) {
         unsigned cb = off / TT_STREAM_STRIDE;
         TTCb *s = &cs->core[core];

@@ -306,6 +306,33 @@ static uint64_t ttx_clock_ns(void *opaque)
     return chip->ops->clock_ns(chip->opaque);
 }
 
+static uint32_t ttx_current_pc(void *opaque, unsigned core, unsigned risc)
+{
+    TTChip *chip = opaque;
+
+    return chip->ops->current_pc(chip->opaque, core, risc);
+}
+
+static void ttx_race(void *opaque, unsigned core, unsigned risc,
+                     unsigned kind, unsigned ocore, unsigned orisc,
+                     uint32_t opc, const char *text)
+{
+    TTChip *chip = opaque;
+    struct tt_evt_race ev = {
+        .src = { .core = core, .risc = risc },
+        .kind = kind,
+        .other = { .core = ocore, .risc = orisc },
+        .other_pc = opc,
+    };
+    size_t n = strlen(text);
+
+    ev.pc = chip->ops->current_pc(chip->opaque, core, risc);
+    if (n > TT_CTL_MAX_PAYLOAD - sizeof(ev)) {
+        n = TT_CTL_MAX_PAYLOAD - sizeof(ev);
+    }
+    ttx_send(chip, TT_EVT_RACE, &ev, sizeof(ev), text, n);
+}
+
 /* A hart describes a wait: nothing of its core stays in flight. */
 static void ttx_hart_waits(void *opaque, unsigned core, unsigned risc,
                            uint32_t kind, uint32_t id, uint32_t expect)
@@ -331,6 +358,7 @@ static void ttx_core_rang(void *opaque, unsigned core, unsigned risc,
     };
 
     ttx_noc_drain(chip->noc, core);
+    ttx_noc_race_done(chip->noc, core, risc);
     if (chip->trace) {
         ttx_trace_done(chip->trace, core);
     }
@@ -366,6 +394,14 @@ static void ttx_cb_filled(void *opaque, unsigned core, unsigned cb,
     if (chip->trace) {
         ttx_trace_cb(chip->trace, core, cb, pages);
     }
+}
+
+static void ttx_cb_moved(void *opaque, unsigned core, unsigned risc,
+                         unsigned cb, bool push, unsigned pages)
+{
+    TTChip *chip = opaque;
+
+    ttx_noc_race_cb(chip->noc, core, risc, cb, push, pages);
 }
 
 /* MMIO dispatch ---------------------------------------------------------- */
@@ -478,6 +514,7 @@ static void ttx_ctl_reset(TTChip *chip, const struct tt_ctl_reset *m)
     }
     for (unsigned c = first; c < last; c++) {
         ttx_cb_reset(chip->cb, c);
+        ttx_noc_race_forget(chip->noc, c);
         ttx_compute_reset(chip->compute, c);
         if (m->boot_pc) {
             chip->last_host_wake = chip->ops->clock_ns(chip->opaque);
@@ -727,13 +764,17 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
         .noc_sent = ttx_noc_sent,
         .prof_mark = ttx_prof_mark,
         .cb_filled = ttx_cb_filled,
+        .current_pc = ttx_current_pc,
+        .race = ttx_race,
+        .cb_moved = cfg->racecheck ? ttx_cb_moved : NULL,
     };
     if (cfg->noc_delay > TTX_NOC_MAX_DELAY) {
         free(chip);
         return NULL;
     }
     chip->emu = ttx_emu_new(&chip->env);
-    chip->noc = ttx_noc_new(&chip->env, cfg->noc_delay);
+    chip->noc = ttx_noc_new(&chip->env, cfg->noc_delay,
+                            cfg->racecheck);
     chip->cb = ttx_cb_new(&chip->env);
     chip->compute = ttx_compute_new(&chip->env);
     if (!chip->emu || !chip->noc || !chip->cb || !chip->compute) {

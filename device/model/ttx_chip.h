@@ -91,6 +91,7 @@ typedef struct TTChipConfig {
     bool deterministic;         /* reported in the hello event */
     unsigned noc_delay;         /* 0, or NoC commands held per core and NoC
                                  * (delayed completion, ttx_noc.c) */
+    bool racecheck;             /* NoC race detector (ttx_noc.c) */
 } TTChipConfig;
 
 /* NULL when out of memory or noc_delay > TTX_NOC_MAX_DELAY. */

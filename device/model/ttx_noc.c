@@ -40,6 +40,10 @@
  * the issuing hart; its counters still advance as if it had completed, so
  * barriers do not hang and the run ends with the error.
  *
+ * Race detector (TTChipConfig.racecheck, "Race detector" below): shadow
+ * records of unfinished reads and writes, checked where bytes are handed
+ * over; races go to the host as TT_EVT_RACE.
+ *
  * Not yet implemented: atomics other than INCR_GET (reported), byte-enable
  * writes (WR_BE), linked/path-reserved multicast semantics (flags are
  * accepted and ignored), multicast reads (reported), NOC_CFG
@@ -52,10 +56,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tt_cb.h"
 #include "tt_ctl.h"
 #include "tt_emu_regs.h"
 #include "tt_mem_map.h"
 #include "tt_noc_map.h"
+#include "tt_riscv.h"
 
 /* Rule names, as they appear in guest errors ("rule: ..."). */
 #define TTX_RULE_COORD      "coordinates"
@@ -73,10 +79,13 @@
 static const uint8_t ttx_dram_x[TT_DRAM_BANKS] = TT_NOC_DRAM_X_INIT;
 static const uint8_t ttx_dram_y[TT_DRAM_BANKS] = TT_NOC_DRAM_Y_INIT;
 
+typedef struct TTRace TTRace;
+
 /* The NoCs of every core. */
 struct TTNocState {
     const TTBlockEnv *env;
     unsigned delay;             /* commands held per core and NoC, or 0 */
+    TTRace *race;               /* race detector (racecheck), or NULL */
     TTNoc *noc;                 /* core * TT_NOC_COUNT + noc */
     TTNocWindow win[TT_NOC_COUNT];
     struct tt_ctl_freed freed;  /* freed buffers (TT_CTL_FREED), refused */
@@ -811,6 +820,695 @@ void ttx_noc_drain(TTNocState *ns, unsigned core)
     }
 }
 
+/* Race detector ---------------------------------------------------------- */
+
+/*
+ * With racecheck on, every read and write leaves a record in shadow state
+ * from its issue until the barrier that says it is finished: the bytes
+ * it reads (src) and writes (dst), its issuing hart and that hart's pc.
+ * Data still moves as it does without the option (at once, or when
+ * noc_delay lands it), so a correct program computes the same bytes; only
+ * the record stays "in flight", until
+ *  - the issuing core polls the status counter the command moves (its
+ *    barrier: ttx_race_poll; a writes-flushed barrier frees the source
+ *    side of writes only), or
+ *  - the core rings its done doorbell (the latest legal moment), or
+ *  - (writes) every destination worker signalled the issuing core with a
+ *    semaphore atomic since (ttx_race_acked).
+ * Going to sleep completes nothing.  A race is a hart using or handing
+ * over bytes a record still covers, found where the model sees it:
+ *  - a semaphore atomic to a core an unfinished write of the signalling
+ *    core lands in, or an unfinished read of it reads from (TT_RACE_SIGNAL);
+ *  - cb_push_back of pages an unfinished read or write still fills
+ *    (TT_RACE_CB_PUSH); cb_pop_front of pages an unfinished write of the
+ *    popping hart still reads (TT_RACE_CB_POP: the producer may refill
+ *    them; a write another hart issued is that hart's to finish);
+ *  - a new NoC command reading bytes an unfinished command still writes,
+ *    or writing bytes one still reads or writes (TT_RACE_NOC);
+ * Writes of one core on one NoC are delivered in order: they do not race
+ * each other, and a write followed by another to the same core counts as
+ * delivered there (ttx_race_followed), for the push and NoC checks.
+ *  - the source bytes of a write changed between its issue and its
+ *    barrier (a hash of them, compared at the barrier: TT_RACE_SOURCE).
+ * Plain loads and stores of harts are not seen (L1 is RAM to QEMU):
+ * reading bytes a write still lands in is found only through the hand-over
+ * (signal, push) or a NoC command.  Each (kind, pc, pc) is reported once.
+ */
+
+#define TTX_RACE_MAX_RECS   4096        /* per core; the oldest is dropped */
+#define TTX_RACE_MAX_SEEN   64
+
+/* Bytes at one memory: a DRAM bank, or a rectangle of workers' L1. */
+typedef struct TTRaceRange {
+    bool dram, valid;
+    unsigned bank;
+    unsigned x0, x1, y0, y1;            /* logical, inclusive */
+    int skip;                           /* core left out of it, or -1 */
+    uint64_t addr;
+    uint32_t len;
+} TTRaceRange;
+
+typedef struct TTRaceRec {
+    TTRaceRange src, dst;
+    uint64_t hash;                      /* of a write's source at issue */
+    uint32_t pc;
+    uint8_t risc, noc, trid, kind;      /* kind: TTX_NOC_PEND_* */
+    bool src_busy, dst_busy;
+    bool src_told;                      /* a race on the source was reported */
+    uint16_t ndst, nacked;              /* destination workers; signals back */
+    uint64_t acked[(TTX_NOC_MAX_DESTS + 63) / 64];      /* ... from them */
+} TTRaceRec;
+
+typedef struct TTRaceCore {
+    TTRaceRec *rec;                     /* oldest first */
+    unsigned n, cap;
+} TTRaceCore;
+
+typedef struct TTRaceSeen {
+    uint32_t kind, pc, opc;
+} TTRaceSeen;
+
+struct TTRace {
+    TTRaceCore *core;
+    unsigned total;                     /* records of every core */
+    TTRaceSeen seen[TTX_RACE_MAX_SEEN];
+    unsigned nseen;
+};
+
+static uint64_t ttx_race_hash(const uint8_t *p, uint32_t len)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+
+    for (uint32_t i = 0; i < len; i++) {
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    }
+    return h;
+}
+
+static void ttx_race_at_core(const TTBlockEnv *env, TTRaceRange *r,
+                             unsigned core, uint64_t addr, uint32_t len)
+{
+    memset(r, 0, sizeof(*r));
+    r->valid = true;
+    r->x0 = r->x1 = ttx_block_x(env, core);
+    r->y0 = r->y1 = ttx_block_y(env, core);
+    r->skip = -1;
+    r->addr = addr;
+    r->len = len;
+}
+
+/* The endpoint at NoC coordinates in @mid (checked at issue). */
+static void ttx_race_at(TTNocCmd *c, TTRaceRange *r, uint32_t mid,
+                        uint64_t addr, uint32_t len)
+{
+    TTNocEp ep;
+
+    memset(r, 0, sizeof(*r));   /* not valid: touches nothing */
+    if (!ttx_noc_endpoint(c, TT_FIELD_GET(NOC, ADDR_MID, X, mid),
+                          TT_FIELD_GET(NOC, ADDR_MID, Y, mid), &ep)) {
+        return;
+    }
+    if (ep.dram) {
+        r->valid = r->dram = true;
+        r->bank = ep.bank;
+        r->addr = addr;
+        r->len = len;
+        return;
+    }
+    ttx_race_at_core(c->ns->env, r, ep.core, addr, len);
+}
+
+/* The multicast rectangle in @mid (checked at issue). */
+static void ttx_race_rect(TTNocCmd *c, TTRaceRange *r, uint32_t mid,
+                          bool loopback, uint64_t addr, uint32_t len)
+{
+    unsigned ex = TT_FIELD_GET(NOC, ADDR_MID, X, mid);
+    unsigned ey = TT_FIELD_GET(NOC, ADDR_MID, Y, mid);
+    unsigned sx = TT_FIELD_GET(NOC, ADDR_MID, START_X, mid);
+    unsigned sy = TT_FIELD_GET(NOC, ADDR_MID, START_Y, mid);
+
+    memset(r, 0, sizeof(*r));
+    r->valid = true;
+    r->x0 = (sx < ex ? sx : ex) - TT_NOC_VIRTUAL_WORKER_X0;
+    r->x1 = (sx < ex ? ex : sx) - TT_NOC_VIRTUAL_WORKER_X0;
+    r->y0 = (sy < ey ? sy : ey) - TT_NOC_VIRTUAL_WORKER_Y0;
+    r->y1 = (sy < ey ? ey : sy) - TT_NOC_VIRTUAL_WORKER_Y0;
+    r->skip = loopback ? -1 : (int)c->core;
+    r->addr = addr;
+    r->len = len;
+}
+
+static bool ttx_race_has_core(const TTBlockEnv *env, const TTRaceRange *r,
+                              unsigned core)
+{
+    unsigned x = ttx_block_x(env, core), y = ttx_block_y(env, core);
+
+    return r->valid && !r->dram && (int)core != r->skip &&
+           x >= r->x0 && x <= r->x1 && y >= r->y0 && y <= r->y1;
+}
+
+/* Do @a and @b share a byte (a rectangle's left-out core counts as in)? */
+static bool ttx_race_overlap(const TTRaceRange *a, const TTRaceRange *b)
+{
+    if (!a->valid || !b->valid || a->dram != b->dram ||
+        !ttx_overlaps(a->addr, a->len, b->addr, b->len)) {
+        return false;
+    }
+    if (a->dram) {
+        return a->bank == b->bank;
+    }
+    return a->x0 <= b->x1 && b->x0 <= a->x1 && a->y0 <= b->y1 &&
+           b->y0 <= a->y1;
+}
+
+/* "(x,y) 0x1000" or "DRAM bank 2 0x1000", for messages. */
+static const char *ttx_race_where(const TTRaceRange *r, char *buf, size_t len)
+{
+    if (r->dram) {
+        snprintf(buf, len, "DRAM bank %u 0x%llx", r->bank,
+                 (unsigned long long)r->addr);
+    } else if (r->x0 == r->x1 && r->y0 == r->y1) {
+        snprintf(buf, len, "core (%u,%u) 0x%llx", r->x0, r->y0,
+                 (unsigned long long)r->addr);
+    } else {
+        snprintf(buf, len, "cores (%u,%u)-(%u,%u) 0x%llx", r->x0, r->y0,
+                 r->x1, r->y1, (unsigned long long)r->addr);
+    }
+    return buf;
+}
+
+static const char *ttx_race_what(const TTRaceRec *p)
+{
+    return p->kind == TTX_NOC_PEND_READ ? "read" : "write";
+}
+
+static void ttx_race_report(TTNocState *ns, unsigned core, unsigned risc,
+                            unsigned kind, unsigned ocore,
+                            const TTRaceRec *p, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+
+/* Report once per (kind, pc, issuing pc). */
+static void ttx_race_report(TTNocState *ns, unsigned core, unsigned risc,
+                            unsigned kind, unsigned ocore,
+                            const TTRaceRec *p, const char *fmt, ...)
+{
+    const TTBlockEnv *env = ns->env;
+    TTRace *rc = ns->race;
+    uint32_t pc = env->current_pc(env->opaque, core, risc);
+    char text[600];
+    va_list ap;
+
+    for (unsigned i = 0; i < rc->nseen; i++) {
+        if (rc->seen[i].kind == kind && rc->seen[i].pc == pc &&
+            rc->seen[i].opc == p->pc) {
+            return;
+        }
+    }
+    if (rc->nseen < TTX_RACE_MAX_SEEN) {
+        rc->seen[rc->nseen++] = (TTRaceSeen) { kind, pc, p->pc };
+    }
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    env->race(env->opaque, core, risc, kind, ocore, p->risc, p->pc, text);
+}
+
+/* Source bytes of write @p now, or false if it has none in L1. */
+static bool ttx_race_src_hash(TTNocState *ns, unsigned core,
+                              const TTRaceRec *p, uint64_t *h)
+{
+    if (p->kind == TTX_NOC_PEND_READ || !p->src.valid) {
+        return false;
+    }
+    *h = ttx_race_hash(ns->env->l1(ns->env->opaque, core) + p->src.addr,
+                       p->src.len);
+    return true;
+}
+
+/*
+ * The source side of record @i of @core is finished (hart @risc's
+ * barrier, or the core's end): its bytes must be those it had at issue.
+ */
+static void ttx_race_src_done(TTNocState *ns, unsigned core, unsigned risc,
+                              TTRaceRec *p)
+{
+    char w[64];
+    uint64_t h;
+
+    if (p->src_busy && !p->src_told && ttx_race_src_hash(ns, core, p, &h) &&
+        h != p->hash) {
+        ttx_race_report(ns, core, risc, TT_RACE_SOURCE, core, p,
+                        "the %u source bytes at %s of a NoC write changed "
+                        "before its barrier: the write may send either "
+                        "version", p->src.len,
+                        ttx_race_where(&p->src, w, sizeof(w)));
+    }
+    p->src_busy = false;
+}
+
+/* Drop the finished records of @core. */
+static void ttx_race_compact(TTRace *rc, unsigned core)
+{
+    TTRaceCore *rcore = &rc->core[core];
+    unsigned k = 0;
+
+    for (unsigned i = 0; i < rcore->n; i++) {
+        if (rcore->rec[i].src_busy || rcore->rec[i].dst_busy) {
+            rcore->rec[k++] = rcore->rec[i];
+        }
+    }
+    rc->total -= rcore->n - k;
+    rcore->n = k;
+}
+
+/* Which sides of @p does a poll of status counter @idx finish? */
+static void ttx_race_moves(const TTRaceRec *p, unsigned idx, bool *src,
+                           bool *dst)
+{
+    bool rd = p->kind == TTX_NOC_PEND_READ;
+    bool np = p->kind == TTX_NOC_PEND_WRITE;
+    bool all = false, s = false;
+
+    switch (idx) {
+    case TT_NOC_ST_MST_RD_RESP_RECEIVED:
+    case TT_NOC_ST_MST_RD_DATA_WORD_RECEIVED:
+        all = rd;
+        break;
+    case TT_NOC_ST_MST_WR_ACK_RECEIVED:
+        all = np;
+        break;
+    case TT_NOC_ST_MST_NONPOSTED_WR_REQ_SENT:
+    case TT_NOC_ST_MST_NONPOSTED_WR_DATA_WORD_SENT:
+        s = np;
+        break;
+    case TT_NOC_ST_MST_POSTED_WR_REQ_SENT:
+    case TT_NOC_ST_MST_POSTED_WR_DATA_WORD_SENT:
+        all = p->kind == TTX_NOC_PEND_POSTED;    /* never acknowledged */
+        break;
+    default:
+        if (idx >= TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0) &&
+            idx <= TT_NOC_ST_MST_REQS_OUTSTANDING_ID(
+                       TT_NOC_MAX_TRANSACTION_ID)) {
+            all = (rd || np) &&
+                  p->trid == idx - TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0);
+        } else if (idx >= TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(0) &&
+                   idx <= TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(
+                              TT_NOC_MAX_TRANSACTION_ID) &&
+                   !rd && p->trid ==
+                   idx - TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(0)) {
+            s = true;
+            all = !np;
+        }
+        break;
+    }
+    *src = all || s;
+    *dst = all;
+}
+
+/* Hart @risc of @core polled status counter @idx of NoC @noc: a barrier. */
+static void ttx_race_poll(TTNocState *ns, unsigned core, unsigned risc,
+                          unsigned noc, unsigned idx)
+{
+    TTRaceCore *rcore = &ns->race->core[core];
+    bool dropped = false;
+
+    for (unsigned i = 0; i < rcore->n; i++) {
+        TTRaceRec *p = &rcore->rec[i];
+        bool src, dst;
+
+        if (p->noc != noc) {
+            continue;
+        }
+        ttx_race_moves(p, idx, &src, &dst);
+        if (src) {
+            ttx_race_src_done(ns, core, risc, p);
+        }
+        if (dst) {
+            p->dst_busy = false;
+        }
+        dropped |= !p->src_busy && !p->dst_busy;
+    }
+    if (dropped) {
+        ttx_race_compact(ns->race, core);
+    }
+}
+
+void ttx_noc_race_done(TTNocState *ns, unsigned core, unsigned risc)
+{
+    TTRaceCore *rcore;
+
+    if (!ns->race) {
+        return;
+    }
+    rcore = &ns->race->core[core];
+    for (unsigned i = 0; i < rcore->n; i++) {
+        ttx_race_src_done(ns, core, risc, &rcore->rec[i]);
+        rcore->rec[i].dst_busy = false;
+    }
+    ttx_race_compact(ns->race, core);
+}
+
+void ttx_noc_race_forget(TTNocState *ns, unsigned core)
+{
+    if (ns->race) {
+        ns->race->total -= ns->race->core[core].n;
+        ns->race->core[core].n = 0;
+    }
+}
+
+/*
+ * Has @core seen write @i of @pcore land?  Writes of one core on one NoC
+ * arrive in order, so a later write of it to @core (a semaphore set with
+ * noc_semaphore_set_multicast after the data, as tt-metal's multicast
+ * matmul does) lands after it: a hart of @core that reacts to the later
+ * one reads the earlier one complete.  The detector counts a write
+ * followed that way as delivered to @core.
+ */
+static bool ttx_race_followed(const TTNocState *ns, unsigned pcore,
+                              unsigned i, unsigned core)
+{
+    const TTRaceCore *rcore = &ns->race->core[pcore];
+    const TTRaceRec *p = &rcore->rec[i];
+
+    if (p->kind == TTX_NOC_PEND_READ) {
+        return false;
+    }
+    for (unsigned j = i + 1; j < rcore->n; j++) {
+        const TTRaceRec *q = &rcore->rec[j];
+
+        if (q->kind != TTX_NOC_PEND_READ && q->noc == p->noc &&
+            ttx_race_has_core(ns->env, &q->dst, core)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
+ * Does command @x of (@core, @noc) touch bytes record @p of @pcore still
+ * moves?  Reports it.  Writes of one core on one NoC arrive in order.
+ */
+static void ttx_race_noc_check(TTNocState *ns, unsigned core, unsigned risc,
+                               const TTRaceRec *x, unsigned pcore,
+                               TTRaceRec *p)
+{
+    bool ordered = pcore == core && p->noc == x->noc &&
+                   p->kind != TTX_NOC_PEND_READ &&
+                   x->kind != TTX_NOC_PEND_READ;
+    const TTRaceRange *mine = NULL, *theirs = NULL;
+    const char *how = NULL;
+    char a[64], b[64];
+
+    if (ordered) {
+        return;
+    }
+    if (p->dst_busy && ttx_race_overlap(&x->dst, &p->dst)) {
+        mine = &x->dst, theirs = &p->dst, how = "writes bytes";
+    } else if (p->dst_busy && ttx_race_overlap(&x->src, &p->dst)) {
+        mine = &x->src, theirs = &p->dst, how = "reads bytes";
+    } else if (p->src_busy && ttx_race_overlap(&x->dst, &p->src)) {
+        mine = &x->dst, theirs = &p->src, how = "writes bytes";
+        p->src_told = true;     /* one report for the reused source */
+    }
+    if (!how) {
+        return;
+    }
+    ttx_race_report(ns, core, risc, TT_RACE_NOC, pcore, p,
+                    "NoC %s of %u bytes at %s %s that an unfinished NoC %s "
+                    "still %s (%u bytes at %s)", ttx_race_what(x),
+                    mine->len, ttx_race_where(mine, a, sizeof(a)), how,
+                    ttx_race_what(p), theirs == &p->dst ? "writes" : "reads",
+                    theirs->len, ttx_race_where(theirs, b, sizeof(b)));
+}
+
+/* Record command @x of hart (@core, @risc), after checking it. */
+static void ttx_race_issue(TTNocState *ns, unsigned core, unsigned risc,
+                           TTRaceRec *x)
+{
+    TTRace *rc = ns->race;
+    TTRaceCore *rcore = &rc->core[core];
+
+    for (unsigned c = 0; rc->total && c < ns->env->ncores; c++) {
+        for (unsigned i = 0; i < rc->core[c].n; i++) {
+            if (!ttx_race_followed(ns, c, i, core)) {
+                ttx_race_noc_check(ns, core, risc, x, c, &rc->core[c].rec[i]);
+            }
+        }
+    }
+    if (rcore->n == rcore->cap) {
+        unsigned cap = rcore->cap ? rcore->cap * 2 : 16;
+        TTRaceRec *rec;
+
+        if (cap > TTX_RACE_MAX_RECS) {
+            memmove(rcore->rec, rcore->rec + 1,
+                    (rcore->n - 1) * sizeof(*rcore->rec));
+            rcore->n--;
+            rc->total--;
+        } else if ((rec = realloc(rcore->rec, cap * sizeof(*rec)))) {
+            rcore->rec = rec;
+            rcore->cap = cap;
+        } else {
+            return;             /* out of memory: this one goes unchecked */
+        }
+    }
+    x->pc = ns->env->current_pc(ns->env->opaque, core, risc);
+    x->risc = (uint8_t)risc;
+    for (unsigned c = 0; x->kind != TTX_NOC_PEND_READ && c < ns->env->ncores;
+         c++) {
+        x->ndst += ttx_race_has_core(ns->env, &x->dst, c);
+    }
+    ttx_race_src_hash(ns, core, x, &x->hash);
+    rcore->rec[rcore->n++] = *x;
+    rc->total++;
+}
+
+/* Shadow record of a read or write the sanitizer accepted. */
+static void ttx_race_cmd(TTNocCmd *c, const uint32_t *r, uint32_t ctrl)
+{
+    uint32_t tmid = r[TT_A_NOC_TARG_ADDR_MID / 4];
+    uint32_t rmid = r[TT_A_NOC_RET_ADDR_MID / 4];
+    uint64_t targ = ttx_noc_local(r[TT_A_NOC_TARG_ADDR_LO / 4], tmid);
+    uint64_t ret = ttx_noc_local(r[TT_A_NOC_RET_ADDR_LO / 4], rmid);
+    uint32_t len = r[TT_A_NOC_AT_LEN_BE / 4];
+    TTRaceRec x = {
+        .noc = (uint8_t)c->noc, .trid = (uint8_t)ttx_noc_trid(r),
+        .src_busy = true, .dst_busy = true,
+    };
+
+    if (!TT_FIELD_GET(NOC, CTRL, WR, ctrl)) {
+        x.kind = TTX_NOC_PEND_READ;
+        ttx_race_at(c, &x.src, tmid, targ, len);
+        ttx_race_at(c, &x.dst, rmid, ret, len);
+    } else {
+        x.kind = TT_FIELD_GET(NOC, CTRL, RESP_MARKED, ctrl) ?
+                 TTX_NOC_PEND_WRITE : TTX_NOC_PEND_POSTED;
+        if (TT_FIELD_GET(NOC, CTRL, WR_INLINE, ctrl)) {
+            ttx_race_at(c, &x.dst, tmid, targ, 4);
+        } else if (TT_FIELD_GET(NOC, CTRL, BRCST_PACKET, ctrl)) {
+            ttx_race_at_core(c->ns->env, &x.src, c->core, targ, len);
+            ttx_race_rect(c, &x.dst, rmid,
+                          TT_FIELD_GET(NOC, CTRL, BRCST_SRC_INCLUDE, ctrl),
+                          ret, len);
+        } else {
+            ttx_race_at_core(c->ns->env, &x.src, c->core, targ, len);
+            ttx_race_at(c, &x.dst, rmid, ret, len);
+        }
+    }
+    ttx_race_issue(c->ns, c->core, c->risc, &x);
+}
+
+/*
+ * A semaphore atomic from (@core, @risc) to the cores of @t: is a write
+ * of this core into one of them, or a read of this core out of one, still
+ * unfinished?  The signalled core may use those bytes as soon as it sees
+ * the semaphore move.
+ */
+static void ttx_race_signal(TTNocState *ns, unsigned core, unsigned risc,
+                            const TTRaceRange *t)
+{
+    TTRaceCore *rcore = &ns->race->core[core];
+    const TTBlockEnv *env = ns->env;
+    char w[64], s[64];
+
+    for (unsigned i = 0; i < rcore->n; i++) {
+        const TTRaceRec *p = &rcore->rec[i];
+        const TTRaceRange *by = p->kind == TTX_NOC_PEND_READ ? &p->src :
+                                                               &p->dst;
+        bool busy = p->kind == TTX_NOC_PEND_READ ? p->src_busy : p->dst_busy;
+        bool hit = false;
+
+        for (unsigned c = 0; busy && !hit && c < env->ncores; c++) {
+            hit = ttx_race_has_core(env, t, c) && ttx_race_has_core(env, by, c);
+        }
+        if (!hit) {
+            continue;
+        }
+        ttx_race_report(ns, core, risc, TT_RACE_SIGNAL, core, p,
+                        "semaphore at %s incremented while a NoC %s of %u "
+                        "bytes %s %s is unfinished (no %s barrier between)",
+                        ttx_race_where(t, s, sizeof(s)), ttx_race_what(p),
+                        by->len, p->kind == TTX_NOC_PEND_READ ? "from" : "to",
+                        ttx_race_where(by, w, sizeof(w)),
+                        p->kind == TTX_NOC_PEND_READ ? "read" : "write");
+        return;
+    }
+}
+
+/* Pages [addr, addr + len) of CB @cb of @core were pushed or popped. */
+static void ttx_race_cb_range(TTNocState *ns, unsigned core, unsigned risc,
+                              unsigned cb, bool push, unsigned pages,
+                              const TTRaceRange *pg)
+{
+    TTRace *rc = ns->race;
+    char w[64], s[64];
+
+    for (unsigned c = 0; c < ns->env->ncores; c++) {
+        for (unsigned i = 0; i < rc->core[c].n; i++) {
+            const TTRaceRec *p = &rc->core[c].rec[i];
+            const TTRaceRange *by = push ? &p->dst : &p->src;
+
+            if (!(push ? p->dst_busy : p->src_busy) ||
+                !ttx_race_overlap(by, pg) ||
+                (push && ttx_race_followed(ns, c, i, core)) ||
+                (!push && (c != core || p->risc != risc))) {
+                continue;
+            }
+            ttx_race_report(ns, core, risc,
+                            push ? TT_RACE_CB_PUSH : TT_RACE_CB_POP, c, p,
+                            "CB %u: %s of %u page%s (%u bytes at %s) while "
+                            "a NoC %s %s %u bytes at %s is unfinished (no "
+                            "%s between)", cb,
+                            push ? "cb_push_back" : "cb_pop_front", pages,
+                            pages == 1 ? "" : "s", pg->len,
+                            ttx_race_where(pg, s, sizeof(s)),
+                            ttx_race_what(p), push ? "filling" : "sending",
+                            by->len, ttx_race_where(by, w, sizeof(w)),
+                            p->kind == TTX_NOC_PEND_READ ?
+                                "noc_async_read_barrier" :
+                            push ? "noc_async_write_barrier" :
+                                   "noc_async_write_barrier or "
+                                   "noc_async_writes_flushed");
+            return;
+        }
+    }
+}
+
+void ttx_noc_race_cb(TTNocState *ns, unsigned core, unsigned risc,
+                     unsigned cb, bool push, unsigned pages)
+{
+    const uint8_t *l1;
+    struct tt_cb_interface ifc;
+    uint32_t start, len, first;
+    TTRaceRange pg;
+
+    if (!ns->race || !ns->race->total || risc >= TT_RISCS_PER_CORE ||
+        cb >= TT_NUM_CBS) {
+        return;
+    }
+    l1 = ns->env->l1(ns->env->opaque, core);
+    memcpy(&ifc, l1 + TT_MEM_CB_INTERFACE_BASE +
+           risc * TT_MEM_CB_INTERFACE_SLOT_SIZE + cb * sizeof(ifc),
+           sizeof(ifc));
+    start = push ? ifc.fifo_wr_ptr : ifc.fifo_rd_ptr;
+    len = pages * ifc.fifo_page_size;
+    if (!ifc.fifo_num_pages || ifc.fifo_limit > TT_MEM_L1_SIZE ||
+        start >= ifc.fifo_limit || ifc.fifo_size > ifc.fifo_limit ||
+        len > ifc.fifo_size) {
+        return;                 /* not a CB this RISC set up */
+    }
+    /* The pages may wrap past the end of the ring. */
+    first = ifc.fifo_limit - start < len ? ifc.fifo_limit - start : len;
+    ttx_race_at_core(ns->env, &pg, core, start, first);
+    ttx_race_cb_range(ns, core, risc, cb, push, pages, &pg);
+    if (first < len) {
+        ttx_race_at_core(ns->env, &pg, core,
+                         ifc.fifo_limit - ifc.fifo_size, len - first);
+        ttx_race_cb_range(ns, core, risc, cb, push, pages, &pg);
+    }
+}
+
+/*
+ * Core @from sent a semaphore atomic to @core.  A destination signalling
+ * back to the writer after the write is how tt-metal's handshakes say
+ * "received" (the multicast matmul reuses a block's source once every
+ * receiver has asked for the next one): a write every destination worker
+ * of which has signalled its issuing core since its issue counts as
+ * finished.  This can hide a race (a signal sent for another reason), never
+ * invent one.
+ */
+static void ttx_race_acked(TTNocState *ns, unsigned core, unsigned from)
+{
+    TTRaceCore *rcore = &ns->race->core[core];
+    bool dropped = false;
+
+    for (unsigned i = 0; i < rcore->n; i++) {
+        TTRaceRec *p = &rcore->rec[i];
+        uint64_t bit = 1ull << (from % 64);
+
+        if (p->kind == TTX_NOC_PEND_READ || !p->ndst ||
+            (p->acked[from / 64] & bit) ||
+            !ttx_race_has_core(ns->env, &p->dst, from)) {
+            continue;
+        }
+        p->acked[from / 64] |= bit;
+        if (++p->nacked == p->ndst) {
+            p->src_busy = p->dst_busy = false;
+            dropped = true;
+        }
+    }
+    if (dropped) {
+        ttx_race_compact(ns->race, core);
+    }
+}
+
+/* A semaphore atomic the sanitizer accepted: a signal to its targets. */
+static void ttx_race_atomic(TTNocCmd *c, const uint32_t *r, uint32_t ctrl)
+{
+    uint32_t tmid = r[TT_A_NOC_TARG_ADDR_MID / 4];
+    uint64_t taddr = ttx_noc_local(r[TT_A_NOC_TARG_ADDR_LO / 4], tmid);
+    TTRaceRange t;
+
+    if (!c->ns->race->total) {
+        return;
+    }
+    if (TT_FIELD_GET(NOC, CTRL, BRCST_PACKET, ctrl)) {
+        ttx_race_rect(c, &t, tmid,
+                      TT_FIELD_GET(NOC, CTRL, BRCST_SRC_INCLUDE, ctrl),
+                      taddr, 4);
+    } else {
+        ttx_race_at(c, &t, tmid, taddr, 4);
+    }
+    ttx_race_signal(c->ns, c->core, c->risc, &t);
+    for (unsigned core = 0; core < c->ns->env->ncores; core++) {
+        if (ttx_race_has_core(c->ns->env, &t, core)) {
+            ttx_race_acked(c->ns, core, c->core);
+        }
+    }
+}
+
+static TTRace *ttx_race_new(unsigned ncores)
+{
+    TTRace *rc = calloc(1, sizeof(*rc));
+
+    if (rc && !(rc->core = calloc(ncores, sizeof(*rc->core)))) {
+        free(rc);
+        return NULL;
+    }
+    return rc;
+}
+
+static void ttx_race_free(TTRace *rc, unsigned ncores)
+{
+    if (!rc) {
+        return;
+    }
+    for (unsigned c = 0; c < ncores; c++) {
+        free(rc->core[c].rec);
+    }
+    free(rc->core);
+    free(rc);
+}
+
 /* Commands --------------------------------------------------------------- */
 
 static void ttx_noc_send(TTNocState *ns, unsigned core, unsigned risc,
@@ -833,6 +1531,9 @@ static void ttx_noc_send(TTNocState *ns, unsigned core, unsigned risc,
     }
     if (TT_FIELD_GET(NOC, CTRL, AT, ctrl)) {
         ttx_noc_cmd_atomic(&c, r, n->status, ctrl);
+        if (ns->race && !c.failed) {
+            ttx_race_atomic(&c, r, ctrl);
+        }
         return;
     }
     if (!TT_FIELD_GET(NOC, CTRL, WR, ctrl) &&
@@ -851,6 +1552,9 @@ static void ttx_noc_send(TTNocState *ns, unsigned core, unsigned risc,
         ok = ttx_noc_cmd_write(&c, r, n->status, ctrl, phase);
     } else {
         ok = ttx_noc_cmd_read(&c, r, n->status, phase);
+    }
+    if (ok && ns->race) {
+        ttx_race_cmd(&c, r, ctrl);
     }
     if (!ok || phase != TTX_ISSUE) {
         return;
@@ -884,6 +1588,9 @@ static bool ttx_noc_reg_read(TTNocState *ns, unsigned core, int risc,
 
         if (n->npend && risc >= 0) {
             ttx_noc_poll(ns, core, (unsigned)risc, noc, idx);
+        }
+        if (ns->race && risc >= 0 && ns->race->core[core].n) {
+            ttx_race_poll(ns, core, (unsigned)risc, noc, idx);
         }
         *val = n->status[idx];
         return true;
@@ -1008,7 +1715,8 @@ TTNocWindow *ttx_noc_window(TTNocState *ns, unsigned noc)
     return &ns->win[noc];
 }
 
-TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay)
+TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay,
+                        bool racecheck)
 {
     TTNocState *ns = calloc(1, sizeof(*ns));
 
@@ -1022,7 +1730,7 @@ TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay)
         ns->win[n].noc = n;
     }
     ns->noc = calloc((size_t)env->ncores * TT_NOC_COUNT, sizeof(*ns->noc));
-    if (!ns->noc) {
+    if (!ns->noc || (racecheck && !(ns->race = ttx_race_new(env->ncores)))) {
         ttx_noc_free(ns);
         return NULL;
     }
@@ -1044,6 +1752,7 @@ void ttx_noc_free(TTNocState *ns)
     for (unsigned i = 0; ns->noc && i < ns->env->ncores * TT_NOC_COUNT; i++) {
         free(ns->noc[i].pend);
     }
+    ttx_race_free(ns->race, ns->env->ncores);
     free(ns->noc);
     free(ns);
 }

@@ -46,10 +46,11 @@ typedef struct TTNocWindow {
 
 /*
  * The NoCs of every core of @env's grid; @delay > 0 holds that many reads
- * and writes per core and NoC (delayed completion).  NULL when out of
- * memory.
+ * and writes per core and NoC (delayed completion); @racecheck turns the
+ * race detector on.  NULL when out of memory.
  */
-TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay);
+TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay,
+                        bool racecheck);
 void ttx_noc_free(TTNocState *ns);
 
 /*
@@ -77,5 +78,16 @@ bool ttx_noc_held_read(const TTNocState *ns, unsigned core, uint32_t off,
 
 /* Land every command still in flight from @core (a hart of it sleeps). */
 void ttx_noc_drain(TTNocState *ns, unsigned core);
+
+/*
+ * Race detector: @core finished its kernels (every command it issued is
+ * complete, at the latest legal moment), or was reset (forget them).
+ */
+void ttx_noc_race_done(TTNocState *ns, unsigned core, unsigned risc);
+void ttx_noc_race_forget(TTNocState *ns, unsigned core);
+
+/* Race detector: hart (@core, @risc) pushed or popped pages of CB @cb. */
+void ttx_noc_race_cb(TTNocState *ns, unsigned core, unsigned risc,
+                     unsigned cb, bool push, unsigned pages);
 
 #endif /* TTX_NOC_H */

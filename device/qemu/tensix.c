@@ -116,6 +116,7 @@ struct TensixMachineState {
     char *trace;
     Notifier trace_exit;
     char *noc_delay;
+    char *racecheck;
 
     unsigned grid_x;
     unsigned grid_y;
@@ -733,6 +734,20 @@ static unsigned tensix_parse_noc_delay(TensixMachineState *s)
     return n;
 }
 
+/* racecheck=on: the NoC race detector (ttx_noc.c). */
+static bool tensix_parse_racecheck(TensixMachineState *s)
+{
+    if (!s->racecheck || !strcmp(s->racecheck, "off")) {
+        return false;
+    }
+    if (strcmp(s->racecheck, "on")) {
+        error_report("tensix: racecheck '%s' is not 'on' or 'off'",
+                     s->racecheck);
+        exit(1);
+    }
+    return true;
+}
+
 static void tensix_create_l1(TensixMachineState *s)
 {
     uint64_t size = (uint64_t)s->ncores * TT_MEM_L1_SIZE;
@@ -855,6 +870,7 @@ static void tensix_machine_init(MachineState *ms)
         .grid_y = s->grid_y,
         .deterministic = icount_enabled(),
         .noc_delay = tensix_parse_noc_delay(s),
+        .racecheck = tensix_parse_racecheck(s),
     };
     s->chip = ttx_chip_new(&cfg, &tensix_chip_ops, s);
 
@@ -933,6 +949,7 @@ TENSIX_STR_PROP(shm, "shm")
 TENSIX_STR_PROP(ctl, "ctl")
 TENSIX_STR_PROP(trace, "trace")
 TENSIX_STR_PROP(noc_delay, "noc-delay")
+TENSIX_STR_PROP(racecheck, "racecheck")
 
 /* stop-at=N: stop the machine when it has run N instructions (0: never). */
 static void tensix_get_stop_at(Object *obj, Visitor *v, const char *name,
@@ -997,6 +1014,10 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
                               tensix_set_stop_at, NULL, NULL);
     object_class_property_set_description(oc, "stop-at",
         "Stop when the machine has run this many instructions (gdb)");
+    object_class_property_add_str(oc, "racecheck", tensix_get_racecheck,
+                                  tensix_set_racecheck);
+    object_class_property_set_description(oc, "racecheck",
+        "Report NoC races: bytes used before their barrier (on/off)");
 }
 
 static const TypeInfo tensix_machine_typeinfo = {

@@ -33,6 +33,9 @@ static struct fake {
 	uint64_t clock;			/* what clock_ns returns */
 	struct tt_evt_guest_error last_ev;
 	char last_error[TT_CTL_MAX_PAYLOAD + 1];
+	unsigned races;			/* TT_EVT_RACE events (racecheck) */
+	struct tt_evt_race last_race;
+	char last_race_text[TT_CTL_MAX_PAYLOAD + 1];
 } F;
 
 static void fake_set_wake(void *o, unsigned core, unsigned risc, bool level)
@@ -56,6 +59,14 @@ static void fake_send(void *o, const void *msg, size_t len)
 	(void)o;
 	memcpy(&hdr, msg, sizeof(hdr));
 	cr_assert_eq(len, sizeof(hdr) + hdr.len);
+	if (hdr.type == TT_EVT_RACE) {
+		F.races++;
+		n = hdr.len - sizeof(F.last_race);
+		memcpy(&F.last_race, p, sizeof(F.last_race));
+		memcpy(F.last_race_text, p + sizeof(F.last_race), n);
+		F.last_race_text[n] = '\0';
+		return;
+	}
 	if (hdr.type != TT_EVT_GUEST_ERROR)
 		return;
 	F.errors++;

@@ -249,6 +249,57 @@ static bool rule_warning(struct tt_device *dev, uint32_t core, unsigned int risc
 	return true;
 }
 
+static const char *race_kind(uint32_t kind)
+{
+	switch (kind) {
+	case TT_RACE_SIGNAL:
+		return "semaphore signalled before the barrier";
+	case TT_RACE_CB_PUSH:
+		return "CB pages pushed before the barrier";
+	case TT_RACE_CB_POP:
+		return "CB pages popped before the barrier";
+	case TT_RACE_SOURCE:
+		return "source changed before the barrier";
+	case TT_RACE_NOC:
+		return "NoC command on bytes in flight";
+	default:
+		return "race";
+	}
+}
+
+/*
+ * The race detector's report (racecheck): what the hart did, where, and
+ * where the unfinished NoC command was issued.  Both lines are
+ * symbolized now: the report is rare, and the kernel images may change
+ * before the run ends.
+ */
+static void race_report(struct tt_device *dev, const struct tt_evt_source *src,
+			const struct tt_evt_race *ev, const char *text, size_t len)
+{
+	struct tt_core xy = tt_dev_core_xy(dev, src->core);
+	struct tt_core oxy;
+	char where[900];
+
+	if (ev->other.core >= dev->ncores || ev->other.risc >= TT_RISCS_PER_CORE)
+		return;
+	oxy = tt_dev_core_xy(dev, ev->other.core);
+	tt_dev_error(dev, TT_EGUEST, src->core, src->risc, ev->pc,
+		     "core (%u,%u) %s: NoC race (%s) at pc 0x%08x: %.*s", xy.x,
+		     xy.y, tt_risc_name(src->risc), race_kind(ev->kind), ev->pc,
+		     (int)len, text);
+	tt_dev_error(dev, TT_EGUEST, src->core, src->risc, ev->pc,
+		     "  core (%u,%u) %s here%s", xy.x, xy.y,
+		     tt_risc_name(src->risc),
+		     tt_dev_pc_location(dev, src->core, src->risc, ev->pc, where,
+					sizeof(where)));
+	tt_dev_error(dev, TT_EGUEST, ev->other.core, ev->other.risc, ev->other_pc,
+		     "  core (%u,%u) %s issued the unfinished NoC command at pc "
+		     "0x%08x%s", oxy.x, oxy.y, tt_risc_name(ev->other.risc),
+		     ev->other_pc,
+		     tt_dev_pc_location(dev, ev->other.core, ev->other.risc,
+					ev->other_pc, where, sizeof(where)));
+}
+
 static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 			 const uint8_t *p)
 {
@@ -325,6 +376,16 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 			     "core (%u,%u) %s: guest error at pc 0x%08x: %.*s",
 			     xy.x, xy.y, tt_risc_name(src.risc), ev.pc,
 			     (int)(hdr->len - sizeof(ev)), (const char *)p + sizeof(ev));
+		break;
+	}
+	case TT_EVT_RACE: {
+		struct tt_evt_race ev;
+
+		if (hdr->len < sizeof(ev))
+			return;
+		memcpy(&ev, p, sizeof(ev));
+		race_report(dev, &src, &ev, (const char *)p + sizeof(ev),
+			    hdr->len - sizeof(ev));
 		break;
 	}
 	case TT_EVT_PRINT: {

@@ -237,6 +237,9 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 	if (cfg->noc_delay)
 		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
 			 ",noc-delay=%u", cfg->noc_delay);
+	if (cfg->racecheck)
+		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
+			 ",racecheck=on");
 	snprintf(smp, sizeof(smp), "%u", dev->ncores * TT_RISCS_PER_CORE);
 	snprintf(chardev, sizeof(chardev), "socket,id=ttctl,fd=%d", child_fd);
 
@@ -514,6 +517,8 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 				       getenv("TT_EMU_NOC_DELAY"), TT_CTL_NOC_MAX_DELAY);
 		cfg.noc_delay = (uint32_t)d;
 	}
+	if (env_flag("TT_EMU_RACECHECK"))
+		cfg.racecheck = true;
 	if (cfg.noc_delay > TT_CTL_NOC_MAX_DELAY)
 		return tt_fail(TT_EINVAL, "device config: noc_delay %u, but at most "
 			       "%u NoC commands can be held (0 = off)",
