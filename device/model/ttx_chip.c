@@ -331,6 +331,7 @@ static void ttx_race(void *opaque, unsigned core, unsigned risc,
         n = TT_CTL_MAX_PAYLOAD - sizeof(ev);
     }
     ttx_send(chip, TT_EVT_RACE, &ev, sizeof(ev), text, n);
+    ttx_guest_error_stop(chip, core, risc, ev.pc, 0);
 }
 
 /* A hart describes a wait: nothing of its core stays in flight. */

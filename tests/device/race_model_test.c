@@ -263,3 +263,32 @@ Test(race, off)
 	read_from(B, B, DATA, OTHER, LEN);
 	expect_silent();
 }
+
+/*
+ * Under TT_EMU_GDB_ON_FAULT (TT_CTL_DEBUG_STOP_ON_FAULT) a race is a fault
+ * like a sanitizer's: the first of a launch stops the machine for gdb.
+ */
+Test(race, stops_for_gdb_in_fault_mode)
+{
+	struct tt_ctl_debug on = { .flags = TT_CTL_DEBUG_STOP_ON_FAULT };
+	struct tt_ctl_doorbell go = { .risc_mask = 1u << TT_RISC_BRISC,
+				      .flags = TT_CTL_DOORBELL_GO };
+	uint8_t msg[sizeof(struct tt_ctl_hdr) + sizeof(go)];
+	struct tt_ctl_hdr hdr = { .type = TT_CTL_DEBUG, .len = sizeof(on) };
+
+	memcpy(msg, &hdr, sizeof(hdr));
+	memcpy(msg + sizeof(hdr), &on, sizeof(on));
+	cr_assert_eq(ttx_ctl_input(F.chip, msg, sizeof(hdr) + sizeof(on), false),
+		     sizeof(hdr) + sizeof(on));
+	go.cores[0] = (1u << (GX * GY)) - 1;
+	hdr = (struct tt_ctl_hdr){ .type = TT_CTL_DOORBELL, .len = sizeof(go) };
+	memcpy(msg, &hdr, sizeof(hdr));
+	memcpy(msg + sizeof(hdr), &go, sizeof(go));
+	cr_assert_eq(ttx_ctl_input(F.chip, msg, sizeof(msg), false), sizeof(msg));
+
+	write_to(A, B, DATA, 0);
+	signal(A, B);
+	cr_expect_eq(F.races, 1);
+	cr_expect_eq(F.stops, 1, "the race stops the machine");
+	cr_expect(F.stop_core == (int)A && F.stop_risc == TT_RISC_BRISC);
+}

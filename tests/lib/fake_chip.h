@@ -36,6 +36,8 @@ static struct fake {
 	unsigned races;			/* TT_EVT_RACE events (racecheck) */
 	struct tt_evt_race last_race;
 	char last_race_text[TT_CTL_MAX_PAYLOAD + 1];
+	unsigned stops;			/* debug_stop calls (TT_CTL_DEBUG) */
+	int stop_core, stop_risc;	/* the last one's hart */
 } F;
 
 static void fake_set_wake(void *o, unsigned core, unsigned risc, bool level)
@@ -120,7 +122,16 @@ static uint32_t fake_hart_pc(void *o, unsigned core, unsigned risc, bool *halted
 	return 0;
 }
 
+static void fake_debug_stop(void *o, int core, int risc)
+{
+	(void)o;
+	F.stops++;
+	F.stop_core = core;
+	F.stop_risc = risc;
+}
+
 static const TTChipOps fake_ops = {
+	.debug_stop = fake_debug_stop,
 	.set_wake = fake_set_wake,
 	.reset_hart = fake_reset_hart,
 	.send = fake_send,
