@@ -560,8 +560,11 @@ TTX_INLINE void v_f32_value(vd *v, const vu *u, uint32_t mask)
     vu m = *u & mask;
     vu bits = m >> 31 << 63 | ((m >> 23 & 0xff) + (1023 - 127)) << 52 |
               (m & 0x7fffff) << 29;
+    /* All ones unless the exponent is 0, by arithmetic: SSE2 has no
+     * 64-bit integer compare. */
+    vu keep = (vu){ 0 } - (((*u >> 23 & 0xff) + 0xff) >> 8);
 
-    *v = (vd)(bits & (vu)((*u & 0x7f800000u) != (vu){ 0 }));
+    *v = (vd)(bits & keep);
 }
 
 /*
@@ -782,17 +785,90 @@ TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
     }
 }
 
+/* Sixteen FP32 patterns, as integers and as floats. */
+typedef uint32_t vw __attribute__((vector_size(16 * sizeof(uint32_t))));
+typedef float vf __attribute__((vector_size(16 * sizeof(float))));
+
+/*
+ * Whether every datum of the Src tiles @a and @b is a BF16 value (low 16
+ * bits clear) with an exponent field below 254, the condition of
+ * elw_bf16_body().
+ */
+TTX_INLINE bool elw_bf16_ok(const uint32_t *a, const uint32_t *b)
+{
+    vw any = { 0 };
+
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
+        vw ua, ub;
+
+        memcpy(&ua, &a[i], sizeof(ua));
+        memcpy(&ub, &b[i], sizeof(ub));
+        /* Exponent 254 or 255 carries into bit 31. */
+        any |= (ua & 0xffffu) | (ub & 0xffffu) |
+               (((ua & 0x7f800000u) + 0x01000000u) & 0x80000000u) |
+               (((ub & 0x7f800000u) + 0x01000000u) & 0x80000000u);
+    }
+    for (unsigned l = 1; l < 16; l++) {
+        any[0] |= any[l];
+    }
+    return !any[0];
+}
+
+/*
+ * ELWADD / ELWSUB of BF16 values into a BF16 Dst, no accumulation, in
+ * float: the same bits as the double form below.  A sum or difference
+ * of two 8-bit-significand values rounded first to 24 bits (float) and
+ * then to 8 gives the same as rounding it once, as it does through
+ * double: double rounding is innocuous when the first precision is at
+ * least twice the second plus two (24 >= 2 * 8 + 2; Figueroa, "When is
+ * double rounding innocuous?", 1995).  With exponents below 254 the
+ * float sum is finite and its BF16 rounding cannot pass the largest
+ * pattern; a sum below the normal range is exact in float (both
+ * operands are normal or zero) and becomes a signed zero either way.
+ * + 0.0f turns a -0 sum into +0, as v_round()'s + 0.0 does.
+ */
+TTX_INLINE void elw_bf16_body(TTTileEngine *e, unsigned slot,
+                              const uint32_t *a, const uint32_t *b, bool sub)
+{
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
+        vw ua, ub, u, tiny, out;
+        vf fa, fb, sum;
+
+        memcpy(&ua, &a[i], sizeof(ua));
+        memcpy(&ub, &b[i], sizeof(ub));
+        /* A zero exponent reads +0 (ttx_fmt_f32_value_inl()). */
+        ua &= (vw)((ua & 0x7f800000u) != (vw){ 0 });
+        ub &= (vw)((ub & 0x7f800000u) != (vw){ 0 });
+        memcpy(&fa, &ua, sizeof(fa));
+        memcpy(&fb, &ub, sizeof(fb));
+        sum = (sub ? fa - fb : fa + fb) + 0.0f;
+        memcpy(&u, &sum, sizeof(u));
+        /* Nearest even to 16 bits; below the normal range the sign. */
+        tiny = (vw)((u & 0x7f800000u) == (vw){ 0 });
+        out = (tiny & (u >> 16) & 0x8000u) |
+              (~tiny & ((u + 0x7fffu + ((u >> 16) & 1)) >> 16));
+        memcpy(&e->dst[slot][i], &out, sizeof(out));
+    }
+    e->defined[slot] = ~0ull;
+}
+
 /*
  * ELWADD / ELWSUB into Dst @slot of @kind: SrcA @a plus or minus the
  * (already broadcast) SrcB @b, in double, plus the Dst value when @acc,
  * then one rounding into @kind (a -0 sum rounds as +0, + 0.0 in
- * v_round()).
+ * v_round()).  BF16 without accumulation takes elw_bf16_body() when its
+ * condition holds.
  */
 TTX_INLINE void elw_addsub_body(TTTileEngine *e, unsigned slot,
                                 TTDstKind kind, const uint32_t *a,
                                 const uint32_t *b, bool sub, bool acc)
 {
     TTRoundK rk = round_params(kind);
+
+    if (!acc && kind == TTX_DST_BF16 && elw_bf16_ok(a, b)) {
+        elw_bf16_body(e, slot, a, b, sub);
+        return;
+    }
 
     for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
         double d[16];

@@ -269,6 +269,58 @@ Test(tile, add_sub_bcast_exact)
 		}
 }
 
+/*
+ * BF16 add and sub into a BF16 Dst: any bit patterns (some exponents at
+ * 254 and 255, which take the double form), close exponents (rounding
+ * ties) and any exponents below 254.  Each element is the FPU rounding
+ * of the double sum, as ttx_fmt_fpu_round() gives it (-0 reads +0).
+ */
+Test(tile, add_sub_bf16_any_exponent)
+{
+	static uint8_t a[2048], b[2048];
+
+	for (int trial = 0; trial < 12; trial++)
+		for (int op = TTX_ELW_ADD; op <= TTX_ELW_SUB; op++) {
+			int mode = trial % 3;
+
+			for (int i = 0; i < N; i++) {
+				uint16_t x = (uint16_t)rnd(0, 65536);
+				uint16_t y = (uint16_t)rnd(0, 65536);
+
+				if (mode == 1) {	/* y in 2^-7..2^8, x near */
+					int ex = 120 + (y >> 7) % 16 + (x >> 7) % 9 - 4;
+
+					y = (uint16_t)((y & 0x807f) | (120 + (y >> 7) % 16) << 7);
+					x = (uint16_t)((x & 0x807f) | (unsigned)ex << 7);
+				}
+				if (mode == 2) {	/* exponents 254, 255 -> 126, 127 */
+					x = (x & 0x7f00) == 0x7f00 ? x & 0xbfff : x;
+					y = (y & 0x7f00) == 0x7f00 ? y & 0xbfff : y;
+				}
+				a[2 * i] = (uint8_t)x;
+				a[2 * i + 1] = (uint8_t)(x >> 8);
+				b[2 * i] = (uint8_t)y;
+				b[2 * i + 1] = (uint8_t)(y >> 8);
+			}
+			init_engine(eng, false, false, TTX_LOFI);
+			cr_assert_eq(ttx_tile_binary_tiles(eng, op, TTX_BCAST_NONE,
+				     TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, b, 0),
+				     0);
+			for (int i = 0; i < N; i++) {
+				double x = ttx_fmt_fpu_value((uint32_t)get16(a, i) << 16,
+							     TTX_DST_FP32);
+				double y = ttx_fmt_fpu_value((uint32_t)get16(b, i) << 16,
+							     TTX_DST_FP32);
+				double v = (op == TTX_ELW_ADD ? x + y : x - y) + 0.0;
+
+				cr_assert_eq(eng->dst[0][i],
+					     ttx_fmt_fpu_round(v, TTX_DST_BF16),
+					     "trial %d op %d i %d: %04x %04x", trial,
+					     op, i, get16(a, i), get16(b, i));
+			}
+		}
+}
+
 Test(tile, add_accumulate)
 {
 	static uint8_t a[2048], b[2048];
