@@ -708,22 +708,48 @@ TTX_INLINE void mm_slice_b_body(TTSlices *s, const uint32_t *bits,
  * @ak[16h + k][8j .. 8j + 7], from 0.0 in k order: one exact product
  * and one IEEE add each, in the lanes of the 32 columns.  @nh = 2 runs
  * the two K chunks side by side (independent sums), for hosts with the
- * registers to hold both.
+ * registers to hold both.  @narrow: pairs of doubles, 16 columns at a
+ * time, for the portable build (a compiler splitting eight-lane vectors
+ * into pairs itself builds the broadcast of rb[k] through memory).
  */
 TTX_INLINE void mm_dot16(vd sum[][TT_TILE_DIM / VL], unsigned nh,
-                         const double *rb, const double (*ak)[TT_TILE_DIM])
+                         const double *rb, const double (*ak)[TT_TILE_DIM],
+                         bool narrow)
 {
+    typedef double v2d __attribute__((vector_size(2 * sizeof(double))));
+
+    if (narrow) {
+        for (unsigned h = 0; h < nh; h++) {
+            for (unsigned c0 = 0; c0 < TT_TILE_DIM; c0 += 16) {
+                v2d acc[8] = { 0 };
+
+                for (unsigned k = 0; k < 16; k++) {
+                    double bk = rb[16 * h + k];
+
+#pragma GCC unroll 8
+                    for (unsigned j = 0; j < 8; j++) {
+                        v2d x;
+
+                        memcpy(&x, &ak[16 * h + k][c0 + 2 * j], sizeof(x));
+                        acc[j] += x * bk;
+                    }
+                }
+                memcpy((double *)sum[h] + c0, acc, sizeof(acc));
+            }
+        }
+        return;
+    }
     for (unsigned k = 0; k < 16; k++) {
 #pragma GCC unroll 2
         for (unsigned h = 0; h < nh; h++) {
-            vd bk = (vd){ 0 } + rb[16 * h + k];
+            double bk = rb[16 * h + k];
 
 #pragma GCC unroll 4
             for (unsigned j = 0; j < TT_TILE_DIM / VL; j++) {
                 vd x;
 
                 memcpy(&x, &ak[16 * h + k][VL * j], sizeof(x));
-                sum[h][j] += bk * x;
+                sum[h][j] += x * bk;
             }
         }
     }
@@ -742,7 +768,7 @@ TTX_INLINE void mm_dot16(vd sum[][TT_TILE_DIM / VL], unsigned nh,
  * roundings do), which keeps more multiply-adds in flight.
  */
 TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
-                                   TTDstKind kind, bool pair)
+                                   TTDstKind kind, bool pair, bool narrow)
 {
     const TTSlices *s = &e->scratch;
     unsigned np = num_phases(e->cfg.fidelity);
@@ -767,11 +793,11 @@ TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
                 }
             }
             if (pair) {
-                mm_dot16(sum, 2, rb, ak);
+                mm_dot16(sum, 2, rb, ak, false);
             }
             for (unsigned h = 0; h < 2; h++) {
                 if (!pair) {
-                    mm_dot16(&sum[h], 1, rb + 16 * h, ak + 16 * h);
+                    mm_dot16(&sum[h], 1, rb + 16 * h, ak + 16 * h, narrow);
                 }
 #pragma GCC unroll 4
                 for (unsigned j = 0; j < NV; j++) {
@@ -908,7 +934,7 @@ typedef struct TTFpuLoops {
                    const uint32_t *a, const uint32_t *b, bool sub, bool acc);
 } TTFpuLoops;
 
-#define TTX_FPU_LOOPS(name, attr, pair)                                     \
+#define TTX_FPU_LOOPS(name, attr, pair, narrow)                             \
     attr static void mm_slice_a_##name(TTSlices *s, const uint32_t *bits,   \
                                        unsigned np)                         \
     {                                                                       \
@@ -922,7 +948,7 @@ typedef struct TTFpuLoops {
     attr static void mm_accumulate_##name(TTTileEngine *e, unsigned slot,   \
                                           TTDstKind kind)                   \
     {                                                                       \
-        mm_accumulate_body(e, slot, kind, pair);                            \
+        mm_accumulate_body(e, slot, kind, pair, narrow);                    \
     }                                                                       \
     attr static void elw_addsub_##name(TTTileEngine *e, unsigned slot,      \
                                        TTDstKind kind, const uint32_t *a,   \
@@ -936,13 +962,14 @@ typedef struct TTFpuLoops {
         elw_addsub_##name,                                                  \
     }
 
-TTX_FPU_LOOPS(portable, , false);
+TTX_FPU_LOOPS(portable, , false, true);
 
 TTSimdLevel ttx_tile_simd_max = TTX_SIMD_AVX512;
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-TTX_FPU_LOOPS(avx2, __attribute__((target("avx2,fma"))), false);
-TTX_FPU_LOOPS(avx512, __attribute__((target("avx512f,avx2,fma"))), true);
+TTX_FPU_LOOPS(avx2, __attribute__((target("avx2,fma"))), false, false);
+TTX_FPU_LOOPS(avx512, __attribute__((target("avx512f,avx2,fma"))), true,
+              false);
 
 /* The CPU model is read once at start-up (libgcc); these only look. */
 static TTSimdLevel host_simd(void)
