@@ -578,7 +578,7 @@ TTX_INLINE void v_f32_value(vd *v, const vu *u, uint32_t mask)
 TTX_INLINE void v_round(vd *out, vd *d, const vd *sum, const TTRoundK *k)
 {
     vd v = *d + *sum;
-    vu u = (vu)v, abs = (vu){ 0 } + (~0ull >> 1);
+    vu u = (vu)v, abs = (vu){ 0 } + (uint64_t)(~0ull >> 1);
     vu sign = u & ~abs;
     vu ur = (u + k->half1 + ((u >> k->shift) & 1)) & k->keep;
     vd av = (vd)(u & abs), ar = (vd)(ur & abs);
@@ -599,9 +599,9 @@ TTX_INLINE void v_to_bits(vu *bits, const vd *r, const TTRoundK *k)
 {
     vu u = (vu)*r;
     vu z = (vu)(*r == (vd){ 0 });
-    vu mmask = (vu){ 0 } + ((1ull << k->mbits) - 1);
+    vu mmask = (vu){ 0 } + (uint64_t)((1ull << k->mbits) - 1);
 
-    *bits = ((u >> k->sign_shift) & (1ull << (63 - k->sign_shift))) |
+    *bits = ((u >> k->sign_shift) & (uint64_t)(1ull << (63 - k->sign_shift))) |
             (~z & ((((u >> 52) & 0x7ff) + k->rebias) << k->mbits |
                    ((u >> k->shift) & mmask)));
 }
@@ -934,26 +934,25 @@ typedef struct TTFpuLoops {
                    const uint32_t *a, const uint32_t *b, bool sub, bool acc);
 } TTFpuLoops;
 
-#define TTX_FPU_LOOPS(name, attr, pair, narrow)                             \
-    attr static void mm_slice_a_##name(TTSlices *s, const uint32_t *bits,   \
-                                       unsigned np)                         \
+#define TTX_FPU_LOOPS(name, pair, narrow)                                   \
+    static void mm_slice_a_##name(TTSlices *s, const uint32_t *bits,        \
+                                  unsigned np)                              \
     {                                                                       \
         mm_slice_a_body(s, bits, np);                                       \
     }                                                                       \
-    attr static void mm_slice_b_##name(TTSlices *s, const uint32_t *bits,   \
-                                       unsigned np)                         \
+    static void mm_slice_b_##name(TTSlices *s, const uint32_t *bits,        \
+                                  unsigned np)                              \
     {                                                                       \
         mm_slice_b_body(s, bits, np);                                       \
     }                                                                       \
-    attr static void mm_accumulate_##name(TTTileEngine *e, unsigned slot,   \
-                                          TTDstKind kind)                   \
+    static void mm_accumulate_##name(TTTileEngine *e, unsigned slot,        \
+                                     TTDstKind kind)                        \
     {                                                                       \
         mm_accumulate_body(e, slot, kind, pair, narrow);                    \
     }                                                                       \
-    attr static void elw_addsub_##name(TTTileEngine *e, unsigned slot,      \
-                                       TTDstKind kind, const uint32_t *a,   \
-                                       const uint32_t *b, bool sub,         \
-                                       bool acc)                            \
+    static void elw_addsub_##name(TTTileEngine *e, unsigned slot,           \
+                                  TTDstKind kind, const uint32_t *a,        \
+                                  const uint32_t *b, bool sub, bool acc)    \
     {                                                                       \
         elw_addsub_body(e, slot, kind, a, b, sub, acc);                     \
     }                                                                       \
@@ -962,14 +961,20 @@ typedef struct TTFpuLoops {
         elw_addsub_##name,                                                  \
     }
 
-TTX_FPU_LOOPS(portable, , false, true);
+TTX_FPU_LOOPS(portable, false, true);
 
 TTSimdLevel ttx_tile_simd_max = TTX_SIMD_AVX512;
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-TTX_FPU_LOOPS(avx2, __attribute__((target("avx2,fma"))), false, false);
-TTX_FPU_LOOPS(avx512, __attribute__((target("avx512f,avx2,fma"))), true,
-              false);
+/* The same loops for AVX2 with FMA, and for AVX-512. */
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+TTX_FPU_LOOPS(avx2, false, false);
+#pragma GCC pop_options
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx2,fma")
+TTX_FPU_LOOPS(avx512, true, false);
+#pragma GCC pop_options
 
 /* The CPU model is read once at start-up (libgcc); these only look. */
 static TTSimdLevel host_simd(void)
