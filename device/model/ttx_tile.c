@@ -247,15 +247,28 @@ int ttx_tile_unpack_rows(TTTileEngine *e, unsigned src, unsigned fmt,
         }
         t = rows;
     }
-    if (ttx_fmt_decode_tile(fmt, t, v)) {
-        return TTX_TILE_EINVAL;
-    }
     reg = &e->src[src];
     bank = &reg->bank[reg->unpack_bank];
-    if (bank->matrix_owned) {
+    if (!flags) {
+        /*
+         * Straight into the bank.  Decoding fails only on the formats
+         * the model lacks, before it writes anything.
+         */
+        if (!ttx_fmt_tile_bytes(fmt)) {
+            return TTX_TILE_EINVAL;
+        }
+        if (bank->matrix_owned) {
+            return TTX_TILE_BLOCKED;
+        }
+        if (ttx_fmt_decode_tile(fmt, t, bank->bits)) {
+            return TTX_TILE_EINVAL;
+        }
+        bank->style = src_convert(e, fmt, bank->bits);
+    } else if (ttx_fmt_decode_tile(fmt, t, v)) {
+        return TTX_TILE_EINVAL;
+    } else if (bank->matrix_owned) {
         return TTX_TILE_BLOCKED;
-    }
-    if (flags & TTX_UNPACK_TO_DST) {
+    } else if (flags & TTX_UNPACK_TO_DST) {
         if (dst_image(e, fmt, t, v, bank->bits, &bank->dst_kind)) {
             return TTX_TILE_EINVAL;
         }
