@@ -24,7 +24,13 @@
 #include <math.h>
 #include <string.h>
 
-static uint32_t f2u(float f)
+/*
+ * The helpers the tile loops use are inlined into them, so that the
+ * FMA build of a loop (unary_fma()) has fmaf() as one instruction.
+ */
+#define SFPU_INLINE static inline __attribute__((always_inline))
+
+SFPU_INLINE uint32_t f2u(float f)
 {
     uint32_t u;
 
@@ -32,7 +38,7 @@ static uint32_t f2u(float f)
     return u;
 }
 
-static float u2f(uint32_t u)
+SFPU_INLINE float u2f(uint32_t u)
 {
     float f;
 
@@ -41,20 +47,20 @@ static float u2f(uint32_t u)
 }
 
 /* SFPMAD output rule: denormals and -0 become +0. */
-static float flush(float y)
+SFPU_INLINE float flush(float y)
 {
     return (f2u(y) & 0x7f800000u) ? y : 0.0f;
 }
 
 /* Denormal inputs read as zero (sign kept). */
-static float flush_in(float x)
+SFPU_INLINE float flush_in(float x)
 {
     uint32_t u = f2u(x);
 
     return (u & 0x7f800000u) ? x : u2f(u & 0x80000000u);
 }
 
-static float mad(float a, float b, float c)
+SFPU_INLINE float mad(float a, float b, float c)
 {
     return flush(fmaf(a, b, c));
 }
@@ -64,28 +70,28 @@ uint32_t ttx_sfpu_mad(uint32_t a, uint32_t b, uint32_t c)
     return f2u(mad(flush_in(u2f(a)), flush_in(u2f(b)), flush_in(u2f(c))));
 }
 
-static float mul(float a, float b)
+SFPU_INLINE float mul(float a, float b)
 {
     return mad(a, b, 0.0f);
 }
 
-static float add(float a, float b)
+SFPU_INLINE float add(float a, float b)
 {
     return mad(a, 1.0f, b);
 }
 
 /* SFPEXEXP (debiased) and SFPSETEXP. */
-static int exexp(float x)
+SFPU_INLINE int exexp(float x)
 {
     return (int)((f2u(x) >> 23) & 0xff) - 127;
 }
 
-static float setexp(float x, unsigned e)
+SFPU_INLINE float setexp(float x, unsigned e)
 {
     return u2f((f2u(x) & 0x807fffffu) | (e & 0xff) << 23);
 }
 
-static float setsgn(float x, unsigned s)
+SFPU_INLINE float setsgn(float x, unsigned s)
 {
     return u2f((f2u(x) & 0x7fffffffu) | s << 31);
 }
@@ -104,7 +110,7 @@ static bool is_inf_nan(float x)
  * rounds stochastically; [I] nearest even here.  Saturation at 0xffff
  * (x > ~89.4) yields the 0x7fff8000 pattern as on the hardware.
  */
-static float exp_approx(float x)
+SFPU_INLINE float exp_approx(float x)
 {
     float t = mad(369.329925537109375f, x < -88.5f ? -88.5f : x,
                   32500.818359375f);
@@ -129,7 +135,7 @@ static float exp_approx(float x)
  * z = (x/ln2 + 127) clamped to [0, 255] in 9.23 fixed point, integer
  * part -> exponent, fraction -> 2^f by a degree-2 polynomial.
  */
-static float exp_21f(float x)
+SFPU_INLINE float exp_21f(float x)
 {
     float xlog2 = mad(x, 1.4426950216293334961f, 127.0f);
     uint32_t z, ipart;
@@ -150,7 +156,7 @@ static float exp_21f(float x)
  * then the degree-7 Taylor polynomial, scaled by 2^n ("fp32 ->
  * Cody-Waite + 7th-order Taylor"; constants are the model's).
  */
-static float exp_cw(float x)
+SFPU_INLINE float exp_cw(float x)
 {
     static const float c[] = {
         1.0f / 5040, 1.0f / 720, 1.0f / 120, 1.0f / 24, 1.0f / 6, 0.5f,
@@ -182,7 +188,7 @@ static float exp_cw(float x)
     return mul(p, u2f((uint32_t)(ni + 127) << 23));
 }
 
-static float exp_precise(float x, bool fp32)
+SFPU_INLINE float exp_precise(float x, bool fp32)
 {
     return fp32 ? exp_cw(x) : exp_21f(x);
 }
@@ -391,9 +397,9 @@ static float gelu_op(float x, bool approx, bool fp32)
 
 /* ---- dispatch --------------------------------------------------------- */
 
-float ttx_sfpu_eval(TTSfpuOp op, float x, bool approx, bool fp32_dest)
+static inline float sfpu_eval_inl(TTSfpuOp op, float x, bool approx,
+                                  bool fp32_dest)
 {
-    x = flush_in(x);
     switch (op) {
     case TTX_SFPU_EXP:
         if (approx) {
@@ -428,6 +434,11 @@ float ttx_sfpu_eval(TTSfpuOp op, float x, bool approx, bool fp32_dest)
     }
 }
 
+float ttx_sfpu_eval(TTSfpuOp op, float x, bool approx, bool fp32_dest)
+{
+    return sfpu_eval_inl(op, flush_in(x), approx, fp32_dest);
+}
+
 const char *ttx_sfpu_name(TTSfpuOp op)
 {
     static const char *const names[TTX_SFPU_UNARY_COUNT] = {
@@ -454,7 +465,7 @@ int ttx_sfpu_math_slot(const TTTileEngine *e, unsigned idst)
     return (int)((e->cfg.full_sync ? 0 : e->math_section * cap) + idst);
 }
 
-static float sfpu_load(const TTTileEngine *e, unsigned slot, unsigned i)
+SFPU_INLINE float sfpu_load(const TTTileEngine *e, unsigned slot, unsigned i)
 {
     uint32_t v = e->dst[slot][i];
 
@@ -479,7 +490,7 @@ static float sfpu_load(const TTTileEngine *e, unsigned slot, unsigned i)
  * nearest even first when @rne (LLK ops round explicitly in precise
  * mode); denormals flush, FP16 overflow gives the 0x7fff pattern.
  */
-uint32_t ttx_sfpu_store_bits(uint32_t u, TTDstKind kind, bool rne)
+SFPU_INLINE uint32_t store_bits_inl(uint32_t u, TTDstKind kind, bool rne)
 {
     uint32_t sign = u >> 31, e = (u >> 23) & 0xff;
 
@@ -514,26 +525,82 @@ uint32_t ttx_sfpu_store_bits(uint32_t u, TTDstKind kind, bool rne)
     return sign << 15 | (e - 112) << 10 | ((u >> 13) & 0x3ff);
 }
 
+uint32_t ttx_sfpu_store_bits(uint32_t u, TTDstKind kind, bool rne)
+{
+    return store_bits_inl(u, kind, rne);
+}
+
 static uint32_t sfpu_store(float y, TTDstKind kind, bool rne)
 {
-    return ttx_sfpu_store_bits(f2u(y), kind, rne);
+    return store_bits_inl(f2u(y), kind, rne);
 }
+
+/*
+ * ttx_sfpu_unary() on a whole tile: load, op, store, each as its own
+ * loop with the kind and op decided once outside it (the per-element
+ * functions are the same ones, so are the bits).  Built portable and,
+ * on x86-64 hosts that have it, with FMA: fmaf() is then one instruction
+ * instead of a call, and both are the correctly rounded fused
+ * multiply-add.
+ */
+SFPU_INLINE void unary_body(TTTileEngine *e, unsigned slot, TTSfpuOp op)
+{
+    bool approx = e->cfg.approx, fp32 = e->cfg.fp32_dest;
+    TTDstKind kind = e->kind[slot];
+    float x[TT_TILE_ELEMS];
+
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+        x[i] = flush_in(sfpu_load(e, slot, i));
+    }
+    if (op == TTX_SFPU_EXP && approx) {
+        for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+            x[i] = exp_approx(x[i]);
+        }
+    } else if (op == TTX_SFPU_EXP) {
+        for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+            x[i] = exp_precise(x[i], fp32);
+        }
+    } else {
+        for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+            x[i] = sfpu_eval_inl(op, x[i], approx, fp32);
+        }
+    }
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+        e->dst[slot][i] = sfpu_store(x[i], kind, !approx);
+    }
+    e->defined[slot] = ~0ull;
+}
+
+static void unary_portable(TTTileEngine *e, unsigned slot, TTSfpuOp op)
+{
+    unary_body(e, slot, op);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target("avx2,fma")))
+static void unary_fma(TTTileEngine *e, unsigned slot, TTSfpuOp op)
+{
+    unary_body(e, slot, op);
+}
+#else
+static void unary_fma(TTTileEngine *e, unsigned slot, TTSfpuOp op)
+{
+    unary_body(e, slot, op);
+}
+#endif
 
 int ttx_sfpu_unary(TTTileEngine *e, TTSfpuOp op, unsigned idst)
 {
     int slot = ttx_sfpu_math_slot(e, idst);
-    bool fp32 = e->cfg.fp32_dest;
 
     if (slot < 0 || op >= TTX_SFPU_UNARY_COUNT) {
         return TTX_TILE_EINVAL;
     }
-    for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
-        float y = ttx_sfpu_eval(op, sfpu_load(e, (unsigned)slot, i),
-                                e->cfg.approx, fp32);
-
-        e->dst[slot][i] = sfpu_store(y, e->kind[slot], !e->cfg.approx);
+    if (ttx_tile_simd_level() >= TTX_SIMD_AVX2) {
+        unary_fma(e, (unsigned)slot, op);
+    } else {
+        unary_portable(e, (unsigned)slot, op);
     }
-    e->defined[slot] = ~0ull;
     return TTX_TILE_OK;
 }
 

@@ -247,15 +247,28 @@ int ttx_tile_unpack_rows(TTTileEngine *e, unsigned src, unsigned fmt,
         }
         t = rows;
     }
-    if (ttx_fmt_decode_tile(fmt, t, v)) {
-        return TTX_TILE_EINVAL;
-    }
     reg = &e->src[src];
     bank = &reg->bank[reg->unpack_bank];
-    if (bank->matrix_owned) {
+    if (!flags) {
+        /*
+         * Straight into the bank.  Decoding fails only on the formats
+         * the model lacks, before it writes anything.
+         */
+        if (!ttx_fmt_tile_bytes(fmt)) {
+            return TTX_TILE_EINVAL;
+        }
+        if (bank->matrix_owned) {
+            return TTX_TILE_BLOCKED;
+        }
+        if (ttx_fmt_decode_tile(fmt, t, bank->bits)) {
+            return TTX_TILE_EINVAL;
+        }
+        bank->style = src_convert(e, fmt, bank->bits);
+    } else if (ttx_fmt_decode_tile(fmt, t, v)) {
+        return TTX_TILE_EINVAL;
+    } else if (bank->matrix_owned) {
         return TTX_TILE_BLOCKED;
-    }
-    if (flags & TTX_UNPACK_TO_DST) {
+    } else if (flags & TTX_UNPACK_TO_DST) {
         if (dst_image(e, fmt, t, v, bank->bits, &bank->dst_kind)) {
             return TTX_TILE_EINVAL;
         }
@@ -475,35 +488,49 @@ static void slice_both(const TTSrcBank *a, const TTSrcBank *b, TTSlices *s)
     slice_bits(b->bits, false, s->b[0], s->b[1]);
 }
 
+/* ---- FPU inner loops, vectorised ------------------------------------ */
+
 /*
- * Two or four doubles side by side (GNU C vectors): the matmul's inner
- * loops work on these, every lane doing exactly the scalar IEEE
- * operation, so the result is the same whatever the width.  They only
- * travel through memory (no vector arguments) to keep one ABI.
+ * Eight doubles side by side (GNU C vectors).  The FPU's hot loops are
+ * written once on these and built three times: portable (the compiler
+ * splits a vector into what the host has, SSE2 pairs on x86-64), AVX2
+ * with FMA (two quads) and AVX-512 (one register); the widest the host
+ * has runs, chosen at run time.  Every lane does the scalar IEEE
+ * operation in the scalar order, so the width never changes a bit.  The
+ * one difference between builds is that a multiply and an add may fuse
+ * into one FMA: the only multiplies here are products of two fidelity
+ * slices (at most 7 by 5 significant bits), exact in double, so the fused
+ * form rounds the same exact sum once, as the unfused one does.  Vectors
+ * only pass by pointer or through memory (never as arguments or results)
+ * to keep one ABI across the builds.
  */
-typedef double v2d __attribute__((vector_size(16)));
-typedef uint64_t v2u __attribute__((vector_size(16)));
-typedef double v4d __attribute__((vector_size(32)));
-typedef uint64_t v4u __attribute__((vector_size(32)));
+#define VL  8
+typedef double vd __attribute__((vector_size(VL * sizeof(double))));
+typedef uint64_t vu __attribute__((vector_size(VL * sizeof(uint64_t))));
+typedef uint32_t vu32 __attribute__((vector_size(VL * sizeof(uint32_t))));
 
 #define TTX_INLINE static inline __attribute__((always_inline))
 
-/* ttx_fmt_fpu_round() of one kind, on doubles: see mm_round_row(). */
+/* ttx_fmt_fpu_round() into one kind, on doubles: see v_round(). */
 typedef struct TTRoundK {
     uint64_t keep, half1, maxb;
     double minnorm, lim;
     int shift;
+    /* The kind's fields: mantissa bits, where the sign goes, rebias. */
+    int mbits, sign_shift;
+    uint64_t rebias;
 } TTRoundK;
 
 static TTRoundK round_params(TTDstKind kind)
 {
     static const struct {
-        int mbits;
+        int mbits, sign_shift;
+        uint64_t rebias;
         double minnorm, lim, max;
     } k[] = {
-        [TTX_DST_BF16] = { 7, 0x1p-126, 0x1p129, 0x1p128 },
-        [TTX_DST_FP16] = { 10, 0x1p-14, 0x1p17, 0x1.ffcp16 },
-        [TTX_DST_FP32] = { 23, 0x1p-126, 0x1p129, 0x1p128 },
+        [TTX_DST_BF16] = { 7, 48, 127 - 1023, 0x1p-126, 0x1p129, 0x1p128 },
+        [TTX_DST_FP16] = { 10, 48, 15 - 1023, 0x1p-14, 0x1p17, 0x1.ffcp16 },
+        [TTX_DST_FP32] = { 23, 32, 127 - 1023, 0x1p-126, 0x1p129, 0x1p128 },
     };
     int shift = 52 - k[kind].mbits;
     TTRoundK r;
@@ -514,102 +541,492 @@ static TTRoundK round_params(TTDstKind kind)
     r.half1 = (1ull << (shift - 1)) - 1;
     r.minnorm = k[kind].minnorm;
     r.lim = k[kind].lim;
+    r.mbits = k[kind].mbits;
+    r.sign_shift = k[kind].sign_shift;
+    r.rebias = k[kind].rebias;
     return r;
 }
 
-/*
- * One lane group of mm_round_row(), for vector types VD/VU: @out = the
- * value of ttx_fmt_fpu_round(@d + @sum, kind) with the sign of a zero
- * kept, @d = the same read back as Dst (a zero reads +0, hence + 0.0).
- * Below the normal range (before rounding) signed zero; nearest even
- * on the double's own bits, a carry out of the mantissa stepping the
- * exponent; at or past 2^(emax + 1) (or Inf/NaN) the kind's largest
- * pattern.
- */
-#define MM_ROUND_LANES(VD, VU, d, sum, out, k)                              \
-    do {                                                                \
-        VD v_ = (d) + (sum);                                            \
-        VU u_ = (VU)v_, abs_ = (VU){ 0 } + (~0ull >> 1);                \
-        VU sign_ = u_ & ~abs_;                                          \
-        VU ur_ = (u_ + (k)->half1 + ((u_ >> (k)->shift) & 1)) &         \
-                 (k)->keep;                                             \
-        VD av_ = (VD)(u_ & abs_), ar_ = (VD)(ur_ & abs_);                \
-        VU tiny_ = (VU)(av_ < (VD){ 0 } + (k)->minnorm);                 \
-        VU in_r_ = (VU)(ar_ < (VD){ 0 } + (k)->lim);                     \
-        VU in_v_ = (VU)(av_ < (VD){ 0 } + (k)->lim);                     \
-        VU big_ = ~(in_r_ & in_v_);                                     \
-        (out) = (VD)((tiny_ & sign_) | (big_ & (sign_ | (k)->maxb)) |   \
-                     (~(tiny_ | big_) & ur_));                          \
-        (d) = (out) + 0.0;                                              \
-    } while (0)
-
-/*
- * A row's running Dst values @d += @sum, one rounding into the kind of
- * @k each; @res the rounded values (signed zeros kept).  @wide: four
- * lanes at a time (AVX2 builds only).
- */
-TTX_INLINE void mm_round_row(double d[TT_TILE_DIM], double res[TT_TILE_DIM],
-                             const double sum[TT_TILE_DIM],
-                             const TTRoundK *k, bool wide)
+/* Eight FP32 patterns at @p into the lanes of @u, and back. */
+TTX_INLINE void v_load32(vu *u, const uint32_t *p)
 {
-    if (wide) {
-        for (unsigned j = 0; j < TT_TILE_DIM; j += 4) {
-            v4d vd, vs, vo;
+    vu32 x;
 
-            memcpy(&vd, &d[j], sizeof(vd));
-            memcpy(&vs, &sum[j], sizeof(vs));
-            MM_ROUND_LANES(v4d, v4u, vd, vs, vo, k);
-            memcpy(&d[j], &vd, sizeof(vd));
-            memcpy(&res[j], &vo, sizeof(vo));
+    memcpy(&x, p, sizeof(x));
+    *u = __builtin_convertvector(x, vu);
+}
+
+TTX_INLINE void v_store32(uint32_t *p, const vu *u)
+{
+    vu32 x = __builtin_convertvector(*u, vu32);
+
+    memcpy(p, &x, sizeof(x));
+}
+
+/*
+ * @v = ttx_fmt_f32_value_inl(@u & @mask) per lane, +0 where @u's
+ * exponent field is 0 (@mask keeps the exponent): the fields moved into
+ * a double's, no branch.
+ */
+TTX_INLINE void v_f32_value(vd *v, const vu *u, uint32_t mask)
+{
+    vu m = *u & mask;
+    vu bits = m >> 31 << 63 | ((m >> 23 & 0xff) + (1023 - 127)) << 52 |
+              (m & 0x7fffff) << 29;
+    /* All ones unless the exponent is 0, by arithmetic: SSE2 has no
+     * 64-bit integer compare. */
+    vu keep = (vu){ 0 } - (((*u >> 23 & 0xff) + 0xff) >> 8);
+
+    *v = (vd)(bits & keep);
+}
+
+/*
+ * @out = ttx_fmt_fpu_round(@d + @sum) per lane, as the double it stands
+ * for (the sign of a zero kept), and @d = the same read back as Dst (a
+ * zero reads +0, hence + 0.0).  Below the normal range (before rounding)
+ * signed zero; nearest even on the double's own bits, a carry out of the
+ * mantissa stepping the exponent; at or past 2^(emax + 1) (or Inf/NaN)
+ * the kind's largest pattern.  Lane for lane the scalar function's steps.
+ */
+TTX_INLINE void v_round(vd *out, vd *d, const vd *sum, const TTRoundK *k)
+{
+    vd v = *d + *sum;
+    vu u = (vu)v, abs = (vu){ 0 } + (uint64_t)(~0ull >> 1);
+    vu sign = u & ~abs;
+    vu ur = (u + k->half1 + ((u >> k->shift) & 1)) & k->keep;
+    vd av = (vd)(u & abs), ar = (vd)(ur & abs);
+    vu tiny = (vu)(av < (vd){ 0 } + k->minnorm);
+    vd lim = (vd){ 0 } + k->lim;
+    vu big = ~((vu)(ar < lim) & (vu)(av < lim));
+
+    *out = (vd)((tiny & sign) | (big & (sign | k->maxb)) |
+                (~(tiny | big) & ur));
+    *d = *out + 0.0;
+}
+
+/*
+ * Dst bits of the values @r that v_round() made (so exact in the kind):
+ * the double's fields moved into the kind's, a zero keeping its sign.
+ */
+TTX_INLINE void v_to_bits(vu *bits, const vd *r, const TTRoundK *k)
+{
+    vu u = (vu)*r;
+    vu z = (vu)(*r == (vd){ 0 });
+    vu mmask = (vu){ 0 } + (uint64_t)((1ull << k->mbits) - 1);
+
+    *bits = ((u >> k->sign_shift) & (uint64_t)(1ull << (63 - k->sign_shift))) |
+            (~z & ((((u >> 52) & 0x7ff) + k->rebias) << k->mbits |
+                   ((u >> k->shift) & mmask)));
+}
+
+/*
+ * The 16 Dst elements of @slot from @i (one face row) as the FPU reads
+ * them (dst_get()), into @d: 0 where the row is undefined.
+ */
+TTX_INLINE void v_dst_get16(const TTTileEngine *e, unsigned slot, unsigned i,
+                            double d[16])
+{
+    TTDstKind kind = e->kind[slot];
+
+    if (!((e->defined[slot] >> (i / 16)) & 1)) {
+        memset(d, 0, 16 * sizeof(d[0]));
+        return;
+    }
+    if (kind == TTX_DST_FP16) {
+        for (unsigned c = 0; c < 16; c++) {
+            d[c] = ttx_fmt_fpu_value_inl(e->dst[slot][i + c], kind);
         }
         return;
     }
-    for (unsigned j = 0; j < TT_TILE_DIM; j += 2) {
-        v2d vd, vs, vo;
+    for (unsigned c = 0; c < 16; c += VL) {
+        vu u;
+        vd v;
 
-        memcpy(&vd, &d[j], sizeof(vd));
-        memcpy(&vs, &sum[j], sizeof(vs));
-        MM_ROUND_LANES(v2d, v2u, vd, vs, vo, k);
-        memcpy(&d[j], &vd, sizeof(vd));
-        memcpy(&res[j], &vo, sizeof(vo));
+        v_load32(&u, &e->dst[slot][i + c]);
+        if (kind == TTX_DST_BF16) {
+            u = (u << 16) & 0xffffffffu;
+        }
+        v_f32_value(&v, &u, ~0u);
+        memcpy(&d[c], &v, sizeof(v));
+    }
+}
+
+/* Dst bits of the rounded values @r into the face row of @slot at @i. */
+TTX_INLINE void v_dst_put16(TTTileEngine *e, unsigned slot, unsigned i,
+                            const double r[16], const TTRoundK *k)
+{
+    for (unsigned c = 0; c < 16; c += VL) {
+        vd v;
+        vu bits;
+
+        memcpy(&v, &r[c], sizeof(v));
+        v_to_bits(&bits, &v, k);
+        v_store32(&e->dst[slot][i + c], &bits);
+    }
+    e->defined[slot] |= 1ull << (i / 16);
+}
+
+/*
+ * slice_one() of the 16 datums of a face row @bits: @hi[c], and @lo[c]
+ * unless @lo is NULL.  A zero exponent gives +0 for both, as there.
+ */
+TTX_INLINE void v_slice16(const uint32_t *bits, uint32_t hi_mask,
+                          uint32_t lo_mask, double *hi, double *lo)
+{
+    for (unsigned c = 0; c < 16; c += VL) {
+        vu u;
+        vd h, whole, cut, l;
+
+        v_load32(&u, &bits[c]);
+        v_f32_value(&h, &u, hi_mask);
+        memcpy(&hi[c], &h, sizeof(h));
+        if (lo) {
+            v_f32_value(&whole, &u, ~0u);
+            v_f32_value(&cut, &u, lo_mask);
+            l = whole - cut;
+            memcpy(&lo[c], &l, sizeof(l));
+        }
     }
 }
 
 /*
- * Dst bits of @n (a multiple of 2) values @v of @kind, each
- * ttx_fmt_fpu_round(@v[i], kind): the rounding of mm_round_row(), then
- * the rounded double's fields moved into the kind's.
+ * Matmul views of SrcA tile @bits: slices by row k and column c; the
+ * odd-phase slice only when a phase uses it.
  */
-static void round_to_bits(const double *v, uint32_t *out, unsigned n,
-                          TTDstKind kind)
+TTX_INLINE void mm_slice_a_body(TTSlices *s, const uint32_t *bits,
+                                unsigned np)
 {
-    static const struct {
-        int mbits, sign_shift;
-        uint64_t rebias;
-    } f[] = {
-        [TTX_DST_BF16] = { 7, 48, 127 - 1023 },
-        [TTX_DST_FP16] = { 10, 48, 15 - 1023 },
-        [TTX_DST_FP32] = { 23, 32, 127 - 1023 },
-    };
-    TTRoundK k = round_params(kind);
-    uint64_t mmask = (1ull << f[kind].mbits) - 1;
-
-    for (unsigned i = 0; i < n; i += 2) {
-        v2d d, r, zero = { 0 };
-        v2u u, bits, z;
-
-        memcpy(&r, &v[i], sizeof(r));
-        d = r;
-        MM_ROUND_LANES(v2d, v2u, d, zero, r, &k);
-        u = (v2u)r;
-        z = (v2u)(r == zero);
-        bits = (u >> f[kind].sign_shift) &
-               (uint64_t)(1ull << (63 - f[kind].sign_shift));
-        bits |= ~z & ((((u >> 52) & 0x7ff) + f[kind].rebias) <<
-                      f[kind].mbits | ((u >> k.shift) & mmask));
-        out[i] = (uint32_t)bits[0];
-        out[i + 1] = (uint32_t)bits[1];
+    for (unsigned k = 0; k < TT_TILE_DIM; k++) {
+        for (unsigned c = 0; c < TT_TILE_DIM; c += 16) {
+            v_slice16(&bits[ttx_tile_index(k, c)], 0xfff80000u, 0xfff83fffu,
+                      &s->ak[0][k][c], np > 1 ? &s->ak[1][k][c] : NULL);
+        }
     }
+}
+
+/* ... and of SrcB tile @bits, by output row r and k. */
+TTX_INLINE void mm_slice_b_body(TTSlices *s, const uint32_t *bits,
+                                unsigned np)
+{
+    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+        for (unsigned k = 0; k < TT_TILE_DIM; k += 16) {
+            v_slice16(&bits[ttx_tile_index(r, k)], 0xfffe0000u, 0xfffe1fffu,
+                      &s->bm[0][r][k], np > 2 ? &s->bm[1][r][k] : NULL);
+        }
+    }
+}
+
+/*
+ * @sum[h][j] (h < @nh) = sum over k < 16 of @rb[16h + k] times
+ * @ak[16h + k][8j .. 8j + 7], from 0.0 in k order: one exact product
+ * and one IEEE add each, in the lanes of the 32 columns.  @nh = 2 runs
+ * the two K chunks side by side (independent sums), for hosts with the
+ * registers to hold both.  @narrow: pairs of doubles, 16 columns at a
+ * time, for the portable build (a compiler splitting eight-lane vectors
+ * into pairs itself builds the broadcast of rb[k] through memory).
+ */
+TTX_INLINE void mm_dot16(vd sum[][TT_TILE_DIM / VL], unsigned nh,
+                         const double *rb, const double (*ak)[TT_TILE_DIM],
+                         bool narrow)
+{
+    typedef double v2d __attribute__((vector_size(2 * sizeof(double))));
+
+    if (narrow) {
+        for (unsigned h = 0; h < nh; h++) {
+            for (unsigned c0 = 0; c0 < TT_TILE_DIM; c0 += 16) {
+                v2d acc[8] = { 0 };
+
+                for (unsigned k = 0; k < 16; k++) {
+                    double bk = rb[16 * h + k];
+
+#pragma GCC unroll 8
+                    for (unsigned j = 0; j < 8; j++) {
+                        v2d x;
+
+                        memcpy(&x, &ak[16 * h + k][c0 + 2 * j], sizeof(x));
+                        acc[j] += x * bk;
+                    }
+                }
+                memcpy((double *)sum[h] + c0, acc, sizeof(acc));
+            }
+        }
+        return;
+    }
+    for (unsigned k = 0; k < 16; k++) {
+#pragma GCC unroll 2
+        for (unsigned h = 0; h < nh; h++) {
+            double bk = rb[16 * h + k];
+
+#pragma GCC unroll 4
+            for (unsigned j = 0; j < TT_TILE_DIM / VL; j++) {
+                vd x;
+
+                memcpy(&x, &ak[16 * h + k][VL * j], sizeof(x));
+                sum[h][j] += x * bk;
+            }
+        }
+    }
+}
+
+/*
+ * Dst @slot (of @kind) += the sliced SrcB tile @ the sliced SrcA tile.
+ * Phase outer, K chunk of 16 inner: the LLK replays the tile's 16 MVMULs
+ * (K faces 0 then 1 for each Dst face) once per phase and bumps the
+ * fidelity counter between replays (llk_math_matmul.h).  Each element
+ * sums its chunk's 16 products in k order (mm_dot16()) and adds that to
+ * its Dst value with one rounding into @kind, chunk 0 then chunk 1.  The
+ * running Dst values stay doubles between phases (a rounded value is
+ * exact in double) and become Dst bits once at the end.  @pair: both
+ * chunks' sums at once (they do not depend on each other, only their
+ * roundings do), which keeps more multiply-adds in flight.
+ */
+TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
+                                   TTDstKind kind, bool pair, bool narrow)
+{
+    const TTSlices *s = &e->scratch;
+    unsigned np = num_phases(e->cfg.fidelity);
+    TTRoundK rk = round_params(kind);
+    enum { NV = TT_TILE_DIM / VL };
+
+    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+        double row[TT_TILE_DIM];
+        vd d[NV], out[NV];
+
+        v_dst_get16(e, slot, ttx_tile_index(r, 0), row);
+        v_dst_get16(e, slot, ttx_tile_index(r, 16), &row[16]);
+        memcpy(d, row, sizeof(d));
+        for (unsigned p = 0; p < np; p++) {
+            const double (*ak)[TT_TILE_DIM] = s->ak[p & 1];
+            const double *rb = s->bm[(p >> 1) & 1][r];
+            vd sum[2][NV];
+
+            for (unsigned h = 0; h < 2; h++) {
+                for (unsigned j = 0; j < NV; j++) {
+                    sum[h][j] = (vd){ 0 };
+                }
+            }
+            if (pair) {
+                mm_dot16(sum, 2, rb, ak, false);
+            }
+            for (unsigned h = 0; h < 2; h++) {
+                if (!pair) {
+                    mm_dot16(&sum[h], 1, rb + 16 * h, ak + 16 * h, narrow);
+                }
+#pragma GCC unroll 4
+                for (unsigned j = 0; j < NV; j++) {
+                    v_round(&out[j], &d[j], &sum[h][j], &rk);
+                }
+            }
+        }
+        memcpy(row, out, sizeof(row));
+        v_dst_put16(e, slot, ttx_tile_index(r, 0), row, &rk);
+        v_dst_put16(e, slot, ttx_tile_index(r, 16), &row[16], &rk);
+    }
+}
+
+/* Sixteen FP32 patterns, as integers and as floats. */
+typedef uint32_t vw __attribute__((vector_size(16 * sizeof(uint32_t))));
+typedef float vf __attribute__((vector_size(16 * sizeof(float))));
+
+/*
+ * Whether every datum of the Src tiles @a and @b is a BF16 value (low 16
+ * bits clear) with an exponent field below 254, the condition of
+ * elw_bf16_body().
+ */
+TTX_INLINE bool elw_bf16_ok(const uint32_t *a, const uint32_t *b)
+{
+    vw any = { 0 };
+
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
+        vw ua, ub;
+
+        memcpy(&ua, &a[i], sizeof(ua));
+        memcpy(&ub, &b[i], sizeof(ub));
+        /* Exponent 254 or 255 carries into bit 31. */
+        any |= (ua & 0xffffu) | (ub & 0xffffu) |
+               (((ua & 0x7f800000u) + 0x01000000u) & 0x80000000u) |
+               (((ub & 0x7f800000u) + 0x01000000u) & 0x80000000u);
+    }
+    for (unsigned l = 1; l < 16; l++) {
+        any[0] |= any[l];
+    }
+    return !any[0];
+}
+
+/*
+ * ELWADD / ELWSUB of BF16 values into a BF16 Dst, no accumulation, in
+ * float: the same bits as the double form below.  A sum or difference
+ * of two 8-bit-significand values rounded first to 24 bits (float) and
+ * then to 8 gives the same as rounding it once, as it does through
+ * double: double rounding is innocuous when the first precision is at
+ * least twice the second plus two (24 >= 2 * 8 + 2; Figueroa, "When is
+ * double rounding innocuous?", 1995).  With exponents below 254 the
+ * float sum is finite and its BF16 rounding cannot pass the largest
+ * pattern; a sum below the normal range is exact in float (both
+ * operands are normal or zero) and becomes a signed zero either way.
+ * + 0.0f turns a -0 sum into +0, as v_round()'s + 0.0 does.
+ */
+TTX_INLINE void elw_bf16_body(TTTileEngine *e, unsigned slot,
+                              const uint32_t *a, const uint32_t *b, bool sub)
+{
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
+        vw ua, ub, u, tiny, out;
+        vf fa, fb, sum;
+
+        memcpy(&ua, &a[i], sizeof(ua));
+        memcpy(&ub, &b[i], sizeof(ub));
+        /* A zero exponent reads +0 (ttx_fmt_f32_value_inl()). */
+        ua &= (vw)((ua & 0x7f800000u) != (vw){ 0 });
+        ub &= (vw)((ub & 0x7f800000u) != (vw){ 0 });
+        memcpy(&fa, &ua, sizeof(fa));
+        memcpy(&fb, &ub, sizeof(fb));
+        sum = (sub ? fa - fb : fa + fb) + 0.0f;
+        memcpy(&u, &sum, sizeof(u));
+        /* Nearest even to 16 bits; below the normal range the sign. */
+        tiny = (vw)((u & 0x7f800000u) == (vw){ 0 });
+        out = (tiny & (u >> 16) & 0x8000u) |
+              (~tiny & ((u + 0x7fffu + ((u >> 16) & 1)) >> 16));
+        memcpy(&e->dst[slot][i], &out, sizeof(out));
+    }
+    e->defined[slot] = ~0ull;
+}
+
+/*
+ * ELWADD / ELWSUB into Dst @slot of @kind: SrcA @a plus or minus the
+ * (already broadcast) SrcB @b, in double, plus the Dst value when @acc,
+ * then one rounding into @kind (a -0 sum rounds as +0, + 0.0 in
+ * v_round()).  BF16 without accumulation takes elw_bf16_body() when its
+ * condition holds.
+ */
+TTX_INLINE void elw_addsub_body(TTTileEngine *e, unsigned slot,
+                                TTDstKind kind, const uint32_t *a,
+                                const uint32_t *b, bool sub, bool acc)
+{
+    TTRoundK rk = round_params(kind);
+
+    if (!acc && kind == TTX_DST_BF16 && elw_bf16_ok(a, b)) {
+        elw_bf16_body(e, slot, a, b, sub);
+        return;
+    }
+
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
+        double d[16];
+
+        if (acc) {
+            v_dst_get16(e, slot, i, d);
+        }
+        for (unsigned c = 0; c < 16; c += VL) {
+            vu ua, ub, bits;
+            vd va, vb, v, r, zero = { 0 };
+
+            v_load32(&ua, &a[i + c]);
+            v_load32(&ub, &b[i + c]);
+            v_f32_value(&va, &ua, ~0u);
+            v_f32_value(&vb, &ub, ~0u);
+            v = sub ? va - vb : va + vb;
+            if (acc) {
+                vd dv;
+
+                memcpy(&dv, &d[c], sizeof(dv));
+                v += dv;
+            }
+            v_round(&r, &v, &zero, &rk);
+            v_to_bits(&bits, &r, &rk);
+            v_store32(&e->dst[slot][i + c], &bits);
+        }
+    }
+    e->defined[slot] = ~0ull;
+}
+
+/* The loops above, built for one SIMD level. */
+typedef struct TTFpuLoops {
+    void (*slice_a)(TTSlices *s, const uint32_t *bits, unsigned np);
+    void (*slice_b)(TTSlices *s, const uint32_t *bits, unsigned np);
+    void (*accumulate)(TTTileEngine *e, unsigned slot, TTDstKind kind);
+    void (*addsub)(TTTileEngine *e, unsigned slot, TTDstKind kind,
+                   const uint32_t *a, const uint32_t *b, bool sub, bool acc);
+} TTFpuLoops;
+
+#define TTX_FPU_LOOPS(name, pair, narrow)                                   \
+    static void mm_slice_a_##name(TTSlices *s, const uint32_t *bits,        \
+                                  unsigned np)                              \
+    {                                                                       \
+        mm_slice_a_body(s, bits, np);                                       \
+    }                                                                       \
+    static void mm_slice_b_##name(TTSlices *s, const uint32_t *bits,        \
+                                  unsigned np)                              \
+    {                                                                       \
+        mm_slice_b_body(s, bits, np);                                       \
+    }                                                                       \
+    static void mm_accumulate_##name(TTTileEngine *e, unsigned slot,        \
+                                     TTDstKind kind)                        \
+    {                                                                       \
+        mm_accumulate_body(e, slot, kind, pair, narrow);                    \
+    }                                                                       \
+    static void elw_addsub_##name(TTTileEngine *e, unsigned slot,           \
+                                  TTDstKind kind, const uint32_t *a,        \
+                                  const uint32_t *b, bool sub, bool acc)    \
+    {                                                                       \
+        elw_addsub_body(e, slot, kind, a, b, sub, acc);                     \
+    }                                                                       \
+    static const TTFpuLoops loops_##name = {                                \
+        mm_slice_a_##name, mm_slice_b_##name, mm_accumulate_##name,         \
+        elw_addsub_##name,                                                  \
+    }
+
+TTX_FPU_LOOPS(portable, false, true);
+
+TTSimdLevel ttx_tile_simd_max = TTX_SIMD_AVX512;
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+/* The same loops for AVX2 with FMA, and for AVX-512. */
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+TTX_FPU_LOOPS(avx2, false, false);
+#pragma GCC pop_options
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx2,fma")
+TTX_FPU_LOOPS(avx512, true, false);
+#pragma GCC pop_options
+
+/* The CPU model is read once at start-up (libgcc); these only look. */
+static TTSimdLevel host_simd(void)
+{
+    if (__builtin_cpu_supports("avx512f")) {
+        return TTX_SIMD_AVX512;
+    }
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+        return TTX_SIMD_AVX2;
+    }
+    return TTX_SIMD_PORTABLE;
+}
+#else
+static TTSimdLevel host_simd(void)
+{
+    return TTX_SIMD_PORTABLE;
+}
+#endif
+
+TTSimdLevel ttx_tile_simd_level(void)
+{
+    TTSimdLevel h = host_simd();
+
+    return h < ttx_tile_simd_max ? h : ttx_tile_simd_max;
+}
+
+static const TTFpuLoops *fpu_loops(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+    switch (ttx_tile_simd_level()) {
+    case TTX_SIMD_AVX512:
+        return &loops_avx512;
+    case TTX_SIMD_AVX2:
+        return &loops_avx2;
+    default:
+        break;
+    }
+#endif
+    return &loops_portable;
 }
 
 /* ---- FPU ops ----------------------------------------------------- */
@@ -665,53 +1082,37 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
         return rc;
     }
     if (op != TTX_ELW_MUL) {
-        double v[TT_TILE_ELEMS];
+        uint32_t bb[TT_TILE_ELEMS];
+        const uint32_t *in1 = b->bits;
 
-        for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-            for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-                unsigned i = ttx_tile_index(r, c);
-                double va = ttx_fmt_f32_value_inl(a->bits[i]);
-                double vb = ttx_fmt_f32_value_inl(
-                    b->bits[bcast_index(bcast, r, c)]);
-
-                v[i] = op == TTX_ELW_ADD ? va + vb : va - vb;
-                if (acc) {
-                    v[i] += dst_get(e, slot, i, 0.0);
+        if (bcast != TTX_BCAST_NONE) {
+            for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+                for (unsigned c = 0; c < TT_TILE_DIM; c++) {
+                    bb[ttx_tile_index(r, c)] =
+                        b->bits[bcast_index(bcast, r, c)];
                 }
             }
+            in1 = bb;
         }
-        round_to_bits(v, e->dst[slot], TT_TILE_ELEMS, kind);
-        e->defined[slot] = ~0ull;
+        fpu_loops()->addsub(e, slot, kind, a->bits, in1, op == TTX_ELW_SUB,
+                            acc);
         fpu_done(e);
         return TTX_TILE_OK;
     }
+    /* ELWMUL always accumulates, one rounding per phase. */
     slice_both(a, b, s);
     for (unsigned r = 0; r < TT_TILE_DIM; r++) {
         for (unsigned c = 0; c < TT_TILE_DIM; c++) {
             unsigned i = ttx_tile_index(r, c), j = bcast_index(bcast, r, c);
-            double va = ttx_fmt_f32_value_inl(a->bits[i]);
-            double vb = ttx_fmt_f32_value_inl(b->bits[j]);
-            uint32_t out;
+            double d = dst_get(e, slot, i, 0.0);
+            uint32_t out = ttx_fmt_fpu_round_inl(d, kind);
 
-            if (op == TTX_ELW_MUL) {
-                /* ELWMUL always accumulates, one rounding per phase. */
-                double d = dst_get(e, (unsigned)slot, i, 0.0);
-
-                out = ttx_fmt_fpu_round_inl(d, kind);
-                for (unsigned p = 0; p < np; p++) {
-                    out = ttx_fmt_fpu_round_inl(d + s->a[p & 1][i] *
-                                                s->b[(p >> 1) & 1][j], kind);
-                    d = ttx_fmt_fpu_value_inl(out, kind);
-                }
-            } else {
-                double v = op == TTX_ELW_ADD ? va + vb : va - vb;
-
-                if (acc) {
-                    v += dst_get(e, (unsigned)slot, i, 0.0);
-                }
-                out = ttx_fmt_fpu_round_inl(v, kind);
+            for (unsigned p = 0; p < np; p++) {
+                out = ttx_fmt_fpu_round_inl(d + s->a[p & 1][i] *
+                                            s->b[(p >> 1) & 1][j], kind);
+                d = ttx_fmt_fpu_value_inl(out, kind);
             }
-            dst_put(e, (unsigned)slot, i, out);
+            dst_put(e, slot, i, out);
         }
     }
     fpu_done(e);
@@ -751,205 +1152,10 @@ int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
     return TTX_TILE_OK;
 }
 
-/*
- * Value of the FP32 pattern @u whose exponent field is not 0 (as
- * ttx_fmt_f32_value_inl()), or +0 where @keep is 0: no branch, so the
- * slicing loops below vectorise.
- */
-static inline double f32_value_masked(uint32_t u, uint64_t keep)
-{
-    uint64_t d = (uint64_t)(u >> 31) << 63 |
-                 (uint64_t)(((u >> 23) & 0xff) + 1023 - 127) << 52 |
-                 (uint64_t)(u & 0x7fffff) << 29;
-    double v;
-
-    d &= keep;
-    memcpy(&v, &d, sizeof(v));
-    return v;
-}
-
-/*
- * slice_one() of the 16 datums of a face row @bits: @hi[c], and @lo[c]
- * unless @lo is NULL.  A zero exponent gives +0 for both, as there.
- */
-static inline void slice_row16(const uint32_t *bits, uint32_t hi_mask,
-                               uint32_t lo_mask, double *hi, double *lo)
-{
-    for (unsigned c = 0; c < 16; c++) {
-        uint32_t u = bits[c];
-        uint64_t keep = (u & 0x7f800000u) ? ~0ull : 0;
-
-        hi[c] = f32_value_masked(u & hi_mask, keep);
-    }
-    if (!lo) {
-        return;
-    }
-    for (unsigned c = 0; c < 16; c++) {
-        uint32_t u = bits[c];
-        uint64_t keep = (u & 0x7f800000u) ? ~0ull : 0;
-
-        lo[c] = f32_value_masked(u, keep) -
-                f32_value_masked(u & lo_mask, keep);
-    }
-}
-
-/*
- * Matmul views of SrcA tile @bits: slices by row k and column c; the
- * odd-phase slice only when a phase uses it.
- */
-static void mm_slice_a(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS],
-                       unsigned np)
-{
-    for (unsigned k = 0; k < TT_TILE_DIM; k++) {
-        for (unsigned c = 0; c < TT_TILE_DIM; c += 16) {
-            slice_row16(&bits[ttx_tile_index(k, c)], 0xfff80000u,
-                        0xfff83fffu, &s->ak[0][k][c],
-                        np > 1 ? &s->ak[1][k][c] : NULL);
-        }
-    }
-}
-
-/* ... and of SrcB tile @bits, by output row r and k. */
-static void mm_slice_b(TTSlices *s, const uint32_t bits[TT_TILE_ELEMS],
-                       unsigned np)
-{
-    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-        for (unsigned k = 0; k < TT_TILE_DIM; k += 16) {
-            slice_row16(&bits[ttx_tile_index(r, k)], 0xfffe0000u,
-                        0xfffe1fffu, &s->bm[0][r][k],
-                        np > 2 ? &s->bm[1][r][k] : NULL);
-        }
-    }
-}
-
-/*
- * @sum[c] = sum over k < 16 of @rb[k] * @ak[k][c], from 0.0 in k order,
- * one IEEE multiply and add each (the products of slices are exact).
- * The partial sums of 16 columns (32 when @wide) stay in registers.
- */
-TTX_INLINE void mm_dot16(double sum[TT_TILE_DIM], const double *rb,
-                         const double (*ak)[TT_TILE_DIM], bool wide)
-{
-    if (wide) {
-        v4d acc[8] = { 0 };
-
-        for (unsigned k = 0; k < 16; k++) {
-            v4d bk = (v4d){ 0 } + rb[k];
-
-#pragma GCC unroll 8
-            for (unsigned j = 0; j < 8; j++) {
-                v4d x;
-
-                memcpy(&x, &ak[k][4 * j], sizeof(x));
-                acc[j] += bk * x;
-            }
-        }
-        memcpy(sum, acc, sizeof(acc));
-        return;
-    }
-    for (unsigned h = 0; h < TT_TILE_DIM; h += 16) {
-        v2d acc[8] = { 0 };
-
-        for (unsigned k = 0; k < 16; k++) {
-            v2d bk = (v2d){ 0 } + rb[k];
-
-#pragma GCC unroll 8
-            for (unsigned j = 0; j < 8; j++) {
-                v2d x;
-
-                memcpy(&x, &ak[k][h + 2 * j], sizeof(x));
-                acc[j] += bk * x;
-            }
-        }
-        memcpy(&sum[h], acc, sizeof(acc));
-    }
-}
-
-/*
- * Dst @slot (of @kind) += the sliced SrcB tile @ the sliced SrcA tile.
- * Phase outer, K chunk of 16 inner: the LLK replays the tile's 16 MVMULs
- * (K faces 0 then 1 for each Dst face) once per phase and bumps the
- * fidelity counter between replays (llk_math_matmul.h).  Each element
- * sums its chunk's 16 products in k order and adds that to its Dst value
- * with one rounding into @kind.  The running Dst values stay doubles
- * between phases (a rounded value is exact in double) and become Dst
- * bits once at the end.
- */
-TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
-                                   TTDstKind kind, bool wide)
-{
-    const TTSlices *s = &e->scratch;
-    unsigned np = num_phases(e->cfg.fidelity);
-    TTRoundK rk = round_params(kind);
-
-    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-        double d[TT_TILE_DIM], res[TT_TILE_DIM], sum[TT_TILE_DIM];
-
-        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-            d[c] = dst_get(e, slot, ttx_tile_index(r, c), 0.0);
-        }
-        for (unsigned p = 0; p < np; p++) {
-            const double (*ak)[TT_TILE_DIM] = s->ak[p & 1];
-            const double *rb = s->bm[(p >> 1) & 1][r];
-
-            for (unsigned k0 = 0; k0 < TT_TILE_DIM; k0 += 16) {
-                mm_dot16(sum, rb + k0, ak + k0, wide);
-                mm_round_row(d, res, sum, &rk, wide);
-            }
-        }
-        for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-            dst_put(e, slot, ttx_tile_index(r, c),
-                    ttx_fmt_fpu_round_inl(res[c], kind));
-        }
-    }
-}
-
-static void mm_accumulate_narrow(TTTileEngine *e, unsigned slot,
-                                 TTDstKind kind)
-{
-    mm_accumulate_body(e, slot, kind, false);
-}
-
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target("avx2")))
-static void mm_accumulate_wide(TTTileEngine *e, unsigned slot,
-                               TTDstKind kind)
-{
-    mm_accumulate_body(e, slot, kind, true);
-}
-
-/* The CPU model is read once at start-up (libgcc); this only looks. */
-static bool have_wide(void)
-{
-    return __builtin_cpu_supports("avx2");
-}
-#else
-static void mm_accumulate_wide(TTTileEngine *e, unsigned slot,
-                               TTDstKind kind)
-{
-    mm_accumulate_body(e, slot, kind, false);
-}
-
-static bool have_wide(void)
-{
-    return false;
-}
-#endif
-
-bool ttx_tile_portable_only;
-
-static void mm_accumulate(TTTileEngine *e, unsigned slot, TTDstKind kind)
-{
-    set_kind(e, slot, kind);
-    if (!ttx_tile_portable_only && have_wide()) {
-        mm_accumulate_wide(e, slot, kind);
-    } else {
-        mm_accumulate_narrow(e, slot, kind);
-    }
-}
-
 int ttx_tile_matmul(TTTileEngine *e, unsigned idst)
 {
+    const TTFpuLoops *loops = fpu_loops();
+    unsigned np = num_phases(e->cfg.fidelity);
     const TTSrcBank *a, *b;
     unsigned slot;
     TTDstKind kind;
@@ -958,9 +1164,9 @@ int ttx_tile_matmul(TTTileEngine *e, unsigned idst)
     if (rc) {
         return rc;
     }
-    mm_slice_a(&e->scratch, a->bits, num_phases(e->cfg.fidelity));
-    mm_slice_b(&e->scratch, b->bits, num_phases(e->cfg.fidelity));
-    mm_accumulate(e, slot, kind);
+    loops->slice_a(&e->scratch, a->bits, np);
+    loops->slice_b(&e->scratch, b->bits, np);
+    loops->accumulate(e, slot, kind);
     fpu_done(e);
     return TTX_TILE_OK;
 }
@@ -968,6 +1174,7 @@ int ttx_tile_matmul(TTTileEngine *e, unsigned idst)
 int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
                           unsigned rt)
 {
+    const TTFpuLoops *loops = fpu_loops();
     const TTSrcBank *a, *b;
     int rc = fpu_gate(e, &a, &b);
     unsigned np = num_phases(e->cfg.fidelity);
@@ -983,11 +1190,14 @@ int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
     kind = fpu_kind(e, a);
     /* Each SrcA tile sliced once; the SrcB tiles are cheap to redo. */
     for (unsigned c = 0; c < ct; c++) {
-        mm_slice_a(&e->scratch, bank_tile(a, c), np);
+        loops->slice_a(&e->scratch, bank_tile(a, c), np);
         for (unsigned r = 0; r < rt; r++) {
-            mm_slice_b(&e->scratch, bank_tile(b, r), np);
-            mm_accumulate(e, (unsigned)dst_slot(e, idst + r * ct + c,
-                                                e->math_section), kind);
+            unsigned slot = (unsigned)dst_slot(e, idst + r * ct + c,
+                                               e->math_section);
+
+            loops->slice_b(&e->scratch, bank_tile(b, r), np);
+            set_kind(e, slot, kind);
+            loops->accumulate(e, slot, kind);
         }
     }
     fpu_done(e);

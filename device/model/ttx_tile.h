@@ -377,11 +377,19 @@ static inline uint32_t ttx_fmt_fpu_round_inl(double v, TTDstKind kind)
 void ttx_tile_init(TTTileEngine *e, const TTTileConfig *cfg);
 
 /*
- * Use the portable matmul loop even where the host has AVX2 (the wide
- * loop is chosen at run time).  Both give the same bits; tests set this
- * to check it.
+ * Builds of the FPU's inner loops (matmul, eltwise add/sub), narrowest
+ * first.  All give the same bits; the widest the host has runs, unless
+ * ttx_tile_simd_max is below it (tests lower it to compare the builds).
  */
-extern bool ttx_tile_portable_only;
+typedef enum TTSimdLevel {
+    TTX_SIMD_PORTABLE,          /* GNU C vectors, any host */
+    TTX_SIMD_AVX2,              /* x86-64 with AVX2 and FMA */
+    TTX_SIMD_AVX512,            /* x86-64 with AVX-512F */
+} TTSimdLevel;
+
+extern TTSimdLevel ttx_tile_simd_max;
+/* The level the loops run at: the host's widest, capped at the above. */
+TTSimdLevel ttx_tile_simd_level(void);
 void ttx_tile_fini(TTTileEngine *e);
 /* Dst tiles one acquire may use: 8/4 SyncHalf, 16/8 SyncFull. */
 unsigned ttx_tile_dst_capacity(const TTTileEngine *e);

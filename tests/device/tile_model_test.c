@@ -269,6 +269,58 @@ Test(tile, add_sub_bcast_exact)
 		}
 }
 
+/*
+ * BF16 add and sub into a BF16 Dst: any bit patterns (some exponents at
+ * 254 and 255, which take the double form), close exponents (rounding
+ * ties) and any exponents below 254.  Each element is the FPU rounding
+ * of the double sum, as ttx_fmt_fpu_round() gives it (-0 reads +0).
+ */
+Test(tile, add_sub_bf16_any_exponent)
+{
+	static uint8_t a[2048], b[2048];
+
+	for (int trial = 0; trial < 12; trial++)
+		for (int op = TTX_ELW_ADD; op <= TTX_ELW_SUB; op++) {
+			int mode = trial % 3;
+
+			for (int i = 0; i < N; i++) {
+				uint16_t x = (uint16_t)rnd(0, 65536);
+				uint16_t y = (uint16_t)rnd(0, 65536);
+
+				if (mode == 1) {	/* y in 2^-7..2^8, x near */
+					int ex = 120 + (y >> 7) % 16 + (x >> 7) % 9 - 4;
+
+					y = (uint16_t)((y & 0x807f) | (120 + (y >> 7) % 16) << 7);
+					x = (uint16_t)((x & 0x807f) | (unsigned)ex << 7);
+				}
+				if (mode == 2) {	/* exponents 254, 255 -> 126, 127 */
+					x = (x & 0x7f00) == 0x7f00 ? x & 0xbfff : x;
+					y = (y & 0x7f00) == 0x7f00 ? y & 0xbfff : y;
+				}
+				a[2 * i] = (uint8_t)x;
+				a[2 * i + 1] = (uint8_t)(x >> 8);
+				b[2 * i] = (uint8_t)y;
+				b[2 * i + 1] = (uint8_t)(y >> 8);
+			}
+			init_engine(eng, false, false, TTX_LOFI);
+			cr_assert_eq(ttx_tile_binary_tiles(eng, op, TTX_BCAST_NONE,
+				     TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, b, 0),
+				     0);
+			for (int i = 0; i < N; i++) {
+				double x = ttx_fmt_fpu_value((uint32_t)get16(a, i) << 16,
+							     TTX_DST_FP32);
+				double y = ttx_fmt_fpu_value((uint32_t)get16(b, i) << 16,
+							     TTX_DST_FP32);
+				double v = (op == TTX_ELW_ADD ? x + y : x - y) + 0.0;
+
+				cr_assert_eq(eng->dst[0][i],
+					     ttx_fmt_fpu_round(v, TTX_DST_BF16),
+					     "trial %d op %d i %d: %04x %04x", trial,
+					     op, i, get16(a, i), get16(b, i));
+			}
+		}
+}
+
 Test(tile, add_accumulate)
 {
 	static uint8_t a[2048], b[2048];
@@ -467,37 +519,72 @@ static void ref_matmul_tile(const float *x, const float *y, bool tr,
 		}
 }
 
-/* The AVX2 and the portable matmul loops give the same bits. */
-Test(tile, matmul_wide_and_portable_paths_agree)
+/*
+ * The FPU loops at SIMD level @lv on tiles @a, @b of @fmt: three matmuls
+ * into Dst 0 (the middle one transposed), add, sub with broadcasts, and
+ * an accumulating sub; Dst 0..3 (bits and defined rows) into @out.
+ */
+static void simd_run(TTSimdLevel lv, bool fp32, TTMathFidelity fid,
+		     unsigned fmt, const uint8_t *a, const uint8_t *b,
+		     uint32_t out[4][N + 2])
 {
-	static uint8_t a[2048], b[2048], wild_a[2048], wild_b[2048];
-	float va[N], vb[N];
-	double got[2][N];
-
-	rand_bf16_tile(a, va, 1e-3, 1e3);
-	rand_bf16_tile(b, vb, 1e-3, 1e3);
-	for (int i = 0; i < 2048; i++) {		/* any bit pattern */
-		wild_a[i] = (uint8_t)(i * 37 + 11);
-		wild_b[i] = (uint8_t)(i * 101 + 3);
+	ttx_tile_simd_max = lv;
+	init_engine(eng, fp32, false, fid);
+	for (int k = 0; k < 3; k++)
+		cr_assert_eq(ttx_tile_matmul_tiles(eng, fmt, a, fmt, b, k == 1, 0), 0);
+	cr_assert_eq(ttx_tile_binary_tiles(eng, TTX_ELW_ADD, TTX_BCAST_NONE, fmt, a,
+					   fmt, b, 1), 0);
+	cr_assert_eq(ttx_tile_binary_tiles(eng, TTX_ELW_SUB, TTX_BCAST_COL, fmt, a,
+					   fmt, b, 2), 0);
+	cr_assert_eq(ttx_tile_binary_tiles(eng, TTX_ELW_ADD, TTX_BCAST_ROW, fmt, b,
+					   fmt, a, 3), 0);
+	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, fmt, b, 0), 0);
+	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_B, fmt, a, 0), 0);
+	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_SUB, TTX_BCAST_SCALAR, true, 1), 0);
+	for (unsigned t = 0; t < 4; t++) {
+		memcpy(out[t], eng->dst[t], sizeof(eng->dst[t]));
+		memcpy(&out[t][N], &eng->defined[t], sizeof(eng->defined[t]));
 	}
-	for (int fp32 = 0; fp32 < 2; fp32++)
-		for (int f = 0; f < 4; f++)
-			for (int wild = 0; wild < 2; wild++) {
-				for (int path = 0; path < 2; path++) {
-					ttx_tile_portable_only = path;
-					init_engine(eng, fp32, false, fids[f]);
-					for (int k = 0; k < 3; k++)
-						cr_assert_eq(ttx_tile_matmul_tiles(eng,
-							     TT_DF_FLOAT16_B, wild ? wild_a : a,
-							     TT_DF_FLOAT16_B, wild ? wild_b : b,
-							     k == 1, 0), 0);
-					ttx_tile_dst_read(eng, 0, got[path]);
+	ttx_tile_simd_max = TTX_SIMD_AVX512;
+}
+
+/*
+ * Every SIMD build of the FPU loops the host runs gives the portable
+ * build's bits: Float16_b, Float16 and Float32 tiles, of values and of
+ * any bit pattern (denormals, the top exponent), both Dst widths, every
+ * fidelity.
+ */
+Test(tile, simd_levels_agree_with_portable)
+{
+	static const unsigned fmts[] = { TT_DF_FLOAT16_B, TT_DF_FLOAT16, TT_DF_FLOAT32 };
+	static uint8_t a[2][4096], b[2][4096];
+	static uint32_t want[4][N + 2], got[4][N + 2];
+	float va[N], vb[N];
+	TTSimdLevel host = ttx_tile_simd_level();
+
+	rand_bf16_tile(a[0], va, 1e-3, 1e3);
+	rand_bf16_tile(b[0], vb, 1e-3, 1e3);
+	for (int i = 0; i < 4096; i++) {		/* any bit pattern */
+		a[1][i] = (uint8_t)(i * 37 + 11 + (i >> 7));
+		b[1][i] = (uint8_t)(i * 101 + 3 + (i >> 5));
+	}
+	printf("SIMD level of this host: %d\n", (int)host);
+	for (unsigned fi = 0; fi < 3; fi++)
+		for (int fp32 = 0; fp32 < 2; fp32++)
+			for (int f = 0; f < 4; f++)
+				for (int wild = 0; wild < 2; wild++) {
+					if (fmts[fi] == TT_DF_FLOAT32 && !wild)
+						continue;	/* bf16 data */
+					simd_run(TTX_SIMD_PORTABLE, fp32, fids[f], fmts[fi],
+						 a[wild], b[wild], want);
+					for (int lv = TTX_SIMD_PORTABLE + 1; lv <= (int)host; lv++) {
+						simd_run((TTSimdLevel)lv, fp32, fids[f], fmts[fi],
+							 a[wild], b[wild], got);
+						cr_assert(!memcmp(want, got, sizeof(want)),
+							  "level %d fmt %u fp32 %d fid %d wild %d: "
+							  "differs", lv, fmts[fi], fp32, fids[f], wild);
+					}
 				}
-				ttx_tile_portable_only = false;
-				cr_assert(!memcmp(got[0], got[1], sizeof(got[0])),
-					  "fp32 %d fid %d wild %d: paths differ", fp32,
-					  fids[f], wild);
-			}
 }
 
 Test(tile, matmul_tile_bit_exact)
