@@ -8,9 +8,10 @@ set -euo pipefail
 
 pkgs=(
 	# host build and tests; clang and its runtime for the libFuzzer harness,
-	# clang-tidy for the static analysis of make analyze
+	# clang-tidy for the static analysis of make analyze, clang-format for
+	# make format-check
 	gcc g++ make libcriterion-dev libxxhash-dev pkg-config
-	clang libclang-rt-14-dev clang-tidy
+	clang libclang-rt-14-dev clang-tidy clang-format
 	# the TT-Metalium C++ library and its CMake package
 	libfmt-dev cmake
 	# RISC-V cross toolchain, debugger, C library source
