@@ -12,8 +12,9 @@
  */
 #include "fw.h"
 
-#define SUBORDINATE_MASK ((1u << TT_RISC_NCRISC) | (1u << TT_RISC_TRISC0) | \
-			  (1u << TT_RISC_TRISC1) | (1u << TT_RISC_TRISC2))
+#define SUBORDINATE_MASK                                                            \
+	((1u << TT_RISC_NCRISC) | (1u << TT_RISC_TRISC0) | (1u << TT_RISC_TRISC1) | \
+	 (1u << TT_RISC_TRISC2))
 
 static volatile uint32_t *sync_word(void)
 {
@@ -22,10 +23,9 @@ static volatile uint32_t *sync_word(void)
 
 static void release_subordinates(void)
 {
-	volatile uint32_t *reset_pc =
-		(volatile uint32_t *)(TT_MMIO_EMU_BASE + TT_A_EMU_RESET_PC0);
-	volatile uint32_t *soft_reset = (volatile uint32_t *)
-		(TT_MMIO_RISCV_DEBUG_BASE + TT_A_DBG_SOFT_RESET_0);
+	volatile uint32_t *reset_pc = (volatile uint32_t *)(TT_MMIO_EMU_BASE + TT_A_EMU_RESET_PC0);
+	volatile uint32_t *soft_reset =
+		(volatile uint32_t *)(TT_MMIO_RISCV_DEBUG_BASE + TT_A_DBG_SOFT_RESET_0);
 
 	*sync_word() = TT_RUN_SYNC_MSG_ALL_INIT;
 	reset_pc[TT_RISC_NCRISC] = TT_MEM_NCRISC_FIRMWARE_BASE;
@@ -37,9 +37,8 @@ static void release_subordinates(void)
 
 static void wait_subordinates_done(void)
 {
-	TT_WAIT_UNTIL(*sync_word() == TT_RUN_SYNC_MSG_ALL_DONE,
-		      TT_WAIT_SUBORDINATES_DONE, TT_MAILBOX_SUBORDINATE_SYNC_OFFSET,
-		      TT_RUN_SYNC_MSG_ALL_DONE, *sync_word());
+	TT_WAIT_UNTIL(*sync_word() == TT_RUN_SYNC_MSG_ALL_DONE, TT_WAIT_SUBORDINATES_DONE,
+		      TT_MAILBOX_SUBORDINATE_SYNC_OFFSET, TT_RUN_SYNC_MSG_ALL_DONE, *sync_word());
 }
 
 static void boot(void)
@@ -91,8 +90,7 @@ static void serve_launch(void)
 		sync->trisc0 = TT_RUN_SYNC_MSG_GO;
 		sync->trisc1 = TT_RUN_SYNC_MSG_GO;
 		sync->trisc2 = TT_RUN_SYNC_MSG_GO;
-		wake |= (1u << TT_RISC_TRISC0) | (1u << TT_RISC_TRISC1) |
-			(1u << TT_RISC_TRISC2);
+		wake |= (1u << TT_RISC_TRISC0) | (1u << TT_RISC_TRISC1) | (1u << TT_RISC_TRISC2);
 	}
 	if (wake)
 		tt_notify(wake);
@@ -115,8 +113,8 @@ void fw_main(void)
 	fw_noc_init();
 	boot();
 	for (;;) {
-		TT_WAIT_UNTIL(go->signal == TT_RUN_MSG_GO, TT_WAIT_GO,
-			      TT_MAILBOX_GO_OFFSET, TT_RUN_MSG_GO, go->signal);
+		TT_WAIT_UNTIL(go->signal == TT_RUN_MSG_GO, TT_WAIT_GO, TT_MAILBOX_GO_OFFSET,
+			      TT_RUN_MSG_GO, go->signal);
 		serve_launch();
 	}
 }

@@ -12,7 +12,7 @@
 
 #include "tt_cb.h"
 #include "tt_emu_regs.h"
-#include "tt_fw_globals.h"	/* the globals kernels read */
+#include "tt_fw_globals.h" /* the globals kernels read */
 #include "tt_mailbox.h"
 #include "tt_mem_map.h"
 #include "tt_noc_regs.h"
@@ -30,11 +30,10 @@ extern uint8_t *fw_heap_end;
 /* 4-character progress marker in mailbox.debug.waypoint[risc]. */
 static inline void fw_waypoint(const char code[4])
 {
-	volatile uint32_t *wp =
-		(volatile uint32_t *)&FW_MAILBOX->debug.waypoint[fw_risc][0];
+	volatile uint32_t *wp = (volatile uint32_t *)&FW_MAILBOX->debug.waypoint[fw_risc][0];
 
-	*wp = (uint32_t)code[0] | (uint32_t)code[1] << 8 |
-	      (uint32_t)code[2] << 16 | (uint32_t)code[3] << 24;
+	*wp = (uint32_t)code[0] | (uint32_t)code[1] << 8 | (uint32_t)code[2] << 16 |
+	      (uint32_t)code[3] << 24;
 }
 
 /* Identity from the EMU block; fills fw_risc and coordinates. */

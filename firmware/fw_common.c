@@ -23,8 +23,8 @@ uint32_t fw_noc_nonposted_atomics_acked[TT_NOC_COUNT];
 uint32_t fw_noc_posted_writes_num_issued[TT_NOC_COUNT];
 
 /* WH B0 worker (x, y) sits at virtual NoC (18 + x, 18 + y). */
-#define FW_VIRTUAL_WORKER_X0	18
-#define FW_VIRTUAL_WORKER_Y0	18
+#define FW_VIRTUAL_WORKER_X0 18
+#define FW_VIRTUAL_WORKER_Y0 18
 
 void fw_identify(void)
 {
@@ -37,10 +37,10 @@ void fw_identify(void)
 	fw_noc_y = FW_VIRTUAL_WORKER_Y0 + fw_my_y;
 }
 
-#define FW_NOC_REG(noc, buf, reg)						\
-	(*(volatile uint32_t *)(TT_MMIO_NOC0_BASE + (noc) * TT_MMIO_NOC_SIZE +	\
-				(buf) * TT_NOC_CMD_BUF_STRIDE + (reg)))
-#define FW_NOC_STATUS(noc, idx)	FW_NOC_REG(noc, 0, TT_A_NOC_STATUS0 + 4 * (idx))
+#define FW_NOC_REG(noc, buf, reg)                                            \
+	(*(volatile uint32_t *)(TT_MMIO_NOC0_BASE + (noc)*TT_MMIO_NOC_SIZE + \
+				(buf)*TT_NOC_CMD_BUF_STRIDE + (reg)))
+#define FW_NOC_STATUS(noc, idx) FW_NOC_REG(noc, 0, TT_A_NOC_STATUS0 + 4 * (idx))
 
 /*
  * As tt-metal's noc_init: the local end of every command buffer (the
@@ -49,8 +49,8 @@ void fw_identify(void)
  */
 void fw_noc_init(void)
 {
-	uint32_t xy = TT_FIELD_VAL(NOC, ADDR_MID, X, fw_noc_x) |
-		      TT_FIELD_VAL(NOC, ADDR_MID, Y, fw_noc_y);
+	uint32_t xy =
+		TT_FIELD_VAL(NOC, ADDR_MID, X, fw_noc_x) | TT_FIELD_VAL(NOC, ADDR_MID, Y, fw_noc_y);
 
 	for (uint32_t noc = 0; noc < TT_NOC_COUNT; noc++) {
 		for (uint32_t buf = 0; buf < TT_NOC_CMD_BUFS; buf++) {
@@ -63,8 +63,7 @@ void fw_noc_init(void)
 void fw_noc_local_state_init(void)
 {
 	for (uint32_t noc = 0; noc < TT_NOC_COUNT; noc++) {
-		fw_noc_reads_num_issued[noc] =
-			FW_NOC_STATUS(noc, TT_NOC_ST_MST_RD_RESP_RECEIVED);
+		fw_noc_reads_num_issued[noc] = FW_NOC_STATUS(noc, TT_NOC_ST_MST_RD_RESP_RECEIVED);
 		fw_noc_nonposted_writes_num_issued[noc] =
 			FW_NOC_STATUS(noc, TT_NOC_ST_MST_NONPOSTED_WR_REQ_SENT);
 		fw_noc_nonposted_writes_acked[noc] =
@@ -76,9 +75,8 @@ void fw_noc_local_state_init(void)
 	}
 }
 
-#define FW_STREAM_REG(cb, reg)							\
-	(*(volatile uint32_t *)(TT_MMIO_STREAM_BASE + (cb) * TT_STREAM_STRIDE +	\
-				TT_A_STREAM_##reg))
+#define FW_STREAM_REG(cb, reg) \
+	(*(volatile uint32_t *)(TT_MMIO_STREAM_BASE + (cb)*TT_STREAM_STRIDE + TT_A_STREAM_##reg))
 
 void fw_cb_reset_counters(uint32_t mask)
 {
@@ -128,8 +126,7 @@ static void fw_cb_init(uint32_t cfg_base, uint32_t mask)
 
 uint32_t fw_run_kernel(void)
 {
-	volatile struct tt_kernel_config_msg *kc =
-		&FW_MAILBOX->launch[0].kernel_config;
+	volatile struct tt_kernel_config_msg *kc = &FW_MAILBOX->launch[0].kernel_config;
 	volatile struct tt_kernel_result *res = &FW_MAILBOX->result[fw_risc];
 	uint32_t base = kc->kernel_config_base;
 	uint32_t trapped;
@@ -175,8 +172,7 @@ void fw_trap_report(uint32_t a0, uint32_t a1, uint32_t a7)
 	__asm__ volatile("csrr %0, mcause" : "=r"(cause));
 	__asm__ volatile("csrr %0, mepc" : "=r"(epc));
 	__asm__ volatile("csrr %0, mtval" : "=r"(tval));
-	if (cause == TT_MCAUSE_ECALL_M && a7 >= TT_ECALL_EXIT &&
-	    a7 <= TT_ECALL_FAULT) {
+	if (cause == TT_MCAUSE_ECALL_M && a7 >= TT_ECALL_EXIT && a7 <= TT_ECALL_FAULT) {
 		cause = TT_MCAUSE_KERNEL_EXIT + (a7 - TT_ECALL_EXIT);
 		epc = a1;
 		tval = a0;
@@ -205,8 +201,7 @@ void fw_trap_report(uint32_t a0, uint32_t a1, uint32_t a7)
  */
 void fw_pmp_init(void)
 {
-	uint32_t cfg0 = (TT_PMP_TOR | TT_PMP_R) |
-			(TT_PMP_TOR | TT_PMP_R | TT_PMP_X) << 8 |
+	uint32_t cfg0 = (TT_PMP_TOR | TT_PMP_R) | (TT_PMP_TOR | TT_PMP_R | TT_PMP_X) << 8 |
 			(TT_PMP_TOR | TT_PMP_R | TT_PMP_W) << 16 |
 			(TT_PMP_TOR | TT_PMP_R | TT_PMP_X) << 24;
 
@@ -223,8 +218,7 @@ void fw_pmp_init(void)
 void fw_halt(void)
 {
 	fw_waypoint("DEAD");
-	tt_wait_describe(TT_WAIT_HALTED, TT_EMU_REG(TRAP_CAUSE),
-			 TT_EMU_REG(TRAP_EPC), 0);
+	tt_wait_describe(TT_WAIT_HALTED, TT_EMU_REG(TRAP_CAUSE), TT_EMU_REG(TRAP_EPC), 0);
 	for (;;)
 		tt_wfi();
 }

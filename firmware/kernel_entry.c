@@ -33,8 +33,7 @@ __attribute__((used)) uint32_t tt_kernel_start(void)
 		*p = *src++;
 	for (uint32_t *p = __kernel_bss_start; p < __kernel_bss_end; p++)
 		*p = 0;
-	for (void (*const *f)(void) = __kernel_init_array_start;
-	     f < __kernel_init_array_end; f++)
+	for (void (*const *f)(void) = __kernel_init_array_start; f < __kernel_init_array_end; f++)
 		(*f)();
 
 	kernel_main();
@@ -51,8 +50,7 @@ __attribute__((used)) uint32_t tt_kernel_start(void)
  * its ra the next one (DWARF expressions: DW_OP_breg2 = sp), so a
  * backtrace goes on into the firmware.
  */
-__asm__(
-	"	.section .text.start, \"ax\"\n"
+__asm__("	.section .text.start, \"ax\"\n"
 	"	.balign	4\n"
 	"	.globl	_start\n"
 	"	.type	_start, @function\n"

@@ -30,8 +30,8 @@ void fw_main(void)
 	report_done();
 	for (;;) {
 		TT_WAIT_UNTIL(*sync == TT_RUN_SYNC_MSG_GO, TT_WAIT_SUBORDINATE_GO,
-			      TT_MAILBOX_SUBORDINATE_SYNC_OFFSET + fw_risc - 1,
-			      TT_RUN_SYNC_MSG_GO, *sync);
+			      TT_MAILBOX_SUBORDINATE_SYNC_OFFSET + fw_risc - 1, TT_RUN_SYNC_MSG_GO,
+			      *sync);
 		fw_run_kernel();
 		fw_waypoint("GW  ");
 		report_done();

@@ -57,7 +57,7 @@ int _close(int fd)
 int _fstat(int fd, struct stat *st)
 {
 	(void)fd;
-	st->st_mode = S_IFCHR;		/* line buffered, like a terminal */
+	st->st_mode = S_IFCHR; /* line buffered, like a terminal */
 	return 0;
 }
 

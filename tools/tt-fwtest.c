@@ -15,21 +15,20 @@
 
 #include <tt/tt.h>
 
-#define MAX_DEFINES	16
+#define MAX_DEFINES 16
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"usage: tt-fwtest [options] TEST.c\n"
-		"Run the TT_TEST cases of TEST.c on emulated Tensix harts; TAP on stdout.\n"
-		"  -g, --grid WxH        device worker grid (default: the arch's)\n"
-		"  -c, --cores X,Y[-X,Y] cores to run on, repeatable (default 0,0)\n"
-		"  -r, --risc LIST       brisc, ncrisc, trisc (all three), all;\n"
-		"                        comma-separated (default brisc)\n"
-		"  -D NAME[=VALUE]       define for the build, repeatable\n"
-		"  -t, --timeout MS      run timeout (default 30000)\n"
-		"  -h, --help            this text\n"
-		"Exit status: 0 all passed, 1 a case failed or crashed, 2 no run.\n");
+	fprintf(f, "usage: tt-fwtest [options] TEST.c\n"
+		   "Run the TT_TEST cases of TEST.c on emulated Tensix harts; TAP on stdout.\n"
+		   "  -g, --grid WxH        device worker grid (default: the arch's)\n"
+		   "  -c, --cores X,Y[-X,Y] cores to run on, repeatable (default 0,0)\n"
+		   "  -r, --risc LIST       brisc, ncrisc, trisc (all three), all;\n"
+		   "                        comma-separated (default brisc)\n"
+		   "  -D NAME[=VALUE]       define for the build, repeatable\n"
+		   "  -t, --timeout MS      run timeout (default 30000)\n"
+		   "  -h, --help            this text\n"
+		   "Exit status: 0 all passed, 1 a case failed or crashed, 2 no run.\n");
 }
 
 static int parse_range(const char *s, struct tt_core_range *r)
@@ -85,8 +84,8 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "g:c:r:D:t:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
-			if (sscanf(optarg, "%ux%u", &dc.grid_x, &dc.grid_y) != 2 ||
-			    !dc.grid_x || !dc.grid_y) {
+			if (sscanf(optarg, "%ux%u", &dc.grid_x, &dc.grid_y) != 2 || !dc.grid_x ||
+			    !dc.grid_y) {
 				fprintf(stderr, "tt-fwtest: bad grid '%s' (want WxH, e.g. 2x2)\n",
 					optarg);
 				return 2;
@@ -95,7 +94,9 @@ int main(int argc, char **argv)
 		case 'c':
 			if (cfg.cores.count == TT_CORE_RANGE_SET_MAX ||
 			    parse_range(optarg, &cfg.cores.ranges[cfg.cores.count])) {
-				fprintf(stderr, "tt-fwtest: bad core range '%s' (want X,Y or X0,Y0-X1,Y1; at most %d)\n",
+				fprintf(stderr,
+					"tt-fwtest: bad core range '%s' (want X,Y or X0,Y0-X1,Y1; "
+					"at most %d)\n",
 					optarg, TT_CORE_RANGE_SET_MAX);
 				return 2;
 			}
@@ -103,7 +104,8 @@ int main(int argc, char **argv)
 			break;
 		case 'r':
 			if (parse_riscs(optarg, &cfg.riscs)) {
-				fprintf(stderr, "tt-fwtest: bad RISC list (want brisc, ncrisc, trisc or all)\n");
+				fprintf(stderr, "tt-fwtest: bad RISC list (want brisc, ncrisc, "
+						"trisc or all)\n");
 				return 2;
 			}
 			break;
@@ -116,8 +118,7 @@ int main(int argc, char **argv)
 			}
 			if (eq)
 				*eq = 0;
-			defs[cfg.num_defines++] = (struct tt_define){
-				optarg, eq ? eq + 1 : NULL };
+			defs[cfg.num_defines++] = (struct tt_define){ optarg, eq ? eq + 1 : NULL };
 			break;
 		}
 		case 't':
@@ -152,6 +153,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tt-fwtest: %s: %s\n%s\n", cfg.path, tt_strerror(rc),
 			tt_last_error());
 	tt_fwtest_result_free(res);
-	(void)tt_device_close(dev);	/* the run decided the exit status */
+	(void)tt_device_close(dev); /* the run decided the exit status */
 	return rc == TT_OK ? 0 : rc == TT_ETESTFAIL ? 1 : 2;
 }

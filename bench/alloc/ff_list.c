@@ -18,7 +18,7 @@ struct ffl_block {
 	uint64_t addr;
 	uint64_t size;
 	bool allocated;
-	struct ffl_block *prev, *next;		/* all blocks */
+	struct ffl_block *prev, *next;		 /* all blocks */
 	struct ffl_block *prev_free, *next_free; /* free blocks */
 };
 
@@ -62,8 +62,7 @@ static void free_list_remove(struct ffl *a, struct ffl_block *b)
 }
 
 /* Insert @b after @pos in the free list (@pos NULL: at the head). */
-static void free_list_insert(struct ffl *a, struct ffl_block *pos,
-			     struct ffl_block *b)
+static void free_list_insert(struct ffl *a, struct ffl_block *pos, struct ffl_block *b)
 {
 	b->prev_free = pos;
 	b->next_free = pos ? pos->next_free : a->free_head;

@@ -27,10 +27,10 @@
 
 #include "bench_alloc.h"
 
-#define SIZE_BASE	1024u
-#define MAX_CLASSES	18
-#define NBUCKETS	512
-#define LINEAR_BELOW	30
+#define SIZE_BASE    1024u
+#define MAX_CLASSES  18
+#define NBUCKETS     512
+#define LINEAR_BELOW 30
 
 struct index_vec {
 	size_t *v;
@@ -61,7 +61,7 @@ struct flo {
 	/* allocated blocks */
 	struct bucket buckets[NBUCKETS];
 	bool has_lowest;
-	uint64_t lowest;	/* lowest occupied address, relative */
+	uint64_t lowest; /* lowest occupied address, relative */
 };
 
 static void *grow(void *v, size_t *cap, size_t need, size_t elem)
@@ -128,8 +128,7 @@ static size_t new_slot(struct flo *a)
 		a->next = realloc(a->next, c * sizeof(*a->next));
 		a->allocated = realloc(a->allocated, c);
 		a->live = realloc(a->live, c);
-		if (!a->addr || !a->size || !a->prev || !a->next ||
-		    !a->allocated || !a->live)
+		if (!a->addr || !a->size || !a->prev || !a->next || !a->allocated || !a->live)
 			abort();
 		a->cap = c;
 	}
@@ -144,8 +143,7 @@ static void drop_slot(struct flo *a, size_t s)
 }
 
 /* Position of the first entry of @x whose address is not below @addr. */
-static size_t lower_bound(const struct flo *a, const struct index_vec *x,
-			  uint64_t addr)
+static size_t lower_bound(const struct flo *a, const struct index_vec *x, uint64_t addr)
 {
 	size_t lo = 0, hi = x->n, mid;
 
@@ -170,7 +168,6 @@ static void class_insert(struct flo *a, size_t s)
 
 	vec_insert(x, lower_bound(a, x, a->addr[s]), s);
 }
-
 
 /* Remove by linear search (a neighbour being merged, std::find). */
 static void class_remove_find(struct flo *a, size_t s)
@@ -217,8 +214,7 @@ static void *flo_create(uint64_t base, uint64_t size, uint64_t align)
 }
 
 /* Carve @need bytes at @offset into free slot @s, which left its class. */
-static size_t allocate_in_block(struct flo *a, size_t s, uint64_t need,
-				uint64_t offset)
+static size_t allocate_in_block(struct flo *a, size_t s, uint64_t need, uint64_t offset)
 {
 	uint64_t right = a->size[s] - offset - need;
 	size_t l, r;
@@ -282,8 +278,8 @@ static int flo_alloc(void *p, uint64_t size, unsigned int flags, uint64_t *addr)
 					pos = i;
 				}
 		}
-		if (cand >= 0 && (best < 0 || (up ? a->addr[cand] < a->addr[best] :
-						   a->addr[cand] > a->addr[best]))) {
+		if (cand >= 0 && (best < 0 || (up ? a->addr[cand] < a->addr[best]
+						  : a->addr[cand] > a->addr[best]))) {
 			best = cand;
 			best_class = c;
 			best_pos = pos;
@@ -292,8 +288,7 @@ static int flo_alloc(void *p, uint64_t size, unsigned int flags, uint64_t *addr)
 	if (best < 0)
 		return -1;
 	vec_erase(&a->classes[best_class], best_pos);
-	s = allocate_in_block(a, (size_t)best, need,
-			      up ? 0 : a->size[best] - need);
+	s = allocate_in_block(a, (size_t)best, need, up ? 0 : a->size[best] - need);
 	bk = &a->buckets[bucket_of(a->addr[s])];
 	bk->v = grow(bk->v, &bk->cap, bk->n + 1, sizeof(*bk->v));
 	bk->v[bk->n].addr = a->addr[s];

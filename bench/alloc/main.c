@@ -32,13 +32,13 @@
 
 #include "bench_alloc.h"
 
-#define NOPS		100000
-#define SEED		0x5eed2024c0ffee11ull
-#define REPS		9
-#define REPS_MIN	2
-#define REPS_BUDGET_NS	3e9	/* stop repeating a slow allocator after this */
-#define ALIGN		32
-#define FOREVER		UINT32_MAX
+#define NOPS	       100000
+#define SEED	       0x5eed2024c0ffee11ull
+#define REPS	       9
+#define REPS_MIN       2
+#define REPS_BUDGET_NS 3e9 /* stop repeating a slow allocator after this */
+#define ALIGN	       32
+#define FOREVER	       UINT32_MAX
 
 enum region { DRAM, L1, NREGIONS };
 
@@ -60,7 +60,7 @@ struct op {
 	uint8_t flags;
 	uint8_t fail;
 	uint64_t size;
-	uint64_t expect;	/* address tt_alloc gave while generating */
+	uint64_t expect; /* address tt_alloc gave while generating */
 };
 
 static struct op trace[NOPS];
@@ -70,7 +70,7 @@ static uint64_t id_addr[NOPS];
 static struct {
 	size_t allocs, frees, failed;
 	size_t peak_live[NREGIONS];
-	size_t free_blocks[NREGIONS];	/* at the end */
+	size_t free_blocks[NREGIONS]; /* at the end */
 } shape;
 
 /* ---- Trace ----------------------------------------------------------- */
@@ -131,8 +131,7 @@ static struct due heap_pop(void)
 }
 
 /* Draw the next allocation: region, placement, size, lifetime. */
-static void draw_model(uint8_t *region, uint8_t *flags, uint64_t *size,
-		       uint32_t *life)
+static void draw_model(uint8_t *region, uint8_t *flags, uint64_t *size, uint32_t *life)
 {
 	uint64_t k = rnd() % 1000;
 
@@ -164,8 +163,7 @@ static void draw_model(uint8_t *region, uint8_t *flags, uint64_t *size,
 	}
 }
 
-static void draw_pressure(uint8_t *region, uint8_t *flags, uint64_t *size,
-			  uint32_t *life)
+static void draw_pressure(uint8_t *region, uint8_t *flags, uint64_t *size, uint32_t *life)
 {
 	uint64_t k = rnd() % 1000;
 
@@ -187,8 +185,7 @@ static void draw_pressure(uint8_t *region, uint8_t *flags, uint64_t *size,
 
 static const struct scenario {
 	const char *name;
-	void (*draw)(uint8_t *region, uint8_t *flags, uint64_t *size,
-		     uint32_t *life);
+	void (*draw)(uint8_t *region, uint8_t *flags, uint64_t *size, uint32_t *life);
 } scenarios[] = {
 	{ "model", draw_model },
 	{ "pressure", draw_pressure },
@@ -310,7 +307,7 @@ static const struct bench_allocator bench_tt_alloc = {
 struct result {
 	double ns_alloc;
 	double ns_free;
-	double ns_op;		/* whole trace without per-call timing */
+	double ns_op; /* whole trace without per-call timing */
 	uint64_t largest[NREGIONS];
 	bool identical;
 };
@@ -385,8 +382,7 @@ static int replay_untimed(const struct bench_allocator *ba, struct result *res)
 }
 
 /* Replays with each call timed: ns per alloc and free, placements. */
-static int replay(const struct bench_allocator *ba, double overhead,
-		  struct result *res)
+static int replay(const struct bench_allocator *ba, double overhead, struct result *res)
 {
 	void *a[NREGIONS];
 	double t0, ta, tf, start;
@@ -447,7 +443,9 @@ static int replay(const struct bench_allocator *ba, double overhead,
 static int profile_scenario(const struct scenario *sc, const char *only)
 {
 	const struct bench_allocator *const all[] = {
-		&bench_tt_alloc, &bench_freelist_opt, &bench_ff_list,
+		&bench_tt_alloc,
+		&bench_freelist_opt,
+		&bench_ff_list,
 	};
 	struct result res;
 	size_t i;
@@ -470,7 +468,9 @@ static int profile_scenario(const struct scenario *sc, const char *only)
 static int run_scenario(const struct scenario *sc)
 {
 	const struct bench_allocator *const all[] = {
-		&bench_tt_alloc, &bench_freelist_opt, &bench_ff_list,
+		&bench_tt_alloc,
+		&bench_freelist_opt,
+		&bench_ff_list,
 	};
 	enum { NALL = sizeof(all) / sizeof(all[0]) };
 	struct result res[NALL];
@@ -481,8 +481,8 @@ static int run_scenario(const struct scenario *sc)
 
 	rc = generate(sc);
 	if (rc) {
-		fprintf(stderr, "alloc bench: %s trace generation failed: %s\n",
-			sc->name, tt_strerror(rc));
+		fprintf(stderr, "alloc bench: %s trace generation failed: %s\n", sc->name,
+			tt_strerror(rc));
 		return 1;
 	}
 	overhead = timer_cost();
@@ -510,31 +510,27 @@ static int run_scenario(const struct scenario *sc)
 
 	printf("trace \"%s\": %d operations, seed 0x%llx\n", sc->name, NOPS,
 	       (unsigned long long)SEED);
-	printf("  %zu allocations (%zu refused: out of memory), %zu frees\n",
-	       shape.allocs, shape.failed, shape.frees);
+	printf("  %zu allocations (%zu refused: out of memory), %zu frees\n", shape.allocs,
+	       shape.failed, shape.frees);
 	printf("  %s region %llu B: peak %zu live blocks, %zu free blocks at the end\n",
-	       regions[DRAM].name, (unsigned long long)regions[DRAM].size,
-	       shape.peak_live[DRAM], shape.free_blocks[DRAM]);
+	       regions[DRAM].name, (unsigned long long)regions[DRAM].size, shape.peak_live[DRAM],
+	       shape.free_blocks[DRAM]);
 	printf("  %s region %llu B: peak %zu live blocks, %zu free blocks at the end\n",
-	       regions[L1].name, (unsigned long long)regions[L1].size,
-	       shape.peak_live[L1], shape.free_blocks[L1]);
+	       regions[L1].name, (unsigned long long)regions[L1].size, shape.peak_live[L1],
+	       shape.free_blocks[L1]);
 	printf("  timer cost subtracted: %.1f ns per call\n\n", overhead);
-	printf("%-24s %9s %9s %9s %12s %18s %15s\n", "allocator", "ns/alloc",
-	       "ns/free", "ns/op", "vs baseline", "largest free DRAM",
-	       "largest free L1");
+	printf("%-24s %9s %9s %9s %12s %18s %15s\n", "allocator", "ns/alloc", "ns/free", "ns/op",
+	       "vs baseline", "largest free DRAM", "largest free L1");
 	for (i = 0; i < NALL; i++) {
 		printf("%-24s %9.1f %9.1f %9.1f %11.1fx %18llu %15llu\n", all[i]->name,
 		       res[i].ns_alloc, res[i].ns_free, res[i].ns_op,
-		       res[NALL - 1].ns_op / res[i].ns_op,
-		       (unsigned long long)res[i].largest[DRAM],
+		       res[NALL - 1].ns_op / res[i].ns_op, (unsigned long long)res[i].largest[DRAM],
 		       (unsigned long long)res[i].largest[L1]);
-		same = same && res[i].identical &&
-		       res[i].largest[DRAM] == res[0].largest[DRAM] &&
+		same = same && res[i].identical && res[i].largest[DRAM] == res[0].largest[DRAM] &&
 		       res[i].largest[L1] == res[0].largest[L1];
 	}
 	printf("ratio baseline / tt_alloc: alloc %.1fx, free %.1fx, whole trace %.1fx\n",
-	       res[NALL - 1].ns_alloc / res[0].ns_alloc,
-	       res[NALL - 1].ns_free / res[0].ns_free,
+	       res[NALL - 1].ns_alloc / res[0].ns_alloc, res[NALL - 1].ns_free / res[0].ns_free,
 	       res[NALL - 1].ns_op / res[0].ns_op);
 	printf("ratio FreeListOpt / tt_alloc: alloc %.1fx, free %.1fx, whole trace %.1fx\n",
 	       res[1].ns_alloc / res[0].ns_alloc, res[1].ns_free / res[0].ns_free,
@@ -549,9 +545,11 @@ int main(int argc, char **argv)
 	int rc = 0;
 
 	if (argc > 2) {
-		fprintf(stderr, "usage: %s [allocator-name-prefix]\n"
+		fprintf(stderr,
+			"usage: %s [allocator-name-prefix]\n"
 			"With a prefix, only replay the traces on the matching allocators,\n"
-			"without timing output (for profiling).\n", argv[0]);
+			"without timing output (for profiling).\n",
+			argv[0]);
 		return 2;
 	}
 	if (argc == 2) {
@@ -562,7 +560,8 @@ int main(int argc, char **argv)
 
 	printf("alloc bench: best of up to %d runs per allocator; ns/alloc and ns/free\n"
 	       "time each call (wall clock), ns/op is the CPU time of an untimed replay\n"
-	       "divided by its operations.\n\n", REPS);
+	       "divided by its operations.\n\n",
+	       REPS);
 	for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++)
 		rc |= run_scenario(&scenarios[i]);
 	return rc;

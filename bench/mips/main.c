@@ -21,16 +21,15 @@
 
 #include <tt/tt.h>
 
-#define SHORT_ITERS	1000000u
-#define LONG_ITERS	150000000u	/* deterministic: about 0.7 s */
-#define LONG_ITERS_PAR	1000000000u	/* parallel TCG runs ~5x faster */
-#define INSNS_PER_ITER	4u
-#define STOCK_QEMU	"qemu-system-riscv32"
-#define KERNEL		TT_SRC_DIR "/bench/mips/kernels/spin_loop.c"
+#define SHORT_ITERS    1000000u
+#define LONG_ITERS     150000000u  /* deterministic: about 0.7 s */
+#define LONG_ITERS_PAR 1000000000u /* parallel TCG runs ~5x faster */
+#define INSNS_PER_ITER 4u
+#define STOCK_QEMU     "qemu-system-riscv32"
+#define KERNEL	       TT_SRC_DIR "/bench/mips/kernels/spin_loop.c"
 
 /* QEMU CPU seconds for one run of @riscs (1 or 2: BRISC, NCRISC) doing @iters. */
-static double tensix_run(struct tt_device *dev, uint32_t riscs, uint32_t iters,
-			 uint64_t *insns)
+static double tensix_run(struct tt_device *dev, uint32_t riscs, uint32_t iters, uint64_t *insns)
 {
 	struct tt_core_range_set one = tt_core_set(tt_core(0, 0));
 	struct tt_run_report rep;
@@ -66,11 +65,9 @@ static double tensix_run(struct tt_device *dev, uint32_t riscs, uint32_t iters,
 }
 
 /* Seconds per LONG-SHORT iterations on a @gx x @gy tensix device. */
-static double tensix_loop(uint32_t gx, uint32_t gy, bool parallel,
-			  uint32_t riscs, double *mips)
+static double tensix_loop(uint32_t gx, uint32_t gy, bool parallel, uint32_t riscs, double *mips)
 {
-	struct tt_device_config cfg = { .grid_x = gx, .grid_y = gy,
-					.parallel = parallel };
+	struct tt_device_config cfg = { .grid_x = gx, .grid_y = gy, .parallel = parallel };
 	struct tt_device *dev;
 	uint32_t long_iters = parallel ? LONG_ITERS_PAR : LONG_ITERS;
 	uint64_t i0, i1;
@@ -80,15 +77,15 @@ static double tensix_loop(uint32_t gx, uint32_t gy, bool parallel,
 		fprintf(stderr, "bench/mips: open %ux%u failed\n", gx, gy);
 		exit(1);
 	}
-	tensix_run(dev, riscs, SHORT_ITERS, NULL);	/* warm the caches */
+	tensix_run(dev, riscs, SHORT_ITERS, NULL); /* warm the caches */
 	t0 = tensix_run(dev, riscs, SHORT_ITERS, &i0);
 	t1 = tensix_run(dev, riscs, long_iters, &i1);
 	tt_device_close(dev);
 	if (mips) {
 		/* icount is exact in deterministic mode; count otherwise. */
-		double insns = parallel || i1 <= i0 ?
-			(double)(long_iters - SHORT_ITERS) * INSNS_PER_ITER :
-			(double)(i1 - i0) / riscs;
+		double insns = parallel || i1 <= i0
+				       ? (double)(long_iters - SHORT_ITERS) * INSNS_PER_ITER
+				       : (double)(i1 - i0) / riscs;
 
 		*mips = insns / (t1 - t0) / 1e6;
 	}
@@ -103,9 +100,9 @@ static double virt_run(const char *elf, bool icount)
 	int st;
 
 	if (pid == 0) {
-		const char *argv[16] = { STOCK_QEMU, "-M", "virt", "-bios", "none",
-					 "-kernel", elf, "-display", "none",
-					 "-serial", "none", "-monitor", "none" };
+		const char *argv[16] = { STOCK_QEMU, "-M",	 "virt",     "-bios", "none",
+					 "-kernel",  elf,	 "-display", "none",  "-serial",
+					 "none",     "-monitor", "none" };
 		int n = 13;
 
 		if (icount) {
@@ -122,8 +119,8 @@ static double virt_run(const char *elf, bool icount)
 			WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 		exit(1);
 	}
-	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
-	       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
+	       ru.ru_stime.tv_usec / 1e6;
 }
 
 static int build_virt(const char *dir, uint32_t iters, char *elf, size_t len)
@@ -164,10 +161,11 @@ static double virt_mips(bool icount)
 static void ratio_row(const char *what, double ours, double stock)
 {
 	if (stock > 0)
-		printf("  %-36s %8.1f MIPS vs %7.1f   %5.2fx   target >= 0.9x\n",
-		       what, ours, stock, ours / stock);
+		printf("  %-36s %8.1f MIPS vs %7.1f   %5.2fx   target >= 0.9x\n", what, ours, stock,
+		       ours / stock);
 	else
-		printf("  %-36s %8.1f MIPS (stock %s not installed: apt-get install qemu-system-misc)\n",
+		printf("  %-36s %8.1f MIPS (stock %s not installed: apt-get install "
+		       "qemu-system-misc)\n",
 		       what, ours, STOCK_QEMU);
 }
 

@@ -20,9 +20,9 @@
 #include <tt/buffer.h>
 #include <tt/tt.h>
 
-#define PAGE	2048u
-#define PAGES	4096u		/* 8 MiB */
-#define RING	0x100000u
+#define PAGE  2048u
+#define PAGES 4096u /* 8 MiB */
+#define RING  0x100000u
 
 static double clock_s(clockid_t id)
 {
@@ -49,7 +49,7 @@ static double memcpy_bw(void)
 	t0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
 	for (int i = 0; i < reps; i++) {
 		memcpy(b, a, n);
-		a[i] = b[n - 1 - i];	/* keep the copies live */
+		a[i] = b[n - 1 - i]; /* keep the copies live */
 	}
 	t = clock_s(CLOCK_PROCESS_CPUTIME_ID) - t0;
 	free(a);
@@ -62,8 +62,8 @@ static double stream(struct tt_device *dev, struct tt_buffer *buf, const char *k
 		     uint32_t cores_x, uint32_t cores_y, uint32_t passes, uint64_t *bytes,
 		     double *wall)
 {
-	struct tt_core_range_set set = tt_core_range_set(tt_core_range(0, 0, cores_x - 1,
-								       cores_y - 1));
+	struct tt_core_range_set set =
+		tt_core_range_set(tt_core_range(0, 0, cores_x - 1, cores_y - 1));
 	struct tt_dm_config cfg = { .processor = TT_DM_RISCV_1, .noc = TT_NOC_1 };
 	uint32_t args[5] = { tt_buffer_address(buf), PAGE, PAGES, RING, passes };
 	struct tt_run_report rep;
@@ -77,7 +77,7 @@ static double stream(struct tt_device *dev, struct tt_buffer *buf, const char *k
 	for (uint32_t y = 0; y < cores_y; y++)
 		for (uint32_t x = 0; x < cores_x; x++)
 			tt_kernel_set_runtime_args(prog, k, tt_core(x, y), args, 5);
-	tt_program_run(dev, prog, 0, &rep);	/* build and load once */
+	tt_program_run(dev, prog, 0, &rep); /* build and load once */
 	t0 = now();
 	c0 = tt_device_cpu_seconds(dev);
 	if (tt_program_run(dev, prog, 0, &rep)) {
@@ -93,7 +93,8 @@ static double stream(struct tt_device *dev, struct tt_buffer *buf, const char *k
 
 int main(void)
 {
-	struct tt_buffer_config bc = { .size = (uint64_t)PAGES * PAGE, .page_size = PAGE,
+	struct tt_buffer_config bc = { .size = (uint64_t)PAGES * PAGE,
+				       .page_size = PAGE,
 				       .type = TT_BUFFER_DRAM };
 	struct tt_device *dev;
 	struct tt_buffer *buf;
@@ -122,9 +123,9 @@ int main(void)
 
 			t = stream(dev, buf, kernels[k], side, side, c ? 1 : 64, &bytes, &wall);
 			printf("  DRAM -> L1, %2u core%s, %-10s %8.2f GB/s  %.3f x memcpy"
-			       "  %5.2f M NoC commands/s  (wall %.2f GB/s)%s\n", side * side,
-			       c ? "s" : " ", names[k], bytes / t / 1e9, bytes / t / mbw,
-			       bytes / PAGE / t / 1e6, bytes / wall / 1e9,
+			       "  %5.2f M NoC commands/s  (wall %.2f GB/s)%s\n",
+			       side * side, c ? "s" : " ", names[k], bytes / t / 1e9,
+			       bytes / t / mbw, bytes / PAGE / t / 1e6, bytes / wall / 1e9,
 			       c ? "  target >= 0.25 x" : "");
 		}
 	}

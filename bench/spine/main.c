@@ -88,8 +88,7 @@ int main(void)
 
 	printf("tensix-emu spine benchmark\n");
 	printf("  device open 1x1 (median of 3)      %8.3f s\n", open_time(1, 1));
-	printf("  device open 8x8 (median of 3)      %8.3f s   target <= 0.5 s\n",
-	       open_time(8, 8));
+	printf("  device open 8x8 (median of 3)      %8.3f s   target <= 0.5 s\n", open_time(8, 8));
 
 	if (tt_device_open(NULL, &dev))
 		return 1;
@@ -100,7 +99,7 @@ int main(void)
 
 	tt_program_create(&prog);
 	tt_kernel_create(prog, TT_EXAMPLE_KERNELS "/../tests/e2e/kernels/empty.c", &all, &cfg, &k);
-	tt_program_run(dev, prog, 0, &rep);	/* load the text once */
+	tt_program_run(dev, prog, 0, &rep); /* load the text once */
 	t0 = now();
 	cpu0 = tt_device_cpu_seconds(dev);
 	for (int i = 0; i < 20; i++)
@@ -110,7 +109,8 @@ int main(void)
 		}
 	run = (now() - t0) / 20;
 	cpu1 = tt_device_cpu_seconds(dev);
-	printf("  empty program on 64 cores          %8.3f ms per run (QEMU CPU %.3f ms, %llu instructions)\n",
+	printf("  empty program on 64 cores          %8.3f ms per run (QEMU CPU %.3f ms, %llu "
+	       "instructions)\n",
 	       run * 1e3, (cpu1 - cpu0) / 20 * 1e3, (unsigned long long)rep.instructions);
 	tt_program_destroy(prog);
 
@@ -124,9 +124,9 @@ int main(void)
 		c.compile_args = &i;
 		c.num_compile_args = 1;
 		tt_program_create(&swap[i]);
-		tt_kernel_create(swap[i], TT_EXAMPLE_KERNELS "/../tests/e2e/kernels/empty.c",
-				 &all, &c, &k);
-		tt_program_run(dev, swap[i], 0, &rep);	/* build it */
+		tt_kernel_create(swap[i], TT_EXAMPLE_KERNELS "/../tests/e2e/kernels/empty.c", &all,
+				 &c, &k);
+		tt_program_run(dev, swap[i], 0, &rep); /* build it */
 	}
 	t0 = now();
 	cpu0 = tt_device_cpu_seconds(dev);

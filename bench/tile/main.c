@@ -21,7 +21,7 @@
 #include "../../device/model/ttx_sfpu.c"
 #include "../../device/model/ttx_sfpi.c"
 
-#define NE	TT_TILE_ELEMS
+#define NE TT_TILE_ELEMS
 
 static uint64_t rng = 88172645463325252ull;
 
@@ -67,13 +67,13 @@ static void rand_tile(uint16_t *t, double lo, double hi)
 /* Defeat dead-code elimination of the plain loops. */
 static volatile float sink;
 
-static void report(const char *name, double eng_s, long eng_n, double ref_s,
-		   long ref_n)
+static void report(const char *name, double eng_s, long eng_n, double ref_s, long ref_n)
 {
 	double e = eng_n / eng_s, r = ref_n / ref_s;
 
 	printf("%-22s engine %10.0f tiles/s   plain C %12.0f tiles/s   "
-	       "plain/engine %6.1fx\n", name, e, r, r / e);
+	       "plain/engine %6.1fx\n",
+	       name, e, r, r / e);
 }
 
 static TTTileEngine eng;
@@ -90,9 +90,8 @@ static void bench_add(void)
 	ttx_tile_init(&eng, &cfg);
 	t0 = now();
 	do {
-		ttx_tile_binary_tiles(&eng, TTX_ELW_ADD, TTX_BCAST_NONE,
-				      TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, b,
-				      0);
+		ttx_tile_binary_tiles(&eng, TTX_ELW_ADD, TTX_BCAST_NONE, TT_DF_FLOAT16_B, a,
+				      TT_DF_FLOAT16_B, b, 0);
 		n++;
 	} while ((te = now() - t0) < 0.5);
 	t0 = now();
@@ -133,8 +132,7 @@ static void bench_matmul(TTMathFidelity fid, const char *name)
 	ttx_tile_init(&eng, &cfg);
 	t0 = now();
 	do {
-		ttx_tile_matmul_tiles(&eng, TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B,
-				      b, false, 0);
+		ttx_tile_matmul_tiles(&eng, TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, b, false, 0);
 		n++;
 	} while ((te = now() - t0) < 0.5);
 	t0 = now();
@@ -229,11 +227,9 @@ static int matmul_640(void)
 		for (int j = 0; j < T; j++) {
 			ttx_tile_acquire(&eng);
 			for (int k = 0; k < T; k++)
-				ttx_tile_matmul_tiles(&eng, TT_DF_FLOAT16_B,
-						      ta + (i * T + k) * NE,
-						      TT_DF_FLOAT16_B,
-						      tb + (k * T + j) * NE,
-						      false, 0);
+				ttx_tile_matmul_tiles(&eng, TT_DF_FLOAT16_B, ta + (i * T + k) * NE,
+						      TT_DF_FLOAT16_B, tb + (k * T + j) * NE, false,
+						      0);
 			ttx_tile_commit(&eng);
 			ttx_tile_wait(&eng);
 			ttx_tile_pack(&eng, 0, TT_DF_FLOAT16_B, out);
@@ -246,8 +242,8 @@ static int matmul_640(void)
 	t = now() - t0;
 	r = pcc(C, G, (size_t)D * D);
 	printf("matmul 640x640x640 bf16 (20x20x20 tiles, HiFi4, bf16 Dst): "
-	       "PCC vs fp64 %.6f, %.2f s (%.0f tile matmuls/s)\n", r, t,
-	       T * T * T / t);
+	       "PCC vs fp64 %.6f, %.2f s (%.0f tile matmuls/s)\n",
+	       r, t, T * T * T / t);
 	free(A);
 	free(B);
 	free(G);

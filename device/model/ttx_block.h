@@ -22,11 +22,11 @@
 #include <stdio.h>
 
 typedef struct TTBlockEnv {
-    void *opaque;               /* the chip's, passed to every service */
-    unsigned grid_x;            /* logical worker columns */
+    void *opaque;    /* the chip's, passed to every service */
+    unsigned grid_x; /* logical worker columns */
     unsigned grid_y;
-    unsigned ncores;            /* grid_x * grid_y; core = y * grid_x + x */
-    uint8_t *dram;              /* every DRAM bank back to back, or NULL */
+    unsigned ncores; /* grid_x * grid_y; core = y * grid_x + x */
+    uint8_t *dram;   /* every DRAM bank back to back, or NULL */
 
     /* Raise (true) or lower (false) the wake event (MSIP) of one hart. */
     void (*set_wake)(void *opaque, unsigned core, unsigned risc, bool level);
@@ -42,8 +42,8 @@ typedef struct TTBlockEnv {
      * code coherent and wake the harts that may wait for L1 contents,
      * except @self_risc of @core (or -1), which is running.
      */
-    void (*l1_landed)(void *opaque, unsigned core, uint32_t addr,
-                      uint32_t len, int self_risc);
+    void (*l1_landed)(void *opaque, unsigned core, uint32_t addr, uint32_t len,
+                      int self_risc);
     /* Report @text as a guest error of hart (@core, @risc) at @addr. */
     void (*guest_error)(void *opaque, unsigned core, unsigned risc,
                         uint32_t addr, const char *text);
@@ -94,11 +94,10 @@ typedef struct TTBlockEnv {
      * Hart (@core, @risc) set a profiler marker (@mark, enum tt_prof_mark):
      * @name is the L1 address of its name, @data its data.
      */
-    void (*prof_mark)(void *opaque, unsigned core, unsigned risc,
-                      uint32_t mark, uint32_t name, uint64_t data);
+    void (*prof_mark)(void *opaque, unsigned core, unsigned risc, uint32_t mark,
+                      uint32_t name, uint64_t data);
     /* CB @cb of @core now holds @pages pages. */
-    void (*cb_filled)(void *opaque, unsigned core, unsigned cb,
-                      unsigned pages);
+    void (*cb_filled)(void *opaque, unsigned core, unsigned cb, unsigned pages);
     /*
      * Hart (@core, @risc) pushed (@push) or popped @pages pages of CB @cb;
      * its CB interface in L1 still points at the first of them.

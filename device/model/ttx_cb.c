@@ -104,7 +104,7 @@ static bool ttx_cb_write(void *opaque, unsigned core, unsigned risc,
 const TTMmioOps ttx_cb_mmio_ops = {
     .read = ttx_cb_read,
     .write = ttx_cb_write,
-    .peek = ttx_cb_read,        /* reads have no side effects */
+    .peek = ttx_cb_read, /* reads have no side effects */
 };
 
 /* reset ------------------------------------------------------------------ */

@@ -48,8 +48,8 @@
 typedef struct TTMmioRegion {
     uint32_t base;
     uint32_t size;
-    const char *name;           /* for guest errors */
-    bool partial;               /* modelled in part: a miss is a register we lack */
+    const char *name; /* for guest errors */
+    bool partial;     /* modelled in part: a miss is a register we lack */
     const TTMmioOps *ops;
     void *opaque;
 } TTMmioRegion;
@@ -69,21 +69,21 @@ struct TTChip {
     const TTChipOps *ops;
     void *opaque;
     unsigned ncores;
-    TTBlockEnv env;             /* what the blocks see of us */
+    TTBlockEnv env; /* what the blocks see of us */
     TTEmuState *emu;
     TTNocState *noc;
     TTCbState *cb;
     TTComputeState *compute;
-    TTMmioRegion map[TTX_MAP_COUNT];    /* sorted by base */
-    uint64_t last_host_wake;    /* device clock when the host last woke harts */
-    TTTrace *trace;             /* timeline trace, or NULL (ttx_trace.h) */
-    uint32_t ctl_seen;          /* host messages applied */
-    bool idle_sent;             /* TT_EVT_IDLE sent for this idle spell */
-    uint32_t idle_ctl_seen;     /* ... at ctl_seen and this device clock */
+    TTMmioRegion map[TTX_MAP_COUNT]; /* sorted by base */
+    uint64_t last_host_wake; /* device clock when the host last woke harts */
+    TTTrace *trace;          /* timeline trace, or NULL (ttx_trace.h) */
+    uint32_t ctl_seen;       /* host messages applied */
+    bool idle_sent;          /* TT_EVT_IDLE sent for this idle spell */
+    uint32_t idle_ctl_seen;  /* ... at ctl_seen and this device clock */
     uint64_t idle_clock;
-    bool stop_on_fault;         /* TT_CTL_DEBUG_STOP_ON_FAULT */
-    bool stop_armed;            /* this launch has not stopped yet */
-    unsigned stop_pending;      /* 1 + hart index of a guest-error stop whose
+    bool stop_on_fault;    /* TT_CTL_DEBUG_STOP_ON_FAULT */
+    bool stop_armed;       /* this launch has not stopped yet */
+    unsigned stop_pending; /* 1 + hart index of a guest-error stop whose
                                    access may still trap, else 0 */
 };
 
@@ -118,7 +118,7 @@ static void ttx_send_stopped(TTChip *chip, unsigned core, unsigned risc,
                              uint32_t tval)
 {
     struct tt_evt_stopped ev = {
-        .src = { .core = core, .risc = risc },
+        .src = {.core = core, .risc = risc},
         .reason = reason,
         .pc = pc,
         .cause = cause,
@@ -195,7 +195,7 @@ static void ttx_guest_error_text(void *opaque, unsigned core, unsigned risc,
 {
     TTChip *chip = opaque;
     struct tt_evt_guest_error ev = {
-        .src = { .core = core, .risc = risc },
+        .src = {.core = core, .risc = risc},
         .addr = addr,
     };
     size_t n = strlen(text);
@@ -222,8 +222,7 @@ void ttx_chip_guest_error(TTChip *chip, unsigned core, unsigned risc,
 
 /* Services of the blocks (TTBlockEnv) ------------------------------------ */
 
-static void ttx_set_wake(void *opaque, unsigned core, unsigned risc,
-                         bool level)
+static void ttx_set_wake(void *opaque, unsigned core, unsigned risc, bool level)
 {
     TTChip *chip = opaque;
 
@@ -287,8 +286,9 @@ static uint64_t ttx_hart_instructions(void *opaque, unsigned core,
 {
     TTChip *chip = opaque;
 
-    return chip->ops->hart_instructions ?
-           chip->ops->hart_instructions(chip->opaque, core, risc) : 0;
+    return chip->ops->hart_instructions
+               ? chip->ops->hart_instructions(chip->opaque, core, risc)
+               : 0;
 }
 
 static bool ttx_emu_view(void *opaque, unsigned core, uint32_t off,
@@ -313,15 +313,15 @@ static uint32_t ttx_current_pc(void *opaque, unsigned core, unsigned risc)
     return chip->ops->current_pc(chip->opaque, core, risc);
 }
 
-static void ttx_race(void *opaque, unsigned core, unsigned risc,
-                     unsigned kind, unsigned ocore, unsigned orisc,
-                     uint32_t opc, const char *text)
+static void ttx_race(void *opaque, unsigned core, unsigned risc, unsigned kind,
+                     unsigned ocore, unsigned orisc, uint32_t opc,
+                     const char *text)
 {
     TTChip *chip = opaque;
     struct tt_evt_race ev = {
-        .src = { .core = core, .risc = risc },
+        .src = {.core = core, .risc = risc},
         .kind = kind,
-        .other = { .core = ocore, .risc = orisc },
+        .other = {.core = ocore, .risc = orisc},
         .other_pc = opc,
     };
     size_t n = strlen(text);
@@ -354,7 +354,7 @@ static void ttx_core_rang(void *opaque, unsigned core, unsigned risc,
 {
     TTChip *chip = opaque;
     struct tt_evt_doorbell ev = {
-        .src = { .core = core, .risc = risc },
+        .src = {.core = core, .risc = risc},
         .code = code,
     };
 
@@ -566,7 +566,7 @@ static void ttx_ctl_dump_waits(TTChip *chip)
     for (unsigned c = 0; c < chip->ncores; c++) {
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
             struct tt_evt_wait_state ev = {
-                .src = { .core = c, .risc = r },
+                .src = {.core = c, .risc = r},
             };
             bool halted = false;
 
@@ -668,7 +668,7 @@ size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
 void ttx_chip_idle(TTChip *chip)
 {
     uint64_t now = chip->ops->clock_ns(chip->opaque);
-    struct tt_evt_idle ev = { .ctl_seen = chip->ctl_seen };
+    struct tt_evt_idle ev = {.ctl_seen = chip->ctl_seen};
 
     if (chip->idle_sent && chip->idle_ctl_seen == chip->ctl_seen &&
         chip->idle_clock == now) {
@@ -692,14 +692,14 @@ static void ttx_chip_map(TTChip *chip)
         const char *name;
         bool partial;
     } layout[] = {
-        { TTX_MAP_RISCV_DEBUG, TT_MMIO_RISCV_DEBUG_BASE,
-          TT_MMIO_RISCV_DEBUG_SIZE, "RISCV_DEBUG", false },
-        { TTX_MAP_NOC0, TT_MMIO_NOC0_BASE, TT_MMIO_NOC_SIZE, "NoC0", false },
-        { TTX_MAP_NOC1, TT_MMIO_NOC1_BASE, TT_MMIO_NOC_SIZE, "NoC1", false },
-        { TTX_MAP_STREAM, TT_MMIO_STREAM_BASE, TT_MMIO_STREAM_SIZE,
-          "stream (only the CB counters are modelled)", true },
-        { TTX_MAP_EMU, TT_MMIO_EMU_BASE, TT_MMIO_EMU_SIZE, "EMU", false },
-        { TTX_MAP_TILE, TT_MMIO_TILE_BASE, TT_MMIO_TILE_SIZE, "TILE", false },
+        {TTX_MAP_RISCV_DEBUG, TT_MMIO_RISCV_DEBUG_BASE,
+         TT_MMIO_RISCV_DEBUG_SIZE, "RISCV_DEBUG", false},
+        {TTX_MAP_NOC0, TT_MMIO_NOC0_BASE, TT_MMIO_NOC_SIZE, "NoC0", false},
+        {TTX_MAP_NOC1, TT_MMIO_NOC1_BASE, TT_MMIO_NOC_SIZE, "NoC1", false},
+        {TTX_MAP_STREAM, TT_MMIO_STREAM_BASE, TT_MMIO_STREAM_SIZE,
+         "stream (only the CB counters are modelled)", true},
+        {TTX_MAP_EMU, TT_MMIO_EMU_BASE, TT_MMIO_EMU_SIZE, "EMU", false},
+        {TTX_MAP_TILE, TT_MMIO_TILE_BASE, TT_MMIO_TILE_SIZE, "TILE", false},
     };
     const TTMmioOps *ops[TTX_MAP_COUNT] = {
         [TTX_MAP_RISCV_DEBUG] = &ttx_emu_dbg_mmio_ops,
@@ -742,7 +742,7 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
     chip->ops = ops;
     chip->opaque = opaque;
     chip->ncores = cfg->grid_x * cfg->grid_y;
-    chip->env = (TTBlockEnv) {
+    chip->env = (TTBlockEnv){
         .opaque = chip,
         .grid_x = cfg->grid_x,
         .grid_y = cfg->grid_y,
@@ -774,8 +774,7 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
         return NULL;
     }
     chip->emu = ttx_emu_new(&chip->env);
-    chip->noc = ttx_noc_new(&chip->env, cfg->noc_delay,
-                            cfg->racecheck);
+    chip->noc = ttx_noc_new(&chip->env, cfg->noc_delay, cfg->racecheck);
     chip->cb = ttx_cb_new(&chip->env);
     chip->compute = ttx_compute_new(&chip->env);
     if (!chip->emu || !chip->noc || !chip->cb || !chip->compute) {

@@ -83,15 +83,15 @@ typedef struct TTChipOps {
 } TTChipOps;
 
 /* Largest TTChipConfig.noc_delay: the machine option's limit. */
-#define TTX_NOC_MAX_DELAY   TT_CTL_NOC_MAX_DELAY
+#define TTX_NOC_MAX_DELAY TT_CTL_NOC_MAX_DELAY
 
 typedef struct TTChipConfig {
-    unsigned grid_x;            /* logical worker columns */
-    unsigned grid_y;            /* logical worker rows */
-    bool deterministic;         /* reported in the hello event */
-    unsigned noc_delay;         /* 0, or NoC commands held per core and NoC
+    unsigned grid_x;    /* logical worker columns */
+    unsigned grid_y;    /* logical worker rows */
+    bool deterministic; /* reported in the hello event */
+    unsigned noc_delay; /* 0, or NoC commands held per core and NoC
                                  * (delayed completion, ttx_noc.c) */
-    bool racecheck;             /* NoC race detector (ttx_noc.c) */
+    bool racecheck;     /* NoC race detector (ttx_noc.c) */
 } TTChipConfig;
 
 /* NULL when out of memory or noc_delay > TTX_NOC_MAX_DELAY. */

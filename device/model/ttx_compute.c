@@ -39,55 +39,62 @@
 
 /* Per hart: the arguments of its next command and its last status. */
 typedef struct TTTileHart {
-    uint32_t arg[7];                /* ARG0..ARG6 */
+    uint32_t arg[7]; /* ARG0..ARG6 */
     uint32_t status;
-    uint32_t sfpi_imm;              /* SFPI_IMM */
-    uint32_t sfpi_result;           /* SFPI_RESULT */
+    uint32_t sfpi_imm;    /* SFPI_IMM */
+    uint32_t sfpi_result; /* SFPI_RESULT */
 } TTTileHart;
 
 struct TTComputeState {
     const TTBlockEnv *env;
-    TTTileEngine **engine;          /* per core, allocated on first command */
-    TTTileHart *hart;               /* core * TT_RISCS_PER_CORE + risc */
+    TTTileEngine **engine; /* per core, allocated on first command */
+    TTTileHart *hart;      /* core * TT_RISCS_PER_CORE + risc */
 };
 
 _Static_assert(TT_TILE_ELTWISE_ADD == TTX_ELW_ADD &&
-               TT_TILE_ELTWISE_SUB == TTX_ELW_SUB &&
-               TT_TILE_ELTWISE_MUL == TTX_ELW_MUL, "eltwise op values");
+                   TT_TILE_ELTWISE_SUB == TTX_ELW_SUB &&
+                   TT_TILE_ELTWISE_MUL == TTX_ELW_MUL,
+               "eltwise op values");
 _Static_assert(TT_TILE_BCAST_NONE == TTX_BCAST_NONE &&
-               TT_TILE_BCAST_ROW == TTX_BCAST_ROW &&
-               TT_TILE_BCAST_COL == TTX_BCAST_COL &&
-               TT_TILE_BCAST_SCALAR == TTX_BCAST_SCALAR, "bcast values");
+                   TT_TILE_BCAST_ROW == TTX_BCAST_ROW &&
+                   TT_TILE_BCAST_COL == TTX_BCAST_COL &&
+                   TT_TILE_BCAST_SCALAR == TTX_BCAST_SCALAR,
+               "bcast values");
 _Static_assert(TT_TILE_SFPU_EXP == TTX_SFPU_EXP &&
-               TT_TILE_SFPU_NEGATIVE == TTX_SFPU_NEGATIVE &&
-               TT_TILE_SFPU_NEGATIVE + 1 == TTX_SFPU_UNARY_COUNT,
+                   TT_TILE_SFPU_NEGATIVE == TTX_SFPU_NEGATIVE &&
+                   TT_TILE_SFPU_NEGATIVE + 1 == TTX_SFPU_UNARY_COUNT,
                "SFPU op values");
 _Static_assert(TT_TILE_POOL_SUM == TTX_POOL_SUM &&
-               TT_TILE_POOL_AVG == TTX_POOL_AVG &&
-               TT_TILE_POOL_MAX == TTX_POOL_MAX &&
-               TT_TILE_REDUCE_ROW == TTX_REDUCE_ROW &&
-               TT_TILE_REDUCE_COL == TTX_REDUCE_COL &&
-               TT_TILE_REDUCE_SCALAR == TTX_REDUCE_SCALAR, "reduce values");
+                   TT_TILE_POOL_AVG == TTX_POOL_AVG &&
+                   TT_TILE_POOL_MAX == TTX_POOL_MAX &&
+                   TT_TILE_REDUCE_ROW == TTX_REDUCE_ROW &&
+                   TT_TILE_REDUCE_COL == TTX_REDUCE_COL &&
+                   TT_TILE_REDUCE_SCALAR == TTX_REDUCE_SCALAR,
+               "reduce values");
 _Static_assert(TT_TILE_SFPU_BINARY_ADD == TTX_SFPU_ADD &&
-               TT_TILE_SFPU_BINARY_SUB == TTX_SFPU_SUB &&
-               TT_TILE_SFPU_BINARY_MUL == TTX_SFPU_MUL, "SFPU binary values");
+                   TT_TILE_SFPU_BINARY_SUB == TTX_SFPU_SUB &&
+                   TT_TILE_SFPU_BINARY_MUL == TTX_SFPU_MUL,
+               "SFPU binary values");
 _Static_assert(TT_R_TILE_UNPACK_TRANSPOSE_MASK == TTX_UNPACK_TRANSPOSE &&
-               TT_R_TILE_UNPACK_TO_DST_MASK == TTX_UNPACK_TO_DST,
+                   TT_R_TILE_UNPACK_TO_DST_MASK == TTX_UNPACK_TO_DST,
                "unpack flags");
 _Static_assert(TT_TILE_BLOCK_MAX == TTX_BLOCK_MAX, "block size");
 
 /* Commands ----------------------------------------------------------------- */
 
 /* ttx_compute_run(): rejected, and the reason already reported. */
-#define TTX_COMPUTE_REPORTED    (-1000)
+#define TTX_COMPUTE_REPORTED (-1000)
 
 static const char *ttx_compute_cmd_name(uint32_t cmd)
 {
     static const char *const names[] = {
-        "CONFIG", "UNPACK", "SRC_DVALID", "UNPACK_TO_DST", "ELTWISE",
-        "DATACOPY", "SFPU_UNARY", "ACQUIRE", "COMMIT", "WAIT", "RELEASE",
-        "PACK", "MATMUL", "REDUCE", "SFPU_BINARY", "UNPACK_CONFIG",
-        "PACK_CONFIG", "UNPACK_MATMUL_BLOCK", "MATMUL_BLOCK",
+        "CONFIG",        "UNPACK",      "SRC_DVALID",
+        "UNPACK_TO_DST", "ELTWISE",     "DATACOPY",
+        "SFPU_UNARY",    "ACQUIRE",     "COMMIT",
+        "WAIT",          "RELEASE",     "PACK",
+        "MATMUL",        "REDUCE",      "SFPU_BINARY",
+        "UNPACK_CONFIG", "PACK_CONFIG", "UNPACK_MATMUL_BLOCK",
+        "MATMUL_BLOCK",
     };
     uint32_t i = cmd - TT_TILE_CMD_CONFIG;
 
@@ -121,8 +128,8 @@ static TTTileEngine *ttx_compute_engine(TTComputeState *tc, unsigned core)
     if (!*e) {
         *e = malloc(sizeof(**e));
         if (*e) {
-            ttx_compute_configure(*e, TT_FIELD_VAL(TILE, CONFIG, FIDELITY,
-                                                   TTX_HIFI4));
+            ttx_compute_configure(
+                *e, TT_FIELD_VAL(TILE, CONFIG, FIDELITY, TTX_HIFI4));
         }
     }
     return *e;
@@ -132,15 +139,16 @@ static TTTileEngine *ttx_compute_engine(TTComputeState *tc, unsigned core)
  * Host pointer to @bytes of L1 at @addr for command @cmd, or NULL
  * (reported).
  */
-static uint8_t *ttx_compute_span(TTComputeState *tc, unsigned core, unsigned risc,
-                                 uint32_t cmd, uint32_t addr, uint64_t bytes,
-                                 const char *what)
+static uint8_t *ttx_compute_span(TTComputeState *tc, unsigned core,
+                                 unsigned risc, uint32_t cmd, uint32_t addr,
+                                 uint64_t bytes, const char *what)
 {
     if (addr >= TT_MEM_L1_SIZE || bytes > TT_MEM_L1_SIZE - addr) {
         ttx_block_guest_error(tc->env, core, risc, addr,
-                             "tile engine %s: %s of %llu bytes at 0x%08x is "
-                             "outside L1", ttx_compute_cmd_name(cmd), what,
-                             (unsigned long long)bytes, addr);
+                              "tile engine %s: %s of %llu bytes at 0x%08x is "
+                              "outside L1",
+                              ttx_compute_cmd_name(cmd), what,
+                              (unsigned long long)bytes, addr);
         return NULL;
     }
     return tc->env->l1(tc->env->opaque, core) + addr;
@@ -160,26 +168,28 @@ static uint64_t ttx_compute_extent(TTComputeState *tc, unsigned core,
 
     if (!ttx_fmt_tile_bytes(fmt)) {
         ttx_block_guest_error(tc->env, core, risc, addr,
-                             "tile engine %s: data format %u is not modelled",
-                             ttx_compute_cmd_name(cmd), fmt);
+                              "tile engine %s: data format %u is not modelled",
+                              ttx_compute_cmd_name(cmd), fmt);
         return 0;
     }
     if (!stride) {
         return ttx_fmt_tile_bytes(fmt);
     }
     if (!es) {
-        ttx_block_guest_error(tc->env, core, risc, addr,
-                             "tile engine %s: row-major (tilize/untilize) data "
-                             "must be Float32, Float16 or Float16_b, not %s",
-                             ttx_compute_cmd_name(cmd), ttx_fmt_name(fmt, b));
+        ttx_block_guest_error(
+            tc->env, core, risc, addr,
+            "tile engine %s: row-major (tilize/untilize) data "
+            "must be Float32, Float16 or Float16_b, not %s",
+            ttx_compute_cmd_name(cmd), ttx_fmt_name(fmt, b));
         return 0;
     }
     if (stride < TT_TILE_DIM * es) {
-        ttx_block_guest_error(tc->env, core, risc, addr,
-                             "tile engine %s: row stride of %u bytes is shorter "
-                             "than a tile row (%zu bytes of %s)",
-                             ttx_compute_cmd_name(cmd), stride,
-                             TT_TILE_DIM * es, ttx_fmt_name(fmt, b));
+        ttx_block_guest_error(
+            tc->env, core, risc, addr,
+            "tile engine %s: row stride of %u bytes is shorter "
+            "than a tile row (%zu bytes of %s)",
+            ttx_compute_cmd_name(cmd), stride, TT_TILE_DIM * es,
+            ttx_fmt_name(fmt, b));
         return 0;
     }
     return (uint64_t)(TT_TILE_DIM - 1) * stride + TT_TILE_DIM * es;
@@ -213,24 +223,25 @@ static bool ttx_compute_fmt_ok(TTComputeState *tc, unsigned core, unsigned risc,
                  src ? 'b' : 'a', cb);
     }
     if (have == TT_DF_INVALID) {
-        ttx_block_guest_error(tc->env, core, risc, 0,
-                             "tile engine %s %s CB %u (%s): %s has no data "
-                             "format configured; call compute_kernel_hw_startup"
-                             "() or a full init (binary_op_init_common, "
-                             "unary_op_init_common, mm_init, reduce_init, "
-                             "tilize_init, ...) first, or %s",
-                             ttx_compute_cmd_name(cmd), pack ? "to" : "of", cb,
-                             ttx_fmt_name(df, b1), unit, fix);
+        ttx_block_guest_error(
+            tc->env, core, risc, 0,
+            "tile engine %s %s CB %u (%s): %s has no data "
+            "format configured; call compute_kernel_hw_startup"
+            "() or a full init (binary_op_init_common, "
+            "unary_op_init_common, mm_init, reduce_init, "
+            "tilize_init, ...) first, or %s",
+            ttx_compute_cmd_name(cmd), pack ? "to" : "of", cb,
+            ttx_fmt_name(df, b1), unit, fix);
     } else {
         ttx_block_guest_error(tc->env, core, risc, 0,
-                             "tile engine %s %s CB %u: the CB holds %s but %s "
-                             "is configured for %s (CB %u); call %s before "
-                             "using CB %u (reconfig_data_format and "
-                             "pack_reconfig_data_format switch formats "
-                             "between ops)",
-                             ttx_compute_cmd_name(cmd), pack ? "to" : "of", cb,
-                             ttx_fmt_name(df, b1), unit,
-                             ttx_fmt_name(have, b2), have_cb, fix, cb);
+                              "tile engine %s %s CB %u: the CB holds %s but %s "
+                              "is configured for %s (CB %u); call %s before "
+                              "using CB %u (reconfig_data_format and "
+                              "pack_reconfig_data_format switch formats "
+                              "between ops)",
+                              ttx_compute_cmd_name(cmd), pack ? "to" : "of", cb,
+                              ttx_fmt_name(df, b1), unit,
+                              ttx_fmt_name(have, b2), have_cb, fix, cb);
     }
     return false;
 }
@@ -248,9 +259,9 @@ static int ttx_compute_set_fmt(TTComputeState *tc, unsigned core, unsigned risc,
     }
     if (!ttx_fmt_tile_bytes(df)) {
         ttx_block_guest_error(tc->env, core, risc, 0,
-                             "tile engine %s: CB %u has data format %u, which "
-                             "the tile engine does not model",
-                             ttx_compute_cmd_name(cmd), cb, df);
+                              "tile engine %s: CB %u has data format %u, which "
+                              "the tile engine does not model",
+                              ttx_compute_cmd_name(cmd), cb, df);
         return TTX_COMPUTE_REPORTED;
     }
     if (src > TTX_SRC_B) {
@@ -263,14 +274,14 @@ static int ttx_compute_set_fmt(TTComputeState *tc, unsigned core, unsigned risc,
     return TTX_TILE_OK;
 }
 
-#define TTX_PACKER  2u  /* ttx_compute_fmt_ok() / _set_fmt(): the packer */
+#define TTX_PACKER 2u /* ttx_compute_fmt_ok() / _set_fmt(): the packer */
 
 /* UNPACK: Src @a[0] from L1 @a[1] of FMT @a[2], UNPACK fields @a[3]. */
 static int ttx_compute_unpack(TTComputeState *tc, unsigned core, unsigned risc,
                               uint32_t cmd, TTTileEngine *e, const uint32_t *a)
 {
-    const uint32_t flags = TT_R_TILE_UNPACK_TRANSPOSE_MASK |
-                           TT_R_TILE_UNPACK_TO_DST_MASK;
+    const uint32_t flags =
+        TT_R_TILE_UNPACK_TRANSPOSE_MASK | TT_R_TILE_UNPACK_TO_DST_MASK;
     uint32_t stride = TT_FIELD_GET(TILE, UNPACK, ROW_STRIDE, a[3]);
     unsigned df = TT_FIELD_GET(TILE, FMT, DF, a[2]);
     uint64_t bytes;
@@ -301,9 +312,10 @@ static bool ttx_compute_tiles(TTComputeState *tc, unsigned core, unsigned risc,
     for (unsigned i = 0; i < n; i++) {
         uint64_t addr = base + (uint64_t)i * stride;
 
-        out[i] = addr > UINT32_MAX ? NULL :
-                 ttx_compute_span(tc, core, risc, cmd, (uint32_t)addr,
-                                  bytes, what);
+        out[i] = addr > UINT32_MAX
+                     ? NULL
+                     : ttx_compute_span(tc, core, risc, cmd, (uint32_t)addr,
+                                        bytes, what);
         if (!out[i]) {
             return false;
         }
@@ -336,15 +348,15 @@ static int ttx_compute_unpack_block(TTComputeState *tc, unsigned core,
         !ttx_compute_fmt_ok(tc, core, risc, cmd, e, TTX_SRC_A, a[3])) {
         return TTX_COMPUTE_REPORTED;
     }
-    if (!ttx_compute_tiles(tc, core, risc, cmd, a[0], a[4], rt, b0,
-                           "in0 tile", in0) ||
-        !ttx_compute_tiles(tc, core, risc, cmd, a[1], a[5], ct, b1,
-                           "in1 tile", in1)) {
+    if (!ttx_compute_tiles(tc, core, risc, cmd, a[0], a[4], rt, b0, "in0 tile",
+                           in0) ||
+        !ttx_compute_tiles(tc, core, risc, cmd, a[1], a[5], ct, b1, "in1 tile",
+                           in1)) {
         return TTX_COMPUTE_REPORTED;
     }
-    return ttx_tile_unpack_matmul_block(e, df0, in0, rt, df1, in1, ct,
-                                        TT_FIELD_GET(TILE, BLOCK, TRANSPOSE,
-                                                     a[6]));
+    return ttx_tile_unpack_matmul_block(
+        e, df0, in0, rt, df1, in1, ct,
+        TT_FIELD_GET(TILE, BLOCK, TRANSPOSE, a[6]));
 }
 
 /* PACK: Dst @a[0] to L1 @a[1] as FMT @a[2], PACK fields @a[3]. */
@@ -362,8 +374,8 @@ static int ttx_compute_pack(TTComputeState *tc, unsigned core, unsigned risc,
         return TTX_TILE_EINVAL;
     }
     bytes = ttx_compute_extent(tc, core, risc, cmd, a[1], df, stride);
-    if (!bytes || !ttx_compute_fmt_ok(tc, core, risc, cmd, e, TTX_PACKER,
-                                      a[2])) {
+    if (!bytes ||
+        !ttx_compute_fmt_ok(tc, core, risc, cmd, e, TTX_PACKER, a[2])) {
         return TTX_COMPUTE_REPORTED;
     }
     l1 = ttx_compute_span(tc, core, risc, cmd, a[1], bytes, "tile");
@@ -426,10 +438,9 @@ static bool ttx_compute_owner_ok(TTComputeState *tc, unsigned core,
     default:
         return true;
     }
-    ttx_block_guest_error(tc->env, core, risc,
-                          TT_MMIO_TILE_BASE + TT_A_TILE_CMD,
-                          "tile engine %s refused: %s",
-                          ttx_compute_cmd_name(cmd), what);
+    ttx_block_guest_error(
+        tc->env, core, risc, TT_MMIO_TILE_BASE + TT_A_TILE_CMD,
+        "tile engine %s refused: %s", ttx_compute_cmd_name(cmd), what);
     return false;
 }
 
@@ -454,8 +465,9 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
         ttx_compute_configure(e, a[0]);
         return TTX_TILE_OK;
     case TT_TILE_CMD_UNPACK_CONFIG:
-        return a[0] > TTX_SRC_B ? TTX_TILE_EINVAL :
-               ttx_compute_set_fmt(tc, core, risc, cmd, e, a[0], a[1]);
+        return a[0] > TTX_SRC_B
+                   ? TTX_TILE_EINVAL
+                   : ttx_compute_set_fmt(tc, core, risc, cmd, e, a[0], a[1]);
     case TT_TILE_CMD_PACK_CONFIG:
         return ttx_compute_set_fmt(tc, core, risc, cmd, e, TTX_PACKER, a[0]);
     case TT_TILE_CMD_UNPACK:
@@ -463,8 +475,8 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
     case TT_TILE_CMD_UNPACK_MATMUL_BLOCK:
         return ttx_compute_unpack_block(tc, core, risc, cmd, e, a);
     case TT_TILE_CMD_SRC_DVALID:
-        return a[0] > TTX_SRC_B ? TTX_TILE_EINVAL :
-               ttx_tile_src_dvalid(e, a[0]);
+        return a[0] > TTX_SRC_B ? TTX_TILE_EINVAL
+                                : ttx_tile_src_dvalid(e, a[0]);
     case TT_TILE_CMD_UNPACK_TO_DST:
         if (a[1] & ~(uint32_t)(TT_R_TILE_FMT_DF_MASK | TT_R_TILE_FMT_CB_MASK)) {
             return TTX_TILE_EINVAL;
@@ -477,8 +489,8 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
         }
         l1 = ttx_compute_span(tc, core, risc, cmd, a[0], bytes, "tile");
         return l1 ? ttx_tile_unpack_to_dst(e, TT_FIELD_GET(TILE, FMT, DF, a[1]),
-                                           l1, a[2]) :
-               TTX_COMPUTE_REPORTED;
+                                           l1, a[2])
+                  : TTX_COMPUTE_REPORTED;
     case TT_TILE_CMD_ELTWISE:
         if (a[0] > TT_TILE_ELTWISE_MUL || a[1] > TT_TILE_BCAST_SCALAR) {
             return TTX_TILE_EINVAL;
@@ -486,16 +498,17 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
         return ttx_tile_eltwise(e, (TTEltwiseOp)a[0], (TTBcast)a[1], a[2],
                                 a[3]);
     case TT_TILE_CMD_DATACOPY:
-        return a[0] > TTX_SRC_B ? TTX_TILE_EINVAL :
-               ttx_tile_datacopy(e, a[0], a[1]);
+        return a[0] > TTX_SRC_B ? TTX_TILE_EINVAL
+                                : ttx_tile_datacopy(e, a[0], a[1]);
     case TT_TILE_CMD_SFPU_UNARY:
-        return a[0] >= TTX_SFPU_UNARY_COUNT ? TTX_TILE_EINVAL :
-               ttx_sfpu_unary(e, (TTSfpuOp)a[0], a[1]);
+        return a[0] >= TTX_SFPU_UNARY_COUNT
+                   ? TTX_TILE_EINVAL
+                   : ttx_sfpu_unary(e, (TTSfpuOp)a[0], a[1]);
     case TT_TILE_CMD_MATMUL:
         return ttx_tile_matmul(e, a[0]);
     case TT_TILE_CMD_MATMUL_BLOCK:
-        if (a[1] & ~(uint32_t)(TT_R_TILE_BLOCK_CT_MASK |
-                               TT_R_TILE_BLOCK_RT_MASK)) {
+        if (a[1] &
+            ~(uint32_t)(TT_R_TILE_BLOCK_CT_MASK | TT_R_TILE_BLOCK_RT_MASK)) {
             return TTX_TILE_EINVAL;
         }
         return ttx_tile_matmul_block(e, a[0],
@@ -507,8 +520,9 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
         }
         return ttx_tile_reduce(e, (TTPoolType)a[0], (TTReduceDim)a[1], a[2]);
     case TT_TILE_CMD_SFPU_BINARY:
-        return a[0] > TT_TILE_SFPU_BINARY_MUL ? TTX_TILE_EINVAL :
-               ttx_sfpu_binary(e, (TTSfpuBinaryOp)a[0], a[1], a[2]);
+        return a[0] > TT_TILE_SFPU_BINARY_MUL
+                   ? TTX_TILE_EINVAL
+                   : ttx_sfpu_binary(e, (TTSfpuBinaryOp)a[0], a[1], a[2]);
     case TT_TILE_CMD_ACQUIRE:
         rc = ttx_tile_acquire(e);
         e->math_owns_dst |= rc == TTX_TILE_OK;
@@ -535,8 +549,8 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
  * one is reported once per launch and leaves SFPI_STATUS at EINVAL, which
  * the kernel API reads where the SFPU's work ends.
  */
-static void ttx_compute_sfpi(TTComputeState *tc, unsigned core,
-                             unsigned risc, uint32_t insn)
+static void ttx_compute_sfpi(TTComputeState *tc, unsigned core, unsigned risc,
+                             uint32_t insn)
 {
     TTTileHart *t = &tc->hart[core * TT_RISCS_PER_CORE + risc];
     TTTileEngine *e = ttx_compute_engine(tc, core);
@@ -550,12 +564,12 @@ static void ttx_compute_sfpi(TTComputeState *tc, unsigned core,
         return;
     }
     if (!e->sfpi.failed) {
-        ttx_block_guest_error(tc->env, core, risc, TT_MMIO_TILE_BASE +
-                              TT_A_TILE_SFPI_INSN, "SFPI instruction 0x%08x "
-                              "(%s, immediate 0x%x) rejected: %s", insn,
-                              ttx_sfpi_op_name(TT_FIELD_GET(TILE, SFPI, OP,
-                                                            insn)),
-                              t->sfpi_imm, why);
+        ttx_block_guest_error(
+            tc->env, core, risc, TT_MMIO_TILE_BASE + TT_A_TILE_SFPI_INSN,
+            "SFPI instruction 0x%08x "
+            "(%s, immediate 0x%x) rejected: %s",
+            insn, ttx_sfpi_op_name(TT_FIELD_GET(TILE, SFPI, OP, insn)),
+            t->sfpi_imm, why);
     }
     e->sfpi.failed = true;
 }
@@ -592,8 +606,7 @@ static bool ttx_compute_read(void *opaque, unsigned core, unsigned risc,
     case TT_A_TILE_SFPI_STATUS: {
         const TTTileEngine *e = ttx_compute_engine(tc, core);
 
-        *val = e && e->sfpi.failed ? TT_TILE_STATUS_EINVAL :
-               TT_TILE_STATUS_OK;
+        *val = e && e->sfpi.failed ? TT_TILE_STATUS_EINVAL : TT_TILE_STATUS_OK;
         return true;
     }
     case TT_A_TILE_CONFIG: {
@@ -646,9 +659,10 @@ static bool ttx_compute_write(void *opaque, unsigned core, unsigned risc,
         } else {
             t->status = TT_TILE_STATUS_EINVAL;
             ttx_block_guest_error(tc->env, core, risc, TT_MMIO_TILE_BASE + off,
-                                 "tile engine %s rejected (args 0x%x 0x%x "
-                                 "0x%x 0x%x)", ttx_compute_cmd_name(val),
-                                 t->arg[0], t->arg[1], t->arg[2], t->arg[3]);
+                                  "tile engine %s rejected (args 0x%x 0x%x "
+                                  "0x%x 0x%x)",
+                                  ttx_compute_cmd_name(val), t->arg[0],
+                                  t->arg[1], t->arg[2], t->arg[3]);
         }
         return true;
     default:
@@ -661,7 +675,7 @@ static bool ttx_compute_write(void *opaque, unsigned core, unsigned risc,
 const TTMmioOps ttx_compute_mmio_ops = {
     .read = ttx_compute_read,
     .write = ttx_compute_write,
-    .peek = ttx_compute_read,   /* a read only allocates the engine */
+    .peek = ttx_compute_read, /* a read only allocates the engine */
 };
 
 void ttx_compute_reset(TTComputeState *tc, unsigned core)
@@ -684,7 +698,8 @@ TTComputeState *ttx_compute_new(const TTBlockEnv *env)
     }
     tc->env = env;
     tc->engine = calloc(env->ncores, sizeof(TTTileEngine *));
-    tc->hart = calloc((size_t)env->ncores * TT_RISCS_PER_CORE, sizeof(*tc->hart));
+    tc->hart =
+        calloc((size_t)env->ncores * TT_RISCS_PER_CORE, sizeof(*tc->hart));
     if (!tc->engine || !tc->hart) {
         ttx_compute_free(tc);
         return NULL;

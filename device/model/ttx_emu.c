@@ -18,7 +18,7 @@
 #include "tt_ctl.h"
 #include "tt_riscv.h"
 
-#define TTX_PRINT_LINE  256
+#define TTX_PRINT_LINE 256
 
 typedef struct TTHart {
     bool in_reset;
@@ -30,11 +30,11 @@ typedef struct TTHart {
     uint32_t trap_cause;
     uint32_t trap_epc;
     uint32_t trap_tval;
-    uint32_t fault_kind;        /* kernel API fault (EMU FAULT_*) */
+    uint32_t fault_kind; /* kernel API fault (EMU FAULT_*) */
     uint32_t fault_id;
     uint32_t fault_arg0;
     uint32_t fault_arg1;
-    uint32_t prof_name;         /* profiler marker operands (EMU PROF_*) */
+    uint32_t prof_name; /* profiler marker operands (EMU PROF_*) */
     uint32_t prof_data_lo;
     uint32_t prof_data_hi;
     size_t print_len;
@@ -43,8 +43,8 @@ typedef struct TTHart {
 
 struct TTEmuState {
     const TTBlockEnv *env;
-    TTHart *hart;               /* core * TT_RISCS_PER_CORE + risc */
-    uint32_t *wall_clock_hi;    /* per core, latched when WALL_CLOCK_L is read */
+    TTHart *hart;            /* core * TT_RISCS_PER_CORE + risc */
+    uint32_t *wall_clock_hi; /* per core, latched when WALL_CLOCK_L is read */
 };
 
 static TTHart *ttx_emu_hart(const TTEmuState *es, unsigned core, unsigned risc)
@@ -57,7 +57,7 @@ static TTHart *ttx_emu_hart(const TTEmuState *es, unsigned core, unsigned risc)
 void ttx_emu_print_flush(TTEmuState *es, unsigned core, unsigned risc)
 {
     TTHart *h = ttx_emu_hart(es, core, risc);
-    struct tt_evt_print ev = { .src = { .core = core, .risc = risc } };
+    struct tt_evt_print ev = {.src = {.core = core, .risc = risc}};
 
     if (h->print_len) {
         es->env->send(es->env->opaque, TT_EVT_PRINT, &ev, sizeof(ev),
@@ -334,8 +334,8 @@ static bool ttx_emu_read(void *opaque, unsigned core, unsigned risc,
     default:
         if (off >= TT_A_EMU_RESET_PC0 &&
             off < TT_A_EMU_RESET_PC0 + 4 * TT_RISCS_PER_CORE) {
-            *val = ttx_emu_hart(es, core,
-                                (off - TT_A_EMU_RESET_PC0) / 4)->reset_pc;
+            *val = ttx_emu_hart(es, core, (off - TT_A_EMU_RESET_PC0) / 4)
+                       ->reset_pc;
             return true;
         }
         return es->env->emu_view(es->env->opaque, core, off, val);
@@ -346,7 +346,7 @@ static void ttx_emu_trap(TTEmuState *es, unsigned core, unsigned risc)
 {
     const TTHart *h = ttx_emu_hart(es, core, risc);
     struct tt_evt_trap ev = {
-        .src = { .core = core, .risc = risc },
+        .src = {.core = core, .risc = risc},
         .mcause = h->trap_cause,
         .mepc = h->trap_epc,
         .mtval = h->trap_tval,
@@ -367,38 +367,42 @@ static void ttx_emu_fault(TTEmuState *es, unsigned core, unsigned risc)
     case TT_FAULT_CB_UNCONFIGURED:
         ttx_block_guest_error(env, core, risc, 0,
                               "CB %u is not configured on this core (no CB "
-                              "of the program covers index %u here)", id, id);
+                              "of the program covers index %u here)",
+                              id, id);
         break;
     case TT_FAULT_CB_PUSH_UNRESERVED:
         ttx_block_guest_error(env, core, risc, 0,
                               "CB %u: cb_push_back of %u page%s, but only %u "
-                              "reserved with cb_reserve_back", id, a,
-                              a == 1 ? "" : "s", b);
+                              "reserved with cb_reserve_back",
+                              id, a, a == 1 ? "" : "s", b);
         break;
     case TT_FAULT_CB_POP_UNWAITED:
         ttx_block_guest_error(env, core, risc, 0,
                               "CB %u: cb_pop_front of %u page%s, but only %u "
-                              "waited for with cb_wait_front", id, a,
-                              a == 1 ? "" : "s", b);
+                              "waited for with cb_wait_front",
+                              id, a, a == 1 ? "" : "s", b);
         break;
     case TT_FAULT_CB_RESERVE_TOO_BIG:
         ttx_block_guest_error(env, core, risc, 0,
                               "CB %u: cb_reserve_back of %u pages, but the CB "
-                              "holds only %u", id, a, b);
+                              "holds only %u",
+                              id, a, b);
         break;
     case TT_FAULT_CB_WAIT_TOO_BIG:
         ttx_block_guest_error(env, core, risc, 0,
                               "CB %u: cb_wait_front of %u pages, but the CB "
-                              "holds only %u", id, a, b);
+                              "holds only %u",
+                              id, a, b);
         break;
     case TT_FAULT_ASSERT:
-        ttx_block_guest_error(env, core, risc, 0,
-                              "ASSERT failed on line %u", id);
+        ttx_block_guest_error(env, core, risc, 0, "ASSERT failed on line %u",
+                              id);
         break;
     case TT_FAULT_SFPI_SLOTS:
         ttx_block_guest_error(env, core, risc, 0,
                               "sfpi: more than %u vFloat/vInt/vUInt values "
-                              "live at once (the SFPU model's slots)", id);
+                              "live at once (the SFPU model's slots)",
+                              id);
         break;
     case TT_FAULT_RTA_PAST_END:
     case TT_FAULT_CRTA_PAST_END: {
@@ -406,9 +410,10 @@ static void ttx_emu_fault(TTEmuState *es, unsigned core, unsigned risc)
 
         ttx_block_guest_error(env, core, risc, 0,
                               "%s(%u) reads past the %u %s runtime arg%s set "
-                              "for this core", common ? "get_common_arg_val" :
-                              "get_arg_val", id, a, common ? "common" :
-                              "unique", a == 1 ? "" : "s");
+                              "for this core",
+                              common ? "get_common_arg_val" : "get_arg_val", id,
+                              a, common ? "common" : "unique",
+                              a == 1 ? "" : "s");
         break;
     }
     default:
@@ -515,7 +520,7 @@ static bool ttx_emu_write(void *opaque, unsigned core, unsigned risc,
 const TTMmioOps ttx_emu_mmio_ops = {
     .read = ttx_emu_read,
     .write = ttx_emu_write,
-    .peek = ttx_emu_read,       /* reads have no side effects */
+    .peek = ttx_emu_read, /* reads have no side effects */
 };
 
 /* Life cycle ------------------------------------------------------------- */
@@ -528,8 +533,8 @@ TTEmuState *ttx_emu_new(const TTBlockEnv *env)
         return NULL;
     }
     es->env = env;
-    es->hart = calloc((size_t)env->ncores * TT_RISCS_PER_CORE,
-                      sizeof(*es->hart));
+    es->hart =
+        calloc((size_t)env->ncores * TT_RISCS_PER_CORE, sizeof(*es->hart));
     es->wall_clock_hi = calloc(env->ncores, sizeof(*es->wall_clock_hi));
     if (!es->hart || !es->wall_clock_hi) {
         ttx_emu_free(es);

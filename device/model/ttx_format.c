@@ -53,8 +53,9 @@ static bool ttx_fmt_supported(unsigned fmt)
 
 size_t ttx_fmt_tile_bytes(unsigned fmt)
 {
-    return ttx_fmt_supported(fmt) ?
-           tt_df_tile_bytes(fmt, TT_TILE_DIM, TT_TILE_DIM) : 0;
+    return ttx_fmt_supported(fmt)
+               ? tt_df_tile_bytes(fmt, TT_TILE_DIM, TT_TILE_DIM)
+               : 0;
 }
 
 size_t ttx_fmt_elem_bytes(unsigned fmt)
@@ -124,10 +125,10 @@ uint16_t ttx_fmt_fp32_to_bf16_pack(uint32_t f32)
     uint32_t e = (f32 >> 23) & 0xff;
 
     if (!e) {
-        return 0;               /* denormals and -0 become +0 */
+        return 0; /* denormals and -0 become +0 */
     }
     if (e == 0xff) {
-        return (uint16_t)(sign | 0x7f80u);  /* NaN -> Inf, Inf stays */
+        return (uint16_t)(sign | 0x7f80u); /* NaN -> Inf, Inf stays */
     }
     /* Round to nearest, ties away: add half an ulp of the result. */
     return (uint16_t)(sign | (((f32 & 0x7fffffffu) + 0x8000u) >> 16));
@@ -140,7 +141,7 @@ uint16_t ttx_fmt_fp32_to_fp16_pack(uint32_t f32)
     int fe;
 
     if ((mag >> 23) == 0xff) {
-        return (uint16_t)(sign | 0x7fffu);  /* [I] saturate Inf/NaN */
+        return (uint16_t)(sign | 0x7fffu); /* [I] saturate Inf/NaN */
     }
     if (!(mag >> 23)) {
         return 0;
@@ -156,7 +157,7 @@ uint16_t ttx_fmt_fp32_to_fp16_pack(uint32_t f32)
         return (uint16_t)(sign | (uint32_t)fe << 10 | ((mag >> 13) & 0x3ff));
     }
     if (mag <= 0x38000000u) {
-        return 0;               /* |x| <= 2^-15 flushes */
+        return 0; /* |x| <= 2^-15 flushes */
     }
     /*
      * (2^-15, 2^-14): the ISA documentation says the hardware mishandles this
@@ -272,8 +273,9 @@ int ttx_fmt_decode_tile(unsigned fmt, const void *l1,
             /* [I] two datums a byte, the even one in the low nibble. */
             uint8_t nib = (d[i / 2] >> (4 * (i & 1))) & 0xf;
 
-            out[i] = (uint32_t)ttx_fmt_bfp8_to_bf16(p[i / 16],
-                                                    (uint8_t)(nib << 4)) << 16;
+            out[i] =
+                (uint32_t)ttx_fmt_bfp8_to_bf16(p[i / 16], (uint8_t)(nib << 4))
+                << 16;
         }
         return TTX_TILE_OK;
     default:
@@ -341,8 +343,7 @@ int ttx_fmt_pack_tile(unsigned fmt, TTDstKind kind,
             for (int j = 0; j < 16; j++) {
                 row[j] = early_bf16(in[16 * k + j], kind);
             }
-            ttx_fmt_bfp_pack_row(row, fmt == TT_DF_BFP8_B ? 7 : 3, &p[k],
-                                 dat);
+            ttx_fmt_bfp_pack_row(row, fmt == TT_DF_BFP8_B ? 7 : 3, &p[k], dat);
             for (int j = 0; j < 16; j++) {
                 int i = 16 * k + j;
 

@@ -64,17 +64,17 @@
 #include "tt_riscv.h"
 
 /* Rule names, as they appear in guest errors ("rule: ..."). */
-#define TTX_RULE_COORD      "coordinates"
-#define TTX_RULE_L1_RANGE   "l1-range"
+#define TTX_RULE_COORD "coordinates"
+#define TTX_RULE_L1_RANGE "l1-range"
 #define TTX_RULE_DRAM_RANGE "dram-range"
-#define TTX_RULE_RESERVED   "reserved-region"
-#define TTX_RULE_FREED      "freed-buffer"
-#define TTX_RULE_ALIGN      "alignment"
-#define TTX_RULE_LENGTH     "length"
-#define TTX_RULE_MCAST      "multicast-rectangle"
-#define TTX_RULE_ATOMIC     "atomic"
+#define TTX_RULE_RESERVED "reserved-region"
+#define TTX_RULE_FREED "freed-buffer"
+#define TTX_RULE_ALIGN "alignment"
+#define TTX_RULE_LENGTH "length"
+#define TTX_RULE_MCAST "multicast-rectangle"
+#define TTX_RULE_ATOMIC "atomic"
 
-#define TTX_NOC_MAX_DESTS   (TT_GRID_X_MAX * TT_GRID_Y_MAX)  /* every worker */
+#define TTX_NOC_MAX_DESTS (TT_GRID_X_MAX * TT_GRID_Y_MAX) /* every worker */
 
 static const uint8_t ttx_dram_x[TT_DRAM_BANKS] = TT_NOC_DRAM_X_INIT;
 static const uint8_t ttx_dram_y[TT_DRAM_BANKS] = TT_NOC_DRAM_Y_INIT;
@@ -84,31 +84,31 @@ typedef struct TTRace TTRace;
 /* The NoCs of every core. */
 struct TTNocState {
     const TTBlockEnv *env;
-    unsigned delay;             /* commands held per core and NoC, or 0 */
-    TTRace *race;               /* race detector (racecheck), or NULL */
-    TTNoc *noc;                 /* core * TT_NOC_COUNT + noc */
+    unsigned delay; /* commands held per core and NoC, or 0 */
+    TTRace *race;   /* race detector (racecheck), or NULL */
+    TTNoc *noc;     /* core * TT_NOC_COUNT + noc */
     TTNocWindow win[TT_NOC_COUNT];
-    struct tt_ctl_freed freed;  /* freed buffers (TT_CTL_FREED), refused */
+    struct tt_ctl_freed freed; /* freed buffers (TT_CTL_FREED), refused */
 };
 
 /* NoC @n of @core. */
-#define TTX_NOC(ns, core, n)   (&(ns)->noc[(core) * TT_NOC_COUNT + (n)])
+#define TTX_NOC(ns, core, n) (&(ns)->noc[(core)*TT_NOC_COUNT + (n)])
 
 /* One command being executed. */
 typedef struct TTNocCmd {
     TTNocState *ns;
     unsigned core, risc, noc, buf;
-    const char *what;           /* "read", "write", ... for messages */
-    int self_risc;              /* hart of @core running now, or -1 */
+    const char *what; /* "read", "write", ... for messages */
+    int self_risc;    /* hart of @core running now, or -1 */
     bool failed;
 } TTNocCmd;
 
 /* A decoded endpoint. */
 typedef struct TTNocEp {
     bool dram;
-    unsigned core;              /* worker */
-    unsigned bank;              /* DRAM */
-    unsigned x, y;              /* as addressed */
+    unsigned core; /* worker */
+    unsigned bank; /* DRAM */
+    unsigned x, y; /* as addressed */
 } TTNocEp;
 
 static void ttx_noc_error(TTNocCmd *c, const char *rule, const char *fmt, ...)
@@ -124,10 +124,11 @@ static void ttx_noc_error(TTNocCmd *c, const char *rule, const char *fmt, ...)
     va_end(ap);
     c->failed = true;
     ttx_block_guest_error(c->ns->env, c->core, c->risc,
-                         (c->noc ? TT_MMIO_NOC1_BASE : TT_MMIO_NOC0_BASE) +
-                         c->buf * TT_NOC_CMD_BUF_STRIDE + TT_A_NOC_CMD_CTRL,
-                         "NoC%u cmd_buf %u %s: %s (rule: %s)", c->noc, c->buf,
-                         c->what, text, rule);
+                          (c->noc ? TT_MMIO_NOC1_BASE : TT_MMIO_NOC0_BASE) +
+                              c->buf * TT_NOC_CMD_BUF_STRIDE +
+                              TT_A_NOC_CMD_CTRL,
+                          "NoC%u cmd_buf %u %s: %s (rule: %s)", c->noc, c->buf,
+                          c->what, text, rule);
 }
 
 /* Endpoints -------------------------------------------------------------- */
@@ -147,8 +148,7 @@ static bool ttx_noc_worker(const TTBlockEnv *env, unsigned x, unsigned y,
     return true;
 }
 
-static bool ttx_noc_endpoint(TTNocCmd *c, unsigned x, unsigned y,
-                             TTNocEp *ep)
+static bool ttx_noc_endpoint(TTNocCmd *c, unsigned x, unsigned y, TTNocEp *ep)
 {
     unsigned px = x, py = y;
 
@@ -172,8 +172,8 @@ static bool ttx_noc_endpoint(TTNocCmd *c, unsigned x, unsigned y,
     }
     ttx_noc_error(c, TTX_RULE_COORD,
                   "NoC coordinates (%u,%u) are neither a worker of the %ux%u "
-                  "grid (at (%u,%u)..) nor a DRAM bank endpoint", x, y,
-                  c->ns->env->grid_x, c->ns->env->grid_y,
+                  "grid (at (%u,%u)..) nor a DRAM bank endpoint",
+                  x, y, c->ns->env->grid_x, c->ns->env->grid_y,
                   TT_NOC_VIRTUAL_WORKER_X0, TT_NOC_VIRTUAL_WORKER_Y0);
     return false;
 }
@@ -199,7 +199,8 @@ static bool ttx_noc_freed(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
         if (r->kind != kind || !ttx_overlaps(addr, len, r->lo, r->hi - r->lo)) {
             continue;
         }
-        ttx_noc_error(c, TTX_RULE_FREED, "%s of %u bytes at (%u,%u) 0x%llx "
+        ttx_noc_error(c, TTX_RULE_FREED,
+                      "%s of %u bytes at (%u,%u) 0x%llx "
                       "touches a freed %s buffer (0x%llx-0x%llx, released "
                       "with tt_buffer_free before this launch)",
                       write ? "write" : "read", len, ep->x, ep->y,
@@ -222,16 +223,19 @@ static uint8_t *ttx_noc_span(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
 
     if (ep->dram) {
         if (!env->dram) {
-            ttx_noc_error(c, TTX_RULE_DRAM_RANGE, "DRAM bank %u at (%u,%u) "
-                          "is not available in this machine", ep->bank, ep->x,
-                          ep->y);
+            ttx_noc_error(c, TTX_RULE_DRAM_RANGE,
+                          "DRAM bank %u at (%u,%u) "
+                          "is not available in this machine",
+                          ep->bank, ep->x, ep->y);
             return NULL;
         }
         if (addr + len > TT_DRAM_BANK_SIZE) {
-            ttx_noc_error(c, TTX_RULE_DRAM_RANGE, "%s of %u bytes at (%u,%u) "
+            ttx_noc_error(c, TTX_RULE_DRAM_RANGE,
+                          "%s of %u bytes at (%u,%u) "
                           "0x%llx goes past the end of DRAM bank %u (%llu "
-                          "bytes)", write ? "write" : "read", len, ep->x,
-                          ep->y, (unsigned long long)addr, ep->bank,
+                          "bytes)",
+                          write ? "write" : "read", len, ep->x, ep->y,
+                          (unsigned long long)addr, ep->bank,
                           (unsigned long long)TT_DRAM_BANK_SIZE);
             return NULL;
         }
@@ -241,27 +245,30 @@ static uint8_t *ttx_noc_span(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
         return env->dram + (uint64_t)ep->bank * TT_DRAM_BANK_SIZE + addr;
     }
     if (addr + len > TT_MEM_L1_SIZE) {
-        ttx_noc_error(c, TTX_RULE_L1_RANGE, "%s of %u bytes at (%u,%u) 0x%llx "
-                      "is outside L1 (%u bytes)", write ? "write" : "read",
-                      len, ep->x, ep->y, (unsigned long long)addr,
-                      (unsigned)TT_MEM_L1_SIZE);
+        ttx_noc_error(c, TTX_RULE_L1_RANGE,
+                      "%s of %u bytes at (%u,%u) 0x%llx "
+                      "is outside L1 (%u bytes)",
+                      write ? "write" : "read", len, ep->x, ep->y,
+                      (unsigned long long)addr, (unsigned)TT_MEM_L1_SIZE);
         return NULL;
     }
-    if (write && !(atomic_ret && addr == TT_MEM_NOC_ATOMIC_RET_VAL_ADDR &&
-                   len == 4) &&
+    if (write &&
+        !(atomic_ret && addr == TT_MEM_NOC_ATOMIC_RET_VAL_ADDR && len == 4) &&
         (ttx_overlaps(addr, len, 0, TT_MEM_KERNEL_CONFIG_BASE) ||
          ttx_overlaps(addr, len, TT_MEM_KERNEL_TEXT_BASE,
                       TT_MEM_KERNEL_CONFIG_END - TT_MEM_KERNEL_TEXT_BASE))) {
-        ttx_noc_error(c, TTX_RULE_RESERVED, "write of %u bytes at (%u,%u) "
+        ttx_noc_error(c, TTX_RULE_RESERVED,
+                      "write of %u bytes at (%u,%u) "
                       "0x%llx lands in the firmware/mailbox/kernel-text region "
-                      "(0x0-0x%x, 0x%x-0x%x)", len, ep->x, ep->y,
-                      (unsigned long long)addr, TT_MEM_KERNEL_CONFIG_BASE,
-                      TT_MEM_KERNEL_TEXT_BASE, TT_MEM_KERNEL_CONFIG_END);
+                      "(0x0-0x%x, 0x%x-0x%x)",
+                      len, ep->x, ep->y, (unsigned long long)addr,
+                      TT_MEM_KERNEL_CONFIG_BASE, TT_MEM_KERNEL_TEXT_BASE,
+                      TT_MEM_KERNEL_CONFIG_END);
         return NULL;
     }
-        if (ttx_noc_freed(c, ep, addr, len, write)) {
-            return NULL;
-        }
+    if (ttx_noc_freed(c, ep, addr, len, write)) {
+        return NULL;
+    }
     return env->l1(env->opaque, ep->core) + addr;
 }
 
@@ -326,9 +333,11 @@ static int ttx_noc_dests(TTNocCmd *c, uint32_t mid, bool mcast, bool loopback,
             unsigned core;
 
             if (!ttx_noc_worker(c->ns->env, x, y, &core)) {
-                ttx_noc_error(c, TTX_RULE_MCAST, "multicast rectangle "
+                ttx_noc_error(c, TTX_RULE_MCAST,
+                              "multicast rectangle "
                               "(%u,%u)-(%u,%u) includes (%u,%u), which is not "
-                              "a worker", sx, sy, ex, ey, x, y);
+                              "a worker",
+                              sx, sy, ex, ey, x, y);
                 return -1;
             }
             if (core == c->core && !loopback) {
@@ -351,8 +360,10 @@ static bool ttx_noc_check_len(TTNocCmd *c, uint32_t len)
         return false;
     }
     if (len > TT_NOC_MAX_BURST_SIZE) {
-        ttx_noc_error(c, TTX_RULE_LENGTH, "length %u is over the %u-byte "
-                      "burst limit", len, TT_NOC_MAX_BURST_SIZE);
+        ttx_noc_error(c, TTX_RULE_LENGTH,
+                      "length %u is over the %u-byte "
+                      "burst limit",
+                      len, TT_NOC_MAX_BURST_SIZE);
         return false;
     }
     return true;
@@ -361,9 +372,11 @@ static bool ttx_noc_check_len(TTNocCmd *c, uint32_t len)
 static bool ttx_noc_check_align(TTNocCmd *c, uint64_t src, uint64_t dst)
 {
     if ((src ^ dst) & (TT_NOC_L1_ALIGNMENT - 1)) {
-        ttx_noc_error(c, TTX_RULE_ALIGN, "source 0x%llx and destination 0x%llx "
-                      "differ modulo %u", (unsigned long long)src,
-                      (unsigned long long)dst, TT_NOC_L1_ALIGNMENT);
+        ttx_noc_error(c, TTX_RULE_ALIGN,
+                      "source 0x%llx and destination 0x%llx "
+                      "differ modulo %u",
+                      (unsigned long long)src, (unsigned long long)dst,
+                      TT_NOC_L1_ALIGNMENT);
         return false;
     }
     return true;
@@ -372,8 +385,8 @@ static bool ttx_noc_check_align(TTNocCmd *c, uint64_t src, uint64_t dst)
 /* Commands --------------------------------------------------------------- */
 
 /* What a call of a command does: check and count it as issued, land it. */
-#define TTX_ISSUE   1u
-#define TTX_LAND    2u
+#define TTX_ISSUE 1u
+#define TTX_LAND 2u
 
 static uint32_t ttx_words(uint32_t len)
 {
@@ -410,8 +423,10 @@ static bool ttx_noc_cmd_read(TTNocCmd *c, const uint32_t *r, uint32_t *st,
          ttx_noc_endpoint(c, TT_FIELD_GET(NOC, ADDR_MID, X, rmid),
                           TT_FIELD_GET(NOC, ADDR_MID, Y, rmid), &dep);
     if (ok && dep.dram) {
-        ttx_noc_error(c, TTX_RULE_COORD, "read response address (%u,%u) is a "
-                      "DRAM bank, not a worker", dep.x, dep.y);
+        ttx_noc_error(c, TTX_RULE_COORD,
+                      "read response address (%u,%u) is a "
+                      "DRAM bank, not a worker",
+                      dep.x, dep.y);
         ok = false;
     }
     ok = ok && ttx_noc_check_align(c, src, dst) &&
@@ -472,10 +487,10 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     bool mcast = TT_FIELD_GET(NOC, CTRL, BRCST_PACKET, ctrl);
     bool loopback = TT_FIELD_GET(NOC, CTRL, BRCST_SRC_INCLUDE, ctrl);
     bool nonposted = TT_FIELD_GET(NOC, CTRL, RESP_MARKED, ctrl);
-    uint32_t dlo = inl ? r[TT_A_NOC_TARG_ADDR_LO / 4] :
-                         r[TT_A_NOC_RET_ADDR_LO / 4];
-    uint32_t dmid = inl ? r[TT_A_NOC_TARG_ADDR_MID / 4] :
-                          r[TT_A_NOC_RET_ADDR_MID / 4];
+    uint32_t dlo =
+        inl ? r[TT_A_NOC_TARG_ADDR_LO / 4] : r[TT_A_NOC_RET_ADDR_LO / 4];
+    uint32_t dmid =
+        inl ? r[TT_A_NOC_TARG_ADDR_MID / 4] : r[TT_A_NOC_RET_ADDR_MID / 4];
     uint64_t dst = ttx_noc_local(dlo, dmid);
     uint64_t src = ttx_noc_local(r[TT_A_NOC_TARG_ADDR_LO / 4],
                                  r[TT_A_NOC_TARG_ADDR_MID / 4]);
@@ -483,18 +498,18 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     uint32_t be = TT_FIELD_GET(NOC, AT_LEN_BE, BE, r[TT_A_NOC_AT_LEN_BE / 4]);
     unsigned trid = ttx_noc_trid(r);
     TTNocEp eps[TTX_NOC_MAX_DESTS];
-    TTNocEp self = { .core = c->core };
+    TTNocEp self = {.core = c->core};
     uint8_t data[4];
     const uint8_t *s = data;
     bool ok;
     int n;
 
-    eps[0] = self;              /* named by messages even with no destination */
-    c->what = inl ? (mcast ? "inline multicast write" : "inline write") :
-                    (mcast ? "multicast write" : "write");
+    eps[0] = self; /* named by messages even with no destination */
+    c->what = inl ? (mcast ? "inline multicast write" : "inline write")
+                  : (mcast ? "multicast write" : "write");
     if (phase & TTX_ISSUE) {
-        st[nonposted ? TT_NOC_ST_MST_NONPOSTED_WR_REQ_STARTED :
-                       TT_NOC_ST_MST_POSTED_WR_REQ_STARTED]++;
+        st[nonposted ? TT_NOC_ST_MST_NONPOSTED_WR_REQ_STARTED
+                     : TT_NOC_ST_MST_POSTED_WR_REQ_STARTED]++;
         st[TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(trid)]++;
         if (nonposted) {
             st[TT_NOC_ST_MST_REQS_OUTSTANDING_ID(trid)]++;
@@ -506,9 +521,10 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
         uint32_t v = r[TT_A_NOC_AT_DATA / 4];
 
         if (dst & 3) {
-            ttx_noc_error(c, TTX_RULE_ALIGN, "inline write to (%u,%u) 0x%llx "
-                          "is not 4-byte aligned", eps[0].x, eps[0].y,
-                          (unsigned long long)dst);
+            ttx_noc_error(c, TTX_RULE_ALIGN,
+                          "inline write to (%u,%u) 0x%llx "
+                          "is not 4-byte aligned",
+                          eps[0].x, eps[0].y, (unsigned long long)dst);
             ok = false;
         }
         memcpy(data, &v, sizeof(data));
@@ -540,8 +556,8 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
         if (!eps[i].dram) {
             TTNoc *tn = TTX_NOC(c->ns, eps[i].core, c->noc);
 
-            tn->status[nonposted ? TT_NOC_ST_SLV_NONPOSTED_WR_REQ_RECEIVED :
-                                   TT_NOC_ST_SLV_POSTED_WR_REQ_RECEIVED]++;
+            tn->status[nonposted ? TT_NOC_ST_SLV_NONPOSTED_WR_REQ_RECEIVED
+                                 : TT_NOC_ST_SLV_POSTED_WR_REQ_RECEIVED]++;
             if (nonposted) {
                 tn->status[TT_NOC_ST_SLV_WR_ACK_SENT]++;
             }
@@ -552,8 +568,9 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
         st[TT_NOC_ST_MST_NONPOSTED_WR_REQ_SENT]++;
         st[TT_NOC_ST_MST_NONPOSTED_WR_DATA_WORD_SENT] += ttx_words(len);
         st[TT_NOC_ST_MST_WR_ACK_RECEIVED] +=
-            n >= 0 ? (unsigned)n : mcast ? ttx_noc_rect_dests(c, dmid, loopback)
-                                         : 1;
+            n >= 0  ? (unsigned)n
+            : mcast ? ttx_noc_rect_dests(c, dmid, loopback)
+                    : 1;
         ttx_noc_dec(&st[TT_NOC_ST_MST_REQS_OUTSTANDING_ID(trid)]);
     } else {
         st[TT_NOC_ST_MST_POSTED_WR_REQ_SENT]++;
@@ -586,7 +603,7 @@ static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     TTNocEp eps[TTX_NOC_MAX_DESTS];
     uint8_t *t[TTX_NOC_MAX_DESTS];
     uint8_t *ret = NULL;
-    TTNocEp rep = { 0 };
+    TTNocEp rep = {0};
     int n;
 
     c->what = mcast ? "multicast atomic" : "atomic";
@@ -600,17 +617,20 @@ static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
         st[TT_NOC_ST_MST_POSTED_ATOMIC_SENT]++;
     }
     if (ins != TT_NOC_AT_INS_INCR_GET) {
-        ttx_noc_error(c, TTX_RULE_ATOMIC, "atomic instruction %u is not "
-                      "modelled (only INCR_GET)", ins);
+        ttx_noc_error(c, TTX_RULE_ATOMIC,
+                      "atomic instruction %u is not "
+                      "modelled (only INCR_GET)",
+                      ins);
         return;
     }
-    taddr = (taddr & ~(uint64_t)15) |
-            TT_FIELD_GET(NOC, AT_LEN_BE, IND_32, lb) << 2;
+    taddr = (taddr & ~(uint64_t)15) | TT_FIELD_GET(NOC, AT_LEN_BE, IND_32, lb)
+                                          << 2;
     n = ttx_noc_dests(c, tmid, mcast, loopback, eps);
     /* Check every destination first: a bad one drops the whole packet. */
     for (int i = 0; i < n; i++) {
         if (eps[i].dram) {
-            ttx_noc_error(c, TTX_RULE_ATOMIC, "atomic on DRAM bank %u at "
+            ttx_noc_error(c, TTX_RULE_ATOMIC,
+                          "atomic on DRAM bank %u at "
                           "(%u,%u) 0x%llx: atomics target worker L1",
                           eps[i].bank, eps[i].x, eps[i].y,
                           (unsigned long long)taddr);
@@ -629,9 +649,10 @@ static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
             return;
         }
         if (rep.dram || (raddr & 3)) {
-            ttx_noc_error(c, TTX_RULE_ALIGN, "atomic return address (%u,%u) "
-                          "0x%llx is not an aligned word of worker L1", rep.x,
-                          rep.y, (unsigned long long)raddr);
+            ttx_noc_error(c, TTX_RULE_ALIGN,
+                          "atomic return address (%u,%u) "
+                          "0x%llx is not an aligned word of worker L1",
+                          rep.x, rep.y, (unsigned long long)raddr);
             return;
         }
         if (!(ret = ttx_noc_span(c, &rep, raddr, 4, true, true))) {
@@ -645,8 +666,8 @@ static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
         memcpy(&old, t[i], 4);
         new = (old & ~mask) | ((old + r[TT_A_NOC_AT_DATA / 4]) & mask);
         memcpy(t[i], &new, 4);
-        tn->status[nonposted ? TT_NOC_ST_SLV_NONPOSTED_ATOMIC_RECEIVED :
-                               TT_NOC_ST_SLV_POSTED_ATOMIC_RECEIVED]++;
+        tn->status[nonposted ? TT_NOC_ST_SLV_NONPOSTED_ATOMIC_RECEIVED
+                             : TT_NOC_ST_SLV_POSTED_ATOMIC_RECEIVED]++;
         ttx_noc_landed(c, eps[i].core, (uint32_t)taddr, 4);
         if (ret) {
             memcpy(ret, &old, 4);
@@ -660,12 +681,13 @@ static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
 
 enum {
     TTX_NOC_PEND_READ,
-    TTX_NOC_PEND_WRITE,         /* non-posted */
+    TTX_NOC_PEND_WRITE, /* non-posted */
     TTX_NOC_PEND_POSTED,
 };
 
 _Static_assert(TT_A_EMU_NOC_HELD_CMD0 + TT_NOC_COUNT * TT_EMU_NOC_HELD_MAX *
-               TT_EMU_NOC_HELD_BYTES <= TT_MMIO_EMU_SIZE,
+                                            TT_EMU_NOC_HELD_BYTES <=
+                   TT_MMIO_EMU_SIZE,
                "the held-command records do not fit the EMU block");
 
 static uint32_t ttx_noc_held_word(const TTNocPending *p, unsigned w)
@@ -713,16 +735,16 @@ bool ttx_noc_held_read(const TTNocState *ns, unsigned core, uint32_t off,
     }
     if (off < TT_A_EMU_NOC_HELD_CMD0 ||
         off >= TT_A_EMU_NOC_HELD_CMD0 +
-               TT_NOC_COUNT * TT_EMU_NOC_HELD_MAX * TT_EMU_NOC_HELD_BYTES) {
+                   TT_NOC_COUNT * TT_EMU_NOC_HELD_MAX * TT_EMU_NOC_HELD_BYTES) {
         return false;
     }
     rec = (off - TT_A_EMU_NOC_HELD_CMD0) / TT_EMU_NOC_HELD_BYTES;
     noc = rec / TT_EMU_NOC_HELD_MAX;
     i = rec % TT_EMU_NOC_HELD_MAX;
     n = TTX_NOC(ns, core, noc);
-    *val = i < n->npend ?
-           ttx_noc_held_word(&n->pend[i], (off % TT_EMU_NOC_HELD_BYTES) / 4) :
-           0;
+    *val = i < n->npend ? ttx_noc_held_word(&n->pend[i],
+                                            (off % TT_EMU_NOC_HELD_BYTES) / 4)
+                        : 0;
     return true;
 }
 
@@ -733,8 +755,13 @@ static void ttx_noc_land(TTNocState *ns, unsigned core, unsigned noc,
     TTNoc *n = TTX_NOC(ns, core, noc);
     TTNocPending p = n->pend[i];
     TTNocCmd c = {
-        .ns = ns, .core = core, .risc = p.risc, .noc = noc, .buf = p.buf,
-        .what = "read", .self_risc = self_risc,
+        .ns = ns,
+        .core = core,
+        .risc = p.risc,
+        .noc = noc,
+        .buf = p.buf,
+        .what = "read",
+        .self_risc = self_risc,
     };
 
     n->npend--;
@@ -770,10 +797,11 @@ static bool ttx_noc_moves(const TTNocPending *p, unsigned idx)
     case TT_NOC_ST_MST_POSTED_WR_REQ_STARTED:
     case TT_NOC_ST_MST_RD_REQ_STARTED:
     case TT_NOC_ST_MST_NONPOSTED_ATOMIC_STARTED:
-        return false;           /* counted at issue */
+        return false; /* counted at issue */
     default:
         if (idx >= TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0) &&
-            idx <= TT_NOC_ST_MST_REQS_OUTSTANDING_ID(TT_NOC_MAX_TRANSACTION_ID)) {
+            idx <=
+                TT_NOC_ST_MST_REQS_OUTSTANDING_ID(TT_NOC_MAX_TRANSACTION_ID)) {
             return p->kind != TTX_NOC_PEND_POSTED &&
                    p->trid == idx - TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0);
         }
@@ -783,7 +811,7 @@ static bool ttx_noc_moves(const TTNocPending *p, unsigned idx)
             return p->kind != TTX_NOC_PEND_READ &&
                    p->trid == idx - TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(0);
         }
-        return true;            /* slave side: everything */
+        return true; /* slave side: everything */
     }
 }
 
@@ -855,32 +883,32 @@ void ttx_noc_drain(TTNocState *ns, unsigned core)
  * (signal, push) or a NoC command.  Each (kind, pc, pc) is reported once.
  */
 
-#define TTX_RACE_MAX_RECS   4096        /* per core; the oldest is dropped */
-#define TTX_RACE_MAX_SEEN   64
+#define TTX_RACE_MAX_RECS 4096 /* per core; the oldest is dropped */
+#define TTX_RACE_MAX_SEEN 64
 
 /* Bytes at one memory: a DRAM bank, or a rectangle of workers' L1. */
 typedef struct TTRaceRange {
     bool dram, valid;
     unsigned bank;
-    unsigned x0, x1, y0, y1;            /* logical, inclusive */
-    int skip;                           /* core left out of it, or -1 */
+    unsigned x0, x1, y0, y1; /* logical, inclusive */
+    int skip;                /* core left out of it, or -1 */
     uint64_t addr;
     uint32_t len;
 } TTRaceRange;
 
 typedef struct TTRaceRec {
     TTRaceRange src, dst;
-    uint64_t hash;                      /* of a write's source at issue */
+    uint64_t hash; /* of a write's source at issue */
     uint32_t pc;
-    uint8_t risc, noc, trid, kind;      /* kind: TTX_NOC_PEND_* */
+    uint8_t risc, noc, trid, kind; /* kind: TTX_NOC_PEND_* */
     bool src_busy, dst_busy;
-    bool src_told;                      /* a race on the source was reported */
-    uint16_t ndst, nacked;              /* destination workers; signals back */
-    uint64_t acked[(TTX_NOC_MAX_DESTS + 63) / 64];      /* ... from them */
+    bool src_told;         /* a race on the source was reported */
+    uint16_t ndst, nacked; /* destination workers; signals back */
+    uint64_t acked[(TTX_NOC_MAX_DESTS + 63) / 64]; /* ... from them */
 } TTRaceRec;
 
 typedef struct TTRaceCore {
-    TTRaceRec *rec;                     /* oldest first */
+    TTRaceRec *rec; /* oldest first */
     unsigned n, cap;
 } TTRaceCore;
 
@@ -890,7 +918,7 @@ typedef struct TTRaceSeen {
 
 struct TTRace {
     TTRaceCore *core;
-    unsigned total;                     /* records of every core */
+    unsigned total; /* records of every core */
     TTRaceSeen seen[TTX_RACE_MAX_SEEN];
     unsigned nseen;
 };
@@ -923,7 +951,7 @@ static void ttx_race_at(TTNocCmd *c, TTRaceRange *r, uint32_t mid,
 {
     TTNocEp ep;
 
-    memset(r, 0, sizeof(*r));   /* not valid: touches nothing */
+    memset(r, 0, sizeof(*r)); /* not valid: touches nothing */
     if (!ttx_noc_endpoint(c, TT_FIELD_GET(NOC, ADDR_MID, X, mid),
                           TT_FIELD_GET(NOC, ADDR_MID, Y, mid), &ep)) {
         return;
@@ -963,8 +991,8 @@ static bool ttx_race_has_core(const TTBlockEnv *env, const TTRaceRange *r,
 {
     unsigned x = ttx_block_x(env, core), y = ttx_block_y(env, core);
 
-    return r->valid && !r->dram && (int)core != r->skip &&
-           x >= r->x0 && x <= r->x1 && y >= r->y0 && y <= r->y1;
+    return r->valid && !r->dram && (int)core != r->skip && x >= r->x0 &&
+           x <= r->x1 && y >= r->y0 && y <= r->y1;
 }
 
 /* Do @a and @b share a byte (a rectangle's left-out core counts as in)? */
@@ -977,8 +1005,7 @@ static bool ttx_race_overlap(const TTRaceRange *a, const TTRaceRange *b)
     if (a->dram) {
         return a->bank == b->bank;
     }
-    return a->x0 <= b->x1 && b->x0 <= a->x1 && a->y0 <= b->y1 &&
-           b->y0 <= a->y1;
+    return a->x0 <= b->x1 && b->x0 <= a->x1 && a->y0 <= b->y1 && b->y0 <= a->y1;
 }
 
 /* "(x,y) 0x1000" or "DRAM bank 2 0x1000", for messages. */
@@ -991,8 +1018,8 @@ static const char *ttx_race_where(const TTRaceRange *r, char *buf, size_t len)
         snprintf(buf, len, "core (%u,%u) 0x%llx", r->x0, r->y0,
                  (unsigned long long)r->addr);
     } else {
-        snprintf(buf, len, "cores (%u,%u)-(%u,%u) 0x%llx", r->x0, r->y0,
-                 r->x1, r->y1, (unsigned long long)r->addr);
+        snprintf(buf, len, "cores (%u,%u)-(%u,%u) 0x%llx", r->x0, r->y0, r->x1,
+                 r->y1, (unsigned long long)r->addr);
     }
     return buf;
 }
@@ -1003,14 +1030,14 @@ static const char *ttx_race_what(const TTRaceRec *p)
 }
 
 static void ttx_race_report(TTNocState *ns, unsigned core, unsigned risc,
-                            unsigned kind, unsigned ocore,
-                            const TTRaceRec *p, const char *fmt, ...)
+                            unsigned kind, unsigned ocore, const TTRaceRec *p,
+                            const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
 
 /* Report once per (kind, pc, issuing pc). */
 static void ttx_race_report(TTNocState *ns, unsigned core, unsigned risc,
-                            unsigned kind, unsigned ocore,
-                            const TTRaceRec *p, const char *fmt, ...)
+                            unsigned kind, unsigned ocore, const TTRaceRec *p,
+                            const char *fmt, ...)
 {
     const TTBlockEnv *env = ns->env;
     TTRace *rc = ns->race;
@@ -1025,7 +1052,7 @@ static void ttx_race_report(TTNocState *ns, unsigned core, unsigned risc,
         }
     }
     if (rc->nseen < TTX_RACE_MAX_SEEN) {
-        rc->seen[rc->nseen++] = (TTRaceSeen) { kind, pc, p->pc };
+        rc->seen[rc->nseen++] = (TTRaceSeen){kind, pc, p->pc};
     }
     va_start(ap, fmt);
     vsnprintf(text, sizeof(text), fmt, ap);
@@ -1034,8 +1061,8 @@ static void ttx_race_report(TTNocState *ns, unsigned core, unsigned risc,
 }
 
 /* Source bytes of write @p now, or false if it has none in L1. */
-static bool ttx_race_src_hash(TTNocState *ns, unsigned core,
-                              const TTRaceRec *p, uint64_t *h)
+static bool ttx_race_src_hash(TTNocState *ns, unsigned core, const TTRaceRec *p,
+                              uint64_t *h)
 {
     if (p->kind == TTX_NOC_PEND_READ || !p->src.valid) {
         return false;
@@ -1060,8 +1087,8 @@ static void ttx_race_src_done(TTNocState *ns, unsigned core, unsigned risc,
         ttx_race_report(ns, core, risc, TT_RACE_SOURCE, core, p,
                         "the %u source bytes at %s of a NoC write changed "
                         "before its barrier: the write may send either "
-                        "version", p->src.len,
-                        ttx_race_where(&p->src, w, sizeof(w)));
+                        "version",
+                        p->src.len, ttx_race_where(&p->src, w, sizeof(w)));
     }
     p->src_busy = false;
 }
@@ -1103,19 +1130,19 @@ static void ttx_race_moves(const TTRaceRec *p, unsigned idx, bool *src,
         break;
     case TT_NOC_ST_MST_POSTED_WR_REQ_SENT:
     case TT_NOC_ST_MST_POSTED_WR_DATA_WORD_SENT:
-        all = p->kind == TTX_NOC_PEND_POSTED;    /* never acknowledged */
+        all = p->kind == TTX_NOC_PEND_POSTED; /* never acknowledged */
         break;
     default:
         if (idx >= TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0) &&
-            idx <= TT_NOC_ST_MST_REQS_OUTSTANDING_ID(
-                       TT_NOC_MAX_TRANSACTION_ID)) {
+            idx <=
+                TT_NOC_ST_MST_REQS_OUTSTANDING_ID(TT_NOC_MAX_TRANSACTION_ID)) {
             all = (rd || np) &&
                   p->trid == idx - TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0);
         } else if (idx >= TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(0) &&
                    idx <= TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(
                               TT_NOC_MAX_TRANSACTION_ID) &&
-                   !rd && p->trid ==
-                   idx - TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(0)) {
+                   !rd &&
+                   p->trid == idx - TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(0)) {
             s = true;
             all = !np;
         }
@@ -1184,8 +1211,8 @@ void ttx_noc_race_forget(TTNocState *ns, unsigned core)
  * one reads the earlier one complete.  The detector counts a write
  * followed that way as delivered to @core.
  */
-static bool ttx_race_followed(const TTNocState *ns, unsigned pcore,
-                              unsigned i, unsigned core)
+static bool ttx_race_followed(const TTNocState *ns, unsigned pcore, unsigned i,
+                              unsigned core)
 {
     const TTRaceCore *rcore = &ns->race->core[pcore];
     const TTRaceRec *p = &rcore->rec[i];
@@ -1209,12 +1236,10 @@ static bool ttx_race_followed(const TTNocState *ns, unsigned pcore,
  * moves?  Reports it.  Writes of one core on one NoC arrive in order.
  */
 static void ttx_race_noc_check(TTNocState *ns, unsigned core, unsigned risc,
-                               const TTRaceRec *x, unsigned pcore,
-                               TTRaceRec *p)
+                               const TTRaceRec *x, unsigned pcore, TTRaceRec *p)
 {
     bool ordered = pcore == core && p->noc == x->noc &&
-                   p->kind != TTX_NOC_PEND_READ &&
-                   x->kind != TTX_NOC_PEND_READ;
+                   p->kind != TTX_NOC_PEND_READ && x->kind != TTX_NOC_PEND_READ;
     const TTRaceRange *mine = NULL, *theirs = NULL;
     const char *how = NULL;
     char a[64], b[64];
@@ -1228,17 +1253,18 @@ static void ttx_race_noc_check(TTNocState *ns, unsigned core, unsigned risc,
         mine = &x->src, theirs = &p->dst, how = "reads bytes";
     } else if (p->src_busy && ttx_race_overlap(&x->dst, &p->src)) {
         mine = &x->dst, theirs = &p->src, how = "writes bytes";
-        p->src_told = true;     /* one report for the reused source */
+        p->src_told = true; /* one report for the reused source */
     }
     if (!how) {
         return;
     }
     ttx_race_report(ns, core, risc, TT_RACE_NOC, pcore, p,
                     "NoC %s of %u bytes at %s %s that an unfinished NoC %s "
-                    "still %s (%u bytes at %s)", ttx_race_what(x),
-                    mine->len, ttx_race_where(mine, a, sizeof(a)), how,
-                    ttx_race_what(p), theirs == &p->dst ? "writes" : "reads",
-                    theirs->len, ttx_race_where(theirs, b, sizeof(b)));
+                    "still %s (%u bytes at %s)",
+                    ttx_race_what(x), mine->len,
+                    ttx_race_where(mine, a, sizeof(a)), how, ttx_race_what(p),
+                    theirs == &p->dst ? "writes" : "reads", theirs->len,
+                    ttx_race_where(theirs, b, sizeof(b)));
 }
 
 /* Record command @x of hart (@core, @risc), after checking it. */
@@ -1268,7 +1294,7 @@ static void ttx_race_issue(TTNocState *ns, unsigned core, unsigned risc,
             rcore->rec = rec;
             rcore->cap = cap;
         } else {
-            return;             /* out of memory: this one goes unchecked */
+            return; /* out of memory: this one goes unchecked */
         }
     }
     x->pc = ns->env->current_pc(ns->env->opaque, core, risc);
@@ -1291,8 +1317,10 @@ static void ttx_race_cmd(TTNocCmd *c, const uint32_t *r, uint32_t ctrl)
     uint64_t ret = ttx_noc_local(r[TT_A_NOC_RET_ADDR_LO / 4], rmid);
     uint32_t len = r[TT_A_NOC_AT_LEN_BE / 4];
     TTRaceRec x = {
-        .noc = (uint8_t)c->noc, .trid = (uint8_t)ttx_noc_trid(r),
-        .src_busy = true, .dst_busy = true,
+        .noc = (uint8_t)c->noc,
+        .trid = (uint8_t)ttx_noc_trid(r),
+        .src_busy = true,
+        .dst_busy = true,
     };
 
     if (!TT_FIELD_GET(NOC, CTRL, WR, ctrl)) {
@@ -1300,15 +1328,16 @@ static void ttx_race_cmd(TTNocCmd *c, const uint32_t *r, uint32_t ctrl)
         ttx_race_at(c, &x.src, tmid, targ, len);
         ttx_race_at(c, &x.dst, rmid, ret, len);
     } else {
-        x.kind = TT_FIELD_GET(NOC, CTRL, RESP_MARKED, ctrl) ?
-                 TTX_NOC_PEND_WRITE : TTX_NOC_PEND_POSTED;
+        x.kind = TT_FIELD_GET(NOC, CTRL, RESP_MARKED, ctrl)
+                     ? TTX_NOC_PEND_WRITE
+                     : TTX_NOC_PEND_POSTED;
         if (TT_FIELD_GET(NOC, CTRL, WR_INLINE, ctrl)) {
             ttx_race_at(c, &x.dst, tmid, targ, 4);
         } else if (TT_FIELD_GET(NOC, CTRL, BRCST_PACKET, ctrl)) {
             ttx_race_at_core(c->ns->env, &x.src, c->core, targ, len);
             ttx_race_rect(c, &x.dst, rmid,
-                          TT_FIELD_GET(NOC, CTRL, BRCST_SRC_INCLUDE, ctrl),
-                          ret, len);
+                          TT_FIELD_GET(NOC, CTRL, BRCST_SRC_INCLUDE, ctrl), ret,
+                          len);
         } else {
             ttx_race_at_core(c->ns->env, &x.src, c->core, targ, len);
             ttx_race_at(c, &x.dst, rmid, ret, len);
@@ -1332,8 +1361,8 @@ static void ttx_race_signal(TTNocState *ns, unsigned core, unsigned risc,
 
     for (unsigned i = 0; i < rcore->n; i++) {
         const TTRaceRec *p = &rcore->rec[i];
-        const TTRaceRange *by = p->kind == TTX_NOC_PEND_READ ? &p->src :
-                                                               &p->dst;
+        const TTRaceRange *by =
+            p->kind == TTX_NOC_PEND_READ ? &p->src : &p->dst;
         bool busy = p->kind == TTX_NOC_PEND_READ ? p->src_busy : p->dst_busy;
         bool hit = false;
 
@@ -1373,28 +1402,27 @@ static void ttx_race_cb_range(TTNocState *ns, unsigned core, unsigned risc,
                 (!push && (c != core || p->risc != risc))) {
                 continue;
             }
-            ttx_race_report(ns, core, risc,
-                            push ? TT_RACE_CB_PUSH : TT_RACE_CB_POP, c, p,
-                            "CB %u: %s of %u page%s (%u bytes at %s) while "
-                            "a NoC %s %s %u bytes at %s is unfinished (no "
-                            "%s between)", cb,
-                            push ? "cb_push_back" : "cb_pop_front", pages,
-                            pages == 1 ? "" : "s", pg->len,
-                            ttx_race_where(pg, s, sizeof(s)),
-                            ttx_race_what(p), push ? "filling" : "sending",
-                            by->len, ttx_race_where(by, w, sizeof(w)),
-                            p->kind == TTX_NOC_PEND_READ ?
-                                "noc_async_read_barrier" :
-                            push ? "noc_async_write_barrier" :
-                                   "noc_async_write_barrier or "
-                                   "noc_async_writes_flushed");
+            ttx_race_report(
+                ns, core, risc, push ? TT_RACE_CB_PUSH : TT_RACE_CB_POP, c, p,
+                "CB %u: %s of %u page%s (%u bytes at %s) while "
+                "a NoC %s %s %u bytes at %s is unfinished (no "
+                "%s between)",
+                cb, push ? "cb_push_back" : "cb_pop_front", pages,
+                pages == 1 ? "" : "s", pg->len,
+                ttx_race_where(pg, s, sizeof(s)), ttx_race_what(p),
+                push ? "filling" : "sending", by->len,
+                ttx_race_where(by, w, sizeof(w)),
+                p->kind == TTX_NOC_PEND_READ ? "noc_async_read_barrier"
+                : push                       ? "noc_async_write_barrier"
+                                             : "noc_async_write_barrier or "
+                                               "noc_async_writes_flushed");
             return;
         }
     }
 }
 
-void ttx_noc_race_cb(TTNocState *ns, unsigned core, unsigned risc,
-                     unsigned cb, bool push, unsigned pages)
+void ttx_noc_race_cb(TTNocState *ns, unsigned core, unsigned risc, unsigned cb,
+                     bool push, unsigned pages)
 {
     const uint8_t *l1;
     struct tt_cb_interface ifc;
@@ -1406,23 +1434,24 @@ void ttx_noc_race_cb(TTNocState *ns, unsigned core, unsigned risc,
         return;
     }
     l1 = ns->env->l1(ns->env->opaque, core);
-    memcpy(&ifc, l1 + TT_MEM_CB_INTERFACE_BASE +
-           risc * TT_MEM_CB_INTERFACE_SLOT_SIZE + cb * sizeof(ifc),
+    memcpy(&ifc,
+           l1 + TT_MEM_CB_INTERFACE_BASE +
+               risc * TT_MEM_CB_INTERFACE_SLOT_SIZE + cb * sizeof(ifc),
            sizeof(ifc));
     start = push ? ifc.fifo_wr_ptr : ifc.fifo_rd_ptr;
     len = pages * ifc.fifo_page_size;
     if (!ifc.fifo_num_pages || ifc.fifo_limit > TT_MEM_L1_SIZE ||
         start >= ifc.fifo_limit || ifc.fifo_size > ifc.fifo_limit ||
         len > ifc.fifo_size) {
-        return;                 /* not a CB this RISC set up */
+        return; /* not a CB this RISC set up */
     }
     /* The pages may wrap past the end of the ring. */
     first = ifc.fifo_limit - start < len ? ifc.fifo_limit - start : len;
     ttx_race_at_core(ns->env, &pg, core, start, first);
     ttx_race_cb_range(ns, core, risc, cb, push, pages, &pg);
     if (first < len) {
-        ttx_race_at_core(ns->env, &pg, core,
-                         ifc.fifo_limit - ifc.fifo_size, len - first);
+        ttx_race_at_core(ns->env, &pg, core, ifc.fifo_limit - ifc.fifo_size,
+                         len - first);
         ttx_race_cb_range(ns, core, risc, cb, push, pages, &pg);
     }
 }
@@ -1473,8 +1502,8 @@ static void ttx_race_atomic(TTNocCmd *c, const uint32_t *r, uint32_t ctrl)
     }
     if (TT_FIELD_GET(NOC, CTRL, BRCST_PACKET, ctrl)) {
         ttx_race_rect(c, &t, tmid,
-                      TT_FIELD_GET(NOC, CTRL, BRCST_SRC_INCLUDE, ctrl),
-                      taddr, 4);
+                      TT_FIELD_GET(NOC, CTRL, BRCST_SRC_INCLUDE, ctrl), taddr,
+                      4);
     } else {
         ttx_race_at(c, &t, tmid, taddr, 4);
     }
@@ -1518,8 +1547,13 @@ static void ttx_noc_send(TTNocState *ns, unsigned core, unsigned risc,
     const uint32_t *r = n->buf[buf].reg;
     uint32_t ctrl = r[TT_A_NOC_CTRL / 4];
     TTNocCmd c = {
-        .ns = ns, .core = core, .risc = risc, .noc = noc, .buf = buf,
-        .what = "read", .self_risc = (int)risc,
+        .ns = ns,
+        .core = core,
+        .risc = risc,
+        .noc = noc,
+        .buf = buf,
+        .what = "read",
+        .self_risc = (int)risc,
     };
     unsigned phase = TTX_ISSUE | TTX_LAND;
     TTNocPending *p;
@@ -1564,9 +1598,10 @@ static void ttx_noc_send(TTNocState *ns, unsigned core, unsigned risc,
     p->risc = (uint8_t)risc;
     p->buf = (uint8_t)buf;
     p->trid = (uint8_t)ttx_noc_trid(r);
-    p->kind = !TT_FIELD_GET(NOC, CTRL, WR, ctrl) ? TTX_NOC_PEND_READ :
-              TT_FIELD_GET(NOC, CTRL, RESP_MARKED, ctrl) ? TTX_NOC_PEND_WRITE :
-                                                           TTX_NOC_PEND_POSTED;
+    p->kind = !TT_FIELD_GET(NOC, CTRL, WR, ctrl) ? TTX_NOC_PEND_READ
+              : TT_FIELD_GET(NOC, CTRL, RESP_MARKED, ctrl)
+                  ? TTX_NOC_PEND_WRITE
+                  : TTX_NOC_PEND_POSTED;
 }
 
 /* Registers -------------------------------------------------------------- */
@@ -1602,13 +1637,15 @@ static bool ttx_noc_reg_read(TTNocState *ns, unsigned core, int risc,
     }
     switch (reg) {
     case TT_A_NOC_CMD_CTRL:
-        *val = 0;               /* ready: every command was accepted */
+        *val = 0; /* ready: every command was accepted */
         return true;
     case TT_A_NOC_NODE_ID:
-        *val = TT_FIELD_VAL(NOC, NODE_ID, X, TT_NOC_VIRTUAL_WORKER_X0 +
-                                               ttx_block_x(ns->env, core)) |
-               TT_FIELD_VAL(NOC, NODE_ID, Y, TT_NOC_VIRTUAL_WORKER_Y0 +
-                                               ttx_block_y(ns->env, core));
+        *val =
+            TT_FIELD_VAL(NOC, NODE_ID, X,
+                         TT_NOC_VIRTUAL_WORKER_X0 +
+                             ttx_block_x(ns->env, core)) |
+            TT_FIELD_VAL(NOC, NODE_ID, Y,
+                         TT_NOC_VIRTUAL_WORKER_Y0 + ttx_block_y(ns->env, core));
         return true;
     case TT_A_NOC_ENDPOINT_ID:
         *val = 0;
@@ -1652,15 +1689,16 @@ static bool ttx_noc_reg_write(TTNocState *ns, unsigned core, unsigned risc,
         reg < TT_A_NOC_STATUS0 + 4 * TT_NOC_STATUS_REGS) {
         ttx_block_guest_error(ns->env, core, risc,
                               (noc ? TT_MMIO_NOC1_BASE : TT_MMIO_NOC0_BASE) +
-                              off, "write of 0x%x to NoC%u "
-                              "status counter 0x%x, which is read-only", val,
-                              noc, (reg - TT_A_NOC_STATUS0) / 4);
+                                  off,
+                              "write of 0x%x to NoC%u "
+                              "status counter 0x%x, which is read-only",
+                              val, noc, (reg - TT_A_NOC_STATUS0) / 4);
         return true;
     }
     switch (reg) {
     case TT_A_NOC_NODE_ID:
     case TT_A_NOC_ENDPOINT_ID:
-        return true;            /* read-only, writes ignored */
+        return true; /* read-only, writes ignored */
     case TT_A_NOC_CLEAR_OUTSTANDING_REQ_CNT:
         for (unsigned id = 0; id <= TT_NOC_MAX_TRANSACTION_ID; id++) {
             if (val & (1u << id)) {
@@ -1715,8 +1753,7 @@ TTNocWindow *ttx_noc_window(TTNocState *ns, unsigned noc)
     return &ns->win[noc];
 }
 
-TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay,
-                        bool racecheck)
+TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay, bool racecheck)
 {
     TTNocState *ns = calloc(1, sizeof(*ns));
 

@@ -22,19 +22,19 @@ typedef struct TTNocCmdBuf {
 } TTNocCmdBuf;
 
 /* Registers of a command a command buffer sent (TARG_ADDR_LO..AT_DATA). */
-#define TTX_NOC_SNAP_REGS   (TT_A_NOC_CMD_CTRL / 4)
+#define TTX_NOC_SNAP_REGS (TT_A_NOC_CMD_CTRL / 4)
 
 /* A read or write in flight under delayed completion (noc_delay). */
 typedef struct TTNocPending {
     uint32_t reg[TTX_NOC_SNAP_REGS];
-    uint8_t risc, buf, trid, kind;      /* kind: TTX_NOC_PEND_* */
+    uint8_t risc, buf, trid, kind; /* kind: TTX_NOC_PEND_* */
 } TTNocPending;
 
 typedef struct TTNoc {
     TTNocCmdBuf buf[TT_NOC_CMD_BUFS];
     uint32_t cfg[TT_NOC_CFG_REGS];
     uint32_t status[TT_NOC_STATUS_REGS];
-    TTNocPending *pend;         /* oldest first; noc_delay entries */
+    TTNocPending *pend; /* oldest first; noc_delay entries */
     unsigned npend;
 } TTNoc;
 
@@ -49,8 +49,7 @@ typedef struct TTNocWindow {
  * and writes per core and NoC (delayed completion); @racecheck turns the
  * race detector on.  NULL when out of memory.
  */
-TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay,
-                        bool racecheck);
+TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay, bool racecheck);
 void ttx_noc_free(TTNocState *ns);
 
 /*
@@ -87,7 +86,7 @@ void ttx_noc_race_done(TTNocState *ns, unsigned core, unsigned risc);
 void ttx_noc_race_forget(TTNocState *ns, unsigned core);
 
 /* Race detector: hart (@core, @risc) pushed or popped pages of CB @cb. */
-void ttx_noc_race_cb(TTNocState *ns, unsigned core, unsigned risc,
-                     unsigned cb, bool push, unsigned pages);
+void ttx_noc_race_cb(TTNocState *ns, unsigned core, unsigned risc, unsigned cb,
+                     bool push, unsigned pages);
 
 #endif /* TTX_NOC_H */

@@ -47,17 +47,17 @@
 
 #include <string.h>
 
-#define ALL_LANES   0xffffffffu
+#define ALL_LANES 0xffffffffu
 
 /* ---- slots and lanes ------------------------------------------------ */
 
 void ttx_sfpi_reset(TTSfpi *s)
 {
     static const uint32_t creg[8] = {
-        0x3f56594bu,            /* LReg8: 0.8373 */
-        0,                      /* LReg9: 0 */
-        0x3f800000u,            /* LReg10: 1.0 */
-        0xbf800000u,            /* LReg11: -1.0, as sfpi reserves it */
+        0x3f56594bu, /* LReg8: 0.8373 */
+        0,           /* LReg9: 0 */
+        0x3f800000u, /* LReg10: 1.0 */
+        0xbf800000u, /* LReg11: -1.0, as sfpi reserves it */
     };
 
     memset(s, 0, sizeof(*s));
@@ -202,8 +202,9 @@ static bool sfpi_store_elem(uint32_t u, TTDstKind kind, unsigned fmt,
     case TT_SFPI_FMT_FP32:
     case TT_SFPI_FMT_INT32:
         /* [I] a 16-bit tile keeps the top half (FP16: converted). */
-        *out = kind == TTX_DST_FP16 ? ttx_sfpu_store_bits(u, kind, false) :
-               wide ? u : u >> 16;
+        *out = kind == TTX_DST_FP16 ? ttx_sfpu_store_bits(u, kind, false)
+               : wide               ? u
+                                    : u >> 16;
         return true;
     case TT_SFPI_FMT_UINT16:
     case TT_SFPI_FMT_LO16:
@@ -229,8 +230,8 @@ static int sfpi_dst_slot(const TTTileEngine *e, uint32_t addr)
     return ttx_sfpu_math_slot(e, tile);
 }
 
-static int sfpi_load(TTTileEngine *e, unsigned d, uint32_t addr,
-                     unsigned fmt, const char **why)
+static int sfpi_load(TTTileEngine *e, unsigned d, uint32_t addr, unsigned fmt,
+                     const char **why)
 {
     TTSfpi *s = &e->sfpi;
     int slot = sfpi_dst_slot(e, addr);
@@ -289,9 +290,9 @@ static int sfpi_store(TTTileEngine *e, unsigned src, uint32_t addr,
 /* ---- lanewise operations ---------------------------------------------- */
 
 /* SFPEXEXP, SFPEXMAN, SFPSETEXP, SFPSETMAN, SFPSETSGN, SFPDIVP2 fields. */
-#define SGN(x)  ((x) & 0x80000000u)
-#define EXP(x)  (((x) >> 23) & 0xff)
-#define MAN(x)  ((x) & 0x7fffffu)
+#define SGN(x) ((x)&0x80000000u)
+#define EXP(x) (((x) >> 23) & 0xff)
+#define MAN(x) ((x)&0x7fffffu)
 
 /* SFPABS: integer negation keeps -2^31; float keeps -NaN. */
 static uint32_t sfpi_abs(uint32_t x, bool fp)
@@ -416,8 +417,8 @@ static bool sfpi_test(int32_t d, unsigned cond)
  * difference; floats by the bits of a - b computed by SFPMAD, or of a
  * itself against an immediate zero (so -0 < 0 there, as on the SFPU).
  */
-static uint32_t sfpi_cmp(const TTSfpi *s, unsigned a, unsigned b,
-                         unsigned mod, uint32_t imm)
+static uint32_t sfpi_cmp(const TTSfpi *s, unsigned a, unsigned b, unsigned mod,
+                         uint32_t imm)
 {
     unsigned cond = mod & TT_SFPI_CMP_COND_MASK;
     bool use_imm = mod & TT_SFPI_CMP_IMM;
@@ -552,7 +553,10 @@ static bool sfpi_lanewise(TTSfpi *s, unsigned op, unsigned a, unsigned b,
             break;
         case TT_SFPI_SETEXP:
             v[l] = SGN(x) | MAN(x) |
-                   (mod == 0 ? imm & 0xff : mod == 1 ? y & 0xff : EXP(y)) << 23;
+                   (mod == 0   ? imm & 0xff
+                    : mod == 1 ? y & 0xff
+                               : EXP(y))
+                       << 23;
             break;
         case TT_SFPI_SETMAN:
             v[l] = SGN(x) | EXP(x) << 23 | MAN(mod ? y : imm);
@@ -564,8 +568,9 @@ static bool sfpi_lanewise(TTSfpi *s, unsigned op, unsigned a, unsigned b,
             if (!mod) {
                 v[l] = SGN(x) | MAN(x) | (imm & 0xff) << 23;
             } else {
-                v[l] = EXP(x) == 0xff ? x :
-                       SGN(x) | MAN(x) | ((EXP(x) + imm) & 0xff) << 23;
+                v[l] = EXP(x) == 0xff
+                           ? x
+                           : SGN(x) | MAN(x) | ((EXP(x) + imm) & 0xff) << 23;
             }
             break;
         case TT_SFPI_LZ:
@@ -622,8 +627,8 @@ static int sfpi_swap(TTSfpi *s, unsigned d, unsigned a, unsigned mod,
     for (unsigned l = 0; l < TT_SFPI_LANES; l++) {
         uint32_t vd = s->reg[d][l], va = s->reg[a][l];
         bool swap = mod == TT_SFPI_SWAP_SWAP ||
-                    (mod == TT_SFPI_SWAP_MIN_MAX ? sfpi_smaller(va, vd) :
-                     !sfpi_smaller(va, vd));
+                    (mod == TT_SFPI_SWAP_MIN_MAX ? sfpi_smaller(va, vd)
+                                                 : !sfpi_smaller(va, vd));
 
         if ((en >> l) & 1 && swap) {
             s->reg[d][l] = va;
@@ -636,11 +641,12 @@ static int sfpi_swap(TTSfpi *s, unsigned d, unsigned a, unsigned mod,
 const char *ttx_sfpi_op_name(unsigned op)
 {
     static const char *const names[] = {
-        "NOP", "LOAD", "STORE", "LOADI", "MOV", "MAD", "ABS", "IADD", "ISUB",
-        "IADDI", "AND", "OR", "XOR", "NOT", "SHFT", "SHFTI", "EXEXP", "EXMAN",
-        "SETEXP", "SETMAN", "SETSGN", "DIVP2", "LZ", "CAST", "STOCHRND",
-        "SWAP", "CMP", "ENCC", "SETCC", "PUSHC", "POPC", "COMPC", "CONFIG",
-        "DST_SET", "DST_INC", "DST_NEXT",
+        "NOP",      "LOAD",   "STORE",  "LOADI",   "MOV",     "MAD",
+        "ABS",      "IADD",   "ISUB",   "IADDI",   "AND",     "OR",
+        "XOR",      "NOT",    "SHFT",   "SHFTI",   "EXEXP",   "EXMAN",
+        "SETEXP",   "SETMAN", "SETSGN", "DIVP2",   "LZ",      "CAST",
+        "STOCHRND", "SWAP",   "CMP",    "ENCC",    "SETCC",   "PUSHC",
+        "POPC",     "COMPC",  "CONFIG", "DST_SET", "DST_INC", "DST_NEXT",
     };
 
     _Static_assert(sizeof(names) / sizeof(names[0]) == TT_SFPI_OP_COUNT,
@@ -657,8 +663,8 @@ int ttx_sfpi_exec(TTTileEngine *e, uint32_t insn, uint32_t imm,
     unsigned a = TT_FIELD_GET(TILE, SFPI, VA, insn);
     unsigned b = TT_FIELD_GET(TILE, SFPI, VB, insn);
     unsigned c = TT_FIELD_GET(TILE, SFPI, VC, insn);
-    uint32_t addr = s->dst_base + s->dst_rwc +
-                    TT_FIELD_GET(TILE, SFPI, ADDR, insn);
+    uint32_t addr =
+        s->dst_base + s->dst_rwc + TT_FIELD_GET(TILE, SFPI, ADDR, insn);
     uint32_t v[TT_SFPI_LANES];
 
     *why = "unknown instruction";

@@ -112,8 +112,8 @@ static bool is_inf_nan(float x)
  */
 SFPU_INLINE float exp_approx(float x)
 {
-    float t = mad(369.329925537109375f, x < -88.5f ? -88.5f : x,
-                  32500.818359375f);
+    float t =
+        mad(369.329925537109375f, x < -88.5f ? -88.5f : x, 32500.818359375f);
     uint32_t i = 0;
 
     if (t >= 65535.0f) {
@@ -146,8 +146,8 @@ SFPU_INLINE float exp_21f(float x)
     z = (uint32_t)(xlog2 * 8388608.0f);
     ipart = z >> 23;
     frac = (float)(z & 0x7fffff);
-    p = mad(mad(4.791750143340323e-15f, frac, 7.839635491371155e-08f),
-            frac, 1.0017248f);
+    p = mad(mad(4.791750143340323e-15f, frac, 7.839635491371155e-08f), frac,
+            1.0017248f);
     return flush(setexp(p, ipart));
 }
 
@@ -159,8 +159,8 @@ SFPU_INLINE float exp_21f(float x)
 SFPU_INLINE float exp_cw(float x)
 {
     static const float c[] = {
-        1.0f / 5040, 1.0f / 720, 1.0f / 120, 1.0f / 24, 1.0f / 6, 0.5f,
-        1.0f, 1.0f,
+        1.0f / 5040, 1.0f / 720, 1.0f / 120, 1.0f / 24,
+        1.0f / 6,    0.5f,       1.0f,       1.0f,
     };
     float n, r, p;
     int ni;
@@ -169,7 +169,7 @@ SFPU_INLINE float exp_cw(float x)
         return INFINITY;
     }
     if (x < -87.33654f) {
-        return 0.0f;            /* below 2^-126: flushed */
+        return 0.0f; /* below 2^-126: flushed */
     }
     n = add(mad(x, 1.44269502f, 12582912.0f), -12582912.0f);
     r = mad(n, -0.693145751953125f, x);
@@ -344,9 +344,14 @@ static float tanh_op(float x, bool approx, bool fp32)
     } else if (a < 0.55f) {
         /* Odd Taylor series through x^15. */
         static const float c[] = {
-            -929569.0f / 638512875.0f, 21844.0f / 6081075,
-            -1382.0f / 155925, 62.0f / 2835, -17.0f / 315, 2.0f / 15,
-            -1.0f / 3, 1.0f,
+            -929569.0f / 638512875.0f,
+            21844.0f / 6081075,
+            -1382.0f / 155925,
+            62.0f / 2835,
+            -17.0f / 315,
+            2.0f / 15,
+            -1.0f / 3,
+            1.0f,
         };
         float a2 = mul(a, a), p = c[0];
 
@@ -366,14 +371,14 @@ static float gelu_op(float x, bool approx, bool fp32)
 {
     float w, z, t, poly, ec;
     static const float c[] = {
-        0.17087277f, -0.82215223f, 1.48851587f, -1.13520398f, 0.27886807f,
-        -0.18628806f, 0.09678418f, 0.37409196f, 1.00002368f, -1.26551223f,
+        0.17087277f,  -0.82215223f, 1.48851587f, -1.13520398f, 0.27886807f,
+        -0.18628806f, 0.09678418f,  0.37409196f, 1.00002368f,  -1.26551223f,
     };
 
     if (approx) {
         /* x * sigmoid(2 sqrt(2/pi) (x + 0.044715 x^3)), approx ops. */
-        float inner = mul(mul(1.5957691216f, x),
-                          mad(mul(0.044715f, x), x, 1.0f));
+        float inner =
+            mul(mul(1.5957691216f, x), mad(mul(0.044715f, x), x, 1.0f));
 
         return mul(x, sigmoid_op(inner, true, fp32));
     }
@@ -442,12 +447,12 @@ float ttx_sfpu_eval(TTSfpuOp op, float x, bool approx, bool fp32_dest)
 const char *ttx_sfpu_name(TTSfpuOp op)
 {
     static const char *const names[TTX_SFPU_UNARY_COUNT] = {
-        [TTX_SFPU_EXP] = "exp",         [TTX_SFPU_RECIP] = "recip",
-        [TTX_SFPU_SQRT] = "sqrt",       [TTX_SFPU_RSQRT] = "rsqrt",
-        [TTX_SFPU_LOG] = "log",         [TTX_SFPU_RELU] = "relu",
-        [TTX_SFPU_GELU] = "gelu",       [TTX_SFPU_SIGMOID] = "sigmoid",
-        [TTX_SFPU_TANH] = "tanh",       [TTX_SFPU_ABS] = "abs",
-        [TTX_SFPU_SQUARE] = "square",   [TTX_SFPU_NEGATIVE] = "negative",
+        [TTX_SFPU_EXP] = "exp",       [TTX_SFPU_RECIP] = "recip",
+        [TTX_SFPU_SQRT] = "sqrt",     [TTX_SFPU_RSQRT] = "rsqrt",
+        [TTX_SFPU_LOG] = "log",       [TTX_SFPU_RELU] = "relu",
+        [TTX_SFPU_GELU] = "gelu",     [TTX_SFPU_SIGMOID] = "sigmoid",
+        [TTX_SFPU_TANH] = "tanh",     [TTX_SFPU_ABS] = "abs",
+        [TTX_SFPU_SQUARE] = "square", [TTX_SFPU_NEGATIVE] = "negative",
     };
 
     return op < TTX_SFPU_UNARY_COUNT ? names[op] : "?";
@@ -577,8 +582,8 @@ static void unary_portable(TTTileEngine *e, unsigned slot, TTSfpuOp op)
 }
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target("avx2,fma")))
-static void unary_fma(TTTileEngine *e, unsigned slot, TTSfpuOp op)
+__attribute__((target("avx2,fma"))) static void
+unary_fma(TTTileEngine *e, unsigned slot, TTSfpuOp op)
 {
     unary_body(e, slot, op);
 }
@@ -615,8 +620,9 @@ int ttx_sfpu_binary(TTTileEngine *e, TTSfpuBinaryOp op, unsigned idst0,
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
         float a = sfpu_load(e, (unsigned)s0, i);
         float b = sfpu_load(e, (unsigned)s1, i);
-        float y = op == TTX_SFPU_ADD ? add(a, b) :
-                  op == TTX_SFPU_SUB ? mad(b, -1.0f, a) : mul(a, b);
+        float y = op == TTX_SFPU_ADD   ? add(a, b)
+                  : op == TTX_SFPU_SUB ? mad(b, -1.0f, a)
+                                       : mul(a, b);
 
         e->dst[s0][i] = sfpu_store(y, e->kind[s0], !e->cfg.approx);
     }

@@ -134,8 +134,8 @@ static int gather_rows(unsigned fmt, const void *l1, size_t row_stride,
     }
     for (unsigned r = 0; r < TT_TILE_DIM; r++) {
         for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-            memcpy(tile + ttx_tile_index(r, c) * es, p + r * row_stride + c * es,
-                   es);
+            memcpy(tile + ttx_tile_index(r, c) * es,
+                   p + r * row_stride + c * es, es);
         }
     }
     return TTX_TILE_OK;
@@ -283,8 +283,8 @@ int ttx_tile_unpack_rows(TTTileEngine *e, unsigned src, unsigned fmt,
     return TTX_TILE_OK;
 }
 
-int ttx_tile_unpack(TTTileEngine *e, unsigned src, unsigned fmt,
-                    const void *l1, unsigned flags)
+int ttx_tile_unpack(TTTileEngine *e, unsigned src, unsigned fmt, const void *l1,
+                    unsigned flags)
 {
     return ttx_tile_unpack_rows(e, src, fmt, l1, 0, flags);
 }
@@ -383,13 +383,12 @@ int ttx_tile_unpack_to_dst(TTTileEngine *e, unsigned fmt, const void *l1,
 /* ---- FPU helpers ---------------------------------------------------- */
 
 /* The FPU's wait gate: both current banks must belong to it. */
-static int fpu_gate(TTTileEngine *e, const TTSrcBank **a,
-                    const TTSrcBank **b)
+static int fpu_gate(TTTileEngine *e, const TTSrcBank **a, const TTSrcBank **b)
 {
     *a = &e->src[TTX_SRC_A].bank[e->src[TTX_SRC_A].fpu_bank];
     *b = &e->src[TTX_SRC_B].bank[e->src[TTX_SRC_B].fpu_bank];
-    return (*a)->matrix_owned && (*b)->matrix_owned ? TTX_TILE_OK :
-           TTX_TILE_BLOCKED;
+    return (*a)->matrix_owned && (*b)->matrix_owned ? TTX_TILE_OK
+                                                    : TTX_TILE_BLOCKED;
 }
 
 /* Banks of one plain tile each: what every op but the block ones reads. */
@@ -426,8 +425,7 @@ static double dst_get(const TTTileEngine *e, unsigned slot, unsigned i,
     return ttx_fmt_fpu_value_inl(e->dst[slot][i], e->kind[slot]);
 }
 
-static void dst_put(TTTileEngine *e, unsigned slot, unsigned i,
-                    uint32_t bits)
+static void dst_put(TTTileEngine *e, unsigned slot, unsigned i, uint32_t bits)
 {
     e->dst[slot][i] = bits;
     e->defined[slot] |= 1ull << (i / 16);
@@ -504,7 +502,7 @@ static void slice_both(const TTSrcBank *a, const TTSrcBank *b, TTSlices *s)
  * only pass by pointer or through memory (never as arguments or results)
  * to keep one ABI across the builds.
  */
-#define VL  8
+#define VL 8
 typedef double vd __attribute__((vector_size(VL * sizeof(double))));
 typedef uint64_t vu __attribute__((vector_size(VL * sizeof(uint64_t))));
 typedef uint32_t vu32 __attribute__((vector_size(VL * sizeof(uint32_t))));
@@ -528,9 +526,9 @@ static TTRoundK round_params(TTDstKind kind)
         uint64_t rebias;
         double minnorm, lim, max;
     } k[] = {
-        [TTX_DST_BF16] = { 7, 48, 127 - 1023, 0x1p-126, 0x1p129, 0x1p128 },
-        [TTX_DST_FP16] = { 10, 48, 15 - 1023, 0x1p-14, 0x1p17, 0x1.ffcp16 },
-        [TTX_DST_FP32] = { 23, 32, 127 - 1023, 0x1p-126, 0x1p129, 0x1p128 },
+        [TTX_DST_BF16] = {7, 48, 127 - 1023, 0x1p-126, 0x1p129, 0x1p128},
+        [TTX_DST_FP16] = {10, 48, 15 - 1023, 0x1p-14, 0x1p17, 0x1.ffcp16},
+        [TTX_DST_FP32] = {23, 32, 127 - 1023, 0x1p-126, 0x1p129, 0x1p128},
     };
     int shift = 52 - k[kind].mbits;
     TTRoundK r;
@@ -575,7 +573,7 @@ TTX_INLINE void v_f32_value(vd *v, const vu *u, uint32_t mask)
               (m & 0x7fffff) << 29;
     /* All ones unless the exponent is 0, by arithmetic: SSE2 has no
      * 64-bit integer compare. */
-    vu keep = (vu){ 0 } - (((*u >> 23 & 0xff) + 0xff) >> 8);
+    vu keep = (vu){0} - (((*u >> 23 & 0xff) + 0xff) >> 8);
 
     *v = (vd)(bits & keep);
 }
@@ -591,16 +589,16 @@ TTX_INLINE void v_f32_value(vd *v, const vu *u, uint32_t mask)
 TTX_INLINE void v_round(vd *out, vd *d, const vd *sum, const TTRoundK *k)
 {
     vd v = *d + *sum;
-    vu u = (vu)v, abs = (vu){ 0 } + (uint64_t)(~0ull >> 1);
+    vu u = (vu)v, abs = (vu){0} + (uint64_t)(~0ull >> 1);
     vu sign = u & ~abs;
     vu ur = (u + k->half1 + ((u >> k->shift) & 1)) & k->keep;
     vd av = (vd)(u & abs), ar = (vd)(ur & abs);
-    vu tiny = (vu)(av < (vd){ 0 } + k->minnorm);
-    vd lim = (vd){ 0 } + k->lim;
+    vu tiny = (vu)(av < (vd){0} + k->minnorm);
+    vd lim = (vd){0} + k->lim;
     vu big = ~((vu)(ar < lim) & (vu)(av < lim));
 
-    *out = (vd)((tiny & sign) | (big & (sign | k->maxb)) |
-                (~(tiny | big) & ur));
+    *out =
+        (vd)((tiny & sign) | (big & (sign | k->maxb)) | (~(tiny | big) & ur));
     *d = *out + 0.0;
 }
 
@@ -611,8 +609,8 @@ TTX_INLINE void v_round(vd *out, vd *d, const vd *sum, const TTRoundK *k)
 TTX_INLINE void v_to_bits(vu *bits, const vd *r, const TTRoundK *k)
 {
     vu u = (vu)*r;
-    vu z = (vu)(*r == (vd){ 0 });
-    vu mmask = (vu){ 0 } + (uint64_t)((1ull << k->mbits) - 1);
+    vu z = (vu)(*r == (vd){0});
+    vu mmask = (vu){0} + (uint64_t)((1ull << k->mbits) - 1);
 
     *bits = ((u >> k->sign_shift) & (uint64_t)(1ull << (63 - k->sign_shift))) |
             (~z & ((((u >> 52) & 0x7ff) + k->rebias) << k->mbits |
@@ -693,8 +691,7 @@ TTX_INLINE void v_slice16(const uint32_t *bits, uint32_t hi_mask,
  * Matmul views of SrcA tile @bits: slices by row k and column c; the
  * odd-phase slice only when a phase uses it.
  */
-TTX_INLINE void mm_slice_a_body(TTSlices *s, const uint32_t *bits,
-                                unsigned np)
+TTX_INLINE void mm_slice_a_body(TTSlices *s, const uint32_t *bits, unsigned np)
 {
     for (unsigned k = 0; k < TT_TILE_DIM; k++) {
         for (unsigned c = 0; c < TT_TILE_DIM; c += 16) {
@@ -705,8 +702,7 @@ TTX_INLINE void mm_slice_a_body(TTSlices *s, const uint32_t *bits,
 }
 
 /* ... and of SrcB tile @bits, by output row r and k. */
-TTX_INLINE void mm_slice_b_body(TTSlices *s, const uint32_t *bits,
-                                unsigned np)
+TTX_INLINE void mm_slice_b_body(TTSlices *s, const uint32_t *bits, unsigned np)
 {
     for (unsigned r = 0; r < TT_TILE_DIM; r++) {
         for (unsigned k = 0; k < TT_TILE_DIM; k += 16) {
@@ -734,7 +730,7 @@ TTX_INLINE void mm_dot16(vd sum[][TT_TILE_DIM / VL], unsigned nh,
     if (narrow) {
         for (unsigned h = 0; h < nh; h++) {
             for (unsigned c0 = 0; c0 < TT_TILE_DIM; c0 += 16) {
-                v2d acc[8] = { 0 };
+                v2d acc[8] = {0};
 
                 for (unsigned k = 0; k < 16; k++) {
                     double bk = rb[16 * h + k];
@@ -796,13 +792,13 @@ TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
         v_dst_get16(e, slot, ttx_tile_index(r, 16), &row[16]);
         memcpy(d, row, sizeof(d));
         for (unsigned p = 0; p < np; p++) {
-            const double (*ak)[TT_TILE_DIM] = s->ak[p & 1];
+            const double(*ak)[TT_TILE_DIM] = s->ak[p & 1];
             const double *rb = s->bm[(p >> 1) & 1][r];
             vd sum[2][NV];
 
             for (unsigned h = 0; h < 2; h++) {
                 for (unsigned j = 0; j < NV; j++) {
-                    sum[h][j] = (vd){ 0 };
+                    sum[h][j] = (vd){0};
                 }
             }
             if (pair) {
@@ -835,7 +831,7 @@ typedef float vf __attribute__((vector_size(16 * sizeof(float))));
  */
 TTX_INLINE bool elw_bf16_ok(const uint32_t *a, const uint32_t *b)
 {
-    vw any = { 0 };
+    vw any = {0};
 
     for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
         vw ua, ub;
@@ -866,8 +862,8 @@ TTX_INLINE bool elw_bf16_ok(const uint32_t *a, const uint32_t *b)
  * operands are normal or zero) and becomes a signed zero either way.
  * + 0.0f turns a -0 sum into +0, as v_round()'s + 0.0 does.
  */
-TTX_INLINE void elw_bf16_body(TTTileEngine *e, unsigned slot,
-                              const uint32_t *a, const uint32_t *b, bool sub)
+TTX_INLINE void elw_bf16_body(TTTileEngine *e, unsigned slot, const uint32_t *a,
+                              const uint32_t *b, bool sub)
 {
     for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
         vw ua, ub, u, tiny, out;
@@ -876,14 +872,14 @@ TTX_INLINE void elw_bf16_body(TTTileEngine *e, unsigned slot,
         memcpy(&ua, &a[i], sizeof(ua));
         memcpy(&ub, &b[i], sizeof(ub));
         /* A zero exponent reads +0 (ttx_fmt_f32_value_inl()). */
-        ua &= (vw)((ua & 0x7f800000u) != (vw){ 0 });
-        ub &= (vw)((ub & 0x7f800000u) != (vw){ 0 });
+        ua &= (vw)((ua & 0x7f800000u) != (vw){0});
+        ub &= (vw)((ub & 0x7f800000u) != (vw){0});
         memcpy(&fa, &ua, sizeof(fa));
         memcpy(&fb, &ub, sizeof(fb));
         sum = (sub ? fa - fb : fa + fb) + 0.0f;
         memcpy(&u, &sum, sizeof(u));
         /* Nearest even to 16 bits; below the normal range the sign. */
-        tiny = (vw)((u & 0x7f800000u) == (vw){ 0 });
+        tiny = (vw)((u & 0x7f800000u) == (vw){0});
         out = (tiny & (u >> 16) & 0x8000u) |
               (~tiny & ((u + 0x7fffu + ((u >> 16) & 1)) >> 16));
         memcpy(&e->dst[slot][i], &out, sizeof(out));
@@ -898,9 +894,9 @@ TTX_INLINE void elw_bf16_body(TTTileEngine *e, unsigned slot,
  * v_round()).  BF16 without accumulation takes elw_bf16_body() when its
  * condition holds.
  */
-TTX_INLINE void elw_addsub_body(TTTileEngine *e, unsigned slot,
-                                TTDstKind kind, const uint32_t *a,
-                                const uint32_t *b, bool sub, bool acc)
+TTX_INLINE void elw_addsub_body(TTTileEngine *e, unsigned slot, TTDstKind kind,
+                                const uint32_t *a, const uint32_t *b, bool sub,
+                                bool acc)
 {
     TTRoundK rk = round_params(kind);
 
@@ -917,7 +913,7 @@ TTX_INLINE void elw_addsub_body(TTTileEngine *e, unsigned slot,
         }
         for (unsigned c = 0; c < 16; c += VL) {
             vu ua, ub, bits;
-            vd va, vb, v, r, zero = { 0 };
+            vd va, vb, v, r, zero = {0};
 
             v_load32(&ua, &a[i + c]);
             v_load32(&ub, &b[i + c]);
@@ -947,31 +943,33 @@ typedef struct TTFpuLoops {
                    const uint32_t *a, const uint32_t *b, bool sub, bool acc);
 } TTFpuLoops;
 
-#define TTX_FPU_LOOPS(name, pair, narrow)                                   \
-    static void mm_slice_a_##name(TTSlices *s, const uint32_t *bits,        \
-                                  unsigned np)                              \
-    {                                                                       \
-        mm_slice_a_body(s, bits, np);                                       \
-    }                                                                       \
-    static void mm_slice_b_##name(TTSlices *s, const uint32_t *bits,        \
-                                  unsigned np)                              \
-    {                                                                       \
-        mm_slice_b_body(s, bits, np);                                       \
-    }                                                                       \
-    static void mm_accumulate_##name(TTTileEngine *e, unsigned slot,        \
-                                     TTDstKind kind)                        \
-    {                                                                       \
-        mm_accumulate_body(e, slot, kind, pair, narrow);                    \
-    }                                                                       \
-    static void elw_addsub_##name(TTTileEngine *e, unsigned slot,           \
-                                  TTDstKind kind, const uint32_t *a,        \
-                                  const uint32_t *b, bool sub, bool acc)    \
-    {                                                                       \
-        elw_addsub_body(e, slot, kind, a, b, sub, acc);                     \
-    }                                                                       \
-    static const TTFpuLoops loops_##name = {                                \
-        mm_slice_a_##name, mm_slice_b_##name, mm_accumulate_##name,         \
-        elw_addsub_##name,                                                  \
+#define TTX_FPU_LOOPS(name, pair, narrow)                                      \
+    static void mm_slice_a_##name(TTSlices *s, const uint32_t *bits,           \
+                                  unsigned np)                                 \
+    {                                                                          \
+        mm_slice_a_body(s, bits, np);                                          \
+    }                                                                          \
+    static void mm_slice_b_##name(TTSlices *s, const uint32_t *bits,           \
+                                  unsigned np)                                 \
+    {                                                                          \
+        mm_slice_b_body(s, bits, np);                                          \
+    }                                                                          \
+    static void mm_accumulate_##name(TTTileEngine *e, unsigned slot,           \
+                                     TTDstKind kind)                           \
+    {                                                                          \
+        mm_accumulate_body(e, slot, kind, pair, narrow);                       \
+    }                                                                          \
+    static void elw_addsub_##name(TTTileEngine *e, unsigned slot,              \
+                                  TTDstKind kind, const uint32_t *a,           \
+                                  const uint32_t *b, bool sub, bool acc)       \
+    {                                                                          \
+        elw_addsub_body(e, slot, kind, a, b, sub, acc);                        \
+    }                                                                          \
+    static const TTFpuLoops loops_##name = {                                   \
+        mm_slice_a_##name,                                                     \
+        mm_slice_b_##name,                                                     \
+        mm_accumulate_##name,                                                  \
+        elw_addsub_##name,                                                     \
     }
 
 TTX_FPU_LOOPS(portable, false, true);
@@ -1068,8 +1066,8 @@ static unsigned bcast_index(TTBcast bcast, unsigned r, unsigned c)
     }
 }
 
-int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
-                     bool acc, unsigned idst)
+int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast, bool acc,
+                     unsigned idst)
 {
     TTSlices *s = &e->scratch;
     const TTSrcBank *a, *b;
@@ -1108,8 +1106,8 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
             uint32_t out = ttx_fmt_fpu_round_inl(d, kind);
 
             for (unsigned p = 0; p < np; p++) {
-                out = ttx_fmt_fpu_round_inl(d + s->a[p & 1][i] *
-                                            s->b[(p >> 1) & 1][j], kind);
+                out = ttx_fmt_fpu_round_inl(
+                    d + s->a[p & 1][i] * s->b[(p >> 1) & 1][j], kind);
                 d = ttx_fmt_fpu_value_inl(out, kind);
             }
             dst_put(e, slot, i, out);
@@ -1145,8 +1143,9 @@ int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
     kind = fpu_kind(e, from);
     e->kind[slot] = kind;
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
-        dst_put(e, (unsigned)slot, i, ttx_fmt_fpu_round_inl(
-                    ttx_fmt_f32_value_inl(from->bits[i]), kind));
+        dst_put(
+            e, (unsigned)slot, i,
+            ttx_fmt_fpu_round_inl(ttx_fmt_f32_value_inl(from->bits[i]), kind));
     }
     fpu_done(e);
     return TTX_TILE_OK;
@@ -1183,8 +1182,8 @@ int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
     if (rc) {
         return rc;
     }
-    if (a->to_dst || b->to_dst || a->ntiles != ct || b->ntiles != rt ||
-        !ct || !rt || idst + ct * rt > ttx_tile_dst_capacity(e)) {
+    if (a->to_dst || b->to_dst || a->ntiles != ct || b->ntiles != rt || !ct ||
+        !rt || idst + ct * rt > ttx_tile_dst_capacity(e)) {
         return TTX_TILE_EINVAL;
     }
     kind = fpu_kind(e, a);
@@ -1192,8 +1191,8 @@ int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
     for (unsigned c = 0; c < ct; c++) {
         loops->slice_a(&e->scratch, bank_tile(a, c), np);
         for (unsigned r = 0; r < rt; r++) {
-            unsigned slot = (unsigned)dst_slot(e, idst + r * ct + c,
-                                               e->math_section);
+            unsigned slot =
+                (unsigned)dst_slot(e, idst + r * ct + c, e->math_section);
 
             loops->slice_b(&e->scratch, bank_tile(b, r), np);
             set_kind(e, slot, kind);
@@ -1235,8 +1234,8 @@ static double gapool_chunk(const TTSlices *s, unsigned p, unsigned f,
  * the row keeps only SrcA's bits (the slices drop mantissa bits 13..0)
  * on its way, which costs a 32-bit Dst its precision.
  */
-static void reduce_scalar_sum(TTTileEngine *e, const TTSlices *s,
-                              unsigned slot, unsigned np, TTDstKind kind)
+static void reduce_scalar_sum(TTTileEngine *e, const TTSlices *s, unsigned slot,
+                              unsigned np, TTDstKind kind)
 {
     uint32_t row[16];
     unsigned idx[16];
@@ -1302,13 +1301,14 @@ int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
 
         /* Read every result row before writing: rows are 16 wide. */
         for (unsigned o = 0; o < nout; o++) {
-            old[o] = dst_get(e, (unsigned)slot, dim == TTX_REDUCE_ROW ?
-                             ttx_tile_index(o, 0) : ttx_tile_index(0, o),
+            old[o] = dst_get(e, (unsigned)slot,
+                             dim == TTX_REDUCE_ROW ? ttx_tile_index(o, 0)
+                                                   : ttx_tile_index(0, o),
                              -INFINITY);
         }
         for (unsigned o = 0; o < nout; o++) {
-            unsigned oi = dim == TTX_REDUCE_ROW ? ttx_tile_index(o, 0) :
-                          ttx_tile_index(0, o);
+            unsigned oi = dim == TTX_REDUCE_ROW ? ttx_tile_index(o, 0)
+                                                : ttx_tile_index(0, o);
             double m = old[o];
 
             for (unsigned r = 0; r < TT_TILE_DIM; r++) {
@@ -1353,8 +1353,8 @@ int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
         return TTX_TILE_OK;
     }
     for (unsigned o = 0; o < TT_TILE_DIM; o++) {
-        unsigned oi = dim == TTX_REDUCE_ROW ? ttx_tile_index(o, 0) :
-                      ttx_tile_index(0, o);
+        unsigned oi =
+            dim == TTX_REDUCE_ROW ? ttx_tile_index(o, 0) : ttx_tile_index(0, o);
         double d = dst_get(e, (unsigned)slot, oi, 0.0);
         uint32_t out = ttx_fmt_fpu_round(d, kind);
 
@@ -1363,14 +1363,13 @@ int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
                 unsigned f;
 
                 for (unsigned k = 0; k < 16; k++) {
-                    idx[k] = dim == TTX_REDUCE_ROW ?
-                             ttx_tile_index(o, h * 16 + k) :
-                             ttx_tile_index(h * 16 + k, o);
+                    idx[k] = dim == TTX_REDUCE_ROW
+                                 ? ttx_tile_index(o, h * 16 + k)
+                                 : ttx_tile_index(h * 16 + k, o);
                 }
                 /* REDUCE_ROW reads the transposed data: same face. */
                 f = h * 2 + o / 16;
-                out = ttx_fmt_fpu_round(d + gapool_chunk(s, p, f, idx),
-                                        kind);
+                out = ttx_fmt_fpu_round(d + gapool_chunk(s, p, f, idx), kind);
                 d = ttx_fmt_fpu_value(out, kind);
             }
         }
@@ -1382,8 +1381,8 @@ int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
 
 /* ---- packer ---------------------------------------------------------- */
 
-int ttx_tile_pack_rows(TTTileEngine *e, unsigned idst, unsigned fmt,
-                       void *l1, size_t row_stride)
+int ttx_tile_pack_rows(TTTileEngine *e, unsigned idst, unsigned fmt, void *l1,
+                       size_t row_stride)
 {
     int slot = dst_slot(e, idst, e->pack_section);
     uint32_t v[TT_TILE_ELEMS];
@@ -1431,8 +1430,9 @@ void ttx_tile_dst_read(const TTTileEngine *e, unsigned idst,
     } x;
 
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
-        uint32_t v = slot < 0 || !((e->defined[slot] >> (i / 16)) & 1) ?
-                     0 : e->dst[slot][i];
+        uint32_t v = slot < 0 || !((e->defined[slot] >> (i / 16)) & 1)
+                         ? 0
+                         : e->dst[slot][i];
 
         if (slot >= 0 && e->kind[slot] == TTX_DST_BF16) {
             v <<= 16;
@@ -1484,8 +1484,8 @@ int ttx_tile_reduce_tile(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
     return rc ? rc : ttx_tile_reduce(e, pool, dim, idst);
 }
 
-int ttx_tile_transpose_wh_tile(TTTileEngine *e, unsigned fmt,
-                               const void *in, unsigned idst)
+int ttx_tile_transpose_wh_tile(TTTileEngine *e, unsigned fmt, const void *in,
+                               unsigned idst)
 {
     int rc = ttx_tile_unpack(e, TTX_SRC_A, fmt, in, TTX_UNPACK_TRANSPOSE);
 

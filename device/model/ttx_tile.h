@@ -40,9 +40,9 @@
 #include "tt_tile_regs.h"
 
 /* Return codes. */
-#define TTX_TILE_OK         0
-#define TTX_TILE_BLOCKED    1   /* the hardware would stall: retry later */
-#define TTX_TILE_EINVAL     (-22)
+#define TTX_TILE_OK 0
+#define TTX_TILE_BLOCKED 1 /* the hardware would stall: retry later */
+#define TTX_TILE_EINVAL (-22)
 
 /* Kinds of element held in Dst (and the FPU result rounding target). */
 typedef enum TTDstKind {
@@ -53,9 +53,9 @@ typedef enum TTDstKind {
 
 /* How the FPU reads a Src bank (SrcA/SrcB: 19-bit datums). */
 typedef enum TTSrcStyle {
-    TTX_SRC_BF16 = 0,   /* 1/8/7, also Bfp*_b and truncated Float32 */
-    TTX_SRC_FP16 = 1,   /* 1/5/10 */
-    TTX_SRC_TF32 = 2,   /* 1/8/10, Float32 with fp32 Dst */
+    TTX_SRC_BF16 = 0, /* 1/8/7, also Bfp*_b and truncated Float32 */
+    TTX_SRC_FP16 = 1, /* 1/5/10 */
+    TTX_SRC_TF32 = 2, /* 1/8/10, Float32 with fp32 Dst */
 } TTSrcStyle;
 
 /* tt-metal MathFidelity values. */
@@ -74,9 +74,9 @@ typedef enum TTEltwiseOp {
 
 typedef enum TTBcast {
     TTX_BCAST_NONE,
-    TTX_BCAST_ROW,      /* in1 row 0 down every row */
-    TTX_BCAST_COL,      /* in1 column 0 across every column */
-    TTX_BCAST_SCALAR,   /* in1[0][0] everywhere */
+    TTX_BCAST_ROW,    /* in1 row 0 down every row */
+    TTX_BCAST_COL,    /* in1 column 0 across every column */
+    TTX_BCAST_SCALAR, /* in1[0][0] everywhere */
 } TTBcast;
 
 typedef enum TTPoolType {
@@ -86,9 +86,9 @@ typedef enum TTPoolType {
 } TTPoolType;
 
 typedef enum TTReduceDim {
-    TTX_REDUCE_ROW,     /* result in column 0 */
-    TTX_REDUCE_COL,     /* result in row 0 */
-    TTX_REDUCE_SCALAR,  /* result at [0][0] */
+    TTX_REDUCE_ROW,    /* result in column 0 */
+    TTX_REDUCE_COL,    /* result in row 0 */
+    TTX_REDUCE_SCALAR, /* result at [0][0] */
 } TTReduceDim;
 
 typedef enum TTSfpuOp {
@@ -113,20 +113,20 @@ typedef enum TTSfpuBinaryOp {
     TTX_SFPU_MUL,
 } TTSfpuBinaryOp;
 
-#define TTX_SRC_A           0
-#define TTX_SRC_B           1
+#define TTX_SRC_A 0
+#define TTX_SRC_B 1
 
 /* ttx_tile_unpack() flags. */
-#define TTX_UNPACK_TRANSPOSE    (1u << 0)   /* transpose the 32x32 tile */
-#define TTX_UNPACK_TO_DST       (1u << 1)   /* bit exact, for DATACOPY to Dst */
+#define TTX_UNPACK_TRANSPOSE (1u << 0) /* transpose the 32x32 tile */
+#define TTX_UNPACK_TO_DST (1u << 1)    /* bit exact, for DATACOPY to Dst */
 
 /* Largest rt_dim / ct_dim of a matmul block: tiles one Src bank holds. */
-#define TTX_BLOCK_MAX       16
+#define TTX_BLOCK_MAX 16
 
 /* Dst geometry: 1024 rows x 16 columns of 16 bits (Dst). */
-#define TTX_DST_TILES_16B   16
-#define TTX_DST_TILES_32B   8
-#define TTX_DST_TILE_ROWS   64  /* 16-bit rows of one tile: 4 faces x 16 */
+#define TTX_DST_TILES_16B 16
+#define TTX_DST_TILES_32B 8
+#define TTX_DST_TILE_ROWS 64 /* 16-bit rows of one tile: 4 faces x 16 */
 
 /* Element (r, c) of a 32x32 tile -> index in face order (hal's). */
 static inline unsigned ttx_tile_index(unsigned r, unsigned c)
@@ -141,19 +141,19 @@ static inline unsigned ttx_tile_index(unsigned r, unsigned c)
  * the others in more[], allocated on first use.
  */
 typedef struct TTSrcBank {
-    uint32_t bits[TT_TILE_ELEMS];   /* FP32 bit pattern of each datum */
+    uint32_t bits[TT_TILE_ELEMS]; /* FP32 bit pattern of each datum */
     TTSrcStyle style;
-    bool matrix_owned;              /* AllowedClient == MatrixUnit */
-    bool to_dst;                    /* unpack to Dst: bits are a Dst image */
-    TTDstKind dst_kind;             /* ... of this kind */
-    unsigned ntiles;                /* tiles held (1 unless a block) */
+    bool matrix_owned;               /* AllowedClient == MatrixUnit */
+    bool to_dst;                     /* unpack to Dst: bits are a Dst image */
+    TTDstKind dst_kind;              /* ... of this kind */
+    unsigned ntiles;                 /* tiles held (1 unless a block) */
     uint32_t (*more)[TT_TILE_ELEMS]; /* tiles 1..ntiles-1 of a block */
 } TTSrcBank;
 
 typedef struct TTSrcReg {
     TTSrcBank bank[2];
-    unsigned unpack_bank;           /* bank the unpacker writes next */
-    unsigned fpu_bank;              /* bank the FPU reads next */
+    unsigned unpack_bank; /* bank the unpacker writes next */
+    unsigned fpu_bank;    /* bank the FPU reads next */
 } TTSrcReg;
 
 /*
@@ -161,17 +161,17 @@ typedef struct TTSrcReg {
  * scratch space of the FPU, kept per engine so engines run in parallel.
  */
 typedef struct TTSlices {
-    double a[2][TT_TILE_ELEMS];     /* SrcA, [phase & 1] */
-    double b[2][TT_TILE_ELEMS];     /* SrcB, [(phase >> 1) & 1] */
+    double a[2][TT_TILE_ELEMS];             /* SrcA, [phase & 1] */
+    double b[2][TT_TILE_ELEMS];             /* SrcB, [(phase >> 1) & 1] */
     double ak[2][TT_TILE_DIM][TT_TILE_DIM]; /* SrcA slice, [k][column] */
     double bm[2][TT_TILE_DIM][TT_TILE_DIM]; /* SrcB slice by row */
 } TTSlices;
 
 typedef struct TTTileConfig {
-    bool fp32_dest;                 /* fp32_dest_acc_en */
-    bool full_sync;                 /* DstSync::SyncFull (else SyncHalf) */
+    bool fp32_dest; /* fp32_dest_acc_en */
+    bool full_sync; /* DstSync::SyncFull (else SyncHalf) */
     TTMathFidelity fidelity;
-    bool approx;                    /* math_approx_mode */
+    bool approx; /* math_approx_mode */
 } TTTileConfig;
 
 /*
@@ -181,14 +181,14 @@ typedef struct TTTileConfig {
  * against these, as the hardware's unpacker and packer only know theirs.
  */
 typedef struct TTTileFormats {
-    unsigned unpack[2];             /* TTX_SRC_A, TTX_SRC_B */
+    unsigned unpack[2]; /* TTX_SRC_A, TTX_SRC_B */
     unsigned unpack_cb[2];
     unsigned pack;
     unsigned pack_cb;
 } TTTileFormats;
 
 /* Depth of the SFPU's lane-flag stack (SFPPUSHC beyond it is undefined). */
-#define TTX_SFPI_STACK      8
+#define TTX_SFPI_STACK 8
 
 /*
  * The SFPU as tt-metal's sfpi drives it (ttx_sfpi.c): TT_SFPI_SLOTS
@@ -198,21 +198,21 @@ typedef struct TTTileFormats {
  */
 typedef struct TTSfpi {
     uint32_t reg[TT_SFPI_SLOTS][TT_SFPI_LANES];
-    uint32_t flags;                 /* LaneFlags */
-    uint32_t use_flags;             /* UseLaneFlagsForLaneEnable */
+    uint32_t flags;     /* LaneFlags */
+    uint32_t use_flags; /* UseLaneFlagsForLaneEnable */
     uint32_t stack_flags[TTX_SFPI_STACK];
     uint32_t stack_use[TTX_SFPI_STACK];
-    unsigned depth;                 /* entries on the stack */
-    uint32_t dst_base;              /* Dst row of the tile the loop is on */
-    uint32_t dst_rwc;               /* the Dst counter, added to it */
-    uint32_t dst_cr;                /* and the counter's carriage return */
-    bool failed;                    /* an instruction was rejected */
+    unsigned depth;    /* entries on the stack */
+    uint32_t dst_base; /* Dst row of the tile the loop is on */
+    uint32_t dst_rwc;  /* the Dst counter, added to it */
+    uint32_t dst_cr;   /* and the counter's carriage return */
+    bool failed;       /* an instruction was rejected */
 } TTSfpi;
 
 typedef struct TTTileEngine {
     TTTileConfig cfg;
     TTTileFormats fmt;
-    TTSrcReg src[2];                /* TTX_SRC_A, TTX_SRC_B */
+    TTSrcReg src[2]; /* TTX_SRC_A, TTX_SRC_B */
     /*
      * Dst by tile slot: FP32 bits (32-bit mode) or BF16/FP16 bits in the
      * low half (16-bit mode).  kind[] says which; defined[] has one bit
@@ -222,11 +222,11 @@ typedef struct TTTileEngine {
     uint32_t dst[TTX_DST_TILES_16B][TT_TILE_ELEMS];
     TTDstKind kind[TTX_DST_TILES_16B];
     uint64_t defined[TTX_DST_TILES_16B];
-    unsigned sem;                   /* MATH_PACK semaphore */
-    unsigned math_section;          /* Dst half math writes (SyncHalf) */
-    unsigned pack_section;          /* Dst half pack reads (SyncHalf) */
-    bool math_owns_dst;             /* between acquire and commit */
-    bool pack_owns_dst;             /* between wait and release */
+    unsigned sem;          /* MATH_PACK semaphore */
+    unsigned math_section; /* Dst half math writes (SyncHalf) */
+    unsigned pack_section; /* Dst half pack reads (SyncHalf) */
+    bool math_owns_dst;    /* between acquire and commit */
+    bool pack_owns_dst;    /* between wait and release */
     TTSlices scratch;
     TTSfpi sfpi;
 } TTTileEngine;
@@ -315,7 +315,7 @@ static inline double ttx_fmt_fpu_value_inl(uint32_t bits, TTDstKind kind)
         return ttx_fmt_f32_value_inl(bits << 16);
     case TTX_DST_FP16:
         if (!(bits & 0x7c00)) {
-            return 0.0;         /* FP16 denormals are flushed */
+            return 0.0; /* FP16 denormals are flushed */
         }
         return ttx_fmt_f32_value_inl(ttx_fmt_fp16_to_fp32((uint16_t)bits));
     default:
@@ -328,9 +328,9 @@ static inline uint32_t ttx_fmt_fpu_round_inl(double v, TTDstKind kind)
     static const struct {
         int mbits, ebits, bias;
     } k[] = {
-        [TTX_DST_BF16] = { 7, 8, 127 },
-        [TTX_DST_FP16] = { 10, 5, 15 },
-        [TTX_DST_FP32] = { 23, 8, 127 },
+        [TTX_DST_BF16] = {7, 8, 127},
+        [TTX_DST_FP16] = {10, 5, 15},
+        [TTX_DST_FP32] = {23, 8, 127},
     };
     int mb = k[kind].mbits, eb = k[kind].ebits;
     uint64_t d;
@@ -346,10 +346,10 @@ static inline uint32_t ttx_fmt_fpu_round_inl(double v, TTDstKind kind)
     q = sig >> shift;
     rem = sig & ((1ull << shift) - 1);
     if (!de || be < 1) {
-        return sign;            /* zero, or below the normal range */
+        return sign; /* zero, or below the normal range */
     }
     if (de == 0x7ff) {
-        be = 1 << eb;           /* cannot come from finite operands */
+        be = 1 << eb; /* cannot come from finite operands */
     }
     if (rem > half || (rem == half && (q & 1))) {
         q++;
@@ -382,9 +382,9 @@ void ttx_tile_init(TTTileEngine *e, const TTTileConfig *cfg);
  * ttx_tile_simd_max is below it (tests lower it to compare the builds).
  */
 typedef enum TTSimdLevel {
-    TTX_SIMD_PORTABLE,          /* GNU C vectors, any host */
-    TTX_SIMD_AVX2,              /* x86-64 with AVX2 and FMA */
-    TTX_SIMD_AVX512,            /* x86-64 with AVX-512F */
+    TTX_SIMD_PORTABLE, /* GNU C vectors, any host */
+    TTX_SIMD_AVX2,     /* x86-64 with AVX2 and FMA */
+    TTX_SIMD_AVX512,   /* x86-64 with AVX-512F */
 } TTSimdLevel;
 
 extern TTSimdLevel ttx_tile_simd_max;
@@ -414,8 +414,8 @@ int ttx_tile_release(TTTileEngine *e);
  * that bank still belongs to the FPU.  Float32 becomes TF32 with fp32 Dst
  * and truncated BF16 otherwise [I]; other formats are exact.
  */
-int ttx_tile_unpack(TTTileEngine *e, unsigned src, unsigned fmt,
-                    const void *l1, unsigned flags);
+int ttx_tile_unpack(TTTileEngine *e, unsigned src, unsigned fmt, const void *l1,
+                    unsigned flags);
 /*
  * ttx_tile_unpack() of a tile read out of row-major data (tilize): element
  * (r, c) at @l1 + r * @row_stride + c * ttx_fmt_elem_bytes(@fmt).  Only
@@ -451,8 +451,8 @@ int ttx_tile_unpack_to_dst(TTTileEngine *e, unsigned fmt, const void *l1,
  * @idst indexes the math half; TTX_TILE_EINVAL past the capacity.
  */
 /* Dst = SrcA op SrcB (op ADD/SUB; Dst += with @acc), Dst += A * B (MUL). */
-int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
-                     bool acc, unsigned idst);
+int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast, bool acc,
+                     unsigned idst);
 /* Dst = Src@src (MOVA2D / MOVB2D). */
 int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst);
 /* Dst += SrcB @ SrcA, i.e. in0 @ in1 with in0 in SrcB (MVMUL). */
@@ -478,8 +478,8 @@ int ttx_tile_pack(TTTileEngine *e, unsigned idst, unsigned fmt, void *l1);
  * @l1 + r * @row_stride + c * ttx_fmt_elem_bytes(@fmt); @row_stride as
  * for ttx_tile_unpack_rows().  Bytes between the rows are left alone.
  */
-int ttx_tile_pack_rows(TTTileEngine *e, unsigned idst, unsigned fmt,
-                       void *l1, size_t row_stride);
+int ttx_tile_pack_rows(TTTileEngine *e, unsigned idst, unsigned fmt, void *l1,
+                       size_t row_stride);
 
 /* Dst tile @idst of the math half as values (tests, debugging). */
 void ttx_tile_dst_read(const TTTileEngine *e, unsigned idst,
@@ -498,8 +498,8 @@ int ttx_tile_matmul_tiles(TTTileEngine *e, unsigned fmt0, const void *in0,
 int ttx_tile_reduce_tile(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
                          unsigned fmt, const void *in, unsigned sfmt,
                          const void *scaler, unsigned idst);
-int ttx_tile_transpose_wh_tile(TTTileEngine *e, unsigned fmt,
-                               const void *in, unsigned idst);
+int ttx_tile_transpose_wh_tile(TTTileEngine *e, unsigned fmt, const void *in,
+                               unsigned idst);
 /* copy_tile: unpack-to-dest for Float32 with fp32 Dst, else via SrcA. */
 int ttx_tile_copy_tile(TTTileEngine *e, unsigned fmt, const void *in,
                        unsigned idst);

@@ -28,9 +28,9 @@
 #include "tt_regfields.h"
 
 /* Open zones recorded per hart (deeper ones are counted, not traced). */
-#define TTX_TRACE_ZONES     16
+#define TTX_TRACE_ZONES 16
 /* Bytes of a zone's name kept, with its NUL. */
-#define TTX_TRACE_NAME      64
+#define TTX_TRACE_NAME 64
 
 typedef struct TTTraceZone {
     uint64_t start;
@@ -39,7 +39,7 @@ typedef struct TTTraceZone {
 
 /* A summed zone slot (DeviceZoneScopedSumN1/N2): total time of its runs. */
 typedef struct TTTraceSum {
-    uint32_t count;             /* runs ended since the core's last done */
+    uint32_t count; /* runs ended since the core's last done */
     bool open;
     uint64_t start;
     uint64_t total;
@@ -47,13 +47,13 @@ typedef struct TTTraceSum {
 } TTTraceSum;
 
 typedef struct TTTraceHart {
-    uint32_t wait_kind;         /* open wait span, TT_WAIT_NONE if none */
+    uint32_t wait_kind; /* open wait span, TT_WAIT_NONE if none */
     uint32_t wait_id;
     uint32_t wait_expect;
     uint64_t wait_start;
-    bool running;               /* open launch span */
+    bool running; /* open launch span */
     uint64_t run_start;
-    unsigned zones;             /* open profiler zones, may exceed the stack */
+    unsigned zones; /* open profiler zones, may exceed the stack */
     TTTraceZone zone[TTX_TRACE_ZONES];
     TTTraceSum sum[TT_PROF_SUM_SLOTS];
 } TTTraceHart;
@@ -61,9 +61,9 @@ typedef struct TTTraceHart {
 struct TTTrace {
     FILE *f;
     const TTBlockEnv *env;
-    bool started;               /* the first launch began */
-    uint64_t origin;            /* device clock at the first launch */
-    TTTraceHart *hart;          /* ncores x TT_RISCS_PER_CORE */
+    bool started;      /* the first launch began */
+    uint64_t origin;   /* device clock at the first launch */
+    TTTraceHart *hart; /* ncores x TT_RISCS_PER_CORE */
 };
 
 static uint64_t ttx_trace_now(const TTTrace *t)
@@ -147,15 +147,19 @@ TTTrace *ttx_trace_open(const char *path, const TTBlockEnv *env)
     setvbuf(t->f, NULL, _IOFBF, 1 << 20);
     fputs("[\n", t->f);
     for (unsigned c = 0; c < n; c++) {
-        fprintf(t->f, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%u,"
-                "\"args\":{\"name\":\"core (%u,%u)\"}},\n", c + 1,
-                ttx_block_x(env, c), ttx_block_y(env, c));
-        fprintf(t->f, "{\"ph\":\"M\",\"name\":\"process_sort_index\","
-                "\"pid\":%u,\"args\":{\"sort_index\":%u}},\n", c + 1, c);
+        fprintf(t->f,
+                "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%u,"
+                "\"args\":{\"name\":\"core (%u,%u)\"}},\n",
+                c + 1, ttx_block_x(env, c), ttx_block_y(env, c));
+        fprintf(t->f,
+                "{\"ph\":\"M\",\"name\":\"process_sort_index\","
+                "\"pid\":%u,\"args\":{\"sort_index\":%u}},\n",
+                c + 1, c);
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-            fprintf(t->f, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%u,"
-                    "\"tid\":%u,\"args\":{\"name\":\"%s\"}},\n", c + 1, r,
-                    tt_risc_name(r));
+            fprintf(t->f,
+                    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%u,"
+                    "\"tid\":%u,\"args\":{\"name\":\"%s\"}},\n",
+                    c + 1, r, tt_risc_name(r));
         }
     }
     return t;
@@ -187,7 +191,7 @@ static void ttx_trace_zones_end(TTTrace *t, unsigned core, unsigned risc,
         }
         if (sum->count && t->started) {
             fprintf(t->f, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"zone sum\","
-                    "\"name\":");
+                          "\"name\":");
             ttx_trace_str(t->f, sum->name);
             fprintf(t->f, ",\"pid\":%u,\"tid\":%u", core + 1, risc);
             ttx_trace_us(t->f, "ts", ttx_trace_rel(t, now));
@@ -273,7 +277,8 @@ static void ttx_trace_wait_name(char *buf, size_t len, uint32_t kind,
 /* The wait that separates two launches of this RISC's firmware. */
 static bool ttx_trace_idle_wait(unsigned risc, uint32_t kind)
 {
-    return kind == (risc == TT_RISC_BRISC ? TT_WAIT_GO : TT_WAIT_SUBORDINATE_GO);
+    return kind ==
+           (risc == TT_RISC_BRISC ? TT_WAIT_GO : TT_WAIT_SUBORDINATE_GO);
 }
 
 void ttx_trace_wait(TTTrace *t, unsigned core, unsigned risc, uint32_t kind,
@@ -341,23 +346,29 @@ void ttx_trace_noc(TTTrace *t, unsigned core, unsigned risc, unsigned noc,
     bool mcast = TT_FIELD_GET(NOC, CTRL, BRCST_PACKET, ctrl);
     /* The far end: the source of a read, the destination otherwise. */
     bool far_is_ret = wr && !inl;
-    uint32_t lo = reg[(far_is_ret ? TT_A_NOC_RET_ADDR_LO :
-                                    TT_A_NOC_TARG_ADDR_LO) / 4];
-    uint32_t mid = reg[(far_is_ret ? TT_A_NOC_RET_ADDR_MID :
-                                     TT_A_NOC_TARG_ADDR_MID) / 4];
+    uint32_t lo =
+        reg[(far_is_ret ? TT_A_NOC_RET_ADDR_LO : TT_A_NOC_TARG_ADDR_LO) / 4];
+    uint32_t mid =
+        reg[(far_is_ret ? TT_A_NOC_RET_ADDR_MID : TT_A_NOC_TARG_ADDR_MID) / 4];
     uint32_t len = at || inl ? 4 : reg[TT_A_NOC_AT_LEN_BE / 4];
-    const char *what = at ? "atomic" : !wr ? "read" :
-                       inl ? (mcast ? "inline multicast" : "inline write") :
-                       mcast ? "multicast write" : "write";
+    const char *what = at      ? "atomic"
+                       : !wr   ? "read"
+                       : inl   ? (mcast ? "inline multicast" : "inline write")
+                       : mcast ? "multicast write"
+                               : "write";
 
     if (!t->started) {
         return;
     }
-    fprintf(t->f, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"noc\",\"name\":\"%s\","
-            "\"pid\":%u,\"tid\":%u", what, core + 1, risc);
+    fprintf(t->f,
+            "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"noc\",\"name\":\"%s\","
+            "\"pid\":%u,\"tid\":%u",
+            what, core + 1, risc);
     ttx_trace_us(t->f, "ts", ttx_trace_rel(t, ttx_trace_now(t)));
-    fprintf(t->f, ",\"args\":{\"noc\":%u,\"bytes\":%u,\"far\":\"(%u,%u)\","
-            "\"addr\":\"0x%x\"", noc, len, TT_FIELD_GET(NOC, ADDR_MID, X, mid),
+    fprintf(t->f,
+            ",\"args\":{\"noc\":%u,\"bytes\":%u,\"far\":\"(%u,%u)\","
+            "\"addr\":\"0x%x\"",
+            noc, len, TT_FIELD_GET(NOC, ADDR_MID, X, mid),
             TT_FIELD_GET(NOC, ADDR_MID, Y, mid), lo);
     if (mcast) {
         fprintf(t->f, ",\"from\":\"(%u,%u)\"",
@@ -371,8 +382,8 @@ void ttx_trace_noc(TTTrace *t, unsigned core, unsigned risc, unsigned noc,
  * Copy the NUL-terminated name at L1 address @addr of @core into @buf,
  * cut at a character boundary if long; a name outside L1 is its address.
  */
-static void ttx_trace_name(TTTrace *t, unsigned core, uint32_t addr,
-                           char *buf, size_t len)
+static void ttx_trace_name(TTTrace *t, unsigned core, uint32_t addr, char *buf,
+                           size_t len)
 {
     const uint8_t *l1 = t->env->l1(t->env->opaque, core);
     size_t n = 0;
@@ -401,16 +412,14 @@ static void ttx_trace_name(TTTrace *t, unsigned core, uint32_t addr,
 
 /* An instant on the RISC's track: a profiler data point or event. */
 static void ttx_trace_instant(TTTrace *t, unsigned core, unsigned risc,
-                              const char *name, const char *key,
-                              uint64_t val)
+                              const char *name, const char *key, uint64_t val)
 {
     fprintf(t->f, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"profiler\","
-            "\"name\":");
+                  "\"name\":");
     ttx_trace_str(t->f, name);
     fprintf(t->f, ",\"pid\":%u,\"tid\":%u", core + 1, risc);
     ttx_trace_us(t->f, "ts", ttx_trace_rel(t, ttx_trace_now(t)));
-    fprintf(t->f, ",\"args\":{\"%s\":%llu}},\n", key,
-            (unsigned long long)val);
+    fprintf(t->f, ",\"args\":{\"%s\":%llu}},\n", key, (unsigned long long)val);
 }
 
 void ttx_trace_prof(TTTrace *t, unsigned core, unsigned risc, uint32_t mark,

@@ -85,12 +85,12 @@
 #define TYPE_TENSIX_MACHINE MACHINE_TYPE_NAME("tensix")
 OBJECT_DECLARE_SIMPLE_TYPE(TensixMachineState, TENSIX_MACHINE)
 
-#define TENSIX_MAX_HARTS    (TT_GRID_X_MAX * TT_GRID_Y_MAX * TT_RISCS_PER_CORE)
+#define TENSIX_MAX_HARTS (TT_GRID_X_MAX * TT_GRID_Y_MAX * TT_RISCS_PER_CORE)
 /* Each hart's slice of the local-memory RAM block (the largest size). */
-#define TENSIX_LOCAL_STRIDE     TT_MEM_BRISC_LOCAL_SIZE
+#define TENSIX_LOCAL_STRIDE TT_MEM_BRISC_LOCAL_SIZE
 
 /* Global view of all L1s for the device model, outside any hart's space. */
-#define TENSIX_L1_GLOBAL_BASE   0x100000000ULL
+#define TENSIX_L1_GLOBAL_BASE 0x100000000ULL
 
 typedef struct TensixHart {
     TensixMachineState *s;
@@ -121,17 +121,17 @@ struct TensixMachineState {
     unsigned grid_x;
     unsigned grid_y;
     unsigned ncores;
-    MemoryRegion l1;            /* every core's L1, back to back */
-    uint8_t *dram;              /* every DRAM bank, back to back */
+    MemoryRegion l1; /* every core's L1, back to back */
+    uint8_t *dram;   /* every DRAM bank, back to back */
     size_t dram_size;
     MemoryRegion bootrom;
-    MemoryRegion local;         /* every hart's local memory, one RAM block */
+    MemoryRegion local; /* every hart's local memory, one RAM block */
     TensixHart *harts;
-    CPUClusterState *clusters;  /* one per core: a gdb inferior each */
+    CPUClusterState *clusters; /* one per core: a gdb inferior each */
     TTChip *chip;
     CharBackend ctl_be;
-    bool ctl_nudge_queued;      /* tensix_ctl_nudge is pending on a vCPU */
-    GByteArray *ctl_pending;    /* host bytes not yet handed to the model */
+    bool ctl_nudge_queued;   /* tensix_ctl_nudge is pending on a vCPU */
+    GByteArray *ctl_pending; /* host bytes not yet handed to the model */
 };
 
 /*
@@ -226,18 +226,18 @@ static void tensix_protect_l1(TensixMachineState *s, unsigned core,
     unsigned long last = end >> TARGET_PAGE_BITS;
     bool dirty = false;
 
-    WITH_RCU_READ_LOCK_GUARD() {
+    WITH_RCU_READ_LOCK_GUARD()
+    {
         DirtyMemoryBlocks *blocks =
             qatomic_rcu_read(&ram_list.dirty_memory[DIRTY_MEMORY_CODE]);
 
         while (page < last) {
             unsigned long idx = page / DIRTY_MEMORY_BLOCK_SIZE;
             unsigned long off = page % DIRTY_MEMORY_BLOCK_SIZE;
-            unsigned long num = MIN(last - page,
-                                    DIRTY_MEMORY_BLOCK_SIZE - off);
+            unsigned long num = MIN(last - page, DIRTY_MEMORY_BLOCK_SIZE - off);
 
-            dirty |= bitmap_test_and_clear_atomic(blocks->blocks[idx], off,
-                                                  num);
+            dirty |=
+                bitmap_test_and_clear_atomic(blocks->blocks[idx], off, num);
             page += num;
         }
     }
@@ -245,11 +245,11 @@ static void tensix_protect_l1(TensixMachineState *s, unsigned core,
         return;
     }
     for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-        uint8_t *host = (uint8_t *)memory_region_get_ram_ptr(&s->l1) +
-                        (start - base);
+        uint8_t *host =
+            (uint8_t *)memory_region_get_ram_ptr(&s->l1) + (start - base);
 
-        tlb_reset_dirty(CPU(tensix_hart(s, core, r)->cpu),
-                        (uintptr_t)host, end - start);
+        tlb_reset_dirty(CPU(tensix_hart(s, core, r)->cpu), (uintptr_t)host,
+                        end - start);
     }
 }
 
@@ -257,8 +257,8 @@ static void tensix_code_changed(void *opaque, unsigned core, uint32_t addr,
                                 uint32_t len)
 {
     TensixMachineState *s = opaque;
-    ram_addr_t base = memory_region_get_ram_addr(&s->l1) +
-                      (ram_addr_t)core * TT_MEM_L1_SIZE;
+    ram_addr_t base =
+        memory_region_get_ram_addr(&s->l1) + (ram_addr_t)core * TT_MEM_L1_SIZE;
 
     if (addr >= TT_MEM_L1_SIZE || len == 0) {
         return;
@@ -387,11 +387,13 @@ static MemTxResult tensix_mmio_read(void *opaque, hwaddr addr, uint64_t *val,
 
     if (!current_cpu) {
         /* gdb: look without side effects or error reports */
-        return ttx_chip_peek(h->s->chip, h->core, h->risc, a, val) ?
-               MEMTX_OK : MEMTX_DECODE_ERROR;
+        return ttx_chip_peek(h->s->chip, h->core, h->risc, a, val)
+                   ? MEMTX_OK
+                   : MEMTX_DECODE_ERROR;
     }
-    return ttx_chip_read(h->s->chip, h->core, h->risc, a, size, val) ?
-           MEMTX_OK : MEMTX_DECODE_ERROR;
+    return ttx_chip_read(h->s->chip, h->core, h->risc, a, size, val)
+               ? MEMTX_OK
+               : MEMTX_DECODE_ERROR;
 }
 
 static MemTxResult tensix_mmio_write(void *opaque, hwaddr addr, uint64_t val,
@@ -400,16 +402,17 @@ static MemTxResult tensix_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     TensixHart *h = opaque;
 
     return ttx_chip_write(h->s->chip, h->core, h->risc,
-                          TT_MMIO_BASE + (uint32_t)addr, size, val) ?
-           MEMTX_OK : MEMTX_DECODE_ERROR;
+                          TT_MMIO_BASE + (uint32_t)addr, size, val)
+               ? MEMTX_OK
+               : MEMTX_DECODE_ERROR;
 }
 
 static const MemoryRegionOps tensix_mmio_ops = {
     .read_with_attrs = tensix_mmio_read,
     .write_with_attrs = tensix_mmio_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 4 },
-    .impl = { .min_access_size = 1, .max_access_size = 4 },
+    .valid = {.min_access_size = 1, .max_access_size = 4},
+    .impl = {.min_access_size = 1, .max_access_size = 4},
 };
 
 static MemTxResult tensix_unmapped_read(void *opaque, hwaddr addr,
@@ -441,7 +444,7 @@ static const MemoryRegionOps tensix_unmapped_ops = {
     .read_with_attrs = tensix_unmapped_read,
     .write_with_attrs = tensix_unmapped_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 8 },
+    .valid = {.min_access_size = 1, .max_access_size = 8},
 };
 
 /* Control channel -------------------------------------------------------- */
@@ -455,7 +458,8 @@ static bool tensix_quiescent(void)
 {
     CPUState *cs;
 
-    CPU_FOREACH(cs) {
+    CPU_FOREACH(cs)
+    {
         if (!qatomic_read(&cs->halted) || cpu_has_work(cs)) {
             return false;
         }
@@ -610,8 +614,8 @@ static void tensix_create_hart_memory(TensixMachineState *s, unsigned core,
 {
     TensixHart *h = tensix_hart(s, core, risc);
     unsigned id = core * TT_RISCS_PER_CORE + risc;
-    g_autofree char *name = g_strdup_printf("tensix.c%u.%s", core,
-                                            tt_risc_name(risc));
+    g_autofree char *name =
+        g_strdup_printf("tensix.c%u.%s", core, tt_risc_name(risc));
     /*
      * Names unique per hart: QEMU adds each region as a "name[*]" child of
      * its owner and probes name[0], name[1]... for a free slot, which is
@@ -640,10 +644,10 @@ static void tensix_create_hart_memory(TensixMachineState *s, unsigned core,
     memory_region_init_alias(&h->local, OBJECT(s), lname, &s->local,
                              (uint64_t)id * TENSIX_LOCAL_STRIDE,
                              tensix_local_size(risc));
-    memory_region_add_subregion_overlap(&h->root, TT_MEM_LOCAL_BASE,
-                                        &h->local, 1);
-    memory_region_init_alias(&h->bootrom, OBJECT(s), bname, &s->bootrom,
-                             0, TT_MMIO_BOOTROM_SIZE);
+    memory_region_add_subregion_overlap(&h->root, TT_MEM_LOCAL_BASE, &h->local,
+                                        1);
+    memory_region_init_alias(&h->bootrom, OBJECT(s), bname, &s->bootrom, 0,
+                             TT_MMIO_BOOTROM_SIZE);
     memory_region_add_subregion_overlap(&h->root, TT_MMIO_BOOTROM_BASE,
                                         &h->bootrom, 1);
 }
@@ -710,7 +714,8 @@ static void tensix_parse_grid(TensixMachineState *s, MachineState *ms)
     s->ncores = x * y;
     if (ms->smp.cpus != s->ncores * TT_RISCS_PER_CORE) {
         error_report("tensix: grid %ux%u has %u harts; start QEMU with "
-                     "-smp %u", x, y, s->ncores * TT_RISCS_PER_CORE,
+                     "-smp %u",
+                     x, y, s->ncores * TT_RISCS_PER_CORE,
                      s->ncores * TT_RISCS_PER_CORE);
         exit(1);
     }
@@ -725,10 +730,10 @@ static unsigned tensix_parse_noc_delay(TensixMachineState *s)
     if (!s->noc_delay) {
         return 0;
     }
-    if (sscanf(s->noc_delay, "%u%c", &n, &tail) != 1 ||
-        n > TTX_NOC_MAX_DELAY) {
+    if (sscanf(s->noc_delay, "%u%c", &n, &tail) != 1 || n > TTX_NOC_MAX_DELAY) {
         error_report("tensix: noc-delay '%s' is not a number of commands "
-                     "0..%u (0 = off)", s->noc_delay, TTX_NOC_MAX_DELAY);
+                     "0..%u (0 = off)",
+                     s->noc_delay, TTX_NOC_MAX_DELAY);
         exit(1);
     }
     return n;
@@ -755,8 +760,8 @@ static void tensix_create_l1(TensixMachineState *s)
     if (s->shm) {
         g_autofree char *path = g_strdup_printf("%s/l1", s->shm);
 
-        memory_region_init_ram_from_file(&s->l1, OBJECT(s), "tensix.l1",
-                                         size, 0, RAM_SHARED, path, false,
+        memory_region_init_ram_from_file(&s->l1, OBJECT(s), "tensix.l1", size,
+                                         0, RAM_SHARED, path, false,
                                          &error_fatal);
     } else {
         memory_region_init_ram(&s->l1, OBJECT(s), "tensix.l1", size,
@@ -822,7 +827,8 @@ static void tensix_create_ctl(TensixMachineState *s)
     chr = qemu_chr_find(s->ctl);
     if (!chr) {
         error_report("tensix: no chardev '%s' for ctl=; add -chardev "
-                     "socket,id=%s,...", s->ctl, s->ctl);
+                     "socket,id=%s,...",
+                     s->ctl, s->ctl);
         exit(1);
     }
     qemu_chr_fe_init(&s->ctl_be, chr, &error_fatal);
@@ -859,13 +865,14 @@ static void tensix_machine_init(MachineState *ms)
 
     if (s->arch && strcmp(s->arch, "wormhole_b0") != 0) {
         error_report("tensix: arch '%s' is not supported; use "
-                     "arch=wormhole_b0", s->arch);
+                     "arch=wormhole_b0",
+                     s->arch);
         exit(1);
     }
     tensix_parse_grid(s, ms);
     tensix_create_dram(s);
 
-    cfg = (TTChipConfig) {
+    cfg = (TTChipConfig){
         .grid_x = s->grid_x,
         .grid_y = s->grid_y,
         .deterministic = icount_enabled(),
@@ -880,7 +887,8 @@ static void tensix_machine_init(MachineState *ms)
     tensix_create_bootrom(s);
     memory_region_init_ram(&s->local, OBJECT(s), "tensix.local",
                            (uint64_t)s->ncores * TT_RISCS_PER_CORE *
-                           TENSIX_LOCAL_STRIDE, &error_fatal);
+                               TENSIX_LOCAL_STRIDE,
+                           &error_fatal);
     s->harts = g_new0(TensixHart, s->ncores * TT_RISCS_PER_CORE);
     for (unsigned c = 0; c < s->ncores; c++) {
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
@@ -931,16 +939,16 @@ static void tensix_machine_init(MachineState *ms)
 
 /* Properties ------------------------------------------------------------- */
 
-#define TENSIX_STR_PROP(field, pname)                                      \
-    static char *tensix_get_##field(Object *obj, Error **errp)             \
-    {                                                                      \
-        return g_strdup(TENSIX_MACHINE(obj)->field);                       \
-    }                                                                      \
-    static void tensix_set_##field(Object *obj, const char *v, Error **errp) \
-    {                                                                      \
-        TensixMachineState *s = TENSIX_MACHINE(obj);                       \
-        g_free(s->field);                                                  \
-        s->field = g_strdup(v);                                            \
+#define TENSIX_STR_PROP(field, pname)                                          \
+    static char *tensix_get_##field(Object *obj, Error **errp)                 \
+    {                                                                          \
+        return g_strdup(TENSIX_MACHINE(obj)->field);                           \
+    }                                                                          \
+    static void tensix_set_##field(Object *obj, const char *v, Error **errp)   \
+    {                                                                          \
+        TensixMachineState *s = TENSIX_MACHINE(obj);                           \
+        g_free(s->field);                                                      \
+        s->field = g_strdup(v);                                                \
     }
 
 TENSIX_STR_PROP(arch, "arch")
@@ -982,41 +990,43 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
     mc->desc = "Tenstorrent Tensix grid (5 RV32IM harts per core)";
     mc->init = tensix_machine_init;
     mc->max_cpus = TENSIX_MAX_HARTS;
-    mc->default_cpus = TT_GRID_X_DEFAULT * TT_GRID_Y_DEFAULT * TT_RISCS_PER_CORE;
+    mc->default_cpus =
+        TT_GRID_X_DEFAULT * TT_GRID_Y_DEFAULT * TT_RISCS_PER_CORE;
     mc->min_cpus = TT_RISCS_PER_CORE;
     mc->default_cpu_type = TYPE_RISCV_CPU_BASE32;
 
-    object_class_property_add_str(oc, "arch", tensix_get_arch,
-                                  tensix_set_arch);
+    object_class_property_add_str(oc, "arch", tensix_get_arch, tensix_set_arch);
     object_class_property_set_description(oc, "arch",
-        "Chip architecture (wormhole_b0)");
-    object_class_property_add_str(oc, "grid", tensix_get_grid,
-                                  tensix_set_grid);
-    object_class_property_set_description(oc, "grid",
+                                          "Chip architecture (wormhole_b0)");
+    object_class_property_add_str(oc, "grid", tensix_get_grid, tensix_set_grid);
+    object_class_property_set_description(
+        oc, "grid",
         "Logical worker grid COLSxROWS (default: the arch's usual grid)");
-    object_class_property_add_str(oc, "shm", tensix_get_shm,
-                                  tensix_set_shm);
-    object_class_property_set_description(oc, "shm",
-        "Directory holding the shared files 'l1' and 'dram'");
-    object_class_property_add_str(oc, "ctl", tensix_get_ctl,
-                                  tensix_set_ctl);
-    object_class_property_set_description(oc, "ctl",
-        "Chardev id of the host control channel");
+    object_class_property_add_str(oc, "shm", tensix_get_shm, tensix_set_shm);
+    object_class_property_set_description(
+        oc, "shm", "Directory holding the shared files 'l1' and 'dram'");
+    object_class_property_add_str(oc, "ctl", tensix_get_ctl, tensix_set_ctl);
+    object_class_property_set_description(
+        oc, "ctl", "Chardev id of the host control channel");
     object_class_property_add_str(oc, "trace", tensix_get_trace,
                                   tensix_set_trace);
-    object_class_property_set_description(oc, "trace",
+    object_class_property_set_description(
+        oc, "trace",
         "Write a timeline trace (Chrome JSON, for Perfetto) to this file");
     object_class_property_add_str(oc, "noc-delay", tensix_get_noc_delay,
                                   tensix_set_noc_delay);
-    object_class_property_set_description(oc, "noc-delay",
+    object_class_property_set_description(
+        oc, "noc-delay",
         "Delayed NoC completion: commands held per core and NoC (0 = off)");
     object_class_property_add(oc, "stop-at", "uint64", tensix_get_stop_at,
                               tensix_set_stop_at, NULL, NULL);
-    object_class_property_set_description(oc, "stop-at",
+    object_class_property_set_description(
+        oc, "stop-at",
         "Stop when the machine has run this many instructions (gdb)");
     object_class_property_add_str(oc, "racecheck", tensix_get_racecheck,
                                   tensix_set_racecheck);
-    object_class_property_set_description(oc, "racecheck",
+    object_class_property_set_description(
+        oc, "racecheck",
         "Report NoC races: bytes used before their barrier (on/off)");
 }
 

@@ -36,9 +36,9 @@ int main(void)
 	tt_buffer_write(b, &y);
 
 	tt_program_create(&prog);
-	rc = tt_kernel_create(prog,
-			      TT_EXAMPLE_KERNELS "/add_2_integers_in_riscv/reader_writer_add_in_riscv.c",
-			      &core, &cfg, &k);
+	rc = tt_kernel_create(
+		prog, TT_EXAMPLE_KERNELS "/add_2_integers_in_riscv/reader_writer_add_in_riscv.c",
+		&core, &cfg, &k);
 	if (rc) {
 		fprintf(stderr, "kernel create failed: %s\n", tt_strerror(rc));
 		return 1;

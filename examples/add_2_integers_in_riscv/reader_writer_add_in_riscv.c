@@ -8,11 +8,14 @@
 
 void kernel_main(void)
 {
-	InterleavedAddrGen a = { .bank_base_address = get_arg_val(0), .page_size = 4,
+	InterleavedAddrGen a = { .bank_base_address = get_arg_val(0),
+				 .page_size = 4,
 				 .is_dram = true };
-	InterleavedAddrGen b = { .bank_base_address = get_arg_val(1), .page_size = 4,
+	InterleavedAddrGen b = { .bank_base_address = get_arg_val(1),
+				 .page_size = 4,
 				 .is_dram = true };
-	InterleavedAddrGen c = { .bank_base_address = get_arg_val(2), .page_size = 4,
+	InterleavedAddrGen c = { .bank_base_address = get_arg_val(2),
+				 .page_size = 4,
 				 .is_dram = true };
 	uint32_t l1 = get_arg_val(3);
 	volatile uint32_t *x = (volatile uint32_t *)l1;

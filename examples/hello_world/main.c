@@ -9,7 +9,7 @@
 
 #include <tt/tt.h>
 
-#define MARK_ADDR	0x100000u	/* in the allocator's part of L1 */
+#define MARK_ADDR 0x100000u /* in the allocator's part of L1 */
 
 static double now(void)
 {
@@ -37,12 +37,12 @@ int main(void)
 		return 1;
 	}
 	t1 = now();
-	printf("device up: %ux%u grid in %.2f s\n", tt_device_grid(dev).x,
-	       tt_device_grid(dev).y, t1 - t0);
+	printf("device up: %ux%u grid in %.2f s\n", tt_device_grid(dev).x, tt_device_grid(dev).y,
+	       t1 - t0);
 
 	tt_program_create(&prog);
-	rc = tt_kernel_create(prog, TT_EXAMPLE_KERNELS "/hello_world/hello_kernel.c",
-			      &cores, &cfg, &k);
+	rc = tt_kernel_create(prog, TT_EXAMPLE_KERNELS "/hello_world/hello_kernel.c", &cores, &cfg,
+			      &k);
 	if (rc) {
 		fprintf(stderr, "kernel create failed: %s\n", tt_strerror(rc));
 		return 1;
@@ -70,8 +70,8 @@ int main(void)
 				bad++;
 			}
 		}
-	printf("ran on 8 cores in %.3f s, %llu device instructions: %s\n",
-	       now() - t1, (unsigned long long)rep.instructions, bad ? "FAILED" : "ok");
+	printf("ran on 8 cores in %.3f s, %llu device instructions: %s\n", now() - t1,
+	       (unsigned long long)rep.instructions, bad ? "FAILED" : "ok");
 	tt_program_destroy(prog);
 	tt_device_close(dev);
 	return bad ? 1 : 0;

@@ -11,14 +11,16 @@
 #include <tt/buffer.h>
 #include <tt/tt.h>
 
-#define TILES		50
-#define TILE_BYTES	2048
+#define TILES	   50
+#define TILE_BYTES 2048
 
 int main(void)
 {
-	struct tt_buffer_config dram = { .size = TILES * TILE_BYTES, .page_size = TILE_BYTES,
+	struct tt_buffer_config dram = { .size = TILES * TILE_BYTES,
+					 .page_size = TILE_BYTES,
 					 .type = TT_BUFFER_DRAM };
-	struct tt_buffer_config l1 = { .size = TILE_BYTES, .page_size = TILE_BYTES,
+	struct tt_buffer_config l1 = { .size = TILE_BYTES,
+				       .page_size = TILE_BYTES,
 				       .type = TT_BUFFER_L1 };
 	struct tt_core_range_set core = tt_core_set(tt_core(0, 0));
 	struct tt_dm_config cfg = { .processor = TT_DM_RISCV_1, .noc = TT_NOC_1 };
@@ -46,8 +48,8 @@ int main(void)
 	tt_buffer_write(src, in);
 
 	tt_program_create(&prog);
-	rc = tt_kernel_create(prog, TT_EXAMPLE_KERNELS "/loopback/loopback_dram_copy.c",
-			      &core, &cfg, &k);
+	rc = tt_kernel_create(prog, TT_EXAMPLE_KERNELS "/loopback/loopback_dram_copy.c", &core,
+			      &cfg, &k);
 	if (rc) {
 		fprintf(stderr, "kernel create failed: %s\n", tt_strerror(rc));
 		return 1;
@@ -66,8 +68,8 @@ int main(void)
 	tt_buffer_read(dst, out);
 	rc = memcmp(in, out, dram.size) != 0;
 	printf("loopback: %d tiles of %d B, DRAM 0x%x -> L1 0x%x -> DRAM 0x%x: %s\n", TILES,
-	       TILE_BYTES, tt_buffer_address(src), tt_buffer_address(stage),
-	       tt_buffer_address(dst), rc ? "MISMATCH" : "exact");
+	       TILE_BYTES, tt_buffer_address(src), tt_buffer_address(stage), tt_buffer_address(dst),
+	       rc ? "MISMATCH" : "exact");
 
 	tt_program_destroy(prog);
 	tt_buffer_free(src);

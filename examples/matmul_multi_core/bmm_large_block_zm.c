@@ -15,22 +15,22 @@
  */
 #include "compute_kernel_api.h"
 
-#define CB_IN0		0
-#define CB_IN1		1
-#define CB_OUT		16
-#define CB_PARTIALS	24
+#define CB_IN0	    0
+#define CB_IN1	    1
+#define CB_OUT	    16
+#define CB_PARTIALS 24
 
-#define IN0_BLOCK_W	get_compile_time_arg_val(0)
-#define IN0_NUM_SUB	get_compile_time_arg_val(1)
-#define IN1_NUM_SUB	get_compile_time_arg_val(2)
-#define IN1_PER_CORE_W	get_compile_time_arg_val(3)
-#define NUM_BLOCKS	get_compile_time_arg_val(4)
-#define SUB_H		get_compile_time_arg_val(5)
-#define SUB_W		get_compile_time_arg_val(6)
+#define IN0_BLOCK_W    get_compile_time_arg_val(0)
+#define IN0_NUM_SUB    get_compile_time_arg_val(1)
+#define IN1_NUM_SUB    get_compile_time_arg_val(2)
+#define IN1_PER_CORE_W get_compile_time_arg_val(3)
+#define NUM_BLOCKS     get_compile_time_arg_val(4)
+#define SUB_H	       get_compile_time_arg_val(5)
+#define SUB_W	       get_compile_time_arg_val(6)
 
 #define SUB_TILES	(SUB_H * SUB_W)
-#define IN0_BLOCK_TILES	(IN0_NUM_SUB * SUB_H * IN0_BLOCK_W)
-#define IN1_BLOCK_TILES	(IN0_BLOCK_W * IN1_PER_CORE_W)
+#define IN0_BLOCK_TILES (IN0_NUM_SUB * SUB_H * IN0_BLOCK_W)
+#define IN1_BLOCK_TILES (IN0_BLOCK_W * IN1_PER_CORE_W)
 
 /*
  * Dst[h * SUB_W + w] += sum over k of in0[@in0_sub + h * IN0_BLOCK_W + k]

@@ -39,11 +39,11 @@
 
 #include "tt_data_format.h"
 
-#define TILE_DIM	TT_TILE_DIM
-#define TILE_BYTES	(TILE_DIM * TILE_DIM * 2)	/* bf16 */
-#define KERNELS		TT_EXAMPLE_KERNELS "/matmul_multi_core/"
-#define PCC_MIN		0.999
-#define TARGET_S	5.0	/* the project's goal for 640 x 640 x 640 */
+#define TILE_DIM   TT_TILE_DIM
+#define TILE_BYTES (TILE_DIM * TILE_DIM * 2) /* bf16 */
+#define KERNELS	   TT_EXAMPLE_KERNELS "/matmul_multi_core/"
+#define PCC_MIN	   0.999
+#define TARGET_S   5.0 /* the project's goal for 640 x 640 x 640 */
 
 /* Sizes in tiles and how they are cut up. */
 struct mm_shape {
@@ -81,8 +81,7 @@ static double now(void)
 /* A random bf16 value in [-0.5, 0.5], as a float (tt-metal's example range). */
 static float rand_bf16(void)
 {
-	return tt_tilize_bf16_to_f32(tt_tilize_f32_to_bf16((float)rand() / (float)RAND_MAX -
-							   0.5f));
+	return tt_tilize_bf16_to_f32(tt_tilize_f32_to_bf16((float)rand() / (float)RAND_MAX - 0.5f));
 }
 
 static double pcc(const double *x, const double *y, size_t n)
@@ -167,8 +166,7 @@ static int parse_u32(const char *s, uint32_t *out)
 static int parse_shape(int argc, char **argv, struct mm_shape *s)
 {
 	const struct tt_arch *arch = tt_arch_get(TT_ARCH_WORMHOLE_B0);
-	uint32_t *fields[] = { &s->mt, &s->kt, &s->nt, &s->cores_x, &s->cores_y,
-			       &s->in0_block_w };
+	uint32_t *fields[] = { &s->mt, &s->kt, &s->nt, &s->cores_x, &s->cores_y, &s->in0_block_w };
 	char why[160];
 
 	memset(s, 0, sizeof(*s));
@@ -177,8 +175,10 @@ static int parse_shape(int argc, char **argv, struct mm_shape *s)
 		return usage(argv[0], "wrong number of arguments");
 	for (int i = 1; i < argc; i++)
 		if (parse_u32(argv[i], fields[i - 1])) {
-			snprintf(why, sizeof(why), "argument %d ('%s') is not a whole "
-				 "number from 1 to 4096", i, argv[i]);
+			snprintf(why, sizeof(why),
+				 "argument %d ('%s') is not a whole "
+				 "number from 1 to 4096",
+				 i, argv[i]);
 			return usage(argv[0], why);
 		}
 	if (!s->cores_x) {
@@ -193,13 +193,13 @@ static int parse_shape(int argc, char **argv, struct mm_shape *s)
 		return usage(argv[0], why);
 	}
 	if (s->mt % s->cores_y) {
-		snprintf(why, sizeof(why), "cores_y = %u does not divide Mt = %u",
-			 s->cores_y, s->mt);
+		snprintf(why, sizeof(why), "cores_y = %u does not divide Mt = %u", s->cores_y,
+			 s->mt);
 		return usage(argv[0], why);
 	}
 	if (s->nt % s->cores_x) {
-		snprintf(why, sizeof(why), "cores_x = %u does not divide Nt = %u",
-			 s->cores_x, s->nt);
+		snprintf(why, sizeof(why), "cores_x = %u does not divide Nt = %u", s->cores_x,
+			 s->nt);
 		return usage(argv[0], why);
 	}
 	if (s->kt % s->in0_block_w) {
@@ -239,23 +239,26 @@ static struct tt_core noc_xy(struct tt_device *dev, uint32_t x, uint32_t y)
 }
 
 /* Reader (NCRISC), writer (BRISC) and compute kernels, args, CBs, semaphores. */
-static int build_program(struct tt_device *dev, const struct mm_shape *s,
-			 struct tt_buffer *ba, struct tt_buffer *bb, struct tt_buffer *bc,
-			 struct tt_program *prog)
+static int build_program(struct tt_device *dev, const struct mm_shape *s, struct tt_buffer *ba,
+			 struct tt_buffer *bb, struct tt_buffer *bc, struct tt_program *prog)
 {
-	struct tt_core_range_set all = tt_core_range_set(
-		tt_core_range(0, 0, s->cores_x - 1, s->cores_y - 1));
+	struct tt_core_range_set all =
+		tt_core_range_set(tt_core_range(0, 0, s->cores_x - 1, s->cores_y - 1));
 	struct tt_dm_config wcfg = { .processor = TT_DM_RISCV_0, .noc = TT_NOC_0 };
-	uint32_t cargs[] = { s->in0_block_w, s->per_core_m / s->sub_h,
-			     s->per_core_n / s->sub_w, s->per_core_n, s->num_blocks,
-			     s->sub_h, s->sub_w };
+	uint32_t cargs[] = { s->in0_block_w,
+			     s->per_core_m / s->sub_h,
+			     s->per_core_n / s->sub_w,
+			     s->per_core_n,
+			     s->num_blocks,
+			     s->sub_h,
+			     s->sub_w };
 	struct tt_compute_config ccfg = {
 		.math_fidelity = TT_MATH_FIDELITY_HIFI4,
 		.compile_args = cargs,
 		.num_compile_args = 7,
 	};
 	static const uint32_t idx_in0[] = { 0 }, idx_in1[] = { 1 }, idx_out[] = { 16, 24 };
-	uint32_t sem[4];	/* in0 ready, in0 valid, in1 ready, in1 valid */
+	uint32_t sem[4]; /* in0 ready, in0 valid, in1 ready, in1 valid */
 	tt_kernel_handle rd[2][2] = { { 0 } }, wr, cp;
 	int rc;
 
@@ -264,10 +267,9 @@ static int build_program(struct tt_device *dev, const struct mm_shape *s,
 	rc = rc ? rc : create_cb(prog, &all, idx_out, 2, s->per_core_m * s->per_core_n);
 	for (int i = 0; i < 4 && !rc; i++)
 		rc = tt_semaphore_create(prog, &all, 0, &sem[i]);
-	rc = rc ? rc : tt_kernel_create(prog, KERNELS "writer_bmm_tile_layout.c", &all, &wcfg,
-					&wr);
-	rc = rc ? rc : tt_compute_kernel_create(prog, KERNELS "bmm_large_block_zm.c", &all,
-						&ccfg, &cp);
+	rc = rc ? rc : tt_kernel_create(prog, KERNELS "writer_bmm_tile_layout.c", &all, &wcfg, &wr);
+	rc = rc ? rc
+		: tt_compute_kernel_create(prog, KERNELS "bmm_large_block_zm.c", &all, &ccfg, &cp);
 	/*
 	 * The four readers: in0 sender in the left column, in1 sender in the
 	 * top row.  A 1-wide grid leaves some of them without cores.
@@ -277,15 +279,17 @@ static int build_program(struct tt_device *dev, const struct mm_shape *s,
 			uint32_t x0 = in0s ? 0 : 1, x1 = in0s ? 0 : s->cores_x - 1;
 			uint32_t y0 = in1s ? 0 : 1, y1 = in1s ? 0 : s->cores_y - 1;
 			uint32_t ct[] = { in0s, in1s };
-			struct tt_dm_config rcfg = { .processor = TT_DM_RISCV_1, .noc = TT_NOC_1,
-						     .compile_args = ct, .num_compile_args = 2 };
-			struct tt_core_range_set r = tt_core_range_set(
-				tt_core_range(x0, y0, x1, y1));
+			struct tt_dm_config rcfg = { .processor = TT_DM_RISCV_1,
+						     .noc = TT_NOC_1,
+						     .compile_args = ct,
+						     .num_compile_args = 2 };
+			struct tt_core_range_set r =
+				tt_core_range_set(tt_core_range(x0, y0, x1, y1));
 
 			if (x0 > x1 || y0 > y1)
 				continue;
-			rc = tt_kernel_create(prog, KERNELS "reader_bmm_tile_layout.c", &r,
-					      &rcfg, &rd[in0s][in1s]);
+			rc = tt_kernel_create(prog, KERNELS "reader_bmm_tile_layout.c", &r, &rcfg,
+					      &rd[in0s][in1s]);
 		}
 	}
 	if (rc)
@@ -309,38 +313,63 @@ static int build_program(struct tt_device *dev, const struct mm_shape *s,
 			 */
 			uint32_t ra[] = {
 				/* in0: rows of this core, all of K */
-				tt_buffer_address(ba), s->per_core_m * y * s->kt, s->kt,
-				s->in0_block_w, s->in0_block_w, s->per_core_m,
-				row_far.x, row_far.y, row_near.x, row_near.y, s->cores_x - 1,
-				left.x, left.y, sem[0], sem[1],
+				tt_buffer_address(ba),
+				s->per_core_m * y * s->kt,
+				s->kt,
+				s->in0_block_w,
+				s->in0_block_w,
+				s->per_core_m,
+				row_far.x,
+				row_far.y,
+				row_near.x,
+				row_near.y,
+				s->cores_x - 1,
+				left.x,
+				left.y,
+				sem[0],
+				sem[1],
 				/* in1: columns of this core, all of K */
-				tt_buffer_address(bb), s->per_core_n * x, s->nt,
-				s->in0_block_w * s->nt, s->per_core_n, s->in0_block_w,
-				col_far.x, col_far.y, col_near.x, col_near.y, s->cores_y - 1,
-				top.x, top.y, sem[2], sem[3],
+				tt_buffer_address(bb),
+				s->per_core_n * x,
+				s->nt,
+				s->in0_block_w * s->nt,
+				s->per_core_n,
+				s->in0_block_w,
+				col_far.x,
+				col_far.y,
+				col_near.x,
+				col_near.y,
+				s->cores_y - 1,
+				top.x,
+				top.y,
+				sem[2],
+				sem[3],
 				s->num_blocks,
 			};
 			uint32_t wa[] = {
 				tt_buffer_address(bc),
-				s->per_core_m * y * s->nt + s->per_core_n * x, s->nt,
-				s->sub_w, s->sub_h, s->per_core_n / s->sub_w,
+				s->per_core_m * y * s->nt + s->per_core_n * x,
+				s->nt,
+				s->sub_w,
+				s->sub_h,
+				s->per_core_n / s->sub_w,
 				s->per_core_m / s->sub_h,
 			};
 			uint32_t in0s = x == 0, in1s = y == 0;
 
 			rc = tt_kernel_set_runtime_args(prog, rd[in0s][in1s], tt_core(x, y), ra,
 							sizeof(ra) / sizeof(ra[0]));
-			rc = rc ? rc : tt_kernel_set_runtime_args(prog, wr, tt_core(x, y), wa,
-								  sizeof(wa) / sizeof(wa[0]));
+			rc = rc ? rc
+				: tt_kernel_set_runtime_args(prog, wr, tt_core(x, y), wa,
+							     sizeof(wa) / sizeof(wa[0]));
 		}
 	}
 	(void)cp;
 	return rc;
 }
 
-static void report(const struct mm_shape *s, struct tt_core dev_grid,
-		   const struct mm_times *t, const struct tt_run_report *rep, double r,
-		   bool pass)
+static void report(const struct mm_shape *s, struct tt_core dev_grid, const struct mm_times *t,
+		   const struct tt_run_report *rep, double r, bool pass)
 {
 	uint64_t in0 = (uint64_t)s->mt * s->kt, in1 = (uint64_t)s->kt * s->nt;
 	uint64_t out = (uint64_t)s->mt * s->nt;
@@ -355,22 +384,24 @@ static void report(const struct mm_shape *s, struct tt_core dev_grid,
 	       s->cores_x, s->cores_y, dev_grid.x, dev_grid.y, s->per_core_m, s->per_core_n,
 	       s->in0_block_w, s->num_blocks, s->sub_h, s->sub_w);
 	printf("  unicast      %llu tiles read from DRAM (in0 %llu, in1 %llu), "
-	       "%llu written\n", (unsigned long long)(in0 + in1),
-	       (unsigned long long)in0, (unsigned long long)in1, (unsigned long long)out);
+	       "%llu written\n",
+	       (unsigned long long)(in0 + in1), (unsigned long long)in0, (unsigned long long)in1,
+	       (unsigned long long)out);
 	printf("  multicast    %llu tiles sent, %llu delivered (in0 %llu along rows, "
 	       "in1 %llu down columns);\n"
 	       "               without multicast every core would read its own: "
-	       "%llu DRAM reads\n", (unsigned long long)(in0 + in1),
-	       (unsigned long long)(mc0 + mc1), (unsigned long long)mc0,
-	       (unsigned long long)mc1,
+	       "%llu DRAM reads\n",
+	       (unsigned long long)(in0 + in1), (unsigned long long)(mc0 + mc1),
+	       (unsigned long long)mc0, (unsigned long long)mc1,
 	       (unsigned long long)(in0 * s->cores_x + in1 * s->cores_y));
 	printf("  time         %.2f s end to end, %.2f s without the device open: open %.2f, "
-	       "kernels %.2f, run %.2f, close %.2f, check %.2f\n", total, total - open, open,
-	       t->compiled - t->opened, t->ran - t->compiled, t->closed - t->ran,
-	       t->checked - t->closed);
+	       "kernels %.2f, run %.2f, close %.2f, check %.2f\n",
+	       total, total - open, open, t->compiled - t->opened, t->ran - t->compiled,
+	       t->closed - t->ran, t->checked - t->closed);
 	printf("               CPU %.2f s: QEMU %.2f (open %.2f, run %.2f), this program "
-	       "%.2f\n", t->qemu_run + t->host_cpu, t->qemu_run, t->qemu_open,
-	       t->qemu_run - t->qemu_open, t->host_cpu);
+	       "%.2f\n",
+	       t->qemu_run + t->host_cpu, t->qemu_run, t->qemu_open, t->qemu_run - t->qemu_open,
+	       t->host_cpu);
 	/* libtt's rule for TT_EMU_PARALLEL: set, not empty and not "0". */
 	if (par && *par && strcmp(par, "0"))
 		printf("               parallel TCG (TT_EMU_PARALLEL): no instruction count\n");

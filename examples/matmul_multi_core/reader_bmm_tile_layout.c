@@ -18,41 +18,41 @@
  */
 #include "dataflow_api.h"
 
-#define IN0_SENDER	get_compile_time_arg_val(0)
-#define IN1_SENDER	get_compile_time_arg_val(1)
+#define IN0_SENDER get_compile_time_arg_val(0)
+#define IN1_SENDER get_compile_time_arg_val(1)
 
-#define INVALID	0
+#define INVALID 0
 #define VALID	1
 
 /* Runtime args of one input; in0 starts at arg 0, in1 at arg ARGS_PER_INPUT. */
 enum {
-	ARG_ADDR,		/* DRAM buffer, bf16 tiles row-major by tile */
-	ARG_START_TILE,		/* first tile of this core's first block */
-	ARG_STRIDE_H,		/* tiles from one row of a block to the next */
-	ARG_NEXT_BLOCK,		/* tiles from one block to the next along K */
+	ARG_ADDR,	/* DRAM buffer, bf16 tiles row-major by tile */
+	ARG_START_TILE, /* first tile of this core's first block */
+	ARG_STRIDE_H,	/* tiles from one row of a block to the next */
+	ARG_NEXT_BLOCK, /* tiles from one block to the next along K */
 	ARG_BLOCK_W,
 	ARG_BLOCK_H,
-	ARG_MCAST_START_X,	/* NoC rectangle of the receivers (sender) */
+	ARG_MCAST_START_X, /* NoC rectangle of the receivers (sender) */
 	ARG_MCAST_START_Y,
 	ARG_MCAST_END_X,
 	ARG_MCAST_END_Y,
-	ARG_NUM_DESTS,		/* receivers of the multicast (sender) */
-	ARG_SENDER_X,		/* NoC coordinates of the sender (receiver) */
+	ARG_NUM_DESTS, /* receivers of the multicast (sender) */
+	ARG_SENDER_X,  /* NoC coordinates of the sender (receiver) */
 	ARG_SENDER_Y,
-	ARG_READY_SEM,		/* semaphore ids */
+	ARG_READY_SEM, /* semaphore ids */
 	ARG_VALID_SEM,
 	ARGS_PER_INPUT,
 };
-#define ARG_NUM_BLOCKS	(2 * ARGS_PER_INPUT)
+#define ARG_NUM_BLOCKS (2 * ARGS_PER_INPUT)
 
 struct input {
 	uint32_t cb;
-	uint32_t arg;		/* first runtime arg */
+	uint32_t arg; /* first runtime arg */
 	InterleavedAddrGenFast dram;
-	uint32_t tile;		/* first tile of the next block */
+	uint32_t tile; /* first tile of the next block */
 	uint32_t stride_h, next_block, block_w, block_h, num_dests;
 	uint32_t mcast_xs, mcast_ys, mcast_xe, mcast_ye;
-	uint64_t sender_ready_sem;	/* the sender's "ready", over the NoC */
+	uint64_t sender_ready_sem; /* the sender's "ready", over the NoC */
 	volatile uint32_t *ready_sem, *valid_sem;
 };
 
@@ -87,8 +87,7 @@ static void input_init(struct input *in, uint32_t cb, uint32_t first_arg)
 
 static uint64_t input_mcast_addr(const struct input *in, uint32_t addr)
 {
-	return get_noc_multicast_addr(in->mcast_xs, in->mcast_ys, in->mcast_xe,
-				      in->mcast_ye, addr);
+	return get_noc_multicast_addr(in->mcast_xs, in->mcast_ys, in->mcast_xe, in->mcast_ye, addr);
 }
 
 /* Sender: DRAM -> own CB, then the same bytes to every receiver. */

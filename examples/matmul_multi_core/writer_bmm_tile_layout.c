@@ -9,7 +9,7 @@
  */
 #include "dataflow_api.h"
 
-#define CB_OUT	16
+#define CB_OUT 16
 
 void kernel_main(void)
 {

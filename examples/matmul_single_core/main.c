@@ -25,15 +25,14 @@
 
 #include "tt_data_format.h"
 
-#define TILE_DIM	TT_TILE_DIM
-#define TILE_BYTES	(TILE_DIM * TILE_DIM * 2)	/* bf16 */
-#define KERNELS		TT_EXAMPLE_KERNELS "/matmul_single_core/"
+#define TILE_DIM   TT_TILE_DIM
+#define TILE_BYTES (TILE_DIM * TILE_DIM * 2) /* bf16 */
+#define KERNELS	   TT_EXAMPLE_KERNELS "/matmul_single_core/"
 
 /* A random bf16 value in [-0.5, 0.5], as a float (tt-metal's example range). */
 static float rand_bf16(void)
 {
-	return tt_tilize_bf16_to_f32(tt_tilize_f32_to_bf16((float)rand() / (float)RAND_MAX -
-							   0.5f));
+	return tt_tilize_bf16_to_f32(tt_tilize_f32_to_bf16((float)rand() / (float)RAND_MAX - 0.5f));
 }
 
 static double pcc(const double *x, const double *y, size_t n)
@@ -194,7 +193,8 @@ int main(int argc, char **argv)
 	r = pcc(result, golden, m * n);
 	rc = !(r >= 0.97);
 	printf("matmul_single_core: %zux%zux%zu bf16 (%u x %u x %u tiles, HiFi4): "
-	       "PCC %.5f against fp64: %s\n", m, k, n, mt, kt, nt, r, rc ? "FAIL" : "pass");
+	       "PCC %.5f against fp64: %s\n",
+	       m, k, n, mt, kt, nt, r, rc ? "FAIL" : "pass");
 
 	/* The host's plain fp32 matmul of the same inputs (fc is done with). */
 	t_host = now();

@@ -53,8 +53,8 @@ static inline void tt_put_hex(uint32_t v)
 	tt_print_putc(' ');
 }
 
-static __attribute__((noinline, cold, unused)) void
-tt_kernel_warn(uint32_t kind, uint32_t id, uint32_t arg0, uint32_t arg1)
+static __attribute__((noinline, cold, unused)) void tt_kernel_warn(uint32_t kind, uint32_t id,
+								   uint32_t arg0, uint32_t arg1)
 {
 	uint32_t pc = TT_CALL_SITE();
 
@@ -79,8 +79,7 @@ tt_kernel_warn(uint32_t kind, uint32_t id, uint32_t arg0, uint32_t arg1)
 
 static FORCE_INLINE volatile uint32_t *cb_stream_reg(uint32_t cb, uint32_t reg)
 {
-	return (volatile uint32_t *)(TT_MMIO_STREAM_BASE + cb * TT_STREAM_STRIDE +
-				     reg);
+	return (volatile uint32_t *)(TT_MMIO_STREAM_BASE + cb * TT_STREAM_STRIDE + reg);
 }
 
 static FORCE_INLINE volatile uint32_t *get_cb_tiles_received_ptr(uint32_t cb)
@@ -105,10 +104,12 @@ static FORCE_INLINE struct tt_cb_interface *get_local_cb_interface(uint32_t cb)
 
 /* Data format of each CB index (TT_DF_*), from the host. */
 #ifndef TT_CB_DATA_FORMATS
-#define TT_CB_DATA_FORMATS { 0 }
+#define TT_CB_DATA_FORMATS \
+	{                  \
+		0          \
+	}
 #endif
-static const uint8_t tt_cb_data_format[TT_NUM_CBS] __attribute__((unused)) =
-	TT_CB_DATA_FORMATS;
+static const uint8_t tt_cb_data_format[TT_NUM_CBS] __attribute__((unused)) = TT_CB_DATA_FORMATS;
 
 /* The TT_DF_* format of CB @cb. */
 static FORCE_INLINE uint32_t tt_get_dataformat(uint32_t cb)
@@ -136,8 +137,7 @@ static FORCE_INLINE uint32_t cb_pages_in_use(uint32_t cb)
 	return (uint16_t)(*get_cb_tiles_received_ptr(cb) - *get_cb_tiles_acked_ptr(cb));
 }
 
-static FORCE_INLINE uint32_t cb_pages_free(const struct tt_cb_interface *ifc,
-					   uint32_t cb)
+static FORCE_INLINE uint32_t cb_pages_free(const struct tt_cb_interface *ifc, uint32_t cb)
 {
 	uint32_t used = cb_pages_in_use(cb);
 
@@ -174,10 +174,9 @@ static FORCE_INLINE void tt_cb_reserve_back(uint32_t cb, uint32_t num_pages)
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 
 	if (num_pages > ifc->fifo_num_pages)
-		tt_kernel_fault(TT_FAULT_CB_RESERVE_TOO_BIG, cb, num_pages,
-				ifc->fifo_num_pages);
-	TT_WAIT_UNTIL(cb_pages_free(ifc, cb) >= num_pages, TT_WAIT_CB_BACK, cb,
-		      num_pages, cb_pages_free(ifc, cb));
+		tt_kernel_fault(TT_FAULT_CB_RESERVE_TOO_BIG, cb, num_pages, ifc->fifo_num_pages);
+	TT_WAIT_UNTIL(cb_pages_free(ifc, cb) >= num_pages, TT_WAIT_CB_BACK, cb, num_pages,
+		      cb_pages_free(ifc, cb));
 	if (num_pages > ifc->reserved)
 		ifc->reserved = (uint16_t)num_pages;
 }
@@ -205,10 +204,9 @@ static FORCE_INLINE void tt_cb_wait_front(uint32_t cb, uint32_t num_pages)
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 
 	if (num_pages > ifc->fifo_num_pages)
-		tt_kernel_fault(TT_FAULT_CB_WAIT_TOO_BIG, cb, num_pages,
-				ifc->fifo_num_pages);
-	TT_WAIT_UNTIL(cb_pages_in_use(cb) >= num_pages, TT_WAIT_CB_FRONT, cb,
-		      num_pages, cb_pages_in_use(cb));
+		tt_kernel_fault(TT_FAULT_CB_WAIT_TOO_BIG, cb, num_pages, ifc->fifo_num_pages);
+	TT_WAIT_UNTIL(cb_pages_in_use(cb) >= num_pages, TT_WAIT_CB_FRONT, cb, num_pages,
+		      cb_pages_in_use(cb));
 	if (num_pages > ifc->waited)
 		ifc->waited = (uint16_t)num_pages;
 }

@@ -55,25 +55,24 @@
 #include "tt_wait.h"
 
 #if defined(TRISC_UNPACK)
-#define UNPACK(x)	x
+#define UNPACK(x) x
 #define MATH(x)
 #define PACK(x)
 #elif defined(TRISC_MATH)
 #define UNPACK(x)
-#define MATH(x)		x
+#define MATH(x) x
 #define PACK(x)
 #elif defined(TRISC_PACK)
 #define UNPACK(x)
 #define MATH(x)
-#define PACK(x)		x
+#define PACK(x) x
 #else
 #error "build compute kernels with tt_compute_kernel_create (TRISC_UNPACK/MATH/PACK)"
 #endif
 
 /* Engine commands -------------------------------------------------------- */
 
-#define TT_TILE_REG(reg) \
-	(*(volatile uint32_t *)(TT_MMIO_TILE_BASE + TT_A_TILE_##reg))
+#define TT_TILE_REG(reg) (*(volatile uint32_t *)(TT_MMIO_TILE_BASE + TT_A_TILE_##reg))
 
 static FORCE_INLINE uint32_t tt_tile_issue(uint32_t cmd)
 {
@@ -96,8 +95,8 @@ static __attribute__((noinline)) void tt_tile_cmd(uint32_t cmd, uint32_t a0, uin
 	TT_TILE_REG(ARG1) = a1;
 	TT_TILE_REG(ARG2) = a2;
 	TT_TILE_REG(ARG3) = a3;
-	TT_WAIT_UNTIL((status = tt_tile_issue(cmd)) != TT_TILE_STATUS_BLOCKED,
-		      TT_WAIT_TILE_ENGINE, cmd, 0, 0);
+	TT_WAIT_UNTIL((status = tt_tile_issue(cmd)) != TT_TILE_STATUS_BLOCKED, TT_WAIT_TILE_ENGINE,
+		      cmd, 0, 0);
 	if (status == TT_TILE_STATUS_EINVAL)
 		tt_kernel_stop_at(TT_CALL_SITE());
 }
@@ -105,8 +104,7 @@ static __attribute__((noinline)) void tt_tile_cmd(uint32_t cmd, uint32_t a0, uin
 /* The FMT argument of CB @cb: its data format, and its index for reports. */
 static FORCE_INLINE uint32_t tt_cb_fmt(uint32_t cb)
 {
-	return TT_FIELD_VAL(TILE, FMT, DF, tt_get_dataformat(cb)) |
-	       TT_FIELD_VAL(TILE, FMT, CB, cb);
+	return TT_FIELD_VAL(TILE, FMT, DF, tt_get_dataformat(cb)) | TT_FIELD_VAL(TILE, FMT, CB, cb);
 }
 
 /* Bytes of one element of CB @cb's format in row-major data. */
@@ -127,13 +125,13 @@ static FORCE_INLINE bool tt_fp32_dest(void)
  */
 static FORCE_INLINE uint32_t tt_to_dst_flag(uint32_t cb)
 {
-	return tt_get_dataformat(cb) == TT_DF_FLOAT32 && tt_fp32_dest() ?
-	       TT_FIELD_VAL(TILE, UNPACK, TO_DST, 1) : 0;
+	return tt_get_dataformat(cb) == TT_DF_FLOAT32 && tt_fp32_dest()
+		       ? TT_FIELD_VAL(TILE, UNPACK, TO_DST, 1)
+		       : 0;
 }
 
 /* UNPACK: L1 @addr of CB @cb into Src @src (0 A, 1 B), UNPACK fields @flags. */
-static FORCE_INLINE void tt_unpack_l1(uint32_t src, uint32_t cb, uint32_t addr,
-				      uint32_t flags)
+static FORCE_INLINE void tt_unpack_l1(uint32_t src, uint32_t cb, uint32_t addr, uint32_t flags)
 {
 	tt_tile_cmd(TT_TILE_CMD_UNPACK, src, addr, tt_cb_fmt(cb), flags);
 }
@@ -150,8 +148,7 @@ static FORCE_INLINE uint32_t tt_cb_front_tile(uint32_t cb, uint32_t tile)
  * UNPACK: tile @tile of the front of CB @cb into Src @src (0 A, 1 B),
  * transposed when @transpose.
  */
-static inline void tt_unpack_tile_t(uint32_t src, uint32_t cb, uint32_t tile,
-				    uint32_t transpose)
+static inline void tt_unpack_tile_t(uint32_t src, uint32_t cb, uint32_t tile, uint32_t transpose)
 {
 	tt_unpack_l1(src, cb, tt_cb_front_tile(cb, tile),
 		     TT_FIELD_VAL(TILE, UNPACK, TRANSPOSE, transpose != 0));
@@ -252,8 +249,7 @@ static FORCE_INLINE void tt_pack_config(uint32_t cb)
 }
 
 /* The full configuration of a *_init: SrcA, SrcB and pack formats. */
-static FORCE_INLINE void tt_hw_configure(uint32_t srca_cb, uint32_t srcb_cb,
-					 uint32_t ocb)
+static FORCE_INLINE void tt_hw_configure(uint32_t srca_cb, uint32_t srcb_cb, uint32_t ocb)
 {
 	tt_unpack_config(0, srca_cb);
 	tt_unpack_config(1, srcb_cb);
@@ -271,15 +267,14 @@ static FORCE_INLINE void tt_hw_startup_2(uint32_t icb, uint32_t ocb)
 	tt_hw_configure(icb, icb, ocb);
 }
 
-#define TT_PICK_3(_1, _2, _3, name, ...)	name
-#define TT_PICK_4(_1, _2, _3, _4, name, ...)	name
+#define TT_PICK_3(_1, _2, _3, name, ...)     name
+#define TT_PICK_4(_1, _2, _3, _4, name, ...) name
 #ifndef __cplusplus
 #define compute_kernel_hw_startup(...) \
 	TT_PICK_3(__VA_ARGS__, tt_hw_startup_3, tt_hw_startup_2, )(__VA_ARGS__)
 #endif
 
-static FORCE_INLINE void binary_op_init_common(uint32_t icb0, uint32_t icb1,
-					       uint32_t ocb)
+static FORCE_INLINE void binary_op_init_common(uint32_t icb0, uint32_t icb1, uint32_t ocb)
 {
 	tt_hw_configure(icb0, icb1, ocb);
 }
@@ -329,8 +324,8 @@ static FORCE_INLINE void tt_reconfig_2(uint32_t srca_new, uint32_t srcb_new)
 	tt_unpack_config(1, srcb_new);
 }
 
-static FORCE_INLINE void tt_reconfig_4(uint32_t srca_old, uint32_t srca_new,
-				       uint32_t srcb_old, uint32_t srcb_new)
+static FORCE_INLINE void tt_reconfig_4(uint32_t srca_old, uint32_t srca_new, uint32_t srcb_old,
+				       uint32_t srcb_new)
 {
 	tt_reconfig_src(0, srca_old, srca_new);
 	tt_reconfig_src(1, srcb_old, srcb_new);
@@ -343,9 +338,9 @@ static FORCE_INLINE void tt_reconfig_4(uint32_t srca_old, uint32_t srca_new,
 	TT_PICK_3(__VA_ARGS__, , tt_reconfig_srca_2, tt_reconfig_srca_1, )(__VA_ARGS__)
 #define reconfig_data_format_srcb(...) \
 	TT_PICK_3(__VA_ARGS__, , tt_reconfig_srcb_2, tt_reconfig_srcb_1, )(__VA_ARGS__)
-#define unpack_reconfig_data_format		reconfig_data_format
-#define unpack_reconfig_data_format_srca	reconfig_data_format_srca
-#define unpack_reconfig_data_format_srcb	reconfig_data_format_srcb
+#define unpack_reconfig_data_format	 reconfig_data_format
+#define unpack_reconfig_data_format_srca reconfig_data_format_srca
+#define unpack_reconfig_data_format_srcb reconfig_data_format_srcb
 #endif
 
 /* pack_reconfig_data_format(new_ocb) or (old_ocb, new_ocb). */
@@ -394,8 +389,7 @@ static FORCE_INLINE void copy_tile_to_dst_init_short(uint32_t icb)
 }
 
 /* copy_tile_to_dst_init_short with SrcA switched from @old_icb's format. */
-static FORCE_INLINE void copy_tile_to_dst_init_short_with_dt(uint32_t old_icb,
-							     uint32_t new_icb)
+static FORCE_INLINE void copy_tile_to_dst_init_short_with_dt(uint32_t old_icb, uint32_t new_icb)
 {
 	tt_reconfig_src(0, old_icb, new_icb);
 }
@@ -403,9 +397,8 @@ static FORCE_INLINE void copy_tile_to_dst_init_short_with_dt(uint32_t old_icb,
 /* Element-wise binary ops (tt-metal eltwise_binary.h) -------------------- */
 
 /* in0 -> SrcA, in1 -> SrcB (broadcast from SrcB), then the FPU op. */
-static FORCE_INLINE void tt_binary_bcast_tiles(uint32_t op, uint32_t bcast,
-					       uint32_t icb0, uint32_t icb1,
-					       uint32_t itile0, uint32_t itile1,
+static FORCE_INLINE void tt_binary_bcast_tiles(uint32_t op, uint32_t bcast, uint32_t icb0,
+					       uint32_t icb1, uint32_t itile0, uint32_t itile1,
 					       uint32_t idst)
 {
 	(void)op, (void)bcast, (void)icb0, (void)icb1, (void)itile0, (void)itile1;
@@ -414,29 +407,28 @@ static FORCE_INLINE void tt_binary_bcast_tiles(uint32_t op, uint32_t bcast,
 	MATH((tt_tile_cmd(TT_TILE_CMD_ELTWISE, op, bcast, 0, idst)));
 }
 
-static FORCE_INLINE void tt_binary_tiles(uint32_t op, uint32_t icb0, uint32_t icb1,
-					 uint32_t itile0, uint32_t itile1,
-					 uint32_t idst)
+static FORCE_INLINE void tt_binary_tiles(uint32_t op, uint32_t icb0, uint32_t icb1, uint32_t itile0,
+					 uint32_t itile1, uint32_t idst)
 {
 	tt_binary_bcast_tiles(op, TT_TILE_BCAST_NONE, icb0, icb1, itile0, itile1, idst);
 }
 
 /* Dst[@idst] = in0[@itile0] + in1[@itile1], tiles counted from each CB's front. */
-static FORCE_INLINE void add_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0,
-				   uint32_t itile1, uint32_t idst)
+static FORCE_INLINE void add_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1,
+				   uint32_t idst)
 {
 	tt_binary_tiles(TT_TILE_ELTWISE_ADD, icb0, icb1, itile0, itile1, idst);
 }
 
-static FORCE_INLINE void sub_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0,
-				   uint32_t itile1, uint32_t idst)
+static FORCE_INLINE void sub_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1,
+				   uint32_t idst)
 {
 	tt_binary_tiles(TT_TILE_ELTWISE_SUB, icb0, icb1, itile0, itile1, idst);
 }
 
 /* Dst[@idst] += in0 * in1 (Dst is zero after every tile_regs_release). */
-static FORCE_INLINE void mul_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0,
-				   uint32_t itile1, uint32_t idst)
+static FORCE_INLINE void mul_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1,
+				   uint32_t idst)
 {
 	tt_binary_tiles(TT_TILE_ELTWISE_MUL, icb0, icb1, itile0, itile1, idst);
 }
@@ -448,18 +440,16 @@ static FORCE_INLINE void mul_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0
  * over in0: rows (in1 row 0 down every row), cols (in1 column 0 across
  * every column) or scalar (in1[0][0]).  mul accumulates as mul_tiles.
  */
-#define TT_BCAST_OP(op, dim, OP, DIM)						\
-	static FORCE_INLINE void op##_tiles_bcast_##dim(uint32_t icb0, uint32_t icb1,	\
-							uint32_t itile0, uint32_t itile1, \
-							uint32_t idst)		\
-	{									\
-		tt_binary_bcast_tiles(TT_TILE_ELTWISE_##OP, TT_TILE_BCAST_##DIM,	\
-				      icb0, icb1, itile0, itile1, idst);	\
-	}									\
-	static FORCE_INLINE void op##_bcast_##dim##_init_short(uint32_t icb0,	\
-							       uint32_t icb1)	\
-	{									\
-		(void)icb0, (void)icb1;						\
+#define TT_BCAST_OP(op, dim, OP, DIM)                                                          \
+	static FORCE_INLINE void op##_tiles_bcast_##dim(                                       \
+		uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1, uint32_t idst) \
+	{                                                                                      \
+		tt_binary_bcast_tiles(TT_TILE_ELTWISE_##OP, TT_TILE_BCAST_##DIM, icb0, icb1,   \
+				      itile0, itile1, idst);                                   \
+	}                                                                                      \
+	static FORCE_INLINE void op##_bcast_##dim##_init_short(uint32_t icb0, uint32_t icb1)   \
+	{                                                                                      \
+		(void)icb0, (void)icb1;                                                        \
 	}
 
 TT_BCAST_OP(add, rows, ADD, ROW)
@@ -478,9 +468,9 @@ static FORCE_INLINE void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb)
 	tt_hw_configure(icb0, icb1, ocb);
 }
 
-#define add_tiles_bcast_scalar_init_short	add_bcast_scalar_init_short
-#define sub_tiles_bcast_scalar_init_short	sub_bcast_scalar_init_short
-#define mul_tiles_bcast_scalar_init_short	mul_bcast_scalar_init_short
+#define add_tiles_bcast_scalar_init_short add_bcast_scalar_init_short
+#define sub_tiles_bcast_scalar_init_short sub_bcast_scalar_init_short
+#define mul_tiles_bcast_scalar_init_short mul_bcast_scalar_init_short
 
 /* Matmul (tt-metal matmul.h) --------------------------------------------- */
 
@@ -493,19 +483,17 @@ static FORCE_INLINE void tt_mm_init(uint32_t in0_cb, uint32_t in1_cb, uint32_t o
 }
 
 #ifndef __cplusplus
-#define TT_MM_INIT_3(in0, in1, out)	tt_mm_init(in0, in1, out, 0)
-#define mm_init(...) \
-	TT_PICK_4(__VA_ARGS__, tt_mm_init, TT_MM_INIT_3, , )(__VA_ARGS__)
+#define TT_MM_INIT_3(in0, in1, out) tt_mm_init(in0, in1, out, 0)
+#define mm_init(...)		    TT_PICK_4(__VA_ARGS__, tt_mm_init, TT_MM_INIT_3, , )(__VA_ARGS__)
 #endif
 
-static FORCE_INLINE void tt_mm_init_short(uint32_t in0_cb, uint32_t in1_cb,
-					  uint32_t transpose)
+static FORCE_INLINE void tt_mm_init_short(uint32_t in0_cb, uint32_t in1_cb, uint32_t transpose)
 {
 	(void)in0_cb, (void)in1_cb, (void)transpose;
 }
 
 #ifndef __cplusplus
-#define TT_MM_INIT_SHORT_2(in0, in1)	tt_mm_init_short(in0, in1, 0)
+#define TT_MM_INIT_SHORT_2(in0, in1) tt_mm_init_short(in0, in1, 0)
 #define mm_init_short(...) \
 	TT_PICK_3(__VA_ARGS__, tt_mm_init_short, TT_MM_INIT_SHORT_2, )(__VA_ARGS__)
 #endif
@@ -522,9 +510,8 @@ static FORCE_INLINE void mm_init_short_with_dt(uint32_t in0_cb, uint32_t in1_cb,
  * Dst[@idst] += in0[@in0_tile] @ in1[@in1_tile], in1 transposed first when
  * @transpose.  in0 goes to SrcB and in1 to SrcA, as in the LLK.
  */
-static FORCE_INLINE void matmul_tiles(uint32_t in0_cb, uint32_t in1_cb,
-				      uint32_t in0_tile, uint32_t in1_tile,
-				      uint32_t idst, uint32_t transpose)
+static FORCE_INLINE void matmul_tiles(uint32_t in0_cb, uint32_t in1_cb, uint32_t in0_tile,
+				      uint32_t in1_tile, uint32_t idst, uint32_t transpose)
 {
 	(void)in0_cb, (void)in1_cb, (void)in0_tile, (void)in1_tile, (void)idst;
 	(void)transpose;
@@ -536,16 +523,15 @@ static FORCE_INLINE void matmul_tiles(uint32_t in0_cb, uint32_t in1_cb,
 /* Block matmul (tt-metal matmul.h: mm_block_init, matmul_block) ---------- */
 
 static FORCE_INLINE void mm_block_init(uint32_t in0_cb, uint32_t in1_cb, uint32_t out_cb,
-				       uint32_t transpose, uint32_t ct_dim,
-				       uint32_t rt_dim, uint32_t kt_dim)
+				       uint32_t transpose, uint32_t ct_dim, uint32_t rt_dim,
+				       uint32_t kt_dim)
 {
 	(void)ct_dim, (void)rt_dim, (void)kt_dim;
 	tt_mm_init(in0_cb, in1_cb, out_cb, transpose);
 }
 
-static FORCE_INLINE void mm_block_init_short(uint32_t in0_cb, uint32_t in1_cb,
-					     uint32_t transpose, uint32_t ct_dim,
-					     uint32_t rt_dim, uint32_t kt_dim)
+static FORCE_INLINE void mm_block_init_short(uint32_t in0_cb, uint32_t in1_cb, uint32_t transpose,
+					     uint32_t ct_dim, uint32_t rt_dim, uint32_t kt_dim)
 {
 	(void)in0_cb, (void)in1_cb, (void)transpose, (void)ct_dim, (void)rt_dim;
 	(void)kt_dim;
@@ -553,9 +539,9 @@ static FORCE_INLINE void mm_block_init_short(uint32_t in0_cb, uint32_t in1_cb,
 
 /* mm_block_init_short with SrcA switched from @old_in1_cb's format. */
 static FORCE_INLINE void mm_block_init_short_with_dt(uint32_t in0_cb, uint32_t in1_cb,
-						     uint32_t old_in1_cb,
-						     uint32_t transpose, uint32_t ct_dim,
-						     uint32_t rt_dim, uint32_t kt_dim)
+						     uint32_t old_in1_cb, uint32_t transpose,
+						     uint32_t ct_dim, uint32_t rt_dim,
+						     uint32_t kt_dim)
 {
 	(void)in0_cb, (void)transpose, (void)ct_dim, (void)rt_dim, (void)kt_dim;
 	tt_reconfig_src(0, old_in1_cb, in1_cb);
@@ -569,34 +555,33 @@ static FORCE_INLINE void mm_block_init_short_with_dt(uint32_t in0_cb, uint32_t i
  * transposed when @transpose.  One engine command per thread for the
  * whole block: the unpacker hands rt_dim + ct_dim tiles over at once.
  */
-static FORCE_INLINE void matmul_block(uint32_t in0_cb, uint32_t in1_cb,
-				      uint32_t in0_tile, uint32_t in1_tile,
-				      uint32_t idst, uint32_t transpose,
+static FORCE_INLINE void matmul_block(uint32_t in0_cb, uint32_t in1_cb, uint32_t in0_tile,
+				      uint32_t in1_tile, uint32_t idst, uint32_t transpose,
 				      uint32_t ct_dim, uint32_t rt_dim, uint32_t kt_dim)
 {
-	uint32_t block = TT_FIELD_VAL(TILE, BLOCK, CT, ct_dim) |
-			 TT_FIELD_VAL(TILE, BLOCK, RT, rt_dim);
+	uint32_t block =
+		TT_FIELD_VAL(TILE, BLOCK, CT, ct_dim) | TT_FIELD_VAL(TILE, BLOCK, RT, rt_dim);
 
 	(void)in0_cb, (void)in1_cb, (void)in0_tile, (void)in1_tile, (void)idst;
 	(void)transpose, (void)kt_dim, (void)block;
 	UNPACK((TT_TILE_REG(ARG4) = kt_dim * get_tile_size(in0_cb),
 		TT_TILE_REG(ARG5) = get_tile_size(in1_cb),
-		TT_TILE_REG(ARG6) = block |
-				    TT_FIELD_VAL(TILE, BLOCK, TRANSPOSE, transpose != 0),
-		tt_tile_cmd(TT_TILE_CMD_UNPACK_MATMUL_BLOCK,
-			    tt_cb_front_tile(in0_cb, in0_tile),
-			    tt_cb_front_tile(in1_cb, in1_tile),
-			    tt_cb_fmt(in0_cb), tt_cb_fmt(in1_cb))));
+		TT_TILE_REG(ARG6) = block | TT_FIELD_VAL(TILE, BLOCK, TRANSPOSE, transpose != 0),
+		tt_tile_cmd(TT_TILE_CMD_UNPACK_MATMUL_BLOCK, tt_cb_front_tile(in0_cb, in0_tile),
+			    tt_cb_front_tile(in1_cb, in1_tile), tt_cb_fmt(in0_cb),
+			    tt_cb_fmt(in1_cb))));
 	MATH((tt_tile_cmd(TT_TILE_CMD_MATMUL_BLOCK, idst, block, 0, 0)));
 }
 
 /* Reduce (tt-metal reduce.h) --------------------------------------------- */
 
 /* PoolType and ReduceDim (REDUCE_ROW: result in column 0, COL: row 0). */
-enum { POOL_SUM = TT_TILE_POOL_SUM, POOL_AVG = TT_TILE_POOL_AVG,
-       POOL_MAX = TT_TILE_POOL_MAX };
-enum { REDUCE_ROW = TT_TILE_REDUCE_ROW, REDUCE_COL = TT_TILE_REDUCE_COL,
-       REDUCE_SCALAR = TT_TILE_REDUCE_SCALAR };
+enum { POOL_SUM = TT_TILE_POOL_SUM, POOL_AVG = TT_TILE_POOL_AVG, POOL_MAX = TT_TILE_POOL_MAX };
+enum {
+	REDUCE_ROW = TT_TILE_REDUCE_ROW,
+	REDUCE_COL = TT_TILE_REDUCE_COL,
+	REDUCE_SCALAR = TT_TILE_REDUCE_SCALAR
+};
 
 static FORCE_INLINE void reduce_init(uint32_t icb, uint32_t scaler_cb, uint32_t ocb)
 {
@@ -604,16 +589,15 @@ static FORCE_INLINE void reduce_init(uint32_t icb, uint32_t scaler_cb, uint32_t 
 }
 
 static FORCE_INLINE void reduce_uninit(void)
-{
-}
+{}
 
 /*
  * Dst[@idst] (op)= reduce of in[@itile], scaled by the scaler tile
  * @stile of @scaler_cb (tt-metal's convention: SUM/MAX take 1s, AVG 1/N).
  */
 static FORCE_INLINE void tt_reduce_tile(uint32_t pool, uint32_t dim, uint32_t icb,
-					uint32_t scaler_cb, uint32_t itile,
-					uint32_t stile, uint32_t idst)
+					uint32_t scaler_cb, uint32_t itile, uint32_t stile,
+					uint32_t idst)
 {
 	(void)pool, (void)dim, (void)icb, (void)scaler_cb, (void)itile, (void)stile;
 	(void)idst;
@@ -662,8 +646,7 @@ static FORCE_INLINE void copy_tile(uint32_t icb, uint32_t itile, uint32_t idst)
 }
 
 /* PACK: Dst[@idst] to L1 @addr of CB @ocb, PACK fields @flags. */
-static FORCE_INLINE void tt_pack_l1(uint32_t idst, uint32_t ocb, uint32_t addr,
-				    uint32_t flags)
+static FORCE_INLINE void tt_pack_l1(uint32_t idst, uint32_t ocb, uint32_t addr, uint32_t flags)
 {
 	tt_tile_cmd(TT_TILE_CMD_PACK, idst, addr, tt_cb_fmt(ocb), flags);
 }
@@ -689,21 +672,21 @@ static FORCE_INLINE void tt_pack_tile_next(uint32_t idst, uint32_t ocb)
  * out of order; the in-order position does not move).
  */
 #ifndef __cplusplus
-#define TT_PACK_TILE_2(idst, ocb)		tt_pack_tile_next(idst, ocb)
-#define TT_PACK_TILE_3(idst, ocb, otile)	tt_pack_tile(idst, ocb, otile)
-#define TT_PACK_TILE_PICK(_1, _2, _3, name, ...)	name
-#define pack_tile(...) \
-	TT_PACK_TILE_PICK(__VA_ARGS__, TT_PACK_TILE_3, TT_PACK_TILE_2, )(__VA_ARGS__)
+#define TT_PACK_TILE_2(idst, ocb)		 tt_pack_tile_next(idst, ocb)
+#define TT_PACK_TILE_3(idst, ocb, otile)	 tt_pack_tile(idst, ocb, otile)
+#define TT_PACK_TILE_PICK(_1, _2, _3, name, ...) name
+#define pack_tile(...)				 TT_PACK_TILE_PICK(__VA_ARGS__, TT_PACK_TILE_3, TT_PACK_TILE_2, )(__VA_ARGS__)
 #endif
 
 /* SFPU unary ops on Dst (tt-metal eltwise_unary headers) ---------------- */
 
-#define TT_SFPU_UNARY(name, op)							\
-	static FORCE_INLINE void name##_tile_init(void) {}			\
-	static FORCE_INLINE void name##_tile(uint32_t idst)			\
-	{									\
-		(void)idst;							\
-		MATH((tt_tile_cmd(TT_TILE_CMD_SFPU_UNARY, op, idst, 0, 0)));	\
+#define TT_SFPU_UNARY(name, op)                                              \
+	static FORCE_INLINE void name##_tile_init(void)                      \
+	{}                                                                   \
+	static FORCE_INLINE void name##_tile(uint32_t idst)                  \
+	{                                                                    \
+		(void)idst;                                                  \
+		MATH((tt_tile_cmd(TT_TILE_CMD_SFPU_UNARY, op, idst, 0, 0))); \
 	}
 
 TT_SFPU_UNARY(exp, TT_TILE_SFPU_EXP)
@@ -722,12 +705,13 @@ TT_SFPU_UNARY(negative, TT_TILE_SFPU_NEGATIVE)
 /* SFPU binary ops on Dst (tt-metal eltwise_binary_sfpu.h) -------------- */
 
 /* <op>_binary_tile(idst0, idst1): Dst[idst0] = Dst[idst0] op Dst[idst1]. */
-#define TT_SFPU_BINARY(name, op)						\
-	static FORCE_INLINE void name##_binary_tile_init(void) {}		\
+#define TT_SFPU_BINARY(name, op)                                                    \
+	static FORCE_INLINE void name##_binary_tile_init(void)                      \
+	{}                                                                          \
 	static FORCE_INLINE void name##_binary_tile(uint32_t idst0, uint32_t idst1) \
-	{									\
-		(void)idst0, (void)idst1;					\
-		MATH((tt_tile_cmd(TT_TILE_CMD_SFPU_BINARY, op, idst0, idst1, 0))); \
+	{                                                                           \
+		(void)idst0, (void)idst1;                                           \
+		MATH((tt_tile_cmd(TT_TILE_CMD_SFPU_BINARY, op, idst0, idst1, 0)));  \
 	}
 
 TT_SFPU_BINARY(add, TT_TILE_SFPU_BINARY_ADD)
@@ -742,9 +726,8 @@ TT_SFPU_BINARY(mul, TT_TILE_SFPU_BINARY_MUL)
  * MATH copies it to Dst, PACK writes it with @pack_flags.  Float32 with
  * fp32_dest_acc_en is unpacked to Dst, so the trip is bit exact.
  */
-static FORCE_INLINE void tt_layout_tile(uint32_t icb, uint32_t unpack_addr,
-					uint32_t unpack_flags, uint32_t ocb,
-					uint32_t pack_addr, uint32_t pack_flags)
+static FORCE_INLINE void tt_layout_tile(uint32_t icb, uint32_t unpack_addr, uint32_t unpack_flags,
+					uint32_t ocb, uint32_t pack_addr, uint32_t pack_flags)
 {
 	(void)icb, (void)unpack_addr, (void)unpack_flags, (void)ocb, (void)pack_addr;
 	(void)pack_flags;
@@ -753,8 +736,7 @@ static FORCE_INLINE void tt_layout_tile(uint32_t icb, uint32_t unpack_addr,
 	MATH((tt_tile_cmd(TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0),
 	      tt_tile_cmd(TT_TILE_CMD_DATACOPY, 0, 0, 0, 0),
 	      tt_tile_cmd(TT_TILE_CMD_COMMIT, 0, 0, 0, 0)));
-	PACK((tt_tile_cmd(TT_TILE_CMD_WAIT, 0, 0, 0, 0),
-	      tt_pack_l1(0, ocb, pack_addr, pack_flags),
+	PACK((tt_tile_cmd(TT_TILE_CMD_WAIT, 0, 0, 0, 0), tt_pack_l1(0, ocb, pack_addr, pack_flags),
 	      tt_tile_cmd(TT_TILE_CMD_RELEASE, 0, 0, 0, 0)));
 }
 
@@ -783,8 +765,7 @@ static FORCE_INLINE void tilize_uninit(uint32_t icb, uint32_t ocb)
 }
 
 /* tilize_uninit, then SrcA back from @old_icb's format to @new_icb's. */
-static FORCE_INLINE void tilize_uninit_with_dt(uint32_t old_icb, uint32_t new_icb,
-					       uint32_t ocb)
+static FORCE_INLINE void tilize_uninit_with_dt(uint32_t old_icb, uint32_t new_icb, uint32_t ocb)
 {
 	(void)ocb;
 	tt_reconfig_src(0, old_icb, new_icb);
@@ -799,13 +780,12 @@ static FORCE_INLINE void tilize_uninit_with_dt(uint32_t old_icb, uint32_t new_ic
 static inline void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb)
 {
 	uint32_t es = tt_cb_elem_bytes(icb);
-	uint32_t stride = TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE,
-				       block * TT_TILE_DIM * es);
+	uint32_t stride = TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE, block * TT_TILE_DIM * es);
 
 	for (uint32_t t = 0; t < block; t++)
-		tt_layout_tile(icb, tt_cb_front_tile(icb, 0) + t * TT_TILE_DIM * es, stride,
-			       ocb, get_write_ptr(ocb) +
-			       (tt_pack_tile_ptr[ocb] + t) * get_tile_size(ocb), 0);
+		tt_layout_tile(
+			icb, tt_cb_front_tile(icb, 0) + t * TT_TILE_DIM * es, stride, ocb,
+			get_write_ptr(ocb) + (tt_pack_tile_ptr[ocb] + t) * get_tile_size(ocb), 0);
 	PACK((tt_pack_tile_ptr[ocb] += block));
 }
 
@@ -860,10 +840,10 @@ static inline void untilize_block(uint32_t icb, uint32_t block, uint32_t ocb)
  * (default: the block's).
  */
 #ifndef PACK_UNTILIZE_BLOCK_CT_DIM
-#define PACK_UNTILIZE_BLOCK_CT_DIM	8
+#define PACK_UNTILIZE_BLOCK_CT_DIM 8
 #endif
 #ifndef PACK_UNTILIZE_FULL_CT_DIM
-#define PACK_UNTILIZE_FULL_CT_DIM	PACK_UNTILIZE_BLOCK_CT_DIM
+#define PACK_UNTILIZE_FULL_CT_DIM PACK_UNTILIZE_BLOCK_CT_DIM
 #endif
 
 static FORCE_INLINE void pack_untilize_init(uint32_t icb, uint32_t ocb)
@@ -896,7 +876,7 @@ static inline void tt_pack_untilize_dest(uint32_t block_ct, uint32_t full_ct, ui
 		for (uint32_t c = 0; c < block_ct; c++)
 			PACK((tt_pack_l1(r * block_ct + c, ocb,
 					 get_write_ptr(ocb) + r * TT_TILE_DIM * row +
-					 (block_c_index * block_ct + c) * TT_TILE_DIM * es,
+						 (block_c_index * block_ct + c) * TT_TILE_DIM * es,
 					 TT_FIELD_VAL(TILE, PACK, ROW_STRIDE, row))));
 }
 
@@ -905,8 +885,7 @@ static inline void tt_pack_untilize_dest(uint32_t block_ct, uint32_t full_ct, ui
  * front into Dst tiles c, then packed as rows (tt_pack_untilize_dest).
  */
 static inline void tt_pack_untilize_block(uint32_t block_ct, uint32_t full_ct, uint32_t icb,
-					  uint32_t block_rt, uint32_t ocb,
-					  uint32_t block_c_index)
+					  uint32_t block_rt, uint32_t ocb, uint32_t block_c_index)
 {
 	uint32_t es = tt_cb_elem_bytes(ocb), row = full_ct * TT_TILE_DIM * es;
 
@@ -924,25 +903,24 @@ static inline void tt_pack_untilize_block(uint32_t block_ct, uint32_t full_ct, u
 		for (uint32_t c = 0; c < block_ct; c++)
 			PACK((tt_pack_l1(c, ocb,
 					 get_write_ptr(ocb) + r * TT_TILE_DIM * row +
-					 (block_c_index * block_ct + c) * TT_TILE_DIM * es,
+						 (block_c_index * block_ct + c) * TT_TILE_DIM * es,
 					 TT_FIELD_VAL(TILE, PACK, ROW_STRIDE, row))));
 		PACK((tt_tile_cmd(TT_TILE_CMD_RELEASE, 0, 0, 0, 0)));
 	}
 }
 
 #ifndef __cplusplus
-#define TT_PU_BLOCK_3(icb, rt, ocb)	TT_PU_BLOCK_4(icb, rt, ocb, 0)
-#define TT_PU_BLOCK_4(icb, rt, ocb, ci)					\
-	tt_pack_untilize_block(PACK_UNTILIZE_BLOCK_CT_DIM, PACK_UNTILIZE_FULL_CT_DIM,	\
-			       icb, rt, ocb, ci)
+#define TT_PU_BLOCK_3(icb, rt, ocb) TT_PU_BLOCK_4(icb, rt, ocb, 0)
+#define TT_PU_BLOCK_4(icb, rt, ocb, ci)                                                        \
+	tt_pack_untilize_block(PACK_UNTILIZE_BLOCK_CT_DIM, PACK_UNTILIZE_FULL_CT_DIM, icb, rt, \
+			       ocb, ci)
 #define pack_untilize_block(...) \
 	TT_PICK_4(__VA_ARGS__, TT_PU_BLOCK_4, TT_PU_BLOCK_3, , )(__VA_ARGS__)
 
-#define TT_PU_DEST_1(ocb)		TT_PU_DEST_3(ocb, 1, 0)
-#define TT_PU_DEST_2(ocb, rt)		TT_PU_DEST_3(ocb, rt, 0)
-#define TT_PU_DEST_3(ocb, rt, ci)					\
-	tt_pack_untilize_dest(PACK_UNTILIZE_BLOCK_CT_DIM, PACK_UNTILIZE_FULL_CT_DIM,	\
-			      ocb, rt, ci)
+#define TT_PU_DEST_1(ocb)     TT_PU_DEST_3(ocb, 1, 0)
+#define TT_PU_DEST_2(ocb, rt) TT_PU_DEST_3(ocb, rt, 0)
+#define TT_PU_DEST_3(ocb, rt, ci) \
+	tt_pack_untilize_dest(PACK_UNTILIZE_BLOCK_CT_DIM, PACK_UNTILIZE_FULL_CT_DIM, ocb, rt, ci)
 #define pack_untilize_dest(...) \
 	TT_PICK_3(__VA_ARGS__, TT_PU_DEST_3, TT_PU_DEST_2, TT_PU_DEST_1, )(__VA_ARGS__)
 #endif

@@ -60,20 +60,19 @@
 #include "tt_noc_map.h"
 #include "tt_noc_regs.h"
 
-
 /* The NoC of this kernel (DataMovementConfig.noc). */
 #define noc_index ((uint8_t)fw_noc_index)
 
-#define NOC_MAX_BURST_SIZE	TT_NOC_MAX_BURST_SIZE
-#define L1_ALIGNMENT		TT_NOC_L1_ALIGNMENT
-#define DRAM_ALIGNMENT		TT_NOC_DRAM_ALIGNMENT
-#define NOC_UNICAST_WRITE_VC	1
-#define NOC_MULTICAST_WRITE_VC	4
-#define NOC_MAX_TRANSACTION_ID	TT_NOC_MAX_TRANSACTION_ID
+#define NOC_MAX_BURST_SIZE     TT_NOC_MAX_BURST_SIZE
+#define L1_ALIGNMENT	       TT_NOC_L1_ALIGNMENT
+#define DRAM_ALIGNMENT	       TT_NOC_DRAM_ALIGNMENT
+#define NOC_UNICAST_WRITE_VC   1
+#define NOC_MULTICAST_WRITE_VC 4
+#define NOC_MAX_TRANSACTION_ID TT_NOC_MAX_TRANSACTION_ID
 
-#define TT_NOC_REG(noc, buf, reg)						\
-	(*(volatile uint32_t *)(TT_MMIO_NOC0_BASE + (noc) * TT_MMIO_NOC_SIZE +	\
-				(buf) * TT_NOC_CMD_BUF_STRIDE + TT_A_NOC_##reg))
+#define TT_NOC_REG(noc, buf, reg)                                            \
+	(*(volatile uint32_t *)(TT_MMIO_NOC0_BASE + (noc)*TT_MMIO_NOC_SIZE + \
+				(buf)*TT_NOC_CMD_BUF_STRIDE + TT_A_NOC_##reg))
 
 static FORCE_INLINE uint32_t noc_status_reg(uint32_t noc, uint32_t idx)
 {
@@ -84,11 +83,10 @@ static FORCE_INLINE uint32_t noc_status_reg(uint32_t noc, uint32_t idx)
 /* Addresses -------------------------------------------------------------- */
 
 /* Coordinate part (MID word) of a NoC address. */
-#define NOC_XY_ENCODING(x, y)							\
+#define NOC_XY_ENCODING(x, y) \
 	(TT_FIELD_VAL(NOC, ADDR_MID, X, x) | TT_FIELD_VAL(NOC, ADDR_MID, Y, y))
-#define NOC_MULTICAST_ENCODING(xs, ys, xe, ye)					\
-	(TT_FIELD_VAL(NOC, ADDR_MID, START_X, xs) |				\
-	 TT_FIELD_VAL(NOC, ADDR_MID, START_Y, ys) |				\
+#define NOC_MULTICAST_ENCODING(xs, ys, xe, ye)                                                 \
+	(TT_FIELD_VAL(NOC, ADDR_MID, START_X, xs) | TT_FIELD_VAL(NOC, ADDR_MID, START_Y, ys) | \
 	 TT_FIELD_VAL(NOC, ADDR_MID, X, xe) | TT_FIELD_VAL(NOC, ADDR_MID, Y, ye))
 
 static FORCE_INLINE uint64_t get_noc_addr_helper(uint32_t noc_xy, uint32_t addr)
@@ -109,9 +107,8 @@ static FORCE_INLINE uint64_t get_noc_addr_local(uint32_t addr)
 }
 
 /* @addr in every worker of the rectangle (@xs, @ys)-(@xe, @ye). */
-static FORCE_INLINE uint64_t get_noc_multicast_addr(uint32_t xs, uint32_t ys,
-						    uint32_t xe, uint32_t ye,
-						    uint32_t addr)
+static FORCE_INLINE uint64_t get_noc_multicast_addr(uint32_t xs, uint32_t ys, uint32_t xe,
+						    uint32_t ye, uint32_t addr)
 {
 	return get_noc_addr_helper(NOC_MULTICAST_ENCODING(xs, ys, xe, ye), addr);
 }
@@ -128,8 +125,7 @@ static FORCE_INLINE void noc_send(uint32_t noc, uint32_t buf)
  * read, 0) is never anything else: it is 0 from reset and only the
  * set_state calls write it (with 0), so it is not rewritten per read.
  */
-static FORCE_INLINE void noc_fast_read(uint32_t noc, uint64_t src, uint32_t dst,
-				       uint32_t len)
+static FORCE_INLINE void noc_fast_read(uint32_t noc, uint64_t src, uint32_t dst, uint32_t len)
 {
 	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, RET_ADDR_LO) = dst;
 	TT_NOC_REG(noc, TT_NOC_RD_CMD_BUF, TARG_ADDR_LO) = (uint32_t)src;
@@ -159,8 +155,7 @@ static FORCE_INLINE void noc_fast_write_uncounted(uint32_t noc, uint32_t buf, ui
 						  uint64_t dst, uint32_t len, uint32_t ctrl,
 						  bool nonposted)
 {
-	ctrl |= TT_FIELD_VAL(NOC, CTRL, WR, 1) |
-		TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, nonposted);
+	ctrl |= TT_FIELD_VAL(NOC, CTRL, WR, 1) | TT_FIELD_VAL(NOC, CTRL, RESP_MARKED, nonposted);
 	TT_NOC_REG(noc, buf, TARG_ADDR_LO) = src;
 	TT_NOC_REG(noc, buf, RET_ADDR_LO) = (uint32_t)dst;
 	TT_NOC_REG(noc, buf, RET_ADDR_MID) = (uint32_t)(dst >> 32);
@@ -170,9 +165,8 @@ static FORCE_INLINE void noc_fast_write_uncounted(uint32_t noc, uint32_t buf, ui
 }
 
 /* One write packet; @ctrl adds the multicast bits, @acks the destinations. */
-static FORCE_INLINE void noc_fast_write(uint32_t noc, uint32_t buf, uint32_t src,
-					uint64_t dst, uint32_t len, uint32_t ctrl,
-					bool nonposted, uint32_t acks)
+static FORCE_INLINE void noc_fast_write(uint32_t noc, uint32_t buf, uint32_t src, uint64_t dst,
+					uint32_t len, uint32_t ctrl, bool nonposted, uint32_t acks)
 {
 	noc_fast_write_uncounted(noc, buf, src, dst, len, ctrl, nonposted);
 	noc_count_write(noc, nonposted, acks);
@@ -184,8 +178,7 @@ static FORCE_INLINE void noc_fast_write(uint32_t noc, uint32_t buf, uint32_t src
  */
 static FORCE_INLINE uint32_t noc_unicast_ctrl_vc(uint32_t vc)
 {
-	return TT_FIELD_VAL(NOC, CTRL, VC_STATIC, 1) |
-	       TT_FIELD_VAL(NOC, CTRL, STATIC_VC, vc);
+	return TT_FIELD_VAL(NOC, CTRL, VC_STATIC, 1) | TT_FIELD_VAL(NOC, CTRL, STATIC_VC, vc);
 }
 
 static FORCE_INLINE uint32_t noc_unicast_ctrl(void)
@@ -197,14 +190,12 @@ static FORCE_INLINE uint32_t noc_multicast_ctrl(bool loopback)
 {
 	return TT_FIELD_VAL(NOC, CTRL, VC_STATIC, 1) |
 	       TT_FIELD_VAL(NOC, CTRL, STATIC_VC, NOC_MULTICAST_WRITE_VC) |
-	       TT_FIELD_VAL(NOC, CTRL, BRCST_PACKET, 1) |
-	       TT_FIELD_VAL(NOC, CTRL, PATH_RESERVE, 1) |
+	       TT_FIELD_VAL(NOC, CTRL, BRCST_PACKET, 1) | TT_FIELD_VAL(NOC, CTRL, PATH_RESERVE, 1) |
 	       TT_FIELD_VAL(NOC, CTRL, BRCST_SRC_INCLUDE, loopback);
 }
 
 /* Read @size bytes (at most NOC_MAX_BURST_SIZE) from @src into L1 @dst. */
-static FORCE_INLINE void noc_async_read_one_packet(uint64_t src, uint32_t dst,
-						   uint32_t size)
+static FORCE_INLINE void noc_async_read_one_packet(uint64_t src, uint32_t dst, uint32_t size)
 {
 	noc_fast_read(noc_index, src, dst, size);
 }
@@ -221,11 +212,9 @@ static FORCE_INLINE void noc_async_read(uint64_t src, uint32_t dst, uint32_t siz
 	noc_fast_read(noc_index, src, dst, size);
 }
 
-static FORCE_INLINE void noc_async_write_one_packet(uint32_t src, uint64_t dst,
-						    uint32_t size)
+static FORCE_INLINE void noc_async_write_one_packet(uint32_t src, uint64_t dst, uint32_t size)
 {
-	noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, size,
-		       noc_unicast_ctrl(), true, 1);
+	noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, size, noc_unicast_ctrl(), true, 1);
 }
 
 /* Posted (unacknowledged) write of @size bytes, in bursts. */
@@ -235,8 +224,8 @@ static FORCE_INLINE void noc_async_write_posted(uint32_t src, uint64_t dst, uint
 
 	do {
 		n = size > NOC_MAX_BURST_SIZE ? NOC_MAX_BURST_SIZE : size;
-		noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, n, noc_unicast_ctrl(),
-			       false, 1);
+		noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, n, noc_unicast_ctrl(), false,
+			       1);
 		src += n;
 		dst += n;
 		size -= n;
@@ -256,35 +245,32 @@ static FORCE_INLINE void noc_async_write(uint32_t src, uint64_t dst, uint32_t si
 }
 
 static FORCE_INLINE void noc_write_multicast(uint32_t src, uint64_t dst, uint32_t size,
-				       uint32_t num_dests, bool loopback)
+					     uint32_t num_dests, bool loopback)
 {
 	while (size > NOC_MAX_BURST_SIZE) {
-		noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst,
-			       NOC_MAX_BURST_SIZE, noc_multicast_ctrl(loopback),
-			       true, num_dests);
+		noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, NOC_MAX_BURST_SIZE,
+			       noc_multicast_ctrl(loopback), true, num_dests);
 		src += NOC_MAX_BURST_SIZE;
 		dst += NOC_MAX_BURST_SIZE;
 		size -= NOC_MAX_BURST_SIZE;
 	}
-	noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, size,
-		       noc_multicast_ctrl(loopback), true, num_dests);
+	noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, size, noc_multicast_ctrl(loopback),
+		       true, num_dests);
 }
 
 /*
  * Write to every worker of the rectangle in @dst (get_noc_multicast_addr)
  * except this core; @num_dests is how many cores that is (acks counted).
  */
-static FORCE_INLINE void noc_async_write_multicast(uint32_t src, uint64_t dst,
-					     uint32_t size, uint32_t num_dests)
+static FORCE_INLINE void noc_async_write_multicast(uint32_t src, uint64_t dst, uint32_t size,
+						   uint32_t num_dests)
 {
 	noc_write_multicast(src, dst, size, num_dests, false);
 }
 
 /* As noc_async_write_multicast, this core included (in @num_dests too). */
-static FORCE_INLINE void noc_async_write_multicast_loopback_src(uint32_t src,
-							  uint64_t dst,
-							  uint32_t size,
-							  uint32_t num_dests)
+static FORCE_INLINE void noc_async_write_multicast_loopback_src(uint32_t src, uint64_t dst,
+								uint32_t size, uint32_t num_dests)
 {
 	noc_write_multicast(src, dst, size, num_dests, true);
 }
@@ -302,9 +288,9 @@ static FORCE_INLINE uint32_t noc_inline_ctrl(bool mcast, bool nonposted, uint32_
  * enables @be (bit i = byte i): to one core, or (@mcast) to the
  * @num_dests cores of a multicast rectangle; counted unless !@count.
  */
-static FORCE_INLINE void noc_inline_write(uint32_t buf, uint64_t addr, uint32_t val,
-					  uint32_t be, bool mcast, uint32_t num_dests,
-					  bool nonposted, uint32_t vc, bool count)
+static FORCE_INLINE void noc_inline_write(uint32_t buf, uint64_t addr, uint32_t val, uint32_t be,
+					  bool mcast, uint32_t num_dests, bool nonposted,
+					  uint32_t vc, bool count)
 {
 	uint32_t noc = noc_index;
 
@@ -321,8 +307,8 @@ static FORCE_INLINE void noc_inline_write(uint32_t buf, uint64_t addr, uint32_t 
 /* Inline 32-bit write of @val to @addr, byte enables @be (bit i = byte i). */
 static FORCE_INLINE void noc_inline_dw_write_be(uint64_t addr, uint32_t val, uint32_t be)
 {
-	noc_inline_write(TT_NOC_WR_REG_CMD_BUF, addr, val, be, false, 1, true,
-			 NOC_UNICAST_WRITE_VC, true);
+	noc_inline_write(TT_NOC_WR_REG_CMD_BUF, addr, val, be, false, 1, true, NOC_UNICAST_WRITE_VC,
+			 true);
 }
 
 static FORCE_INLINE void noc_inline_dw_write(uint64_t addr, uint32_t val)
@@ -336,8 +322,7 @@ static FORCE_INLINE void noc_inline_dw_write(uint64_t addr, uint32_t val)
  * Program the read command buffer for one-packet reads of @size bytes
  * from the core (or DRAM bank) of @src_noc_addr.
  */
-static FORCE_INLINE void noc_async_read_one_packet_set_state(uint64_t src_noc_addr,
-							     uint32_t size)
+static FORCE_INLINE void noc_async_read_one_packet_set_state(uint64_t src_noc_addr, uint32_t size)
 {
 	uint32_t noc = noc_index;
 
@@ -375,8 +360,9 @@ static FORCE_INLINE void noc_async_read_inc_num_issued(uint32_t n)
 }
 
 /* As above, tagged with transaction id @trid; reads @src_base + @src. */
-static FORCE_INLINE void noc_async_read_one_packet_with_state_with_trid(
-	uint32_t src_base, uint32_t src, uint32_t dst, uint32_t trid)
+static FORCE_INLINE void noc_async_read_one_packet_with_state_with_trid(uint32_t src_base,
+									uint32_t src, uint32_t dst,
+									uint32_t trid)
 {
 	uint32_t noc = noc_index;
 
@@ -414,8 +400,7 @@ static FORCE_INLINE void noc_read_any_len_with_state(uint32_t src, uint32_t dst,
 }
 
 /* Read @size bytes (any size) from local address @src of that core to @dst. */
-static FORCE_INLINE void noc_async_read_with_state(uint32_t src, uint32_t dst,
-						   uint32_t size)
+static FORCE_INLINE void noc_async_read_with_state(uint32_t src, uint32_t dst, uint32_t size)
 {
 	noc_read_any_len_with_state(src, dst, size, true);
 }
@@ -476,8 +461,7 @@ static FORCE_INLINE void noc_write_any_len_with_state(uint32_t buf, uint32_t src
  * Program the write command buffer for non-posted one-packet writes of
  * @size bytes to the core (or DRAM bank) of @dst_noc_addr.
  */
-static FORCE_INLINE void noc_async_write_one_packet_set_state(uint64_t dst_noc_addr,
-							      uint32_t size)
+static FORCE_INLINE void noc_async_write_one_packet_set_state(uint64_t dst_noc_addr, uint32_t size)
 {
 	noc_write_set_state(TT_NOC_WR_CMD_BUF, dst_noc_addr, size, true, NOC_UNICAST_WRITE_VC);
 }
@@ -514,8 +498,7 @@ static FORCE_INLINE void noc_async_write_one_packet_with_trid(uint32_t src, uint
 							      uint32_t size, uint32_t trid)
 {
 	noc_set_trid(TT_NOC_WR_CMD_BUF, trid);
-	noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, size, noc_unicast_ctrl(),
-		       true, 1);
+	noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, src, dst, size, noc_unicast_ctrl(), true, 1);
 }
 
 /* Program the write command buffer for trid writes to the core of @dst_noc_addr. */
@@ -525,8 +508,7 @@ static FORCE_INLINE void noc_async_write_one_packet_with_trid_set_state(uint64_t
 }
 
 /* Write @size bytes from L1 @src to local address @dst of that core, tagged @trid. */
-static FORCE_INLINE void noc_async_write_one_packet_with_trid_with_state(uint32_t src,
-									 uint32_t dst,
+static FORCE_INLINE void noc_async_write_one_packet_with_trid_with_state(uint32_t src, uint32_t dst,
 									 uint32_t size,
 									 uint32_t trid)
 {
@@ -546,16 +528,14 @@ static FORCE_INLINE void reset_noc_trid_barrier_counter(uint32_t id_mask)
 
 /* Barriers --------------------------------------------------------------- */
 
-#define NOC_BARRIER(kind, idx, sw)						\
-	TT_WAIT_UNTIL(noc_status_reg(noc_index, idx) == (sw)[noc_index],	\
-		      TT_WAIT_NOC_BARRIER, kind, (sw)[noc_index],		\
-		      noc_status_reg(noc_index, idx))
+#define NOC_BARRIER(kind, idx, sw)                                                            \
+	TT_WAIT_UNTIL(noc_status_reg(noc_index, idx) == (sw)[noc_index], TT_WAIT_NOC_BARRIER, \
+		      kind, (sw)[noc_index], noc_status_reg(noc_index, idx))
 
 /* Every read issued so far has landed. */
 static FORCE_INLINE void noc_async_read_barrier(void)
 {
-	NOC_BARRIER(TT_NOC_BARRIER_READS, TT_NOC_ST_MST_RD_RESP_RECEIVED,
-		    fw_noc_reads_num_issued);
+	NOC_BARRIER(TT_NOC_BARRIER_READS, TT_NOC_ST_MST_RD_RESP_RECEIVED, fw_noc_reads_num_issued);
 }
 
 /* Every non-posted write issued so far is acknowledged by its destinations. */
@@ -585,15 +565,14 @@ static FORCE_INLINE void noc_async_atomic_barrier(void)
 		    fw_noc_nonposted_atomics_acked);
 }
 
-#define NOC_TRID_BARRIER(kind, idx)						\
-	TT_WAIT_UNTIL(noc_status_reg(noc_index, idx) == 0, TT_WAIT_NOC_BARRIER,	\
-		      kind, 0, noc_status_reg(noc_index, idx))
+#define NOC_TRID_BARRIER(kind, idx)                                                      \
+	TT_WAIT_UNTIL(noc_status_reg(noc_index, idx) == 0, TT_WAIT_NOC_BARRIER, kind, 0, \
+		      noc_status_reg(noc_index, idx))
 
 /* Every read (and non-posted write) tagged @trid has its response. */
 static FORCE_INLINE void noc_async_read_barrier_with_trid(uint32_t trid)
 {
-	NOC_TRID_BARRIER(TT_NOC_BARRIER_READS_TRID(trid),
-			 TT_NOC_ST_MST_REQS_OUTSTANDING_ID(trid));
+	NOC_TRID_BARRIER(TT_NOC_BARRIER_READS_TRID(trid), TT_NOC_ST_MST_REQS_OUTSTANDING_ID(trid));
 }
 
 /* Every non-posted write (and read) tagged @trid is acknowledged. */
@@ -667,15 +646,15 @@ static FORCE_INLINE void noc_semaphore_set(volatile uint32_t *sem_addr, uint32_t
 /* Sleep until *@sem_addr == @val (woken by NoC landings and notifies). */
 static FORCE_INLINE void noc_semaphore_wait(volatile uint32_t *sem_addr, uint32_t val)
 {
-	TT_WAIT_UNTIL(*sem_addr == val, TT_WAIT_SEMAPHORE,
-		      (uint32_t)(uintptr_t)sem_addr, val, *sem_addr);
+	TT_WAIT_UNTIL(*sem_addr == val, TT_WAIT_SEMAPHORE, (uint32_t)(uintptr_t)sem_addr, val,
+		      *sem_addr);
 }
 
 /* Sleep until *@sem_addr >= @val. */
 static FORCE_INLINE void noc_semaphore_wait_min(volatile uint32_t *sem_addr, uint32_t val)
 {
-	TT_WAIT_UNTIL(*sem_addr >= val, TT_WAIT_SEMAPHORE_MIN,
-		      (uint32_t)(uintptr_t)sem_addr, val, *sem_addr);
+	TT_WAIT_UNTIL(*sem_addr >= val, TT_WAIT_SEMAPHORE_MIN, (uint32_t)(uintptr_t)sem_addr, val,
+		      *sem_addr);
 }
 
 /*
@@ -684,8 +663,8 @@ static FORCE_INLINE void noc_semaphore_wait_min(volatile uint32_t *sem_addr, uin
  * (get_noc_multicast_addr; this core excluded); if @nonposted, @acks
  * answers are awaited by the atomic barrier.
  */
-static FORCE_INLINE void noc_atomic_inc_to(uint64_t addr, uint32_t incr, bool nonposted,
-					   bool mcast, uint32_t acks)
+static FORCE_INLINE void noc_atomic_inc_to(uint64_t addr, uint32_t incr, bool nonposted, bool mcast,
+					   uint32_t acks)
 {
 	uint32_t noc = noc_index, buf = TT_NOC_AT_CMD_BUF;
 
@@ -742,24 +721,21 @@ static FORCE_INLINE void noc_semaphore_inc_multicast(uint64_t addr, uint32_t inc
 /* Write the local semaphore at @src to the remote one at @dst. */
 static FORCE_INLINE void noc_semaphore_set_remote(uint32_t src, uint64_t dst)
 {
-	noc_fast_write(noc_index, TT_NOC_WR_REG_CMD_BUF, src, dst, 4,
-		       noc_unicast_ctrl(), true, 1);
+	noc_fast_write(noc_index, TT_NOC_WR_REG_CMD_BUF, src, dst, 4, noc_unicast_ctrl(), true, 1);
 }
 
 /* Write the local semaphore at @src to every core of the rectangle @dst. */
-static FORCE_INLINE void noc_semaphore_set_multicast(uint32_t src, uint64_t dst,
-					       uint32_t num_dests)
+static FORCE_INLINE void noc_semaphore_set_multicast(uint32_t src, uint64_t dst, uint32_t num_dests)
 {
-	noc_fast_write(noc_index, TT_NOC_WR_REG_CMD_BUF, src, dst, 4,
-		       noc_multicast_ctrl(false), true, num_dests);
+	noc_fast_write(noc_index, TT_NOC_WR_REG_CMD_BUF, src, dst, 4, noc_multicast_ctrl(false),
+		       true, num_dests);
 }
 
-static FORCE_INLINE void noc_semaphore_set_multicast_loopback_src(uint32_t src,
-							    uint64_t dst,
-							    uint32_t num_dests)
+static FORCE_INLINE void noc_semaphore_set_multicast_loopback_src(uint32_t src, uint64_t dst,
+								  uint32_t num_dests)
 {
-	noc_fast_write(noc_index, TT_NOC_WR_REG_CMD_BUF, src, dst, 4,
-		       noc_multicast_ctrl(true), true, num_dests);
+	noc_fast_write(noc_index, TT_NOC_WR_REG_CMD_BUF, src, dst, 4, noc_multicast_ctrl(true),
+		       true, num_dests);
 }
 
 /* Interleaved buffers ---------------------------------------------------- */
@@ -769,7 +745,7 @@ static FORCE_INLINE void noc_semaphore_set_multicast_loopback_src(uint32_t src,
 
 /* NoC address of @offset in bank @bank_id of DRAM (@is_dram) or L1. */
 static FORCE_INLINE uint64_t get_noc_addr_from_bank_id(bool is_dram, uint32_t bank_id,
-						 uint32_t offset)
+						       uint32_t offset)
 {
 	const volatile struct tt_bank_table *t = TT_BANK_TABLE;
 
@@ -782,8 +758,8 @@ static FORCE_INLINE uint64_t get_noc_addr_from_bank_id(bool is_dram, uint32_t ba
 
 /* Page @id of an interleaved buffer at @base: bank id % banks, row id / banks. */
 static FORCE_INLINE uint64_t tt_interleaved_noc_addr(bool is_dram, uint32_t base,
-					       uint32_t page_size, uint32_t id,
-					       uint32_t offset)
+						     uint32_t page_size, uint32_t id,
+						     uint32_t offset)
 {
 	const volatile struct tt_bank_table *t = TT_BANK_TABLE;
 	uint32_t banks = is_dram ? t->num_dram_banks : t->num_l1_banks;
@@ -821,41 +797,37 @@ typedef struct tt_interleaved_addr_gen_fast InterleavedAddrGenFast;
 static FORCE_INLINE uint64_t interleaved_addr_gen_get_noc_addr(
 	const struct tt_interleaved_addr_gen *s, uint32_t id, uint32_t offset)
 {
-	return tt_interleaved_noc_addr(s->is_dram, s->bank_base_address,
-				       s->page_size, id, offset);
+	return tt_interleaved_noc_addr(s->is_dram, s->bank_base_address, s->page_size, id, offset);
 }
 
 static FORCE_INLINE uint64_t interleaved_addr_gen_fast_get_noc_addr(
 	const struct tt_interleaved_addr_gen_fast *s, uint32_t id, uint32_t offset)
 {
-	return tt_interleaved_noc_addr(s->is_dram, s->bank_base_address,
-				       s->page_size, id, offset);
+	return tt_interleaved_noc_addr(s->is_dram, s->bank_base_address, s->page_size, id, offset);
 }
 
 static FORCE_INLINE void noc_async_read_page(uint32_t id, const struct tt_interleaved_addr_gen *s,
-				       uint32_t dst)
+					     uint32_t dst)
 {
 	noc_async_read(interleaved_addr_gen_get_noc_addr(s, id, 0), dst, s->page_size);
 }
 
 static FORCE_INLINE void noc_async_write_page(uint32_t id, const struct tt_interleaved_addr_gen *s,
-					uint32_t src)
+					      uint32_t src)
 {
 	noc_async_write(src, interleaved_addr_gen_get_noc_addr(s, id, 0), s->page_size);
 }
 
-static FORCE_INLINE void noc_async_read_tile(uint32_t id, const struct tt_interleaved_addr_gen_fast *s,
-				       uint32_t dst)
+static FORCE_INLINE void
+noc_async_read_tile(uint32_t id, const struct tt_interleaved_addr_gen_fast *s, uint32_t dst)
 {
-	noc_async_read(interleaved_addr_gen_fast_get_noc_addr(s, id, 0), dst,
-		       s->page_size);
+	noc_async_read(interleaved_addr_gen_fast_get_noc_addr(s, id, 0), dst, s->page_size);
 }
 
-static FORCE_INLINE void noc_async_write_tile(uint32_t id, const struct tt_interleaved_addr_gen_fast *s,
-					uint32_t src)
+static FORCE_INLINE void
+noc_async_write_tile(uint32_t id, const struct tt_interleaved_addr_gen_fast *s, uint32_t src)
 {
-	noc_async_write(src, interleaved_addr_gen_fast_get_noc_addr(s, id, 0),
-			s->page_size);
+	noc_async_write(src, interleaved_addr_gen_fast_get_noc_addr(s, id, 0), s->page_size);
 }
 
 #include "sharded_addr_gen.h"

@@ -25,20 +25,19 @@ namespace ckernel {
 
 enum class VectorMode : uint8_t {
 	None = 0,
-	R = 1,		/* faces 0 and 1: the first 16 rows */
-	C = 2,		/* faces 0 and 2: the first 16 columns */
-	RC = 4,		/* all four faces */
-	RC_custom = 6,	/* one call; the function walks the tile itself */
+	R = 1,	       /* faces 0 and 1: the first 16 rows */
+	C = 2,	       /* faces 0 and 2: the first 16 columns */
+	RC = 4,	       /* all four faces */
+	RC_custom = 6, /* one call; the function walks the tile itself */
 	Invalid = 0xff,
 };
 
-namespace sfpu {
-} // namespace sfpu
+namespace sfpu {} // namespace sfpu
 
 } // namespace ckernel
 
 /* Dst rows of one face, and of a tile: dst_reg[0] moves by these. */
-#define TT_SFPU_FACE_ROWS	16
+#define TT_SFPU_FACE_ROWS 16
 
 inline void _llk_math_eltwise_sfpu_start_(uint32_t dst_index)
 {
@@ -59,7 +58,7 @@ inline void _llk_math_eltwise_sfpu_done_()
 
 template <typename Callable, typename... Args>
 inline void _llk_math_eltwise_sfpu_apply_vector_mode_(Callable &&fn, ckernel::VectorMode mode,
-						       Args &&...args)
+						      Args &&...args)
 {
 	using ckernel::VectorMode;
 
@@ -100,10 +99,9 @@ inline void _llk_math_eltwise_unary_sfpu_params_(Callable &&fn, uint32_t dst_ind
 }
 
 template <typename Callable, typename... Args>
-inline void _llk_math_eltwise_binary_sfpu_params_(Callable &&fn, uint32_t dst_index_in0,
-						  uint32_t dst_index_in1, uint32_t dst_index_out,
-						  ckernel::VectorMode mode = ckernel::VectorMode::RC,
-						  Args &&...args)
+inline void _llk_math_eltwise_binary_sfpu_params_(
+	Callable &&fn, uint32_t dst_index_in0, uint32_t dst_index_in1, uint32_t dst_index_out,
+	ckernel::VectorMode mode = ckernel::VectorMode::RC, Args &&...args)
 {
 	_llk_math_eltwise_sfpu_start_(0);
 	_llk_math_eltwise_sfpu_apply_vector_mode_(std::forward<Callable>(fn), mode, dst_index_in0,

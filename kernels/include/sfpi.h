@@ -144,7 +144,10 @@ sfpi_inline void check()
 	tt_sfpi_stop_unless_ok(reg(TT_A_TILE_SFPI_STATUS));
 }
 
-constexpr unsigned CREG(unsigned n) { return TT_SFPI_CREG(n); }
+constexpr unsigned CREG(unsigned n)
+{
+	return TT_SFPI_CREG(n);
+}
 
 /* Slots -------------------------------------------------------------------- */
 
@@ -183,8 +186,7 @@ sfpi_inline uint32_t float_bits(float f)
 	return u;
 }
 
-struct adopt_t {
-};
+struct adopt_t {};
 constexpr adopt_t adopt{};
 
 /*
@@ -298,13 +300,14 @@ using s2vFloat16b = sFloat16b;
 
 /* Vector types ------------------------------------------------------------- */
 
-#define TT_SFPI_VALUE_TYPE(T)							\
-	sfpi_inline T() = default;						\
-	sfpi_inline T(const T &) = default;					\
-	sfpi_inline T(T &&) = default;						\
-	sfpi_inline T &operator=(const T &) = default;				\
-	sfpi_inline T &operator=(T &&) = default;				\
-	sfpi_inline T(impl_::adopt_t a, uint8_t s) : vVal(a, s) {}
+#define TT_SFPI_VALUE_TYPE(T)                                   \
+	sfpi_inline T() = default;                              \
+	sfpi_inline T(const T &) = default;                     \
+	sfpi_inline T(T &&) = default;                          \
+	sfpi_inline T &operator=(const T &) = default;          \
+	sfpi_inline T &operator=(T &&) = default;               \
+	sfpi_inline T(impl_::adopt_t a, uint8_t s) : vVal(a, s) \
+	{}
 
 class vFloat : public impl_::vVal {
 public:
@@ -390,7 +393,8 @@ public:
 	sfpi_inline vUInt &operator>>=(unsigned a);
 };
 
-sfpi_inline vInt::vInt(const vUInt &v) : vVal(v) {}
+sfpi_inline vInt::vInt(const vUInt &v) : vVal(v)
+{}
 
 /* Narrower unsigned values in u32 lanes: magnitudes, 16 and 8 bits. */
 class vMag : public vUInt {
@@ -447,8 +451,11 @@ sfpi_inline vFloat::vFloat(sFloat16a h)
 }
 
 /* Reinterpret the bits of @v as type @T (sfpi::as, sfpi::reinterpret). */
-template <class T, class U, std::enable_if_t<std::is_base_of<impl_::vVal, T>::value &&
-					     std::is_base_of<impl_::vVal, std::remove_cv_t<std::remove_reference_t<U>>>::value> * = nullptr>
+template <class T, class U,
+	  std::enable_if_t<
+		  std::is_base_of<impl_::vVal, T>::value &&
+		  std::is_base_of<impl_::vVal, std::remove_cv_t<std::remove_reference_t<U>>>::value>
+		  * = nullptr>
 sfpi_inline T as(U &&v)
 {
 	std::remove_cv_t<std::remove_reference_t<U>> tmp(std::forward<U>(v));
@@ -456,8 +463,11 @@ sfpi_inline T as(U &&v)
 	return T(impl_::adopt, tmp.take());
 }
 
-template <class T, class U, std::enable_if_t<std::is_base_of<impl_::vVal, T>::value &&
-					     std::is_base_of<impl_::vVal, std::remove_cv_t<std::remove_reference_t<U>>>::value> * = nullptr>
+template <class T, class U,
+	  std::enable_if_t<
+		  std::is_base_of<impl_::vVal, T>::value &&
+		  std::is_base_of<impl_::vVal, std::remove_cv_t<std::remove_reference_t<U>>>::value>
+		  * = nullptr>
 sfpi_inline T reinterpret(U &&v)
 {
 	return as<T>(std::forward<U>(v));
@@ -491,9 +501,18 @@ sfpi_inline vFloat operator+(const vFloat &a)
 	return a;
 }
 
-sfpi_inline vFloat &vFloat::operator+=(const vFloat &a) { return *this = *this + a; }
-sfpi_inline vFloat &vFloat::operator-=(const vFloat &a) { return *this = *this - a; }
-sfpi_inline vFloat &vFloat::operator*=(const vFloat &a) { return *this = *this * a; }
+sfpi_inline vFloat &vFloat::operator+=(const vFloat &a)
+{
+	return *this = *this + a;
+}
+sfpi_inline vFloat &vFloat::operator-=(const vFloat &a)
+{
+	return *this = *this - a;
+}
+sfpi_inline vFloat &vFloat::operator*=(const vFloat &a)
+{
+	return *this = *this * a;
+}
 
 sfpi_inline vFloat vFloat::operator++(int)
 {
@@ -550,44 +569,152 @@ sfpi_inline T shift_right(const vVal &a, const vVal &amount)
 
 } // namespace impl_
 
-sfpi_inline vInt operator+(const vInt &a, const vInt &b) { return impl_::iop<vInt>(TT_SFPI_IADD, a, b); }
-sfpi_inline vInt operator-(const vInt &a, const vInt &b) { return impl_::iop<vInt>(TT_SFPI_ISUB, a, b); }
-sfpi_inline vInt operator+(const vInt &a, int32_t b) { return impl_::iop_imm<vInt>(TT_SFPI_IADDI, a, (uint32_t)b); }
-sfpi_inline vInt operator-(const vInt &a, int32_t b) { return impl_::iop_imm<vInt>(TT_SFPI_IADDI, a, 0u - (uint32_t)b); }
-sfpi_inline vInt operator+(int32_t a, const vInt &b) { return b + a; }
-sfpi_inline vInt operator-(int32_t a, const vInt &b) { return vInt(a) - b; }
-sfpi_inline vInt operator+(const vInt &a) { return a; }
-sfpi_inline vInt operator-(const vInt &a) { return impl_::make_noimm<vInt>(TT_SFPI_ISUB, impl_::CREG(9), a.slot()); }
-sfpi_inline vInt operator~(const vInt &a) { return impl_::make_noimm<vInt>(TT_SFPI_NOT, a.slot()); }
-sfpi_inline vInt operator<<(const vInt &a, unsigned n) { return impl_::iop_imm<vInt>(TT_SFPI_SHFTI, a, n); }
-sfpi_inline vInt operator<<(const vInt &a, const vUInt &n) { return impl_::iop<vInt>(TT_SFPI_SHFT, a, n); }
-sfpi_inline vInt operator&(const vInt &a, const vInt &b) { return impl_::iop<vInt>(TT_SFPI_AND, a, b); }
-sfpi_inline vInt operator|(const vInt &a, const vInt &b) { return impl_::iop<vInt>(TT_SFPI_OR, a, b); }
-sfpi_inline vInt operator^(const vInt &a, const vInt &b) { return impl_::iop<vInt>(TT_SFPI_XOR, a, b); }
-sfpi_inline vInt operator&(const vInt &a, int32_t b) { return a & vInt(b); }
-sfpi_inline vInt operator|(const vInt &a, int32_t b) { return a | vInt(b); }
-sfpi_inline vInt operator^(const vInt &a, int32_t b) { return a ^ vInt(b); }
-sfpi_inline vInt operator&(const vInt &a, int b) { return a & (int32_t)b; }
-sfpi_inline vInt operator|(const vInt &a, int b) { return a | (int32_t)b; }
-sfpi_inline vInt operator^(const vInt &a, int b) { return a ^ (int32_t)b; }
-sfpi_inline vInt operator&(const vInt &a, unsigned b) { return a & (int32_t)b; }
-sfpi_inline vInt operator|(const vInt &a, unsigned b) { return a | (int32_t)b; }
-sfpi_inline vInt operator^(const vInt &a, unsigned b) { return a ^ (int32_t)b; }
+sfpi_inline vInt operator+(const vInt &a, const vInt &b)
+{
+	return impl_::iop<vInt>(TT_SFPI_IADD, a, b);
+}
+sfpi_inline vInt operator-(const vInt &a, const vInt &b)
+{
+	return impl_::iop<vInt>(TT_SFPI_ISUB, a, b);
+}
+sfpi_inline vInt operator+(const vInt &a, int32_t b)
+{
+	return impl_::iop_imm<vInt>(TT_SFPI_IADDI, a, (uint32_t)b);
+}
+sfpi_inline vInt operator-(const vInt &a, int32_t b)
+{
+	return impl_::iop_imm<vInt>(TT_SFPI_IADDI, a, 0u - (uint32_t)b);
+}
+sfpi_inline vInt operator+(int32_t a, const vInt &b)
+{
+	return b + a;
+}
+sfpi_inline vInt operator-(int32_t a, const vInt &b)
+{
+	return vInt(a) - b;
+}
+sfpi_inline vInt operator+(const vInt &a)
+{
+	return a;
+}
+sfpi_inline vInt operator-(const vInt &a)
+{
+	return impl_::make_noimm<vInt>(TT_SFPI_ISUB, impl_::CREG(9), a.slot());
+}
+sfpi_inline vInt operator~(const vInt &a)
+{
+	return impl_::make_noimm<vInt>(TT_SFPI_NOT, a.slot());
+}
+sfpi_inline vInt operator<<(const vInt &a, unsigned n)
+{
+	return impl_::iop_imm<vInt>(TT_SFPI_SHFTI, a, n);
+}
+sfpi_inline vInt operator<<(const vInt &a, const vUInt &n)
+{
+	return impl_::iop<vInt>(TT_SFPI_SHFT, a, n);
+}
+sfpi_inline vInt operator&(const vInt &a, const vInt &b)
+{
+	return impl_::iop<vInt>(TT_SFPI_AND, a, b);
+}
+sfpi_inline vInt operator|(const vInt &a, const vInt &b)
+{
+	return impl_::iop<vInt>(TT_SFPI_OR, a, b);
+}
+sfpi_inline vInt operator^(const vInt &a, const vInt &b)
+{
+	return impl_::iop<vInt>(TT_SFPI_XOR, a, b);
+}
+sfpi_inline vInt operator&(const vInt &a, int32_t b)
+{
+	return a & vInt(b);
+}
+sfpi_inline vInt operator|(const vInt &a, int32_t b)
+{
+	return a | vInt(b);
+}
+sfpi_inline vInt operator^(const vInt &a, int32_t b)
+{
+	return a ^ vInt(b);
+}
+sfpi_inline vInt operator&(const vInt &a, int b)
+{
+	return a & (int32_t)b;
+}
+sfpi_inline vInt operator|(const vInt &a, int b)
+{
+	return a | (int32_t)b;
+}
+sfpi_inline vInt operator^(const vInt &a, int b)
+{
+	return a ^ (int32_t)b;
+}
+sfpi_inline vInt operator&(const vInt &a, unsigned b)
+{
+	return a & (int32_t)b;
+}
+sfpi_inline vInt operator|(const vInt &a, unsigned b)
+{
+	return a | (int32_t)b;
+}
+sfpi_inline vInt operator^(const vInt &a, unsigned b)
+{
+	return a ^ (int32_t)b;
+}
 /* Not in sfpi, where vInt & uint32_t is ambiguous; tt-metal code writes it. */
-sfpi_inline vInt operator&(const vInt &a, uint32_t b) { return a & (int32_t)b; }
-sfpi_inline vInt operator|(const vInt &a, uint32_t b) { return a | (int32_t)b; }
-sfpi_inline vInt operator^(const vInt &a, uint32_t b) { return a ^ (int32_t)b; }
-sfpi_inline vInt operator&(int32_t a, const vInt &b) { return b & a; }
-sfpi_inline vInt operator|(int32_t a, const vInt &b) { return b | a; }
-sfpi_inline vInt operator^(int32_t a, const vInt &b) { return b ^ a; }
+sfpi_inline vInt operator&(const vInt &a, uint32_t b)
+{
+	return a & (int32_t)b;
+}
+sfpi_inline vInt operator|(const vInt &a, uint32_t b)
+{
+	return a | (int32_t)b;
+}
+sfpi_inline vInt operator^(const vInt &a, uint32_t b)
+{
+	return a ^ (int32_t)b;
+}
+sfpi_inline vInt operator&(int32_t a, const vInt &b)
+{
+	return b & a;
+}
+sfpi_inline vInt operator|(int32_t a, const vInt &b)
+{
+	return b | a;
+}
+sfpi_inline vInt operator^(int32_t a, const vInt &b)
+{
+	return b ^ a;
+}
 
-sfpi_inline vInt &vInt::operator+=(const vInt &a) { return *this = *this + a; }
-sfpi_inline vInt &vInt::operator-=(const vInt &a) { return *this = *this - a; }
-sfpi_inline vInt &vInt::operator<<=(unsigned a) { return *this = *this << a; }
-sfpi_inline vInt &vInt::operator<<=(const vInt &a) { return *this = *this << vUInt(a); }
-sfpi_inline vInt &vInt::operator&=(const vInt &a) { return *this = *this & a; }
-sfpi_inline vInt &vInt::operator|=(const vInt &a) { return *this = *this | a; }
-sfpi_inline vInt &vInt::operator^=(const vInt &a) { return *this = *this ^ a; }
+sfpi_inline vInt &vInt::operator+=(const vInt &a)
+{
+	return *this = *this + a;
+}
+sfpi_inline vInt &vInt::operator-=(const vInt &a)
+{
+	return *this = *this - a;
+}
+sfpi_inline vInt &vInt::operator<<=(unsigned a)
+{
+	return *this = *this << a;
+}
+sfpi_inline vInt &vInt::operator<<=(const vInt &a)
+{
+	return *this = *this << vUInt(a);
+}
+sfpi_inline vInt &vInt::operator&=(const vInt &a)
+{
+	return *this = *this & a;
+}
+sfpi_inline vInt &vInt::operator|=(const vInt &a)
+{
+	return *this = *this | a;
+}
+sfpi_inline vInt &vInt::operator^=(const vInt &a)
+{
+	return *this = *this ^ a;
+}
 
 sfpi_inline vInt vInt::operator++()
 {
@@ -617,51 +744,183 @@ sfpi_inline vInt vInt::operator--(int)
 	return t;
 }
 
-sfpi_inline vUInt operator+(const vUInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_IADD, a, b); }
-sfpi_inline vUInt operator-(const vUInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_ISUB, a, b); }
-sfpi_inline vUInt operator-(const vUInt &a, const vInt &b) { return impl_::iop<vUInt>(TT_SFPI_ISUB, a, b); }
-sfpi_inline vUInt operator+(const vUInt &a, int32_t b) { return impl_::iop_imm<vUInt>(TT_SFPI_IADDI, a, (uint32_t)b); }
-sfpi_inline vUInt operator-(const vUInt &a, int32_t b) { return impl_::iop_imm<vUInt>(TT_SFPI_IADDI, a, 0u - (uint32_t)b); }
-sfpi_inline vUInt operator+(int32_t a, const vUInt &b) { return b + a; }
-sfpi_inline vUInt operator-(int32_t a, const vUInt &b) { return vUInt(a) - b; }
-sfpi_inline vUInt operator+(const vUInt &a) { return a; }
-sfpi_inline vUInt operator-(const vUInt &a) { return impl_::make_noimm<vUInt>(TT_SFPI_ISUB, impl_::CREG(9), a.slot()); }
-sfpi_inline vUInt operator~(const vUInt &a) { return impl_::make_noimm<vUInt>(TT_SFPI_NOT, a.slot()); }
-sfpi_inline vUInt operator<<(const vUInt &a, unsigned n) { return impl_::iop_imm<vUInt>(TT_SFPI_SHFTI, a, n); }
-sfpi_inline vUInt operator>>(const vUInt &a, unsigned n) { return impl_::iop_imm<vUInt>(TT_SFPI_SHFTI, a, 0u - n); }
-sfpi_inline vUInt operator<<(const vUInt &a, const vUInt &n) { return impl_::iop<vUInt>(TT_SFPI_SHFT, a, n); }
-sfpi_inline vUInt operator>>(const vUInt &a, const vUInt &n) { return impl_::shift_right<vUInt>(a, n); }
-sfpi_inline vUInt operator&(const vUInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_AND, a, b); }
-sfpi_inline vUInt operator|(const vUInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_OR, a, b); }
-sfpi_inline vUInt operator^(const vUInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_XOR, a, b); }
-sfpi_inline vUInt operator&(const vUInt &a, const vInt &b) { return impl_::iop<vUInt>(TT_SFPI_AND, a, b); }
-sfpi_inline vUInt operator|(const vUInt &a, const vInt &b) { return impl_::iop<vUInt>(TT_SFPI_OR, a, b); }
-sfpi_inline vUInt operator^(const vUInt &a, const vInt &b) { return impl_::iop<vUInt>(TT_SFPI_XOR, a, b); }
-sfpi_inline vUInt operator&(const vInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_AND, a, b); }
-sfpi_inline vUInt operator|(const vInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_OR, a, b); }
-sfpi_inline vUInt operator^(const vInt &a, const vUInt &b) { return impl_::iop<vUInt>(TT_SFPI_XOR, a, b); }
-sfpi_inline vUInt operator&(const vUInt &a, uint32_t b) { return a & vUInt(b); }
-sfpi_inline vUInt operator|(const vUInt &a, uint32_t b) { return a | vUInt(b); }
-sfpi_inline vUInt operator^(const vUInt &a, uint32_t b) { return a ^ vUInt(b); }
-sfpi_inline vUInt operator&(const vUInt &a, unsigned b) { return a & (uint32_t)b; }
-sfpi_inline vUInt operator|(const vUInt &a, unsigned b) { return a | (uint32_t)b; }
-sfpi_inline vUInt operator^(const vUInt &a, unsigned b) { return a ^ (uint32_t)b; }
-sfpi_inline vUInt operator&(const vUInt &a, int b) { return a & (uint32_t)b; }
-sfpi_inline vUInt operator|(const vUInt &a, int b) { return a | (uint32_t)b; }
-sfpi_inline vUInt operator^(const vUInt &a, int b) { return a ^ (uint32_t)b; }
-sfpi_inline vUInt operator&(int32_t a, const vUInt &b) { return b & (uint32_t)a; }
-sfpi_inline vUInt operator|(int32_t a, const vUInt &b) { return b | (uint32_t)a; }
-sfpi_inline vUInt operator^(int32_t a, const vUInt &b) { return b ^ (uint32_t)a; }
+sfpi_inline vUInt operator+(const vUInt &a, const vUInt &b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_IADD, a, b);
+}
+sfpi_inline vUInt operator-(const vUInt &a, const vUInt &b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_ISUB, a, b);
+}
+sfpi_inline vUInt operator-(const vUInt &a, const vInt &b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_ISUB, a, b);
+}
+sfpi_inline vUInt operator+(const vUInt &a, int32_t b)
+{
+	return impl_::iop_imm<vUInt>(TT_SFPI_IADDI, a, (uint32_t)b);
+}
+sfpi_inline vUInt operator-(const vUInt &a, int32_t b)
+{
+	return impl_::iop_imm<vUInt>(TT_SFPI_IADDI, a, 0u - (uint32_t)b);
+}
+sfpi_inline vUInt operator+(int32_t a, const vUInt &b)
+{
+	return b + a;
+}
+sfpi_inline vUInt operator-(int32_t a, const vUInt &b)
+{
+	return vUInt(a) - b;
+}
+sfpi_inline vUInt operator+(const vUInt &a)
+{
+	return a;
+}
+sfpi_inline vUInt operator-(const vUInt &a)
+{
+	return impl_::make_noimm<vUInt>(TT_SFPI_ISUB, impl_::CREG(9), a.slot());
+}
+sfpi_inline vUInt operator~(const vUInt &a)
+{
+	return impl_::make_noimm<vUInt>(TT_SFPI_NOT, a.slot());
+}
+sfpi_inline vUInt operator<<(const vUInt &a, unsigned n)
+{
+	return impl_::iop_imm<vUInt>(TT_SFPI_SHFTI, a, n);
+}
+sfpi_inline vUInt operator>>(const vUInt &a, unsigned n)
+{
+	return impl_::iop_imm<vUInt>(TT_SFPI_SHFTI, a, 0u - n);
+}
+sfpi_inline vUInt operator<<(const vUInt &a, const vUInt &n)
+{
+	return impl_::iop<vUInt>(TT_SFPI_SHFT, a, n);
+}
+sfpi_inline vUInt operator>>(const vUInt &a, const vUInt &n)
+{
+	return impl_::shift_right<vUInt>(a, n);
+}
+sfpi_inline vUInt operator&(const vUInt &a, const vUInt &b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_AND, a, b);
+}
+sfpi_inline vUInt operator|(const vUInt &a, const vUInt &b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_OR, a, b);
+}
+sfpi_inline vUInt operator^(const vUInt &a, const vUInt &b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_XOR, a, b);
+}
+sfpi_inline vUInt operator&(const vUInt &a, const vInt &b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_AND, a, b);
+}
+sfpi_inline vUInt operator|(const vUInt &a, const vInt &b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_OR, a, b);
+}
+sfpi_inline vUInt operator^(const vUInt &a, const vInt &b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_XOR, a, b);
+}
+sfpi_inline vUInt operator&(const vInt &a, const vUInt &b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_AND, a, b);
+}
+sfpi_inline vUInt operator|(const vInt &a, const vUInt &b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_OR, a, b);
+}
+sfpi_inline vUInt operator^(const vInt &a, const vUInt &b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_XOR, a, b);
+}
+sfpi_inline vUInt operator&(const vUInt &a, uint32_t b)
+{
+	return a & vUInt(b);
+}
+sfpi_inline vUInt operator|(const vUInt &a, uint32_t b)
+{
+	return a | vUInt(b);
+}
+sfpi_inline vUInt operator^(const vUInt &a, uint32_t b)
+{
+	return a ^ vUInt(b);
+}
+sfpi_inline vUInt operator&(const vUInt &a, unsigned b)
+{
+	return a & (uint32_t)b;
+}
+sfpi_inline vUInt operator|(const vUInt &a, unsigned b)
+{
+	return a | (uint32_t)b;
+}
+sfpi_inline vUInt operator^(const vUInt &a, unsigned b)
+{
+	return a ^ (uint32_t)b;
+}
+sfpi_inline vUInt operator&(const vUInt &a, int b)
+{
+	return a & (uint32_t)b;
+}
+sfpi_inline vUInt operator|(const vUInt &a, int b)
+{
+	return a | (uint32_t)b;
+}
+sfpi_inline vUInt operator^(const vUInt &a, int b)
+{
+	return a ^ (uint32_t)b;
+}
+sfpi_inline vUInt operator&(int32_t a, const vUInt &b)
+{
+	return b & (uint32_t)a;
+}
+sfpi_inline vUInt operator|(int32_t a, const vUInt &b)
+{
+	return b | (uint32_t)a;
+}
+sfpi_inline vUInt operator^(int32_t a, const vUInt &b)
+{
+	return b ^ (uint32_t)a;
+}
 
-sfpi_inline vUInt &vUInt::operator+=(const vUInt &a) { return *this = *this + a; }
-sfpi_inline vUInt &vUInt::operator-=(const vUInt &a) { return *this = *this - a; }
-sfpi_inline vUInt &vUInt::operator<<=(const vUInt &a) { return *this = *this << a; }
-sfpi_inline vUInt &vUInt::operator>>=(const vUInt &a) { return *this = *this >> a; }
-sfpi_inline vUInt &vUInt::operator&=(const vUInt &a) { return *this = *this & a; }
-sfpi_inline vUInt &vUInt::operator|=(const vUInt &a) { return *this = *this | a; }
-sfpi_inline vUInt &vUInt::operator^=(const vUInt &a) { return *this = *this ^ a; }
-sfpi_inline vUInt &vUInt::operator<<=(unsigned a) { return *this = *this << a; }
-sfpi_inline vUInt &vUInt::operator>>=(unsigned a) { return *this = *this >> a; }
+sfpi_inline vUInt &vUInt::operator+=(const vUInt &a)
+{
+	return *this = *this + a;
+}
+sfpi_inline vUInt &vUInt::operator-=(const vUInt &a)
+{
+	return *this = *this - a;
+}
+sfpi_inline vUInt &vUInt::operator<<=(const vUInt &a)
+{
+	return *this = *this << a;
+}
+sfpi_inline vUInt &vUInt::operator>>=(const vUInt &a)
+{
+	return *this = *this >> a;
+}
+sfpi_inline vUInt &vUInt::operator&=(const vUInt &a)
+{
+	return *this = *this & a;
+}
+sfpi_inline vUInt &vUInt::operator|=(const vUInt &a)
+{
+	return *this = *this | a;
+}
+sfpi_inline vUInt &vUInt::operator^=(const vUInt &a)
+{
+	return *this = *this ^ a;
+}
+sfpi_inline vUInt &vUInt::operator<<=(unsigned a)
+{
+	return *this = *this << a;
+}
+sfpi_inline vUInt &vUInt::operator>>=(unsigned a)
+{
+	return *this = *this >> a;
+}
 
 sfpi_inline vUInt vUInt::operator++()
 {
@@ -691,21 +950,60 @@ sfpi_inline vUInt vUInt::operator--(int)
 	return t;
 }
 
-sfpi_inline vMag operator>>(const vMag &a, unsigned n) { return impl_::iop_imm<vMag>(TT_SFPI_SHFTI, a, 0u - n); }
-sfpi_inline vMag operator>>(const vMag &a, int n) { return a >> (unsigned)n; }
-sfpi_inline vMag operator>>(const vMag &a, const vUInt &n) { return impl_::shift_right<vMag>(a, n); }
-sfpi_inline vMag operator&(const vMag &a, const vMag &b) { return impl_::iop<vMag>(TT_SFPI_AND, a, b); }
-sfpi_inline vMag operator&(const vMag &a, unsigned b) { return a & vMag(b); }
-sfpi_inline vMag operator&(const vMag &a, int b) { return a & (unsigned)b; }
-sfpi_inline vUInt operator&(const vSMag &a, unsigned b) { return impl_::iop<vUInt>(TT_SFPI_AND, a, vUInt(b)); }
+sfpi_inline vMag operator>>(const vMag &a, unsigned n)
+{
+	return impl_::iop_imm<vMag>(TT_SFPI_SHFTI, a, 0u - n);
+}
+sfpi_inline vMag operator>>(const vMag &a, int n)
+{
+	return a >> (unsigned)n;
+}
+sfpi_inline vMag operator>>(const vMag &a, const vUInt &n)
+{
+	return impl_::shift_right<vMag>(a, n);
+}
+sfpi_inline vMag operator&(const vMag &a, const vMag &b)
+{
+	return impl_::iop<vMag>(TT_SFPI_AND, a, b);
+}
+sfpi_inline vMag operator&(const vMag &a, unsigned b)
+{
+	return a & vMag(b);
+}
+sfpi_inline vMag operator&(const vMag &a, int b)
+{
+	return a & (unsigned)b;
+}
+sfpi_inline vUInt operator&(const vSMag &a, unsigned b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_AND, a, vUInt(b));
+}
 
 /* Magnitudes with signed and unsigned integers (as later sfpi releases). */
-sfpi_inline vInt operator+(const vInt &a, const vMag &b) { return impl_::iop<vInt>(TT_SFPI_IADD, a, b); }
-sfpi_inline vInt operator+(const vMag &a, const vInt &b) { return impl_::iop<vInt>(TT_SFPI_IADD, a, b); }
-sfpi_inline vInt operator-(const vInt &a, const vMag &b) { return impl_::iop<vInt>(TT_SFPI_ISUB, a, b); }
-sfpi_inline vInt operator-(const vMag &a, const vInt &b) { return impl_::iop<vInt>(TT_SFPI_ISUB, a, b); }
-sfpi_inline vUInt operator+(const vUInt &a, const vMag &b) { return impl_::iop<vUInt>(TT_SFPI_IADD, a, b); }
-sfpi_inline vUInt operator-(const vUInt &a, const vMag &b) { return impl_::iop<vUInt>(TT_SFPI_ISUB, a, b); }
+sfpi_inline vInt operator+(const vInt &a, const vMag &b)
+{
+	return impl_::iop<vInt>(TT_SFPI_IADD, a, b);
+}
+sfpi_inline vInt operator+(const vMag &a, const vInt &b)
+{
+	return impl_::iop<vInt>(TT_SFPI_IADD, a, b);
+}
+sfpi_inline vInt operator-(const vInt &a, const vMag &b)
+{
+	return impl_::iop<vInt>(TT_SFPI_ISUB, a, b);
+}
+sfpi_inline vInt operator-(const vMag &a, const vInt &b)
+{
+	return impl_::iop<vInt>(TT_SFPI_ISUB, a, b);
+}
+sfpi_inline vUInt operator+(const vUInt &a, const vMag &b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_IADD, a, b);
+}
+sfpi_inline vUInt operator-(const vUInt &a, const vMag &b)
+{
+	return impl_::iop<vUInt>(TT_SFPI_ISUB, a, b);
+}
 
 /* Conditions ----------------------------------------------------------------- */
 
@@ -724,9 +1022,18 @@ public:
 	sfpi_inline uint32_t mask() const { return mask_; }
 };
 
-sfpi_inline vBool operator&&(const vBool &a, const vBool &b) { return vBool(a.mask() & b.mask(), 0); }
-sfpi_inline vBool operator||(const vBool &a, const vBool &b) { return vBool(a.mask() | b.mask(), 0); }
-sfpi_inline vBool operator!(const vBool &a) { return vBool(~a.mask(), 0); }
+sfpi_inline vBool operator&&(const vBool &a, const vBool &b)
+{
+	return vBool(a.mask() & b.mask(), 0);
+}
+sfpi_inline vBool operator||(const vBool &a, const vBool &b)
+{
+	return vBool(a.mask() | b.mask(), 0);
+}
+sfpi_inline vBool operator!(const vBool &a)
+{
+	return vBool(~a.mask(), 0);
+}
 
 namespace impl_ {
 
@@ -752,22 +1059,60 @@ sfpi_inline vBool icmp_imm(const vVal &a, uint32_t b, unsigned cond)
 
 } // namespace impl_
 
-sfpi_inline vBool::vBool(const vInt &v) : mask_(impl_::icmp_imm(v, 0, TT_SFPI_CMP_NE).mask()) {}
-sfpi_inline vBool::vBool(const vUInt &v) : mask_(impl_::icmp_imm(v, 0, TT_SFPI_CMP_NE).mask()) {}
+sfpi_inline vBool::vBool(const vInt &v) : mask_(impl_::icmp_imm(v, 0, TT_SFPI_CMP_NE).mask())
+{}
+sfpi_inline vBool::vBool(const vUInt &v) : mask_(impl_::icmp_imm(v, 0, TT_SFPI_CMP_NE).mask())
+{}
 
-#define TT_SFPI_CMP_OPS(OP, COND)							\
-	sfpi_inline vBool operator OP(const vFloat &a, const vFloat &b) { return impl_::fcmp(a, b, COND); } \
-	sfpi_inline vBool operator OP(const vFloat &a, float b) { return impl_::fcmp_imm(a, b, COND); } \
-	sfpi_inline vBool operator OP(const vInt &a, const vInt &b) { return impl_::icmp(a, b, COND); } \
-	sfpi_inline vBool operator OP(const vInt &a, int32_t b) { return impl_::icmp_imm(a, (uint32_t)b, COND); } \
-	sfpi_inline vBool operator OP(const vInt &a, int b) { return a OP (int32_t)b; } \
-	sfpi_inline vBool operator OP(const vInt &a, const vUInt &b) { return impl_::icmp(a, b, COND); } \
-	sfpi_inline vBool operator OP(const vInt &a, uint32_t b) { return a OP (int32_t)b; } \
-	sfpi_inline vBool operator OP(const vInt &a, unsigned b) { return a OP (int32_t)b; } \
-	sfpi_inline vBool operator OP(const vUInt &a, const vUInt &b) { return impl_::icmp(a, b, COND); } \
-	sfpi_inline vBool operator OP(const vUInt &a, uint32_t b) { return impl_::icmp_imm(a, b, COND); } \
-	sfpi_inline vBool operator OP(const vUInt &a, unsigned b) { return a OP (uint32_t)b; } \
-	sfpi_inline vBool operator OP(const vUInt &a, int b) { return a OP (uint32_t)b; }
+#define TT_SFPI_CMP_OPS(OP, COND)                                       \
+	sfpi_inline vBool operator OP(const vFloat &a, const vFloat &b) \
+	{                                                               \
+		return impl_::fcmp(a, b, COND);                         \
+	}                                                               \
+	sfpi_inline vBool operator OP(const vFloat &a, float b)         \
+	{                                                               \
+		return impl_::fcmp_imm(a, b, COND);                     \
+	}                                                               \
+	sfpi_inline vBool operator OP(const vInt &a, const vInt &b)     \
+	{                                                               \
+		return impl_::icmp(a, b, COND);                         \
+	}                                                               \
+	sfpi_inline vBool operator OP(const vInt &a, int32_t b)         \
+	{                                                               \
+		return impl_::icmp_imm(a, (uint32_t)b, COND);           \
+	}                                                               \
+	sfpi_inline vBool operator OP(const vInt &a, int b)             \
+	{                                                               \
+		return a OP(int32_t) b;                                 \
+	}                                                               \
+	sfpi_inline vBool operator OP(const vInt &a, const vUInt &b)    \
+	{                                                               \
+		return impl_::icmp(a, b, COND);                         \
+	}                                                               \
+	sfpi_inline vBool operator OP(const vInt &a, uint32_t b)        \
+	{                                                               \
+		return a OP(int32_t) b;                                 \
+	}                                                               \
+	sfpi_inline vBool operator OP(const vInt &a, unsigned b)        \
+	{                                                               \
+		return a OP(int32_t) b;                                 \
+	}                                                               \
+	sfpi_inline vBool operator OP(const vUInt &a, const vUInt &b)   \
+	{                                                               \
+		return impl_::icmp(a, b, COND);                         \
+	}                                                               \
+	sfpi_inline vBool operator OP(const vUInt &a, uint32_t b)       \
+	{                                                               \
+		return impl_::icmp_imm(a, b, COND);                     \
+	}                                                               \
+	sfpi_inline vBool operator OP(const vUInt &a, unsigned b)       \
+	{                                                               \
+		return a OP(uint32_t) b;                                \
+	}                                                               \
+	sfpi_inline vBool operator OP(const vUInt &a, int b)            \
+	{                                                               \
+		return a OP(uint32_t) b;                                \
+	}
 
 TT_SFPI_CMP_OPS(<, TT_SFPI_CMP_LT)
 TT_SFPI_CMP_OPS(==, TT_SFPI_CMP_EQ)
@@ -778,12 +1123,30 @@ TT_SFPI_CMP_OPS(>, TT_SFPI_CMP_GT)
 
 #undef TT_SFPI_CMP_OPS
 
-sfpi_inline vBool operator==(float a, const vFloat &b) { return b == a; }
-sfpi_inline vBool operator!=(float a, const vFloat &b) { return b != a; }
-sfpi_inline vBool operator<(float a, const vFloat &b) { return b > a; }
-sfpi_inline vBool operator>(float a, const vFloat &b) { return b < a; }
-sfpi_inline vBool operator<=(float a, const vFloat &b) { return b >= a; }
-sfpi_inline vBool operator>=(float a, const vFloat &b) { return b <= a; }
+sfpi_inline vBool operator==(float a, const vFloat &b)
+{
+	return b == a;
+}
+sfpi_inline vBool operator!=(float a, const vFloat &b)
+{
+	return b != a;
+}
+sfpi_inline vBool operator<(float a, const vFloat &b)
+{
+	return b > a;
+}
+sfpi_inline vBool operator>(float a, const vFloat &b)
+{
+	return b < a;
+}
+sfpi_inline vBool operator<=(float a, const vFloat &b)
+{
+	return b >= a;
+}
+sfpi_inline vBool operator>=(float a, const vFloat &b)
+{
+	return b <= a;
+}
 
 namespace impl_ {
 
@@ -875,9 +1238,18 @@ public:
 };
 
 /* dst_reg[a] op dst_reg[b] reads both as vFloat. */
-sfpi_inline vFloat operator+(const DstReg &a, const DstReg &b) { return vFloat(a) + vFloat(b); }
-sfpi_inline vFloat operator-(const DstReg &a, const DstReg &b) { return vFloat(a) - vFloat(b); }
-sfpi_inline vFloat operator*(const DstReg &a, const DstReg &b) { return vFloat(a) * vFloat(b); }
+sfpi_inline vFloat operator+(const DstReg &a, const DstReg &b)
+{
+	return vFloat(a) + vFloat(b);
+}
+sfpi_inline vFloat operator-(const DstReg &a, const DstReg &b)
+{
+	return vFloat(a) - vFloat(b);
+}
+sfpi_inline vFloat operator*(const DstReg &a, const DstReg &b)
+{
+	return vFloat(a) * vFloat(b);
+}
 
 class DstRegFile {
 public:
@@ -891,7 +1263,10 @@ public:
 	}
 
 	/* dst_reg++ / += n: move dst_reg[0] on by n vectors (the Dst RWC). */
-	sfpi_inline void operator+=(int n) const { op_imm(TT_SFPI_DST_INC, (uint32_t)n * TT_SFPI_DST_STRIDE, 0); }
+	sfpi_inline void operator+=(int n) const
+	{
+		op_imm(TT_SFPI_DST_INC, (uint32_t)n * TT_SFPI_DST_STRIDE, 0);
+	}
 	sfpi_inline void operator++() const { *this += 1; }
 	sfpi_inline void operator++(int) const { *this += 1; }
 };
@@ -936,7 +1311,10 @@ public:
 	LRegFile &operator=(const LRegFile &) = delete;
 
 	template <class R>
-	sfpi_inline constexpr LReg operator[](R r) const { return LReg((unsigned)r); }
+	sfpi_inline constexpr LReg operator[](R r) const
+	{
+		return LReg((unsigned)r);
+	}
 };
 
 /* LReg8..15: read as a value of type T; 11..14 written with SFPCONFIG. */
@@ -970,7 +1348,14 @@ public:
 } // namespace impl_
 
 enum class LRegs : uint8_t {
-	LReg0, LReg1, LReg2, LReg3, LReg4, LReg5, LReg6, LReg7,
+	LReg0,
+	LReg1,
+	LReg2,
+	LReg3,
+	LReg4,
+	LReg5,
+	LReg6,
+	LReg7,
 	LRegCount = SFP_LREG_COUNT,
 };
 
@@ -991,35 +1376,34 @@ constexpr impl_::CReg<vInt> vConstTileId(CREG_IDX_TILEID);
 
 /* Predication ------------------------------------------------------------------ */
 
-#define v_if(x)								\
-	{								\
-		::sfpi::impl_::CC tt_sfpi_cc_;				\
-		tt_sfpi_cc_.push().if_().cond(x);			\
+#define v_if(x)                                   \
+	{                                         \
+		::sfpi::impl_::CC tt_sfpi_cc_;    \
+		tt_sfpi_cc_.push().if_().cond(x); \
 		{
 
-#define v_elseif(x)							\
-	}								\
-	tt_sfpi_cc_.else_().push().if_().cond(x);			\
+#define v_elseif(x)                               \
+	}                                         \
+	tt_sfpi_cc_.else_().push().if_().cond(x); \
 	{
 
-#define v_else								\
-	}								\
-	tt_sfpi_cc_.else_();						\
+#define v_else               \
+	}                    \
+	tt_sfpi_cc_.else_(); \
 	{
 
-#define v_endif								\
-	}								\
+#define v_endif \
+	}       \
 	}
 
-#define v_block								\
-	{								\
-		::sfpi::impl_::CC tt_sfpi_cc_;				\
+#define v_block                                \
+	{                                      \
+		::sfpi::impl_::CC tt_sfpi_cc_; \
 		tt_sfpi_cc_.push();
 
 #define v_and(x) tt_sfpi_cc_.if_().cond(x)
 
-#define v_endblock							\
-	}
+#define v_endblock }
 
 /* Intrinsics --------------------------------------------------------------------- */
 
@@ -1078,7 +1462,8 @@ sfpi_inline vInt exexp_nodebias(const vFloat &v)
 
 sfpi_inline vMag exman(const vFloat &v, MantissaMode mode = MantissaMode::FractionOnly)
 {
-	return impl_::make_noimm<vMag>(TT_SFPI_EXMAN, v.slot(), 0, mode == MantissaMode::FractionOnly);
+	return impl_::make_noimm<vMag>(TT_SFPI_EXMAN, v.slot(), 0,
+				       mode == MantissaMode::FractionOnly);
 }
 
 /* The mantissa with its hidden one (8 bits of padding) or without (9). */
@@ -1092,8 +1477,9 @@ sfpi_inline vInt exman9(const vFloat &v)
 	return impl_::make_noimm<vInt>(TT_SFPI_EXMAN, v.slot(), 0, 1);
 }
 
-template <class T, std::enable_if_t<std::is_same<vFloat, T>::value || std::is_base_of<vInt, T>::value ||
-				    std::is_base_of<vSMag, T>::value> * = nullptr>
+template <class T,
+	  std::enable_if_t<std::is_same<vFloat, T>::value || std::is_base_of<vInt, T>::value ||
+			   std::is_base_of<vSMag, T>::value> * = nullptr>
 sfpi_inline vUInt exsgn(const T &v)
 {
 	return as<vUInt>(v) >> 31u;
@@ -1124,8 +1510,9 @@ sfpi_inline vFloat setman(const vFloat &v, unsigned man)
 	return impl_::make<vFloat>(TT_SFPI_SETMAN, v.slot(), 0, 0, man > 4095 ? man : man << 11);
 }
 
-template <class T, std::enable_if_t<std::is_base_of<vFloat, T>::value || std::is_base_of<vUInt, T>::value ||
-				    std::is_base_of<vSMag, T>::value> * = nullptr>
+template <class T,
+	  std::enable_if_t<std::is_base_of<vFloat, T>::value || std::is_base_of<vUInt, T>::value ||
+			   std::is_base_of<vSMag, T>::value> * = nullptr>
 sfpi_inline vFloat setman(const vFloat &v, const T &man)
 {
 	return impl_::make_noimm<vFloat>(TT_SFPI_SETMAN, v.slot(), man.slot(), 1);
@@ -1142,7 +1529,8 @@ sfpi_inline vFloat addexp(const vFloat &v, int exp)
 	return impl_::make<vFloat>(TT_SFPI_DIVP2, v.slot(), 0, 1, (uint32_t)exp);
 }
 
-template <class T, std::enable_if_t<std::is_base_of<vFloat, T>::value || std::is_base_of<vSMag, T>::value> * = nullptr>
+template <class T, std::enable_if_t<std::is_base_of<vFloat, T>::value ||
+				    std::is_base_of<vSMag, T>::value> * = nullptr>
 sfpi_inline T setsgn(const T &v, int sgn)
 {
 	return impl_::make<T>(TT_SFPI_SETSGN, v.slot(), 0, 0, (uint32_t)sgn);
@@ -1160,30 +1548,34 @@ sfpi_inline vInt setsgn(const vInt &v, int sgn)
 }
 
 /* @v with the sign bit of @sgn. */
-template <class A, class B, std::enable_if_t<std::is_base_of<impl_::vVal, A>::value &&
-					     std::is_base_of<impl_::vVal, B>::value> * = nullptr>
+template <class A, class B,
+	  std::enable_if_t<std::is_base_of<impl_::vVal, A>::value &&
+			   std::is_base_of<impl_::vVal, B>::value> * = nullptr>
 sfpi_inline A copysgn(const A &v, const B &sgn)
 {
 	return impl_::make_noimm<A>(TT_SFPI_SETSGN, v.slot(), sgn.slot(), 1);
 }
 
-template <class A, class B, std::enable_if_t<std::is_base_of<impl_::vVal, A>::value &&
-					     std::is_base_of<impl_::vVal, B>::value> * = nullptr>
+template <class A, class B,
+	  std::enable_if_t<std::is_base_of<impl_::vVal, A>::value &&
+			   std::is_base_of<impl_::vVal, B>::value> * = nullptr>
 sfpi_inline A setsgn(const A &v, const B &sgn)
 {
 	return copysgn(v, sgn);
 }
 
 /* @v with the sign taken from bit 0 of @sgn. */
-template <class A, class B, std::enable_if_t<std::is_base_of<impl_::vVal, A>::value &&
-					     std::is_base_of<impl_::vVal, B>::value> * = nullptr>
+template <class A, class B,
+	  std::enable_if_t<std::is_base_of<impl_::vVal, A>::value &&
+			   std::is_base_of<impl_::vVal, B>::value> * = nullptr>
 sfpi_inline A setsgn2(const A &v, const B &sgn)
 {
 	return copysgn(v, as<vUInt>(sgn) << 31u);
 }
 
-template <class T, std::enable_if_t<std::is_base_of<vInt, T>::value || std::is_base_of<vUInt, T>::value ||
-				    std::is_base_of<vSMag, T>::value> * = nullptr>
+template <class T,
+	  std::enable_if_t<std::is_base_of<vInt, T>::value || std::is_base_of<vUInt, T>::value ||
+			   std::is_base_of<vSMag, T>::value> * = nullptr>
 sfpi_inline vMag lz(const T &v, LZMode mode = LZMode::All)
 {
 	return impl_::make_noimm<vMag>(TT_SFPI_LZ, v.slot(), 0, mode == LZMode::IgnoreSign);
@@ -1253,7 +1645,8 @@ sfpi_inline vInt smag_to_int(const vSMag &v)
 {
 	vInt r = as<vInt>(v);
 
-	v_if (r < 0) {
+	v_if(r < 0)
+	{
 		r = setsgn(r, 0);
 		r = 0 - r;
 	}
@@ -1265,7 +1658,8 @@ sfpi_inline vSMag int_to_smag(const vInt &v)
 {
 	vInt r = v;
 
-	v_if (r < 0) {
+	v_if(r < 0)
+	{
 		r = setsgn(r, 0);
 		r = 0 - r;
 	}
@@ -1280,7 +1674,8 @@ sfpi_inline vSMag int_to_smag(const vInt &v)
  * bit integers (SFPSTOCHRND), sign-magnitude to floats (SFPCAST), vInt
  * to and from sign-magnitude.
  */
-template <class To, class From, std::enable_if_t<std::is_base_of<impl_::vVal, To>::value> * = nullptr,
+template <class To, class From,
+	  std::enable_if_t<std::is_base_of<impl_::vVal, To>::value> * = nullptr,
 	  std::enable_if_t<std::is_base_of<vFloat, From>::value> * = nullptr>
 sfpi_inline To convert(const From &v, RoundMode r = RoundMode::Stochastic)
 {
@@ -1299,10 +1694,12 @@ sfpi_inline To convert(const From &v, RoundMode r = RoundMode::Stochastic)
 	else if constexpr (std::is_same<To, vUInt8>::value)
 		return impl_::stochrnd<To>(v, TT_SFPI_RND_UINT8, r);
 	else
-		static_assert(std::is_same<To, vFloat16a>::value, "cannot convert vFloat to this type");
+		static_assert(std::is_same<To, vFloat16a>::value,
+			      "cannot convert vFloat to this type");
 }
 
-template <class To, class From, std::enable_if_t<std::is_base_of<impl_::vVal, To>::value> * = nullptr,
+template <class To, class From,
+	  std::enable_if_t<std::is_base_of<impl_::vVal, To>::value> * = nullptr,
 	  std::enable_if_t<std::is_base_of<vSMag, From>::value> * = nullptr>
 sfpi_inline To convert(const From &v, RoundMode r = RoundMode::Stochastic)
 {
@@ -1316,7 +1713,8 @@ sfpi_inline To convert(const From &v, RoundMode r = RoundMode::Stochastic)
 		static_assert(std::is_same<To, vInt>::value, "cannot convert vSMag to this type");
 }
 
-template <class To, class From, std::enable_if_t<std::is_base_of<impl_::vVal, To>::value> * = nullptr,
+template <class To, class From,
+	  std::enable_if_t<std::is_base_of<impl_::vVal, To>::value> * = nullptr,
 	  std::enable_if_t<std::is_same<vInt, From>::value> * = nullptr>
 sfpi_inline To convert(const From &v, RoundMode r = RoundMode::Stochastic)
 {
@@ -1330,7 +1728,8 @@ sfpi_inline To convert(const From &v, RoundMode r = RoundMode::Stochastic)
 		static_assert(std::is_same<To, vSMag>::value, "cannot convert vInt to this type");
 }
 
-template <class To, class From, std::enable_if_t<std::is_base_of<impl_::vVal, To>::value> * = nullptr,
+template <class To, class From,
+	  std::enable_if_t<std::is_base_of<impl_::vVal, To>::value> * = nullptr,
 	  std::enable_if_t<std::is_base_of<vMag, From>::value> * = nullptr>
 sfpi_inline To convert(const From &v, RoundMode r = RoundMode::Stochastic)
 {
@@ -1343,14 +1742,38 @@ sfpi_inline To convert(const From &v, RoundMode r = RoundMode::Stochastic)
 }
 
 /* The older names: int32_to_float reads sign-magnitude, as SFPCAST does. */
-sfpi_inline vFloat int32_to_float(const vInt &v, RoundMode r = RoundMode::Stochastic) { return impl_::cast(v, r); }
-sfpi_inline vFloat int32_to_float(const vSMag &v, RoundMode r = RoundMode::Stochastic) { return impl_::cast(v, r); }
-sfpi_inline vFloat float_to_fp16a(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return impl_::stochrnd<vFloat>(v, TT_SFPI_RND_FP16A, r); }
-sfpi_inline vFloat float_to_fp16b(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return impl_::stochrnd<vFloat>(v, TT_SFPI_RND_FP16B, r); }
-sfpi_inline vUInt float_to_uint16(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return impl_::stochrnd<vUInt>(v, TT_SFPI_RND_UINT16, r); }
-sfpi_inline vInt float_to_int16(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return impl_::stochrnd<vInt>(v, TT_SFPI_RND_INT16, r); }
-sfpi_inline vUInt float_to_uint8(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return impl_::stochrnd<vUInt>(v, TT_SFPI_RND_UINT8, r); }
-sfpi_inline vInt float_to_int8(const vFloat &v, RoundMode r = RoundMode::Stochastic) { return impl_::stochrnd<vInt>(v, TT_SFPI_RND_INT8, r); }
+sfpi_inline vFloat int32_to_float(const vInt &v, RoundMode r = RoundMode::Stochastic)
+{
+	return impl_::cast(v, r);
+}
+sfpi_inline vFloat int32_to_float(const vSMag &v, RoundMode r = RoundMode::Stochastic)
+{
+	return impl_::cast(v, r);
+}
+sfpi_inline vFloat float_to_fp16a(const vFloat &v, RoundMode r = RoundMode::Stochastic)
+{
+	return impl_::stochrnd<vFloat>(v, TT_SFPI_RND_FP16A, r);
+}
+sfpi_inline vFloat float_to_fp16b(const vFloat &v, RoundMode r = RoundMode::Stochastic)
+{
+	return impl_::stochrnd<vFloat>(v, TT_SFPI_RND_FP16B, r);
+}
+sfpi_inline vUInt float_to_uint16(const vFloat &v, RoundMode r = RoundMode::Stochastic)
+{
+	return impl_::stochrnd<vUInt>(v, TT_SFPI_RND_UINT16, r);
+}
+sfpi_inline vInt float_to_int16(const vFloat &v, RoundMode r = RoundMode::Stochastic)
+{
+	return impl_::stochrnd<vInt>(v, TT_SFPI_RND_INT16, r);
+}
+sfpi_inline vUInt float_to_uint8(const vFloat &v, RoundMode r = RoundMode::Stochastic)
+{
+	return impl_::stochrnd<vUInt>(v, TT_SFPI_RND_UINT8, r);
+}
+sfpi_inline vInt float_to_int8(const vFloat &v, RoundMode r = RoundMode::Stochastic)
+{
+	return impl_::stochrnd<vInt>(v, TT_SFPI_RND_INT8, r);
+}
 
 } // namespace sfpi
 

@@ -31,21 +31,20 @@
 #include "tt_sharded_args.h"
 
 typedef struct ShardedAddrGen {
-	uint32_t bank_base_address;	/* tt_buffer_address() */
+	uint32_t bank_base_address; /* tt_buffer_address() */
 	uint32_t page_size;
-	uint32_t aligned_page_size;	/* page stride inside a shard */
-	uint32_t tensor_w_pages;	/* pages per tensor row */
+	uint32_t aligned_page_size; /* page stride inside a shard */
+	uint32_t tensor_w_pages;    /* pages per tensor row */
 	uint32_t shard_h_pages;
 	uint32_t shard_w_pages;
 	uint32_t shards_per_row;
 	uint32_t num_shards;
 	bool is_dram;
-	const volatile uint32_t *shard_noc_xy;	/* num_shards words */
+	const volatile uint32_t *shard_noc_xy; /* num_shards words */
 } ShardedAddrGen;
 
 /* Set up @s for the buffer at @bank_base_address described by @args. */
-static FORCE_INLINE void sharded_addr_gen_init(ShardedAddrGen *s,
-					       uint32_t bank_base_address,
+static FORCE_INLINE void sharded_addr_gen_init(ShardedAddrGen *s, uint32_t bank_base_address,
 					       const volatile uint32_t *args)
 {
 	s->bank_base_address = bank_base_address;
@@ -61,9 +60,8 @@ static FORCE_INLINE void sharded_addr_gen_init(ShardedAddrGen *s,
 }
 
 /* Shard holding page @id and the page's slot in it. */
-static FORCE_INLINE void sharded_addr_gen_locate(const ShardedAddrGen *s,
-						 uint32_t id, uint32_t *shard,
-						 uint32_t *slot)
+static FORCE_INLINE void sharded_addr_gen_locate(const ShardedAddrGen *s, uint32_t id,
+						 uint32_t *shard, uint32_t *slot)
 {
 	uint32_t r = id / s->tensor_w_pages, c = id % s->tensor_w_pages;
 
@@ -72,31 +70,27 @@ static FORCE_INLINE void sharded_addr_gen_locate(const ShardedAddrGen *s,
 }
 
 /* NoC x/y encoding of the core (or DRAM bank) holding shard @shard. */
-static FORCE_INLINE uint32_t sharded_addr_gen_shard_xy(const ShardedAddrGen *s,
-						       uint32_t shard)
+static FORCE_INLINE uint32_t sharded_addr_gen_shard_xy(const ShardedAddrGen *s, uint32_t shard)
 {
 	uint32_t w = s->shard_noc_xy[shard];
 
-	return noc_index ? TT_FIELD_GET(SHARDED_ARGS, XY, NOC1, w) :
-			   TT_FIELD_GET(SHARDED_ARGS, XY, NOC0, w);
+	return noc_index ? TT_FIELD_GET(SHARDED_ARGS, XY, NOC1, w)
+			 : TT_FIELD_GET(SHARDED_ARGS, XY, NOC0, w);
 }
 
 /* tt-metal get_noc_addr(id, sharded_addrgen, offset). */
-static FORCE_INLINE uint64_t sharded_addr_gen_get_noc_addr(const ShardedAddrGen *s,
-							   uint32_t id,
+static FORCE_INLINE uint64_t sharded_addr_gen_get_noc_addr(const ShardedAddrGen *s, uint32_t id,
 							   uint32_t offset)
 {
 	uint32_t shard, slot;
 
 	sharded_addr_gen_locate(s, id, &shard, &slot);
 	return get_noc_addr_helper(sharded_addr_gen_shard_xy(s, shard),
-				   s->bank_base_address +
-					   slot * s->aligned_page_size + offset);
+				   s->bank_base_address + slot * s->aligned_page_size + offset);
 }
 
 /* L1 address of page @id if this core holds it, else 0. */
-static FORCE_INLINE uint32_t sharded_addr_gen_local_addr(const ShardedAddrGen *s,
-							 uint32_t id)
+static FORCE_INLINE uint32_t sharded_addr_gen_local_addr(const ShardedAddrGen *s, uint32_t id)
 {
 	uint64_t a = sharded_addr_gen_get_noc_addr(s, id, 0);
 
@@ -105,15 +99,13 @@ static FORCE_INLINE uint32_t sharded_addr_gen_local_addr(const ShardedAddrGen *s
 	return (uint32_t)a;
 }
 
-static FORCE_INLINE void noc_async_read_sharded_page(uint32_t id,
-						     const ShardedAddrGen *s,
+static FORCE_INLINE void noc_async_read_sharded_page(uint32_t id, const ShardedAddrGen *s,
 						     uint32_t dst)
 {
 	noc_async_read(sharded_addr_gen_get_noc_addr(s, id, 0), dst, s->page_size);
 }
 
-static FORCE_INLINE void noc_async_write_sharded_page(uint32_t id,
-						      const ShardedAddrGen *s,
+static FORCE_INLINE void noc_async_write_sharded_page(uint32_t id, const ShardedAddrGen *s,
 						      uint32_t src)
 {
 	noc_async_write(src, sharded_addr_gen_get_noc_addr(s, id, 0), s->page_size);

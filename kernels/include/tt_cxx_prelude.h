@@ -22,7 +22,7 @@ extern "C" void kernel_main(void);
 } // namespace tt_compute_kernel
 
 #define NAMESPACE tt_compute_kernel
-#define MAIN kernel_main()
+#define MAIN	  kernel_main()
 #else
 #include "api/dataflow/dataflow_api.h"
 #include "api/debug/dprint.h"

@@ -44,70 +44,67 @@ struct tt_fwtest_def {
 /* The cases of this file, collected by linker/kernel.ld.S. */
 extern const struct tt_fwtest_def __tt_fwtest_start[], __tt_fwtest_end[];
 
-#define TT_TEST(name)							\
-	static void tt_fwtest_fn_##name(void);				\
-	static const struct tt_fwtest_def tt_fwtest_def_##name		\
-		__attribute__((section(".tt_fwtest"), used, aligned(4))) = \
-		{ #name, tt_fwtest_fn_##name, __LINE__ };		\
+#define TT_TEST(name)                                                                   \
+	static void tt_fwtest_fn_##name(void);                                          \
+	static const struct tt_fwtest_def tt_fwtest_def_##name                          \
+		__attribute__((section(".tt_fwtest"), used,                             \
+			       aligned(4))) = { #name, tt_fwtest_fn_##name, __LINE__ }; \
 	static void tt_fwtest_fn_##name(void)
 
 /* The RISC this copy of the test program runs on (TT_RISC_*). */
-#define TT_TEST_RISC()	((uint32_t)TT_KERNEL_RISC)
+#define TT_TEST_RISC() ((uint32_t)TT_KERNEL_RISC)
 
 /* Mark the running case skipped (with @why) and leave it. */
-#define TT_SKIP(why)							\
-	do {								\
-		tt_fwtest_skip(__LINE__, why);				\
-		return;							\
+#define TT_SKIP(why)                           \
+	do {                                   \
+		tt_fwtest_skip(__LINE__, why); \
+		return;                        \
 	} while (0)
 
-#define TT_FWTEST_BOOL(cond, text, fatal)				\
-	do {								\
-		if (!tt_fwtest_check(!!(cond), __LINE__, text, 0, 0, false) && \
-		    (fatal))						\
-			return;						\
+#define TT_FWTEST_BOOL(cond, text, fatal)                                               \
+	do {                                                                            \
+		if (!tt_fwtest_check(!!(cond), __LINE__, text, 0, 0, false) && (fatal)) \
+			return;                                                         \
 	} while (0)
 
-#define TT_FWTEST_CMP(a, op, b, fatal)					\
-	do {								\
-		__typeof__(a) tt_a_ = (a);				\
-		__typeof__(b) tt_b_ = (b);				\
-		if (!tt_fwtest_check(tt_a_ op tt_b_, __LINE__,		\
-				     #a " " #op " " #b, (long long)tt_a_, \
-				     (long long)tt_b_, true) && (fatal)) \
-			return;						\
+#define TT_FWTEST_CMP(a, op, b, fatal)                                            \
+	do {                                                                      \
+		__typeof__(a) tt_a_ = (a);                                        \
+		__typeof__(b) tt_b_ = (b);                                        \
+		if (!tt_fwtest_check(tt_a_ op tt_b_, __LINE__, #a " " #op " " #b, \
+				     (long long)tt_a_, (long long)tt_b_, true) && \
+		    (fatal))                                                      \
+			return;                                                   \
 	} while (0)
 
-#define EXPECT_TRUE(c)		TT_FWTEST_BOOL(c, "EXPECT_TRUE(" #c ")", false)
-#define EXPECT_FALSE(c)		TT_FWTEST_BOOL(!(c), "EXPECT_FALSE(" #c ")", false)
-#define ASSERT_TRUE(c)		TT_FWTEST_BOOL(c, "ASSERT_TRUE(" #c ")", true)
-#define ASSERT_FALSE(c)		TT_FWTEST_BOOL(!(c), "ASSERT_FALSE(" #c ")", true)
-#define EXPECT_EQ(a, b)		TT_FWTEST_CMP(a, ==, b, false)
-#define EXPECT_NE(a, b)		TT_FWTEST_CMP(a, !=, b, false)
-#define EXPECT_LT(a, b)		TT_FWTEST_CMP(a, <, b, false)
-#define EXPECT_LE(a, b)		TT_FWTEST_CMP(a, <=, b, false)
-#define EXPECT_GT(a, b)		TT_FWTEST_CMP(a, >, b, false)
-#define EXPECT_GE(a, b)		TT_FWTEST_CMP(a, >=, b, false)
-#define ASSERT_EQ(a, b)		TT_FWTEST_CMP(a, ==, b, true)
-#define ASSERT_NE(a, b)		TT_FWTEST_CMP(a, !=, b, true)
-#define ASSERT_LT(a, b)		TT_FWTEST_CMP(a, <, b, true)
-#define ASSERT_LE(a, b)		TT_FWTEST_CMP(a, <=, b, true)
-#define ASSERT_GT(a, b)		TT_FWTEST_CMP(a, >, b, true)
-#define ASSERT_GE(a, b)		TT_FWTEST_CMP(a, >=, b, true)
+#define EXPECT_TRUE(c)	TT_FWTEST_BOOL(c, "EXPECT_TRUE(" #c ")", false)
+#define EXPECT_FALSE(c) TT_FWTEST_BOOL(!(c), "EXPECT_FALSE(" #c ")", false)
+#define ASSERT_TRUE(c)	TT_FWTEST_BOOL(c, "ASSERT_TRUE(" #c ")", true)
+#define ASSERT_FALSE(c) TT_FWTEST_BOOL(!(c), "ASSERT_FALSE(" #c ")", true)
+#define EXPECT_EQ(a, b) TT_FWTEST_CMP(a, ==, b, false)
+#define EXPECT_NE(a, b) TT_FWTEST_CMP(a, !=, b, false)
+#define EXPECT_LT(a, b) TT_FWTEST_CMP(a, <, b, false)
+#define EXPECT_LE(a, b) TT_FWTEST_CMP(a, <=, b, false)
+#define EXPECT_GT(a, b) TT_FWTEST_CMP(a, >, b, false)
+#define EXPECT_GE(a, b) TT_FWTEST_CMP(a, >=, b, false)
+#define ASSERT_EQ(a, b) TT_FWTEST_CMP(a, ==, b, true)
+#define ASSERT_NE(a, b) TT_FWTEST_CMP(a, !=, b, true)
+#define ASSERT_LT(a, b) TT_FWTEST_CMP(a, <, b, true)
+#define ASSERT_LE(a, b) TT_FWTEST_CMP(a, <=, b, true)
+#define ASSERT_GT(a, b) TT_FWTEST_CMP(a, >, b, true)
+#define ASSERT_GE(a, b) TT_FWTEST_CMP(a, >=, b, true)
 
 /* @n bytes at @a and @b are equal; the message gives the first difference. */
-#define EXPECT_MEM_EQ(a, b, n)						\
-	do {								\
-		tt_fwtest_mem_eq((const volatile void *)(a),		\
-				 (const volatile void *)(b), (n), __LINE__, \
-				 "EXPECT_MEM_EQ(" #a ", " #b ")");	\
+#define EXPECT_MEM_EQ(a, b, n)                                                                \
+	do {                                                                                  \
+		tt_fwtest_mem_eq((const volatile void *)(a), (const volatile void *)(b), (n), \
+				 __LINE__, "EXPECT_MEM_EQ(" #a ", " #b ")");                  \
 	} while (0)
-#define ASSERT_MEM_EQ(a, b, n)						\
-	do {								\
-		if (!tt_fwtest_mem_eq((const volatile void *)(a),	\
-				      (const volatile void *)(b), (n),	\
-				      __LINE__, "ASSERT_MEM_EQ(" #a ", " #b ")")) \
-			return;						\
+#define ASSERT_MEM_EQ(a, b, n)                                                                     \
+	do {                                                                                       \
+		if (!tt_fwtest_mem_eq((const volatile void *)(a), (const volatile void *)(b), (n), \
+				      __LINE__, "ASSERT_MEM_EQ(" #a ", " #b ")"))                  \
+			return;                                                                    \
 	} while (0)
 
 /* Implementation ---------------------------------------------------------- */
@@ -116,9 +113,9 @@ static volatile struct tt_fwtest_case *tt_fwtest_cur;
 
 static inline volatile struct tt_fwtest_record *tt_fwtest_record(void)
 {
-	return (volatile struct tt_fwtest_record *)(uintptr_t)
-		(TT_FWTEST_RESULTS +
-		 TT_KERNEL_RISC * sizeof(struct tt_fwtest_record));
+	return (volatile struct tt_fwtest_record
+			*)(uintptr_t)(TT_FWTEST_RESULTS +
+				      TT_KERNEL_RISC * sizeof(struct tt_fwtest_record));
 }
 
 /* Bounded string building into the record (no C library needed). */
@@ -134,8 +131,8 @@ static inline void tt_fwtest_puts(struct tt_fwtest_buf *b, const char *s)
 	b->p[b->len] = 0;
 }
 
-static inline void tt_fwtest_putnum(struct tt_fwtest_buf *b,
-				    unsigned long long v, unsigned int base)
+static inline void tt_fwtest_putnum(struct tt_fwtest_buf *b, unsigned long long v,
+				    unsigned int base)
 {
 	char tmp[24];
 	int n = 0;
@@ -161,9 +158,10 @@ static inline void tt_fwtest_putval(struct tt_fwtest_buf *b, long long v)
 	}
 	if (v < -9 || v > 9) {
 		tt_fwtest_puts(b, " (0x");
-		tt_fwtest_putnum(b, (unsigned long long)v &
-				 (v < 0 && v >= -0x80000000ll ? 0xffffffffull :
-				  ~0ull), 16);
+		tt_fwtest_putnum(b,
+				 (unsigned long long)v &
+					 (v < 0 && v >= -0x80000000ll ? 0xffffffffull : ~0ull),
+				 16);
 		tt_fwtest_puts(b, ")");
 	}
 }
@@ -182,8 +180,8 @@ static inline struct tt_fwtest_buf tt_fwtest_fail(uint32_t line)
 	return b;
 }
 
-static inline bool tt_fwtest_check(bool ok, uint32_t line, const char *text,
-				   long long a, long long b, bool values)
+static inline bool tt_fwtest_check(bool ok, uint32_t line, const char *text, long long a,
+				   long long b, bool values)
 {
 	struct tt_fwtest_buf m;
 
@@ -203,8 +201,7 @@ static inline bool tt_fwtest_check(bool ok, uint32_t line, const char *text,
 	return false;
 }
 
-static inline bool tt_fwtest_mem_eq(const volatile void *a,
-				    const volatile void *b, uint32_t n,
+static inline bool tt_fwtest_mem_eq(const volatile void *a, const volatile void *b, uint32_t n,
 				    uint32_t line, const char *text)
 {
 	const volatile uint8_t *pa = a, *pb = b;
@@ -235,7 +232,7 @@ static inline void tt_fwtest_skip(uint32_t line, const char *why)
 	struct tt_fwtest_buf m = { c->msg, 0, TT_FWTEST_MSG_LEN };
 
 	if (c->failures)
-		return;		/* a failure before the skip stands */
+		return; /* a failure before the skip stands */
 	c->status = TT_FWTEST_SKIP;
 	c->line = line;
 	tt_fwtest_puts(&m, why);
@@ -259,12 +256,10 @@ void kernel_main(void)
 	if (n > TT_FWTEST_MAX_CASES)
 		n = TT_FWTEST_MAX_CASES;
 	for (uint32_t i = 0; i < n; i++) {
-		struct tt_fwtest_buf name = { r->cases[i].name, 0,
-					      TT_FWTEST_NAME_LEN };
+		struct tt_fwtest_buf name = { r->cases[i].name, 0, TT_FWTEST_NAME_LEN };
 		const struct tt_fwtest_def *d = 0;
 
-		for (const struct tt_fwtest_def *t = __tt_fwtest_start;
-		     t < __tt_fwtest_end; t++)
+		for (const struct tt_fwtest_def *t = __tt_fwtest_start; t < __tt_fwtest_end; t++)
 			if (t->line > last_line && (!d || t->line < d->line))
 				d = t;
 		order[i] = d;

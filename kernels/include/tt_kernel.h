@@ -32,22 +32,19 @@ static FORCE_INLINE void tt_print_putc(char c)
 	TT_EMU_REG(PUTC) = (uint8_t)c;
 }
 
-
 /*
  * Stop the kernel after a check failed and was reported: an ecall that
  * names @site, so the report gives the kernel's own source line (the
  * firmware catches it; firmware/fw_common.c).
  */
-static __attribute__((noinline, cold, noreturn, unused)) void
-tt_kernel_stop_at(uint32_t site)
+static __attribute__((noinline, cold, noreturn, unused)) void tt_kernel_stop_at(uint32_t site)
 {
 	tt_ecall_stop(TT_ECALL_FAULT, 0, site);
 }
 
 /* Report @kind to the host, then stop the kernel at @site. */
 static __attribute__((noinline, cold, noreturn, unused)) void
-tt_kernel_fault_at(uint32_t kind, uint32_t id, uint32_t arg0, uint32_t arg1,
-		   uint32_t site)
+tt_kernel_fault_at(uint32_t kind, uint32_t id, uint32_t arg0, uint32_t arg1, uint32_t site)
 {
 	TT_EMU_REG(FAULT_KIND) = kind;
 	TT_EMU_REG(FAULT_ID) = id;
@@ -78,21 +75,21 @@ static FORCE_INLINE uint32_t tt_here(void)
  * which and why).  The C API checks before tile_regs_commit, sfpi at the
  * end of each face loop.
  */
-#define tt_sfpi_stop_unless_ok(status)					\
-	do {								\
-		if ((status) != TT_TILE_STATUS_OK)			\
-			tt_kernel_stop_at(tt_here());			\
+#define tt_sfpi_stop_unless_ok(status)                \
+	do {                                          \
+		if ((status) != TT_TILE_STATUS_OK)    \
+			tt_kernel_stop_at(tt_here()); \
 	} while (0)
 
 /* The RISC this kernel is built for (the host passes COMPILE_FOR_*). */
 #if defined(COMPILE_FOR_BRISC)
-#define TT_KERNEL_RISC		TT_RISC_BRISC
+#define TT_KERNEL_RISC TT_RISC_BRISC
 #elif defined(COMPILE_FOR_NCRISC)
-#define TT_KERNEL_RISC		TT_RISC_NCRISC
+#define TT_KERNEL_RISC TT_RISC_NCRISC
 #elif defined(COMPILE_FOR_TRISC)
-#define TT_KERNEL_RISC		(TT_RISC_TRISC0 + COMPILE_FOR_TRISC)
+#define TT_KERNEL_RISC (TT_RISC_TRISC0 + COMPILE_FOR_TRISC)
 #else
-#define TT_KERNEL_RISC		fw_risc
+#define TT_KERNEL_RISC fw_risc
 #endif
 
 /* Entry point of every kernel (C linkage in C++ kernels too). */
@@ -119,8 +116,7 @@ static FORCE_INLINE uint32_t get_common_arg_addr(int arg_idx)
  * set (hal/tt_kernel_config.h): reading past them stops the kernel, where
  * silicon would return whatever follows in L1.
  */
-static FORCE_INLINE void tt_arg_check(uint32_t kind, volatile uint32_t *base,
-				      int arg_idx)
+static FORCE_INLINE void tt_arg_check(uint32_t kind, volatile uint32_t *base, int arg_idx)
 {
 	if ((uint32_t)arg_idx >= base[-1])
 		tt_kernel_fault(kind, (uint32_t)arg_idx, base[-1], 0);
@@ -152,8 +148,14 @@ static FORCE_INLINE uint32_t get_common_arg_val(int arg_idx)
 /* Identity --------------------------------------------------------------- */
 
 /* Logical coordinates of this core in the worker grid. */
-static FORCE_INLINE uint32_t get_absolute_logical_x(void) { return fw_my_x; }
-static FORCE_INLINE uint32_t get_absolute_logical_y(void) { return fw_my_y; }
+static FORCE_INLINE uint32_t get_absolute_logical_x(void)
+{
+	return fw_my_x;
+}
+static FORCE_INLINE uint32_t get_absolute_logical_y(void)
+{
+	return fw_my_y;
+}
 
 /*
  * Virtual NoC coordinates of this core (what get_noc_addr takes).  In C++
@@ -174,7 +176,10 @@ struct tt_my_coord {
 #endif
 
 /* Which RISC runs this kernel: TT_RISC_BRISC ... TT_RISC_TRISC2. */
-static FORCE_INLINE uint32_t tt_my_risc(void) { return fw_risc; }
+static FORCE_INLINE uint32_t tt_my_risc(void)
+{
+	return fw_risc;
+}
 
 /* C++ kernels: get_compile_time_arg_val(i) for any constant i, named args. */
 #ifdef __cplusplus

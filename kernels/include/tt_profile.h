@@ -72,8 +72,8 @@ TT_PROF_INLINE void tt_zone_sum_end(uint32_t slot)
 	TT_EMU_REG(PROF_MARK) = TT_PROF_SUM_END;
 }
 
-#define TT_PROF_CAT2(a, b)	a##b
-#define TT_PROF_CAT(a, b)	TT_PROF_CAT2(a, b)
+#define TT_PROF_CAT2(a, b) a##b
+#define TT_PROF_CAT(a, b)  TT_PROF_CAT2(a, b)
 
 #ifndef __cplusplus
 /* Cleanup handlers of the scoped C macros below. */
@@ -95,22 +95,21 @@ TT_PROF_INLINE void tt_zone_sum1_end(const char *const *name)
 	tt_zone_sum_end(1);
 }
 
-#define TT_ZONE_SCOPED_WITH(begin, end, name)					\
-	const char *TT_PROF_CAT(tt_zone_, __COUNTER__)				\
-		__attribute__((cleanup(end), unused)) = (begin, (name))
+#define TT_ZONE_SCOPED_WITH(begin, end, name)                                                  \
+	const char *TT_PROF_CAT(tt_zone_, __COUNTER__) __attribute__((cleanup(end), unused)) = \
+		(begin, (name))
 
-#define DeviceZoneScopedN(name)	\
-	TT_ZONE_SCOPED_WITH(tt_zone_begin(name), tt_zone_scope_end, name)
-#define DeviceZoneScopedMainN(name)		DeviceZoneScopedN(name)
-#define DeviceZoneScopedMainChildN(name)	DeviceZoneScopedN(name)
-#define DeviceZoneScopedSumN1(name)	\
+#define DeviceZoneScopedN(name)		 TT_ZONE_SCOPED_WITH(tt_zone_begin(name), tt_zone_scope_end, name)
+#define DeviceZoneScopedMainN(name)	 DeviceZoneScopedN(name)
+#define DeviceZoneScopedMainChildN(name) DeviceZoneScopedN(name)
+#define DeviceZoneScopedSumN1(name) \
 	TT_ZONE_SCOPED_WITH(tt_zone_sum_begin(name, 0), tt_zone_sum0_end, name)
-#define DeviceZoneScopedSumN2(name)	\
+#define DeviceZoneScopedSumN2(name) \
 	TT_ZONE_SCOPED_WITH(tt_zone_sum_begin(name, 1), tt_zone_sum1_end, name)
-#define DeviceTimestampedData(name, data)	tt_timestamped_data(name, data)
-#define DeviceRecordEvent(event_id)		tt_record_event(event_id)
-#define DeviceZoneSetCounter(counter)		((void)(counter))
-#define DeviceValidateProfiler(condition)	((void)(condition))
+#define DeviceTimestampedData(name, data) tt_timestamped_data(name, data)
+#define DeviceRecordEvent(event_id)	  tt_record_event(event_id)
+#define DeviceZoneSetCounter(counter)	  ((void)(counter))
+#define DeviceValidateProfiler(condition) ((void)(condition))
 #endif /* !__cplusplus */
 
 #endif /* TT_KERNEL_PROFILE_H */

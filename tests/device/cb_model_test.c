@@ -20,9 +20,9 @@
 
 #include "fake_chip.h"
 
-#define GX		2
-#define GY		2
-#define NCORES		(GX * GY)
+#define GX     2
+#define GY     2
+#define NCORES (GX * GY)
 
 static void setup(void)
 {
@@ -108,8 +108,7 @@ Test(cb, counters_wrap_at_16_bits)
 	wr(0, TT_RISC_NCRISC, 0, TT_A_STREAM_TILES_RECEIVED, 0xffff);
 	wr(0, TT_RISC_BRISC, 0, TT_A_STREAM_TILES_ACKED, 0xfffd);
 	/* Push one more as cb_push_back does: read, add, write 0x10000. */
-	wr(0, TT_RISC_NCRISC, 0, TT_A_STREAM_TILES_RECEIVED,
-	   received(0, TT_RISC_NCRISC, 0) + 1);
+	wr(0, TT_RISC_NCRISC, 0, TT_A_STREAM_TILES_RECEIVED, received(0, TT_RISC_NCRISC, 0) + 1);
 	r = received(0, TT_RISC_BRISC, 0);
 	a = acked(0, TT_RISC_BRISC, 0);
 	cr_expect_eq(r, 0, "received keeps 16 bits, got 0x%x", r);
@@ -147,8 +146,8 @@ Test(cb, peek_reads_counters_without_side_effects)
 	uint64_t v;
 
 	wr(1, TT_RISC_NCRISC, 2, TT_A_STREAM_TILES_RECEIVED, 9);
-	cr_assert(ttx_chip_peek(F.chip, 1, TT_RISC_BRISC,
-				ctr_addr(2, TT_A_STREAM_TILES_RECEIVED), &v));
+	cr_assert(ttx_chip_peek(F.chip, 1, TT_RISC_BRISC, ctr_addr(2, TT_A_STREAM_TILES_RECEIVED),
+				&v));
 	cr_expect_eq(v, 9);
 	cr_expect_eq(F.errors, 0);
 }
@@ -166,8 +165,7 @@ Test(cb, host_reset_clears_the_counters)
 	wr(1, TT_RISC_NCRISC, 0, TT_A_STREAM_TILES_RECEIVED, 4);
 	wr(1, TT_RISC_BRISC, 0, TT_A_STREAM_TILES_ACKED, 3);
 	wr(0, TT_RISC_NCRISC, 0, TT_A_STREAM_TILES_RECEIVED, 4);
-	cr_assert_eq(ttx_ctl_input(F.chip, (const uint8_t *)&msg, sizeof(msg), false),
-		     sizeof(msg));
+	cr_assert_eq(ttx_ctl_input(F.chip, (const uint8_t *)&msg, sizeof(msg), false), sizeof(msg));
 	cr_expect_eq(received(1, TT_RISC_BRISC, 0), 0);
 	cr_expect_eq(acked(1, TT_RISC_BRISC, 0), 0);
 	cr_expect_eq(received(0, TT_RISC_BRISC, 0), 4, "core 0 was not reset");
@@ -187,8 +185,8 @@ Test(cb, other_stream_registers_are_guest_errors)
 	cr_expect_eq(v, 0);
 	cr_expect_eq(F.errors, 2);
 	/* Sub-word accesses are refused. */
-	cr_expect(ttx_chip_write(F.chip, 0, TT_RISC_BRISC,
-				 ctr_addr(0, TT_A_STREAM_TILES_RECEIVED), 2, 1));
+	cr_expect(ttx_chip_write(F.chip, 0, TT_RISC_BRISC, ctr_addr(0, TT_A_STREAM_TILES_RECEIVED),
+				 2, 1));
 	cr_expect_eq(F.errors, 3);
 	cr_expect_eq(received(0, TT_RISC_BRISC, 0), 0);
 }
@@ -207,16 +205,16 @@ Test(cb, fault_reports_name_cb_and_counts)
 {
 	fault(TT_RISC_NCRISC, TT_FAULT_CB_PUSH_UNRESERVED, 3, 2, 1);
 	cr_expect_str_eq(F.last_error, "CB 3: cb_push_back of 2 pages, but only 1 "
-			 "reserved with cb_reserve_back");
+				       "reserved with cb_reserve_back");
 	fault(TT_RISC_BRISC, TT_FAULT_CB_POP_UNWAITED, 0, 1, 0);
 	cr_expect_str_eq(F.last_error, "CB 0: cb_pop_front of 1 page, but only 0 "
-			 "waited for with cb_wait_front");
+				       "waited for with cb_wait_front");
 	fault(TT_RISC_BRISC, TT_FAULT_CB_RESERVE_TOO_BIG, 16, 5, 4);
 	cr_expect_str_eq(F.last_error, "CB 16: cb_reserve_back of 5 pages, but the "
-			 "CB holds only 4");
+				       "CB holds only 4");
 	fault(TT_RISC_TRISC0, TT_FAULT_CB_WAIT_TOO_BIG, 1, 9, 8);
 	cr_expect_str_eq(F.last_error, "CB 1: cb_wait_front of 9 pages, but the CB "
-			 "holds only 8");
+				       "holds only 8");
 	fault(TT_RISC_BRISC, TT_FAULT_CB_UNCONFIGURED, 7, 0, 0);
 	cr_expect(strstr(F.last_error, "CB 7 is not configured"), "%s", F.last_error);
 	cr_expect_eq(F.errors, 5);

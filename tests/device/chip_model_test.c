@@ -16,14 +16,14 @@
 #include "tt_mem_map.h"
 #include "tt_riscv.h"
 
-#define GX 2
-#define GY 2
-#define NCORES (GX * GY)
+#define GX	 2
+#define GY	 2
+#define NCORES	 (GX * GY)
 #define EMU(reg) (TT_MMIO_EMU_BASE + TT_A_EMU_##reg)
 #define DBG(reg) (TT_MMIO_RISCV_DEBUG_BASE + TT_A_DBG_##reg)
 
 struct fake {
-	int stops;			/* debug_stop calls, and the last one's hart */
+	int stops; /* debug_stop calls, and the last one's hart */
 	int stop_core, stop_risc;
 	bool wake[NCORES][TT_RISCS_PER_CORE];
 	int resets[NCORES][TT_RISCS_PER_CORE];
@@ -65,7 +65,10 @@ static uint8_t *f_l1(void *o, unsigned c)
 
 static void f_code_changed(void *o, unsigned c, uint32_t a, uint32_t l)
 {
-	(void)o; (void)c; (void)a; (void)l;
+	(void)o;
+	(void)c;
+	(void)a;
+	(void)l;
 }
 
 static uint64_t f_clock(void *o)
@@ -426,20 +429,24 @@ Test(chip, control_channel_framing_and_deferral)
 	uint8_t buf[256];
 	struct tt_ctl_hdr h;
 	struct tt_ctl_doorbell bell = { .risc_mask = 1 };
-	struct tt_ctl_reset forced = { .core = 0, .boot_pc = 0x4000,
-				       .flags = TT_CTL_RESET_FORCE };
+	struct tt_ctl_reset forced = { .core = 0, .boot_pc = 0x4000, .flags = TT_CTL_RESET_FORCE };
 	size_t n = 0, used;
 
 	/* a doorbell, then a forced reset, then a dump request, back to back */
 	bell.cores[0] = 1u << 1;
 	h = (struct tt_ctl_hdr){ TT_CTL_DOORBELL, sizeof(bell) };
-	memcpy(buf + n, &h, sizeof(h)); n += sizeof(h);
-	memcpy(buf + n, &bell, sizeof(bell)); n += sizeof(bell);
+	memcpy(buf + n, &h, sizeof(h));
+	n += sizeof(h);
+	memcpy(buf + n, &bell, sizeof(bell));
+	n += sizeof(bell);
 	h = (struct tt_ctl_hdr){ TT_CTL_RESET, sizeof(forced) };
-	memcpy(buf + n, &h, sizeof(h)); n += sizeof(h);
-	memcpy(buf + n, &forced, sizeof(forced)); n += sizeof(forced);
+	memcpy(buf + n, &h, sizeof(h));
+	n += sizeof(h);
+	memcpy(buf + n, &forced, sizeof(forced));
+	n += sizeof(forced);
 	h = (struct tt_ctl_hdr){ TT_CTL_DUMP_WAITS, 0 };
-	memcpy(buf + n, &h, sizeof(h)); n += sizeof(h);
+	memcpy(buf + n, &h, sizeof(h));
+	n += sizeof(h);
 
 	/* partial header and partial payload are left for later */
 	cr_expect_eq(ttx_ctl_input(chip, buf, 3, false), 0);
@@ -455,8 +462,8 @@ Test(chip, control_channel_framing_and_deferral)
 	cr_expect_not_null(sent(TT_EVT_DUMP_END, 0, NULL));
 	/* a forced reset is never deferred */
 	memset(&fk.resets, 0, sizeof(fk.resets));
-	used = ttx_ctl_input(chip, buf + sizeof(h) + sizeof(bell),
-			     n - sizeof(h) - sizeof(bell), true);
+	used = ttx_ctl_input(chip, buf + sizeof(h) + sizeof(bell), n - sizeof(h) - sizeof(bell),
+			     true);
 	cr_expect_eq(used, n - sizeof(h) - sizeof(bell));
 	cr_expect_eq(fk.resets[0][0], 1);
 }

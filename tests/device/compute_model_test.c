@@ -24,9 +24,9 @@
 #include "fake_chip.h"
 #include "ttx_tile.h"
 
-#define GX		2
-#define GY		2
-#define NCORES		(GX * GY)
+#define GX     2
+#define GY     2
+#define NCORES (GX * GY)
 
 static void setup(void)
 {
@@ -42,22 +42,20 @@ TestSuite(compute, .init = setup, .fini = teardown);
 
 /* Helpers: commands as hart (core 0, risc) issues them. ------------------ */
 
-#define IN0		0x40000u	/* L1 tiles of the tests */
-#define IN1		0x41000u
-#define OUT		0x42000u
+#define IN0 0x40000u /* L1 tiles of the tests */
+#define IN1 0x41000u
+#define OUT 0x42000u
 
-static uint32_t cmd(unsigned risc, uint32_t c, uint32_t a0, uint32_t a1, uint32_t a2,
-		    uint32_t a3)
+static uint32_t cmd(unsigned risc, uint32_t c, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
 {
 	const uint32_t args[4] = { a0, a1, a2, a3 };
 	uint64_t v;
 
 	for (unsigned i = 0; i < 4; i++)
-		cr_assert(ttx_chip_write(F.chip, 0, risc, TT_MMIO_TILE_BASE +
-					 TT_A_TILE_ARG0 + 4 * i, 4, args[i]));
+		cr_assert(ttx_chip_write(F.chip, 0, risc,
+					 TT_MMIO_TILE_BASE + TT_A_TILE_ARG0 + 4 * i, 4, args[i]));
 	cr_assert(ttx_chip_write(F.chip, 0, risc, TT_MMIO_TILE_BASE + TT_A_TILE_CMD, 4, c));
-	cr_assert(ttx_chip_read(F.chip, 0, risc, TT_MMIO_TILE_BASE + TT_A_TILE_STATUS, 4,
-				&v));
+	cr_assert(ttx_chip_read(F.chip, 0, risc, TT_MMIO_TILE_BASE + TT_A_TILE_STATUS, 4, &v));
 	return (uint32_t)v;
 }
 
@@ -75,12 +73,12 @@ static void fill_inputs(void)
 	}
 }
 
-#define U TT_RISC_TRISC0
-#define M TT_RISC_TRISC1
-#define P TT_RISC_TRISC2
-#define OK TT_TILE_STATUS_OK
+#define U	TT_RISC_TRISC0
+#define M	TT_RISC_TRISC1
+#define P	TT_RISC_TRISC2
+#define OK	TT_TILE_STATUS_OK
 #define BLOCKED TT_TILE_STATUS_BLOCKED
-#define EINVAL TT_TILE_STATUS_EINVAL
+#define EINVAL	TT_TILE_STATUS_EINVAL
 
 /* The FMT argument of CB @cb holding @df. */
 static uint32_t fmt(uint32_t df, uint32_t cb)
@@ -99,16 +97,17 @@ static void formats(uint32_t df)
 Test(compute, add_two_tiles_through_the_three_threads)
 {
 	fill_inputs();
-	cr_expect_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG,
-			 TT_FIELD_VAL(TILE, CONFIG, FIDELITY, 4), 0, 0, 0), OK);
+	cr_expect_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG, TT_FIELD_VAL(TILE, CONFIG, FIDELITY, 4),
+			 0, 0, 0),
+		     OK);
 	formats(TT_DF_FLOAT16_B);
 	/* UNPACK: in0 -> SrcA, in1 -> SrcB. */
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 0), OK);
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 1, IN1, TT_DF_FLOAT16_B, 0), OK);
 	/* MATH: acquire, Dst[0] = A + B, commit. */
 	cr_expect_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
-	cr_expect_eq(cmd(M, TT_TILE_CMD_ELTWISE, TT_TILE_ELTWISE_ADD, TT_TILE_BCAST_NONE,
-			 0, 0), OK);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_ELTWISE, TT_TILE_ELTWISE_ADD, TT_TILE_BCAST_NONE, 0, 0),
+		     OK);
 	cr_expect_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), OK);
 	/* PACK: wait, Dst[0] -> OUT, release; the model reports the landing. */
 	cr_expect_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), OK);
@@ -118,9 +117,9 @@ Test(compute, add_two_tiles_through_the_three_threads)
 	cr_expect_eq(F.landed_len, TT_TILE_BYTES_FLOAT16_B);
 	/* 1 + k/128 + 2 = 3 + k/128, rounded to 8 significant bits (even). */
 	cr_expect_eq(tile(OUT)[0], 0x4040);
-	cr_expect_eq(tile(OUT)[1], 0x4040);	/* 3 + 1/128: tie to even */
+	cr_expect_eq(tile(OUT)[1], 0x4040); /* 3 + 1/128: tie to even */
 	cr_expect_eq(tile(OUT)[2], 0x4041);
-	cr_expect_eq(tile(OUT)[127], 0x4080);	/* 3 + 127/128 -> 4 */
+	cr_expect_eq(tile(OUT)[127], 0x4080); /* 3 + 127/128 -> 4 */
 	cr_expect_eq(F.errors, 0, "unexpected guest error: %s", F.last_error);
 }
 
@@ -171,7 +170,8 @@ Test(compute, dst_ownership_is_checked)
 	formats(TT_DF_FLOAT16_B);
 	cr_expect_eq(cmd(M, TT_TILE_CMD_DATACOPY, 0, 0, 0, 0), EINVAL);
 	cr_expect(strstr(F.last_error, "DATACOPY refused: math on Dst without "
-			 "tile_regs_acquire"), "%s", F.last_error);
+				       "tile_regs_acquire"),
+		  "%s", F.last_error);
 	cr_expect_eq(F.last_ev.src.risc, M);
 	cr_expect_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), EINVAL);
 	cr_expect(strstr(F.last_error, "tile_regs_commit without tile_regs_acquire"), "%s",
@@ -181,8 +181,8 @@ Test(compute, dst_ownership_is_checked)
 	/* Committed, but math gave Dst up: a math op needs a new acquire. */
 	cr_expect_eq(cmd(M, TT_TILE_CMD_SFPU_UNARY, TT_TILE_SFPU_EXP, 0, 0, 0), EINVAL);
 	cr_expect_eq(cmd(P, TT_TILE_CMD_PACK, 0, OUT, TT_DF_FLOAT16_B, 0), EINVAL);
-	cr_expect(strstr(F.last_error, "PACK refused: pack from Dst without tile_regs_wait"),
-		  "%s", F.last_error);
+	cr_expect(strstr(F.last_error, "PACK refused: pack from Dst without tile_regs_wait"), "%s",
+		  F.last_error);
 	cr_expect_eq(cmd(P, TT_TILE_CMD_RELEASE, 0, 0, 0, 0), EINVAL);
 	cr_expect(strstr(F.last_error, "tile_regs_release without tile_regs_wait"), "%s",
 		  F.last_error);
@@ -247,16 +247,17 @@ Test(compute, bad_commands_are_guest_errors)
 
 /* Commands against the engine library --------------------------------------- */
 
-#define IN2		0x43000u
-#define REF		0x44000u	/* the library's result */
+#define IN2 0x43000u
+#define REF 0x44000u /* the library's result */
 
 static void random_tile(uint32_t addr, uint32_t seed)
 {
 	for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
 		seed = seed * 1103515245u + 12345u;
 		/* bf16 in [-4, 4): sign, exponent 125..128, 7 mantissa bits */
-		tile(addr)[i] = (uint16_t)(((seed >> 31) << 15) | ((125 + ((seed >> 20) & 3)) << 7) |
-					   ((seed >> 8) & 0x7f));
+		tile(addr)[i] =
+			(uint16_t)(((seed >> 31) << 15) | ((125 + ((seed >> 20) & 3)) << 7) |
+				   ((seed >> 8) & 0x7f));
 	}
 }
 
@@ -284,8 +285,9 @@ static void ref_pack(TTTileEngine *e)
 /* Model side: configure HiFi4, acquire; then commit, pack Dst 0 to OUT. */
 static void begin(void)
 {
-	cr_assert_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG,
-			 TT_FIELD_VAL(TILE, CONFIG, FIDELITY, 4), 0, 0, 0), OK);
+	cr_assert_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG, TT_FIELD_VAL(TILE, CONFIG, FIDELITY, 4),
+			 0, 0, 0),
+		     OK);
 	formats(TT_DF_FLOAT16_B);
 	cr_assert_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
 }
@@ -304,8 +306,8 @@ static void expect_out_is_ref(const char *what)
 
 	for (unsigned i = 0; i < TT_TILE_ELEMS; i++)
 		if (tile(OUT)[i] != tile(REF)[i] && bad++ < 4)
-			cr_log_error("%s: element %u is 0x%04x, want 0x%04x", what, i,
-				     tile(OUT)[i], tile(REF)[i]);
+			cr_log_error("%s: element %u is 0x%04x, want 0x%04x", what, i, tile(OUT)[i],
+				     tile(REF)[i]);
 	cr_expect_eq(bad, 0, "%s: %u elements differ", what, bad);
 	cr_expect_eq(F.errors, 0, "unexpected guest error: %s", F.last_error);
 }
@@ -329,9 +331,11 @@ static void matmul(bool transpose)
 	cr_expect_eq(cmd(M, TT_TILE_CMD_MATMUL, 0, 0, 0, 0), OK);
 	end();
 	cr_assert_eq(ttx_tile_matmul_tiles(e, TT_DF_FLOAT16_B, tile(IN0), TT_DF_FLOAT16_B,
-					   tile(IN1), transpose, 0), TTX_TILE_OK);
+					   tile(IN1), transpose, 0),
+		     TTX_TILE_OK);
 	cr_assert_eq(ttx_tile_matmul_tiles(e, TT_DF_FLOAT16_B, tile(IN1), TT_DF_FLOAT16_B,
-					   tile(IN2), transpose, 0), TTX_TILE_OK);
+					   tile(IN2), transpose, 0),
+		     TTX_TILE_OK);
 	ref_pack(e);
 	expect_out_is_ref(transpose ? "matmul transposed" : "matmul");
 }
@@ -351,21 +355,22 @@ Test(compute, unpack_transpose_then_datacopy_transposes)
 	random_tile(IN0, 4);
 	begin();
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B,
-			 TT_FIELD_VAL(TILE, UNPACK, TRANSPOSE, 1)), OK);
+			 TT_FIELD_VAL(TILE, UNPACK, TRANSPOSE, 1)),
+		     OK);
 	cr_expect_eq(cmd(U, TT_TILE_CMD_SRC_DVALID, 1, 0, 0, 0), OK);
 	cr_expect_eq(cmd(M, TT_TILE_CMD_DATACOPY, 0, 0, 0, 0), OK);
 	end();
 	for (unsigned r = 0; r < TT_TILE_DIM; r++)
 		for (unsigned c = 0; c < TT_TILE_DIM; c++)
-			cr_expect_eq(tile(OUT)[ttx_tile_index(r, c)], tile(IN0)[ttx_tile_index(c, r)],
-				     "(%u, %u)", r, c);
+			cr_expect_eq(tile(OUT)[ttx_tile_index(r, c)],
+				     tile(IN0)[ttx_tile_index(c, r)], "(%u, %u)", r, c);
 	cr_expect_eq(F.errors, 0, "unexpected guest error: %s", F.last_error);
 }
 
 static void reduce(uint32_t pool, uint32_t dim)
 {
 	TTTileEngine *e = ref_engine();
-	uint16_t s = pool == TT_TILE_POOL_AVG ? 0x3d00 : 0x3f80;	/* 1/32 or 1 */
+	uint16_t s = pool == TT_TILE_POOL_AVG ? 0x3d00 : 0x3f80; /* 1/32 or 1 */
 
 	random_tile(IN0, 10 + pool * 3 + dim);
 	for (unsigned i = 0; i < TT_TILE_ELEMS; i++)
@@ -376,7 +381,8 @@ static void reduce(uint32_t pool, uint32_t dim)
 	cr_expect_eq(cmd(M, TT_TILE_CMD_REDUCE, pool, dim, 0, 0), OK);
 	end();
 	cr_assert_eq(ttx_tile_reduce_tile(e, (TTPoolType)pool, (TTReduceDim)dim, TT_DF_FLOAT16_B,
-					  tile(IN0), TT_DF_FLOAT16_B, tile(IN1), 0), TTX_TILE_OK);
+					  tile(IN0), TT_DF_FLOAT16_B, tile(IN1), 0),
+		     TTX_TILE_OK);
 	ref_pack(e);
 	expect_out_is_ref("reduce");
 }
@@ -434,8 +440,9 @@ Test(compute, sfpu_binary_ops_on_two_dst_tiles)
 
 		begin();
 		for (unsigned t = 0; t < 2; t++) {
-			cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, t ? IN1 : IN0, TT_DF_FLOAT16_B,
-					 0), OK);
+			cr_expect_eq(
+				cmd(U, TT_TILE_CMD_UNPACK, 0, t ? IN1 : IN0, TT_DF_FLOAT16_B, 0),
+				OK);
 			cr_expect_eq(cmd(U, TT_TILE_CMD_SRC_DVALID, 1, 0, 0, 0), OK);
 			cr_expect_eq(cmd(M, TT_TILE_CMD_DATACOPY, 0, t, 0, 0), OK);
 		}
@@ -452,8 +459,7 @@ Test(compute, sfpu_binary_ops_on_two_dst_tiles)
 Test(compute, bad_new_command_arguments_are_guest_errors)
 {
 	own_dst();
-	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 4),
-		     TT_TILE_STATUS_EINVAL);
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 4), TT_TILE_STATUS_EINVAL);
 	cr_expect(strstr(F.last_error, "UNPACK rejected"), "%s", F.last_error);
 	cr_expect_eq(cmd(M, TT_TILE_CMD_REDUCE, 3, 0, 0, 0), TT_TILE_STATUS_EINVAL);
 	cr_expect(strstr(F.last_error, "REDUCE rejected"), "%s", F.last_error);
@@ -476,12 +482,14 @@ Test(compute, formats_must_be_configured_and_match)
 	/* Nothing configured: the unpack names the missing init. */
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, fmt(TT_DF_FLOAT16_B, 3), 0), EINVAL);
 	cr_expect(strstr(F.last_error, "CB 3 (Float16_b): unpacker A has no data format "
-			 "configured; call compute_kernel_hw_startup()"), "%s", F.last_error);
+				       "configured; call compute_kernel_hw_startup()"),
+		  "%s", F.last_error);
 	cr_expect_eq(F.last_ev.src.risc, U);
 	/* SrcA configured from CB 3 (bf16); CB 5 holds Float32. */
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_CONFIG, 0, fmt(TT_DF_FLOAT16_B, 3), 0, 0), OK);
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, fmt(TT_DF_FLOAT32, 5), 0), EINVAL);
-	cr_expect(strstr(F.last_error, "UNPACK of CB 5: the CB holds Float32 but unpacker A is "
+	cr_expect(strstr(F.last_error,
+			 "UNPACK of CB 5: the CB holds Float32 but unpacker A is "
 			 "configured for Float16_b (CB 3); call reconfig_data_format_srca(5)"),
 		  "%s", F.last_error);
 	/* SrcB and unpack to Dst (unpacker A) are checked the same way. */
@@ -498,7 +506,8 @@ Test(compute, formats_must_be_configured_and_match)
 	cr_expect_eq(F.last_ev.src.risc, P);
 	cr_expect_eq(cmd(P, TT_TILE_CMD_PACK_CONFIG, fmt(TT_DF_FLOAT32, 17), 0, 0, 0), OK);
 	cr_expect_eq(cmd(P, TT_TILE_CMD_PACK, 0, OUT, fmt(TT_DF_FLOAT16_B, 16), 0), EINVAL);
-	cr_expect(strstr(F.last_error, "PACK to CB 16: the CB holds Float16_b but the packer is "
+	cr_expect(strstr(F.last_error,
+			 "PACK to CB 16: the CB holds Float16_b but the packer is "
 			 "configured for Float32 (CB 17); call pack_reconfig_data_format(16)"),
 		  "%s", F.last_error);
 	cr_expect_eq(F.errors, 6);
@@ -512,8 +521,9 @@ Test(compute, formats_must_be_configured_and_match)
 	/* A format the engine lacks cannot be configured; CONFIG forgets all. */
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_CONFIG, 0, fmt(TT_DF_INT8, 7), 0, 0), EINVAL);
 	cr_expect(strstr(F.last_error, "CB 7 has data format 14"), "%s", F.last_error);
-	cr_expect_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG, TT_FIELD_VAL(TILE, CONFIG, FP32_DEST, 1),
-			 0, 0, 0), OK);
+	cr_expect_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG,
+			 TT_FIELD_VAL(TILE, CONFIG, FP32_DEST, 1), 0, 0, 0),
+		     OK);
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, fmt(TT_DF_FLOAT32, 5), 0), EINVAL);
 	cr_expect(strstr(F.last_error, "no data format configured"), "%s", F.last_error);
 	/* CONFIG reads back. */
@@ -521,8 +531,8 @@ Test(compute, formats_must_be_configured_and_match)
 	cr_expect_eq(v, TT_FIELD_VAL(TILE, CONFIG, FP32_DEST, 1));
 }
 
-#define ROWS		0x50000u	/* row-major data of the tilize tests */
-#define BACK		0x60000u
+#define ROWS 0x50000u /* row-major data of the tilize tests */
+#define BACK 0x60000u
 
 /*
  * Tilize then untilize @w tiles of row-major @df data through the command
@@ -542,17 +552,19 @@ static void tilize_commands(uint32_t df, bool fp32_dest)
 		seed = seed * 1103515245u + 12345u;
 		rows[i] = (uint8_t)(seed >> 16);
 		if (es == 2 && (i & 1))
-			rows[i] = (uint8_t)((rows[i] & 0x83) | 0x3c);	/* no denormals */
+			rows[i] = (uint8_t)((rows[i] & 0x83) | 0x3c); /* no denormals */
 	}
 	memset(back, 0x5a, 32 * stride);
 	cr_assert_eq(cmd(TT_RISC_BRISC, TT_TILE_CMD_CONFIG,
-			 TT_FIELD_VAL(TILE, CONFIG, FP32_DEST, fp32_dest), 0, 0, 0), OK);
+			 TT_FIELD_VAL(TILE, CONFIG, FP32_DEST, fp32_dest), 0, 0, 0),
+		     OK);
 	formats(df);
 	for (uint32_t t = 0; t < w; t++) {
 		uint8_t *tl = F.l1 + OUT;
 
 		cr_assert_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, ROWS + t * 32 * es, fmt(df, 0),
-				 TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE, stride) | to_dst), OK);
+				 TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE, stride) | to_dst),
+			     OK);
 		cr_assert_eq(cmd(U, TT_TILE_CMD_SRC_DVALID, 1, 0, 0, 0), OK);
 		cr_assert_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
 		cr_assert_eq(cmd(M, TT_TILE_CMD_DATACOPY, 0, 0, 0, 0), OK);
@@ -565,7 +577,8 @@ static void tilize_commands(uint32_t df, bool fp32_dest)
 						 rows + r * stride + (t * 32 + c) * es, es,
 						 "tile %u (%u, %u)", t, r, c);
 		cr_assert_eq(cmd(P, TT_TILE_CMD_PACK, 0, BACK + t * 32 * es, fmt(df, 16),
-				 TT_FIELD_VAL(TILE, PACK, ROW_STRIDE, stride)), OK);
+				 TT_FIELD_VAL(TILE, PACK, ROW_STRIDE, stride)),
+			     OK);
 		cr_expect_eq(F.landed_addr, BACK + t * 32 * es);
 		cr_expect_eq(F.landed_len, 31 * stride + 32 * es);
 		cr_assert_eq(cmd(P, TT_TILE_CMD_RELEASE, 0, 0, 0, 0), OK);
@@ -589,25 +602,28 @@ Test(compute, bad_row_layouts_are_guest_errors)
 	own_dst();
 	formats(TT_DF_BFP8_B);
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, ROWS, fmt(TT_DF_BFP8_B, 0),
-			 TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE, 256)), EINVAL);
+			 TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE, 256)),
+		     EINVAL);
 	cr_expect(strstr(F.last_error, "must be Float32, Float16 or Float16_b, not Bfp8_b"), "%s",
 		  F.last_error);
 	formats(TT_DF_FLOAT16_B);
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, ROWS, fmt(TT_DF_FLOAT16_B, 0),
-			 TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE, 32)), EINVAL);
-	cr_expect(strstr(F.last_error, "row stride of 32 bytes is shorter than a tile row"),
-		  "%s", F.last_error);
+			 TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE, 32)),
+		     EINVAL);
+	cr_expect(strstr(F.last_error, "row stride of 32 bytes is shorter than a tile row"), "%s",
+		  F.last_error);
 	/* 32 rows 64 KiB apart from near the top of L1 run past its end. */
 	cr_expect_eq(cmd(P, TT_TILE_CMD_PACK, 0, TT_MEM_L1_SIZE - 0x10000, fmt(TT_DF_FLOAT16_B, 16),
-			 TT_FIELD_VAL(TILE, PACK, ROW_STRIDE, 0x10000)), EINVAL);
+			 TT_FIELD_VAL(TILE, PACK, ROW_STRIDE, 0x10000)),
+		     EINVAL);
 	cr_expect(strstr(F.last_error, "outside L1"), "%s", F.last_error);
 	cr_expect_eq(F.errors, 3);
 }
 
 /* In0 block of rt x kt tiles from IN0 on, in1 of kt x ct from IN1 + 0x10000 on. */
-#define BIN0		0x70000u
-#define BIN1		0x90000u
-#define TILE16		TT_TILE_BYTES_FLOAT16_B
+#define BIN0   0x70000u
+#define BIN1   0x90000u
+#define TILE16 TT_TILE_BYTES_FLOAT16_B
 
 Test(compute, matmul_block_matches_per_tile_matmul)
 {
@@ -626,18 +642,22 @@ Test(compute, matmul_block_matches_per_tile_matmul)
 					 kt * TILE16));
 		cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG5, 4,
 					 TILE16));
-		cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG6, 4,
-					 block));
+		cr_assert(
+			ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG6, 4, block));
 		cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_MATMUL_BLOCK, BIN0 + k * TILE16,
 				 BIN1 + k * ct * TILE16, fmt(TT_DF_FLOAT16_B, 0),
-				 fmt(TT_DF_FLOAT16_B, 1)), OK);
+				 fmt(TT_DF_FLOAT16_B, 1)),
+			     OK);
 		cr_expect_eq(cmd(M, TT_TILE_CMD_MATMUL_BLOCK, 1, block, 0, 0), OK);
 		for (uint32_t r = 0; r < rt; r++)
 			for (uint32_t c = 0; c < ct; c++)
-				cr_assert_eq(ttx_tile_matmul_tiles(e, TT_DF_FLOAT16_B,
-						tile(BIN0 + (r * kt + k) * TILE16), TT_DF_FLOAT16_B,
-						tile(BIN1 + (k * ct + c) * TILE16), false,
-						1 + r * ct + c), TTX_TILE_OK);
+				cr_assert_eq(
+					ttx_tile_matmul_tiles(e, TT_DF_FLOAT16_B,
+							      tile(BIN0 + (r * kt + k) * TILE16),
+							      TT_DF_FLOAT16_B,
+							      tile(BIN1 + (k * ct + c) * TILE16),
+							      false, 1 + r * ct + c),
+					TTX_TILE_OK);
 	}
 	cr_assert_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), OK);
 	cr_assert_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), OK);
@@ -663,29 +683,36 @@ Test(compute, bad_matmul_blocks_are_guest_errors)
 	cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG6, 4,
 				 TT_FIELD_VAL(TILE, BLOCK, RT, 1)));
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_MATMUL_BLOCK, BIN0, BIN1, fmt(TT_DF_FLOAT16_B, 0),
-			 fmt(TT_DF_FLOAT16_B, 1)), EINVAL);
+			 fmt(TT_DF_FLOAT16_B, 1)),
+		     EINVAL);
 	cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG6, 4,
-				 TT_FIELD_VAL(TILE, BLOCK, RT, 17) | TT_FIELD_VAL(TILE, BLOCK, CT, 1)));
+				 TT_FIELD_VAL(TILE, BLOCK, RT, 17) |
+					 TT_FIELD_VAL(TILE, BLOCK, CT, 1)));
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_MATMUL_BLOCK, BIN0, BIN1, fmt(TT_DF_FLOAT16_B, 0),
-			 fmt(TT_DF_FLOAT16_B, 1)), EINVAL);
+			 fmt(TT_DF_FLOAT16_B, 1)),
+		     EINVAL);
 	cr_expect(strstr(F.last_error, "UNPACK_MATMUL_BLOCK rejected"), "%s", F.last_error);
 	/* in0 formats are checked against SrcB, in1 against SrcA. */
 	cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG6, 4, b22));
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_MATMUL_BLOCK, BIN0, BIN1, fmt(TT_DF_FLOAT32, 2),
-			 fmt(TT_DF_FLOAT16_B, 1)), EINVAL);
+			 fmt(TT_DF_FLOAT16_B, 1)),
+		     EINVAL);
 	cr_expect(strstr(F.last_error, "reconfig_data_format_srcb(2)"), "%s", F.last_error);
 	/* An in0 row past the end of L1. */
 	cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG4, 4,
 				 TT_MEM_L1_SIZE));
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_MATMUL_BLOCK, BIN0, BIN1, fmt(TT_DF_FLOAT16_B, 0),
-			 fmt(TT_DF_FLOAT16_B, 1)), EINVAL);
+			 fmt(TT_DF_FLOAT16_B, 1)),
+		     EINVAL);
 	cr_expect(strstr(F.last_error, "in0 tile of 2048 bytes"), "%s", F.last_error);
 	/* A 2 x 2 block, then math asks for 1 x 2 or a single-tile matmul. */
 	cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_ARG4, 4, TILE16));
 	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK_MATMUL_BLOCK, BIN0, BIN1, fmt(TT_DF_FLOAT16_B, 0),
-			 fmt(TT_DF_FLOAT16_B, 1)), OK);
-	cr_expect_eq(cmd(M, TT_TILE_CMD_MATMUL_BLOCK, 0, TT_FIELD_VAL(TILE, BLOCK, CT, 2) |
-			 TT_FIELD_VAL(TILE, BLOCK, RT, 1), 0, 0), EINVAL);
+			 fmt(TT_DF_FLOAT16_B, 1)),
+		     OK);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_MATMUL_BLOCK, 0,
+			 TT_FIELD_VAL(TILE, BLOCK, CT, 2) | TT_FIELD_VAL(TILE, BLOCK, RT, 1), 0, 0),
+		     EINVAL);
 	cr_expect_eq(cmd(M, TT_TILE_CMD_MATMUL, 0, 0, 0, 0), EINVAL);
 	cr_expect(strstr(F.last_error, "MATMUL rejected"), "%s", F.last_error);
 	/* Dst 6 + 4 tiles is past SyncHalf's 8. */

@@ -71,8 +71,8 @@ Test(format, fp16_decode)
 	cr_assert_eq(ttx_fmt_fp16_to_fp32(0x3c00), fbits(1.0f));
 	cr_assert_eq(ttx_fmt_fp16_to_fp32(0x7fff), fbits(131008.0f));
 	cr_assert_eq(ttx_fmt_fp16_to_fp32(0x7c00), fbits(65536.0f));
-	cr_assert_eq(ttx_fmt_fp16_to_fp32(0x0001), 0x33800000);	/* 2^-24 */
-	cr_assert_eq(ttx_fmt_fp16_to_fp32(0x8400), 0xb8800000);	/* -2^-14 */
+	cr_assert_eq(ttx_fmt_fp16_to_fp32(0x0001), 0x33800000); /* 2^-24 */
+	cr_assert_eq(ttx_fmt_fp16_to_fp32(0x8400), 0xb8800000); /* -2^-14 */
 	cr_assert_eq(ttx_fmt_fp16_to_fp32(0x8000), 0x80000000);
 }
 
@@ -89,11 +89,11 @@ Test(format, unpack_truncation)
 
 Test(format, bfp8_unpack)
 {
-	cr_assert_eq(ttx_fmt_bfp8_to_bf16(127, 0x40), 0x3f80);	/* 64/64 */
+	cr_assert_eq(ttx_fmt_bfp8_to_bf16(127, 0x40), 0x3f80); /* 64/64 */
 	cr_assert_eq(ttx_fmt_bfp8_to_bf16(127, 0xc0), 0xbf80);
-	cr_assert_eq(ttx_fmt_bfp8_to_bf16(127, 0x01), 0x3c80);	/* 2^-6 */
-	cr_assert_eq(ttx_fmt_bfp8_to_bf16(127, 0x7f), 0x3ffe);	/* 127/64 */
-	cr_assert_eq(ttx_fmt_bfp8_to_bf16(127, 0x21), 0x3f04);	/* 33/64 */
+	cr_assert_eq(ttx_fmt_bfp8_to_bf16(127, 0x01), 0x3c80); /* 2^-6 */
+	cr_assert_eq(ttx_fmt_bfp8_to_bf16(127, 0x7f), 0x3ffe); /* 127/64 */
+	cr_assert_eq(ttx_fmt_bfp8_to_bf16(127, 0x21), 0x3f04); /* 33/64 */
 	cr_assert_eq(ttx_fmt_bfp8_to_bf16(130, 0x00), 0x0000);
 	/* Sign with zero magnitude is the -Inf pattern. */
 	cr_assert_eq(ttx_fmt_bfp8_to_bf16(130, 0x80), 0xff80);
@@ -106,21 +106,30 @@ Test(format, bfp8_unpack)
 Test(format, bfp8_pack_row)
 {
 	/* 1.0, 0.5, 1.5, -0.75, 2^-10, 0, 1.0078125, 1.015625, ... */
-	uint16_t in[16] = { 0x3f80, 0x3f00, 0x3fc0, 0xbf40, 0x3a80, 0x0000,
-			    0x3f81, 0x3f82, 0x3fff, 0xba80, 0x3f01, 0x8000,
-			    0x3e80, 0x3e00, 0x3d80, 0x3d00 };
-	uint8_t want[16] = { 64, 32, 96, 0x80 | 48, 0, 0,
-			     /* 64.5 ties away to 65 */ 65, 65,
-			     /* 255/2 saturates */ 127, 0,
-			     /* 129/4 = 32.25 -> 32 */ 32, 0,
-			     16, 8, 4, 2 };
+	uint16_t in[16] = { 0x3f80, 0x3f00, 0x3fc0, 0xbf40, 0x3a80, 0x0000, 0x3f81, 0x3f82,
+			    0x3fff, 0xba80, 0x3f01, 0x8000, 0x3e80, 0x3e00, 0x3d80, 0x3d00 };
+	uint8_t want[16] = { 64,
+			     32,
+			     96,
+			     0x80 | 48,
+			     0,
+			     0,
+			     /* 64.5 ties away to 65 */ 65,
+			     65,
+			     /* 255/2 saturates */ 127,
+			     0,
+			     /* 129/4 = 32.25 -> 32 */ 32,
+			     0,
+			     16,
+			     8,
+			     4,
+			     2 };
 	uint8_t exp, out[16];
 
 	ttx_fmt_bfp_pack_row(in, 7, &exp, out);
 	cr_assert_eq(exp, 127);
 	for (int i = 0; i < 16; i++)
-		cr_assert_eq(out[i], want[i], "datum %d: %#x != %#x", i,
-			     out[i], want[i]);
+		cr_assert_eq(out[i], want[i], "datum %d: %#x != %#x", i, out[i], want[i]);
 	/* Bfp4 truncates the Bfp8 magnitude: >> 4. */
 	ttx_fmt_bfp_pack_row(in, 3, &exp, out);
 	cr_assert_eq(out[0], 4);
@@ -168,7 +177,7 @@ Test(format, bfp8_tile_layout)
 
 		dst[i] = (uint16_t)((uint32_t)(95 + k) << 7 | (j & 1 ? 0x8000 : 0));
 		if (j == 3)
-			dst[i] = (uint32_t)(95 + k - 1) << 7;	/* half */
+			dst[i] = (uint32_t)(95 + k - 1) << 7; /* half */
 	}
 	cr_assert_eq(ttx_fmt_pack_tile(TT_DF_BFP8_B, TTX_DST_BF16, dst, l1), 0);
 	for (int k = 0; k < 64; k++)
@@ -187,7 +196,7 @@ Test(format, bfp4_tile_layout)
 	static uint8_t l1[576];
 
 	for (int i = 0; i < TT_TILE_ELEMS; i++)
-		dst[i] = i & 1 ? 0xbf00 : 0x3f80;	/* -0.5, 1.0 */
+		dst[i] = i & 1 ? 0xbf00 : 0x3f80; /* -0.5, 1.0 */
 	cr_assert_eq(ttx_fmt_pack_tile(TT_DF_BFP4_B, TTX_DST_BF16, dst, l1), 0);
 	cr_assert_eq(l1[0], 127);
 	/* Even datum low nibble: 1.0 = 0b0100, odd -0.5 = 0b1010. */
@@ -204,16 +213,15 @@ Test(format, pack_from_fp32_dst)
 	static uint8_t l1[4096];
 
 	for (int i = 0; i < TT_TILE_ELEMS; i++)
-		dst[i] = 0x3f808000;	/* tie for bf16 */
-	dst[1] = 0x00000001;		/* denormal */
-	dst[2] = 0x7fc00000;		/* NaN */
+		dst[i] = 0x3f808000; /* tie for bf16 */
+	dst[1] = 0x00000001;	     /* denormal */
+	dst[2] = 0x7fc00000;	     /* NaN */
 	cr_assert_eq(ttx_fmt_pack_tile(TT_DF_FLOAT16_B, TTX_DST_FP32, dst, l1), 0);
 	cr_assert_eq(l1[0] | l1[1] << 8, 0x3f81);
 	cr_assert_eq(l1[2] | l1[3] << 8, 0);
 	cr_assert_eq(l1[4] | l1[5] << 8, 0x7f80);
 	cr_assert_eq(ttx_fmt_pack_tile(TT_DF_FLOAT32, TTX_DST_FP32, dst, l1), 0);
-	cr_assert_eq(l1[4] | l1[5] << 8 | l1[6] << 16 | (uint32_t)l1[7] << 24,
-		     1u);
+	cr_assert_eq(l1[4] | l1[5] << 8 | l1[6] << 16 | (uint32_t)l1[7] << 24, 1u);
 	/* Bfp8 from FP32: first to bf16 (0x3f81), then 129/2 ties -> 65. */
 	cr_assert_eq(ttx_fmt_pack_tile(TT_DF_BFP8_B, TTX_DST_FP32, dst, l1), 0);
 	cr_assert_eq(l1[64 + 16], 65);
@@ -276,7 +284,7 @@ Test(format, fp16_tile_roundtrip)
 	for (int i = 0; i < TT_TILE_ELEMS; i++) {
 		uint16_t h = l1[2 * i] | l1[2 * i + 1] << 8;
 
-		if ((h & 0x7c00) == 0)	/* denormals flush on this path */
+		if ((h & 0x7c00) == 0) /* denormals flush on this path */
 			continue;
 		cr_assert_eq(out[2 * i] | out[2 * i + 1] << 8, h, "elem %d", i);
 	}

@@ -22,18 +22,17 @@
 
 #include "fake_chip.h"
 
-#define GX		4
-#define GY		4
-#define NCORES		(GX * GY)
-#define SCRATCH		0x100000u	/* free L1 */
+#define GX	4
+#define GY	4
+#define NCORES	(GX * GY)
+#define SCRATCH 0x100000u /* free L1 */
 
 /* Every hart out of reset and running: NoC landings may wake it. */
 static void release_all(void)
 {
 	for (unsigned c = 0; c < NCORES; c++)
 		cr_assert(ttx_chip_write(F.chip, c, TT_RISC_BRISC,
-					 TT_MMIO_RISCV_DEBUG_BASE + TT_A_DBG_SOFT_RESET_0,
-					 4, 0));
+					 TT_MMIO_RISCV_DEBUG_BASE + TT_A_DBG_SOFT_RESET_0, 4, 0));
 	memset(F.wakes, 0, sizeof(F.wakes));
 }
 
@@ -54,22 +53,21 @@ TestSuite(noc, .init = setup, .fini = teardown);
 
 static uint32_t reg_addr(unsigned noc, unsigned buf, uint32_t reg)
 {
-	return TT_MMIO_NOC0_BASE + noc * TT_MMIO_NOC_SIZE +
-	       buf * TT_NOC_CMD_BUF_STRIDE + reg;
+	return TT_MMIO_NOC0_BASE + noc * TT_MMIO_NOC_SIZE + buf * TT_NOC_CMD_BUF_STRIDE + reg;
 }
 
 static void wr(unsigned core, unsigned noc, unsigned buf, uint32_t reg, uint32_t v)
 {
-	cr_assert(ttx_chip_write(F.chip, core, TT_RISC_BRISC, reg_addr(noc, buf, reg),
-				 4, v), "write of register 0x%x refused", reg);
+	cr_assert(ttx_chip_write(F.chip, core, TT_RISC_BRISC, reg_addr(noc, buf, reg), 4, v),
+		  "write of register 0x%x refused", reg);
 }
 
 static uint32_t rd(unsigned core, unsigned noc, unsigned buf, uint32_t reg)
 {
 	uint64_t v;
 
-	cr_assert(ttx_chip_read(F.chip, core, TT_RISC_BRISC, reg_addr(noc, buf, reg),
-				4, &v), "read of register 0x%x refused", reg);
+	cr_assert(ttx_chip_read(F.chip, core, TT_RISC_BRISC, reg_addr(noc, buf, reg), 4, &v),
+		  "read of register 0x%x refused", reg);
 	return (uint32_t)v;
 }
 
@@ -85,14 +83,13 @@ static uint32_t xy(unsigned x, unsigned y)
 
 static uint32_t core_xy(unsigned core)
 {
-	return xy(TT_NOC_VIRTUAL_WORKER_X0 + core % GX,
-		  TT_NOC_VIRTUAL_WORKER_Y0 + core / GX);
+	return xy(TT_NOC_VIRTUAL_WORKER_X0 + core % GX, TT_NOC_VIRTUAL_WORKER_Y0 + core / GX);
 }
 
 static uint32_t mcast_xy(unsigned sx, unsigned sy, unsigned ex, unsigned ey)
 {
-	return TT_FIELD_VAL(NOC, ADDR_MID, START_X, sx) |
-	       TT_FIELD_VAL(NOC, ADDR_MID, START_Y, sy) | xy(ex, ey);
+	return TT_FIELD_VAL(NOC, ADDR_MID, START_X, sx) | TT_FIELD_VAL(NOC, ADDR_MID, START_Y, sy) |
+	       xy(ex, ey);
 }
 
 static uint8_t *l1(unsigned core, uint32_t addr)
@@ -115,8 +112,8 @@ static const uint32_t ctrl_wr = TT_R_NOC_CTRL_WR_MASK;
 static const uint32_t ctrl_np = TT_R_NOC_CTRL_RESP_MARKED_MASK;
 
 /* Write @len bytes from @core's L1 @src to (@dst_mid, @dst). */
-static void cmd_write(unsigned core, unsigned noc, uint32_t src, uint32_t dst_mid,
-		      uint32_t dst, uint32_t len, uint32_t ctrl)
+static void cmd_write(unsigned core, unsigned noc, uint32_t src, uint32_t dst_mid, uint32_t dst,
+		      uint32_t len, uint32_t ctrl)
 {
 	unsigned b = TT_NOC_WR_CMD_BUF;
 
@@ -130,8 +127,8 @@ static void cmd_write(unsigned core, unsigned noc, uint32_t src, uint32_t dst_mi
 }
 
 /* Read @len bytes from (@src_mid, @src) into @core's L1 @dst. */
-static void cmd_read(unsigned core, unsigned noc, uint32_t src_mid, uint32_t src,
-		     uint32_t dst, uint32_t len)
+static void cmd_read(unsigned core, unsigned noc, uint32_t src_mid, uint32_t src, uint32_t dst,
+		     uint32_t len)
 {
 	unsigned b = TT_NOC_RD_CMD_BUF;
 
@@ -159,15 +156,15 @@ static void cmd_atomic_ctrl(unsigned core, uint32_t mid, uint32_t addr, uint32_t
 	wr(core, 0, b, TT_A_NOC_RET_ADDR_MID, core_xy(core));
 	wr(core, 0, b, TT_A_NOC_AT_LEN_BE,
 	   TT_FIELD_VAL(NOC, AT_LEN_BE, INS, TT_NOC_AT_INS_INCR_GET) |
-	   TT_FIELD_VAL(NOC, AT_LEN_BE, WRAP, wrap) |
-	   TT_FIELD_VAL(NOC, AT_LEN_BE, IND_32, (addr >> 2) & 3));
+		   TT_FIELD_VAL(NOC, AT_LEN_BE, WRAP, wrap) |
+		   TT_FIELD_VAL(NOC, AT_LEN_BE, IND_32, (addr >> 2) & 3));
 	wr(core, 0, b, TT_A_NOC_AT_DATA, incr);
 	wr(core, 0, b, TT_A_NOC_CTRL, TT_R_NOC_CTRL_AT_MASK | (nonposted ? ctrl_np : 0) | ctrl);
 	wr(core, 0, b, TT_A_NOC_CMD_CTRL, TT_R_NOC_CMD_CTRL_SEND_REQ_MASK);
 }
 
-static void cmd_atomic(unsigned core, uint32_t mid, uint32_t addr, uint32_t incr,
-		       uint32_t wrap, bool nonposted)
+static void cmd_atomic(unsigned core, uint32_t mid, uint32_t addr, uint32_t incr, uint32_t wrap,
+		       bool nonposted)
 {
 	cmd_atomic_ctrl(core, mid, addr, incr, wrap, nonposted, 0);
 }
@@ -199,8 +196,7 @@ Test(noc, unicast_write_l1_nonposted)
 	cr_expect_eq(status(0, 0, TT_NOC_ST_MST_NONPOSTED_WR_DATA_WORD_SENT), 4096 / 32);
 	cr_expect_eq(status(5, 0, TT_NOC_ST_SLV_NONPOSTED_WR_REQ_RECEIVED), 1);
 	for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++)
-		cr_expect_eq(F.wakes[5][r], 1, "core 5 RISC %u woken %u times", r,
-			     F.wakes[5][r]);
+		cr_expect_eq(F.wakes[5][r], 1, "core 5 RISC %u woken %u times", r, F.wakes[5][r]);
 	cr_expect_eq(F.wakes[1][0], 0);
 	cr_expect_eq(F.landed_core, 5);
 	cr_expect_eq(F.landed_addr, SCRATCH + 0x2000);
@@ -248,8 +244,8 @@ Test(noc, dram_roundtrip_both_nocs)
 	cr_expect(!memcmp(dram(bank, addr), l1(4, SCRATCH), 2048));
 	cr_expect_eq(status(4, 0, TT_NOC_ST_MST_WR_ACK_RECEIVED), 1);
 
-	cmd_read(6, 1, xy(TT_NOC_SIZE_X - 1 - bx[bank], TT_NOC_SIZE_Y - 1 - by[bank]),
-		 addr, SCRATCH + 0x8000, 2048);
+	cmd_read(6, 1, xy(TT_NOC_SIZE_X - 1 - bx[bank], TT_NOC_SIZE_Y - 1 - by[bank]), addr,
+		 SCRATCH + 0x8000, 2048);
 	cr_assert_eq(F.errors, 0, "%s", F.last_error);
 	cr_expect(!memcmp(l1(6, SCRATCH + 0x8000), l1(4, SCRATCH), 2048));
 	cr_expect_eq(status(6, 1, TT_NOC_ST_MST_RD_RESP_RECEIVED), 1);
@@ -324,8 +320,8 @@ static void check_mcast(bool loopback)
 
 	fill(l1(sender, SCRATCH), 1024, 5);
 	/* Rectangle: the whole 4x4 grid. */
-	cmd_write(sender, 0, SCRATCH, mcast_xy(18, 18, 18 + GX - 1, 18 + GY - 1),
-		  SCRATCH + 0x10000, 1024, ctrl);
+	cmd_write(sender, 0, SCRATCH, mcast_xy(18, 18, 18 + GX - 1, 18 + GY - 1), SCRATCH + 0x10000,
+		  1024, ctrl);
 	cr_assert_eq(F.errors, 0, "%s", F.last_error);
 	for (unsigned c = 0; c < NCORES; c++) {
 		bool got = !memcmp(l1(c, SCRATCH + 0x10000), l1(sender, SCRATCH), 1024);
@@ -429,8 +425,7 @@ Test(noc, sanitize_write_into_firmware_region)
 {
 	cmd_write(0, 0, SCRATCH, core_xy(1), TT_MEM_MAILBOX_BASE, 16, ctrl_wr | ctrl_np);
 	expect_rule("reserved-region");
-	cmd_write(0, 0, SCRATCH, core_xy(1), TT_MEM_KERNEL_TEXT_BASE + 64, 16,
-		  ctrl_wr | ctrl_np);
+	cmd_write(0, 0, SCRATCH, core_xy(1), TT_MEM_KERNEL_TEXT_BASE + 64, 16, ctrl_wr | ctrl_np);
 	cr_expect_eq(F.errors, 2, "kernel text is protected too");
 	cr_expect(strstr(F.last_error, "(rule: reserved-region)") != NULL);
 	cr_expect_eq(F.landed_len, 0, "nothing landed");
@@ -489,8 +484,7 @@ Test(noc, sanitize_reports_core_and_risc)
 	cr_assert_eq(F.errors, 1);
 	cr_expect_eq(F.last_ev.src.core, 3);
 	cr_expect_eq(F.last_ev.src.risc, TT_RISC_NCRISC);
-	cr_expect(strstr(F.last_error, "NoC0 cmd_buf 1 read") != NULL, "%s",
-		  F.last_error);
+	cr_expect(strstr(F.last_error, "NoC0 cmd_buf 1 read") != NULL, "%s", F.last_error);
 }
 
 /* Transaction ids are accepted; without delay every transaction completes
@@ -535,8 +529,7 @@ static uint32_t peek_status(unsigned core, unsigned noc, unsigned idx)
 
 static void set_trid(unsigned core, unsigned buf, unsigned trid)
 {
-	wr(core, 0, buf, TT_A_NOC_PACKET_TAG,
-	   TT_FIELD_VAL(NOC, PACKET_TAG, TRANSACTION_ID, trid));
+	wr(core, 0, buf, TT_A_NOC_PACKET_TAG, TT_FIELD_VAL(NOC, PACKET_TAG, TRANSACTION_ID, trid));
 }
 
 static bool zero(const uint8_t *p, size_t n)
@@ -549,8 +542,7 @@ static bool zero(const uint8_t *p, size_t n)
 
 Test(noc, delay_option_out_of_range_refused)
 {
-	TTChipConfig cfg = { .grid_x = 1, .grid_y = 1,
-			     .noc_delay = TTX_NOC_MAX_DELAY + 1 };
+	TTChipConfig cfg = { .grid_x = 1, .grid_y = 1, .noc_delay = TTX_NOC_MAX_DELAY + 1 };
 
 	cr_expect_null(ttx_chip_new(&cfg, &fake_ops, NULL));
 }
@@ -644,7 +636,8 @@ static uint32_t held(unsigned core, uint32_t off)
 static uint32_t held_word(unsigned core, unsigned noc, unsigned i, unsigned word)
 {
 	return held(core, TT_A_EMU_NOC_HELD_CMD0 +
-		    (noc * TT_EMU_NOC_HELD_MAX + i) * TT_EMU_NOC_HELD_BYTES + 4 * word);
+				  (noc * TT_EMU_NOC_HELD_MAX + i) * TT_EMU_NOC_HELD_BYTES +
+				  4 * word);
 }
 
 Test(noc, delay_held_commands_readable)

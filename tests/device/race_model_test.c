@@ -28,7 +28,7 @@
 
 static void racecheck_chip(bool on)
 {
-	TTChipConfig cfg = {.grid_x = GX, .grid_y = GY, .racecheck = on};
+	TTChipConfig cfg = { .grid_x = GX, .grid_y = GY, .racecheck = on };
 
 	fake_chip_setup(GX, GY, 0);
 	ttx_chip_free(F.chip);

@@ -18,8 +18,8 @@
 #include "num_util.h"
 
 #define LANES TT_SFPI_LANES
-#define ZERO TT_SFPI_CREG(9)
-#define ONE TT_SFPI_CREG(10)
+#define ZERO  TT_SFPI_CREG(9)
+#define ONE   TT_SFPI_CREG(10)
 
 static TTTileEngine *eng;
 static uint32_t result;
@@ -183,8 +183,8 @@ Test(sfpi, dst_counter_and_next_face)
 
 Test(sfpi, loads_keep_bits_and_sign_magnitude)
 {
-	eng->dst[0][0] = 0x00000001u;	/* a denormal stays as bits */
-	eng->dst[0][16] = 0x80000005u;	/* sign-magnitude -5 */
+	eng->dst[0][0] = 0x00000001u;  /* a denormal stays as bits */
+	eng->dst[0][16] = 0x80000005u; /* sign-magnitude -5 */
 	eng->defined[0] = ~0ull;
 	cr_assert_eq(dst_op(TT_SFPI_LOAD, 0, 0, TT_SFPI_FMT_DEFAULT), 0);
 	cr_assert_eq(lanes(0)[0], 1u);
@@ -352,7 +352,7 @@ Test(sfpi, integer_ops)
 
 Test(sfpi, float_fields)
 {
-	uint32_t v = fbits(-6.5f);	/* -1.625 * 2^2 */
+	uint32_t v = fbits(-6.5f); /* -1.625 * 2^2 */
 
 	cr_assert_eq(op2(TT_SFPI_EXEXP, v, 0, 0, 0), 2u);
 	cr_assert_eq(op2(TT_SFPI_EXEXP, fbits(0.25f), 0, 0, 0), (uint32_t)-2);
@@ -389,8 +389,9 @@ Test(sfpi, conversions)
 	cr_assert_eq(op2(TT_SFPI_STOCHRND, 0x7fc01234u, 0, TT_SFPI_RND_FP16B, 0), 0x7f800000u);
 	cr_assert_eq(op2(TT_SFPI_STOCHRND, 0x3f801000u, 0, TT_SFPI_RND_FP16A, 0), 0x3f802000u);
 	/* The stochastic mode is modelled as nearest. */
-	cr_assert_eq(op2(TT_SFPI_STOCHRND, 0x3f808000u, 0,
-			 TT_SFPI_RND_FP16B | TT_SFPI_RND_STOCH, 0), 0x3f810000u);
+	cr_assert_eq(
+		op2(TT_SFPI_STOCHRND, 0x3f808000u, 0, TT_SFPI_RND_FP16B | TT_SFPI_RND_STOCH, 0),
+		0x3f810000u);
 	/* To integers: sign-magnitude, clamped. */
 	cr_assert_eq(op2(TT_SFPI_STOCHRND, fbits(-2.5f), 0, TT_SFPI_RND_INT16, 0), 0x80000003u);
 	cr_assert_eq(op2(TT_SFPI_STOCHRND, fbits(2.49f), 0, TT_SFPI_RND_INT16, 0), 2u);

@@ -41,8 +41,7 @@ TestSuite(sfpu, .init = setup, .fini = teardown);
 static void load(bool fp32, bool approx, float *x)
 {
 	static uint8_t t[4096];
-	TTTileConfig cfg = { .fp32_dest = fp32, .fidelity = TTX_HIFI4,
-			     .approx = approx };
+	TTTileConfig cfg = { .fp32_dest = fp32, .fidelity = TTX_HIFI4, .approx = approx };
 
 	ttx_tile_init(eng, &cfg);
 	for (int i = 0; i < N; i++) {
@@ -56,8 +55,7 @@ static void load(bool fp32, bool approx, float *x)
 			x[i] = bitsf((uint32_t)h << 16);
 		}
 	}
-	cr_assert_eq(ttx_tile_copy_tile(eng, fp32 ? TT_DF_FLOAT32 :
-					TT_DF_FLOAT16_B, t, 0), 0);
+	cr_assert_eq(ttx_tile_copy_tile(eng, fp32 ? TT_DF_FLOAT32 : TT_DF_FLOAT16_B, t, 0), 0);
 }
 
 static double golden(TTSfpuOp op, double x)
@@ -99,7 +97,7 @@ static double golden(TTSfpuOp op, double x)
 static const struct {
 	bool rel;
 	double b[4];
-	double lo, hi;		/* input range; log-uniform when lo > 0 */
+	double lo, hi; /* input range; log-uniform when lo > 0 */
 } bound[TTX_SFPU_UNARY_COUNT] = {
 	[TTX_SFPU_EXP] = { true, { 8e-3, 2.5e-7, 0.04, 0.04 }, -20, 20 },
 	[TTX_SFPU_RECIP] = { true, { 5e-3, 2.5e-7, 9e-3, 1.5e-4 }, 0.01, 100 },
@@ -111,8 +109,7 @@ static const struct {
 	[TTX_SFPU_SIGMOID] = { false, { 4e-3, 3e-7, 0.015, 0.01 }, -8, 8 },
 	[TTX_SFPU_TANH] = { false, { 4e-3, 3e-7, 0.15, 0.15 }, -8, 8 },
 	[TTX_SFPU_ABS] = { true, { 0, 0, 0, 0 }, -8, 8 },
-	[TTX_SFPU_SQUARE] = { true, { 0x1p-8, 0x1p-24, 0x1p-7, 0x1p-24 },
-			      -8, 8 },
+	[TTX_SFPU_SQUARE] = { true, { 0x1p-8, 0x1p-24, 0x1p-7, 0x1p-24 }, -8, 8 },
 	[TTX_SFPU_NEGATIVE] = { true, { 0, 0, 0, 0 }, -8, 8 },
 };
 
@@ -130,9 +127,9 @@ static void check_op(TTSfpuOp op)
 				for (int i = 0; i < N; i++) {
 					double r = rnd(0, 1);
 
-					x[i] = (float)(lo > 0 ?
-						exp(log(lo) + r * (log(hi) - log(lo))) :
-						lo + r * (hi - lo));
+					x[i] = (float)(lo > 0 ? exp(log(lo) +
+								    r * (log(hi) - log(lo)))
+							      : lo + r * (hi - lo));
 					if (op == TTX_SFPU_RECIP && (i & 1))
 						x[i] = -x[i];
 				}
@@ -142,49 +139,79 @@ static void check_op(TTSfpuOp op)
 				for (int i = 0; i < N; i++) {
 					double g = golden(op, x[i]);
 					double err = fabs(y[i] - g) /
-						(bound[op].rel ? fabs(g) :
-						 fmax(1.0, fabs(g)));
+						     (bound[op].rel ? fabs(g) : fmax(1.0, fabs(g)));
 
 					if (g == 0)
 						err = fabs(y[i]);
 					worst = fmax(worst, err);
-					cr_assert_leq(err, b,
-						      "%s %s %s: x %a -> %a, want %a",
+					cr_assert_leq(err, b, "%s %s %s: x %a -> %a, want %a",
 						      ttx_sfpu_name(op),
 						      approx ? "approx" : "precise",
-						      fp32 ? "fp32" : "bf16", x[i],
-						      y[i], g);
+						      fp32 ? "fp32" : "bf16", x[i], y[i], g);
 				}
 			}
 			printf("sfpu %-8s %-7s %s Dst: max %s err %.3g (bound %.3g)\n",
 			       ttx_sfpu_name(op), approx ? "approx" : "precise",
-			       fp32 ? "fp32" : "bf16",
-			       bound[op].rel ? "rel" : "abs*", worst, b);
+			       fp32 ? "fp32" : "bf16", bound[op].rel ? "rel" : "abs*", worst, b);
 		}
 }
 
-Test(sfpu, exp) { check_op(TTX_SFPU_EXP); }
-Test(sfpu, recip) { check_op(TTX_SFPU_RECIP); }
-Test(sfpu, sqrt) { check_op(TTX_SFPU_SQRT); }
-Test(sfpu, rsqrt) { check_op(TTX_SFPU_RSQRT); }
-Test(sfpu, log) { check_op(TTX_SFPU_LOG); }
-Test(sfpu, relu) { check_op(TTX_SFPU_RELU); }
-Test(sfpu, gelu) { check_op(TTX_SFPU_GELU); }
-Test(sfpu, sigmoid) { check_op(TTX_SFPU_SIGMOID); }
-Test(sfpu, tanh) { check_op(TTX_SFPU_TANH); }
-Test(sfpu, abs) { check_op(TTX_SFPU_ABS); }
-Test(sfpu, square) { check_op(TTX_SFPU_SQUARE); }
-Test(sfpu, negative) { check_op(TTX_SFPU_NEGATIVE); }
+Test(sfpu, exp)
+{
+	check_op(TTX_SFPU_EXP);
+}
+Test(sfpu, recip)
+{
+	check_op(TTX_SFPU_RECIP);
+}
+Test(sfpu, sqrt)
+{
+	check_op(TTX_SFPU_SQRT);
+}
+Test(sfpu, rsqrt)
+{
+	check_op(TTX_SFPU_RSQRT);
+}
+Test(sfpu, log)
+{
+	check_op(TTX_SFPU_LOG);
+}
+Test(sfpu, relu)
+{
+	check_op(TTX_SFPU_RELU);
+}
+Test(sfpu, gelu)
+{
+	check_op(TTX_SFPU_GELU);
+}
+Test(sfpu, sigmoid)
+{
+	check_op(TTX_SFPU_SIGMOID);
+}
+Test(sfpu, tanh)
+{
+	check_op(TTX_SFPU_TANH);
+}
+Test(sfpu, abs)
+{
+	check_op(TTX_SFPU_ABS);
+}
+Test(sfpu, square)
+{
+	check_op(TTX_SFPU_SQUARE);
+}
+Test(sfpu, negative)
+{
+	check_op(TTX_SFPU_NEGATIVE);
+}
 
 Test(sfpu, special_values)
 {
 	/* exp(0) = 1 in every variant once stored. */
 	cr_assert_eq(ttx_sfpu_eval(TTX_SFPU_EXP, 0.0f, false, true), 1.0f);
-	cr_assert_eq(rne_bf16(ttx_sfpu_eval(TTX_SFPU_EXP, 0.0f, false,
-					    false)), 0x3f80);
+	cr_assert_eq(rne_bf16(ttx_sfpu_eval(TTX_SFPU_EXP, 0.0f, false, false)), 0x3f80);
 	/* Denormal inputs are zero. */
-	cr_assert_eq(ttx_sfpu_eval(TTX_SFPU_EXP, bitsf(0x00000123), false,
-				   true), 1.0f);
+	cr_assert_eq(ttx_sfpu_eval(TTX_SFPU_EXP, bitsf(0x00000123), false, true), 1.0f);
 	/* Approx exp: inputs below -88.5 clamp to e^-88.5, a denormal -> 0 */
 	cr_assert_eq(ttx_sfpu_eval(TTX_SFPU_EXP, -1000.0f, true, true), 0.0f);
 	cr_assert(isinf(ttx_sfpu_eval(TTX_SFPU_RECIP, 0.0f, false, true)));
@@ -204,13 +231,11 @@ Test(sfpu, special_values)
 	cr_assert_eq(ttx_sfpu_eval(TTX_SFPU_NEGATIVE, 2.0f, false, true), -2.0f);
 	cr_assert_eq(ttx_sfpu_eval(TTX_SFPU_TANH, 0.0f, false, true), 0.0f);
 	cr_assert_eq(ttx_sfpu_eval(TTX_SFPU_TANH, 5.0f, true, true), 1.0f);
-	cr_assert_eq(ttx_sfpu_eval(TTX_SFPU_TANH, -0.5f, true, true),
-		     -0.453125f);
+	cr_assert_eq(ttx_sfpu_eval(TTX_SFPU_TANH, -0.5f, true, true), -0.453125f);
 	cr_assert_eq(ttx_sfpu_eval(TTX_SFPU_SIGMOID, 0.0f, false, true), 0.5f);
 	cr_assert_eq(ttx_sfpu_eval(TTX_SFPU_GELU, 0.0f, false, true), 0.0f);
 	/* SFPMAD turns -0 into +0. */
-	cr_assert_eq(fbits(ttx_sfpu_eval(TTX_SFPU_SQUARE, -0.0f, false, true)),
-		     0);
+	cr_assert_eq(fbits(ttx_sfpu_eval(TTX_SFPU_SQUARE, -0.0f, false, true)), 0);
 }
 
 /* SFPSTORE truncates to a 16-bit Dst; precise ops round first. */
@@ -263,12 +288,12 @@ Test(sfpu, binary_ops)
 		ttx_tile_dst_read(eng, 2, y);
 		for (int i = 0; i < N; i++) {
 			/* Exact in float for these ranges, then RNE. */
-			float s = op == TTX_SFPU_ADD ? va[i] + vb[i] :
-				  op == TTX_SFPU_SUB ? va[i] - vb[i] :
-				  va[i] * vb[i];
+			float s = op == TTX_SFPU_ADD   ? va[i] + vb[i]
+				  : op == TTX_SFPU_SUB ? va[i] - vb[i]
+						       : va[i] * vb[i];
 
-			cr_assert_eq(y[i], bitsf((uint32_t)rne_bf16(s) << 16),
-				     "op %d elem %d", op, i);
+			cr_assert_eq(y[i], bitsf((uint32_t)rne_bf16(s) << 16), "op %d elem %d", op,
+				     i);
 		}
 		/* The second operand is untouched. */
 		ttx_tile_dst_read(eng, 5, y);
@@ -286,12 +311,12 @@ Test(sfpu, fp16_dst)
 	ttx_tile_init(eng, &cfg);
 	for (int i = 0; i < N; i++) {
 		t[2 * i] = 0x00;
-		t[2 * i + 1] = 0x3e;	/* 1.5 */
+		t[2 * i + 1] = 0x3e; /* 1.5 */
 	}
-	t[1] = 0x7b;			/* 57344: square overflows FP16 */
+	t[1] = 0x7b; /* 57344: square overflows FP16 */
 	ttx_tile_copy_tile(eng, TT_DF_FLOAT16, t, 0);
 	cr_assert_eq(ttx_sfpu_unary(eng, TTX_SFPU_SQUARE, 0), 0);
 	ttx_tile_dst_read(eng, 0, y);
 	cr_assert_eq(y[1], 2.25);
-	cr_assert_eq(y[0], 131008.0);	/* saturates to 0x7fff */
+	cr_assert_eq(y[0], 131008.0); /* saturates to 0x7fff */
 }

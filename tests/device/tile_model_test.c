@@ -38,11 +38,11 @@ static uint16_t get16(const uint8_t *t, int i)
 	return (uint16_t)(t[2 * i] | t[2 * i + 1] << 8);
 }
 
-static void init_engine(TTTileEngine *e, bool fp32, bool full,
-			TTMathFidelity fid)
+static void init_engine(TTTileEngine *e, bool fp32, bool full, TTMathFidelity fid)
 {
-	TTTileConfig cfg = { .fp32_dest = fp32, .full_sync = full,
-			     .fidelity = fid, .approx = false };
+	TTTileConfig cfg = {
+		.fp32_dest = fp32, .full_sync = full, .fidelity = fid, .approx = false
+	};
 
 	ttx_tile_fini(e);
 	ttx_tile_init(e, &cfg);
@@ -94,8 +94,7 @@ Test(tile, half_sync_semaphore)
 	/* Math fills half 0 and commits, then half 1. */
 	cr_assert_eq(ttx_tile_acquire(eng), TTX_TILE_OK);
 	cr_assert_eq(ttx_tile_copy_tile(eng, TT_DF_FLOAT16_B, a, 7), 0);
-	cr_assert_eq(ttx_tile_copy_tile(eng, TT_DF_FLOAT16_B, a, 8),
-		     TTX_TILE_EINVAL);
+	cr_assert_eq(ttx_tile_copy_tile(eng, TT_DF_FLOAT16_B, a, 8), TTX_TILE_EINVAL);
 	ttx_tile_commit(eng);
 	cr_assert_eq(ttx_tile_acquire(eng), TTX_TILE_OK);
 	ttx_tile_commit(eng);
@@ -114,7 +113,7 @@ Test(tile, half_sync_semaphore)
 	cr_assert_eq(eng->defined[7], 0);
 	cr_assert_eq(ttx_tile_acquire(eng), TTX_TILE_OK);
 	ttx_tile_release(eng);
-	ttx_tile_release(eng);	/* saturates at 0 */
+	ttx_tile_release(eng); /* saturates at 0 */
 	cr_assert_eq(eng->sem, 0);
 }
 
@@ -139,17 +138,15 @@ Test(tile, src_ownership)
 	/* Two banks: two unpacks to SrcA pass, the third stalls. */
 	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_FLOAT16_B, a, 0), 0);
 	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_FLOAT16_B, a, 0), 0);
-	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_FLOAT16_B, a, 0),
-		     TTX_TILE_BLOCKED);
+	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_FLOAT16_B, a, 0), TTX_TILE_BLOCKED);
 	/* The FPU waits for SrcB too. */
-	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_ADD, TTX_BCAST_NONE, false,
-				      0), TTX_TILE_BLOCKED);
+	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_ADD, TTX_BCAST_NONE, false, 0),
+		     TTX_TILE_BLOCKED);
 	cr_assert_eq(ttx_tile_src_dvalid(eng, TTX_SRC_B), 0);
 	cr_assert_eq(ttx_tile_datacopy(eng, TTX_SRC_A, 0), 0);
 	/* The op gave bank 0 back: the unpacker proceeds. */
 	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_FLOAT16_B, a, 0), 0);
-	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_INT32, a, 0),
-		     TTX_TILE_EINVAL);
+	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_INT32, a, 0), TTX_TILE_EINVAL);
 }
 
 /* ---- datacopy, transpose, unpack conversions ---------------------- */
@@ -180,7 +177,7 @@ Test(tile, float32_paths)
 	uint32_t u[N];
 
 	for (int i = 0; i < N; i++) {
-		u[i] = fbits((float)rnd(-3, 3)) | 0x1fff;	/* low bits set */
+		u[i] = fbits((float)rnd(-3, 3)) | 0x1fff; /* low bits set */
 		memcpy(a + 4 * i, &u[i], 4);
 	}
 	/* fp32 Dst: copy_tile unpacks to Dst, bit exact. */
@@ -216,7 +213,7 @@ Test(tile, float16_path)
 
 	init_engine(eng, false, false, TTX_HIFI4);
 	for (int i = 0; i < N; i++) {
-		uint16_t h = (uint16_t)(0x3000 + i * 13);	/* normal fp16 */
+		uint16_t h = (uint16_t)(0x3000 + i * 13); /* normal fp16 */
 
 		a[2 * i] = (uint8_t)h;
 		a[2 * i + 1] = (uint8_t)(h >> 8);
@@ -234,9 +231,10 @@ Test(tile, float16_path)
 
 static unsigned bidx(TTBcast bc, unsigned r, unsigned c)
 {
-	return bc == TTX_BCAST_ROW ? ttx_tile_index(0, c) :
-	       bc == TTX_BCAST_COL ? ttx_tile_index(r, 0) :
-	       bc == TTX_BCAST_SCALAR ? 0 : ttx_tile_index(r, c);
+	return bc == TTX_BCAST_ROW	? ttx_tile_index(0, c)
+	       : bc == TTX_BCAST_COL	? ttx_tile_index(r, 0)
+	       : bc == TTX_BCAST_SCALAR ? 0
+					: ttx_tile_index(r, c);
 }
 
 Test(tile, add_sub_bcast_exact)
@@ -250,8 +248,8 @@ Test(tile, add_sub_bcast_exact)
 			/* Magnitudes in [0.25, 4): a +- b is exact in float. */
 			rand_bf16_tile(a, va, 0.25, 4);
 			rand_bf16_tile(b, vb, 0.25, 4);
-			cr_assert_eq(ttx_tile_binary_tiles(eng, op, bc,
-				     TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, b, 2),
+			cr_assert_eq(ttx_tile_binary_tiles(eng, op, bc, TT_DF_FLOAT16_B, a,
+							   TT_DF_FLOAT16_B, b, 2),
 				     0);
 			ttx_tile_commit(eng);
 			ttx_tile_wait(eng);
@@ -263,8 +261,7 @@ Test(tile, add_sub_bcast_exact)
 					float s = op == TTX_ELW_ADD ? x + y : x - y;
 
 					cr_assert_eq(get16(out, i), rne_bf16(s),
-						     "bc %d op %d (%u,%u)", bc,
-						     op, r, c);
+						     "bc %d op %d (%u,%u)", bc, op, r, c);
 				}
 		}
 }
@@ -287,13 +284,13 @@ Test(tile, add_sub_bf16_any_exponent)
 				uint16_t x = (uint16_t)rnd(0, 65536);
 				uint16_t y = (uint16_t)rnd(0, 65536);
 
-				if (mode == 1) {	/* y in 2^-7..2^8, x near */
+				if (mode == 1) { /* y in 2^-7..2^8, x near */
 					int ex = 120 + (y >> 7) % 16 + (x >> 7) % 9 - 4;
 
 					y = (uint16_t)((y & 0x807f) | (120 + (y >> 7) % 16) << 7);
 					x = (uint16_t)((x & 0x807f) | (unsigned)ex << 7);
 				}
-				if (mode == 2) {	/* exponents 254, 255 -> 126, 127 */
+				if (mode == 2) { /* exponents 254, 255 -> 126, 127 */
 					x = (x & 0x7f00) == 0x7f00 ? x & 0xbfff : x;
 					y = (y & 0x7f00) == 0x7f00 ? y & 0xbfff : y;
 				}
@@ -303,8 +300,8 @@ Test(tile, add_sub_bf16_any_exponent)
 				b[2 * i + 1] = (uint8_t)(y >> 8);
 			}
 			init_engine(eng, false, false, TTX_LOFI);
-			cr_assert_eq(ttx_tile_binary_tiles(eng, op, TTX_BCAST_NONE,
-				     TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, b, 0),
+			cr_assert_eq(ttx_tile_binary_tiles(eng, op, TTX_BCAST_NONE, TT_DF_FLOAT16_B,
+							   a, TT_DF_FLOAT16_B, b, 0),
 				     0);
 			for (int i = 0; i < N; i++) {
 				double x = ttx_fmt_fpu_value((uint32_t)get16(a, i) << 16,
@@ -313,10 +310,9 @@ Test(tile, add_sub_bf16_any_exponent)
 							     TTX_DST_FP32);
 				double v = (op == TTX_ELW_ADD ? x + y : x - y) + 0.0;
 
-				cr_assert_eq(eng->dst[0][i],
-					     ttx_fmt_fpu_round(v, TTX_DST_BF16),
-					     "trial %d op %d i %d: %04x %04x", trial,
-					     op, i, get16(a, i), get16(b, i));
+				cr_assert_eq(eng->dst[0][i], ttx_fmt_fpu_round(v, TTX_DST_BF16),
+					     "trial %d op %d i %d: %04x %04x", trial, op, i,
+					     get16(a, i), get16(b, i));
 			}
 		}
 }
@@ -330,16 +326,15 @@ Test(tile, add_accumulate)
 	init_engine(eng, true, false, TTX_LOFI);
 	rand_bf16_tile(a, va, 0.25, 4);
 	rand_bf16_tile(b, vb, 0.25, 4);
-	cr_assert_eq(ttx_tile_binary_tiles(eng, TTX_ELW_ADD, TTX_BCAST_NONE,
-		     TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, b, 0), 0);
+	cr_assert_eq(ttx_tile_binary_tiles(eng, TTX_ELW_ADD, TTX_BCAST_NONE, TT_DF_FLOAT16_B, a,
+					   TT_DF_FLOAT16_B, b, 0),
+		     0);
 	ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_FLOAT16_B, a, 0);
 	ttx_tile_unpack(eng, TTX_SRC_B, TT_DF_FLOAT16_B, b, 0);
-	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_SUB, TTX_BCAST_NONE, true,
-				      0), 0);
+	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_SUB, TTX_BCAST_NONE, true, 0), 0);
 	ttx_tile_dst_read(eng, 0, d);
 	for (int i = 0; i < N; i++)
-		cr_assert_eq(d[i], (float)((double)va[i] + vb[i] +
-					   ((double)va[i] - vb[i])));
+		cr_assert_eq(d[i], (float)((double)va[i] + vb[i] + ((double)va[i] - vb[i])));
 }
 
 /* The operand bits each fidelity phase feeds to the multiplier. */
@@ -366,18 +361,15 @@ static int nphases(TTMathFidelity f)
 	return f == TTX_LOFI ? 1 : (int)f;
 }
 
-static const TTMathFidelity fids[] = { TTX_LOFI, TTX_HIFI2, TTX_HIFI3,
-				       TTX_HIFI4 };
+static const TTMathFidelity fids[] = { TTX_LOFI, TTX_HIFI2, TTX_HIFI3, TTX_HIFI4 };
 
 /* Slices of 1.9921875 (bf16 0x3fff): A 1.9375 + 0.0546875, B 1.984375
  * + 0.0078125; phase sums with an fp32 Dst are exact. */
 Test(tile, fidelity_phase_vectors)
 {
 	static uint8_t a[2048];
-	const double want[] = { 1.9375 * 1.984375,
-				1.9921875 * 1.984375,
-				1.9921875 * 1.984375 + 1.9375 * 0.0078125,
-				1.9921875 * 1.9921875 };
+	const double want[] = { 1.9375 * 1.984375, 1.9921875 * 1.984375,
+				1.9921875 * 1.984375 + 1.9375 * 0.0078125, 1.9921875 * 1.9921875 };
 	double d[N];
 
 	for (int i = 0; i < N; i++) {
@@ -386,30 +378,30 @@ Test(tile, fidelity_phase_vectors)
 	}
 	for (int f = 0; f < 4; f++) {
 		init_engine(eng, true, false, fids[f]);
-		cr_assert_eq(ttx_tile_binary_tiles(eng, TTX_ELW_MUL,
-			     TTX_BCAST_NONE, TT_DF_FLOAT16_B, a,
-			     TT_DF_FLOAT16_B, a, 0), 0);
+		cr_assert_eq(ttx_tile_binary_tiles(eng, TTX_ELW_MUL, TTX_BCAST_NONE,
+						   TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, a, 0),
+			     0);
 		ttx_tile_dst_read(eng, 0, d);
 		cr_assert_eq(d[5], want[f], "fidelity %d: %.10g", fids[f], d[5]);
 	}
 	/* TF32 operand: SrcA's tenth mantissa bit is never used. */
 	{
 		static uint8_t t[4096], one[4096];
-		float x = bitsf(0x3f802000), o = 1.0f;	/* 1 + 2^-10 */
+		float x = bitsf(0x3f802000), o = 1.0f; /* 1 + 2^-10 */
 
 		for (int i = 0; i < N; i++) {
 			memcpy(t + 4 * i, &x, 4);
 			memcpy(one + 4 * i, &o, 4);
 		}
 		init_engine(eng, true, false, TTX_HIFI4);
-		ttx_tile_binary_tiles(eng, TTX_ELW_MUL, TTX_BCAST_NONE,
-				      TT_DF_FLOAT32, t, TT_DF_FLOAT32, one, 0);
+		ttx_tile_binary_tiles(eng, TTX_ELW_MUL, TTX_BCAST_NONE, TT_DF_FLOAT32, t,
+				      TT_DF_FLOAT32, one, 0);
 		ttx_tile_dst_read(eng, 0, d);
 		cr_assert_eq(d[0], 1.0);
 		/* ...while SrcB's is. */
 		init_engine(eng, true, false, TTX_HIFI4);
-		ttx_tile_binary_tiles(eng, TTX_ELW_MUL, TTX_BCAST_NONE,
-				      TT_DF_FLOAT32, one, TT_DF_FLOAT32, t, 0);
+		ttx_tile_binary_tiles(eng, TTX_ELW_MUL, TTX_BCAST_NONE, TT_DF_FLOAT32, one,
+				      TT_DF_FLOAT32, t, 0);
 		ttx_tile_dst_read(eng, 0, d);
 		cr_assert_eq(d[0], 1.0 + 0x1p-10);
 	}
@@ -421,7 +413,7 @@ static float ref_mul(float x, float y, TTMathFidelity fid, bool fp32)
 	float d = 0;
 
 	for (int p = 0; p < nphases(fid); p++) {
-		d += ref_fid_a(x, p) * ref_fid_b(y, p);	/* exact in float */
+		d += ref_fid_a(x, p) * ref_fid_b(y, p); /* exact in float */
 		if (!fp32)
 			d = bf16f(rne_bf16(d));
 	}
@@ -436,21 +428,18 @@ static void check_mul(bool fp32, TTMathFidelity fid, TTBcast bc)
 	init_engine(eng, fp32, false, fid);
 	rand_bf16_tile(a, va, 0.1, 8);
 	rand_bf16_tile(b, vb, 0.1, 8);
-	ttx_tile_binary_tiles(eng, TTX_ELW_MUL, bc, TT_DF_FLOAT16_B, a,
-			      TT_DF_FLOAT16_B, b, 1);
+	ttx_tile_binary_tiles(eng, TTX_ELW_MUL, bc, TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, b, 1);
 	ttx_tile_commit(eng);
 	ttx_tile_wait(eng);
 	ttx_tile_pack(eng, 1, TT_DF_FLOAT32, out);
 	for (unsigned r = 0; r < 32; r++)
 		for (unsigned c = 0; c < 32; c++) {
 			unsigned i = ttx_tile_index(r, c);
-			float want = ref_mul(va[i], vb[bidx(bc, r, c)], fid,
-					     fp32);
+			float want = ref_mul(va[i], vb[bidx(bc, r, c)], fid, fp32);
 
 			memcpy(&got, out + 4 * i, 4);
-			cr_assert_eq(got, want,
-				     "fp32 %d fid %d bc %d (%u,%u): %a vs %a",
-				     fp32, fid, bc, r, c, got, want);
+			cr_assert_eq(got, want, "fp32 %d fid %d bc %d (%u,%u): %a vs %a", fp32, fid,
+				     bc, r, c, got, want);
 		}
 }
 
@@ -460,8 +449,7 @@ Test(tile, mul_fidelity_bit_exact)
 {
 	for (int fp32 = 0; fp32 < 2; fp32++)
 		for (int f = 0; f < 4; f++)
-			for (int bc = TTX_BCAST_NONE; bc <= TTX_BCAST_SCALAR;
-			     bc++)
+			for (int bc = TTX_BCAST_NONE; bc <= TTX_BCAST_SCALAR; bc++)
 				check_mul(fp32, fids[f], bc);
 }
 
@@ -475,8 +463,8 @@ Test(tile, mul_accumulates)
 	init_engine(eng, true, false, TTX_HIFI4);
 	rand_bf16_tile(a, va, 0.5, 2);
 	for (int k = 0; k < 2; k++)
-		ttx_tile_binary_tiles(eng, TTX_ELW_MUL, TTX_BCAST_NONE,
-				      TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, a, 0);
+		ttx_tile_binary_tiles(eng, TTX_ELW_MUL, TTX_BCAST_NONE, TT_DF_FLOAT16_B, a,
+				      TT_DF_FLOAT16_B, a, 0);
 	ttx_tile_dst_read(eng, 0, d);
 	for (int i = 0; i < N; i++)
 		cr_assert_eq(d[i], 2.0 * va[i] * va[i]);
@@ -486,9 +474,8 @@ Test(tile, mul_accumulates)
 
 /* Independent model: phase outer, 16-term chunks in double, Dst rounded
  * after each chunk; in0 is SrcB (7-bit slices), in1 SrcA (5-bit). */
-static float ref_mm_elem(const float *x, const float *y, bool tr,
-			 TTMathFidelity fid, bool fp32, unsigned r,
-			 unsigned c, float d)
+static float ref_mm_elem(const float *x, const float *y, bool tr, TTMathFidelity fid, bool fp32,
+			 unsigned r, unsigned c, float d)
 {
 	for (int p = 0; p < nphases(fid); p++)
 		for (unsigned k0 = 0; k0 < 32; k0 += 16) {
@@ -496,8 +483,7 @@ static float ref_mm_elem(const float *x, const float *y, bool tr,
 
 			for (unsigned k = k0; k < k0 + 16; k++) {
 				float xv = x[ttx_tile_index(r, k)];
-				float yv = tr ? y[ttx_tile_index(c, k)] :
-					   y[ttx_tile_index(k, c)];
+				float yv = tr ? y[ttx_tile_index(c, k)] : y[ttx_tile_index(k, c)];
 
 				s += (double)ref_fid_b(xv, p) * ref_fid_a(yv, p);
 			}
@@ -508,8 +494,8 @@ static float ref_mm_elem(const float *x, const float *y, bool tr,
 	return d;
 }
 
-static void ref_matmul_tile(const float *x, const float *y, bool tr,
-			    TTMathFidelity fid, bool fp32, float *dst)
+static void ref_matmul_tile(const float *x, const float *y, bool tr, TTMathFidelity fid, bool fp32,
+			    float *dst)
 {
 	for (unsigned r = 0; r < 32; r++)
 		for (unsigned c = 0; c < 32; c++) {
@@ -524,20 +510,16 @@ static void ref_matmul_tile(const float *x, const float *y, bool tr,
  * into Dst 0 (the middle one transposed), add, sub with broadcasts, and
  * an accumulating sub; Dst 0..3 (bits and defined rows) into @out.
  */
-static void simd_run(TTSimdLevel lv, bool fp32, TTMathFidelity fid,
-		     unsigned fmt, const uint8_t *a, const uint8_t *b,
-		     uint32_t out[4][N + 2])
+static void simd_run(TTSimdLevel lv, bool fp32, TTMathFidelity fid, unsigned fmt, const uint8_t *a,
+		     const uint8_t *b, uint32_t out[4][N + 2])
 {
 	ttx_tile_simd_max = lv;
 	init_engine(eng, fp32, false, fid);
 	for (int k = 0; k < 3; k++)
 		cr_assert_eq(ttx_tile_matmul_tiles(eng, fmt, a, fmt, b, k == 1, 0), 0);
-	cr_assert_eq(ttx_tile_binary_tiles(eng, TTX_ELW_ADD, TTX_BCAST_NONE, fmt, a,
-					   fmt, b, 1), 0);
-	cr_assert_eq(ttx_tile_binary_tiles(eng, TTX_ELW_SUB, TTX_BCAST_COL, fmt, a,
-					   fmt, b, 2), 0);
-	cr_assert_eq(ttx_tile_binary_tiles(eng, TTX_ELW_ADD, TTX_BCAST_ROW, fmt, b,
-					   fmt, a, 3), 0);
+	cr_assert_eq(ttx_tile_binary_tiles(eng, TTX_ELW_ADD, TTX_BCAST_NONE, fmt, a, fmt, b, 1), 0);
+	cr_assert_eq(ttx_tile_binary_tiles(eng, TTX_ELW_SUB, TTX_BCAST_COL, fmt, a, fmt, b, 2), 0);
+	cr_assert_eq(ttx_tile_binary_tiles(eng, TTX_ELW_ADD, TTX_BCAST_ROW, fmt, b, fmt, a, 3), 0);
 	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, fmt, b, 0), 0);
 	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_B, fmt, a, 0), 0);
 	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_SUB, TTX_BCAST_SCALAR, true, 1), 0);
@@ -564,7 +546,7 @@ Test(tile, simd_levels_agree_with_portable)
 
 	rand_bf16_tile(a[0], va, 1e-3, 1e3);
 	rand_bf16_tile(b[0], vb, 1e-3, 1e3);
-	for (int i = 0; i < 4096; i++) {		/* any bit pattern */
+	for (int i = 0; i < 4096; i++) { /* any bit pattern */
 		a[1][i] = (uint8_t)(i * 37 + 11 + (i >> 7));
 		b[1][i] = (uint8_t)(i * 101 + 3 + (i >> 5));
 	}
@@ -574,15 +556,17 @@ Test(tile, simd_levels_agree_with_portable)
 			for (int f = 0; f < 4; f++)
 				for (int wild = 0; wild < 2; wild++) {
 					if (fmts[fi] == TT_DF_FLOAT32 && !wild)
-						continue;	/* bf16 data */
+						continue; /* bf16 data */
 					simd_run(TTX_SIMD_PORTABLE, fp32, fids[f], fmts[fi],
 						 a[wild], b[wild], want);
-					for (int lv = TTX_SIMD_PORTABLE + 1; lv <= (int)host; lv++) {
+					for (int lv = TTX_SIMD_PORTABLE + 1; lv <= (int)host;
+					     lv++) {
 						simd_run((TTSimdLevel)lv, fp32, fids[f], fmts[fi],
 							 a[wild], b[wild], got);
 						cr_assert(!memcmp(want, got, sizeof(want)),
 							  "level %d fmt %u fp32 %d fid %d wild %d: "
-							  "differs", lv, fmts[fi], fp32, fids[f], wild);
+							  "differs",
+							  lv, fmts[fi], fp32, fids[f], wild);
 					}
 				}
 }
@@ -603,18 +587,17 @@ Test(tile, matmul_tile_bit_exact)
 				rand_bf16_tile(b, vb, 0.5, 1);
 				memset(want, 0, sizeof(want));
 				for (int k = 0; k < 2; k++) {
-					cr_assert_eq(ttx_tile_matmul_tiles(eng,
-						     TT_DF_FLOAT16_B, a,
-						     TT_DF_FLOAT16_B, b, tr, 3), 0);
-					ref_matmul_tile(va, vb, tr, fids[f], fp32,
-							want);
+					cr_assert_eq(ttx_tile_matmul_tiles(eng, TT_DF_FLOAT16_B, a,
+									   TT_DF_FLOAT16_B, b, tr,
+									   3),
+						     0);
+					ref_matmul_tile(va, vb, tr, fids[f], fp32, want);
 				}
 				ttx_tile_dst_read(eng, 3, got);
 				for (int i = 0; i < N; i++)
 					cr_assert_eq((float)got[i], want[i],
-						     "fp32 %d fid %d tr %d i %d: %a vs %a",
-						     fp32, fids[f], tr, i,
-						     (float)got[i], want[i]);
+						     "fp32 %d fid %d tr %d i %d: %a vs %a", fp32,
+						     fids[f], tr, i, (float)got[i], want[i]);
 			}
 }
 
@@ -638,8 +621,7 @@ static double pcc(const double *x, const double *y, size_t n)
 }
 
 /* M x K @ K x N in tiles, bf16 in, bf16 out, against fp64. */
-static double matmul_pcc(unsigned mt, unsigned kt, unsigned nt,
-			 TTMathFidelity fid)
+static double matmul_pcc(unsigned mt, unsigned kt, unsigned nt, TTMathFidelity fid)
 {
 	unsigned M = mt * 32, K = kt * 32, Nn = nt * 32;
 	double *A = malloc(sizeof(double) * M * K);
@@ -684,10 +666,8 @@ static double matmul_pcc(unsigned mt, unsigned kt, unsigned nt,
 			cr_assert_eq(ttx_tile_acquire(eng), 0);
 			for (unsigned k = 0; k < kt; k++)
 				ttx_tile_matmul_tiles(eng, TT_DF_FLOAT16_B,
-						      ta + (i * kt + k) * 2048,
-						      TT_DF_FLOAT16_B,
-						      tb + (k * nt + j) * 2048,
-						      false, 0);
+						      ta + (i * kt + k) * 2048, TT_DF_FLOAT16_B,
+						      tb + (k * nt + j) * 2048, false, 0);
 			ttx_tile_commit(eng);
 			cr_assert_eq(ttx_tile_wait(eng), 0);
 			ttx_tile_pack(eng, 0, TT_DF_FLOAT16_B, out);
@@ -695,8 +675,7 @@ static double matmul_pcc(unsigned mt, unsigned kt, unsigned nt,
 			for (unsigned r2 = 0; r2 < 32; r2++)
 				for (unsigned c = 0; c < 32; c++)
 					C[(i * 32 + r2) * Nn + j * 32 + c] =
-						bf16f(get16(out,
-							ttx_tile_index(r2, c)));
+						bf16f(get16(out, ttx_tile_index(r2, c)));
 		}
 	r = pcc(C, G, (size_t)M * Nn);
 	free(A);
@@ -713,8 +692,7 @@ Test(tile, matmul_multi_tile_pcc)
 	double hifi4 = matmul_pcc(4, 4, 4, TTX_HIFI4);
 	double lofi = matmul_pcc(4, 4, 4, TTX_LOFI);
 
-	printf("matmul 128x128x128 bf16: PCC vs fp64 HiFi4 %.6f LoFi %.6f\n",
-	       hifi4, lofi);
+	printf("matmul 128x128x128 bf16: PCC vs fp64 HiFi4 %.6f LoFi %.6f\n", hifi4, lofi);
 	cr_assert_geq(hifi4, 0.999);
 	cr_assert_geq(lofi, 0.99);
 }
@@ -745,23 +723,21 @@ Test(tile, reduce_sum_avg)
 		for (int dim = TTX_REDUCE_ROW; dim <= TTX_REDUCE_SCALAR; dim++) {
 			init_engine(eng, fp32, false, TTX_HIFI4);
 			rand_bf16_tile(a, va, 0.1, 4);
-			ttx_tile_reduce_tile(eng, TTX_POOL_SUM, dim,
-					     TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B,
-					     s1, 0);
-			ttx_tile_reduce_tile(eng, TTX_POOL_AVG, dim,
-					     TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B,
-					     s32, 1);
+			ttx_tile_reduce_tile(eng, TTX_POOL_SUM, dim, TT_DF_FLOAT16_B, a,
+					     TT_DF_FLOAT16_B, s1, 0);
+			ttx_tile_reduce_tile(eng, TTX_POOL_AVG, dim, TT_DF_FLOAT16_B, a,
+					     TT_DF_FLOAT16_B, s32, 1);
 			for (unsigned o = 0; o < 32; o++) {
 				double g = 0, absum = 0;
 				unsigned oi;
 
 				for (unsigned k = 0; k < 32; k++) {
 					for (unsigned k2 = 0; k2 < 32; k2++) {
-						unsigned i = dim == TTX_REDUCE_ROW ?
-							ttx_tile_index(o, k) :
-							dim == TTX_REDUCE_COL ?
-							ttx_tile_index(k, o) :
-							ttx_tile_index(k, k2);
+						unsigned i = dim == TTX_REDUCE_ROW
+								     ? ttx_tile_index(o, k)
+							     : dim == TTX_REDUCE_COL
+								     ? ttx_tile_index(k, o)
+								     : ttx_tile_index(k, k2);
 
 						if (dim != TTX_REDUCE_SCALAR && k2)
 							continue;
@@ -769,8 +745,8 @@ Test(tile, reduce_sum_avg)
 						absum += fabs(va[i]);
 					}
 				}
-				oi = dim == TTX_REDUCE_ROW ? ttx_tile_index(o, 0) :
-				     ttx_tile_index(0, o);
+				oi = dim == TTX_REDUCE_ROW ? ttx_tile_index(o, 0)
+							   : ttx_tile_index(0, o);
 				/* Per 16-term chunk one Dst rounding: bf16 Dst
 				 * loses at most 2^-8 of the running sum each.
 				 * REDUCE_SCALAR's row goes through SrcA, whose
@@ -779,15 +755,15 @@ Test(tile, reduce_sum_avg)
 
 				ttx_tile_dst_read(eng, 0, d);
 				cr_assert_leq(fabs(d[oi] - g), absum * tol,
-					      "fp32 %d dim %d o %u: %g vs %g",
-					      fp32, dim, o, d[oi], g);
+					      "fp32 %d dim %d o %u: %g vs %g", fp32, dim, o, d[oi],
+					      g);
 				/* REDUCE_SCALAR applies the scaler twice. */
 				ttx_tile_dst_read(eng, 1, d);
 				double gs = dim == TTX_REDUCE_SCALAR ? g / 1024 : g / 32;
 				double as = dim == TTX_REDUCE_SCALAR ? absum / 1024 : absum / 32;
 				cr_assert_leq(fabs(d[oi] - gs), as * tol,
-					      "fp32 %d dim %d o %u: %g vs %g", fp32, dim, o,
-					      d[oi], gs);
+					      "fp32 %d dim %d o %u: %g vs %g", fp32, dim, o, d[oi],
+					      gs);
 				if (dim == TTX_REDUCE_SCALAR)
 					break;
 			}
@@ -804,7 +780,7 @@ Test(tile, reduce_max_exact)
 	double d[N];
 
 	scaler_tile(s1, 1.0f);
-	scaler_tile(s2, 3.0f);	/* GMPOOL uses only its power of two: 2 */
+	scaler_tile(s2, 3.0f); /* GMPOOL uses only its power of two: 2 */
 	for (int dim = TTX_REDUCE_ROW; dim <= TTX_REDUCE_SCALAR; dim++) {
 		init_engine(eng, false, false, TTX_LOFI);
 		/* All negative: an undefined Dst must read as -inf. */
@@ -813,14 +789,14 @@ Test(tile, reduce_max_exact)
 			va[i] = -fabsf(va[i]);
 			a[2 * i + 1] |= 0x80;
 		}
-		ttx_tile_reduce_tile(eng, TTX_POOL_MAX, dim, TT_DF_FLOAT16_B,
-				     a, TT_DF_FLOAT16_B, s1, 0);
-		ttx_tile_reduce_tile(eng, TTX_POOL_MAX, dim, TT_DF_FLOAT16_B,
-				     a, TT_DF_FLOAT16_B, s2, 1);
+		ttx_tile_reduce_tile(eng, TTX_POOL_MAX, dim, TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B,
+				     s1, 0);
+		ttx_tile_reduce_tile(eng, TTX_POOL_MAX, dim, TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B,
+				     s2, 1);
 		for (unsigned o = 0; o < 32; o++) {
 			float m = -INFINITY;
-			unsigned oi = dim == TTX_REDUCE_ROW ? ttx_tile_index(o, 0) :
-				      ttx_tile_index(0, o);
+			unsigned oi =
+				dim == TTX_REDUCE_ROW ? ttx_tile_index(o, 0) : ttx_tile_index(0, o);
 
 			for (unsigned r = 0; r < 32; r++)
 				for (unsigned c = 0; c < 32; c++)
@@ -829,8 +805,7 @@ Test(tile, reduce_max_exact)
 					    dim == TTX_REDUCE_SCALAR)
 						m = fmaxf(m, va[ttx_tile_index(r, c)]);
 			ttx_tile_dst_read(eng, 0, d);
-			cr_assert_eq(d[oi], m, "dim %d o %u: %g vs %g", dim, o,
-				     d[oi], m);
+			cr_assert_eq(d[oi], m, "dim %d o %u: %g vs %g", dim, o, d[oi], m);
 			ttx_tile_dst_read(eng, 1, d);
 			cr_assert_eq(d[oi], 2 * m);
 			if (dim == TTX_REDUCE_SCALAR)
@@ -847,17 +822,17 @@ Test(tile, reduce_sum_lofi_slices_data)
 
 	scaler_tile(s1, 1.0f);
 	for (int i = 0; i < N; i++) {
-		a[2 * i] = 0xff;	/* 1.9921875 */
+		a[2 * i] = 0xff; /* 1.9921875 */
 		a[2 * i + 1] = 0x3f;
 	}
 	init_engine(eng, true, false, TTX_LOFI);
-	ttx_tile_reduce_tile(eng, TTX_POOL_SUM, TTX_REDUCE_COL,
-			     TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, s1, 0);
+	ttx_tile_reduce_tile(eng, TTX_POOL_SUM, TTX_REDUCE_COL, TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B,
+			     s1, 0);
 	ttx_tile_dst_read(eng, 0, d);
 	cr_assert_eq(d[0], 32 * 1.9375);
 	init_engine(eng, true, false, TTX_HIFI2);
-	ttx_tile_reduce_tile(eng, TTX_POOL_SUM, TTX_REDUCE_COL,
-			     TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, s1, 0);
+	ttx_tile_reduce_tile(eng, TTX_POOL_SUM, TTX_REDUCE_COL, TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B,
+			     s1, 0);
 	ttx_tile_dst_read(eng, 0, d);
 	cr_assert_eq(d[0], 32 * 1.9921875);
 }
@@ -909,14 +884,15 @@ static void rows_round_trip(unsigned fmt, bool fp32, bool to_dst)
 	for (size_t i = 0; i < 32 * stride; i++)
 		rows[i] = (uint8_t)(rnd(0, 256));
 	if (fmt == TT_DF_FLOAT16_B || fmt == TT_DF_FLOAT16)
-		for (size_t i = 0; i < 32 * W * 32; i++)	/* no denormals */
+		for (size_t i = 0; i < 32 * W * 32; i++) /* no denormals */
 			rows[2 * i + 1] = (uint8_t)((rows[2 * i + 1] & 0x83) | 0x3c);
 	memset(back, 0xa5, sizeof(back));
 	for (unsigned t = 0; t < W; t++) {
 		init_engine(eng, fp32, false, TTX_HIFI4);
 		cr_assert_eq(ttx_tile_acquire(eng), 0);
 		cr_assert_eq(ttx_tile_unpack_rows(eng, TTX_SRC_A, fmt, rows + t * 32 * es, stride,
-						  to_dst ? TTX_UNPACK_TO_DST : 0), 0);
+						  to_dst ? TTX_UNPACK_TO_DST : 0),
+			     0);
 		cr_assert_eq(ttx_tile_src_dvalid(eng, TTX_SRC_B), 0);
 		cr_assert_eq(ttx_tile_datacopy(eng, TTX_SRC_A, 0), 0);
 		cr_assert_eq(ttx_tile_commit(eng), 0);
@@ -928,7 +904,7 @@ static void rows_round_trip(unsigned fmt, bool fp32, bool to_dst)
 						 rows + r * stride + (t * 32 + c) * es, es,
 						 "tile %u (%u, %u)", t, r, c);
 		cr_assert_eq(ttx_tile_pack_rows(eng, 0, fmt, back + t * 32 * es, stride), 0);
-		if (t + 1 < W)	/* tile t + 1's columns are still untouched */
+		if (t + 1 < W) /* tile t + 1's columns are still untouched */
 			cr_assert_eq(back[(t + 1) * 32 * es], 0xa5);
 	}
 	cr_assert_arr_eq(back, rows, 32 * stride);
@@ -987,8 +963,9 @@ Test(tile, rows_reject_bad_layouts)
 	cr_expect_eq(ttx_tile_unpack_rows(eng, TTX_SRC_A, TT_DF_FLOAT16_B, buf, 62, 0),
 		     TTX_TILE_EINVAL);
 	/* 32-bit data to a 16-bit Dst. */
-	cr_expect_eq(ttx_tile_unpack_rows(eng, TTX_SRC_A, TT_DF_FLOAT32, buf, 128,
-					  TTX_UNPACK_TO_DST), TTX_TILE_EINVAL);
+	cr_expect_eq(
+		ttx_tile_unpack_rows(eng, TTX_SRC_A, TT_DF_FLOAT32, buf, 128, TTX_UNPACK_TO_DST),
+		TTX_TILE_EINVAL);
 	ttx_tile_commit(eng);
 	ttx_tile_wait(eng);
 	cr_expect_eq(ttx_tile_pack_rows(eng, 0, TT_DF_BFP4_B, buf, 64), TTX_TILE_EINVAL);
@@ -1004,8 +981,7 @@ Test(tile, unpack_to_dst_bank_only_feeds_datacopy)
 	rand_bf16_tile(a, v, 0.5, 2);
 	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_FLOAT16_B, a, TTX_UNPACK_TO_DST), 0);
 	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_B, TT_DF_FLOAT16_B, a, 0), 0);
-	cr_expect_eq(ttx_tile_eltwise(eng, TTX_ELW_ADD, TTX_BCAST_NONE, false, 0),
-		     TTX_TILE_EINVAL);
+	cr_expect_eq(ttx_tile_eltwise(eng, TTX_ELW_ADD, TTX_BCAST_NONE, false, 0), TTX_TILE_EINVAL);
 	cr_expect_eq(ttx_tile_matmul(eng, 0), TTX_TILE_EINVAL);
 	cr_expect_eq(ttx_tile_datacopy(eng, TTX_SRC_A, 0), 0);
 }
@@ -1017,8 +993,8 @@ Test(tile, unpack_to_dst_bank_only_feeds_datacopy)
  * single-tile matmuls on a second engine: bit for bit, at @fid, with the
  * given Dst.
  */
-static void block_vs_tiles(unsigned rt, unsigned ct, unsigned kt, bool fp32,
-			   TTMathFidelity fid, bool transpose)
+static void block_vs_tiles(unsigned rt, unsigned ct, unsigned kt, bool fp32, TTMathFidelity fid,
+			   bool transpose)
 {
 	static uint8_t a[16 * 4][2048], b[4 * 16][2048], got[2048], want[2048];
 	TTTileEngine *ref = malloc(sizeof(*ref));
@@ -1045,15 +1021,18 @@ static void block_vs_tiles(unsigned rt, unsigned ct, unsigned kt, bool fp32,
 		for (unsigned c = 0; c < ct; c++)
 			in1[c] = b[k * ct + c];
 		cr_assert_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in0, rt,
-							  TT_DF_FLOAT16_B, in1, ct, transpose), 0);
+							  TT_DF_FLOAT16_B, in1, ct, transpose),
+			     0);
 		/* Both banks of a Src can hold a block: a second one fits, a third not. */
 		if (k == 0) {
 			cr_assert_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in0, rt,
 								  TT_DF_FLOAT16_B, in1, ct,
-								  transpose), 0);
+								  transpose),
+				     0);
 			cr_expect_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in0, rt,
 								  TT_DF_FLOAT16_B, in1, ct,
-								  transpose), TTX_TILE_BLOCKED);
+								  transpose),
+				     TTX_TILE_BLOCKED);
 			/* A single-tile op may not eat a block. */
 			cr_expect_eq(ttx_tile_matmul(eng, 0), TTX_TILE_EINVAL);
 			cr_expect_eq(ttx_tile_matmul_block(eng, 0, ct + 1, rt), TTX_TILE_EINVAL);
@@ -1066,7 +1045,8 @@ static void block_vs_tiles(unsigned rt, unsigned ct, unsigned kt, bool fp32,
 					cr_assert_eq(ttx_tile_matmul_tiles(ref, TT_DF_FLOAT16_B,
 									   in0[r], TT_DF_FLOAT16_B,
 									   in1[c], transpose,
-									   r * ct + c), 0);
+									   r * ct + c),
+						     0);
 	}
 	cr_assert_eq(ttx_tile_matmul_block(eng, 0, ct, rt), 0);
 	ttx_tile_commit(eng);
@@ -1105,13 +1085,16 @@ Test(tile, matmul_block_rejects_bad_shapes)
 	for (int i = 0; i < 17; i++)
 		in[i] = t;
 	init_engine(eng, false, false, TTX_HIFI4);
-	cr_expect_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in, 0,
-						  TT_DF_FLOAT16_B, in, 1, false), TTX_TILE_EINVAL);
-	cr_expect_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in, 17,
-						  TT_DF_FLOAT16_B, in, 1, false), TTX_TILE_EINVAL);
+	cr_expect_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in, 0, TT_DF_FLOAT16_B, in,
+						  1, false),
+		     TTX_TILE_EINVAL);
+	cr_expect_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in, 17, TT_DF_FLOAT16_B, in,
+						  1, false),
+		     TTX_TILE_EINVAL);
 	/* 3 x 3 = 9 Dst tiles: more than SyncHalf's 8. */
-	cr_assert_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in, 3,
-						  TT_DF_FLOAT16_B, in, 3, false), 0);
+	cr_assert_eq(ttx_tile_unpack_matmul_block(eng, TT_DF_FLOAT16_B, in, 3, TT_DF_FLOAT16_B, in,
+						  3, false),
+		     0);
 	cr_expect_eq(ttx_tile_matmul_block(eng, 0, 3, 3), TTX_TILE_EINVAL);
 	/* The same block does not fit at Dst 0 either way round; 1 x 3 would. */
 	cr_expect_eq(ttx_tile_matmul_block(eng, 0, 3, 1), TTX_TILE_EINVAL);

@@ -24,7 +24,7 @@
 
 #include "fake_chip.h"
 
-#define EMU(reg)	(TT_MMIO_EMU_BASE + TT_A_EMU_##reg)
+#define EMU(reg) (TT_MMIO_EMU_BASE + TT_A_EMU_##reg)
 
 static char path[64];
 
@@ -32,8 +32,7 @@ static char path[64];
 static void launch(uint64_t t)
 {
 	uint8_t buf[sizeof(struct tt_ctl_hdr) + sizeof(struct tt_ctl_doorbell)];
-	struct tt_ctl_hdr h = { .type = TT_CTL_DOORBELL,
-				.len = sizeof(struct tt_ctl_doorbell) };
+	struct tt_ctl_hdr h = { .type = TT_CTL_DOORBELL, .len = sizeof(struct tt_ctl_doorbell) };
 	struct tt_ctl_doorbell bell = { .flags = TT_CTL_DOORBELL_GO };
 
 	F.clock = t;
@@ -69,8 +68,8 @@ static void w(unsigned core, unsigned risc, uint32_t addr, uint32_t v)
 }
 
 /* What the wait primitive writes before it sleeps, at device time @t. */
-static void describe(unsigned core, unsigned risc, uint64_t t, uint32_t kind,
-		     uint32_t id, uint32_t expect)
+static void describe(unsigned core, unsigned risc, uint64_t t, uint32_t kind, uint32_t id,
+		     uint32_t expect)
 {
 	F.clock = t;
 	w(core, risc, EMU(WAIT_ID), id);
@@ -100,7 +99,8 @@ Test(trace, names_cores_and_riscs)
 
 	cr_assert_eq(strncmp(t, "[\n", 2), 0);
 	cr_assert(strstr(t, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":2,"
-			 "\"args\":{\"name\":\"core (1,0)\"}}"), "%s", t);
+			    "\"args\":{\"name\":\"core (1,0)\"}}"),
+		  "%s", t);
 	cr_assert(strstr(t, "\"pid\":1,\"tid\":4,\"args\":{\"name\":\"TRISC2\"}"));
 	cr_assert(strstr(t, "\n]\n"), "the array must be closed");
 }
@@ -110,13 +110,14 @@ Test(trace, wait_span_across_early_wakes)
 	char *t;
 
 	describe(1, 3, 1000, TT_WAIT_CB_FRONT, 3, 2);
-	describe(1, 3, 1500, TT_WAIT_CB_FRONT, 3, 2);	/* woken early */
+	describe(1, 3, 1500, TT_WAIT_CB_FRONT, 3, 2); /* woken early */
 	F.clock = 3500;
 	w(1, 3, EMU(WAIT_KIND), TT_WAIT_NONE);
 	t = finish();
 	cr_assert(strstr(t, "{\"ph\":\"X\",\"cat\":\"wait\",\"name\":"
-			 "\"wait CB 3 front (2 pages)\",\"pid\":2,\"tid\":3,"
-			 "\"ts\":1.000,\"dur\":2.500},"), "%s", t);
+			    "\"wait CB 3 front (2 pages)\",\"pid\":2,\"tid\":3,"
+			    "\"ts\":1.000,\"dur\":2.500},"),
+		  "%s", t);
 	cr_assert_eq(strstr(t, "\"dur\":0.500"), NULL, "the early wake split the span");
 }
 
@@ -126,19 +127,21 @@ Test(trace, barrier_and_tile_engine_names)
 	char *t;
 
 	describe(0, TT_RISC_NCRISC, 10, TT_WAIT_NOC_BARRIER, TT_NOC_BARRIER_READS, 3);
-	describe(0, TT_RISC_NCRISC, 20, TT_WAIT_NOC_BARRIER,
-		 TT_NOC_BARRIER_WRITES_SENT_TRID(5), 0);
+	describe(0, TT_RISC_NCRISC, 20, TT_WAIT_NOC_BARRIER, TT_NOC_BARRIER_WRITES_SENT_TRID(5), 0);
 	describe(0, TT_RISC_TRISC2, 30, TT_WAIT_TILE_ENGINE, TT_TILE_CMD_WAIT, 0);
 	F.clock = 40;
 	w(0, TT_RISC_NCRISC, EMU(WAIT_KIND), TT_WAIT_NONE);
 	w(0, TT_RISC_TRISC2, EMU(WAIT_KIND), TT_WAIT_NONE);
 	t = finish();
 	cr_assert(strstr(t, "\"name\":\"wait NoC read barrier\",\"pid\":1,\"tid\":1,"
-			 "\"ts\":0.010,\"dur\":0.010}"), "%s", t);
+			    "\"ts\":0.010,\"dur\":0.010}"),
+		  "%s", t);
 	cr_assert(strstr(t, "\"name\":\"wait NoC writes flushed barrier, transaction "
-			 "id 5\",\"pid\":1,\"tid\":1,\"ts\":0.020,\"dur\":0.020}"), "%s", t);
+			    "id 5\",\"pid\":1,\"tid\":1,\"ts\":0.020,\"dur\":0.020}"),
+		  "%s", t);
 	cr_assert(strstr(t, "\"name\":\"wait tile engine: tile_regs_wait (nothing "
-			 "committed)\",\"pid\":1,\"tid\":4"), "%s", t);
+			    "committed)\",\"pid\":1,\"tid\":4"),
+		  "%s", t);
 }
 
 Test(trace, go_waits_frame_the_kernel)
@@ -147,18 +150,21 @@ Test(trace, go_waits_frame_the_kernel)
 
 	describe(0, TT_RISC_BRISC, 100, TT_WAIT_GO, 0, 0);
 	F.clock = 2000;
-	w(0, TT_RISC_BRISC, EMU(WAIT_KIND), TT_WAIT_NONE);	/* go */
+	w(0, TT_RISC_BRISC, EMU(WAIT_KIND), TT_WAIT_NONE); /* go */
 	describe(0, TT_RISC_BRISC, 2600, TT_WAIT_SEMAPHORE, 0x37010, 1);
 	F.clock = 2700;
 	w(0, TT_RISC_BRISC, EMU(WAIT_KIND), TT_WAIT_NONE);
-	describe(0, TT_RISC_BRISC, 12345, TT_WAIT_GO, 0, 0);	/* done */
+	describe(0, TT_RISC_BRISC, 12345, TT_WAIT_GO, 0, 0); /* done */
 	t = finish();
 	cr_assert(strstr(t, "\"name\":\"wait go\",\"pid\":1,\"tid\":0,"
-			 "\"ts\":0.100,\"dur\":1.900}"), "%s", t);
+			    "\"ts\":0.100,\"dur\":1.900}"),
+		  "%s", t);
 	cr_assert(strstr(t, "\"name\":\"wait semaphore 0x37010 == 1\",\"pid\":1,"
-			 "\"tid\":0,\"ts\":2.600,\"dur\":0.100}"), "%s", t);
+			    "\"tid\":0,\"ts\":2.600,\"dur\":0.100}"),
+		  "%s", t);
 	cr_assert(strstr(t, "{\"ph\":\"X\",\"cat\":\"launch\",\"name\":\"kernel\","
-			 "\"pid\":1,\"tid\":0,\"ts\":2.000,\"dur\":10.345}"), "%s", t);
+			    "\"pid\":1,\"tid\":0,\"ts\":2.000,\"dur\":10.345}"),
+		  "%s", t);
 }
 
 Test(trace, cb_occupancy_counter)
@@ -172,7 +178,8 @@ Test(trace, cb_occupancy_counter)
 	w(0, TT_RISC_BRISC, base + TT_A_STREAM_TILES_ACKED, 1);
 	t = finish();
 	cr_assert(strstr(t, "{\"ph\":\"C\",\"name\":\"CB 5 pages\",\"pid\":1,"
-			 "\"ts\":0.010,\"args\":{\"pages\":4}}"), "%s", t);
+			    "\"ts\":0.010,\"args\":{\"pages\":4}}"),
+		  "%s", t);
 	cr_assert(strstr(t, "\"ts\":0.020,\"args\":{\"pages\":3}}"), "%s", t);
 }
 
@@ -182,9 +189,9 @@ Test(trace, time_zero_is_the_first_launch)
 	char *t;
 
 	ttx_chip_trace_end(F.chip);
-	cr_assert_eq(ttx_chip_trace(F.chip, path), 0);	/* not launched yet */
+	cr_assert_eq(ttx_chip_trace(F.chip, path), 0); /* not launched yet */
 	F.clock = 100;
-	w(0, TT_RISC_NCRISC, base + TT_A_STREAM_TILES_RECEIVED, 1);	/* boot */
+	w(0, TT_RISC_NCRISC, base + TT_A_STREAM_TILES_RECEIVED, 1); /* boot */
 	describe(0, TT_RISC_BRISC, 200, TT_WAIT_GO, 0, 0);
 	launch(5000);
 	F.clock = 5100;
@@ -195,7 +202,8 @@ Test(trace, time_zero_is_the_first_launch)
 	cr_assert_eq(strstr(t, "\"pages\":1}"), NULL, "a boot event was kept: %s", t);
 	/* The go wait began before the launch: it starts at 0. */
 	cr_assert(strstr(t, "\"name\":\"wait go\",\"pid\":1,\"tid\":0,"
-			 "\"ts\":0.000,\"dur\":0.100}"), "%s", t);
+			    "\"ts\":0.000,\"dur\":0.100}"),
+		  "%s", t);
 	cr_assert(strstr(t, "\"ts\":1.000,\"args\":{\"pages\":2}}"), "%s", t);
 }
 
@@ -211,8 +219,8 @@ static void name_at(unsigned core, uint32_t addr, const char *name)
 }
 
 /* A profiler marker as the kernel API writes it, at device time @t. */
-static void mark(unsigned core, unsigned risc, uint64_t t, uint32_t kind,
-		 uint32_t name, uint64_t data)
+static void mark(unsigned core, unsigned risc, uint64_t t, uint32_t kind, uint32_t name,
+		 uint64_t data)
 {
 	F.clock = t;
 	w(core, risc, EMU(PROF_NAME), name);
@@ -232,12 +240,14 @@ Test(trace, profiler_zones_nest)
 	mark(1, TT_RISC_TRISC1, 1200, TT_PROF_ZONE_BEGIN, 0x20010, 0);
 	mark(1, TT_RISC_TRISC1, 1700, TT_PROF_ZONE_END, 0, 0);
 	mark(1, TT_RISC_TRISC1, 2500, TT_PROF_ZONE_END, 0, 0);
-	mark(1, TT_RISC_TRISC1, 2600, TT_PROF_ZONE_END, 0, 0);	/* none open */
+	mark(1, TT_RISC_TRISC1, 2600, TT_PROF_ZONE_END, 0, 0); /* none open */
 	t = finish();
 	cr_assert(strstr(t, "{\"ph\":\"X\",\"cat\":\"zone\",\"name\":\"inner \\\"q\\\"\","
-			 "\"pid\":2,\"tid\":3,\"ts\":1.200,\"dur\":0.500},"), "%s", t);
+			    "\"pid\":2,\"tid\":3,\"ts\":1.200,\"dur\":0.500},"),
+		  "%s", t);
 	cr_assert(strstr(t, "{\"ph\":\"X\",\"cat\":\"zone\",\"name\":\"outer\","
-			 "\"pid\":2,\"tid\":3,\"ts\":1.000,\"dur\":1.500},"), "%s", t);
+			    "\"pid\":2,\"tid\":3,\"ts\":1.000,\"dur\":1.500},"),
+		  "%s", t);
 	cr_assert(strstr(t, "\"inner") < strstr(t, "\"outer\""), "inner ends first");
 }
 
@@ -251,10 +261,12 @@ Test(trace, profiler_data_and_events)
 	mark(0, TT_RISC_BRISC, 3100, TT_PROF_EVENT, 0, 42);
 	t = finish();
 	cr_assert(strstr(t, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"profiler\",\"name\":"
-			 "\"TEST\",\"pid\":1,\"tid\":1,\"ts\":3.000,\"args\":"
-			 "{\"data\":4294967303}},"), "%s", t);
+			    "\"TEST\",\"pid\":1,\"tid\":1,\"ts\":3.000,\"args\":"
+			    "{\"data\":4294967303}},"),
+		  "%s", t);
 	cr_assert(strstr(t, "\"name\":\"event 42\",\"pid\":1,\"tid\":0,\"ts\":3.100,"
-			 "\"args\":{\"id\":42}},"), "%s", t);
+			    "\"args\":{\"id\":42}},"),
+		  "%s", t);
 }
 
 /*
@@ -273,17 +285,19 @@ Test(trace, profiler_done_closes_zones_and_sums)
 		     (uint64_t)i << 32 | 1);
 		mark(0, TT_RISC_BRISC, 1010 + 100 * i + i, TT_PROF_SUM_END, 0, 1);
 	}
-	mark(0, TT_RISC_BRISC, 1500, TT_PROF_SUM_BEGIN, 0x30000, 5);	/* no slot 5 */
+	mark(0, TT_RISC_BRISC, 1500, TT_PROF_SUM_BEGIN, 0x30000, 5); /* no slot 5 */
 	mark(0, TT_RISC_NCRISC, 1600, TT_PROF_ZONE_BEGIN, 0x30010, 0);
 	F.clock = 2000;
 	w(0, TT_RISC_BRISC, EMU(DOORBELL), TT_DOORBELL_DONE);
-	mark(0, TT_RISC_NCRISC, 2100, TT_PROF_ZONE_END, 0, 0);	/* nothing open */
+	mark(0, TT_RISC_NCRISC, 2100, TT_PROF_ZONE_END, 0, 0); /* nothing open */
 	t = finish();
 	cr_assert(strstr(t, "\"name\":\"left open\",\"pid\":1,\"tid\":1,\"ts\":1.600,"
-			 "\"dur\":0.400}"), "%s", t);
+			    "\"dur\":0.400}"),
+		  "%s", t);
 	cr_assert(strstr(t, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"zone sum\",\"name\":"
-			 "\"loop\",\"pid\":1,\"tid\":0,\"ts\":2.000,\"args\":"
-			 "{\"total_ns\":33,\"count\":3}},"), "%s", t);
+			    "\"loop\",\"pid\":1,\"tid\":0,\"ts\":2.000,\"args\":"
+			    "{\"total_ns\":33,\"count\":3}},"),
+		  "%s", t);
 	cr_assert_eq(strstr(t, "\"dur\":0.500"), NULL, "%s", t);
 }
 
@@ -301,7 +315,8 @@ Test(trace, profiler_names_are_bounded_and_escaped)
 	mark(0, TT_RISC_BRISC, 20, TT_PROF_DATA, 0x31000, 2);
 	mark(0, TT_RISC_BRISC, 30, TT_PROF_DATA, TT_MEM_L1_SIZE + 4, 3);
 	t = finish();
-	cr_assert(strstr(t, "\"name\":\"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz\","),
+	cr_assert(strstr(t, "\"name\":"
+			    "\"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz\","),
 		  "%s", t);
 	cr_assert(strstr(t, "\"name\":\"tab\\u0009here\","), "%s", t);
 	cr_assert(strstr(t, "\"name\":\"0x16e004\","), "%s", t);

@@ -15,8 +15,8 @@
 #include "tt_data_format.h"
 #include "tt_mem_map.h"
 
-#define RESULT		0x100000u	/* free L1 in every test */
-#define PAGE		2048u
+#define RESULT 0x100000u /* free L1 in every test */
+#define PAGE   2048u
 
 static struct tt_program *program_with(struct tt_program *prog, const char *kernel,
 				       struct tt_core c, enum tt_dm_processor risc,
@@ -31,13 +31,15 @@ static struct tt_program *program_with(struct tt_program *prog, const char *kern
 	return prog;
 }
 
-static tt_cb_handle cb_on(struct tt_program *prog, struct tt_core c, uint32_t index,
-			  uint32_t pages, uint32_t page_size)
+static tt_cb_handle cb_on(struct tt_program *prog, struct tt_core c, uint32_t index, uint32_t pages,
+			  uint32_t page_size)
 {
 	struct tt_core_range_set set = tt_core_set(c);
-	struct tt_cb_format f = { .index = index, .data_format = TT_DF_FLOAT16_B,
+	struct tt_cb_format f = { .index = index,
+				  .data_format = TT_DF_FLOAT16_B,
 				  .page_size = page_size };
-	struct tt_cb_config cfg = { .total_size = pages * page_size, .formats = &f,
+	struct tt_cb_config cfg = { .total_size = pages * page_size,
+				    .formats = &f,
 				    .num_formats = 1 };
 	tt_cb_handle h;
 	int rc = tt_cb_create(prog, &set, &cfg, &h);
@@ -48,8 +50,7 @@ static tt_cb_handle cb_on(struct tt_program *prog, struct tt_core c, uint32_t in
 
 static struct tt_buffer *dram_buffer(struct tt_device *dev, uint64_t size)
 {
-	struct tt_buffer_config cfg = { .size = size, .page_size = PAGE,
-					.type = TT_BUFFER_DRAM };
+	struct tt_buffer_config cfg = { .size = size, .page_size = PAGE, .type = TT_BUFFER_DRAM };
 	struct tt_buffer *buf;
 
 	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK);
@@ -172,12 +173,15 @@ Test(cb, stuck_consumer_hang_report_names_the_cb, .timeout = 60)
 	rc = tt_program_run(dev, prog, 1500, &rep);
 	cr_assert_eq(rc, TT_EDEADLK, "run: %s\n%s", tt_strerror(rc), tt_last_error());
 	cr_expect(strstr(tt_last_error(), "no other RISC of this core has a kernel to "
-			 "push it"), "hang report:\n%s", tt_last_error());
-	cr_expect(strstr(tt_last_error(), "BRISC") &&
-		  strstr(tt_last_error(), "waits for CB 0 front: 1 page, 0 received"),
+					  "push it"),
 		  "hang report:\n%s", tt_last_error());
-	cr_expect(strstr(tt_last_error(), "cb_stuck.c") || strstr(tt_last_error(), "circular_buffer.h") ||
-		  strstr(tt_last_error(), "asleep"), "hang report:\n%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "BRISC") &&
+			  strstr(tt_last_error(), "waits for CB 0 front: 1 page, 0 received"),
+		  "hang report:\n%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "cb_stuck.c") ||
+			  strstr(tt_last_error(), "circular_buffer.h") ||
+			  strstr(tt_last_error(), "asleep"),
+		  "hang report:\n%s", tt_last_error());
 
 	tt_program_destroy(prog);
 	tt_device_close(dev);
@@ -219,11 +223,12 @@ static void misuse(uint32_t mode, const char *what)
 	program_with(prog, KERNEL("cb_misuse.c"), core, TT_DM_RISCV_1, &k);
 	cb_on(prog, core, 5, 4, 32);
 	args[0] = 1;
-	args[1] = 6;	/* index 6 is not configured here: mode 1 on it faults too */
+	args[1] = 6; /* index 6 is not configured here: mode 1 on it faults too */
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, args, 3), TT_OK);
 	rc = tt_program_run(dev, prog, 20000, &rep);
 	cr_expect_eq(rc, TT_EGUEST, "second run: %s\n%s", tt_strerror(rc), tt_last_error());
-	cr_expect(strstr(tt_last_error(), "CB 6 is not configured"), "report:\n%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "CB 6 is not configured"), "report:\n%s",
+		  tt_last_error());
 
 	tt_program_destroy(prog);
 	tt_device_close(dev);
@@ -321,8 +326,7 @@ Test(cb, clash_with_l1_buffer_refused_before_launch, .timeout = 60)
 {
 	struct tt_device *dev = e2e_open(1, 1);
 	struct tt_core core = tt_core(0, 0);
-	struct tt_buffer_config bc = { .size = 4096, .page_size = 4096,
-				       .type = TT_BUFFER_L1 };
+	struct tt_buffer_config bc = { .size = 4096, .page_size = 4096, .type = TT_BUFFER_L1 };
 	struct tt_buffer *buf;
 	struct tt_program *prog;
 	struct tt_run_report rep;
@@ -342,10 +346,11 @@ Test(cb, clash_with_l1_buffer_refused_before_launch, .timeout = 60)
 	cr_assert_eq(rc, TT_ECLASH, "run: %s\n%s", tt_strerror(rc), tt_last_error());
 	/* A refused launch belongs to no hart: not core (0,0) BRISC pc 0. */
 	cr_expect(rep.risc == TT_RUN_NOWHERE && rep.core.x == TT_RUN_NOWHERE &&
-		  rep.pc == TT_RUN_NOWHERE, "risc %u core.x %u pc 0x%x", rep.risc,
-		  rep.core.x, rep.pc);
+			  rep.pc == TT_RUN_NOWHERE,
+		  "risc %u core.x %u pc 0x%x", rep.risc, rep.core.x, rep.pc);
 	cr_expect(strstr(tt_last_error(), "core (0,0): circular buffers end at") &&
-		  strstr(tt_last_error(), "L1 buffer"), "message: %s", tt_last_error());
+			  strstr(tt_last_error(), "L1 buffer"),
+		  "message: %s", tt_last_error());
 
 	/* Nothing was launched: with the buffer gone the same program starts
 	 * (and hangs on its empty CB, as cb_stuck.c does). */

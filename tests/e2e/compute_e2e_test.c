@@ -33,7 +33,7 @@
 #include "tt_data_format.h"
 #include "ttx_tile.h"
 
-#define TILE	TT_TILE_BYTES_FLOAT16_B
+#define TILE TT_TILE_BYTES_FLOAT16_B
 
 static float bf16_value(uint16_t h)
 {
@@ -55,7 +55,7 @@ static uint16_t bf16_round(double v)
 
 	if (v == 0)
 		return sign;
-	r = nearbyint(ldexp(frexp(fabs(v), &e), 8));	/* 8 significant bits */
+	r = nearbyint(ldexp(frexp(fabs(v), &e), 8)); /* 8 significant bits */
 	f = (float)ldexp(r, e - 8);
 	memcpy(&bits, &f, 4);
 	return sign | (uint16_t)(bits >> 16);
@@ -98,7 +98,7 @@ static void random_bf16(uint16_t *p, size_t n, uint32_t seed)
 		uint32_t bits;
 
 		seed = seed * 1103515245u + 12345u;
-		f = (float)((seed >> 8) & 0xffff) / 8192.0f - 4.0f;	/* [-4, 4) */
+		f = (float)((seed >> 8) & 0xffff) / 8192.0f - 4.0f; /* [-4, 4) */
 		memcpy(&bits, &f, 4);
 		p[i] = (uint16_t)(bits >> 16);
 	}
@@ -106,8 +106,7 @@ static void random_bf16(uint16_t *p, size_t n, uint32_t seed)
 
 static struct tt_buffer *dram(struct tt_device *dev, size_t size)
 {
-	struct tt_buffer_config cfg = { .size = size, .page_size = TILE,
-					.type = TT_BUFFER_DRAM };
+	struct tt_buffer_config cfg = { .size = size, .page_size = TILE, .type = TT_BUFFER_DRAM };
 	struct tt_buffer *b;
 
 	cr_assert_eq(tt_buffer_create(dev, &cfg, &b), TT_OK);
@@ -153,8 +152,8 @@ static void eltwise_binary(uint32_t op, uint32_t tiles)
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
 	cr_assert_eq(tt_kernel_create(prog, KERNEL("eltwise_reader.c"), &set, &rcfg, &rd), TT_OK);
 	cr_assert_eq(tt_kernel_create(prog, KERNEL("eltwise_writer.c"), &set, &wcfg, &wr), TT_OK);
-	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("eltwise_binary.c"), &set, &ccfg,
-					      &cp), TT_OK);
+	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("eltwise_binary.c"), &set, &ccfg, &cp),
+		     TT_OK);
 	cb(prog, core, 0);
 	cb(prog, core, 1);
 	cb(prog, core, 16);
@@ -174,8 +173,8 @@ static void eltwise_binary(uint32_t op, uint32_t tiles)
 	cr_assert_eq(tt_buffer_read(bo, out), TT_OK);
 	for (size_t i = 0; i < n; i++) {
 		double x = bf16_value(a[i]), y = bf16_value(b[i]);
-		uint16_t want = op == 2 ? bf16_mul_hifi4(a[i], b[i]) :
-				bf16_round(op == 0 ? x + y : x - y);
+		uint16_t want =
+			op == 2 ? bf16_mul_hifi4(a[i], b[i]) : bf16_round(op == 0 ? x + y : x - y);
 
 		if (out[i] != want && bad++ < 5)
 			cr_log_error("tile %zu element %zu: %a op %a = 0x%04x, want 0x%04x",
@@ -231,8 +230,7 @@ static void ref_pack(TTTileEngine *e, uint16_t *out)
 	cr_assert_eq(ttx_tile_acquire(e), TTX_TILE_OK);
 }
 
-static unsigned count_diffs(const uint16_t *got, const uint16_t *want, size_t n,
-			    const char *what)
+static unsigned count_diffs(const uint16_t *got, const uint16_t *want, size_t n, const char *what)
 {
 	unsigned bad = 0;
 
@@ -249,10 +247,10 @@ struct pipeline {
 	const uint32_t *reader_args, *compute_args, *writer_args;
 	uint32_t num_reader_args, num_compute_args, num_writer_args;
 	struct tt_compute_config ccfg;
-	const uint32_t *cbs;		/* bf16 CB indices, two tiles each */
+	const uint32_t *cbs; /* bf16 CB indices, two tiles each */
 	uint32_t num_cbs;
-	const uint32_t *cb_formats;	/* if set: TT_DF_* of each CB */
-	const uint32_t *cb_pages;	/* if set: tiles of each CB */
+	const uint32_t *cb_formats; /* if set: TT_DF_* of each CB */
+	const uint32_t *cb_pages;   /* if set: tiles of each CB */
 };
 
 /* Build and run @p; the run's status, its report in @rep. */
@@ -272,15 +270,15 @@ static int run_pipeline_rc(struct tt_device *dev, const struct pipeline *p,
 	cr_assert_eq(tt_kernel_create(prog, p->writer, &set, &wcfg, &wr), TT_OK);
 	cr_assert_eq(tt_compute_kernel_create(prog, p->compute, &set, &p->ccfg, &cp), TT_OK);
 	for (uint32_t i = 0; i < p->num_cbs; i++)
-		cb_fmt(prog, core, p->cbs[i],
-		       p->cb_formats ? p->cb_formats[i] : TT_DF_FLOAT16_B,
+		cb_fmt(prog, core, p->cbs[i], p->cb_formats ? p->cb_formats[i] : TT_DF_FLOAT16_B,
 		       p->cb_pages ? p->cb_pages[i] : 2);
-	cr_assert_eq(tt_kernel_set_runtime_args(prog, rd, core, p->reader_args,
-						p->num_reader_args), TT_OK);
-	cr_assert_eq(tt_kernel_set_runtime_args(prog, wr, core, p->writer_args,
-						p->num_writer_args), TT_OK);
-	cr_assert_eq(tt_kernel_set_runtime_args(prog, cp, core, p->compute_args,
-						p->num_compute_args), TT_OK);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, rd, core, p->reader_args, p->num_reader_args),
+		     TT_OK);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, wr, core, p->writer_args, p->num_writer_args),
+		     TT_OK);
+	cr_assert_eq(
+		tt_kernel_set_runtime_args(prog, cp, core, p->compute_args, p->num_compute_args),
+		TT_OK);
 	rc = tt_program_run(dev, prog, 30000, rep);
 	tt_program_destroy(prog);
 	return rc;
@@ -323,8 +321,8 @@ static double pcc(const double *x, const double *y, size_t n)
  * matmul of @a (mt x kt tiles) and @b (kt x nt tiles); @got and @exact
  * are scratch of mt * nt tiles.
  */
-static double matmul_pcc(const uint16_t *a, const uint16_t *b, const uint16_t *out,
-			 uint32_t mt, uint32_t nt, uint32_t kt, double *got, double *exact)
+static double matmul_pcc(const uint16_t *a, const uint16_t *b, const uint16_t *out, uint32_t mt,
+			 uint32_t nt, uint32_t kt, double *got, double *exact)
 {
 	for (uint32_t i = 0; i < mt * 32; i++) {
 		for (uint32_t j = 0; j < nt * 32; j++) {
@@ -343,7 +341,7 @@ static double matmul_pcc(const uint16_t *a, const uint16_t *b, const uint16_t *o
 
 Test(compute, matmul_single_core_bf16, .timeout = 180)
 {
-	const uint32_t mt = 4, kt = 4, nt = 4;	/* 128 x 128 x 128 */
+	const uint32_t mt = 4, kt = 4, nt = 4; /* 128 x 128 x 128 */
 	const size_t na = (size_t)mt * kt * TT_TILE_ELEMS, nb = (size_t)kt * nt * TT_TILE_ELEMS;
 	const size_t nc = (size_t)mt * nt * TT_TILE_ELEMS;
 	struct tt_device *dev = e2e_open(1, 1);
@@ -358,10 +356,14 @@ Test(compute, matmul_single_core_bf16, .timeout = 180)
 		.reader = TT_EXAMPLE_KERNELS "/matmul_single_core/reader_single_core_mm.c",
 		.compute = TT_EXAMPLE_KERNELS "/matmul_single_core/mm.c",
 		.writer = TT_EXAMPLE_KERNELS "/matmul_single_core/writer_single_core_mm.c",
-		.reader_args = ra, .num_reader_args = 5,
-		.compute_args = ca, .num_compute_args = 3,
-		.writer_args = wa, .num_writer_args = 2,
-		.cbs = cbs, .num_cbs = 3,
+		.reader_args = ra,
+		.num_reader_args = 5,
+		.compute_args = ca,
+		.num_compute_args = 3,
+		.writer_args = wa,
+		.num_writer_args = 2,
+		.cbs = cbs,
+		.num_cbs = 3,
 	};
 	TTTileEngine *e = ref_engine();
 	double r;
@@ -378,8 +380,10 @@ Test(compute, matmul_single_core_bf16, .timeout = 180)
 		for (uint32_t n = 0; n < nt; n++) {
 			for (uint32_t k = 0; k < kt; k++)
 				cr_assert_eq(ttx_tile_matmul_tiles(e, TT_DF_FLOAT16_B,
-						a + (m * kt + k) * TT_TILE_ELEMS, TT_DF_FLOAT16_B,
-						b + (k * nt + n) * TT_TILE_ELEMS, false, 0),
+								   a + (m * kt + k) * TT_TILE_ELEMS,
+								   TT_DF_FLOAT16_B,
+								   b + (k * nt + n) * TT_TILE_ELEMS,
+								   false, 0),
 					     TTX_TILE_OK);
 			ref_pack(e, want + (m * nt + n) * TT_TILE_ELEMS);
 		}
@@ -420,13 +424,18 @@ static void reduce(const char *op, const char *dim, TTPoolType pool, TTReduceDim
 	static const uint32_t cbs[] = { 0, 2, 16 };
 	const struct tt_define defs[] = { { "REDUCE_OP", op }, { "REDUCE_DIM", dim } };
 	struct pipeline p = {
-		.reader = KERNEL("reduce_reader.c"), .compute = KERNEL("reduce.c"),
+		.reader = KERNEL("reduce_reader.c"),
+		.compute = KERNEL("reduce.c"),
 		.writer = KERNEL("eltwise_writer.c"),
-		.reader_args = ra, .num_reader_args = 3,
-		.compute_args = ca, .num_compute_args = 2,
-		.writer_args = wa, .num_writer_args = 2,
+		.reader_args = ra,
+		.num_reader_args = 3,
+		.compute_args = ca,
+		.num_compute_args = 2,
+		.writer_args = wa,
+		.num_writer_args = 2,
 		.ccfg = { .defines = defs, .num_defines = 2 },
-		.cbs = cbs, .num_cbs = 3,
+		.cbs = cbs,
+		.num_cbs = 3,
 	};
 	TTTileEngine *e = ref_engine();
 
@@ -443,7 +452,8 @@ static void reduce(const char *op, const char *dim, TTPoolType pool, TTReduceDim
 		for (uint32_t i = 0; i < inner; i++)
 			cr_assert_eq(ttx_tile_reduce_tile(e, pool, rdim, TT_DF_FLOAT16_B,
 							  in + (o * inner + i) * TT_TILE_ELEMS,
-							  TT_DF_FLOAT16_B, sc, 0), TTX_TILE_OK);
+							  TT_DF_FLOAT16_B, sc, 0),
+				     TTX_TILE_OK);
 		ref_pack(e, want + o * TT_TILE_ELEMS);
 	}
 	free(e);
@@ -486,14 +496,13 @@ Test(compute, reduce_max_col_bf16, .timeout = 120)
 struct binary_io {
 	struct tt_device *dev;
 	uint32_t tiles;
-	size_t n;				/* elements per buffer */
+	size_t n; /* elements per buffer */
 	uint16_t *a, *b, *out, *want;
 	struct tt_buffer *ba, *bb, *bo;
 	uint32_t ra[3], wa[2];
 };
 
-static void binary_io_open(struct binary_io *io, uint32_t tiles, uint32_t seed_a,
-			   uint32_t seed_b)
+static void binary_io_open(struct binary_io *io, uint32_t tiles, uint32_t seed_a, uint32_t seed_b)
 {
 	io->dev = e2e_open(1, 1);
 	io->tiles = tiles;
@@ -512,18 +521,22 @@ static void binary_io_open(struct binary_io *io, uint32_t tiles, uint32_t seed_a
 }
 
 /* Run @compute (compile arg *@ct_arg, runtime arg tiles) between them. */
-static void binary_io_run(struct binary_io *io, const char *compute,
-			  const uint32_t *ct_arg)
+static void binary_io_run(struct binary_io *io, const char *compute, const uint32_t *ct_arg)
 {
 	static const uint32_t cbs[] = { 0, 1, 16 };
 	struct pipeline p = {
-		.reader = KERNEL("eltwise_reader.c"), .compute = compute,
+		.reader = KERNEL("eltwise_reader.c"),
+		.compute = compute,
 		.writer = KERNEL("eltwise_writer.c"),
-		.reader_args = io->ra, .num_reader_args = 3,
-		.compute_args = &io->tiles, .num_compute_args = 1,
-		.writer_args = io->wa, .num_writer_args = 2,
+		.reader_args = io->ra,
+		.num_reader_args = 3,
+		.compute_args = &io->tiles,
+		.num_compute_args = 1,
+		.writer_args = io->wa,
+		.num_writer_args = 2,
 		.ccfg = { .compile_args = ct_arg, .num_compile_args = 1 },
-		.cbs = cbs, .num_cbs = 3,
+		.cbs = cbs,
+		.num_cbs = 3,
 	};
 
 	run_pipeline(io->dev, &p);
@@ -562,7 +575,8 @@ static void bcast(uint32_t sel)
 	for (uint32_t t = 0; t < io.tiles; t++) {
 		cr_assert_eq(ttx_tile_binary_tiles(e, ops[sel], dims[sel], TT_DF_FLOAT16_B,
 						   a + t * TT_TILE_ELEMS, TT_DF_FLOAT16_B,
-						   b + t * TT_TILE_ELEMS, 0), TTX_TILE_OK);
+						   b + t * TT_TILE_ELEMS, 0),
+			     TTX_TILE_OK);
 		ref_pack(e, io.want + t * TT_TILE_ELEMS);
 	}
 	free(e);
@@ -574,9 +588,10 @@ static void bcast(uint32_t sel)
 			for (uint32_t c = 0; c < 32; c++) {
 				unsigned i = ttx_tile_index(r, c), i0 = ttx_tile_index(0, c);
 
-				cr_expect_eq(io.out[i], bf16_round((double)bf16_value(a[i]) +
-								   bf16_value(b[i0])),
-					     "(%u, %u)", r, c);
+				cr_expect_eq(
+					io.out[i],
+					bf16_round((double)bf16_value(a[i]) + bf16_value(b[i0])),
+					"(%u, %u)", r, c);
 			}
 	binary_io_close(&io);
 }
@@ -611,8 +626,9 @@ static void transpose_sfpu(uint32_t sel)
 
 	cr_assert_eq(ttx_tile_acquire(e), TTX_TILE_OK);
 	for (uint32_t t = 0; t < io.tiles; t++) {
-		cr_assert_eq(ttx_tile_transpose_wh_tile(e, TT_DF_FLOAT16_B, a + t * TT_TILE_ELEMS,
-							0), TTX_TILE_OK);
+		cr_assert_eq(
+			ttx_tile_transpose_wh_tile(e, TT_DF_FLOAT16_B, a + t * TT_TILE_ELEMS, 0),
+			TTX_TILE_OK);
 		cr_assert_eq(ttx_tile_copy_tile(e, TT_DF_FLOAT16_B, b + t * TT_TILE_ELEMS, 1),
 			     TTX_TILE_OK);
 		cr_assert_eq(ttx_sfpu_binary(e, sel ? TTX_SFPU_MUL : TTX_SFPU_ADD, 0, 1),
@@ -628,9 +644,10 @@ static void transpose_sfpu(uint32_t sel)
 			for (uint32_t c = 0; c < 32; c++) {
 				unsigned i = ttx_tile_index(r, c), it = ttx_tile_index(c, r);
 
-				cr_expect_eq(io.out[i], bf16_round((double)bf16_value(a[it]) +
-								   bf16_value(b[i])),
-					     "(%u, %u)", r, c);
+				cr_expect_eq(
+					io.out[i],
+					bf16_round((double)bf16_value(a[it]) + bf16_value(b[i])),
+					"(%u, %u)", r, c);
 			}
 	binary_io_close(&io);
 }
@@ -656,12 +673,12 @@ Test(compute, missing_commit_hang_report, .timeout = 60)
 	int rc;
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
-	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("compute_stuck.c"), &set, &ccfg,
-					      &cp), TT_OK);
+	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("compute_stuck.c"), &set, &ccfg, &cp),
+		     TT_OK);
 	rc = tt_program_run(dev, prog, 1500, &rep);
 	cr_assert_eq(rc, TT_EDEADLK, "run: %s\n%s", tt_strerror(rc), tt_last_error());
 	cr_expect(strstr(tt_last_error(), "TRISC2") &&
-		  strstr(tt_last_error(), "waits for the tile engine: tile_regs_wait"),
+			  strstr(tt_last_error(), "waits for the tile engine: tile_regs_wait"),
 		  "hang report:\n%s", tt_last_error());
 	tt_program_destroy(prog);
 	tt_device_close(dev);
@@ -671,8 +688,7 @@ Test(compute, missing_commit_hang_report, .timeout = 60)
 
 static struct tt_buffer *dram_paged(struct tt_device *dev, size_t size, uint32_t page)
 {
-	struct tt_buffer_config cfg = { .size = size, .page_size = page,
-					.type = TT_BUFFER_DRAM };
+	struct tt_buffer_config cfg = { .size = size, .page_size = page, .type = TT_BUFFER_DRAM };
 	struct tt_buffer *b;
 
 	cr_assert_eq(tt_buffer_create(dev, &cfg, &b), TT_OK);
@@ -704,15 +720,24 @@ static void tilize_case(uint32_t df, uint32_t mode)
 	uint32_t fmts[3] = { df, df, df }, cbp[3] = { 2 * block, 2 * block, 2 * block };
 	const struct tt_define def = { "PACK_UNTILIZE_BLOCK_CT_DIM", "3" };
 	struct pipeline p = {
-		.reader = KERNEL("pages_reader.c"), .compute = KERNEL("tilize_untilize.c"),
+		.reader = KERNEL("pages_reader.c"),
+		.compute = KERNEL("tilize_untilize.c"),
 		.writer = KERNEL("pages_writer.c"),
-		.reader_args = ra, .num_reader_args = 5,
-		.compute_args = ca, .num_compute_args = 2,
-		.writer_args = wa, .num_writer_args = 5,
-		.ccfg = { .compile_args = &mode, .num_compile_args = 1,
+		.reader_args = ra,
+		.num_reader_args = 5,
+		.compute_args = ca,
+		.num_compute_args = 2,
+		.writer_args = wa,
+		.num_writer_args = 5,
+		.ccfg = { .compile_args = &mode,
+			  .num_compile_args = 1,
 			  .fp32_dest_acc_en = df == TT_DF_FLOAT32,
-			  .defines = &def, .num_defines = 1 },
-		.cbs = cbs, .num_cbs = 3, .cb_formats = fmts, .cb_pages = cbp,
+			  .defines = &def,
+			  .num_defines = 1 },
+		.cbs = cbs,
+		.num_cbs = 3,
+		.cb_formats = fmts,
+		.cb_pages = cbp,
 	};
 	uint32_t seed = 17 + mode + df;
 	const uint8_t *want;
@@ -807,12 +832,18 @@ Test(compute, matmul_block_2x2_kt4_bf16, .timeout = 120)
 	static const uint32_t cbs[] = { 0, 1, 16 };
 	uint32_t cbp[3] = { rt * kt, kt * ct, rt * ct };
 	struct pipeline p = {
-		.reader = KERNEL("eltwise_reader.c"), .compute = KERNEL("mm_block.c"),
+		.reader = KERNEL("eltwise_reader.c"),
+		.compute = KERNEL("mm_block.c"),
 		.writer = KERNEL("eltwise_writer.c"),
-		.reader_args = ra, .num_reader_args = 3,
-		.compute_args = ca, .num_compute_args = 3,
-		.writer_args = wa, .num_writer_args = 2,
-		.cbs = cbs, .num_cbs = 3, .cb_pages = cbp,
+		.reader_args = ra,
+		.num_reader_args = 3,
+		.compute_args = ca,
+		.num_compute_args = 3,
+		.writer_args = wa,
+		.num_writer_args = 2,
+		.cbs = cbs,
+		.num_cbs = 3,
+		.cb_pages = cbp,
 	};
 	TTTileEngine *e = ref_engine();
 	double r;
@@ -830,8 +861,10 @@ Test(compute, matmul_block_2x2_kt4_bf16, .timeout = 120)
 		for (uint32_t i = 0; i < rt; i++)
 			for (uint32_t j = 0; j < ct; j++)
 				cr_assert_eq(ttx_tile_matmul_tiles(e, TT_DF_FLOAT16_B,
-						a + (i * kt + k) * TT_TILE_ELEMS, TT_DF_FLOAT16_B,
-						b + (k * ct + j) * TT_TILE_ELEMS, false, i * ct + j),
+								   a + (i * kt + k) * TT_TILE_ELEMS,
+								   TT_DF_FLOAT16_B,
+								   b + (k * ct + j) * TT_TILE_ELEMS,
+								   false, i * ct + j),
 					     TTX_TILE_OK);
 	cr_assert_eq(ttx_tile_commit(e), TTX_TILE_OK);
 	cr_assert_eq(ttx_tile_wait(e), TTX_TILE_OK);
@@ -877,21 +910,39 @@ static int mixed_formats(uint32_t mode, struct tt_run_report *rep, bool check)
 	struct tt_buffer *bb = dram_paged(dev, n * 4, TT_TILE_BYTES_FLOAT32);
 	struct tt_buffer *b16 = dram_paged(dev, n * 2, TILE);
 	struct tt_buffer *b17 = dram_paged(dev, n * 4, TT_TILE_BYTES_FLOAT32);
-	uint32_t ra[8] = { tiles, 2, tt_buffer_address(ba), TILE, 0,
-			   tt_buffer_address(bb), TT_TILE_BYTES_FLOAT32, 1 };
-	uint32_t wa[8] = { tiles, 2, tt_buffer_address(b16), TILE, 16,
-			   tt_buffer_address(b17), TT_TILE_BYTES_FLOAT32, 17 };
+	uint32_t ra[8] = { tiles,
+			   2,
+			   tt_buffer_address(ba),
+			   TILE,
+			   0,
+			   tt_buffer_address(bb),
+			   TT_TILE_BYTES_FLOAT32,
+			   1 };
+	uint32_t wa[8] = { tiles,
+			   2,
+			   tt_buffer_address(b16),
+			   TILE,
+			   16,
+			   tt_buffer_address(b17),
+			   TT_TILE_BYTES_FLOAT32,
+			   17 };
 	static const uint32_t cbs[] = { 0, 1, 16, 17 };
 	static const uint32_t fmts[] = { TT_DF_FLOAT16_B, TT_DF_FLOAT32, TT_DF_FLOAT16_B,
 					 TT_DF_FLOAT32 };
 	struct pipeline p = {
-		.reader = KERNEL("pages_reader.c"), .compute = KERNEL("mixed_formats.c"),
+		.reader = KERNEL("pages_reader.c"),
+		.compute = KERNEL("mixed_formats.c"),
 		.writer = KERNEL("pages_writer.c"),
-		.reader_args = ra, .num_reader_args = 8,
-		.compute_args = &tiles, .num_compute_args = 1,
-		.writer_args = wa, .num_writer_args = 8,
+		.reader_args = ra,
+		.num_reader_args = 8,
+		.compute_args = &tiles,
+		.num_compute_args = 1,
+		.writer_args = wa,
+		.num_writer_args = 8,
 		.ccfg = { .compile_args = &mode, .num_compile_args = 1 },
-		.cbs = cbs, .num_cbs = 4, .cb_formats = fmts,
+		.cbs = cbs,
+		.num_cbs = 4,
+		.cb_formats = fmts,
 	};
 	uint32_t seed = 5;
 	int rc;
@@ -901,7 +952,7 @@ static int mixed_formats(uint32_t mode, struct tt_run_report *rep, bool check)
 		float f;
 
 		seed = seed * 1103515245u + 12345u;
-		f = (float)(seed >> 8) / 4194304.0f - 2.0f;	/* [-2, 2), all 23 bits */
+		f = (float)(seed >> 8) / 4194304.0f - 2.0f; /* [-2, 2), all 23 bits */
 		memcpy(&b[i], &f, 4);
 	}
 	cr_assert_eq(tt_buffer_write(ba, a), TT_OK);
@@ -916,8 +967,9 @@ static int mixed_formats(uint32_t mode, struct tt_run_report *rep, bool check)
 		cr_assert_eq(tt_buffer_read(b17, o17), TT_OK);
 		cr_assert_eq(ttx_tile_acquire(e), TTX_TILE_OK);
 		for (uint32_t t = 0; t < tiles; t++) {
-			cr_assert_eq(ttx_tile_copy_tile(e, TT_DF_FLOAT16_B, a + t * TT_TILE_ELEMS, 0),
-				     TTX_TILE_OK);
+			cr_assert_eq(
+				ttx_tile_copy_tile(e, TT_DF_FLOAT16_B, a + t * TT_TILE_ELEMS, 0),
+				TTX_TILE_OK);
 			cr_assert_eq(ttx_tile_copy_tile(e, TT_DF_FLOAT32, b + t * TT_TILE_ELEMS, 1),
 				     TTX_TILE_OK);
 			cr_assert_eq(ttx_sfpu_binary(e, TTX_SFPU_ADD, 0, 1), TTX_TILE_OK);
@@ -971,8 +1023,10 @@ Test(compute, missing_unpack_reconfig_is_a_guest_error, .timeout = 120)
 
 	cr_assert_eq(rc, TT_EGUEST, "run: %s\n%s", tt_strerror(rc), tt_last_error());
 	cr_expect(strstr(tt_last_error(), "core (0,0) TRISC0") &&
-		  strstr(tt_last_error(), "UNPACK of CB 1: the CB holds Float32 but unpacker A is "
-			 "configured for Float16_b (CB 0); call reconfig_data_format_srca(1)"),
+			  strstr(tt_last_error(),
+				 "UNPACK of CB 1: the CB holds Float32 but unpacker A is "
+				 "configured for Float16_b (CB 0); call "
+				 "reconfig_data_format_srca(1)"),
 		  "report:\n%s", tt_last_error());
 }
 
@@ -983,7 +1037,9 @@ Test(compute, missing_pack_reconfig_is_a_guest_error, .timeout = 120)
 
 	cr_assert_eq(rc, TT_EGUEST, "run: %s\n%s", tt_strerror(rc), tt_last_error());
 	cr_expect(strstr(tt_last_error(), "core (0,0) TRISC2") &&
-		  strstr(tt_last_error(), "PACK to CB 17: the CB holds Float32 but the packer is "
-			 "configured for Float16_b (CB 16); call pack_reconfig_data_format(17)"),
+			  strstr(tt_last_error(),
+				 "PACK to CB 17: the CB holds Float32 but the packer is "
+				 "configured for Float16_b (CB 16); call "
+				 "pack_reconfig_data_format(17)"),
 		  "report:\n%s", tt_last_error());
 }

@@ -16,7 +16,7 @@
 
 #include "e2e.h"
 
-#define EXAMPLES "/tt_metal/programming_examples"
+#define EXAMPLES  "/tt_metal/programming_examples"
 #define MAX_FILES 256
 
 /*
@@ -38,8 +38,8 @@ static int collect(const char *path, const struct stat *st, int type, struct FTW
 	size_t n = strlen(path);
 
 	(void)st, (void)ftw;
-	if (type == FTW_F && n > 4 && !strcmp(path + n - 4, ".cpp") &&
-	    strstr(path, "/kernels/") && nfiles < MAX_FILES)
+	if (type == FTW_F && n > 4 && !strcmp(path + n - 4, ".cpp") && strstr(path, "/kernels/") &&
+	    nfiles < MAX_FILES)
 		files[nfiles++] = strdup(path);
 	return 0;
 }
@@ -107,15 +107,19 @@ static int build(const char *path, bool compute, struct tt_run_report *rep)
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
 	if (compute) {
 		struct tt_compute_config cfg = {
-			.compile_args = ct_args, .num_compile_args = 16,
-			.named_compile_args = named, .num_named_compile_args = 1,
+			.compile_args = ct_args,
+			.num_compile_args = 16,
+			.named_compile_args = named,
+			.num_named_compile_args = 1,
 		};
 		rc = tt_compute_kernel_create(prog, path, &cores, &cfg, &k);
 	} else {
 		struct tt_dm_config cfg = {
 			.processor = TT_DM_RISCV_0,
-			.compile_args = ct_args, .num_compile_args = 16,
-			.named_compile_args = named, .num_named_compile_args = 1,
+			.compile_args = ct_args,
+			.num_compile_args = 16,
+			.named_compile_args = named,
+			.num_named_compile_args = 1,
 		};
 		rc = tt_kernel_create(prog, path, &cores, &cfg, &k);
 	}

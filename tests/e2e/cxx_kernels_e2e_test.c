@@ -20,7 +20,7 @@
 #include "tt_noc_regs.h"
 #include "tt_sharded_args.h"
 
-#define EXAMPLES "/tt_metal/programming_examples/"
+#define EXAMPLES  "/tt_metal/programming_examples/"
 #define TILE_BF16 2048u
 
 /* Path of corpus file @rel in @buf; skips the test when the corpus is absent. */
@@ -36,8 +36,8 @@ static const char *corpus(char *buf, size_t len, const char *rel)
 	return buf;
 }
 
-static struct tt_buffer *buffer(struct tt_device *dev, enum tt_buffer_type type,
-				uint64_t size, uint64_t page)
+static struct tt_buffer *buffer(struct tt_device *dev, enum tt_buffer_type type, uint64_t size,
+				uint64_t page)
 {
 	struct tt_buffer_config cfg = { .size = size, .page_size = page, .type = type };
 	struct tt_buffer *buf;
@@ -47,12 +47,14 @@ static struct tt_buffer *buffer(struct tt_device *dev, enum tt_buffer_type type,
 }
 
 /* One bf16 CB of @pages tiles at @index on @cores. */
-static void cb_bf16(struct tt_program *prog, const struct tt_core_range_set *cores,
-		    uint32_t index, uint32_t pages)
+static void cb_bf16(struct tt_program *prog, const struct tt_core_range_set *cores, uint32_t index,
+		    uint32_t pages)
 {
-	struct tt_cb_format f = { .index = index, .data_format = TT_DF_FLOAT16_B,
+	struct tt_cb_format f = { .index = index,
+				  .data_format = TT_DF_FLOAT16_B,
 				  .page_size = TILE_BF16 };
-	struct tt_cb_config cfg = { .total_size = pages * TILE_BF16, .formats = &f,
+	struct tt_cb_config cfg = { .total_size = pages * TILE_BF16,
+				    .formats = &f,
 				    .num_formats = 1 };
 	tt_cb_handle h;
 
@@ -60,11 +62,13 @@ static void cb_bf16(struct tt_program *prog, const struct tt_core_range_set *cor
 }
 
 static tt_kernel_handle dm_kernel(struct tt_program *prog, const char *path,
-				  const struct tt_core_range_set *cores,
-				  enum tt_dm_processor risc, const uint32_t *ct, uint32_t nct)
+				  const struct tt_core_range_set *cores, enum tt_dm_processor risc,
+				  const uint32_t *ct, uint32_t nct)
 {
-	struct tt_dm_config cfg = { .processor = risc, .noc = (enum tt_noc)risc,
-				    .compile_args = ct, .num_compile_args = nct };
+	struct tt_dm_config cfg = { .processor = risc,
+				    .noc = (enum tt_noc)risc,
+				    .compile_args = ct,
+				    .num_compile_args = nct };
 	tt_kernel_handle k;
 	int rc = tt_kernel_create(prog, path, cores, &cfg, &k);
 
@@ -77,8 +81,7 @@ struct captured {
 	size_t len;
 };
 
-static void capture(void *ctx, struct tt_core core, unsigned int risc, const char *text,
-		    size_t len)
+static void capture(void *ctx, struct tt_core core, unsigned int risc, const char *text, size_t len)
 {
 	struct captured *c = ctx;
 
@@ -153,7 +156,8 @@ Test(cxx_corpus_run, add_2_integers_in_riscv, .timeout = 120)
 	const char *k = corpus(path, sizeof(path),
 			       "add_2_integers_in_riscv/kernels/reader_writer_add_in_riscv.cpp");
 	struct tt_device *dev = e2e_open(2, 2);
-	struct tt_buffer *a = buffer(dev, TT_BUFFER_DRAM, 4, 4), *b = buffer(dev, TT_BUFFER_DRAM, 4, 4);
+	struct tt_buffer *a = buffer(dev, TT_BUFFER_DRAM, 4, 4),
+			 *b = buffer(dev, TT_BUFFER_DRAM, 4, 4);
 	struct tt_buffer *c = buffer(dev, TT_BUFFER_DRAM, 4, 4);
 	struct tt_buffer *l1 = buffer(dev, TT_BUFFER_L1, 64, 64);
 	struct tt_core_range_set core = tt_core_range_set(tt_core_range(0, 0, 0, 0));
@@ -167,8 +171,12 @@ Test(cxx_corpus_run, add_2_integers_in_riscv, .timeout = 120)
 	h = dm_kernel(prog, k, &core, TT_DM_RISCV_0, NULL, 0);
 	{
 		uint32_t base = tt_buffer_address(l1);
-		uint32_t args[6] = { tt_buffer_address(a), tt_buffer_address(b),
-				     tt_buffer_address(c), base, base + 16, base + 32 };
+		uint32_t args[6] = { tt_buffer_address(a),
+				     tt_buffer_address(b),
+				     tt_buffer_address(c),
+				     base,
+				     base + 16,
+				     base + 32 };
 
 		cr_assert_eq(tt_kernel_set_runtime_args(prog, h, tt_core(0, 0), args, 6), TT_OK);
 	}
@@ -203,12 +211,15 @@ static void fill_bf16(uint16_t *p, size_t n, float v)
 Test(cxx_corpus_run, add_2_integers_in_compute, .timeout = 180)
 {
 	char rp[1024], cp[1024], wp[1024];
-	const char *reader = corpus(rp, sizeof(rp), "add_2_integers_in_compute/kernels/dataflow/"
-						    "reader_binary_1_tile.cpp");
-	const char *compute = corpus(cp, sizeof(cp), "add_2_integers_in_compute/kernels/compute/"
-						     "add_2_tiles.cpp");
-	const char *writer = corpus(wp, sizeof(wp), "add_2_integers_in_compute/kernels/dataflow/"
-						    "writer_1_tile.cpp");
+	const char *reader = corpus(rp, sizeof(rp),
+				    "add_2_integers_in_compute/kernels/dataflow/"
+				    "reader_binary_1_tile.cpp");
+	const char *compute = corpus(cp, sizeof(cp),
+				     "add_2_integers_in_compute/kernels/compute/"
+				     "add_2_tiles.cpp");
+	const char *writer = corpus(wp, sizeof(wp),
+				    "add_2_integers_in_compute/kernels/dataflow/"
+				    "writer_1_tile.cpp");
 	struct tt_device *dev = e2e_open(2, 2);
 	struct tt_buffer *a = buffer(dev, TT_BUFFER_DRAM, TILE_BF16, TILE_BF16);
 	struct tt_buffer *b = buffer(dev, TT_BUFFER_DRAM, TILE_BF16, TILE_BF16);
@@ -243,7 +254,8 @@ Test(cxx_corpus_run, add_2_integers_in_compute, .timeout = 180)
 	tt_device_set_print_handler(dev, capture, &cap);
 	e2e_run_ok(dev, prog, &rep);
 	cr_expect(strstr(cap.text, "warning: CB 16: cb_push_back of 1 page, but only 0 reserved") &&
-		  strstr(cap.text, " at add_2_tiles.cpp:49 "), "no warning in:\n%s", cap.text);
+			  strstr(cap.text, " at add_2_tiles.cpp:49 "),
+		  "no warning in:\n%s", cap.text);
 	cr_assert_eq(tt_buffer_read(c, out), TT_OK);
 	for (size_t i = 0; i < TT_TILE_ELEMS; i++)
 		bad += out[i] != rne_bf16(21.0f);
@@ -261,8 +273,8 @@ Test(cxx_corpus_run, eltwise_sfpu_exp, .timeout = 180)
 {
 	char rp[1024], cp[1024], wp[1024];
 	const char *reader = corpus(rp, sizeof(rp), "eltwise_sfpu/kernels/dataflow/read_tile.cpp");
-	const char *compute = corpus(cp, sizeof(cp),
-				     "eltwise_sfpu/kernels/compute/eltwise_sfpu.cpp");
+	const char *compute =
+		corpus(cp, sizeof(cp), "eltwise_sfpu/kernels/compute/eltwise_sfpu.cpp");
 	const char *writer = corpus(wp, sizeof(wp), "eltwise_sfpu/kernels/dataflow/write_tile.cpp");
 	struct tt_device *dev = e2e_open(2, 2);
 	uint32_t tiles = 4, n = tiles * TT_TILE_ELEMS;
@@ -301,7 +313,8 @@ Test(cxx_corpus_run, eltwise_sfpu_exp, .timeout = 180)
 		double want = exp(bf16f(in[i])), got = bf16f(out[i]);
 
 		if (fabs(got - want) > 0.02 * want && bad++ < 5)
-			cr_log_error("element %u: exp(%g) = %g, want %g", i, bf16f(in[i]), got, want);
+			cr_log_error("element %u: exp(%g) = %g, want %g", i, bf16f(in[i]), got,
+				     want);
 	}
 	cr_expect_eq(bad, 0, "%u of %u elements are off by more than 2%%", bad, n);
 
@@ -317,11 +330,14 @@ Test(cxx_corpus_run, eltwise_sfpu_exp, .timeout = 180)
 Test(cxx_corpus_run, vecadd_multi_core_named_args, .timeout = 180)
 {
 	char rp[1024], cp[1024], wp[1024];
-	const char *reader = corpus(rp, sizeof(rp), "vecadd_multi_core/kernels/"
-						    "interleaved_tile_read_multi_core.cpp");
-	const char *compute = corpus(cp, sizeof(cp), "vecadd_multi_core/kernels/add_multi_core.cpp");
-	const char *writer = corpus(wp, sizeof(wp), "vecadd_multi_core/kernels/"
-						    "tile_write_multi_core.cpp");
+	const char *reader = corpus(rp, sizeof(rp),
+				    "vecadd_multi_core/kernels/"
+				    "interleaved_tile_read_multi_core.cpp");
+	const char *compute =
+		corpus(cp, sizeof(cp), "vecadd_multi_core/kernels/add_multi_core.cpp");
+	const char *writer = corpus(wp, sizeof(wp),
+				    "vecadd_multi_core/kernels/"
+				    "tile_write_multi_core.cpp");
 	struct tt_device *dev = e2e_open(2, 2);
 	uint32_t tiles = 6, n = tiles * TT_TILE_ELEMS, size = tiles * TILE_BF16;
 	struct tt_buffer *a = buffer(dev, TT_BUFFER_DRAM, size, TILE_BF16);
@@ -332,12 +348,17 @@ Test(cxx_corpus_run, vecadd_multi_core_named_args, .timeout = 180)
 	uint32_t rct[] = { 0, 1, DRAM_ACCESSOR(TILE_BF16), DRAM_ACCESSOR(TILE_BF16) };
 	uint32_t cct[] = { 0, 1, 16 };
 	uint32_t wct[] = { 16, DRAM_ACCESSOR(TILE_BF16) };
-	struct tt_dm_config rcfg = { .processor = TT_DM_RISCV_1, .noc = TT_NOC_1,
-				     .compile_args = rct, .num_compile_args = 6,
-				     .named_compile_args = &c1, .num_named_compile_args = 1 };
-	struct tt_dm_config wcfg = { .processor = TT_DM_RISCV_0, .compile_args = wct,
+	struct tt_dm_config rcfg = { .processor = TT_DM_RISCV_1,
+				     .noc = TT_NOC_1,
+				     .compile_args = rct,
+				     .num_compile_args = 6,
+				     .named_compile_args = &c1,
+				     .num_named_compile_args = 1 };
+	struct tt_dm_config wcfg = { .processor = TT_DM_RISCV_0,
+				     .compile_args = wct,
 				     .num_compile_args = 3 };
-	struct tt_compute_config ccfg = { .compile_args = cct, .num_compile_args = 3,
+	struct tt_compute_config ccfg = { .compile_args = cct,
+					  .num_compile_args = 3,
 					  .named_compile_args = &c1,
 					  .num_named_compile_args = 1 };
 	uint16_t *in0 = malloc(n * 2), *in1 = malloc(n * 2), *out = calloc(n, 2);
@@ -395,8 +416,10 @@ Test(cxx_kernels, features_and_dprint, .timeout = 120)
 	struct tt_core_range_set core = tt_core_range_set(tt_core_range(1, 0, 1, 0));
 	const struct tt_named_arg named[] = { { "offset", 1000 }, { "scale", 3 } };
 	uint32_t ct[] = { 7, 5 };
-	struct tt_dm_config cfg = { .processor = TT_DM_RISCV_0, .compile_args = ct,
-				    .num_compile_args = 2, .named_compile_args = named,
+	struct tt_dm_config cfg = { .processor = TT_DM_RISCV_0,
+				    .compile_args = ct,
+				    .num_compile_args = 2,
+				    .named_compile_args = named,
 				    .num_named_compile_args = 2 };
 	float f = 2.5f;
 	int32_t neg = -42;
@@ -523,7 +546,7 @@ Test(cxx_kernels, fault_names_cpp_line, .timeout = 120)
 	rc = tt_program_run(dev, prog, 30000, &rep);
 	cr_expect_neq(rc, TT_OK);
 	cr_expect(strstr(tt_last_error(), "cxx_trap.cpp:9") != NULL ||
-		  strstr(tt_last_error(), "cxx_trap.cpp:15") != NULL,
+			  strstr(tt_last_error(), "cxx_trap.cpp:15") != NULL,
 		  "no .cpp line in: %s", tt_last_error());
 	cr_expect(strstr(tt_last_error(), "kernel_main") != NULL, "message: %s", tt_last_error());
 
@@ -581,12 +604,17 @@ static void sharded_copy(enum tt_buffer_type type, struct tt_core_range grid, bo
 	uint32_t pages = tensor[0] * tensor[1], words = pages * page / 4;
 	struct tt_device *dev = e2e_open(4, 4);
 	struct tt_buffer_shard_spec spec = {
-		.grid = tt_core_range_set(grid), .shape = { shard[0], shard[1] * page / 4 },
-		.orientation = TT_SHARD_ROW_MAJOR, .page_shape = { 1, page / 4 },
+		.grid = tt_core_range_set(grid),
+		.shape = { shard[0], shard[1] * page / 4 },
+		.orientation = TT_SHARD_ROW_MAJOR,
+		.page_shape = { 1, page / 4 },
 		.tensor_pages = { tensor[0], tensor[1] },
 	};
-	struct tt_buffer_config scfg = { .size = pages * page, .page_size = page, .type = type,
-					 .layout = TT_BUFFER_HEIGHT_SHARDED, .shard = &spec };
+	struct tt_buffer_config scfg = { .size = pages * page,
+					 .page_size = page,
+					 .type = type,
+					 .layout = TT_BUFFER_HEIGHT_SHARDED,
+					 .shard = &spec };
 	struct tt_core_range_set core = tt_core_range_set(tt_core_range(3, 3, 3, 3));
 	struct tt_buffer *src, *dst = buffer(dev, TT_BUFFER_DRAM, pages * page, page);
 	struct tt_buffer *l1 = buffer(dev, TT_BUFFER_L1, page, page);
@@ -609,7 +637,8 @@ static void sharded_copy(enum tt_buffer_type type, struct tt_core_range grid, bo
 	desc[n++] = shard[1];
 	for (uint32_t s = 0; s < nshards; s++) {
 		uint32_t w = sargs[TT_SHARDED_ARGS_HEADER + s] & 0xffff;
-		uint32_t x = TT_FIELD_GET(NOC, ADDR_MID, X, w), y = TT_FIELD_GET(NOC, ADDR_MID, Y, w);
+		uint32_t x = TT_FIELD_GET(NOC, ADDR_MID, X, w),
+			 y = TT_FIELD_GET(NOC, ADDR_MID, Y, w);
 		uint32_t xy = type == TT_BUFFER_DRAM ? (grid.start.x + s) << 8 : x << 8 | y;
 
 		if (s % 2 == 0)
@@ -622,7 +651,7 @@ static void sharded_copy(enum tt_buffer_type type, struct tt_core_range grid, bo
 	if (!runtime)
 		for (uint32_t i = 0; i < n; i++)
 			ct[nct++] = desc[i];
-	ct[nct++] = 2;			/* the interleaved DRAM output */
+	ct[nct++] = 2; /* the interleaved DRAM output */
 	ct[nct++] = page;
 	cfg.compile_args = ct;
 	cfg.num_compile_args = nct;
@@ -756,7 +785,8 @@ Test(cxx_kernels, api_spellings_build, .timeout = 120)
 	k = dm_kernel(prog, KERNEL("cxx_spellings_dm.cpp"), &core, TT_DM_RISCV_0, ct, 2);
 	(void)k;
 	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("cxx_spellings_compute.cpp"), &core,
-					      &ccfg, &k), TT_OK);
+					      &ccfg, &k),
+		     TT_OK);
 	memset(&rep, 0, sizeof(rep));
 	rc = tt_program_compile(NULL, prog, &rep);
 	cr_expect_eq(rc, TT_OK, "%s", tt_last_error());

@@ -29,9 +29,9 @@
 #include "e2e.h"
 #include "tt_data_format.h"
 
-#define MAX_RUNS	64
-#define SCRATCH		0x100000u	/* free L1 on every core */
-#define MM_MULTI	TT_BUILD_DIR "/examples/matmul_multi_core"
+#define MAX_RUNS 64
+#define SCRATCH	 0x100000u /* free L1 on every core */
+#define MM_MULTI TT_BUILD_DIR "/examples/matmul_multi_core"
 
 /* What one process saw: compared field by field with every other. */
 struct outcome {
@@ -46,16 +46,16 @@ struct outcome {
 struct dcase {
 	const char *name;
 	void (*run)(struct outcome *o, unsigned runs, const char *trace);
-	unsigned procs;		/* processes at once */
-	unsigned runs;		/* runs per process */
-	unsigned rounds;	/* rounds of @procs processes; odd ones with a hog */
+	unsigned procs;	 /* processes at once */
+	unsigned runs;	 /* runs per process */
+	unsigned rounds; /* rounds of @procs processes; odd ones with a hog */
 };
 
-#define FAIL(o, ...)                                                          \
-	do {                                                                  \
-		snprintf((o)->why, sizeof((o)->why), __VA_ARGS__);            \
-		(o)->failed = 1;                                              \
-		return;                                                       \
+#define FAIL(o, ...)                                               \
+	do {                                                       \
+		snprintf((o)->why, sizeof((o)->why), __VA_ARGS__); \
+		(o)->failed = 1;                                   \
+		return;                                            \
 	} while (0)
 
 static uint64_t hash_file(const char *path)
@@ -91,13 +91,13 @@ static void hash_print(void *ctx, struct tt_core core, unsigned int risc, const 
 static int open_dev(struct outcome *o, uint32_t gx, uint32_t gy, uint32_t noc_delay,
 		    const char *trace, struct tt_device **dev)
 {
-	struct tt_device_config cfg = { .grid_x = gx, .grid_y = gy, .trace_path = trace,
-					.noc_delay = noc_delay };
+	struct tt_device_config cfg = {
+		.grid_x = gx, .grid_y = gy, .trace_path = trace, .noc_delay = noc_delay
+	};
 	int rc = tt_device_open(&cfg, dev);
 
 	if (rc) {
-		snprintf(o->why, sizeof(o->why), "device open %ux%u: %s", gx, gy,
-			 tt_strerror(rc));
+		snprintf(o->why, sizeof(o->why), "device open %ux%u: %s", gx, gy, tt_strerror(rc));
 		o->failed = 1;
 		return rc;
 	}
@@ -106,8 +106,7 @@ static int open_dev(struct outcome *o, uint32_t gx, uint32_t gy, uint32_t noc_de
 }
 
 /* Run @prog @runs times, keeping each run's instruction count. */
-static void run_n(struct outcome *o, struct tt_device *dev, struct tt_program *prog,
-		  unsigned runs)
+static void run_n(struct outcome *o, struct tt_device *dev, struct tt_program *prog, unsigned runs)
 {
 	struct tt_run_report rep;
 
@@ -138,7 +137,8 @@ static void pipeline_on(struct outcome *o, unsigned runs, const char *trace, uin
 	enum { PAGE = 2048, PAGES = 16, CB = 3 };
 	struct tt_core core = tt_core(0, 0);
 	struct tt_core_range_set set = tt_core_set(core);
-	struct tt_buffer_config bc = { .size = PAGES * PAGE, .page_size = PAGE,
+	struct tt_buffer_config bc = { .size = PAGES * PAGE,
+				       .page_size = PAGE,
 				       .type = TT_BUFFER_DRAM };
 	struct tt_cb_format f = { .index = CB, .data_format = TT_DF_FLOAT16_B, .page_size = PAGE };
 	struct tt_cb_config cc = { .total_size = 2 * PAGE, .formats = &f, .num_formats = 1 };
@@ -380,7 +380,8 @@ static void check_case(const struct dcase *c)
 
 			if (read_full(fds[p], o, sizeof(*o))) {
 				o->failed = 1;
-				snprintf(o->why, sizeof(o->why), "process %u of round %u died", p, r);
+				snprintf(o->why, sizeof(o->why), "process %u of round %u died", p,
+					 r);
 			}
 			close(fds[p]);
 			waitpid(pids[p], &st, 0);
@@ -408,17 +409,19 @@ static void check_case(const struct dcase *c)
 		for (unsigned k = 0; k < out[i].nruns; k++)
 			cr_expect_eq(out[i].icount[k], out[0].icount[k],
 				     "%s: process %u run %u counted %llu instructions, process 0 "
-				     "%llu", c->name, i, k, (unsigned long long)out[i].icount[k],
+				     "%llu",
+				     c->name, i, k, (unsigned long long)out[i].icount[k],
 				     (unsigned long long)out[0].icount[k]);
 		cr_expect_eq(out[i].trace_hash, out[0].trace_hash,
-			     "%s: process %u wrote a different trace (kept in %s)", c->name, i, dir);
+			     "%s: process %u wrote a different trace (kept in %s)", c->name, i,
+			     dir);
 		cr_expect_eq(out[i].print_hash, out[0].print_hash,
 			     "%s: process %u printed different output", c->name, i);
 	}
 	/* Inside one process, every run of the same program counts the same. */
 	for (unsigned k = 1; k < out[0].nruns; k++)
-		cr_expect_eq(out[0].icount[k], out[0].icount[0], "%s: run %u of process 0",
-			     c->name, k);
+		cr_expect_eq(out[0].icount[k], out[0].icount[0], "%s: run %u of process 0", c->name,
+			     k);
 	if (ncounts <= 1 && ntraces <= 1) {
 		char cmd[128];
 
@@ -450,8 +453,8 @@ static unsigned long long hello_count(const char *qemu_wrapper)
 	unsigned long long n = 0;
 	FILE *p;
 
-	snprintf(cmd, sizeof(cmd), "%s%s %s/examples/hello_world 2>&1",
-		 qemu_wrapper ? "QEMU=" : "", qemu_wrapper ? qemu_wrapper : "", TT_BUILD_DIR);
+	snprintf(cmd, sizeof(cmd), "%s%s %s/examples/hello_world 2>&1", qemu_wrapper ? "QEMU=" : "",
+		 qemu_wrapper ? qemu_wrapper : "", TT_BUILD_DIR);
 	p = popen(cmd, "r");
 	cr_assert_not_null(p);
 	while (fgets(line, sizeof(line), p))
@@ -484,10 +487,10 @@ Test(determinism, count_independent_of_translation_blocks, .timeout = 120)
 		     one, normal);
 }
 
-#define CASE(id, i)                                                   \
-	Test(determinism, id, .timeout = 600)                        \
-	{                                                             \
-		check_case(&cases[i]);                                \
+#define CASE(id, i)                           \
+	Test(determinism, id, .timeout = 600) \
+	{                                     \
+		check_case(&cases[i]);        \
 	}
 
 CASE(boot, 0)

@@ -148,9 +148,9 @@ Test(examples, matmul_multi_core_bad_args, .timeout = 60)
 		status = run_capture(cmd, out, sizeof(out));
 		cr_expect_eq(status, 2, "'%s' exited with %d, not 2:\n%s", bad[i].args, status,
 			     out);
-		cr_expect_not_null(strstr(out, bad[i].why), "'%s': no '%s' in:\n%s",
-				   bad[i].args, bad[i].why, out);
-		cr_expect_not_null(strstr(out, "usage:"), "'%s': no usage in:\n%s",
-				   bad[i].args, out);
+		cr_expect_not_null(strstr(out, bad[i].why), "'%s': no '%s' in:\n%s", bad[i].args,
+				   bad[i].why, out);
+		cr_expect_not_null(strstr(out, "usage:"), "'%s': no usage in:\n%s", bad[i].args,
+				   out);
 	}
 }

@@ -18,7 +18,7 @@
 #include "tt_mailbox.h"
 #include "tt_mem_map.h"
 
-#define SCRATCH 0x100000u	/* free L1 in every test */
+#define SCRATCH 0x100000u /* free L1 in every test */
 
 /* Every hart of an 8x8 grid booted: magic, coordinates, and all five RISCs
  * parked at their go wait ("GW  " waypoint). */
@@ -31,10 +31,11 @@ Test(firmware, boot_all_320_harts, .timeout = 120)
 		for (uint32_t x = 0; x < 8; x++) {
 			struct tt_mailbox mb;
 
-			cr_assert_eq(tt_device_l1_read(dev, tt_core(x, y), TT_MEM_MAILBOX_BASE,
-						       &mb, sizeof(mb)), TT_OK);
-			cr_expect_eq(mb.core_info.magic, TT_CORE_MAGIC_WORKER,
-				     "core (%u,%u) magic", x, y);
+			cr_assert_eq(tt_device_l1_read(dev, tt_core(x, y), TT_MEM_MAILBOX_BASE, &mb,
+						       sizeof(mb)),
+				     TT_OK);
+			cr_expect_eq(mb.core_info.magic, TT_CORE_MAGIC_WORKER, "core (%u,%u) magic",
+				     x, y);
 			cr_expect_eq(mb.core_info.absolute_logical_x, x);
 			cr_expect_eq(mb.core_info.absolute_logical_y, y);
 			cr_expect_eq(mb.core_info.noc_x, 18 + x);
@@ -69,14 +70,12 @@ Test(firmware, go_done_every_core_twice, .timeout = 120)
 			for (uint32_t x = 0; x < 8; x++) {
 				struct tt_mailbox mb;
 
-				tt_device_l1_read(dev, tt_core(x, y), TT_MEM_MAILBOX_BASE,
-						  &mb, sizeof(mb));
+				tt_device_l1_read(dev, tt_core(x, y), TT_MEM_MAILBOX_BASE, &mb,
+						  sizeof(mb));
 				cr_expect_eq(mb.go_message.signal, TT_RUN_MSG_DONE);
-				cr_expect_eq(mb.result[TT_RISC_BRISC].status,
-					     TT_KERNEL_STATUS_OK, "round %d (%u,%u)",
-					     round, x, y);
-				cr_expect_eq(mb.result[TT_RISC_NCRISC].status,
-					     TT_KERNEL_STATUS_OK);
+				cr_expect_eq(mb.result[TT_RISC_BRISC].status, TT_KERNEL_STATUS_OK,
+					     "round %d (%u,%u)", round, x, y);
+				cr_expect_eq(mb.result[TT_RISC_NCRISC].status, TT_KERNEL_STATUS_OK);
 				cr_expect_eq(mb.result[TT_RISC_TRISC0].status,
 					     TT_KERNEL_STATUS_IDLE);
 			}
@@ -86,8 +85,8 @@ Test(firmware, go_done_every_core_twice, .timeout = 120)
 }
 
 static void check_args(struct tt_device *dev, struct tt_core c, uint32_t dst,
-		       const uint32_t *unique, uint32_t n, const uint32_t *common,
-		       uint32_t m, unsigned int risc)
+		       const uint32_t *unique, uint32_t n, const uint32_t *common, uint32_t m,
+		       unsigned int risc)
 {
 	uint32_t got[513];
 
@@ -95,8 +94,7 @@ static void check_args(struct tt_device *dev, struct tt_core c, uint32_t dst,
 	for (uint32_t i = 0; i < n; i++)
 		cr_expect_eq(got[i], unique[i], "core (%u,%u) unique arg %u", c.x, c.y, i);
 	for (uint32_t i = 0; i < m; i++)
-		cr_expect_eq(got[256 + i], common[i], "core (%u,%u) common arg %u",
-			     c.x, c.y, i);
+		cr_expect_eq(got[256 + i], common[i], "core (%u,%u) common arg %u", c.x, c.y, i);
 	cr_expect_eq(got[512], risc, "core (%u,%u) ran on RISC %u", c.x, c.y, got[512]);
 }
 
@@ -137,10 +135,10 @@ Test(firmware, runtime_args_unique_and_common, .timeout = 60)
 	}
 	e2e_run_ok(dev, prog, &rep);
 	for (uint32_t c = 0; c < 8; c++) {
-		check_args(dev, tt_core(c % 4, c / 4), SCRATCH, unique[c][0],
-			   3 + 5 * c, common_b, 200, TT_RISC_BRISC);
-		check_args(dev, tt_core(c % 4, c / 4), SCRATCH + 0x4000, unique[c][1],
-			   4 + 5 * c, common_n, 3, TT_RISC_NCRISC);
+		check_args(dev, tt_core(c % 4, c / 4), SCRATCH, unique[c][0], 3 + 5 * c, common_b,
+			   200, TT_RISC_BRISC);
+		check_args(dev, tt_core(c % 4, c / 4), SCRATCH + 0x4000, unique[c][1], 4 + 5 * c,
+			   common_n, 3, TT_RISC_NCRISC);
 	}
 	tt_program_destroy(prog);
 	tt_device_close(dev);
@@ -150,17 +148,17 @@ Test(firmware, runtime_args_unique_and_common, .timeout = 60)
 Test(firmware, runtime_args_checked, .timeout = 30)
 {
 	tt_kernel_handle k;
-	struct tt_program *prog = e2e_program(KERNEL("empty.c"), tt_core_range(0, 0, 1, 1),
-					      TT_DM_RISCV_0, &k);
+	struct tt_program *prog =
+		e2e_program(KERNEL("empty.c"), tt_core_range(0, 0, 1, 1), TT_DM_RISCV_0, &k);
 	uint32_t many[TT_MAX_RUNTIME_ARGS + 1] = { 0 };
 
 	cr_expect_eq(tt_kernel_set_runtime_args(prog, k, tt_core(2, 0), many, 1), TT_ERANGE);
-	cr_expect_eq(tt_kernel_set_runtime_args(prog, k, tt_core(1, 1), many,
-						TT_MAX_RUNTIME_ARGS + 1), TT_E2BIG);
-	cr_expect_eq(tt_kernel_set_runtime_args(prog, k + 1, tt_core(0, 0), many, 1),
-		     TT_EINVAL);
-	cr_expect_eq(tt_kernel_set_runtime_args(prog, k, tt_core(1, 1), many,
-						TT_MAX_RUNTIME_ARGS), TT_OK);
+	cr_expect_eq(
+		tt_kernel_set_runtime_args(prog, k, tt_core(1, 1), many, TT_MAX_RUNTIME_ARGS + 1),
+		TT_E2BIG);
+	cr_expect_eq(tt_kernel_set_runtime_args(prog, k + 1, tt_core(0, 0), many, 1), TT_EINVAL);
+	cr_expect_eq(tt_kernel_set_runtime_args(prog, k, tt_core(1, 1), many, TT_MAX_RUNTIME_ARGS),
+		     TT_OK);
 	tt_program_destroy(prog);
 }
 
@@ -173,8 +171,8 @@ Test(firmware, kernel_writes_l1_host_reads, .timeout = 60)
 	uint32_t args[2] = { SCRATCH, WORDS };
 	struct tt_run_report rep;
 	tt_kernel_handle k;
-	struct tt_program *prog = e2e_program(KERNEL("pattern.c"), tt_core_range(0, 0, 1, 1),
-					      TT_DM_RISCV_1, &k);
+	struct tt_program *prog =
+		e2e_program(KERNEL("pattern.c"), tt_core_range(0, 0, 1, 1), TT_DM_RISCV_1, &k);
 
 	for (uint32_t y = 0; y < 2; y++)
 		for (uint32_t x = 0; x < 2; x++)
@@ -204,8 +202,8 @@ Test(firmware, semaphore_address_same_on_every_core, .timeout = 60)
 	uint32_t few[1] = { SCRATCH }, many[40] = { SCRATCH }, sem, got[2][2];
 	struct tt_run_report rep;
 	tt_kernel_handle k;
-	struct tt_program *prog = e2e_program(KERNEL("sem_addr.c"), tt_core_range(0, 0, 1, 0),
-					      TT_DM_RISCV_0, &k);
+	struct tt_program *prog =
+		e2e_program(KERNEL("sem_addr.c"), tt_core_range(0, 0, 1, 0), TT_DM_RISCV_0, &k);
 
 	cr_assert_eq(tt_semaphore_create(prog, &both, 0x5e3, &sem), TT_OK);
 	cr_assert_eq(sem, 0);
@@ -214,11 +212,10 @@ Test(firmware, semaphore_address_same_on_every_core, .timeout = 60)
 	e2e_run_ok(dev, prog, &rep);
 	for (uint32_t x = 0; x < 2; x++) {
 		tt_device_l1_read(dev, tt_core(x, 0), SCRATCH, got[x], sizeof(got[x]));
-		cr_expect_eq(got[x][1], 0x5e3, "core (%u,0): semaphore holds 0x%x", x,
-			     got[x][1]);
+		cr_expect_eq(got[x][1], 0x5e3, "core (%u,0): semaphore holds 0x%x", x, got[x][1]);
 	}
-	cr_expect_eq(got[0][0], got[1][0], "semaphore 0 at 0x%x on (0,0), 0x%x on (1,0)",
-		     got[0][0], got[1][0]);
+	cr_expect_eq(got[0][0], got[1][0], "semaphore 0 at 0x%x on (0,0), 0x%x on (1,0)", got[0][0],
+		     got[1][0]);
 	tt_program_destroy(prog);
 	tt_device_close(dev);
 }
@@ -231,8 +228,7 @@ struct captured {
 	int lines;
 };
 
-static void capture(void *ctx, struct tt_core core, unsigned int risc,
-		    const char *text, size_t len)
+static void capture(void *ctx, struct tt_core core, unsigned int risc, const char *text, size_t len)
 {
 	struct captured *c = ctx;
 
@@ -254,8 +250,8 @@ Test(firmware, printf_reaches_host_with_prefix, .timeout = 60)
 	uint32_t v = (uint32_t)-12345;
 	struct tt_run_report rep;
 	tt_kernel_handle k;
-	struct tt_program *prog = e2e_program(KERNEL("print.c"), tt_core_range(3, 5, 3, 5),
-					      TT_DM_RISCV_1, &k);
+	struct tt_program *prog =
+		e2e_program(KERNEL("print.c"), tt_core_range(3, 5, 3, 5), TT_DM_RISCV_1, &k);
 
 	tt_device_set_print_handler(dev, capture, &cap);
 	tt_kernel_set_runtime_args(prog, k, tt_core(3, 5), &v, 1);
@@ -278,8 +274,8 @@ Test(firmware, illegal_instruction_reported_then_recovers, .timeout = 60)
 	uint32_t where = SCRATCH, pc = 0, ok_args[2] = { SCRATCH + 64, 16 };
 	struct tt_run_report rep;
 	tt_kernel_handle k;
-	struct tt_program *bad = e2e_program(KERNEL("illegal.c"), tt_core_range(2, 1, 2, 1),
-					     TT_DM_RISCV_1, &k);
+	struct tt_program *bad =
+		e2e_program(KERNEL("illegal.c"), tt_core_range(2, 1, 2, 1), TT_DM_RISCV_1, &k);
 	struct tt_program *good;
 	char expect[64];
 	int rc;
@@ -297,7 +293,7 @@ Test(firmware, illegal_instruction_reported_then_recovers, .timeout = 60)
 		  "message: %s", tt_last_error());
 	cr_expect(strstr(tt_last_error(), expect) != NULL, "message: %s", tt_last_error());
 	cr_expect(strstr(tt_last_error(), "NCRISC trapped at illegal.c:") != NULL &&
-		  strstr(tt_last_error(), "(kernel_main)") != NULL,
+			  strstr(tt_last_error(), "(kernel_main)") != NULL,
 		  "source line of the trap: %s", tt_last_error());
 
 	good = e2e_program(KERNEL("pattern.c"), tt_core_range(0, 0, 3, 3), TT_DM_RISCV_1, &k);
@@ -318,15 +314,15 @@ Test(firmware, unmapped_access_reported, .timeout = 60)
 	uint32_t out = SCRATCH;
 	struct tt_run_report rep;
 	tt_kernel_handle k;
-	struct tt_program *prog = e2e_program(KERNEL("unmapped.c"), tt_core_range(1, 1, 1, 1),
-					      TT_DM_RISCV_0, &k);
+	struct tt_program *prog =
+		e2e_program(KERNEL("unmapped.c"), tt_core_range(1, 1, 1, 1), TT_DM_RISCV_0, &k);
 	int rc;
 
 	tt_kernel_set_runtime_args(prog, k, tt_core(1, 1), &out, 1);
 	rc = tt_program_run(dev, prog, 30000, &rep);
 	cr_assert_neq(rc, TT_OK);
-	cr_expect(strstr(tt_last_error(), "core (1,1) BRISC: guest error") != NULL,
-		  "message: %s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "core (1,1) BRISC: guest error") != NULL, "message: %s",
+		  tt_last_error());
 	cr_expect(strstr(tt_last_error(), "read of unmapped address 0x20000000") != NULL,
 		  "message: %s", tt_last_error());
 	cr_expect(strstr(tt_last_error(), "core (1,1) BRISC: load access fault") != NULL,
@@ -343,19 +339,20 @@ Test(firmware, timeout_names_core_and_recovers, .timeout = 60)
 	uint32_t args[2] = { SCRATCH, 8 };
 	struct tt_run_report rep;
 	tt_kernel_handle k;
-	struct tt_program *spin = e2e_program(KERNEL("spin.c"), tt_core_range(1, 0, 1, 0),
-					      TT_DM_RISCV_0, &k);
+	struct tt_program *spin =
+		e2e_program(KERNEL("spin.c"), tt_core_range(1, 0, 1, 0), TT_DM_RISCV_0, &k);
 	struct tt_program *good;
 	int rc;
 
 	rc = tt_program_run(dev, spin, 1500, &rep);
 	cr_assert_eq(rc, TT_ETIMEDOUT, "got %s", tt_strerror(rc));
-	cr_expect(strstr(tt_last_error(), "core (1,0) did not finish") != NULL,
-		  "message: %s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "core (1,0) did not finish") != NULL, "message: %s",
+		  tt_last_error());
 	cr_expect(strstr(tt_last_error(), "core (1,0) BRISC  pc 0x000") != NULL &&
-		  strstr(tt_last_error(), "running") != NULL, "message: %s", tt_last_error());
-	cr_expect(strstr(tt_last_error(), "at spin.c:") != NULL,
-		  "the spinning line is named: %s", tt_last_error());
+			  strstr(tt_last_error(), "running") != NULL,
+		  "message: %s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "at spin.c:") != NULL, "the spinning line is named: %s",
+		  tt_last_error());
 	cr_expect_eq(rep.core.x, 1);
 	cr_expect_eq(rep.core.y, 0);
 
@@ -411,10 +408,10 @@ Test(firmware, deterministic_instruction_count, .timeout = 120)
 	tt_device_close(dev);
 	cr_expect_gt(first, 16 * 2000, "a run this size executes >32k instructions, got %llu",
 		     (unsigned long long)first);
-	cr_expect_eq(second, third, "same device: %llu then %llu",
-		     (unsigned long long)second, (unsigned long long)third);
-	cr_expect_eq(first, again, "fresh devices: %llu then %llu",
-		     (unsigned long long)first, (unsigned long long)again);
+	cr_expect_eq(second, third, "same device: %llu then %llu", (unsigned long long)second,
+		     (unsigned long long)third);
+	cr_expect_eq(first, again, "fresh devices: %llu then %llu", (unsigned long long)first,
+		     (unsigned long long)again);
 }
 
 /* Kernel build errors come back as TT_EBUILD with the compiler's words. */
@@ -452,8 +449,11 @@ Test(firmware, compile_time_args_and_defines, .timeout = 60)
 
 	for (int v = 0; v < 2; v++) {
 		struct tt_dm_config cfg = {
-			.processor = TT_DM_RISCV_1, .compile_args = ct[v], .num_compile_args = 2,
-			.defines = defs, .num_defines = v ? 1 : 2,
+			.processor = TT_DM_RISCV_1,
+			.compile_args = ct[v],
+			.num_compile_args = 2,
+			.defines = defs,
+			.num_defines = v ? 1 : 2,
 		};
 		struct tt_program *prog;
 		tt_kernel_handle k;
@@ -529,18 +529,21 @@ Test(firmware, trap_fails_fast_and_reports_waiters, .timeout = 60)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	cr_expect_eq(rc, TT_ETRAP, "got %s", tt_strerror(rc));
 	cr_expect_lt(t1.tv_sec - t0.tv_sec, 10, "failed within seconds, not the 30 s timeout");
-	cr_expect(strstr(tt_last_error(), "NCRISC: illegal instruction") != NULL, "%s", tt_last_error());
-	cr_expect(strstr(tt_last_error(), "(after the failure above)") != NULL &&
-		  strstr(tt_last_error(), "core (0,0) cannot finish") != NULL, "%s",
+	cr_expect(strstr(tt_last_error(), "NCRISC: illegal instruction") != NULL, "%s",
 		  tt_last_error());
+	cr_expect(strstr(tt_last_error(), "(after the failure above)") != NULL &&
+			  strstr(tt_last_error(), "core (0,0) cannot finish") != NULL,
+		  "%s", tt_last_error());
 	cr_expect(strstr(tt_last_error(), "NCRISC trapped at pc 0x") != NULL, "%s",
 		  tt_last_error());
-	cr_expect(strstr(tt_last_error(), "root cause: a chain of waits that ends at the "
+	cr_expect(strstr(tt_last_error(),
+			 "root cause: a chain of waits that ends at the "
 			 "hart that trapped:\n  core (0,0) BRISC waits for CB 3 front: "
 			 "1 page, 0 received, which only core (0,0) NCRISC can push;\n"
-			 "  core (0,0) NCRISC trapped (above)\n") != NULL, "%s",
+			 "  core (0,0) NCRISC trapped (above)\n") != NULL,
+		  "%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "waits for CB 3 front: 1 page") != NULL, "%s",
 		  tt_last_error());
-	cr_expect(strstr(tt_last_error(), "waits for CB 3 front: 1 page") != NULL, "%s", tt_last_error());
 	tt_program_destroy(prog);
 	tt_device_close(dev);
 }

@@ -16,7 +16,7 @@
 
 #include "e2e.h"
 
-#define TARGET TT_BUILD_DIR "/tests/e2e/gdb_target"
+#define TARGET	TT_BUILD_DIR "/tests/e2e/gdb_target"
 #define OUT_MAX 262144
 
 static int port(void)
@@ -38,8 +38,8 @@ static void slurp(FILE *f, char *out, size_t len)
  * Run @prog (a path and its args) under tools/tt-gdb.sh with options
  * @opts and the gdb commands @gdbcmds, environment @env prepended.
  */
-static int run_under_gdb(const char *env, const char *prog, const char *opts,
-			 const char *gdbcmds, char *out, size_t len)
+static int run_under_gdb(const char *env, const char *prog, const char *opts, const char *gdbcmds,
+			 char *out, size_t len)
 {
 	char cmds[] = "/tmp/tt-gdb-cmds-XXXXXX";
 	char cmd[2048];
@@ -52,8 +52,8 @@ static int run_under_gdb(const char *env, const char *prog, const char *opts,
 	fputs(gdbcmds, f);
 	fclose(f);
 	snprintf(cmd, sizeof(cmd),
-		 "%s bash %s/tools/tt-gdb.sh --build %s --port %d %s --batch %s -- %s 2>&1",
-		 env, TT_SRC_DIR, TT_BUILD_DIR, port(), opts, cmds, prog);
+		 "%s bash %s/tools/tt-gdb.sh --build %s --port %d %s --batch %s -- %s 2>&1", env,
+		 TT_SRC_DIR, TT_BUILD_DIR, port(), opts, cmds, prog);
 	p = popen(cmd, "r");
 	cr_assert_not_null(p);
 	slurp(p, out, len);
@@ -100,16 +100,16 @@ Test(gdb, help_explains_itself)
 	slurp(p, out, sizeof(out));
 	cr_expect_eq(pclose(p), 0);
 	cr_expect(strstr(out, "usage: tt-gdb.sh") && strstr(out, "--attach") &&
-		  strstr(out, "I.1 BRISC") && strstr(out, "tt status"), "%s", out);
+			  strstr(out, "I.1 BRISC") && strstr(out, "tt status"),
+		  "%s", out);
 }
 
 Test(gdb, batch_break_step_print, .timeout = 180)
 {
 	static char out[OUT_MAX];
-	int status = run_under_gdb("", TT_BUILD_DIR "/examples/hello_world",
-				   "--core 1,0 --risc brisc",
-				   "continue\ninfo thread\nnext\nnext\nprint mark_addr\nbt\n",
-				   out, sizeof(out));
+	int status = run_under_gdb(
+		"", TT_BUILD_DIR "/examples/hello_world", "--core 1,0 --risc brisc",
+		"continue\ninfo thread\nnext\nnext\nprint mark_addr\nbt\n", out, sizeof(out));
 
 	cr_expect_eq(status, 0, "tt-gdb.sh failed:\n%s", out);
 	/* stopped on the right hart: core (1,0) is inferior 2, BRISC its thread 1 */
@@ -119,8 +119,8 @@ Test(gdb, batch_break_step_print, .timeout = 180)
 	cr_expect(strstr(out, "64.5 Thread 64.320 \"(7,7) TRISC2 firmware\"") != NULL,
 		  "output:\n%s", out);
 	cr_expect(strstr(out, "$1 = 1048576") != NULL, "output:\n%s", out);
-	cr_expect(strstr(out, "kernel_main () at") != NULL &&
-		  strstr(out, "hello_kernel.c") != NULL, "output:\n%s", out);
+	cr_expect(strstr(out, "kernel_main () at") != NULL && strstr(out, "hello_kernel.c") != NULL,
+		  "output:\n%s", out);
 	cr_expect(strstr(out, "fw_call_kernel") != NULL, "backtrace reaches firmware:\n%s", out);
 	cr_expect(strstr(out, "ok") != NULL, "the program finished after detach:\n%s", out);
 }
@@ -143,17 +143,20 @@ Test(gdb, every_kernel_in_its_cores_inferior, .timeout = 180)
 	cr_assert_gt(other, 0);
 	snprintf(cmds, sizeof(cmds),
 		 "break gdb_other.c:%d\ncontinue\ninfo threads\ncontinue\ncontinue\n"
-		 "continue\ncontinue\ncontinue\n", other);
-	cr_assert_eq(run_under_gdb("", TARGET " twice", "--no-break", cmds, out, sizeof(out)),
-		     0, "tt-gdb.sh failed:\n%s", out);
+		 "continue\ncontinue\ncontinue\n",
+		 other);
+	cr_assert_eq(run_under_gdb("", TARGET " twice", "--no-break", cmds, out, sizeof(out)), 0,
+		     "tt-gdb.sh failed:\n%s", out);
 	/* launch 1: only (1,0) */
 	first = strstr(out, "Thread 2.1 \"(1,0) BRISC gdb_other.c\" hit Breakpoint 1,");
 	cr_expect_not_null(first, "output:\n%s", out);
-	cr_expect(strstr(out, "(0,0) BRISC gdb_writer.c") && strstr(out, "(0,0) NCRISC gdb_reader.c") &&
-		  strstr(out, "(0,0) TRISC0 gdb_compute.c") &&
-		  strstr(out, "(0,0) TRISC1 gdb_compute.c") &&
-		  strstr(out, "(0,0) TRISC2 gdb_compute.c") &&
-		  strstr(out, "(1,0) NCRISC firmware"), "thread names:\n%s", out);
+	cr_expect(strstr(out, "(0,0) BRISC gdb_writer.c") &&
+			  strstr(out, "(0,0) NCRISC gdb_reader.c") &&
+			  strstr(out, "(0,0) TRISC0 gdb_compute.c") &&
+			  strstr(out, "(0,0) TRISC1 gdb_compute.c") &&
+			  strstr(out, "(0,0) TRISC2 gdb_compute.c") &&
+			  strstr(out, "(1,0) NCRISC firmware"),
+		  "thread names:\n%s", out);
 	/* launch 2: (0,0) runs gdb_other.c and stops there */
 	second = strstr(out, "Thread 1.1 \"(0,0) BRISC gdb_other.c\" hit Breakpoint 1");
 	cr_expect(second && first && second > first, "output:\n%s", out);
@@ -175,7 +178,8 @@ Test(gdb, trisc_steps_over_other_trisc_parts, .timeout = 180)
 
 	cr_assert_eq(run_under_gdb("", TARGET, "--core 0,0 --risc trisc2",
 				   "continue\nnext\nnext\nnext\nnext\nnext\nnext\nnext\nnext\n",
-				   out, sizeof(out)), 0, "tt-gdb.sh failed:\n%s", out);
+				   out, sizeof(out)),
+		     0, "tt-gdb.sh failed:\n%s", out);
 	snprintf(wline, sizeof(wline), "\n%d\t", waited);
 	snprintf(cline, sizeof(cline), "\n%d\t", copies);
 	cr_expect(strstr(out, "pack_tile(0, 16);") && strstr(out, "cb_reserve_back(16, 1);"),
@@ -198,37 +202,46 @@ Test(gdb, tt_commands, .timeout = 180)
 				   "tt tile 0 0\ntt args\ntt thread 0,0 trisc0\ntt args\ntt sem\n"
 				   "tt status\n"
 				   "delete\nbreak noc_async_write_barrier thread 1.1\ncontinue\n"
-				   "tt noc\ntt status all\n", out, sizeof(out)),
+				   "tt noc\ntt status all\n",
+				   out, sizeof(out)),
 		     0, "tt-gdb.sh failed:\n%s", out);
 	/* tt cb: both CBs, format, geometry, counters; TRISC0's interface */
 	cr_expect(strstr(out, "CB 0  Float16_b 0x") && strstr(out, "4096 B = 2 x 2048 B") &&
-		  strstr(out, "CB 16 Float16_b 0x"), "tt cb:\n%s", out);
-	cr_expect(strstr(out, "received 1, acked 0: 1 filled") != NULL, "tt cb counters:\n%s",
-		  out);
+			  strstr(out, "CB 16 Float16_b 0x"),
+		  "tt cb:\n%s", out);
+	cr_expect(strstr(out, "received 1, acked 0: 1 filled") != NULL, "tt cb counters:\n%s", out);
 	cr_expect(strstr(out, "      NCRISC rd 0x") && strstr(out, "wr 0x") &&
-		  strstr(out, "(page 1)"), "tt cb pointers:\n%s", out);
+			  strstr(out, "(page 1)"),
+		  "tt cb pointers:\n%s", out);
 	/* tt tile: tile 0's row r holds r */
 	cr_expect(strstr(out, "Float16_b tile at 0x") &&
-		  strstr(out, "\n 5: 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5\n") &&
-		  strstr(out, "\n31: 31 31 31"), "tt tile:\n%s", out);
+			  strstr(out, "\n 5: 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 "
+				      "5 5 5 5 5\n") &&
+			  strstr(out, "\n31: 31 31 31"),
+		  "tt tile:\n%s", out);
 	/* tt args: TRISC0's unique arg, NCRISC's common arg */
 	cr_expect(strstr(out, "core (0,0) NCRISC, launch 1, gdb_reader.c\narg 0 = 3 (0x3)\n"
 			      "common arg 0 = 1961 (0x7a9)") &&
-		  strstr(out, "core (0,0) TRISC0, launch 1, gdb_compute.c\narg 0 = 3 (0x3)\n"
-			      "no common args"), "tt args:\n%s", out);
+			  strstr(out,
+				 "core (0,0) TRISC0, launch 1, gdb_compute.c\narg 0 = 3 (0x3)\n"
+				 "no common args"),
+		  "tt args:\n%s", out);
 	/* tt sem: the reader bumped semaphore 0 once, for the first tile */
 	cr_expect(strstr(out, "semaphore 0 at 0x") && strstr(out, " = 1\nsemaphore 1 at 0x"),
 		  "tt sem:\n%s", out);
 	/* tt status: each RISC of (0,0) with its kernel and where it is */
 	cr_expect(strstr(out, "core (0,0) launch 1: in flight") &&
-		  strstr(out, "  NCRISC gdb_reader.c   pc 0x") &&
-		  strstr(out, "gdb_reader.c:") && strstr(out, "(fill_tile) running") &&
-		  strstr(out, "  TRISC0 gdb_compute.c  pc 0x"), "tt status:\n%s", out);
+			  strstr(out, "  NCRISC gdb_reader.c   pc 0x") &&
+			  strstr(out, "gdb_reader.c:") && strstr(out, "(fill_tile) running") &&
+			  strstr(out, "  TRISC0 gdb_compute.c  pc 0x"),
+		  "tt status:\n%s", out);
 	/* tt noc: the writer's write is held, its barrier outstanding */
 	cr_expect(strstr(out, "BRISC on NoC 0:") &&
-		  strstr(out, "nonposted writes acked  issued      1  completed      0  outstanding 1") &&
-		  strstr(out, "NoC 0: 1 command in flight (oldest first):") &&
-		  strstr(out, "BRISC: write 2048 B from 0x") && strstr(out, " to (18,18):0x100000"),
+			  strstr(out, "nonposted writes acked  issued      1  completed      0  "
+				      "outstanding 1") &&
+			  strstr(out, "NoC 0: 1 command in flight (oldest first):") &&
+			  strstr(out, "BRISC: write 2048 B from 0x") &&
+			  strstr(out, " to (18,18):0x100000"),
 		  "tt noc:\n%s", out);
 	cr_expect(strstr(out, "core (1,0) launch 1: ") != NULL, "tt status all:\n%s", out);
 	cr_expect(strstr(out, "pipeline ok") != NULL, "output:\n%s", out);
@@ -251,7 +264,8 @@ Test(gdb, stops_do_not_change_the_count, .timeout = 180)
 	FILE *p;
 
 	snprintf(cmd, sizeof(cmd),
-		 "TT_EMU_KERNEL_OPT=-Og %s/examples/matmul_multi_core 4 4 4 2 2 2>&1", TT_BUILD_DIR);
+		 "TT_EMU_KERNEL_OPT=-Og %s/examples/matmul_multi_core 4 4 4 2 2 2>&1",
+		 TT_BUILD_DIR);
 	p = popen(cmd, "r");
 	cr_assert_not_null(p);
 	n = fread(plain, 1, sizeof(plain) - 1, p);
@@ -264,11 +278,12 @@ Test(gdb, stops_do_not_change_the_count, .timeout = 180)
 				   "--core 1,0 --risc ncrisc",
 				   "continue\nnext\nstepi\nstepi\ninfo registers pc\n"
 				   "break *$pc+8\ncontinue\ndelete\nnext\n",
-				   out, sizeof(out)), 0, "tt-gdb.sh failed:\n%s", out);
+				   out, sizeof(out)),
+		     0, "tt-gdb.sh failed:\n%s", out);
 	with_gdb = e2e_number_before(out, " guest instructions");
 	cr_assert_gt(with_gdb, 0, "no instruction count in:\n%s", out);
-	cr_expect_eq(with_gdb, without, "%llu instructions under gdb, %llu without:\n%s",
-		     with_gdb, without, out);
+	cr_expect_eq(with_gdb, without, "%llu instructions under gdb, %llu without:\n%s", with_gdb,
+		     without, out);
 }
 
 /* Time travel ------------------------------------------------------------ */
@@ -277,8 +292,7 @@ Test(gdb, stops_do_not_change_the_count, .timeout = 180)
  * The register lines ("name  0x...") of gdb's "info registers" after
  * @marker in @out, up to the next "device time"; all but pc with @no_pc.
  */
-static void registers_after(const char *out, const char *marker, bool no_pc, char *regs,
-			    size_t len)
+static void registers_after(const char *out, const char *marker, bool no_pc, char *regs, size_t len)
 {
 	const char *p = strstr(out, marker), *end;
 	size_t n = 0;
@@ -315,15 +329,17 @@ Test(gdb, reverse_stepi_out_of_a_cb_wait, .timeout = 180)
 	unsigned long long back, forward;
 	const char *p;
 
-	cr_assert_eq(run_under_gdb("", TARGET, "--no-break",
-				   "break fill_tile thread 1.2\ncontinue\ntt thread 0,0 brisc\n"
-				   "tt status\necho ==R1==\\n\ninfo registers\ntt time\n"
-				   "reverse-stepi\nx/i $pc\necho ==R2==\\n\ninfo registers\ntt time\n"
-				   "break *$pc thread 1.1\ntt goto 1\ncontinue\n"
-				   "echo ==R3==\\n\ninfo registers\ntt time\n", out, sizeof(out)),
-		     0, "tt-gdb.sh failed:\n%s", out);
+	cr_assert_eq(
+		run_under_gdb("", TARGET, "--no-break",
+			      "break fill_tile thread 1.2\ncontinue\ntt thread 0,0 brisc\n"
+			      "tt status\necho ==R1==\\n\ninfo registers\ntt time\n"
+			      "reverse-stepi\nx/i $pc\necho ==R2==\\n\ninfo registers\ntt time\n"
+			      "break *$pc thread 1.1\ntt goto 1\ncontinue\n"
+			      "echo ==R3==\\n\ninfo registers\ntt time\n",
+			      out, sizeof(out)),
+		0, "tt-gdb.sh failed:\n%s", out);
 	cr_expect(strstr(out, "BRISC  gdb_writer.c   pc 0x") &&
-		  strstr(out, "asleep: waits for CB 16 front: 1 page, 0 received"),
+			  strstr(out, "asleep: waits for CB 16 front: 1 page, 0 received"),
 		  "BRISC is not in its CB wait:\n%s", out);
 	/* back one instruction: the wfi it sleeps in */
 	cr_expect(strstr(out, ">:\twfi\n") != NULL, "not on a wfi:\n%s", out);
@@ -360,15 +376,20 @@ Test(gdb, reverse_continue_to_the_last_stop, .timeout = 180)
 				   "break gdb_writer.c:kernel_main\nbreak fill_tile thread 1.2\n"
 				   "continue\ncontinue\ncontinue\nreverse-continue\n"
 				   "echo ==back1==\\n\nreverse-continue\necho ==back2==\\n\n",
-				   out, sizeof(out)), 0, "tt-gdb.sh failed:\n%s", out);
+				   out, sizeof(out)),
+		     0, "tt-gdb.sh failed:\n%s", out);
 	first = strstr(out, "==back1==");
 	second = strstr(out, "==back2==");
 	cr_assert(first && second, "%s", out);
-	cr_expect(strstr(out, "thread 1.2 (0,0) NCRISC gdb_reader.c\n#0  fill_tile (l1=225280, t=t@entry=0)") &&
-		  strstr(out, "thread 1.2 (0,0) NCRISC gdb_reader.c\n#0  fill_tile (l1=225280, t=t@entry=0)") < first,
+	cr_expect(strstr(out, "thread 1.2 (0,0) NCRISC gdb_reader.c\n#0  fill_tile (l1=225280, "
+			      "t=t@entry=0)") &&
+			  strstr(out, "thread 1.2 (0,0) NCRISC gdb_reader.c\n#0  fill_tile "
+				      "(l1=225280, t=t@entry=0)") < first,
 		  "first reverse-continue:\n%s", out);
 	cr_expect(strstr(first, "thread 1.1 (0,0) BRISC gdb_writer.c\n#0  kernel_main () at") &&
-		  strstr(first, "thread 1.1 (0,0) BRISC gdb_writer.c\n#0  kernel_main () at") < second,
+			  strstr(first,
+				 "thread 1.1 (0,0) BRISC gdb_writer.c\n#0  kernel_main () at") <
+				  second,
 		  "second reverse-continue:\n%s", out);
 }
 
@@ -376,9 +397,9 @@ Test(gdb, reverse_continue_to_the_last_stop, .timeout = 180)
 
 struct faulted {
 	pid_t pid;
-	FILE *err;		/* the program's stderr */
-	char attach[512];	/* the command it printed */
-	char said[8192];	/* what it printed up to there */
+	FILE *err;	  /* the program's stderr */
+	char attach[512]; /* the command it printed */
+	char said[8192];  /* what it printed up to there */
 };
 
 /* Start gdb_target @mode in fault mode; wait until it says how to attach. */
@@ -418,8 +439,8 @@ static void start_faulting(const char *mode, struct faulted *f)
 }
 
 /* Run the attach command in batch mode with @gdbcmds; the rest of the output. */
-static void attach_and_finish(struct faulted *f, const char *gdbcmds, char *out,
-			      size_t len, char *rest, size_t restlen, int *status)
+static void attach_and_finish(struct faulted *f, const char *gdbcmds, char *out, size_t len,
+			      char *rest, size_t restlen, int *status)
 {
 	char cmd[2048];
 	FILE *p;
@@ -443,20 +464,23 @@ Test(gdb_on_fault, trap_stops_on_the_instruction, .timeout = 120)
 
 	start_faulting("trap", &f);
 	cr_expect(strstr(f.said, "core (0,0) BRISC: illegal instruction at pc 0x") &&
-		  strstr(f.said, "illegal.c:10 (kernel_main); the trap is not taken yet"),
+			  strstr(f.said, "illegal.c:10 (kernel_main); the trap is not taken yet"),
 		  "%s", f.said);
-	attach_and_finish(&f, "-ex bt -ex 'x/i $pc' -ex 'info registers mepc' -ex 'tt status' "
-			  "-ex 'tt detach'", out, sizeof(out), rest, sizeof(rest), &status);
+	attach_and_finish(&f,
+			  "-ex bt -ex 'x/i $pc' -ex 'info registers mepc' -ex 'tt status' "
+			  "-ex 'tt detach'",
+			  out, sizeof(out), rest, sizeof(rest), &status);
 	/* the hart sits on the illegal instruction, in the kernel, registers intact */
-	cr_expect(strstr(out, "thread 1.1 is (0,0) BRISC illegal.c") &&
-		  strstr(out, "#0  0x") && strstr(out, "in kernel_main () at") &&
-		  strstr(out, "illegal.c:10") && strstr(out, ":\tunimp") &&
-		  strstr(out, "fw_call_kernel"), "gdb:\n%s", out);
+	cr_expect(strstr(out, "thread 1.1 is (0,0) BRISC illegal.c") && strstr(out, "#0  0x") &&
+			  strstr(out, "in kernel_main () at") && strstr(out, "illegal.c:10") &&
+			  strstr(out, ":\tunimp") && strstr(out, "fw_call_kernel"),
+		  "gdb:\n%s", out);
 	cr_expect(strstr(out, "  BRISC  illegal.c      pc 0x") != NULL, "gdb:\n%s", out);
 	/* after detach the trap is taken and reported, the run fails as it would */
 	cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 2, "status %d\n%s", status, rest);
 	cr_expect(strstr(rest, "run failed: a RISC-V core trapped") &&
-		  strstr(rest, "trapped at illegal.c:10 (kernel_main)"), "after gdb:\n%s", rest);
+			  strstr(rest, "trapped at illegal.c:10 (kernel_main)"),
+		  "after gdb:\n%s", rest);
 }
 
 Test(gdb_on_fault, continue_carries_on, .timeout = 120)
@@ -486,7 +510,8 @@ Test(gdb_on_fault, sanitizer_stops_after_the_access, .timeout = 120)
 	attach_and_finish(&f, "-ex bt -ex 'tt detach'", out, sizeof(out), rest, sizeof(rest),
 			  &status);
 	cr_expect(strstr(out, "noc_async_write (") && strstr(out, "kernel_main () at") &&
-		  strstr(out, "noc_bad.c:21"), "gdb:\n%s", out);
+			  strstr(out, "noc_bad.c:21"),
+		  "gdb:\n%s", out);
 	cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 2, "status %d\n%s", status, rest);
 	cr_expect(strstr(rest, "run failed: a kernel misused the device") != NULL, "%s", rest);
 }
@@ -498,14 +523,15 @@ Test(gdb_on_fault, hang_stops_with_the_report, .timeout = 120)
 	int status;
 
 	start_faulting("hang", &f);
-	cr_expect(strstr(f.said, "deadlock after ") &&
-		  strstr(f.said, "NCRISC pc 0x") &&
-		  strstr(f.said, "asleep: waits for CB 0 front: 1 page, 0 received"), "%s", f.said);
-	attach_and_finish(&f, "-ex 'tt status' -ex 'tt cb' -ex 'tt detach'", out, sizeof(out),
-			  rest, sizeof(rest), &status);
+	cr_expect(strstr(f.said, "deadlock after ") && strstr(f.said, "NCRISC pc 0x") &&
+			  strstr(f.said, "asleep: waits for CB 0 front: 1 page, 0 received"),
+		  "%s", f.said);
+	attach_and_finish(&f, "-ex 'tt status' -ex 'tt cb' -ex 'tt detach'", out, sizeof(out), rest,
+			  sizeof(rest), &status);
 	cr_expect(strstr(out, "  NCRISC cb_stuck.c     pc 0x") &&
-		  strstr(out, "asleep: waits for CB 0 front: 1 page, 0 received") &&
-		  strstr(out, "received 0, acked 0: 0 filled"), "gdb:\n%s", out);
+			  strstr(out, "asleep: waits for CB 0 front: 1 page, 0 received") &&
+			  strstr(out, "received 0, acked 0: 0 filled"),
+		  "gdb:\n%s", out);
 	cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 2, "status %d\n%s", status, rest);
 	cr_expect(strstr(rest, "run failed: deadlock") != NULL, "%s", rest);
 }

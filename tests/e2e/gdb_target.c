@@ -24,9 +24,9 @@
 
 #include "tt_data_format.h"
 
-#define KERNEL(name)	TT_TEST_KERNELS "/" name
-#define DST		0x100000u	/* in the allocator's part of L1 */
-#define TILES		3
+#define KERNEL(name) TT_TEST_KERNELS "/" name
+#define DST	     0x100000u /* in the allocator's part of L1 */
+#define TILES	     3
 
 static void check(int rc, const char *what)
 {
@@ -52,7 +52,8 @@ static tt_kernel_handle dm(struct tt_program *prog, const char *kernel, struct t
 static void cb(struct tt_program *prog, struct tt_core c, uint32_t index)
 {
 	struct tt_core_range_set set = tt_core_set(c);
-	struct tt_cb_format f = { .index = index, .data_format = TT_DF_FLOAT16_B,
+	struct tt_cb_format f = { .index = index,
+				  .data_format = TT_DF_FLOAT16_B,
 				  .page_size = 2048 };
 	struct tt_cb_config cfg = { .total_size = 2 * 2048, .formats = &f, .num_formats = 1 };
 	tt_cb_handle h;
@@ -76,8 +77,7 @@ static struct tt_program *pipeline(void)
 	check(tt_semaphore_create(prog, &set, 0, &sem), "semaphore");
 	k = dm(prog, KERNEL("gdb_reader.c"), c0, TT_DM_RISCV_1, &n, 1);
 	check(tt_kernel_set_common_runtime_args(prog, k, &tag, 1), "common args");
-	check(tt_compute_kernel_create(prog, KERNEL("gdb_compute.c"), &set, &ccfg, &k),
-	      "compute");
+	check(tt_compute_kernel_create(prog, KERNEL("gdb_compute.c"), &set, &ccfg, &k), "compute");
 	check(tt_kernel_set_runtime_args(prog, k, c0, &n, 1), "compute args");
 	dm(prog, KERNEL("gdb_writer.c"), c0, TT_DM_RISCV_0, wargs, 2);
 	dm(prog, KERNEL("gdb_other.c"), c1, TT_DM_RISCV_0, oargs, 2);
@@ -138,20 +138,17 @@ int main(int argc, char **argv)
 		if (!rc && !strcmp(mode, "twice")) {
 			uint32_t oargs[] = { DST + 64, 2 };
 
-			rc = run(dev, single(KERNEL("gdb_other.c"), TT_DM_RISCV_0, oargs, 2,
-					     false), 30000);
+			rc = run(dev, single(KERNEL("gdb_other.c"), TT_DM_RISCV_0, oargs, 2, false),
+				 30000);
 		}
 	} else if (!strcmp(mode, "trap")) {
-		rc = run(dev, single(KERNEL("illegal.c"), TT_DM_RISCV_0, args, 1, false),
-			 30000);
+		rc = run(dev, single(KERNEL("illegal.c"), TT_DM_RISCV_0, args, 1, false), 30000);
 	} else if (!strcmp(mode, "guest")) {
 		args[0] = 1;
-		rc = run(dev, single(KERNEL("noc_bad.c"), TT_DM_RISCV_0, args, 2, false),
-			 30000);
+		rc = run(dev, single(KERNEL("noc_bad.c"), TT_DM_RISCV_0, args, 2, false), 30000);
 	} else if (!strcmp(mode, "hang")) {
 		args[0] = 0;
-		rc = run(dev, single(KERNEL("cb_stuck.c"), TT_DM_RISCV_1, args, 1, true),
-			 1500);
+		rc = run(dev, single(KERNEL("cb_stuck.c"), TT_DM_RISCV_1, args, 1, true), 1500);
 	} else {
 		fprintf(stderr, "gdb_target: unknown mode %s\n", mode);
 		rc = 1;

@@ -13,19 +13,18 @@
 #include "e2e.h"
 #include "tt_data_format.h"
 
-#define NOC_X(x)	(18 + (x))	/* virtual worker coordinates */
-#define NOC_Y(y)	(18 + (y))
+#define NOC_X(x) (18 + (x)) /* virtual worker coordinates */
+#define NOC_Y(y) (18 + (y))
 
 /*
  * A ring over @n cores, row by row on a grid @gx wide (@n a multiple of
  * @gx); @starter starts the token, or no core does when it is @n or more;
  * @dropper (< @n) keeps it.
  */
-static struct tt_program *ring_on(const char *kernel, uint32_t gx, uint32_t n,
-				  uint32_t starter, uint32_t dropper)
+static struct tt_program *ring_on(const char *kernel, uint32_t gx, uint32_t n, uint32_t starter,
+				  uint32_t dropper)
 {
-	struct tt_core_range_set all =
-		tt_core_range_set(tt_core_range(0, 0, gx - 1, n / gx - 1));
+	struct tt_core_range_set all = tt_core_range_set(tt_core_range(0, 0, gx - 1, n / gx - 1));
 	struct tt_dm_config cfg = { .processor = TT_DM_RISCV_0 };
 	struct tt_program *prog;
 	tt_kernel_handle k;
@@ -37,17 +36,16 @@ static struct tt_program *ring_on(const char *kernel, uint32_t gx, uint32_t n,
 	cr_assert_eq(sem, 0);
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t next = (i + 1) % n;
-		uint32_t a[4] = { NOC_X(next % gx), NOC_Y(next / gx), i == starter,
-				  i == dropper };
+		uint32_t a[4] = { NOC_X(next % gx), NOC_Y(next / gx), i == starter, i == dropper };
 
-		cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(i % gx, i / gx),
-							a, 4), TT_OK);
+		cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(i % gx, i / gx), a, 4),
+			     TT_OK);
 	}
 	return prog;
 }
 
-static struct tt_program *ring_of(const char *kernel, uint32_t n,
-				  uint32_t starter, uint32_t dropper)
+static struct tt_program *ring_of(const char *kernel, uint32_t n, uint32_t starter,
+				  uint32_t dropper)
 {
 	return ring_on(kernel, n, n, starter, dropper);
 }
@@ -59,8 +57,7 @@ static struct tt_program *ring(uint32_t n, uint32_t starter)
 
 /* Does the report hold @text?  The report goes in the failure message. */
 #define expect_in(rep, text) \
-	cr_expect(strstr(tt_last_error(), (text)), "no \"%s\" in:\n%s", (text), \
-		  tt_last_error())
+	cr_expect(strstr(tt_last_error(), (text)), "no \"%s\" in:\n%s", (text), tt_last_error())
 
 /* The device still runs a correct program: the ring with a starter. */
 static void ring_runs(struct tt_device *dev, uint32_t n)
@@ -82,10 +79,9 @@ Test(hang, two_core_deadlock_reported_at_once, .timeout = 30)
 	rc = tt_program_run(dev, prog, 0, &rep);
 	cr_assert_eq(rc, TT_EDEADLK, "got %s\n%s", tt_strerror(rc), tt_last_error());
 	cr_expect_eq(rep.status, TT_EDEADLK);
-	cr_expect(strstr(tt_last_error(), "deadlock after ") == tt_last_error(),
-		  "report:\n%s", tt_last_error());
-	cr_expect(strstr(tt_last_error(), "no hart can ever wake"), "report:\n%s",
+	cr_expect(strstr(tt_last_error(), "deadlock after ") == tt_last_error(), "report:\n%s",
 		  tt_last_error());
+	cr_expect(strstr(tt_last_error(), "no hart can ever wake"), "report:\n%s", tt_last_error());
 	expect_in(&rep, "core (0,0) cannot finish");
 	expect_in(&rep, "core (1,0) cannot finish");
 	cr_expect(strstr(tt_last_error(), "did not finish within") == NULL,
@@ -128,10 +124,10 @@ Test(hang, deadlock_names_the_cycle_and_the_lines, .timeout = 30)
 
 	cr_assert_eq(tt_program_run(dev, prog, 0, &rep), TT_EDEADLK, "%s", tt_last_error());
 	expect_in(&rep, "root cause: a cycle of 2 waits, none of which can end first:\n"
-		  "  core (0,0) BRISC waits for semaphore 0 == 1 (now 0), which only "
-		  "core (1,0) BRISC can increment;\n"
-		  "  core (1,0) BRISC waits for semaphore 0 == 1 (now 0), which only "
-		  "core (0,0) BRISC can increment\n");
+			"  core (0,0) BRISC waits for semaphore 0 == 1 (now 0), which only "
+			"core (1,0) BRISC can increment;\n"
+			"  core (1,0) BRISC waits for semaphore 0 == 1 (now 0), which only "
+			"core (0,0) BRISC can increment\n");
 	expect_in(&rep, "asleep: waits for semaphore 0 == 1 (now 0) at sem_ring.c:");
 	expect_in(&rep, "(kernel_main, in noc_semaphore_wait)");
 	cr_expect(strstr(tt_last_error(), "semaphore at 0x") == NULL, "%s", tt_last_error());
@@ -156,12 +152,12 @@ Test(hang, ring_stops_at_the_core_that_finished, .timeout = 30)
 
 	cr_assert_eq(tt_program_run(dev, prog, 0, &rep), TT_EDEADLK, "%s", tt_last_error());
 	expect_in(&rep, "root cause: a chain of waits that ends where nothing is "
-		  "left to do its part:\n"
-		  "  core (0,0) BRISC waits for semaphore 0 == 1 (now 0), which only "
-		  "core (3,0) BRISC can increment;\n"
-		  "  core (3,0) BRISC waits for semaphore 0 == 1 (now 0), which only "
-		  "core (2,0) BRISC can increment; core (2,0) BRISC finished, "
-		  "and no hart is left to increment it\n");
+			"left to do its part:\n"
+			"  core (0,0) BRISC waits for semaphore 0 == 1 (now 0), which only "
+			"core (3,0) BRISC can increment;\n"
+			"  core (3,0) BRISC waits for semaphore 0 == 1 (now 0), which only "
+			"core (2,0) BRISC can increment; core (2,0) BRISC finished, "
+			"and no hart is left to increment it\n");
 	/* Core (2,0) is done: no line of its own; the others are listed. */
 	expect_in(&rep, "core (0,0) cannot finish");
 	expect_in(&rep, "core (3,0) cannot finish");
@@ -185,14 +181,14 @@ Test(hang, big_deadlock_groups_identical_cores, .timeout = 60)
 
 	cr_assert_eq(tt_program_run(dev, prog, 0, &rep), TT_EDEADLK, "%s", tt_last_error());
 	expect_in(&rep, "root cause: a cycle of 32 waits, none of which can end first:\n"
-		  "  core (0,0) BRISC waits for semaphore 0 == 1 (now 0), which only "
-		  "core (7,3) BRISC can increment;\n");
+			"  core (0,0) BRISC waits for semaphore 0 == 1 (now 0), which only "
+			"core (7,3) BRISC can increment;\n");
 	expect_in(&rep, "  ... 26 more links like these ...\n");
 	expect_in(&rep, "core (0,0) cannot finish\n"
-		  "  core (0,0) BRISC  pc 0x");
+			"  core (0,0) BRISC  pc 0x");
 	expect_in(&rep, "31 more cores the same way, (1,0) (2,0) (3,0) (4,0) (5,0) "
-		  "(6,0) ...: BRISC  asleep: waits for semaphore 0 == 1 (now 0) at "
-		  "sem_ring.c:");
+			"(6,0) ...: BRISC  asleep: waits for semaphore 0 == 1 (now 0) at "
+			"sem_ring.c:");
 	cr_expect(strstr(tt_last_error(), "core (1,0) cannot finish") == NULL, "%s",
 		  tt_last_error());
 	cr_expect(strstr(tt_last_error(), "report cut") == NULL, "%s", tt_last_error());
@@ -209,9 +205,8 @@ Test(hang, cut_report_says_so, .timeout = 60)
 {
 	struct tt_device *dev = e2e_open(8, 4);
 	tt_kernel_handle k;
-	struct tt_program *prog = e2e_program(KERNEL("unmapped.c"),
-					      tt_core_range(0, 0, 7, 3),
-					      TT_DM_RISCV_0, &k);
+	struct tt_program *prog =
+		e2e_program(KERNEL("unmapped.c"), tt_core_range(0, 0, 7, 3), TT_DM_RISCV_0, &k);
 	uint32_t out = 0x100000;
 	struct tt_run_report rep;
 	const char *cut;
@@ -221,7 +216,7 @@ Test(hang, cut_report_says_so, .timeout = 60)
 	cut = strrchr(tt_last_error(), '(');
 	cr_assert(cut, "%s", tt_last_error());
 	cr_expect(strstr(cut, "more lines left out: the report holds 2048 bytes)\n") &&
-		  cut[strlen(cut) - 1] == '\n' && !strchr(cut, '\n')[1],
+			  cut[strlen(cut) - 1] == '\n' && !strchr(cut, '\n')[1],
 		  "the last line says so: %s", tt_last_error());
 	tt_program_destroy(prog);
 	ring_runs(dev, 2);
@@ -234,14 +229,13 @@ Test(hang, cut_report_says_so, .timeout = 60)
  * should push, and it finished.  Then the same pair with matching counts
  * runs and copies the data.
  */
-static struct tt_program *pipeline(struct tt_buffer *src, struct tt_buffer *dst,
-				   uint32_t pushed, uint32_t expected)
+static struct tt_program *pipeline(struct tt_buffer *src, struct tt_buffer *dst, uint32_t pushed,
+				   uint32_t expected)
 {
 	struct tt_core_range_set one = tt_core_set(tt_core(0, 0));
 	struct tt_dm_config rcfg = { .processor = TT_DM_RISCV_1, .noc = TT_NOC_1 };
 	struct tt_dm_config wcfg = { .processor = TT_DM_RISCV_0, .noc = TT_NOC_0 };
-	struct tt_cb_format f = { .index = 0, .data_format = TT_DF_FLOAT16_B,
-				  .page_size = 64 };
+	struct tt_cb_format f = { .index = 0, .data_format = TT_DF_FLOAT16_B, .page_size = 64 };
 	struct tt_cb_config cb = { .total_size = 2 * 64, .formats = &f, .num_formats = 1 };
 	uint32_t ra[5] = { tt_buffer_address(src), pushed, 64, 0, 1 };
 	uint32_t wa[5] = { tt_buffer_address(dst), expected, 64, 0, 1 };
@@ -261,8 +255,7 @@ static struct tt_program *pipeline(struct tt_buffer *src, struct tt_buffer *dst,
 Test(hang, cb_wait_points_at_the_producer, .timeout = 30)
 {
 	struct tt_device *dev = e2e_open(1, 1);
-	struct tt_buffer_config bc = { .size = 4 * 64, .page_size = 64,
-				       .type = TT_BUFFER_DRAM };
+	struct tt_buffer_config bc = { .size = 4 * 64, .page_size = 64, .type = TT_BUFFER_DRAM };
 	struct tt_buffer *src, *dst;
 	struct tt_program *prog;
 	struct tt_run_report rep;
@@ -276,9 +269,9 @@ Test(hang, cb_wait_points_at_the_producer, .timeout = 30)
 	prog = pipeline(src, dst, 2, 4);
 	cr_assert_eq(tt_program_run(dev, prog, 0, &rep), TT_EDEADLK, "%s", tt_last_error());
 	expect_in(&rep, "root cause: a wait nothing can end:\n"
-		  "  core (0,0) BRISC waits for CB 0 front: 1 page, 0 received, which "
-		  "only core (0,0) NCRISC can push; core (0,0) NCRISC finished, and "
-		  "no hart is left to push it\n");
+			"  core (0,0) BRISC waits for CB 0 front: 1 page, 0 received, which "
+			"only core (0,0) NCRISC can push; core (0,0) NCRISC finished, and "
+			"no hart is left to push it\n");
 	expect_in(&rep, "  core (0,0) BRISC  pc 0x");
 	expect_in(&rep, "at cb_writer.c:");
 	expect_in(&rep, "  core (0,0) NCRISC finished\n");

@@ -37,12 +37,14 @@ static void write_wrappers(int version)
 		fprintf(f, "#!/bin/sh\n# toolchain %d\necho run >> %s/runs\n", version, dir);
 		/* Paired mode: wait (up to 20 s) for a second compiler to start;
 		 * only compilers that run at once can both see two starts. */
-		fprintf(f, "if [ -n \"$TT_TEST_PAIR\" ]; then\n"
+		fprintf(f,
+			"if [ -n \"$TT_TEST_PAIR\" ]; then\n"
 			"  echo start >> %s/starts; i=0\n"
 			"  while [ \"$(grep -c start %s/starts)\" -lt 2 ] && [ $i -lt 200 ]; do\n"
 			"    sleep 0.1; i=$((i+1)); done\n"
 			"  [ $i -lt 200 ] && echo paired >> %s/paired\n"
-			"fi\n", dir, dir, dir);
+			"fi\n",
+			dir, dir, dir);
 		fprintf(f, "exec %s%s \"$@\"\n", real, tools[i]);
 		cr_assert_eq(fclose(f), 0);
 		cr_assert_eq(chmod(path, 0755), 0);
@@ -122,8 +124,11 @@ static int dm_runs(const char *def, uint32_t arg)
 	struct tt_core_range_set core = tt_core_set(tt_core(0, 0));
 	struct tt_define d = { "TT_TEST_DEFINE", def };
 	struct tt_dm_config cfg = {
-		.processor = TT_DM_RISCV_0, .defines = &d, .num_defines = 1,
-		.compile_args = &arg, .num_compile_args = 1,
+		.processor = TT_DM_RISCV_0,
+		.defines = &d,
+		.num_defines = 1,
+		.compile_args = &arg,
+		.num_compile_args = 1,
 	};
 	struct tt_program *prog;
 	char src[128];
@@ -142,9 +147,9 @@ Test(kernel_cache, every_input_is_in_the_key, .timeout = 300)
 {
 	write_file("hdr.h", "#define HDR_VALUE 1\n");
 	write_file("k.c", "#include \"dataflow_api.h\"\n#include \"hdr.h\"\n"
-		   "void kernel_main(void)\n{\n"
-		   "\t*(volatile uint32_t *)0x100000 = HDR_VALUE + TT_TEST_DEFINE +\n"
-		   "\t\tget_compile_time_arg_val(0);\n}\n");
+			  "void kernel_main(void)\n{\n"
+			  "\t*(volatile uint32_t *)0x100000 = HDR_VALUE + TT_TEST_DEFINE +\n"
+			  "\t\tget_compile_time_arg_val(0);\n}\n");
 	cr_expect_eq(dm_runs("1", 7), 1, "cold");
 	cr_expect_eq(dm_runs("1", 7), 0, "warm: no compiler at all");
 	write_file("hdr.h", "#define HDR_VALUE 2\n");
@@ -153,9 +158,9 @@ Test(kernel_cache, every_input_is_in_the_key, .timeout = 300)
 	cr_expect_eq(dm_runs("2", 7), 1, "a define changed");
 	cr_expect_eq(dm_runs("2", 8), 1, "a compile-time arg changed");
 	write_file("k.c", "#include \"dataflow_api.h\"\n#include \"hdr.h\"\n"
-		   "void kernel_main(void)\n{\n"
-		   "\t*(volatile uint32_t *)0x100004 = HDR_VALUE + TT_TEST_DEFINE +\n"
-		   "\t\tget_compile_time_arg_val(0);\n}\n");
+			  "void kernel_main(void)\n{\n"
+			  "\t*(volatile uint32_t *)0x100004 = HDR_VALUE + TT_TEST_DEFINE +\n"
+			  "\t\tget_compile_time_arg_val(0);\n}\n");
 	cr_expect_eq(dm_runs("2", 8), 1, "the source changed");
 	write_wrappers(2);
 	cr_expect_eq(dm_runs("2", 8), 1, "the toolchain changed");
@@ -172,14 +177,16 @@ static struct tt_program *compute_program(uint32_t named_value)
 	struct tt_core_range_set core = tt_core_set(tt_core(0, 0));
 	struct tt_named_arg na = { "tiles", named_value };
 	struct tt_compute_config ccfg = {
-		.named_compile_args = &na, .num_named_compile_args = 1,
+		.named_compile_args = &na,
+		.num_named_compile_args = 1,
 	};
 	struct tt_program *prog;
 	tt_kernel_handle k;
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
 	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("cxx_spellings_compute.cpp"), &core,
-					      &ccfg, &k), TT_OK);
+					      &ccfg, &k),
+		     TT_OK);
 	return prog;
 }
 

@@ -16,7 +16,7 @@
 #include "tt_data_format.h"
 #include "tt_mem_map.h"
 
-#define SCRATCH 0x100000u	/* free L1 */
+#define SCRATCH 0x100000u /* free L1 */
 
 /* The device is still usable: args_to_l1.c leaves its args in L1. */
 static void expect_usable(struct tt_device *dev, struct tt_core core, uint32_t tag)
@@ -48,8 +48,7 @@ static int run_dm(struct tt_device *dev, const char *kernel, enum tt_dm_processo
 	int rc;
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
-	cr_assert_eq(tt_kernel_create(prog, kernel, &one, &dm, &k), TT_OK, "%s",
-		     tt_last_error());
+	cr_assert_eq(tt_kernel_create(prog, kernel, &one, &dm, &k), TT_OK, "%s", tt_last_error());
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), args, n), TT_OK);
 	rc = tt_program_run(dev, prog, 20000, rep);
 	tt_program_destroy(prog);
@@ -69,14 +68,13 @@ static void store_refused(struct tt_device *dev, uint32_t addr, const char *what
 
 	cr_assert_eq(tt_device_l1_read(dev, tt_core(0, 0), addr, &before, 4), TT_OK);
 	rc = run_dm(dev, KERNEL("store_into.c"), TT_DM_RISCV_1, args, 2, &rep);
-	cr_expect_eq(rc, TT_ETRAP, "store at 0x%x: %s\n%s", addr, tt_strerror(rc),
-		     tt_last_error());
-	snprintf(want, sizeof(want), "core (0,0) NCRISC: store into %s at 0x%08x at pc 0x",
-		 what, addr);
+	cr_expect_eq(rc, TT_ETRAP, "store at 0x%x: %s\n%s", addr, tt_strerror(rc), tt_last_error());
+	snprintf(want, sizeof(want), "core (0,0) NCRISC: store into %s at 0x%08x at pc 0x", what,
+		 addr);
 	cr_expect(strstr(tt_last_error(), want), "no \"%s\" in:\n%s", want, tt_last_error());
 	cr_expect(strstr(tt_last_error(), "NCRISC: store into") &&
-		  strstr(tt_last_error(), " at store_into.c:13"), "no source line in:\n%s",
-		  tt_last_error());
+			  strstr(tt_last_error(), " at store_into.c:13"),
+		  "no source line in:\n%s", tt_last_error());
 	cr_expect_eq(rep.risc, TT_RISC_NCRISC);
 	cr_assert_eq(tt_device_l1_read(dev, tt_core(0, 0), addr, &after, 4), TT_OK);
 	cr_expect_eq(after, before, "the store at 0x%x went through", addr);
@@ -103,13 +101,13 @@ Test(kernel_misuse, stores_where_kernels_may_write_work, .timeout = 60)
 	uint32_t args[2] = { TT_MEM_KERNEL_CONFIG_BASE + 0x10, 0x5e5e }, seen = 0;
 	struct tt_run_report rep;
 
-	cr_expect_eq(run_dm(dev, KERNEL("store_into.c"), TT_DM_RISCV_0, args, 2, &rep),
-		     TT_OK, "%s", tt_last_error());
+	cr_expect_eq(run_dm(dev, KERNEL("store_into.c"), TT_DM_RISCV_0, args, 2, &rep), TT_OK, "%s",
+		     tt_last_error());
 	cr_assert_eq(tt_device_l1_read(dev, tt_core(0, 0), args[0], &seen, 4), TT_OK);
 	cr_expect_eq(seen, 0x5e5e);
 	args[0] = SCRATCH + 0x40;
-	cr_expect_eq(run_dm(dev, KERNEL("store_into.c"), TT_DM_RISCV_1, args, 2, &rep),
-		     TT_OK, "%s", tt_last_error());
+	cr_expect_eq(run_dm(dev, KERNEL("store_into.c"), TT_DM_RISCV_1, args, 2, &rep), TT_OK, "%s",
+		     tt_last_error());
 	tt_device_close(dev);
 }
 
@@ -151,12 +149,13 @@ Test(kernel_misuse, misaligned_loads_and_stores_trap, .timeout = 60)
 	args[1] = SCRATCH + 6;
 	rc = run_dm(dev, KERNEL("misaligned.c"), TT_DM_RISCV_1, args, 3, &rep);
 	cr_expect_eq(rc, TT_ETRAP, "%s\n%s", tt_strerror(rc), tt_last_error());
-	cr_expect(strstr(tt_last_error(), "NCRISC: misaligned store at 0x00100006 at misaligned.c:"),
-		  "%s", tt_last_error());
+	cr_expect(
+		strstr(tt_last_error(), "NCRISC: misaligned store at 0x00100006 at misaligned.c:"),
+		"%s", tt_last_error());
 	/* Aligned, the same kernel works. */
 	args[1] = SCRATCH + 8;
-	cr_expect_eq(run_dm(dev, KERNEL("misaligned.c"), TT_DM_RISCV_1, args, 3, &rep), TT_OK,
-		     "%s", tt_last_error());
+	cr_expect_eq(run_dm(dev, KERNEL("misaligned.c"), TT_DM_RISCV_1, args, 3, &rep), TT_OK, "%s",
+		     tt_last_error());
 	expect_usable(dev, tt_core(0, 0), 0x600d4);
 	tt_device_close(dev);
 }
@@ -175,13 +174,14 @@ Test(kernel_misuse, runtime_args_past_those_set, .timeout = 60)
 	rc = run_dm(dev, KERNEL("args_past_end.c"), TT_DM_RISCV_0, args, 2, &rep);
 	cr_expect_eq(rc, TT_EGUEST, "%s\n%s", tt_strerror(rc), tt_last_error());
 	cr_expect(strstr(tt_last_error(), "get_arg_val(2) reads past the 2 unique runtime args "
-			 "set for this core"), "%s", tt_last_error());
+					  "set for this core"),
+		  "%s", tt_last_error());
 	cr_expect(strstr(tt_last_error(), "stopped by a kernel API check at args_past_end.c:16"),
 		  "%s", tt_last_error());
 	/* Index 1 of 2 is fine. */
 	args[0] = 1;
-	cr_expect_eq(run_dm(dev, KERNEL("args_past_end.c"), TT_DM_RISCV_0, args, 2, &rep),
-		     TT_OK, "%s", tt_last_error());
+	cr_expect_eq(run_dm(dev, KERNEL("args_past_end.c"), TT_DM_RISCV_0, args, 2, &rep), TT_OK,
+		     "%s", tt_last_error());
 
 	/* Common args: one set, index 1 read. */
 	args[1] = 1;
@@ -192,7 +192,8 @@ Test(kernel_misuse, runtime_args_past_those_set, .timeout = 60)
 	rc = tt_program_run(dev, prog, 20000, &rep);
 	cr_expect_eq(rc, TT_EGUEST, "%s\n%s", tt_strerror(rc), tt_last_error());
 	cr_expect(strstr(tt_last_error(), "get_common_arg_val(1) reads past the 1 common runtime "
-			 "arg set for this core"), "%s", tt_last_error());
+					  "arg set for this core"),
+		  "%s", tt_last_error());
 	cr_expect(strstr(tt_last_error(), "args_past_end.c:14"), "%s", tt_last_error());
 	tt_program_destroy(prog);
 	expect_usable(dev, tt_core(0, 0), 0x600d5);
@@ -229,8 +230,7 @@ static void dst_misuse(uint32_t mode, const char *what, unsigned int risc)
 	struct tt_device *dev = e2e_open(1, 1);
 	struct tt_core_range_set one = tt_core_set(tt_core(0, 0));
 	struct tt_compute_config cc = { .compile_args = &mode, .num_compile_args = 1 };
-	struct tt_cb_format f = { .index = 16, .data_format = TT_DF_FLOAT16_B,
-				  .page_size = 2048 };
+	struct tt_cb_format f = { .index = 16, .data_format = TT_DF_FLOAT16_B, .page_size = 2048 };
 	struct tt_cb_config cb = { .total_size = 2048, .formats = &f, .num_formats = 1 };
 	struct tt_run_report rep;
 	struct tt_program *prog;
@@ -239,8 +239,8 @@ static void dst_misuse(uint32_t mode, const char *what, unsigned int risc)
 	int rc;
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
-	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("compute_dst_misuse.c"), &one, &cc,
-					      &k), TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("compute_dst_misuse.c"), &one, &cc, &k),
+		     TT_OK, "%s", tt_last_error());
 	cr_assert_eq(tt_cb_create(prog, &one, &cb, &h), TT_OK, "%s", tt_last_error());
 	rc = tt_program_run(dev, prog, 20000, &rep);
 	cr_expect_eq(rc, TT_EGUEST, "%s\n%s", tt_strerror(rc), tt_last_error());
@@ -255,8 +255,7 @@ static void dst_misuse(uint32_t mode, const char *what, unsigned int risc)
 
 Test(kernel_misuse, math_without_tile_regs_acquire, .timeout = 60)
 {
-	dst_misuse(0, "SFPU_UNARY refused: math on Dst without tile_regs_acquire",
-		   TT_RISC_TRISC1);
+	dst_misuse(0, "SFPU_UNARY refused: math on Dst without tile_regs_acquire", TT_RISC_TRISC1);
 }
 
 Test(kernel_misuse, pack_without_tile_regs_wait, .timeout = 60)
@@ -266,8 +265,7 @@ Test(kernel_misuse, pack_without_tile_regs_wait, .timeout = 60)
 
 static struct tt_buffer *l1_buffer(struct tt_device *dev, uint64_t size)
 {
-	struct tt_buffer_config cfg = { .size = size, .page_size = size,
-					.type = TT_BUFFER_L1 };
+	struct tt_buffer_config cfg = { .size = size, .page_size = size, .type = TT_BUFFER_L1 };
 	struct tt_buffer *b;
 
 	cr_assert_eq(tt_buffer_create(dev, &cfg, &b), TT_OK, "%s", tt_last_error());
@@ -279,8 +277,7 @@ Test(kernel_misuse, global_cb_in_a_freed_buffer, .timeout = 60)
 {
 	struct tt_device *dev = e2e_open(1, 1);
 	struct tt_core_range_set one = tt_core_set(tt_core(0, 0));
-	struct tt_cb_format f = { .index = 3, .data_format = TT_DF_FLOAT16_B,
-				  .page_size = 2048 };
+	struct tt_cb_format f = { .index = 3, .data_format = TT_DF_FLOAT16_B, .page_size = 2048 };
 	struct tt_cb_config cb = { .total_size = 4096, .formats = &f, .num_formats = 1 };
 	struct tt_buffer *buf = l1_buffer(dev, 4096), *other;
 	struct tt_program *prog;
@@ -296,7 +293,8 @@ Test(kernel_misuse, global_cb_in_a_freed_buffer, .timeout = 60)
 	rc = tt_program_run(dev, prog, 20000, &rep);
 	cr_expect_eq(rc, TT_EINVAL, "%s\n%s", tt_strerror(rc), tt_last_error());
 	cr_expect(strstr(tt_last_error(), "CB 0 is globally allocated in buffer ") &&
-		  strstr(tt_last_error(), "which was freed"), "%s", tt_last_error());
+			  strstr(tt_last_error(), "which was freed"),
+		  "%s", tt_last_error());
 	cr_expect(strstr(tt_last_error(), "which was freed"), "%s", tt_last_error());
 	/* Pointed at a live buffer again, the program runs. */
 	other = l1_buffer(dev, 4096);
@@ -313,7 +311,8 @@ Test(kernel_misuse, global_cb_in_a_freed_buffer, .timeout = 60)
  */
 Test(kernel_misuse, noc_read_of_a_freed_buffer, .timeout = 60)
 {
-	struct tt_buffer_config cfg = { .size = 12 * 2048, .page_size = 2048,
+	struct tt_buffer_config cfg = { .size = 12 * 2048,
+					.page_size = 2048,
 					.type = TT_BUFFER_DRAM };
 	struct tt_run_report rep;
 	struct tt_buffer *buf;
@@ -327,8 +326,8 @@ Test(kernel_misuse, noc_read_of_a_freed_buffer, .timeout = 60)
 	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s", tt_last_error());
 	args[0] = tt_buffer_address(buf);
 	args[1] = SCRATCH;
-	cr_expect_eq(run_dm(dev, KERNEL("noc_read_buffer.c"), TT_DM_RISCV_1, args, 2, &rep),
-		     TT_OK, "%s", tt_last_error());
+	cr_expect_eq(run_dm(dev, KERNEL("noc_read_buffer.c"), TT_DM_RISCV_1, args, 2, &rep), TT_OK,
+		     "%s", tt_last_error());
 	cr_assert_eq(tt_buffer_free(buf), TT_OK);
 	rc = run_dm(dev, KERNEL("noc_read_buffer.c"), TT_DM_RISCV_1, args, 2, &rep);
 	cr_expect_eq(rc, TT_EGUEST, "%s\n%s", tt_strerror(rc), tt_last_error());
@@ -338,8 +337,8 @@ Test(kernel_misuse, noc_read_of_a_freed_buffer, .timeout = 60)
 	/* Allocated again, the range is a buffer's and reading it is fine. */
 	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(tt_buffer_address(buf), args[0]);
-	cr_expect_eq(run_dm(dev, KERNEL("noc_read_buffer.c"), TT_DM_RISCV_1, args, 2, &rep),
-		     TT_OK, "%s", tt_last_error());
+	cr_expect_eq(run_dm(dev, KERNEL("noc_read_buffer.c"), TT_DM_RISCV_1, args, 2, &rep), TT_OK,
+		     "%s", tt_last_error());
 	tt_buffer_free(buf);
 	tt_device_close(dev);
 }

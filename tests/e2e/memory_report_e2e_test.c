@@ -51,8 +51,7 @@ static char *slurp(const char *name)
 	return text;
 }
 
-static struct tt_buffer *buffer(struct tt_device *dev, enum tt_buffer_type type,
-				uint64_t size)
+static struct tt_buffer *buffer(struct tt_device *dev, enum tt_buffer_type type, uint64_t size)
 {
 	struct tt_buffer_config cfg = { .size = size, .page_size = 2048, .type = type };
 	struct tt_buffer *buf;
@@ -76,10 +75,9 @@ Test(memory_report, every_launch_appends_a_snapshot, .timeout = 120)
 	cr_assert_eq(setenv(TT_MEMORY_REPORT_ENV, tmp, 1), 0);
 	dev = e2e_open(2, 1);
 	d = buffer(dev, TT_BUFFER_DRAM, 8 * 2048);
-	prog = e2e_program(KERNEL("empty.c"), tt_core_range(0, 0, 1, 0),
-			   TT_DM_RISCV_0, &k);
+	prog = e2e_program(KERNEL("empty.c"), tt_core_range(0, 0, 1, 0), TT_DM_RISCV_0, &k);
 	e2e_run_ok(dev, prog, &rep);
-	l = buffer(dev, TT_BUFFER_L1, 2 * 2048);	/* one page in each L1 bank */
+	l = buffer(dev, TT_BUFFER_L1, 2 * 2048); /* one page in each L1 bank */
 	e2e_run_ok(dev, prog, &rep);
 	cr_expect_str_eq(tt_memory_report_launch_dir(), tmp);
 
@@ -127,8 +125,7 @@ Test(memory_report, unwritable_directory_fails_the_launch, .timeout = 120)
 
 	cr_assert_eq(setenv(TT_MEMORY_REPORT_ENV, "/proc/no/such/dir", 1), 0);
 	dev = e2e_open(1, 1);
-	prog = e2e_program(KERNEL("empty.c"), tt_core_range(0, 0, 0, 0),
-			   TT_DM_RISCV_0, &k);
+	prog = e2e_program(KERNEL("empty.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, &k);
 	rc = tt_program_run(dev, prog, 30000, &rep);
 	cr_expect_eq(rc, TT_EIO);
 	cr_expect(strstr(tt_last_error(), "memory report: cannot create the program_*.csv files"),

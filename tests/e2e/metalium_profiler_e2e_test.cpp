@@ -92,7 +92,8 @@ static std::vector<event> read_trace(const std::string &path)
 // The trace's pid of logical core (@x, @y).
 static unsigned pid_of(const std::vector<event> &evs, unsigned x, unsigned y)
 {
-	std::string want = "{\"name\":\"core (" + std::to_string(x) + "," + std::to_string(y) + ")\"}";
+	std::string want =
+		"{\"name\":\"core (" + std::to_string(x) + "," + std::to_string(y) + ")\"}";
 	for (const auto &e : evs)
 		if (e.ph == "M" && e.name == "process_name" && e.args == want)
 			return e.pid;
@@ -172,11 +173,13 @@ Test(metalium_profiler, zones_on_their_core_and_risc)
 
 		cr_assert_eq(outer.size(), 1u, "%s: one outer zone", w.c_str());
 		cr_assert_eq(kernel.size(), 1u);
-		cr_assert(inside(outer[0], kernel[0]), "%s: the zone is inside the kernel", w.c_str());
+		cr_assert(inside(outer[0], kernel[0]), "%s: the zone is inside the kernel",
+			  w.c_str());
 		cr_assert_eq(iters.size(), n, "%s: %zu iteration zones", w.c_str(), iters.size());
 		for (uint32_t i = 0; i < n; i++) {
 			cr_assert_eq(iters[i].cat, "zone");
-			cr_assert(inside(iters[i], outer[0]), "%s: iteration %u outside outer", w.c_str(), i);
+			cr_assert(inside(iters[i], outer[0]), "%s: iteration %u outside outer",
+				  w.c_str(), i);
 			// 20 nops and the markers: the device clock counts instructions.
 			cr_assert_geq(iters[i].dur, 20u);
 			if (i)
@@ -186,7 +189,8 @@ Test(metalium_profiler, zones_on_their_core_and_risc)
 		auto steps = select(evs, "i", "step-" + w, pid, tid);
 		cr_assert_eq(steps.size(), n);
 		for (uint32_t i = 0; i < n; i++) {
-			std::string want = "{\"data\":" + std::to_string((uint64_t)i << 32 | (i * 3)) + "}";
+			std::string want =
+				"{\"data\":" + std::to_string((uint64_t)i << 32 | (i * 3)) + "}";
 			cr_assert_eq(steps[i].args, want, "%s", steps[i].args.c_str());
 			cr_assert(inside(steps[i], iters[i]), "step %u outside its iteration", i);
 			auto ev = select(evs, "i", "event " + std::to_string(100 + i), pid, tid);
@@ -198,7 +202,8 @@ Test(metalium_profiler, zones_on_their_core_and_risc)
 		auto sums = select(evs, "i", "summed-" + w, pid, tid);
 		cr_assert_eq(sums.size(), 1u, "one summed record");
 		cr_assert_eq(sums[0].cat, "zone sum");
-		cr_assert(sums[0].args.find("\"count\":" + std::to_string(n) + "}") != std::string::npos,
+		cr_assert(sums[0].args.find("\"count\":" + std::to_string(n) + "}") !=
+				  std::string::npos,
 			  "%s", sums[0].args.c_str());
 		uint64_t total = std::stoull(field(sums[0].args, "total_ns"));
 		cr_assert_geq(total, 10u * n, "summed time %llu", (unsigned long long)total);
@@ -224,10 +229,12 @@ Test(metalium_profiler, zones_are_deterministic)
 
 	for (const auto &e : a)
 		if (e.cat == "zone" || e.cat == "profiler")
-			za.push_back(e.name + "@" + std::to_string(e.ts) + "+" + std::to_string(e.dur));
+			za.push_back(e.name + "@" + std::to_string(e.ts) + "+" +
+				     std::to_string(e.dur));
 	for (const auto &e : b)
 		if (e.cat == "zone" || e.cat == "profiler")
-			zb.push_back(e.name + "@" + std::to_string(e.ts) + "+" + std::to_string(e.dur));
+			zb.push_back(e.name + "@" + std::to_string(e.ts) + "+" +
+				     std::to_string(e.dur));
 	cr_assert_gt(za.size(), 10u);
 	cr_assert(za == zb, "the zones moved between two runs");
 }

@@ -11,13 +11,12 @@
 #include "e2e.h"
 #include "tt_mem_map.h"
 
-#define SCRATCH		0x100000u	/* free L1 in every test */
-#define TILE		2048u
+#define SCRATCH 0x100000u /* free L1 in every test */
+#define TILE	2048u
 
 /* One kernel on @cores, on @risc with @noc. */
 static struct tt_program *program(const char *kernel, struct tt_core_range r,
-				  enum tt_dm_processor risc, enum tt_noc noc,
-				  tt_kernel_handle *k)
+				  enum tt_dm_processor risc, enum tt_noc noc, tt_kernel_handle *k)
 {
 	struct tt_core_range_set set = tt_core_range_set(r);
 	struct tt_dm_config cfg = { .processor = risc, .noc = noc };
@@ -30,8 +29,8 @@ static struct tt_program *program(const char *kernel, struct tt_core_range r,
 	return prog;
 }
 
-static struct tt_buffer *buffer(struct tt_device *dev, enum tt_buffer_type type,
-				uint64_t size, uint64_t page)
+static struct tt_buffer *buffer(struct tt_device *dev, enum tt_buffer_type type, uint64_t size,
+				uint64_t page)
 {
 	struct tt_buffer_config cfg = { .size = size, .page_size = page, .type = type };
 	struct tt_buffer *buf;
@@ -51,9 +50,8 @@ static void fill(uint8_t *p, size_t n, uint32_t seed)
 }
 
 /* @tiles tiles of 2 KiB: DRAM buffer -> L1 of @core -> another DRAM buffer. */
-static void dram_loopback(struct tt_device *dev, struct tt_core core,
-			  enum tt_dm_processor risc, enum tt_noc noc, uint32_t tiles,
-			  uint32_t seed)
+static void dram_loopback(struct tt_device *dev, struct tt_core core, enum tt_dm_processor risc,
+			  enum tt_noc noc, uint32_t tiles, uint32_t seed)
 {
 	size_t size = (size_t)tiles * TILE;
 	uint8_t *in = malloc(size), *out = calloc(1, size);
@@ -61,11 +59,12 @@ static void dram_loopback(struct tt_device *dev, struct tt_core core,
 	struct tt_buffer *dst = buffer(dev, TT_BUFFER_DRAM, size, TILE);
 	struct tt_run_report rep;
 	tt_kernel_handle k;
-	struct tt_program *prog = program(KERNEL("noc_dram_loopback.c"),
-					  tt_core_range(core.x, core.y, core.x, core.y),
-					  risc, noc, &k);
-	uint32_t args[7] = { tt_buffer_address(src), tt_buffer_address(dst), SCRATCH,
-			     tiles, TILE, 1, 1 };
+	struct tt_program *prog =
+		program(KERNEL("noc_dram_loopback.c"),
+			tt_core_range(core.x, core.y, core.x, core.y), risc, noc, &k);
+	uint32_t args[7] = {
+		tt_buffer_address(src), tt_buffer_address(dst), SCRATCH, tiles, TILE, 1, 1
+	};
 
 	fill(in, size, seed);
 	cr_assert_eq(tt_buffer_write(src, in), TT_OK);
@@ -102,11 +101,11 @@ Test(noc, l1_buffer_to_dram, .timeout = 60)
 	struct tt_buffer *dst = buffer(dev, TT_BUFFER_DRAM, size, TILE);
 	struct tt_run_report rep;
 	tt_kernel_handle k;
-	struct tt_program *prog = program(KERNEL("noc_dram_loopback.c"),
-					  tt_core_range(1, 0, 1, 0), TT_DM_RISCV_1,
-					  TT_NOC_1, &k);
-	uint32_t args[7] = { tt_buffer_address(src), tt_buffer_address(dst), SCRATCH,
-			     10, TILE, 0, 1 };
+	struct tt_program *prog = program(KERNEL("noc_dram_loopback.c"), tt_core_range(1, 0, 1, 0),
+					  TT_DM_RISCV_1, TT_NOC_1, &k);
+	uint32_t args[7] = {
+		tt_buffer_address(src), tt_buffer_address(dst), SCRATCH, 10, TILE, 0, 1
+	};
 	uint8_t page[TILE];
 
 	cr_assert_eq(tt_device_num_banks(dev, TT_BUFFER_L1), 4);
@@ -165,8 +164,7 @@ Test(noc, interleaved_read_256_pages_noc1, .timeout = 60)
 	struct tt_run_report rep;
 	tt_kernel_handle k;
 	struct tt_program *prog = program(KERNEL("noc_interleaved_read.c"),
-					  tt_core_range(1, 1, 1, 1), TT_DM_RISCV_1,
-					  TT_NOC_1, &k);
+					  tt_core_range(1, 1, 1, 1), TT_DM_RISCV_1, TT_NOC_1, &k);
 	uint32_t args[4] = { tt_buffer_address(src), page, n, SCRATCH };
 	struct tt_core xy;
 	int64_t off;
@@ -177,8 +175,7 @@ Test(noc, interleaved_read_256_pages_noc1, .timeout = 60)
 	fill(in, size, 2);
 	cr_assert_eq(tt_buffer_write(src, in), TT_OK);
 	/* Page 13 is the second page of bank 1. */
-	cr_assert_eq(tt_device_dram_read(dev, 1, tt_buffer_address(src) + page, out,
-					 page), TT_OK);
+	cr_assert_eq(tt_device_dram_read(dev, 1, tt_buffer_address(src) + page, out, page), TT_OK);
 	cr_expect(!memcmp(out, in + 13 * page, page), "host scatter: page 13");
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(1, 1), args, 4), TT_OK);
 	e2e_run_ok(dev, prog, &rep);
@@ -196,8 +193,9 @@ Test(noc, interleaved_read_256_pages_noc1, .timeout = 60)
 static void sem_pair(struct tt_device *dev)
 {
 	struct tt_core a = tt_core(0, 1), b = tt_core(3, 2);
-	struct tt_core_range_set both = { 2, { tt_core_range(0, 1, 0, 1),
-					       tt_core_range(3, 2, 3, 2) } };
+	struct tt_core_range_set both = {
+		2, { tt_core_range(0, 1, 0, 1), tt_core_range(3, 2, 3, 2) }
+	};
 	struct tt_dm_config cfg = { .processor = TT_DM_RISCV_0 };
 	uint8_t tile[TILE], got[TILE + 4];
 	struct tt_program *prog;
@@ -206,8 +204,7 @@ static void sem_pair(struct tt_device *dev)
 	uint32_t ready, data;
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
-	cr_assert_eq(tt_kernel_create(prog, KERNEL("noc_sem_pair.c"), &both, &cfg, &k),
-		     TT_OK);
+	cr_assert_eq(tt_kernel_create(prog, KERNEL("noc_sem_pair.c"), &both, &cfg, &k), TT_OK);
 	cr_assert_eq(tt_semaphore_create(prog, &both, 0, &ready), TT_OK);
 	cr_assert_eq(tt_semaphore_create(prog, &both, 0, &data), TT_OK);
 	cr_assert(ready == 0 && data == 1, "ids %u %u", ready, data);
@@ -245,8 +242,8 @@ static void one_to_all(bool loopback)
 	tt_kernel_handle k;
 	struct tt_program *prog = program(KERNEL("noc_mcast.c"), tt_core_range(0, 0, 0, 0),
 					  TT_DM_RISCV_0, TT_NOC_0, &k);
-	uint32_t args[9] = { SCRATCH, SCRATCH + 0x10000, TILE, 18, 18, 25, 25,
-			     loopback ? 64 : 63, loopback };
+	uint32_t args[9] = { SCRATCH, SCRATCH + 0x10000,  TILE,	   18, 18, 25,
+			     25,      loopback ? 64 : 63, loopback };
 
 	fill(blk, TILE, 4);
 	tt_device_l1_write(dev, tt_core(0, 0), SCRATCH, blk, TILE);
@@ -259,8 +256,7 @@ static void one_to_all(bool loopback)
 			tt_device_l1_read(dev, tt_core(x, y), SCRATCH + 0x10000, got, TILE);
 			same = !memcmp(got, blk, TILE);
 			if (x == 0 && y == 0)
-				cr_expect_eq(same, loopback, "sender got its own data: %d",
-					     same);
+				cr_expect_eq(same, loopback, "sender got its own data: %d", same);
 			else
 				cr_expect(same, "core (%u,%u) missed the multicast", x, y);
 		}
@@ -286,9 +282,8 @@ Test(noc, semaphore_inc_63_to_1, .timeout = 120)
 	struct tt_core_range_set all = tt_core_range_set(tt_core_range(0, 0, 7, 7));
 	struct tt_run_report rep;
 	tt_kernel_handle k;
-	struct tt_program *prog = program(KERNEL("noc_sem_inc_many.c"),
-					  tt_core_range(0, 0, 7, 7), TT_DM_RISCV_0,
-					  TT_NOC_0, &k);
+	struct tt_program *prog = program(KERNEL("noc_sem_inc_many.c"), tt_core_range(0, 0, 7, 7),
+					  TT_DM_RISCV_0, TT_NOC_0, &k);
 	uint32_t args[4] = { 18 + 5, 18 + 3, 63, SCRATCH }, id, got = 0;
 
 	cr_assert_eq(tt_semaphore_create(prog, &all, 0, &id), TT_OK);
@@ -336,9 +331,8 @@ Test(noc, semaphore_hang_report, .timeout = 60)
 	struct tt_core_range_set all = tt_core_range_set(tt_core_range(0, 0, 1, 0));
 	struct tt_run_report rep;
 	tt_kernel_handle k;
-	struct tt_program *prog = program(KERNEL("noc_sem_inc_many.c"),
-					  tt_core_range(0, 0, 1, 0), TT_DM_RISCV_0,
-					  TT_NOC_0, &k);
+	struct tt_program *prog = program(KERNEL("noc_sem_inc_many.c"), tt_core_range(0, 0, 1, 0),
+					  TT_DM_RISCV_0, TT_NOC_0, &k);
 	uint32_t args[4] = { 18, 18, 2, SCRATCH }, id;
 	int rc;
 
@@ -347,8 +341,8 @@ Test(noc, semaphore_hang_report, .timeout = 60)
 	rc = tt_program_run(dev, prog, 2000, &rep);
 	cr_assert_eq(rc, TT_EDEADLK, "%s", tt_strerror(rc));
 	cr_expect(strstr(tt_last_error(), "waits for semaphore 0 == 2 (now 1), which "
-			 "only core (1,0) BRISC can increment; core (1,0) BRISC "
-			 "finished, and no hart is left to increment it") != NULL,
+					  "only core (1,0) BRISC can increment; core (1,0) BRISC "
+					  "finished, and no hart is left to increment it") != NULL,
 		  "%s", tt_last_error());
 	tt_program_destroy(prog);
 	tt_device_close(dev);
@@ -365,10 +359,9 @@ Test(noc, add_2_integers_in_riscv, .timeout = 60)
 	struct tt_run_report rep;
 	tt_kernel_handle k;
 	struct tt_program *prog = program(KERNEL("add_2_integers_in_riscv.c"),
-					  tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0,
-					  TT_NOC_0, &k);
-	uint32_t args[4] = { tt_buffer_address(b0), tt_buffer_address(b1),
-			     tt_buffer_address(bd), SCRATCH };
+					  tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, TT_NOC_0, &k);
+	uint32_t args[4] = { tt_buffer_address(b0), tt_buffer_address(b1), tt_buffer_address(bd),
+			     SCRATCH };
 
 	tt_buffer_write(b0, &x);
 	tt_buffer_write(b1, &y);
@@ -389,8 +382,8 @@ Test(noc, add_2_integers_in_riscv, .timeout = 60)
 Test(noc, sanitizer_errors_name_core_risc_rule, .timeout = 120)
 {
 	static const char *const rules[] = {
-		"coordinates", "reserved-region", "alignment", "length",
-		"dram-range", "multicast-rectangle",
+		"coordinates", "reserved-region", "alignment",
+		"length",      "dram-range",	  "multicast-rectangle",
 	};
 	struct tt_device *dev = e2e_open(2, 2);
 	struct tt_run_report rep;
@@ -404,11 +397,10 @@ Test(noc, sanitizer_errors_name_core_risc_rule, .timeout = 120)
 		char want[64];
 		int rc;
 
-		cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), args, 2),
-			     TT_OK);
+		cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), args, 2), TT_OK);
 		rc = tt_program_run(dev, prog, 20000, &rep);
-		cr_expect_eq(rc, TT_EGUEST, "case %u (%s): %s\n%s", i, rules[i],
-			     tt_strerror(rc), tt_last_error());
+		cr_expect_eq(rc, TT_EGUEST, "case %u (%s): %s\n%s", i, rules[i], tt_strerror(rc),
+			     tt_last_error());
 		cr_expect(strstr(tt_last_error(), "core (0,0) BRISC: guest error") != NULL,
 			  "case %u: %s", i, tt_last_error());
 		cr_expect(strstr(tt_last_error(), "did not finish") == NULL,
@@ -420,8 +412,7 @@ Test(noc, sanitizer_errors_name_core_risc_rule, .timeout = 120)
 	}
 	tt_program_destroy(prog);
 
-	good = program(KERNEL("noc_bad.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0,
-		       TT_NOC_0, &k);
+	good = program(KERNEL("noc_bad.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, TT_NOC_0, &k);
 	{
 		uint32_t args[2] = { 99, SCRATCH };
 
@@ -493,8 +484,7 @@ static struct tt_device *open_delay(uint32_t gx, uint32_t gy, uint32_t delay)
 }
 
 /* One run of noc_trid.c on core (0,0) reading from core (1,1); results. */
-static void run_trid(struct tt_device *dev, uint32_t res[7], uint8_t *a, uint8_t *b,
-		     uint8_t *back)
+static void run_trid(struct tt_device *dev, uint32_t res[7], uint8_t *a, uint8_t *b, uint8_t *back)
 {
 	uint32_t pa = SCRATCH, pb = SCRATCH + 0x1000, pres = SCRATCH + 0x4000;
 	uint32_t args[5] = { 19, 19, pa, pb, pres };
@@ -507,7 +497,7 @@ static void run_trid(struct tt_device *dev, uint32_t res[7], uint8_t *a, uint8_t
 	fill(a, 2048, 11);
 	fill(b, 2048, 12);
 	a[0] |= 1;
-	b[0] |= 1;		/* first words non-zero */
+	b[0] |= 1; /* first words non-zero */
 	tt_device_l1_write(dev, tt_core(1, 1), pa, a, 2048);
 	tt_device_l1_write(dev, tt_core(1, 1), pb, b, 2048);
 	tt_device_l1_write(dev, tt_core(1, 1), pb + 2048, zeros, 2048);
@@ -536,18 +526,17 @@ Test(noc, transaction_id_barriers, .timeout = 120)
 		run_trid(dev, res, a, b, back);
 		memcpy(&wa, a, 4);
 		memcpy(&wb, b, 4);
-		cr_expect_eq(res[0], wa, "delay %u: A after its barrier: 0x%x", delay,
-			     res[0]);
+		cr_expect_eq(res[0], wa, "delay %u: A after its barrier: 0x%x", delay, res[0]);
 		if (delay)
-			cr_expect_eq(res[1], 0, "delay %u: id 2 landed at the id 1 "
-				     "barrier (0x%x)", delay, res[1]);
+			cr_expect_eq(res[1], 0,
+				     "delay %u: id 2 landed at the id 1 "
+				     "barrier (0x%x)",
+				     delay, res[1]);
 		else
 			cr_expect_eq(res[1], wb, "no delay: B at once (0x%x)", res[1]);
-		cr_expect_eq(res[2], wb, "delay %u: B after its barrier: 0x%x", delay,
-			     res[2]);
+		cr_expect_eq(res[2], wb, "delay %u: B after its barrier: 0x%x", delay, res[2]);
 		for (uint32_t i = 3; i < 7; i++)
-			cr_expect_eq(res[i], 0, "delay %u: counter %u = %u", delay, i,
-				     res[i]);
+			cr_expect_eq(res[i], 0, "delay %u: counter %u = %u", delay, i, res[i]);
 		cr_expect(!memcmp(back, a, 2048), "delay %u: id 3 write differs", delay);
 		tt_device_close(dev);
 	}
@@ -588,16 +577,14 @@ Test(noc, set_state_with_state, .timeout = 60)
 
 /* noc_no_barrier.c on core (0,0) from core (1,0); the 64-byte copy and
  * the instructions the run took. */
-static uint64_t run_no_barrier(struct tt_device *dev, bool barrier, uint8_t *copy,
-			       uint8_t *src)
+static uint64_t run_no_barrier(struct tt_device *dev, bool barrier, uint8_t *copy, uint8_t *src)
 {
 	uint32_t args[5] = { 19, 18, SCRATCH, SCRATCH + 0x1000, barrier };
 	uint8_t old[64];
 	struct tt_run_report rep;
 	tt_kernel_handle k;
-	struct tt_program *prog = program(KERNEL("noc_no_barrier.c"),
-					  tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0,
-					  TT_NOC_0, &k);
+	struct tt_program *prog = program(KERNEL("noc_no_barrier.c"), tt_core_range(0, 0, 0, 0),
+					  TT_DM_RISCV_0, TT_NOC_0, &k);
 
 	memset(old, 0xaa, sizeof(old));
 	fill(src, 64, 31);

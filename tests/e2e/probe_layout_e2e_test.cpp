@@ -28,16 +28,18 @@ using namespace tt::tt_metal;
 static std::shared_ptr<distributed::MeshBuffer> dram(distributed::MeshDevice *dev, uint64_t size,
 						     uint64_t page)
 {
-	distributed::DeviceLocalBufferConfig local{ .page_size = page, .buffer_type = BufferType::DRAM };
+	distributed::DeviceLocalBufferConfig local{ .page_size = page,
+						    .buffer_type = BufferType::DRAM };
 	return distributed::MeshBuffer::create(distributed::ReplicatedBufferConfig{ .size = size },
 					       local, dev);
 }
 
 static void cb(Program &p, CoreCoord core, uint32_t index, uint32_t pages)
 {
-	CreateCircularBuffer(p, core,
-			     CircularBufferConfig(pages * 2048, { { index, tt::DataFormat::Float16_b } })
-				     .set_page_size(index, 2048));
+	CreateCircularBuffer(
+		p, core,
+		CircularBufferConfig(pages * 2048, { { index, tt::DataFormat::Float16_b } })
+			.set_page_size(index, 2048));
 }
 
 Test(probe, tilize_untilize_pack_untilize_and_tile_slice)
@@ -85,7 +87,8 @@ Test(probe, tilize_untilize_pack_untilize_and_tile_slice)
 			       DataMovementConfig{ .processor = DataMovementProcessor::RISCV_0,
 						   .noc = NOC::RISCV_0_default,
 						   .compile_args = wct });
-	CreateKernel(program, KERNEL("layout_compute.cpp"), core, ComputeConfig{ .compile_args = { wt } });
+	CreateKernel(program, KERNEL("layout_compute.cpp"), core,
+		     ComputeConfig{ .compile_args = { wt } });
 	SetRuntimeArgs(program, rd, core, { (uint32_t)src->address() });
 	SetRuntimeArgs(program, wr, core,
 		       { (uint32_t)out_tiles->address(), (uint32_t)out_rows1->address(),

@@ -54,15 +54,18 @@ Test(probe, noc_options_and_semaphores)
 	uint32_t sem = CreateSemaphore(program, all, 0);
 	cr_assert_eq(sem, 0u);
 	CreateCircularBuffer(program, main_core,
-			     CircularBufferConfig(pages * page, { { tt::CBIndex::c_0, tt::DataFormat::Float16_b } })
+			     CircularBufferConfig(pages * page, { { tt::CBIndex::c_0,
+								    tt::DataFormat::Float16_b } })
 				     .set_page_size(tt::CBIndex::c_0, page));
-	CreateCircularBuffer(program, main_core,
-			     CircularBufferConfig(page, { { tt::CBIndex::c_1, tt::DataFormat::Float16_b } })
-				     .set_page_size(tt::CBIndex::c_1, page));
-	CreateCircularBuffer(program, main_core,
-			     CircularBufferConfig(page, { { tt::CBIndex::c_2, tt::DataFormat::Float16_b } })
-				     .set_page_size(tt::CBIndex::c_2, page)
-				     .set_globally_allocated_address(*l1->get_backing_buffer()));
+	CreateCircularBuffer(
+		program, main_core,
+		CircularBufferConfig(page, { { tt::CBIndex::c_1, tt::DataFormat::Float16_b } })
+			.set_page_size(tt::CBIndex::c_1, page));
+	CreateCircularBuffer(
+		program, main_core,
+		CircularBufferConfig(page, { { tt::CBIndex::c_2, tt::DataFormat::Float16_b } })
+			.set_page_size(tt::CBIndex::c_2, page)
+			.set_globally_allocated_address(*l1->get_backing_buffer()));
 
 	std::vector<uint32_t> ct;
 	TensorAccessorArgs(*src).append_to(ct);
@@ -80,8 +83,10 @@ Test(probe, noc_options_and_semaphores)
 	SetRuntimeArgs(program, m, main_core,
 		       { (uint32_t)src->address(), (uint32_t)dst->address(), pages, (uint32_t)v1.x,
 			 (uint32_t)v1.y, (uint32_t)v2.x, (uint32_t)v2.y });
-	SetRuntimeArgs(program, h, h1, { (uint32_t)vm.x, (uint32_t)vm.y, (uint32_t)l1->address(), 0 });
-	SetRuntimeArgs(program, h, h2, { (uint32_t)vm.x, (uint32_t)vm.y, (uint32_t)l1->address(), 1 });
+	SetRuntimeArgs(program, h, h1,
+		       { (uint32_t)vm.x, (uint32_t)vm.y, (uint32_t)l1->address(), 0 });
+	SetRuntimeArgs(program, h, h2,
+		       { (uint32_t)vm.x, (uint32_t)vm.y, (uint32_t)l1->address(), 1 });
 
 	distributed::MeshWorkload workload;
 	workload.add_program(distributed::MeshCoordinateRange(dev->shape()), std::move(program));
@@ -113,7 +118,8 @@ static void run_assert(uint32_t arg)
 {
 	auto dev = distributed::MeshDevice::create_unit_mesh(0);
 	Program program = CreateProgram();
-	auto k = CreateKernel(program, KERNEL("assert_arg.cpp"), CoreCoord(0, 0), DataMovementConfig{});
+	auto k = CreateKernel(program, KERNEL("assert_arg.cpp"), CoreCoord(0, 0),
+			      DataMovementConfig{});
 	SetRuntimeArgs(program, k, CoreCoord(0, 0), { arg });
 	distributed::MeshWorkload workload;
 	workload.add_program(distributed::MeshCoordinateRange(dev->shape()), std::move(program));

@@ -22,7 +22,8 @@ using namespace tt::tt_metal;
 
 static std::shared_ptr<distributed::MeshBuffer> dram(distributed::MeshDevice *dev, uint64_t size)
 {
-	distributed::DeviceLocalBufferConfig local{ .page_size = 2048, .buffer_type = BufferType::DRAM };
+	distributed::DeviceLocalBufferConfig local{ .page_size = 2048,
+						    .buffer_type = BufferType::DRAM };
 	return distributed::MeshBuffer::create(distributed::ReplicatedBufferConfig{ .size = size },
 					       local, dev);
 }
@@ -34,16 +35,17 @@ static uint32_t packed(float v)
 
 static void cb(Program &p, CoreCoord core, uint32_t index, uint32_t tiles)
 {
-	CreateCircularBuffer(p, core,
-			     CircularBufferConfig(tiles * 2048, { { index, tt::DataFormat::Float16_b } })
-				     .set_page_size(index, 2048));
+	CreateCircularBuffer(
+		p, core,
+		CircularBufferConfig(tiles * 2048, { { index, tt::DataFormat::Float16_b } })
+			.set_page_size(index, 2048));
 }
 
 // |got - want| within bfloat16 rounding of a sum of magnitudes @mag.
 static void near(float got, double want, double mag, const char *what, int r, int c)
 {
-	cr_assert_leq(std::fabs(got - want), mag * 0.02 + 1e-3, "%s [%d][%d]: %g, want %g", what,
-		      r, c, got, want);
+	cr_assert_leq(std::fabs(got - want), mag * 0.02 + 1e-3, "%s [%d][%d]: %g, want %g", what, r,
+		      c, got, want);
 }
 
 Test(probe, reduce_and_broadcast_with_scaler_tiles)
@@ -101,9 +103,9 @@ Test(probe, reduce_and_broadcast_with_scaler_tiles)
 	distributed::EnqueueReadMeshBuffer(cq, out, dst, true);
 	cr_assert_eq(out.size(), 7u * 1024);
 	auto tile = [&](int t) {
-		return untilize_nfaces(std::vector<bfloat16>(out.begin() + t * 1024,
-							     out.begin() + (t + 1) * 1024),
-				       32, 32);
+		return untilize_nfaces(
+			std::vector<bfloat16>(out.begin() + t * 1024, out.begin() + (t + 1) * 1024),
+			32, 32);
 	};
 	auto a = [&](int r, int c) { return (double)static_cast<float>(rm[r * 64 + c]); };
 
@@ -135,10 +137,13 @@ Test(probe, reduce_and_broadcast_with_scaler_tiles)
 		near(static_cast<float>(mm[r * 32]), s32, m32, "matmul row sum", r, 0);
 		for (int c = 0; c < 32; c++) {
 			cr_assert_eq(static_cast<float>(mul[r * 32 + c]), (float)(2 * a(r, c)));
-			near(static_cast<float>(add[r * 32 + c]), a(r, c) + 1, 3, "row bcast", r, c);
-			near(static_cast<float>(sub[r * 32 + c]), a(r, c) - 0.5, 3, "col bcast", r, c);
+			near(static_cast<float>(add[r * 32 + c]), a(r, c) + 1, 3, "row bcast", r,
+			     c);
+			near(static_cast<float>(sub[r * 32 + c]), a(r, c) - 0.5, 3, "col bcast", r,
+			     c);
 			if (c)
-				cr_assert_eq(static_cast<float>(mm[r * 32 + c]), 0.0f, "mm [%d][%d]", r, c);
+				cr_assert_eq(static_cast<float>(mm[r * 32 + c]), 0.0f,
+					     "mm [%d][%d]", r, c);
 		}
 	}
 	dev->close();

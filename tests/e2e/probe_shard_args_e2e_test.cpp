@@ -38,7 +38,8 @@ static std::shared_ptr<distributed::MeshBuffer> sharded(distributed::MeshDevice 
 
 static std::shared_ptr<distributed::MeshBuffer> dram(distributed::MeshDevice *dev, uint32_t pages)
 {
-	distributed::DeviceLocalBufferConfig local{ .page_size = page, .buffer_type = BufferType::DRAM };
+	distributed::DeviceLocalBufferConfig local{ .page_size = page,
+						    .buffer_type = BufferType::DRAM };
 	return distributed::MeshBuffer::create(
 		distributed::ReplicatedBufferConfig{ .size = pages * page }, local, dev);
 }
@@ -59,13 +60,13 @@ static void check(const std::vector<uint32_t> &in, uint32_t add, const std::vect
 		for (uint32_t p = 0; p < 2; p++)
 			for (uint32_t k = 0; k < words; k++) {
 				uint32_t at = (2 * i + p) * words + k;
-				cr_assert_eq(out[at], in[at] + add + i, "%s: core %u page %u word %u",
-					     run, i, p, k);
+				cr_assert_eq(out[at], in[at] + add + i,
+					     "%s: core %u page %u word %u", run, i, p, k);
 			}
 		uint32_t from = (((i + 1) % shards) * 2 + 1) * words;
 		for (uint32_t k = 0; k < words; k++)
-			cr_assert_eq(next[i * words + k], in[from + k], "%s: core %u's neighbour page",
-				     run, i);
+			cr_assert_eq(next[i * words + k], in[from + k],
+				     "%s: core %u's neighbour page", run, i);
 	}
 }
 
@@ -90,9 +91,10 @@ Test(probe, shards_shared_cbs_and_args_between_enqueues)
 			.set_page_size(tt::CBIndex::c_0, page)
 			.set_page_size(tt::CBIndex::c_1, page)
 			.set_globally_allocated_address(*s1->get_backing_buffer()));
-	CreateCircularBuffer(program, cores,
-			     CircularBufferConfig(page, { { tt::CBIndex::c_2, tt::DataFormat::Float16_b } })
-				     .set_page_size(tt::CBIndex::c_2, page));
+	CreateCircularBuffer(
+		program, cores,
+		CircularBufferConfig(page, { { tt::CBIndex::c_2, tt::DataFormat::Float16_b } })
+			.set_page_size(tt::CBIndex::c_2, page));
 	std::vector<uint32_t> ct;
 	TensorAccessorArgs(s1).append_to(ct);
 	TensorAccessorArgs(*out1).append_to(ct);
@@ -102,8 +104,9 @@ Test(probe, shards_shared_cbs_and_args_between_enqueues)
 						  .noc = NOC::RISCV_0_default,
 						  .compile_args = ct });
 	for (uint32_t i = 0; i < shards; i++)
-		SetRuntimeArgs(program, k, CoreCoord(0, i),
-			       { (uint32_t)out1->address(), (uint32_t)next1->address(), i, shards });
+		SetRuntimeArgs(
+			program, k, CoreCoord(0, i),
+			{ (uint32_t)out1->address(), (uint32_t)next1->address(), i, shards });
 	SetCommonRuntimeArgs(program, k, { 5u, (uint32_t)s1->address() });
 
 	distributed::MeshWorkload w1;

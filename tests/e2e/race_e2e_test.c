@@ -22,7 +22,7 @@
 
 static struct tt_device *open_racecheck(bool on)
 {
-	struct tt_device_config cfg = {.grid_x = 2, .grid_y = 1, .racecheck = on};
+	struct tt_device_config cfg = { .grid_x = 2, .grid_y = 1, .racecheck = on };
 	struct tt_device *dev = NULL;
 	int rc = tt_device_open(&cfg, &dev);
 
@@ -92,10 +92,10 @@ static int run_signal(struct tt_device *dev, bool barrier, uint8_t *copy)
 {
 	struct tt_core a = tt_core(0, 0), b = tt_core(1, 0);
 	struct tt_core_range_set both = tt_core_range_set(tt_core_range(0, 0, 1, 0));
-	struct tt_dm_config cfg = {.processor = TT_DM_RISCV_0};
-	uint32_t sa[6] = {0, NOC_X(1), NOC_Y(0), SCRATCH, TILE, barrier};
-	uint32_t sb[6] = {1, NOC_X(0), NOC_Y(0), SCRATCH, TILE, 0};
-	uint8_t tile[TILE], zero[2 * TILE] = {0};
+	struct tt_dm_config cfg = { .processor = TT_DM_RISCV_0 };
+	uint32_t sa[6] = { 0, NOC_X(1), NOC_Y(0), SCRATCH, TILE, barrier };
+	uint32_t sb[6] = { 1, NOC_X(0), NOC_Y(0), SCRATCH, TILE, 0 };
+	uint8_t tile[TILE], zero[2 * TILE] = { 0 };
 	struct tt_program *prog;
 	struct tt_run_report rep;
 	tt_kernel_handle k;
@@ -158,7 +158,7 @@ Test(race, off_by_default, .timeout = 60)
 static int run_source(struct tt_device *dev, uint32_t mode, bool barrier, uint8_t *landed)
 {
 	struct tt_core a = tt_core(0, 0);
-	uint32_t args[7] = {NOC_X(1), NOC_Y(0), SCRATCH, SCRATCH, TILE, mode, barrier};
+	uint32_t args[7] = { NOC_X(1), NOC_Y(0), SCRATCH, SCRATCH, TILE, mode, barrier };
 	uint8_t tile[TILE];
 	struct tt_program *prog;
 	struct tt_run_report rep;
@@ -222,9 +222,9 @@ static int run_cb(struct tt_device *dev, uint32_t mode, bool barrier)
 {
 	struct tt_core a = tt_core(0, 0);
 	struct tt_core_range_set set = tt_core_set(a);
-	struct tt_cb_format f = {.index = 0, .data_format = TT_DF_FLOAT16_B, .page_size = TILE};
-	struct tt_cb_config ccfg = {.total_size = 2 * TILE, .formats = &f, .num_formats = 1};
-	uint32_t args[5] = {mode, SCRATCH, SCRATCH + TILE, TILE, barrier};
+	struct tt_cb_format f = { .index = 0, .data_format = TT_DF_FLOAT16_B, .page_size = TILE };
+	struct tt_cb_config ccfg = { .total_size = 2 * TILE, .formats = &f, .num_formats = 1 };
+	uint32_t args[5] = { mode, SCRATCH, SCRATCH + TILE, TILE, barrier };
 	uint8_t tile[TILE], out[TILE];
 	struct tt_program *prog;
 	struct tt_run_report rep;

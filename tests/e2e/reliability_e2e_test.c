@@ -16,7 +16,7 @@
 #include "e2e.h"
 #include "two_devices.h"
 
-#define SCRATCH 0x100000u	/* free L1 in every test */
+#define SCRATCH 0x100000u /* free L1 in every test */
 
 Test(reliability, two_devices_two_threads, .timeout = 600)
 {
@@ -24,14 +24,14 @@ Test(reliability, two_devices_two_threads, .timeout = 600)
 	pthread_t t[2];
 
 	for (int i = 0; i < 2; i++) {
-		w[i].runs = two_devices_runs(100);	/* 1000 for the soak */
+		w[i].runs = two_devices_runs(100); /* 1000 for the soak */
 		cr_assert_eq(pthread_create(&t[i], NULL, worker_main, &w[i]), 0);
 	}
 	for (int i = 0; i < 2; i++)
 		pthread_join(t[i], NULL);
 	for (int i = 0; i < 2; i++)
-		cr_expect_eq(w[i].ok, w[i].runs, "thread %d: %u of %u runs right; %s",
-			     i, w[i].ok, w[i].runs, w[i].error);
+		cr_expect_eq(w[i].ok, w[i].runs, "thread %d: %u of %u runs right; %s", i, w[i].ok,
+			     w[i].runs, w[i].error);
 }
 
 /* A program in flight on one device leaves another device alone. */
@@ -46,17 +46,15 @@ Test(reliability, devices_are_independent, .timeout = 120)
 	empty = e2e_program(KERNEL("empty.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, &k);
 	cr_assert_eq(tt_enqueue_program(a, spin, &rep), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(tt_finish(b, 0, &rep), TT_EINVAL);
-	cr_expect(strstr(tt_last_error(), "no program is in flight on this device"),
-		  "%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "no program is in flight on this device"), "%s",
+		  tt_last_error());
 	e2e_run_ok(b, empty, &rep);
 	e2e_run_ok(b, empty, &rep);
 	/* One program is in flight on one device at a time. */
 	cr_expect_eq(tt_enqueue_program(b, spin, &rep), TT_EBUSY);
-	cr_expect(strstr(tt_last_error(), "in flight on another device"), "%s",
-		  tt_last_error());
+	cr_expect(strstr(tt_last_error(), "in flight on another device"), "%s", tt_last_error());
 	cr_expect_eq(tt_enqueue_program(a, empty, &rep), TT_EBUSY);
-	cr_expect(strstr(tt_last_error(), "still in flight on this device"), "%s",
-		  tt_last_error());
+	cr_expect(strstr(tt_last_error(), "still in flight on this device"), "%s", tt_last_error());
 	tt_program_destroy(spin);
 	tt_program_destroy(empty);
 	tt_device_close(a);
@@ -77,8 +75,7 @@ Test(reliability, close_with_program_in_flight, .timeout = 120)
 	uint32_t v[4] = { SCRATCH, 4, 0, 0x5eed }, seen[4] = { 0 };
 
 	spin = e2e_program(KERNEL("spin.c"), tt_core_range(0, 0, 1, 0), TT_DM_RISCV_0, &k);
-	args = e2e_program(KERNEL("args_to_l1.c"), tt_core_range(0, 0, 0, 0),
-			   TT_DM_RISCV_0, &ka);
+	args = e2e_program(KERNEL("args_to_l1.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, &ka);
 	cr_assert_eq(tt_kernel_set_runtime_args(args, ka, tt_core(0, 0), v, 4), TT_OK);
 	cr_assert_eq(tt_enqueue_program(a, spin, &rep), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(tt_device_close(a), TT_OK);
@@ -111,20 +108,19 @@ Test(reliability, destroy_program_in_flight, .timeout = 120)
 	uint32_t v[4] = { SCRATCH, 4, 0, 0xd00d }, seen[4] = { 0 };
 
 	for (int i = 0; i < 3; i++) {
-		spin = e2e_program(KERNEL("spin.c"), tt_core_range(0, 0, 1, 0),
-				   TT_DM_RISCV_0, &k);
+		spin = e2e_program(KERNEL("spin.c"), tt_core_range(0, 0, 1, 0), TT_DM_RISCV_0, &k);
 		cr_assert_eq(tt_enqueue_program(dev, spin, &rep), TT_OK, "%s", tt_last_error());
 		tt_program_destroy(spin);
 		cr_expect_eq(tt_finish(dev, 0, &rep), TT_EINVAL, "nothing left to finish");
 
-		args = e2e_program(KERNEL("args_to_l1.c"), tt_core_range(0, 0, 1, 0),
-				   TT_DM_RISCV_0, &ka);
+		args = e2e_program(KERNEL("args_to_l1.c"), tt_core_range(0, 0, 1, 0), TT_DM_RISCV_0,
+				   &ka);
 		v[3] = 0xd00d + (uint32_t)i;
 		cr_assert_eq(tt_kernel_set_runtime_args(args, ka, tt_core(0, 0), v, 4), TT_OK);
 		cr_assert_eq(tt_kernel_set_runtime_args(args, ka, tt_core(1, 0), v, 4), TT_OK);
 		e2e_run_ok(dev, args, &rep);
-		cr_assert_eq(tt_device_l1_read(dev, tt_core(1, 0), SCRATCH, seen,
-					       sizeof(seen)), TT_OK);
+		cr_assert_eq(tt_device_l1_read(dev, tt_core(1, 0), SCRATCH, seen, sizeof(seen)),
+			     TT_OK);
 		cr_expect_eq(seen[3], 0xd00d + (uint32_t)i);
 		tt_program_destroy(args);
 	}
@@ -134,8 +130,7 @@ Test(reliability, destroy_program_in_flight, .timeout = 120)
 Test(reliability, stale_device_handles, .timeout = 60)
 {
 	struct tt_device *dev = e2e_open(1, 1);
-	struct tt_buffer_config cfg = { .size = 2048, .page_size = 2048,
-					.type = TT_BUFFER_DRAM };
+	struct tt_buffer_config cfg = { .size = 2048, .page_size = 2048, .type = TT_BUFFER_DRAM };
 	struct tt_buffer *buf;
 	uint8_t data[2048] = { 0 };
 
@@ -156,10 +151,13 @@ Test(reliability, many_compile_args_and_defines, .timeout = 180)
 	struct tt_device *dev = e2e_open(1, 1);
 	struct tt_core_range_set one = tt_core_set(tt_core(0, 0));
 	struct tt_dm_config dm = { .processor = TT_DM_RISCV_0,
-				   .compile_args = cargs, .num_compile_args = 800,
-				   .defines = defs, .num_defines = 1000 };
-	struct tt_compute_config cc = { .compile_args = cargs, .num_compile_args = 800,
-					.defines = defs, .num_defines = 1000 };
+				   .compile_args = cargs,
+				   .num_compile_args = 800,
+				   .defines = defs,
+				   .num_defines = 1000 };
+	struct tt_compute_config cc = {
+		.compile_args = cargs, .num_compile_args = 800, .defines = defs, .num_defines = 1000
+	};
 	struct tt_run_report rep;
 	struct tt_program *prog;
 	tt_kernel_handle k, kc;
@@ -174,14 +172,14 @@ Test(reliability, many_compile_args_and_defines, .timeout = 180)
 			cargs[i] = i;
 	}
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
-	cr_assert_eq(tt_kernel_create(prog, KERNEL("many_args.c"), &one, &dm, &k), TT_OK,
-		     "%s", tt_last_error());
-	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("compute_many_defines.c"),
-					      &one, &cc, &kc), TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_kernel_create(prog, KERNEL("many_args.c"), &one, &dm, &k), TT_OK, "%s",
+		     tt_last_error());
+	cr_assert_eq(
+		tt_compute_kernel_create(prog, KERNEL("compute_many_defines.c"), &one, &cc, &kc),
+		TT_OK, "%s", tt_last_error());
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), &out, 1), TT_OK);
 	e2e_run_ok(dev, prog, &rep);
-	cr_assert_eq(tt_device_l1_read(dev, tt_core(0, 0), SCRATCH, seen, sizeof(seen)),
-		     TT_OK);
+	cr_assert_eq(tt_device_l1_read(dev, tt_core(0, 0), SCRATCH, seen, sizeof(seen)), TT_OK);
 	cr_expect_eq(seen[0], 799);
 	cr_expect_eq(seen[1], 999);
 	tt_program_destroy(prog);
@@ -206,8 +204,7 @@ Test(reliability, unusable_kernel_cache_is_named, .timeout = 60)
 	dev = e2e_open(1, 1);
 	prog = e2e_program(KERNEL("empty.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, &k);
 	cr_expect_eq(tt_program_run(dev, prog, 0, &rep), TT_EIO);
-	cr_expect(strstr(tt_last_error(), "cannot create the kernel cache"), "%s",
-		  tt_last_error());
+	cr_expect(strstr(tt_last_error(), "cannot create the kernel cache"), "%s", tt_last_error());
 	cr_expect(strstr(tt_last_error(), "Not a directory"), "%s", tt_last_error());
 	cr_expect(strstr(tt_last_error(), cache), "%s", tt_last_error());
 	tt_program_destroy(prog);

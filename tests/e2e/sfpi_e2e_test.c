@@ -23,8 +23,8 @@
 #include "num_util.h"
 #include "tt_data_format.h"
 
-#define TILE	TT_TILE_BYTES_FLOAT32
-#define N	TT_TILE_ELEMS
+#define TILE TT_TILE_BYTES_FLOAT32
+#define N    TT_TILE_ELEMS
 
 /* The SFPU's arithmetic, written here from its rules ---------------------- */
 
@@ -40,23 +40,42 @@ static uint32_t mad(uint32_t a, uint32_t b, uint32_t c)
 	return (d & 0x7f800000u) ? d : 0;
 }
 
-#define ONE	0x3f800000u
-#define MINUS1	0xbf800000u
+#define ONE    0x3f800000u
+#define MINUS1 0xbf800000u
 
-static uint32_t add(uint32_t a, uint32_t b) { return mad(a, ONE, b); }
-static uint32_t sub(uint32_t a, uint32_t b) { return mad(b, MINUS1, a); }
-static uint32_t mul(uint32_t a, uint32_t b) { return mad(a, b, 0); }
+static uint32_t add(uint32_t a, uint32_t b)
+{
+	return mad(a, ONE, b);
+}
+static uint32_t sub(uint32_t a, uint32_t b)
+{
+	return mad(b, MINUS1, a);
+}
+static uint32_t mul(uint32_t a, uint32_t b)
+{
+	return mad(a, b, 0);
+}
 
 /* Float compare with a vector: the bits of a - b (which cannot be -0). */
-static bool lt(uint32_t a, uint32_t b) { return (int32_t)sub(a, b) < 0; }
-static bool gt(uint32_t a, uint32_t b) { int32_t d = (int32_t)sub(a, b); return d > 0; }
-static bool ge(uint32_t a, uint32_t b) { return (int32_t)sub(a, b) >= 0; }
+static bool lt(uint32_t a, uint32_t b)
+{
+	return (int32_t)sub(a, b) < 0;
+}
+static bool gt(uint32_t a, uint32_t b)
+{
+	int32_t d = (int32_t)sub(a, b);
+	return d > 0;
+}
+static bool ge(uint32_t a, uint32_t b)
+{
+	return (int32_t)sub(a, b) >= 0;
+}
 
 /* SFPCAST of a sign-magnitude integer, nearest even. */
 static uint32_t cast(uint32_t sm)
 {
 	uint32_t mag = sm & 0x7fffffffu;
-	float f = (float)mag;	/* the host rounds to nearest even too */
+	float f = (float)mag; /* the host rounds to nearest even too */
 
 	return mag ? fbits(f) | (sm & 0x80000000u) : 0;
 }
@@ -88,7 +107,7 @@ static uint32_t blend(uint32_t a, uint32_t b)
 {
 	uint32_t r = add(mul(a, b), 0x3f000000u);
 
-	if ((int32_t)a < 0) {				/* a < 0.0f: the sign bit */
+	if ((int32_t)a < 0) { /* a < 0.0f: the sign bit */
 		r = a ^ 0x80000000u;
 		r = gt(b, a) ? sub(r, b) : mul(r, fbits(0.8373f));
 	} else if (lt(a, b)) {
@@ -143,14 +162,31 @@ static void inputs(uint32_t *a, uint32_t *b, size_t n)
 		a[i] = fbits((float)(sa * ldexp(rnd(1, 2), (int)rnd(-8, 9))));
 		b[i] = fbits((float)(sb * ldexp(rnd(1, 2), (int)rnd(-3, 3))));
 		switch (i % 64) {
-		case 1: a[i] = 0x80000000u; break;		/* -0 */
-		case 2: a[i] = 0x00000005u; break;		/* denormal */
-		case 3: b[i] = 0x80400000u; break;		/* negative denormal */
-		case 4: b[i] = a[i]; break;			/* equal */
-		case 5: b[i] = a[i] ^ 0x80000000u; break;	/* opposite */
-		case 6: a[i] = fbits(100000.0f); break;		/* int16 clamps */
-		case 7: a[i] = fbits(2.5f); break;		/* tie */
-		case 8: a[i] = fbits(-6.0f); b[i] = 0; break;
+		case 1:
+			a[i] = 0x80000000u;
+			break; /* -0 */
+		case 2:
+			a[i] = 0x00000005u;
+			break; /* denormal */
+		case 3:
+			b[i] = 0x80400000u;
+			break; /* negative denormal */
+		case 4:
+			b[i] = a[i];
+			break; /* equal */
+		case 5:
+			b[i] = a[i] ^ 0x80000000u;
+			break; /* opposite */
+		case 6:
+			a[i] = fbits(100000.0f);
+			break; /* int16 clamps */
+		case 7:
+			a[i] = fbits(2.5f);
+			break; /* tie */
+		case 8:
+			a[i] = fbits(-6.0f);
+			b[i] = 0;
+			break;
 		}
 	}
 }
@@ -182,9 +218,9 @@ static uint32_t check_tile(const uint32_t *got, const uint32_t *a, const uint32_
 	uint32_t bad = 0;
 
 	for (unsigned j = 0; j < N; j++) {
-		uint32_t want = t == 0 ? bits(a[j], shift) :
-				t == 1 ? (j < 2 * 256 ? smooth(b[j], lo, inv) : b[j]) :
-				blend(a[j], b[j]);
+		uint32_t want = t == 0	 ? bits(a[j], shift)
+				: t == 1 ? (j < 2 * 256 ? smooth(b[j], lo, inv) : b[j])
+					 : blend(a[j], b[j]);
 
 		if (got[j] != want && bad++ < 5)
 			cr_log_error("%s element %u: a 0x%08x b 0x%08x -> 0x%08x, want 0x%08x",
@@ -198,13 +234,16 @@ Test(sfpi, kernel_bits_match_host_lanes, .timeout = 180)
 	struct tt_device *dev = e2e_open(1, 1);
 	uint32_t tiles = 2, n = tiles * N;
 	struct tt_core_range_set set = tt_core_range_set(tt_core_range(0, 0, 0, 0));
-	struct tt_buffer *ba = dram(dev, (size_t)tiles * TILE), *bb = dram(dev, (size_t)tiles * TILE);
+	struct tt_buffer *ba = dram(dev, (size_t)tiles * TILE),
+			 *bb = dram(dev, (size_t)tiles * TILE);
 	struct tt_buffer *bo = dram(dev, (size_t)3 * tiles * TILE);
 	static const struct tt_define fp32[] = { { "ELTWISE_FLOAT32", NULL } };
-	struct tt_dm_config rcfg = { .processor = TT_DM_RISCV_1, .noc = TT_NOC_1,
-				     .defines = fp32, .num_defines = 1 };
-	struct tt_dm_config wcfg = { .processor = TT_DM_RISCV_0, .noc = TT_NOC_0,
-				     .defines = fp32, .num_defines = 1 };
+	struct tt_dm_config rcfg = {
+		.processor = TT_DM_RISCV_1, .noc = TT_NOC_1, .defines = fp32, .num_defines = 1
+	};
+	struct tt_dm_config wcfg = {
+		.processor = TT_DM_RISCV_0, .noc = TT_NOC_0, .defines = fp32, .num_defines = 1
+	};
 	struct tt_compute_config ccfg = { .fp32_dest_acc_en = true };
 	uint32_t *a = malloc(n * 4), *b = malloc(n * 4), *out = calloc(3 * n, 4);
 	uint32_t shift = 20, lo = fbits(-1.0f), inv = fbits(0.5f), bad = 0;
@@ -236,8 +275,8 @@ Test(sfpi, kernel_bits_match_host_lanes, .timeout = 180)
 	cr_assert_eq(tt_buffer_read(bo, out), TT_OK);
 	for (uint32_t i = 0; i < tiles; i++)
 		for (unsigned t = 0; t < 3; t++)
-			bad += check_tile(out + (3 * i + t) * N, a + i * N, b + i * N, t, shift,
-					  lo, inv);
+			bad += check_tile(out + (3 * i + t) * N, a + i * N, b + i * N, t, shift, lo,
+					  inv);
 	cr_expect_eq(bad, 0, "%u of %u elements differ", bad, 3 * n);
 
 	free(a);
@@ -261,8 +300,9 @@ Test(sfpi, spellings_build, .timeout = 120)
 	int rc;
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
-	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("cxx_sfpi_spellings.cpp"), &set, &ccfg,
-					      &k), TT_OK);
+	cr_assert_eq(
+		tt_compute_kernel_create(prog, KERNEL("cxx_sfpi_spellings.cpp"), &set, &ccfg, &k),
+		TT_OK);
 	memset(&rep, 0, sizeof(rep));
 	rc = tt_program_compile(NULL, prog, &rep);
 	cr_expect_eq(rc, TT_OK, "%s", tt_last_error());
@@ -274,7 +314,8 @@ static void misuse(uint32_t what, const char *expect)
 {
 	struct tt_device *dev = e2e_open(1, 1);
 	struct tt_core_range_set set = tt_core_range_set(tt_core_range(0, 0, 0, 0));
-	struct tt_compute_config ccfg = { .fp32_dest_acc_en = true, .compile_args = &what,
+	struct tt_compute_config ccfg = { .fp32_dest_acc_en = true,
+					  .compile_args = &what,
 					  .num_compile_args = 1 };
 	struct tt_run_report rep;
 	struct tt_program *prog;

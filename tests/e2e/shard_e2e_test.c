@@ -17,8 +17,8 @@
 #include "e2e.h"
 #include "tt_data_format.h"
 
-#define PAGE		64u	/* 16 words: a row segment */
-#define PAGE_WORDS	(PAGE / 4)
+#define PAGE	   64u /* 16 words: a row segment */
+#define PAGE_WORDS (PAGE / 4)
 
 struct shard_case {
 	const char *name;
@@ -32,34 +32,94 @@ struct shard_case {
 
 /* On a 4x4 grid; every layout has a partial last shard. */
 static const struct shard_case l1_cases[] = {
-	{ "L1 HEIGHT ROW", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_ROW_MAJOR,
-	  { { 0, 0 }, { 1, 1 } }, { 10, 3 }, { 3, 3 } },
-	{ "L1 HEIGHT COL", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_COL_MAJOR,
-	  { { 0, 0 }, { 1, 1 } }, { 10, 3 }, { 3, 3 } },
-	{ "L1 WIDTH ROW", TT_BUFFER_L1, TT_BUFFER_WIDTH_SHARDED, TT_SHARD_ROW_MAJOR,
-	  { { 2, 2 }, { 3, 3 } }, { 3, 10 }, { 3, 3 } },
-	{ "L1 WIDTH COL", TT_BUFFER_L1, TT_BUFFER_WIDTH_SHARDED, TT_SHARD_COL_MAJOR,
-	  { { 2, 2 }, { 3, 3 } }, { 3, 10 }, { 3, 3 } },
-	{ "L1 BLOCK ROW", TT_BUFFER_L1, TT_BUFFER_BLOCK_SHARDED, TT_SHARD_ROW_MAJOR,
-	  { { 1, 1 }, { 3, 3 } }, { 5, 7 }, { 2, 4 } },
-	{ "L1 BLOCK COL", TT_BUFFER_L1, TT_BUFFER_BLOCK_SHARDED, TT_SHARD_COL_MAJOR,
-	  { { 1, 1 }, { 3, 3 } }, { 5, 7 }, { 2, 4 } },
+	{ "L1 HEIGHT ROW",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_HEIGHT_SHARDED,
+	  TT_SHARD_ROW_MAJOR,
+	  { { 0, 0 }, { 1, 1 } },
+	  { 10, 3 },
+	  { 3, 3 } },
+	{ "L1 HEIGHT COL",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_HEIGHT_SHARDED,
+	  TT_SHARD_COL_MAJOR,
+	  { { 0, 0 }, { 1, 1 } },
+	  { 10, 3 },
+	  { 3, 3 } },
+	{ "L1 WIDTH ROW",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_WIDTH_SHARDED,
+	  TT_SHARD_ROW_MAJOR,
+	  { { 2, 2 }, { 3, 3 } },
+	  { 3, 10 },
+	  { 3, 3 } },
+	{ "L1 WIDTH COL",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_WIDTH_SHARDED,
+	  TT_SHARD_COL_MAJOR,
+	  { { 2, 2 }, { 3, 3 } },
+	  { 3, 10 },
+	  { 3, 3 } },
+	{ "L1 BLOCK ROW",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_BLOCK_SHARDED,
+	  TT_SHARD_ROW_MAJOR,
+	  { { 1, 1 }, { 3, 3 } },
+	  { 5, 7 },
+	  { 2, 4 } },
+	{ "L1 BLOCK COL",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_BLOCK_SHARDED,
+	  TT_SHARD_COL_MAJOR,
+	  { { 1, 1 }, { 3, 3 } },
+	  { 5, 7 },
+	  { 2, 4 } },
 };
 
 /* DRAM shards go to banks (bank, 0). */
 static const struct shard_case dram_cases[] = {
-	{ "DRAM HEIGHT ROW", TT_BUFFER_DRAM, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_ROW_MAJOR,
-	  { { 2, 0 }, { 7, 0 } }, { 10, 3 }, { 3, 3 } },
-	{ "DRAM HEIGHT COL", TT_BUFFER_DRAM, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_COL_MAJOR,
-	  { { 8, 0 }, { 11, 0 } }, { 10, 3 }, { 3, 3 } },
-	{ "DRAM WIDTH ROW", TT_BUFFER_DRAM, TT_BUFFER_WIDTH_SHARDED, TT_SHARD_ROW_MAJOR,
-	  { { 0, 0 }, { 11, 0 } }, { 3, 10 }, { 3, 2 } },
-	{ "DRAM WIDTH COL", TT_BUFFER_DRAM, TT_BUFFER_WIDTH_SHARDED, TT_SHARD_COL_MAJOR,
-	  { { 1, 0 }, { 5, 0 } }, { 3, 10 }, { 3, 2 } },
-	{ "DRAM BLOCK ROW", TT_BUFFER_DRAM, TT_BUFFER_BLOCK_SHARDED, TT_SHARD_ROW_MAJOR,
-	  { { 4, 0 }, { 7, 0 } }, { 3, 10 }, { 3, 3 } },
-	{ "DRAM BLOCK COL", TT_BUFFER_DRAM, TT_BUFFER_BLOCK_SHARDED, TT_SHARD_COL_MAJOR,
-	  { { 0, 0 }, { 3, 0 } }, { 10, 3 }, { 3, 3 } },
+	{ "DRAM HEIGHT ROW",
+	  TT_BUFFER_DRAM,
+	  TT_BUFFER_HEIGHT_SHARDED,
+	  TT_SHARD_ROW_MAJOR,
+	  { { 2, 0 }, { 7, 0 } },
+	  { 10, 3 },
+	  { 3, 3 } },
+	{ "DRAM HEIGHT COL",
+	  TT_BUFFER_DRAM,
+	  TT_BUFFER_HEIGHT_SHARDED,
+	  TT_SHARD_COL_MAJOR,
+	  { { 8, 0 }, { 11, 0 } },
+	  { 10, 3 },
+	  { 3, 3 } },
+	{ "DRAM WIDTH ROW",
+	  TT_BUFFER_DRAM,
+	  TT_BUFFER_WIDTH_SHARDED,
+	  TT_SHARD_ROW_MAJOR,
+	  { { 0, 0 }, { 11, 0 } },
+	  { 3, 10 },
+	  { 3, 2 } },
+	{ "DRAM WIDTH COL",
+	  TT_BUFFER_DRAM,
+	  TT_BUFFER_WIDTH_SHARDED,
+	  TT_SHARD_COL_MAJOR,
+	  { { 1, 0 }, { 5, 0 } },
+	  { 3, 10 },
+	  { 3, 2 } },
+	{ "DRAM BLOCK ROW",
+	  TT_BUFFER_DRAM,
+	  TT_BUFFER_BLOCK_SHARDED,
+	  TT_SHARD_ROW_MAJOR,
+	  { { 4, 0 }, { 7, 0 } },
+	  { 3, 10 },
+	  { 3, 3 } },
+	{ "DRAM BLOCK COL",
+	  TT_BUFFER_DRAM,
+	  TT_BUFFER_BLOCK_SHARDED,
+	  TT_SHARD_COL_MAJOR,
+	  { { 0, 0 }, { 3, 0 } },
+	  { 10, 3 },
+	  { 3, 3 } },
 };
 
 struct sharded {
@@ -69,8 +129,7 @@ struct sharded {
 	uint32_t per_shard;
 };
 
-static void sharded_create(struct tt_device *dev, const struct shard_case *t,
-			   struct sharded *s)
+static void sharded_create(struct tt_device *dev, const struct shard_case *t, struct sharded *s)
 {
 	struct tt_buffer_config cfg;
 	int rc;
@@ -87,12 +146,14 @@ static void sharded_create(struct tt_device *dev, const struct shard_case *t,
 	s->pages = t->tensor_pages[0] * t->tensor_pages[1];
 	s->per_shard = t->shard_pages[0] * t->shard_pages[1];
 	cfg = (struct tt_buffer_config){
-		.size = (uint64_t)s->pages * PAGE, .page_size = PAGE, .type = t->type,
-		.layout = t->layout, .shard = &s->spec,
+		.size = (uint64_t)s->pages * PAGE,
+		.page_size = PAGE,
+		.type = t->type,
+		.layout = t->layout,
+		.shard = &s->spec,
 	};
 	rc = tt_buffer_create(dev, &cfg, &s->buf);
-	cr_assert_eq(rc, TT_OK, "%s: %s (%s)", t->name, tt_strerror(rc),
-		     tt_last_error());
+	cr_assert_eq(rc, TT_OK, "%s: %s (%s)", t->name, tt_strerror(rc), tt_last_error());
 }
 
 static uint32_t *words(uint32_t n, uint32_t seed)
@@ -107,14 +168,14 @@ static uint32_t *words(uint32_t n, uint32_t seed)
 	return w;
 }
 
-static void add_cb(struct tt_program *prog, const struct tt_core_range_set *cores,
-		   uint32_t index, uint32_t total, const struct tt_buffer *global)
+static void add_cb(struct tt_program *prog, const struct tt_core_range_set *cores, uint32_t index,
+		   uint32_t total, const struct tt_buffer *global)
 {
 	struct tt_cb_format f = { index, TT_DF_RAW_UINT32, PAGE };
 	struct tt_cb_config cfg = { .total_size = total, .formats = &f, .num_formats = 1 };
 	tt_cb_handle h;
-	int rc = global ? tt_cb_create_globally_allocated(prog, cores, &cfg, global, &h) :
-			  tt_cb_create(prog, cores, &cfg, &h);
+	int rc = global ? tt_cb_create_globally_allocated(prog, cores, &cfg, global, &h)
+			: tt_cb_create(prog, cores, &cfg, &h);
 
 	cr_assert_eq(rc, TT_OK, "CB %u: %s", index, tt_strerror(rc));
 }
@@ -150,15 +211,15 @@ static void add_one(struct tt_device *dev, const struct shard_case *t)
 		for (uint32_t x = t->range.start.x; x <= t->range.end.x; x++) {
 			uint32_t args[2] = { in.per_shard, PAGE_WORDS };
 
-			cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(x, y),
-								args, 2), TT_OK);
+			cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(x, y), args, 2),
+				     TT_OK);
 		}
 	e2e_run_ok(dev, prog, &rep);
 	memset(got, 0, n * 4);
 	cr_assert_eq(tt_buffer_read(out.buf, got), TT_OK);
 	for (uint32_t i = 0; i < n; i++)
-		cr_assert_eq(got[i], src[i] + 1, "%s: word %u is 0x%x, want 0x%x",
-			     t->name, i, got[i], src[i] + 1);
+		cr_assert_eq(got[i], src[i] + 1, "%s: word %u is 0x%x, want 0x%x", t->name, i,
+			     got[i], src[i] + 1);
 
 	/* The last shard is partial: its padding pages were 0, now 1. */
 	{
@@ -174,11 +235,10 @@ static void add_one(struct tt_device *dev, const struct shard_case *t)
 			if (tt_shard_page(&s, last, o, &page) != TT_ENOENT)
 				continue;
 			seen = true;
-			tt_device_l1_read(dev, c, tt_buffer_address(out.buf) + o * PAGE, w,
-					  PAGE);
+			tt_device_l1_read(dev, c, tt_buffer_address(out.buf) + o * PAGE, w, PAGE);
 			for (uint32_t i = 0; i < PAGE_WORDS; i++)
-				cr_assert_eq(w[i], 1, "%s: padding slot %u word %u = 0x%x",
-					     t->name, o, i, w[i]);
+				cr_assert_eq(w[i], 1, "%s: padding slot %u word %u = 0x%x", t->name,
+					     o, i, w[i]);
 		}
 		cr_assert(seen, "%s: the case has no padding", t->name);
 	}
@@ -204,9 +264,8 @@ Test(shard, add_one_on_each_shard_core, .timeout = 120)
  * the sharded address generator and writes it to an interleaved DRAM
  * buffer; the copy must be exact.
  */
-static void gather_with(struct tt_device *dev, const struct shard_case *t,
-			struct tt_core core, enum tt_dm_processor risc, enum tt_noc noc,
-			bool compile_time)
+static void gather_with(struct tt_device *dev, const struct shard_case *t, struct tt_core core,
+			enum tt_dm_processor risc, enum tt_noc noc, bool compile_time)
 {
 	static const struct tt_define ct_define = { "SHARD_ARGS_COMPILE_TIME", NULL };
 	struct tt_core_range_set one = tt_core_set(core);
@@ -247,14 +306,13 @@ static void gather_with(struct tt_device *dev, const struct shard_case *t,
 	rc = tt_kernel_create(prog, KERNEL("shard/gather.c"), &one, &kcfg, &k);
 	cr_assert_eq(rc, TT_OK, "%s", tt_strerror(rc));
 	add_cb(prog, &one, 0, PAGE, NULL);
-	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, args,
-						compile_time ? 3 : 3 + count), TT_OK);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, args, compile_time ? 3 : 3 + count),
+		     TT_OK);
 	e2e_run_ok(dev, prog, &rep);
 	cr_assert_eq(tt_buffer_read(dst, got), TT_OK);
 	for (uint32_t i = 0; i < n; i++)
 		cr_assert_eq(got[i], src[i], "%s (NoC %d): page %u word %u is 0x%x, want 0x%x",
-			     t->name, (int)noc, i / PAGE_WORDS, i % PAGE_WORDS, got[i],
-			     src[i]);
+			     t->name, (int)noc, i / PAGE_WORDS, i % PAGE_WORDS, got[i], src[i]);
 
 	tt_program_destroy(prog);
 	tt_buffer_free(in.buf);
@@ -263,8 +321,8 @@ static void gather_with(struct tt_device *dev, const struct shard_case *t,
 	free(got);
 }
 
-static void gather(struct tt_device *dev, const struct shard_case *t,
-		   struct tt_core core, enum tt_dm_processor risc, enum tt_noc noc)
+static void gather(struct tt_device *dev, const struct shard_case *t, struct tt_core core,
+		   enum tt_dm_processor risc, enum tt_noc noc)
 {
 	gather_with(dev, t, core, risc, noc, false);
 }
@@ -302,16 +360,21 @@ Test(shard, gather_dram_shards_to_dram, .timeout = 120)
  */
 Test(shard, l1_small_and_reshard, .timeout = 120)
 {
-	struct tt_device_config dcfg = { .grid_x = 4, .grid_y = 4,
-					 .l1_small_size = 32 * 1024 };
-	static const struct shard_case small = {
-		"L1_SMALL HEIGHT ROW", TT_BUFFER_L1_SMALL, TT_BUFFER_HEIGHT_SHARDED,
-		TT_SHARD_ROW_MAJOR, { { 0, 1 }, { 3, 1 } }, { 10, 3 }, { 3, 3 }
-	};
-	static const struct shard_case to = {
-		"DRAM BLOCK COL", TT_BUFFER_DRAM, TT_BUFFER_BLOCK_SHARDED,
-		TT_SHARD_COL_MAJOR, { { 3, 0 }, { 6, 0 } }, { 10, 3 }, { 3, 3 }
-	};
+	struct tt_device_config dcfg = { .grid_x = 4, .grid_y = 4, .l1_small_size = 32 * 1024 };
+	static const struct shard_case small = { "L1_SMALL HEIGHT ROW",
+						 TT_BUFFER_L1_SMALL,
+						 TT_BUFFER_HEIGHT_SHARDED,
+						 TT_SHARD_ROW_MAJOR,
+						 { { 0, 1 }, { 3, 1 } },
+						 { 10, 3 },
+						 { 3, 3 } };
+	static const struct shard_case to = { "DRAM BLOCK COL",
+					      TT_BUFFER_DRAM,
+					      TT_BUFFER_BLOCK_SHARDED,
+					      TT_SHARD_COL_MAJOR,
+					      { { 3, 0 }, { 6, 0 } },
+					      { 10, 3 },
+					      { 3, 3 } };
 	const struct tt_arch *a;
 	struct tt_core_range_set one = tt_core_set(tt_core(2, 2));
 	struct tt_device *dev;
@@ -343,8 +406,7 @@ Test(shard, l1_small_and_reshard, .timeout = 120)
 	args[1] = tt_buffer_address(d.buf);
 	args[2] = s.pages;
 	args[3] = na;
-	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(2, 2), args, 4 + na + nb),
-		     TT_OK);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(2, 2), args, 4 + na + nb), TT_OK);
 	e2e_run_ok(dev, prog, &rep);
 	cr_assert_eq(tt_buffer_read(d.buf, got), TT_OK);
 	cr_expect(!memcmp(src, got, n * 4), "L1_SMALL HEIGHT -> DRAM BLOCK reshard differs");
@@ -357,16 +419,15 @@ Test(shard, l1_small_and_reshard, .timeout = 120)
 	tt_device_close(dev);
 }
 
-static void expect_refused(struct tt_device *dev, const struct tt_buffer_config *cfg,
-			   int want, const char *needle)
+static void expect_refused(struct tt_device *dev, const struct tt_buffer_config *cfg, int want,
+			   const char *needle)
 {
 	struct tt_buffer *buf;
 	int rc = tt_buffer_create(dev, cfg, &buf);
 
 	cr_expect_eq(rc, want, "%s, want %s (%s)", tt_strerror(rc), tt_strerror(want),
 		     tt_last_error());
-	cr_expect(strstr(tt_last_error(), needle), "\"%s\" lacks \"%s\"",
-		  tt_last_error(), needle);
+	cr_expect(strstr(tt_last_error(), needle), "\"%s\" lacks \"%s\"", tt_last_error(), needle);
 	if (!rc)
 		tt_buffer_free(buf);
 }
@@ -382,9 +443,11 @@ Test(shard, bad_specs_are_refused, .timeout = 60)
 		.page_shape = { 32, 32 },
 		.tensor_pages = { 4, 1 },
 	};
-	struct tt_buffer_config cfg = { .size = 4 * 2048, .page_size = 2048,
+	struct tt_buffer_config cfg = { .size = 4 * 2048,
+					.page_size = 2048,
 					.type = TT_BUFFER_L1,
-					.layout = TT_BUFFER_HEIGHT_SHARDED, .shard = &spec };
+					.layout = TT_BUFFER_HEIGHT_SHARDED,
+					.shard = &spec };
 
 	/* Five shards for four cores. */
 	spec.tensor_pages[0] = 5;

@@ -19,7 +19,7 @@
 
 #include "e2e.h"
 
-#define SCRATCH 0x100000u	/* free L1 */
+#define SCRATCH 0x100000u /* free L1 */
 
 /*
  * ASan keeps freed memory in quarantine (256 MiB by default), which
@@ -77,8 +77,7 @@ static void cycle(uint32_t tag)
 	struct tt_program *prog;
 	tt_kernel_handle k;
 
-	prog = e2e_program(KERNEL("args_to_l1.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0,
-			   &k);
+	prog = e2e_program(KERNEL("args_to_l1.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, &k);
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), v, 4), TT_OK);
 	e2e_run_ok(dev, prog, &rep);
 	cr_assert_eq(tt_device_l1_read(dev, tt_core(0, 0), SCRATCH, seen, sizeof(seen)), TT_OK);
@@ -104,14 +103,14 @@ Test(soak, open_run_close_stays_flat, .timeout = 3600)
 	fds_end = count_entries("/proc/self/fd", "");
 	rss_end = rss_kib();
 	shm_end = shm_dirs_of(getpid());
-	fprintf(stderr, "soak: %d open/run/close cycles: fds %d -> %d, RSS %ld -> %ld KiB, "
-		"device directories left in /dev/shm: %d\n", cycles, fds, fds_end, rss,
-		rss_end, shm_end);
+	fprintf(stderr,
+		"soak: %d open/run/close cycles: fds %d -> %d, RSS %ld -> %ld KiB, "
+		"device directories left in /dev/shm: %d\n",
+		cycles, fds, fds_end, rss, rss_end, shm_end);
 	cr_expect_eq(fds_end, fds, "file descriptors after %d cycles", cycles);
 	cr_expect_eq(shm_end, 0, "directories left in /dev/shm");
 	/* Flat: less than 4 KiB a cycle, and under 4 MiB in all (ASan's quarantine). */
-	cr_expect_lt(rss_end - rss, 4096, "RSS grew %ld KiB in %d cycles", rss_end - rss,
-		     cycles);
+	cr_expect_lt(rss_end - rss, 4096, "RSS grew %ld KiB in %d cycles", rss_end - rss, cycles);
 }
 
 /*

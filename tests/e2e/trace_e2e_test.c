@@ -16,9 +16,9 @@
 #include "e2e.h"
 #include "tt_data_format.h"
 
-#define PAGE	2048u
-#define PAGES	16u
-#define CB	3u
+#define PAGE  2048u
+#define PAGES 16u
+#define CB    3u
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -50,16 +50,14 @@ static unsigned count(const char *hay, const char *needle)
 /* Run the pipeline once on a fresh 1x1 device tracing into @path. */
 static void run_traced(const char *path)
 {
-	struct tt_device_config dc = { .grid_x = 1, .grid_y = 1,
-				       .trace_path = path };
+	struct tt_device_config dc = { .grid_x = 1, .grid_y = 1, .trace_path = path };
 	struct tt_core core = tt_core(0, 0);
 	struct tt_core_range_set set = tt_core_set(core);
-	struct tt_buffer_config bc = { .size = PAGES * PAGE, .page_size = PAGE,
+	struct tt_buffer_config bc = { .size = PAGES * PAGE,
+				       .page_size = PAGE,
 				       .type = TT_BUFFER_DRAM };
-	struct tt_cb_format f = { .index = CB, .data_format = TT_DF_FLOAT16_B,
-				  .page_size = PAGE };
-	struct tt_cb_config cc = { .total_size = 2 * PAGE, .formats = &f,
-				   .num_formats = 1 };
+	struct tt_cb_format f = { .index = CB, .data_format = TT_DF_FLOAT16_B, .page_size = PAGE };
+	struct tt_cb_config cc = { .total_size = 2 * PAGE, .formats = &f, .num_formats = 1 };
 	struct tt_dm_config rdc = { .processor = TT_DM_RISCV_1, .noc = TT_NOC_1 };
 	struct tt_dm_config wrc = { .processor = TT_DM_RISCV_0, .noc = TT_NOC_0 };
 	struct tt_buffer *src, *dst;
@@ -78,10 +76,8 @@ static void run_traced(const char *path)
 	cr_assert_eq(tt_buffer_write(src, in), TT_OK);
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
-	cr_assert_eq(tt_kernel_create(prog, KERNEL("cb_reader.c"), &set, &rdc, &rd),
-		     TT_OK);
-	cr_assert_eq(tt_kernel_create(prog, KERNEL("cb_writer.c"), &set, &wrc, &wr),
-		     TT_OK);
+	cr_assert_eq(tt_kernel_create(prog, KERNEL("cb_reader.c"), &set, &rdc, &rd), TT_OK);
+	cr_assert_eq(tt_kernel_create(prog, KERNEL("cb_writer.c"), &set, &wrc, &wr), TT_OK);
 	cr_assert_eq(tt_cb_create(prog, &set, &cc, &h), TT_OK);
 	{
 		uint32_t ra[5] = { tt_buffer_address(src), PAGES, PAGE, CB, 1 };
@@ -106,7 +102,7 @@ Test(trace, pipeline_timeline, .timeout = 120)
 	char *ta, *tb;
 
 	cr_assert_not_null(mkdtemp(dir));
-	snprintf(a, sizeof(a), "%s/a,1.json", dir);	/* a comma survives -M */
+	snprintf(a, sizeof(a), "%s/a,1.json", dir); /* a comma survives -M */
 	snprintf(b, sizeof(b), "%s/b.json", dir);
 	run_traced(a);
 	run_traced(b);
@@ -128,8 +124,8 @@ Test(trace, pipeline_timeline, .timeout = 120)
 	cr_assert_eq(count(ta, "\"name\":\"write\",\"pid\":1,\"tid\":0"), PAGES);
 	cr_assert(strstr(ta, "\"args\":{\"noc\":1,\"bytes\":2048"));
 	/* The writer waited on the CB's front; occupancy went 0..2 and back. */
-	cr_assert(strstr(ta, "\"name\":\"wait CB 3 front (1 pages)\",\"pid\":1,\"tid\":0"),
-		  "%s", ta);
+	cr_assert(strstr(ta, "\"name\":\"wait CB 3 front (1 pages)\",\"pid\":1,\"tid\":0"), "%s",
+		  ta);
 	cr_assert(strstr(ta, "\"name\":\"CB 3 pages\",\"pid\":1"));
 	cr_assert(strstr(ta, "\"args\":{\"pages\":1}"));
 	/* The launch clears both counters, then a push and a pop per page. */
@@ -169,8 +165,8 @@ Test(trace, c_kernel_profiler_zones, .timeout = 120)
 	tt_device_close(dev);
 	t = slurp(path, &len);
 	/* Core (1,0) is pid 2; NCRISC is tid 1. */
-	cr_assert_eq(count(t, "\"cat\":\"zone\",\"name\":\"c-loop\",\"pid\":2,\"tid\":1,"),
-		     loops, "%s", t);
+	cr_assert_eq(count(t, "\"cat\":\"zone\",\"name\":\"c-loop\",\"pid\":2,\"tid\":1,"), loops,
+		     "%s", t);
 	cr_assert_eq(count(t, "\"name\":\"c-outer\",\"pid\":2,\"tid\":1,"), 1);
 	cr_assert_eq(count(t, "\"name\":\"c-manual\",\"pid\":2,\"tid\":1,"), 1);
 	cr_assert(strstr(t, "\"name\":\"event 2\",\"pid\":2,\"tid\":1,"), "%s", t);
@@ -185,7 +181,8 @@ Test(trace, c_kernel_profiler_zones, .timeout = 120)
 
 Test(trace, unwritable_file_fails_the_open, .timeout = 60)
 {
-	struct tt_device_config dc = { .grid_x = 1, .grid_y = 1,
+	struct tt_device_config dc = { .grid_x = 1,
+				       .grid_y = 1,
 				       .trace_path = "/nonexistent/dir/t.json" };
 	struct tt_device *dev = NULL;
 

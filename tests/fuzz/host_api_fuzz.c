@@ -93,8 +93,8 @@ static void fuzz_alloc(struct in *in)
 		switch (u8(in) % 10) {
 		case 0:
 		case 1:
-			rc = tt_alloc_alloc(&a, small(in, 1 << 20), u8(in) % 4,
-					    small(in, 1 << 22), &addr);
+			rc = tt_alloc_alloc(&a, small(in, 1 << 20), u8(in) % 4, small(in, 1 << 22),
+					    &addr);
 			if (!rc && n < 32)
 				addrs[n++] = addr;
 			break;
@@ -128,7 +128,8 @@ static void fuzz_alloc(struct in *in)
 				tt_alloc_free_all(&a);
 				rc = tt_alloc_apply_state(&a, &st);
 				if (rc)
-					broken("a state taken from the allocator does not apply", rc);
+					broken("a state taken from the allocator does not apply",
+					       rc);
 				tt_alloc_state_release(&st);
 			}
 			break;
@@ -158,8 +159,8 @@ static void fuzz_bank(struct in *in)
 	struct tt_bank_cb_clash clash;
 	uint64_t addr;
 
-	if (tt_bank_config_from_arch(&c, tt_arch_by_name("wormhole_b0"),
-				     small(in, 1 << 20), small(in, 1 << 24)))
+	if (tt_bank_config_from_arch(&c, tt_arch_by_name("wormhole_b0"), small(in, 1 << 20),
+				     small(in, 1 << 24)))
 		return;
 	c.grid_x = 1 + u8(in) % 8;
 	c.grid_y = 1 + u8(in) % 10;
@@ -204,7 +205,10 @@ static void fuzz_bank(struct in *in)
 static void fuzz_layout(struct in *in)
 {
 	static const uint32_t dtypes[] = {
-		TT_DF_FLOAT32, TT_DF_FLOAT16_B, TT_DF_BFP8_B, 3,
+		TT_DF_FLOAT32,
+		TT_DF_FLOAT16_B,
+		TT_DF_BFP8_B,
+		3,
 	};
 	struct tt_layout_desc d = { 0 };
 	struct tt_layout l, back;
@@ -223,12 +227,12 @@ static void fuzz_layout(struct in *in)
 		elems *= d.shape[i] ? d.shape[i] : 1;
 	}
 	if (elems > (1u << 16))
-		return;			/* keep each input fast */
+		return; /* keep each input fast */
 	d.dtype = dtypes[u8(in) % 4];
 	d.n_intervals = u8(in) % 4;
 	for (uint32_t i = 0; i < d.n_intervals; i++)
-		d.intervals[i] = (struct tt_layout_interval){ (int8_t)u8(in) % 9,
-							      (int8_t)u8(in) % 9 };
+		d.intervals[i] =
+			(struct tt_layout_interval){ (int8_t)u8(in) % 9, (int8_t)u8(in) % 9 };
 	for (uint32_t i = 0; i < TT_LAYOUT_MAX_RANK; i++)
 		d.stride_align[i] = u8(in) < 32 ? small(in, 64) : 0;
 	d.grid_rank = u8(in) % 4;
@@ -312,7 +316,10 @@ static void fuzz_shard(struct in *in)
 static void fuzz_tilize(struct in *in)
 {
 	static const uint32_t fmts[] = {
-		TT_DF_FLOAT32, TT_DF_FLOAT16_B, TT_DF_BFP8_B, 7,
+		TT_DF_FLOAT32,
+		TT_DF_FLOAT16_B,
+		TT_DF_BFP8_B,
+		7,
 	};
 	uint32_t fmt = fmts[u8(in) % 4];
 	uint64_t rows = small(in, 96), cols = small(in, 96);
@@ -327,10 +334,9 @@ static void fuzz_tilize(struct in *in)
 			mat[i] = (float)(int8_t)u8(in) / 8.0f;
 		tt_tilize_to_tiles(fmt, mat, stride, rows, cols, &oob, tiles, len);
 		tt_tilize_from_tiles(fmt, tiles, len, rows, cols, mat, stride);
-		tt_tilize_raw_to_tiles(1u << (u8(in) % 3), mat, stride, rows, cols, NULL,
-				       tiles, len);
-		tt_tilize_raw_from_tiles(1u << (u8(in) % 3), tiles, len, rows, cols, mat,
-					 stride);
+		tt_tilize_raw_to_tiles(1u << (u8(in) % 3), mat, stride, rows, cols, NULL, tiles,
+				       len);
+		tt_tilize_raw_from_tiles(1u << (u8(in) % 3), tiles, len, rows, cols, mat, stride);
 	}
 	free(mat);
 	free(tiles);
@@ -345,8 +351,8 @@ static struct tt_core_range_set fuzz_cores(struct in *in)
 	for (uint32_t i = 0; i < set.count && i < TT_CORE_RANGE_SET_MAX; i++) {
 		uint32_t x = u8(in) % 12, y = u8(in) % 12;
 
-		set.ranges[i] = u8(in) < 8 ? tt_core_range(u32(in), u32(in), u32(in), u32(in)) :
-			tt_core_range(x, y, x + u8(in) % 4, y + u8(in) % 4);
+		set.ranges[i] = u8(in) < 8 ? tt_core_range(u32(in), u32(in), u32(in), u32(in))
+					   : tt_core_range(x, y, x + u8(in) % 4, y + u8(in) % 4);
 	}
 	return set;
 }
@@ -363,7 +369,8 @@ static void fuzz_program(struct in *in)
 	for (int op = u8(in) % 24; op > 0 && in->n; op--) {
 		struct tt_core_range_set cores = fuzz_cores(in);
 		struct tt_cb_format f[3];
-		struct tt_cb_config cb = { .total_size = small(in, 1 << 20), .formats = f,
+		struct tt_cb_config cb = { .total_size = small(in, 1 << 20),
+					   .formats = f,
 					   .num_formats = u8(in) % 4 };
 		struct tt_dm_config dm = { .processor = (enum tt_dm_processor)(u8(in) % 3),
 					   .noc = (enum tt_noc)(u8(in) % 3) };
@@ -390,8 +397,8 @@ static void fuzz_program(struct in *in)
 						   small(in, 400));
 			break;
 		case 4:
-			tt_kernel_set_common_runtime_args(prog, nk ? k[u8(in) % nk] : u32(in),
-							  args, small(in, 400));
+			tt_kernel_set_common_runtime_args(prog, nk ? k[u8(in) % nk] : u32(in), args,
+							  small(in, 400));
 			break;
 		default:
 			tt_strerror((int)u32(in));
@@ -407,12 +414,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	while (in.n) {
 		switch (u8(&in) % 6) {
-		case 0: fuzz_alloc(&in); break;
-		case 1: fuzz_bank(&in); break;
-		case 2: fuzz_layout(&in); break;
-		case 3: fuzz_shard(&in); break;
-		case 4: fuzz_tilize(&in); break;
-		default: fuzz_program(&in); break;
+		case 0:
+			fuzz_alloc(&in);
+			break;
+		case 1:
+			fuzz_bank(&in);
+			break;
+		case 2:
+			fuzz_layout(&in);
+			break;
+		case 3:
+			fuzz_shard(&in);
+			break;
+		case 4:
+			fuzz_tilize(&in);
+			break;
+		default:
+			fuzz_program(&in);
+			break;
 		}
 	}
 	return 0;

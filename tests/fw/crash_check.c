@@ -16,7 +16,7 @@ TT_TEST(traps)
 	volatile uint32_t reached = 1;
 
 	EXPECT_EQ(reached, 1);
-	__asm__ volatile(".word 0" ::: "memory");	/* illegal instruction */
+	__asm__ volatile(".word 0" ::: "memory"); /* illegal instruction */
 }
 
 TT_TEST(after)

@@ -20,7 +20,7 @@ static uint32_t kernel_slot(uint32_t risc)
 	return TT_MEM_KERNEL_TEXT_BASE + risc * TT_MEM_KERNEL_SLOT_SIZE;
 }
 
-extern uint32_t __kernel_data_start[];	/* linker/kernel.ld.S */
+extern uint32_t __kernel_data_start[]; /* linker/kernel.ld.S */
 
 static uint32_t read_sp(void)
 {
@@ -33,8 +33,7 @@ static uint32_t read_sp(void)
 TT_TEST(core_booted)
 {
 	ASSERT_EQ(mailbox()->core_info.magic, TT_CORE_MAGIC_WORKER);
-	EXPECT_EQ(mailbox()->core_info.l1_unreserved_start,
-		  TT_MEM_L1_UNRESERVED_BASE);
+	EXPECT_EQ(mailbox()->core_info.l1_unreserved_start, TT_MEM_L1_UNRESERVED_BASE);
 }
 
 TT_TEST(risc_identity)
@@ -59,11 +58,11 @@ TT_TEST(coordinates)
 
 TT_TEST(launch_message)
 {
-	const volatile struct tt_kernel_config_msg *k =
-		&mailbox()->launch[0].kernel_config;
+	const volatile struct tt_kernel_config_msg *k = &mailbox()->launch[0].kernel_config;
 	uint32_t risc = TT_TEST_RISC();
-	uint32_t bit = risc == TT_RISC_BRISC ? TT_ENABLE_DM0 :
-		       risc == TT_RISC_NCRISC ? TT_ENABLE_DM1 : TT_ENABLE_MATH0;
+	uint32_t bit = risc == TT_RISC_BRISC	? TT_ENABLE_DM0
+		       : risc == TT_RISC_NCRISC ? TT_ENABLE_DM1
+						: TT_ENABLE_MATH0;
 
 	EXPECT_EQ(mailbox()->go_message.signal, TT_RUN_MSG_GO);
 	EXPECT_EQ(k->mode, TT_DISPATCH_MODE_HOST);
@@ -128,13 +127,12 @@ TT_TEST(local_memory_private)
 	/* Each hart has its own copy of the same local address. */
 	static volatile uint32_t mine;
 
-	uint32_t size = TT_TEST_RISC() <= TT_RISC_NCRISC ?
-			TT_MEM_BRISC_LOCAL_SIZE : TT_MEM_TRISC_LOCAL_SIZE;
+	uint32_t size = TT_TEST_RISC() <= TT_RISC_NCRISC ? TT_MEM_BRISC_LOCAL_SIZE
+							 : TT_MEM_TRISC_LOCAL_SIZE;
 
 	mine = 0x1000 + TT_TEST_RISC();
 	EXPECT_EQ(mine, 0x1000 + TT_TEST_RISC());
 	/* Kernel data sits right below the firmware's part of local memory. */
 	EXPECT_GE((uint32_t)(uintptr_t)&mine, TT_MEM_LOCAL_BASE);
-	EXPECT_LT((uint32_t)(uintptr_t)&mine,
-		  TT_MEM_LOCAL_BASE + size - TT_MEM_LOCAL_FW_SIZE);
+	EXPECT_LT((uint32_t)(uintptr_t)&mine, TT_MEM_LOCAL_BASE + size - TT_MEM_LOCAL_FW_SIZE);
 }

@@ -53,12 +53,11 @@ static uint32_t line_of(const char *path, const char *needle)
 	return 0;
 }
 
-static const struct tt_fwtest_outcome *find(const struct tt_fwtest_result *res,
-					    unsigned int risc, const char *name)
+static const struct tt_fwtest_outcome *find(const struct tt_fwtest_result *res, unsigned int risc,
+					    const char *name)
 {
 	for (uint32_t i = 0; i < res->num; i++)
-		if (res->outcomes[i].risc == risc &&
-		    !strcmp(res->outcomes[i].name, name))
+		if (res->outcomes[i].risc == risc && !strcmp(res->outcomes[i].name, name))
 			return &res->outcomes[i];
 	cr_assert_fail("no outcome %s on %s", name, tt_risc_name(risc));
 	return NULL;
@@ -85,10 +84,8 @@ Test(fwtest, firmware_selftest_every_risc_of_every_core)
 	cr_assert_eq(res->num, 9 * 5 * 4);
 	cr_assert_eq(res->passed, res->num);
 	for (uint32_t i = 0; i < res->num; i++)
-		cr_assert_gt(res->outcomes[i].checks, 0, "%s ran no check",
-			     res->outcomes[i].name);
-	cr_assert_eq(find(res, TT_RISC_TRISC2, "bank_tables")->status,
-		     TT_FWTEST_STATUS_PASS);
+		cr_assert_gt(res->outcomes[i].checks, 0, "%s ran no check", res->outcomes[i].name);
+	cr_assert_eq(find(res, TT_RISC_TRISC2, "bank_tables")->status, TT_FWTEST_STATUS_PASS);
 	tt_fwtest_result_free(res);
 }
 
@@ -105,7 +102,7 @@ Test(fwtest, failures_report_line_message_and_counts)
 
 	cr_assert_eq(tt_fwtest_run(dev, &cfg, &res), TT_ETESTFAIL);
 	cr_assert_eq(res->num, 12);
-	cr_assert_eq(res->passed, 3);	/* passes x2, BRISC's skipped_off_brisc */
+	cr_assert_eq(res->passed, 3); /* passes x2, BRISC's skipped_off_brisc */
 	cr_assert_eq(res->failed, 8);
 	cr_assert_eq(res->skipped, 1);
 	cr_assert_eq(res->crashed + res->not_run, 0);
@@ -134,8 +131,7 @@ Test(fwtest, failures_report_line_message_and_counts)
 	o = find(res, TT_RISC_NCRISC, "skipped_off_brisc");
 	cr_assert_eq(o->status, TT_FWTEST_STATUS_SKIP);
 	cr_assert_str_eq(o->msg, "BRISC only");
-	cr_assert_eq(find(res, TT_RISC_BRISC, "skipped_off_brisc")->status,
-		     TT_FWTEST_STATUS_PASS);
+	cr_assert_eq(find(res, TT_RISC_BRISC, "skipped_off_brisc")->status, TT_FWTEST_STATUS_PASS);
 
 	o = find(res, TT_RISC_NCRISC, "negative_values");
 	cr_assert_str_eq(o->msg, "minus_two == 7: -2 vs 7");
@@ -145,26 +141,20 @@ Test(fwtest, failures_report_line_message_and_counts)
 Test(fwtest, trap_crashes_its_case_and_names_the_line)
 {
 	const char *path = FW_TESTS "/crash_check.c";
-	struct tt_fwtest_config cfg = { .path = path,
-					.cores = tt_core_set(tt_core(0, 1)) };
+	struct tt_fwtest_config cfg = { .path = path, .cores = tt_core_set(tt_core(0, 1)) };
 	struct tt_fwtest_result *res;
 	char where[64];
 
 	cr_assert_eq(tt_fwtest_run(dev, &cfg, &res), TT_ETESTFAIL);
 	cr_assert_eq(res->num, 3);
-	cr_assert_eq(find(res, TT_RISC_BRISC, "before")->status,
-		     TT_FWTEST_STATUS_PASS);
-	cr_assert_eq(find(res, TT_RISC_BRISC, "traps")->status,
-		     TT_FWTEST_STATUS_CRASH);
-	cr_assert_eq(find(res, TT_RISC_BRISC, "after")->status,
-		     TT_FWTEST_STATUS_NOT_RUN);
+	cr_assert_eq(find(res, TT_RISC_BRISC, "before")->status, TT_FWTEST_STATUS_PASS);
+	cr_assert_eq(find(res, TT_RISC_BRISC, "traps")->status, TT_FWTEST_STATUS_CRASH);
+	cr_assert_eq(find(res, TT_RISC_BRISC, "after")->status, TT_FWTEST_STATUS_NOT_RUN);
 	cr_assert_eq(res->run.status, TT_ETRAP);
 	/* The trap names the case's function (the line is the compiler's). */
 	snprintf(where, sizeof(where), "crash_check.c:");
-	cr_assert(strstr(res->run_errors, where), "%s not in:\n%s", where,
-		  res->run_errors);
-	cr_assert(strstr(res->run_errors, "(tt_fwtest_fn_traps)"), "%s",
-		  res->run_errors);
+	cr_assert(strstr(res->run_errors, where), "%s not in:\n%s", where, res->run_errors);
+	cr_assert(strstr(res->run_errors, "(tt_fwtest_fn_traps)"), "%s", res->run_errors);
 	tt_fwtest_result_free(res);
 
 	/* The core is usable again: the self-tests pass on it. */
@@ -210,11 +200,12 @@ Test(fwtest, build_error_and_bad_configs)
 	rmdir(dir);
 
 	cfg.path = FW_TESTS "/harness_check.c";
-	cfg.cores = tt_core_set(tt_core(2, 0));		/* outside 2x2 */
+	cfg.cores = tt_core_set(tt_core(2, 0)); /* outside 2x2 */
 	cr_assert_eq(tt_fwtest_run(dev, &cfg, &res), TT_ERANGE);
 	cr_assert_null(res);
 	cr_expect(strstr(tt_last_error(), "tt_fwtest_run: core range 0 (2,0)-(2,0) is "
-			 "outside the 2x2 grid"), "%s", tt_last_error());
+					  "outside the 2x2 grid"),
+		  "%s", tt_last_error());
 	cfg.cores = tt_core_set(tt_core(0, 0));
 	cfg.riscs = 1u << 5;
 	cr_assert_eq(tt_fwtest_run(dev, &cfg, &res), TT_EINVAL);
@@ -228,8 +219,7 @@ Test(fwtest, build_error_and_bad_configs)
 	cfg.num_defines = 0;
 	cfg.path = NULL;
 	cr_assert_eq(tt_fwtest_run(dev, &cfg, &res), TT_EINVAL);
-	cr_expect(strstr(tt_last_error(), "the test program path is NULL"), "%s",
-		  tt_last_error());
+	cr_expect(strstr(tt_last_error(), "the test program path is NULL"), "%s", tt_last_error());
 	cr_assert_eq(tt_fwtest_run(dev, NULL, &res), TT_EINVAL);
 	cr_expect(strstr(tt_last_error(), "tt_fwtest_run: the config is NULL"), "%s",
 		  tt_last_error());
@@ -248,8 +238,7 @@ static int run_tool(const char *args, char *out, size_t cap)
 	FILE *p;
 	int st;
 
-	snprintf(cmd, sizeof(cmd), "%s/tools/tt-fwtest %s 2>&1", TT_BUILD_DIR,
-		 args);
+	snprintf(cmd, sizeof(cmd), "%s/tools/tt-fwtest %s 2>&1", TT_BUILD_DIR, args);
 	p = popen(cmd, "r");
 	cr_assert_not_null(p);
 	n = fread(out, 1, cap - 1, p);
@@ -262,19 +251,19 @@ Test(fwtest_tool, tap_and_exit_status, .timeout = 120)
 {
 	static char out[1 << 16];
 
-	cr_assert_eq(run_tool("-g 1x2 -c 0,0-0,1 -r trisc " FW_TESTS
-			      "/firmware_selftest.c", out, sizeof(out)), 0, "%s", out);
+	cr_assert_eq(run_tool("-g 1x2 -c 0,0-0,1 -r trisc " FW_TESTS "/firmware_selftest.c", out,
+			      sizeof(out)),
+		     0, "%s", out);
 	cr_assert(strstr(out, "1..54\n"), "%s", out);
-	cr_assert(strstr(out, "ok 54 core (0,1) TRISC2 local_memory_private\n"),
-		  "%s", out);
+	cr_assert(strstr(out, "ok 54 core (0,1) TRISC2 local_memory_private\n"), "%s", out);
 	cr_assert(strstr(out, "# Totals: pass:54 fail:0"), "%s", out);
 
-	cr_assert_eq(run_tool("-g 1x1 " FW_TESTS "/harness_check.c", out,
-			      sizeof(out)), 1, "%s", out);
+	cr_assert_eq(run_tool("-g 1x1 " FW_TESTS "/harness_check.c", out, sizeof(out)), 1, "%s",
+		     out);
 	cr_assert(strstr(out, "not ok 2 core (0,0) BRISC expect_keeps_going\n"
-			      "# " FW_TESTS "/harness_check.c:"), "%s", out);
-	cr_assert(strstr(out, "# Totals: pass:2 fail:4 xfail:0 xpass:0 skip:0"),
+			      "# " FW_TESTS "/harness_check.c:"),
 		  "%s", out);
+	cr_assert(strstr(out, "# Totals: pass:2 fail:4 xfail:0 xpass:0 skip:0"), "%s", out);
 
 	cr_assert_eq(run_tool("-c 0,0 -r nope x.c", out, sizeof(out)), 2);
 	cr_assert(strstr(out, "bad RISC list"), "%s", out);

@@ -20,7 +20,7 @@ TT_TEST(expect_keeps_going)
 {
 	volatile int three = 3;
 
-	EXPECT_EQ(three, 4);	/* the first failure is the one reported */
+	EXPECT_EQ(three, 4); /* the first failure is the one reported */
 	EXPECT_EQ(three, 5);
 	EXPECT_EQ(three, 3);
 }
@@ -30,7 +30,7 @@ TT_TEST(assert_stops)
 	volatile uint32_t big = 0xdeadbeef;
 
 	ASSERT_EQ(big, 0u);
-	EXPECT_EQ(1, 2);	/* never reached */
+	EXPECT_EQ(1, 2); /* never reached */
 }
 
 TT_TEST(memory_difference)

@@ -28,10 +28,8 @@ static inline struct tt_device *e2e_open(uint32_t gx, uint32_t gy)
 	return dev;
 }
 
-static inline struct tt_program *e2e_program(const char *kernel,
-					     struct tt_core_range r,
-					     enum tt_dm_processor risc,
-					     tt_kernel_handle *k)
+static inline struct tt_program *e2e_program(const char *kernel, struct tt_core_range r,
+					     enum tt_dm_processor risc, tt_kernel_handle *k)
 {
 	struct tt_core_range_set set = tt_core_range_set(r);
 	struct tt_dm_config cfg = { .processor = risc };
@@ -49,8 +47,7 @@ static inline void e2e_run_ok(struct tt_device *dev, struct tt_program *prog,
 {
 	int rc = tt_program_run(dev, prog, 30000, rep);
 
-	cr_assert_eq(rc, TT_OK, "run failed: %s\n%s", tt_strerror(rc),
-		     tt_last_error());
+	cr_assert_eq(rc, TT_OK, "run failed: %s\n%s", tt_strerror(rc), tt_last_error());
 }
 
 /* The number printed just before @suffix in @text (0 if none). */

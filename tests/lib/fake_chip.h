@@ -18,8 +18,8 @@
 #include "tt_riscv.h"
 #include "ttx_chip.h"
 
-#define FAKE_PC		0x0badc0deu	/* the pc of every access */
-#define FAKE_MAX_CORES	64
+#define FAKE_PC	       0x0badc0deu /* the pc of every access */
+#define FAKE_MAX_CORES 64
 
 static struct fake {
 	TTChip *chip;
@@ -30,14 +30,14 @@ static struct fake {
 	unsigned landed_core;
 	uint32_t landed_addr, landed_len;
 	unsigned errors;
-	uint64_t clock;			/* what clock_ns returns */
+	uint64_t clock; /* what clock_ns returns */
 	struct tt_evt_guest_error last_ev;
 	char last_error[TT_CTL_MAX_PAYLOAD + 1];
-	unsigned races;			/* TT_EVT_RACE events (racecheck) */
+	unsigned races; /* TT_EVT_RACE events (racecheck) */
 	struct tt_evt_race last_race;
 	char last_race_text[TT_CTL_MAX_PAYLOAD + 1];
-	unsigned stops;			/* debug_stop calls (TT_CTL_DEBUG) */
-	int stop_core, stop_risc;	/* the last one's hart */
+	unsigned stops;		  /* debug_stop calls (TT_CTL_DEBUG) */
+	int stop_core, stop_risc; /* the last one's hart */
 } F;
 
 static void fake_set_wake(void *o, unsigned core, unsigned risc, bool level)

@@ -17,8 +17,8 @@
 
 #include "program/program.h"
 
-static inline struct tt_device *host_device_arch(enum tt_arch_id arch, uint32_t gx,
-						 uint32_t gy, uint64_t l1_small)
+static inline struct tt_device *host_device_arch(enum tt_arch_id arch, uint32_t gx, uint32_t gy,
+						 uint64_t l1_small)
 {
 	struct tt_device *dev = calloc(1, sizeof(*dev));
 	struct tt_bank_config cfg;
@@ -42,8 +42,7 @@ static inline struct tt_device *host_device_arch(enum tt_arch_id arch, uint32_t 
 	cr_assert_eq(tt_bank_config_from_arch(&cfg, dev->arch, l1_small, 0), TT_OK);
 	cfg.grid_x = gx;
 	cfg.grid_y = gy;
-	cr_assert_eq(tt_bank_init(&dev->banks, &cfg), TT_OK, "%s",
-		     tt_last_error());
+	cr_assert_eq(tt_bank_init(&dev->banks, &cfg), TT_OK, "%s", tt_last_error());
 	dev->banks_ok = true;
 	cr_assert_eq(tt_dev_register(dev), TT_OK);
 	return dev;

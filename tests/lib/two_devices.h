@@ -14,7 +14,7 @@
 
 #include <tt/tt.h>
 
-#define TWO_DEVICES_SCRATCH	0x100000u	/* free L1 */
+#define TWO_DEVICES_SCRATCH 0x100000u /* free L1 */
 
 /* Runs per thread: TT_TEST_RUNS, else @dflt. */
 static inline uint32_t two_devices_runs(uint32_t dflt)
@@ -25,10 +25,10 @@ static inline uint32_t two_devices_runs(uint32_t dflt)
 }
 
 struct worker {
-	uint32_t tag;			/* written by every run, per thread */
+	uint32_t tag; /* written by every run, per thread */
 	uint32_t runs;
-	uint32_t ok;			/* runs whose result checked out */
-	char error[512];		/* first failure */
+	uint32_t ok;	 /* runs whose result checked out */
+	char error[512]; /* first failure */
 };
 
 /* Criterion's asserts are not for threads: a worker records what failed. */
@@ -63,13 +63,15 @@ static inline void *worker_main(void *arg)
 			rc = tt_device_l1_read(dev, tt_core(0, 0), TWO_DEVICES_SCRATCH, seen,
 					       sizeof(seen));
 		if (rc) {
-			snprintf(w->error, sizeof(w->error), "run %u: %s: %s", i,
-				 tt_strerror(rc), tt_last_error());
+			snprintf(w->error, sizeof(w->error), "run %u: %s: %s", i, tt_strerror(rc),
+				 tt_last_error());
 			break;
 		}
 		if (seen[3] != w->tag || seen[4] != i) {
-			snprintf(w->error, sizeof(w->error), "run %u: read tag %u run %u, "
-				 "wrote tag %u run %u", i, seen[3], seen[4], w->tag, i);
+			snprintf(w->error, sizeof(w->error),
+				 "run %u: read tag %u run %u, "
+				 "wrote tag %u run %u",
+				 i, seen[3], seen[4], w->tag, i);
 			break;
 		}
 		w->ok++;

@@ -15,8 +15,8 @@
 #include <tt/alloc.h>
 #include <tt/error.h>
 
-#define KiB	1024ull
-#define GiB	(1024ull * 1024 * 1024)
+#define KiB 1024ull
+#define GiB (1024ull * 1024 * 1024)
 
 static struct tt_alloc a;
 
@@ -30,8 +30,8 @@ static uint64_t alloc_ok(uint64_t size, unsigned int flags)
 {
 	uint64_t addr = UINT64_MAX;
 
-	cr_assert_eq(tt_alloc_alloc(&a, size, flags, TT_ALLOC_NO_LIMIT, &addr),
-		     TT_OK, "allocating %llu B", (unsigned long long)size);
+	cr_assert_eq(tt_alloc_alloc(&a, size, flags, TT_ALLOC_NO_LIMIT, &addr), TT_OK,
+		     "allocating %llu B", (unsigned long long)size);
 	cr_assert_eq(tt_alloc_check(&a), TT_OK);
 	return addr;
 }
@@ -55,8 +55,7 @@ static int try_up(uint64_t size)
 
 static void free_ok(uint64_t addr)
 {
-	cr_assert_eq(tt_alloc_free(&a, addr), TT_OK, "freeing %llu",
-		     (unsigned long long)addr);
+	cr_assert_eq(tt_alloc_free(&a, addr), TT_OK, "freeing %llu", (unsigned long long)addr);
 	cr_assert_eq(tt_alloc_check(&a), TT_OK);
 }
 
@@ -336,13 +335,13 @@ Test(alloc, directed_series_of_alloc_dealloc)
 	uint64_t b0, b1, b2, b3, b4;
 
 	cr_assert_eq(tt_alloc_init(&a, 0, 1024, 32, 32), TT_OK);
-	b0 = up(16);			/* 16 -> 32 */
+	b0 = up(16); /* 16 -> 32 */
 	cr_expect_eq(b0, 0);
-	b1 = up(28);			/* 28 -> 32 */
+	b1 = up(28); /* 28 -> 32 */
 	cr_expect_eq(b1, 32);
-	b2 = down(48);			/* 48 -> 64 */
+	b2 = down(48); /* 48 -> 64 */
 	cr_expect_eq(b2, 960);
-	b3 = up(316);			/* 316 -> 320 */
+	b3 = up(316); /* 316 -> 320 */
 	cr_expect_eq(b3, 64);
 	b4 = down(64);
 	cr_expect_eq(b4, 896);
@@ -350,16 +349,16 @@ Test(alloc, directed_series_of_alloc_dealloc)
 	/* Free: [416, 896), an exact fit for 480 B. */
 	cr_expect_eq(down(480), 416);
 	free_ok(416);
-	free_ok(b4);			/* merges with the previous block */
+	free_ok(b4); /* merges with the previous block */
 	cr_expect_eq(down(544), 416);
 	free_ok(416);
-	free_ok(384);			/* merges with the next block */
+	free_ok(384); /* merges with the next block */
 	cr_expect_eq(up(576), 384);
 	free_ok(384);
-	free_ok(b0);			/* no free neighbour */
-	free_ok(b1);			/* merges with the previous block */
+	free_ok(b0); /* no free neighbour */
+	free_ok(b1); /* merges with the previous block */
 	cr_expect_eq(lowest(), 64);
-	free_ok(b3);			/* merges with both */
+	free_ok(b3); /* merges with both */
 	cr_expect_eq(lowest(), 960);
 	cr_expect_eq(up(960), 0);
 	cr_expect_eq(try_up(32), TT_ENOMEM);
@@ -505,9 +504,9 @@ Test(alloc, free_errors)
 	cr_assert_eq(tt_alloc_init(&a, 0, 1024, 32, 32), TT_OK);
 	x = up(64);
 	y = up(64);
-	cr_expect_eq(tt_alloc_free(&a, 32), TT_ENOTALLOC);	/* inside x */
-	cr_expect_eq(tt_alloc_free(&a, 512), TT_ENOTALLOC);	/* never allocated */
-	cr_expect_eq(tt_alloc_free(&a, 4096), TT_ENOTALLOC);	/* outside */
+	cr_expect_eq(tt_alloc_free(&a, 32), TT_ENOTALLOC);   /* inside x */
+	cr_expect_eq(tt_alloc_free(&a, 512), TT_ENOTALLOC);  /* never allocated */
+	cr_expect_eq(tt_alloc_free(&a, 4096), TT_ENOTALLOC); /* outside */
 	cr_expect_eq(tt_alloc_free(&a, UINT64_MAX), TT_ENOTALLOC);
 	cr_expect_eq(tt_alloc_allocation_size(&a, UINT64_MAX, &size), TT_ENOTALLOC);
 	free_ok(x);
@@ -578,7 +577,7 @@ Test(alloc, state_extract_and_apply)
 
 	cr_assert_eq(tt_alloc_init(&a, 0, 1024, 32, 32), TT_OK);
 	up(64);
-	up(32);			/* adjacent: merged into one region */
+	up(32); /* adjacent: merged into one region */
 	down(128);
 	cr_assert_eq(tt_alloc_extract_state(&a, &st), TT_OK);
 	cr_assert_eq(st.count, 2);
@@ -626,8 +625,9 @@ Test(alloc, many_blocks)
 
 	cr_assert_eq(tt_alloc_init(&a, 0, 64ull * N, 32, 32), TT_OK);
 	for (i = 0; i < N; i++)
-		cr_assert_eq(tt_alloc_alloc(&a, 64, i & 1 ? TT_ALLOC_TOP_DOWN :
-					    TT_ALLOC_BOTTOM_UP, 0, &addr[i]), TT_OK);
+		cr_assert_eq(tt_alloc_alloc(&a, 64, i & 1 ? TT_ALLOC_TOP_DOWN : TT_ALLOC_BOTTOM_UP,
+					    0, &addr[i]),
+			     TT_OK);
 	cr_assert_eq(tt_alloc_check(&a), TT_OK);
 	tt_alloc_stats(&a, &st);
 	cr_expect_eq(st.total_free, 0);
@@ -659,11 +659,11 @@ static void holes_8k_low_16k_high(void)
 	uint64_t x, y, z;
 
 	cr_assert_eq(tt_alloc_init(&a, 0, 64 * KiB, 1 * KiB, 1 * KiB), TT_OK);
-	x = up(8 * KiB);		/* [0, 8K): freed below */
-	up(8 * KiB);			/* [8K, 16K) */
-	y = up(16 * KiB);		/* [16K, 32K): freed below */
-	up(8 * KiB);			/* [32K, 40K) */
-	z = up(24 * KiB);		/* [40K, 64K) */
+	x = up(8 * KiB);  /* [0, 8K): freed below */
+	up(8 * KiB);	  /* [8K, 16K) */
+	y = up(16 * KiB); /* [16K, 32K): freed below */
+	up(8 * KiB);	  /* [32K, 40K) */
+	z = up(24 * KiB); /* [40K, 64K) */
 	cr_assert_eq(z, 40 * KiB);
 	free_ok(x);
 	free_ok(y);
@@ -725,14 +725,11 @@ Test(alloc, best_fit_with_limit)
 	cr_assert_eq(tt_alloc_alloc_at(&a, 2 * KiB, 6 * KiB), TT_OK);
 	cr_assert_eq(tt_alloc_alloc_at(&a, 10 * KiB, 6 * KiB), TT_OK);
 	/* The best hole (at 0) lies below the limit: the next one up. */
-	cr_assert_eq(tt_alloc_alloc(&a, 1 * KiB, TT_ALLOC_BOTTOM_UP, 4 * KiB,
-				    &addr), TT_OK);
+	cr_assert_eq(tt_alloc_alloc(&a, 1 * KiB, TT_ALLOC_BOTTOM_UP, 4 * KiB, &addr), TT_OK);
 	cr_expect_eq(addr, 8 * KiB);
-	cr_assert_eq(tt_alloc_alloc(&a, 1 * KiB, TT_ALLOC_TOP_DOWN, 4 * KiB,
-				    &addr), TT_OK);
+	cr_assert_eq(tt_alloc_alloc(&a, 1 * KiB, TT_ALLOC_TOP_DOWN, 4 * KiB, &addr), TT_OK);
 	cr_expect_eq(addr, 9 * KiB);
-	cr_expect_eq(tt_alloc_alloc(&a, 1 * KiB, TT_ALLOC_TOP_DOWN, 4 * KiB,
-				    &addr), TT_ENOMEM);
+	cr_expect_eq(tt_alloc_alloc(&a, 1 * KiB, TT_ALLOC_TOP_DOWN, 4 * KiB, &addr), TT_ENOMEM);
 	cr_assert_eq(tt_alloc_check(&a), TT_OK);
 }
 
@@ -769,7 +766,7 @@ Test(alloc, policy_errors_and_switching_keeps_blocks)
  */
 struct model {
 	uint64_t base, end, align, min;
-	bool best;			/* best fit instead of first fit */
+	bool best; /* best fit instead of first fit */
 	struct tt_alloc_range r[4096];
 	size_t n;
 };
@@ -804,8 +801,8 @@ static void model_insert(struct model *m, uint64_t start, uint64_t end)
  * Best fit: of the gaps the request can be placed in (above the limit),
  * the smallest; the lowest of equal gaps bottom-up, the highest top-down.
  */
-static int model_alloc_best(struct model *m, uint64_t need, unsigned int flags,
-			    uint64_t limit, uint64_t *addr)
+static int model_alloc_best(struct model *m, uint64_t need, unsigned int flags, uint64_t limit,
+			    uint64_t *addr)
 {
 	uint64_t lo, hi, at, best_size = UINT64_MAX, best_at = 0;
 	bool top = flags == TT_ALLOC_TOP_DOWN;
@@ -836,8 +833,8 @@ static int model_alloc_best(struct model *m, uint64_t need, unsigned int flags,
 	return TT_OK;
 }
 
-static int model_alloc(struct model *m, uint64_t size, unsigned int flags,
-		       uint64_t limit, uint64_t *addr)
+static int model_alloc(struct model *m, uint64_t size, unsigned int flags, uint64_t limit,
+		       uint64_t *addr)
 {
 	uint64_t need = model_need(m, size), lo, hi, at;
 	size_t i;
@@ -961,8 +958,9 @@ static void random_run(enum tt_alloc_policy policy, int switch_every)
 	for (i = 0; i < 100000; i++) {
 		if (switch_every && i % switch_every == switch_every - 1) {
 			m.best = !m.best;
-			cr_assert_eq(tt_alloc_set_policy(&a, m.best ? TT_ALLOC_BEST_FIT :
-							 TT_ALLOC_FIRST_FIT), TT_OK);
+			cr_assert_eq(tt_alloc_set_policy(&a, m.best ? TT_ALLOC_BEST_FIT
+								    : TT_ALLOC_FIRST_FIT),
+				     TT_OK);
 		}
 		op = (unsigned int)(rnd() % 100);
 		flags = rnd() & 1 ? TT_ALLOC_TOP_DOWN : TT_ALLOC_BOTTOM_UP;
@@ -1001,8 +999,7 @@ static void random_run(enum tt_alloc_policy policy, int switch_every)
 			cr_assert(rc == TT_ENOTALLOC || rc == TT_EDOUBLEFREE);
 		} else if (op < 99) {
 			uint64_t by = (rnd() % 8) * 16;
-			bool ok = m.base + by <= m.end &&
-				  (!m.n || m.r[0].start >= m.base + by);
+			bool ok = m.base + by <= m.end && (!m.n || m.r[0].start >= m.base + by);
 
 			rc = tt_alloc_shrink(&a, by);
 			cr_assert_eq(rc == TT_OK, ok, "op %d: shrink %llu", i,

@@ -15,8 +15,8 @@
 #include <tt/bank.h>
 #include <tt/error.h>
 
-#define KiB	1024ull
-#define MiB	(1024ull * 1024)
+#define KiB 1024ull
+#define MiB (1024ull * 1024)
 
 static struct tt_banks b;
 
@@ -51,13 +51,12 @@ static void init_small(void)
 	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 }
 
-static uint64_t alloc_ok(enum tt_bank_type type, uint64_t size, uint64_t page,
-			 uint32_t shards)
+static uint64_t alloc_ok(enum tt_bank_type type, uint64_t size, uint64_t page, uint32_t shards)
 {
 	uint64_t addr = UINT64_MAX;
 
-	cr_assert_eq(tt_bank_alloc(&b, type, size, page, shards, TT_BANK_DEFAULT, &addr),
-		     TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_bank_alloc(&b, type, size, page, shards, TT_BANK_DEFAULT, &addr), TT_OK,
+		     "%s", tt_last_error());
 	return addr;
 }
 
@@ -149,12 +148,13 @@ Test(bank, l1_buffers_do_not_grow_beyond_bank_size)
 
 	init_small();
 	/* 52 KiB + 16 B per bank over 4 banks, in 16 B pages. */
-	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1, 4 * (52 * KiB + 16), 16,
-				   TT_BANK_INTERLEAVED, TT_BANK_DEFAULT, &addr),
+	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1, 4 * (52 * KiB + 16), 16, TT_BANK_INTERLEAVED,
+				   TT_BANK_DEFAULT, &addr),
 		     TT_ENOMEM);
 	cr_expect_str_eq(tt_last_error(),
 			 "out of memory: 213056 B L1 buffer across 4 banks needs 53264 B per bank; "
-			 "bank allocatable 53248 B, allocated 0 B, free 53248 B, largest free block 53248 B");
+			 "bank allocatable 53248 B, allocated 0 B, free 53248 B, largest free "
+			 "block 53248 B");
 	cr_expect_eq(alloc_ok(TT_BANK_L1, 4 * 52 * KiB, 16, TT_BANK_INTERLEAVED), 8 * KiB);
 }
 
@@ -168,8 +168,10 @@ Test(bank, oom_reports_fragmentation)
 	cr_assert_eq(tt_bank_free(&b, TT_BANK_L1, x), TT_OK);
 	/* 40 KiB free per bank, in holes of 20 KiB. */
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1, 4 * 21 * KiB, 1024, TT_BANK_INTERLEAVED,
-				   TT_BANK_DEFAULT, &addr), TT_ENOMEM);
-	cr_expect(strstr(tt_last_error(), "allocated 12288 B, free 40960 B, largest free block 20480 B"),
+				   TT_BANK_DEFAULT, &addr),
+		     TT_ENOMEM);
+	cr_expect(strstr(tt_last_error(),
+			 "allocated 12288 B, free 40960 B, largest free block 20480 B"),
 		  "%s", tt_last_error());
 }
 
@@ -181,10 +183,11 @@ Test(bank, l1_small_at_top_of_l1)
 	cr_expect_eq(alloc_ok(TT_BANK_L1_SMALL, 2048, 1024, 2), 64 * KiB - 1024);
 	cr_expect_eq(alloc_ok(TT_BANK_L1_SMALL, 4096, 1024, 4), 64 * KiB - 2048);
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1_SMALL, 4096, 1024, TT_BANK_INTERLEAVED,
-				   TT_BANK_DEFAULT, &addr), TT_EINVAL);
+				   TT_BANK_DEFAULT, &addr),
+		     TT_EINVAL);
 	cr_expect_str_eq(tt_last_error(), "L1_SMALL holds sharded buffers only");
-	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1_SMALL, 3 * 1024, 1024, 1,
-				   TT_BANK_DEFAULT, &addr), TT_ENOMEM);
+	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1_SMALL, 3 * 1024, 1024, 1, TT_BANK_DEFAULT, &addr),
+		     TT_ENOMEM);
 	/* L1 buffers stay below L1_SMALL. */
 	cr_expect_eq(alloc_ok(TT_BANK_L1, 4096, 1024, TT_BANK_INTERLEAVED), 60 * KiB - 1024);
 	cr_expect_eq(tt_bank_count(&b, TT_BANK_L1_SMALL), 4);
@@ -212,7 +215,8 @@ Test(bank, trace_at_top_of_dram)
 	cr_expect_eq(alloc_ok(TT_BANK_TRACE, 2 * 2048, 2048, TT_BANK_INTERLEAVED), MiB - 4096);
 	/* DRAM buffers do not reach into it. */
 	cr_expect_eq(alloc_ok(TT_BANK_DRAM, 2 * (MiB - 32 - 64 * KiB), MiB - 32 - 64 * KiB,
-			      TT_BANK_INTERLEAVED), 32);
+			      TT_BANK_INTERLEAVED),
+		     32);
 	cr_expect_eq(tt_bank_size(&b, TT_BANK_TRACE), 64 * KiB);
 }
 
@@ -227,8 +231,7 @@ Test(bank, sharded_buffers_use_shards_as_bank_count)
 	cr_assert_eq(tt_bank_allocation_size(&b, TT_BANK_L1, addr, &size), TT_OK);
 	cr_expect_eq(size, 4 * KiB);
 	cr_expect_eq(tt_bank_allocation_size(&b, TT_BANK_L1, addr + 32, &size), TT_ENOTALLOC);
-	cr_expect_eq(alloc_ok(TT_BANK_L1, 8 * 1024, 1024, TT_BANK_INTERLEAVED),
-		     60 * KiB - 6 * KiB);
+	cr_expect_eq(alloc_ok(TT_BANK_L1, 8 * 1024, 1024, TT_BANK_INTERLEAVED), 60 * KiB - 6 * KiB);
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1, 5 * 1024, 1024, 5, TT_BANK_DEFAULT, &addr),
 		     TT_EINVAL);
 	cr_expect_str_eq(tt_last_error(), "5 shards but only 4 L1 banks on worker cores");
@@ -246,8 +249,8 @@ Test(bank, bank_counts_checked)
 	small_config(&c);
 	c.dram_banks = 3;
 	cr_expect_eq(tt_bank_init(&b, &c), TT_EINVAL);
-	cr_expect_str_eq(tt_last_error(),
-			 "config: 3 DRAM banks: bank counts must be a power of two or have a device-side modulo");
+	cr_expect_str_eq(tt_last_error(), "config: 3 DRAM banks: bank counts must be a power of "
+					  "two or have a device-side modulo");
 	c.dram_banks = 12;
 	c.grid_x = 3;
 	c.grid_y = 3;
@@ -265,8 +268,9 @@ Test(bank, bank_counts_checked)
 	c.grid_y = 3;
 	c.disable_interleaved = true;
 	cr_assert_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
-	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1, 1024, 1024, TT_BANK_INTERLEAVED,
-				   TT_BANK_DEFAULT, &addr), TT_EPERM);
+	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1, 1024, 1024, TT_BANK_INTERLEAVED, TT_BANK_DEFAULT,
+				   &addr),
+		     TT_EPERM);
 	cr_expect_eq(alloc_ok(TT_BANK_L1, 9 * 1024, 1024, 9), 60 * KiB - 1024);
 }
 
@@ -315,9 +319,9 @@ Test(bank, storage_core_banks)
 	cr_expect_eq(low, addr - 48 * KiB);
 	cr_expect_eq(alloc_ok(TT_BANK_L1, 12 * 8 * KiB, KiB, TT_BANK_INTERLEAVED), 51 * KiB);
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1, 12 * 4 * KiB, KiB, TT_BANK_INTERLEAVED,
-				   TT_BANK_DEFAULT, &addr), TT_ENOMEM);
-	cr_expect(strstr(tt_last_error(), "must start at or above 0xc400"),
-		  "%s", tt_last_error());
+				   TT_BANK_DEFAULT, &addr),
+		     TT_ENOMEM);
+	cr_expect(strstr(tt_last_error(), "must start at or above 0xc400"), "%s", tt_last_error());
 	/* Sharded buffers live on worker cores only and may go lower. */
 	addr = alloc_ok(TT_BANK_L1, 2 * 8 * KiB, 8 * KiB, 2);
 	cr_expect_eq(addr, 43 * KiB);
@@ -332,12 +336,12 @@ Test(bank, storage_config_checked)
 
 	small_config(&c);
 	c.num_storage_cores = 1;
-	c.storage_bank_size = 24 * KiB;	/* does not divide 64 KiB */
+	c.storage_bank_size = 24 * KiB; /* does not divide 64 KiB */
 	cr_expect_eq(tt_bank_init(&b, &c), TT_EINVAL);
-	c.storage_bank_size = 16 * KiB;	/* 4 + 4 = 8 banks */
+	c.storage_bank_size = 16 * KiB; /* 4 + 4 = 8 banks */
 	cr_expect_eq(tt_bank_init(&b, &c), TT_OK, "%s", tt_last_error());
 	tt_bank_destroy(&b);
-	c.storage_bank_size = 32 * KiB;	/* 4 + 2 = 6 banks: no modulo */
+	c.storage_bank_size = 32 * KiB; /* 4 + 2 = 6 banks: no modulo */
 	cr_expect_eq(tt_bank_init(&b, &c), TT_EINVAL);
 }
 
@@ -360,13 +364,14 @@ Test(bank, cb_clash_refused)
 	cr_expect_eq(clash.buffer_addr, 56 * KiB);
 	cr_expect_eq(clash.buffer_size, 4 * KiB);
 	cr_expect_eq(clash.buffer_type, TT_BANK_L1);
-	cr_expect_str_eq(tt_last_error(),
-			 "core (1,0): circular buffers end at 0xe100, 256 B into the L1 buffer at 0xe000 (4096 B per bank)");
+	cr_expect_str_eq(tt_last_error(), "core (1,0): circular buffers end at 0xe100, 256 B into "
+					  "the L1 buffer at 0xe000 (4096 B per bank)");
 	cr_expect_eq(tt_bank_check_cb(&b, core, 56 * KiB + 256, NULL), TT_ECLASH);
 
 	cr_expect_eq(tt_bank_check_cb(&b, core, 64 * KiB + 16, &clash), TT_ENOSPC);
-	cr_expect_str_eq(tt_last_error(),
-			 "core (1,0): circular buffers end at 0x10010, 16 B past the end of L1 (65536 B)");
+	cr_expect_str_eq(
+		tt_last_error(),
+		"core (1,0): circular buffers end at 0x10010, 16 B past the end of L1 (65536 B)");
 	core.x = 2;
 	cr_expect_eq(tt_bank_check_cb(&b, core, 9 * KiB, &clash), TT_EINVAL);
 	cr_expect_str_eq(tt_last_error(), "core (2,0) is not a worker core of the 2x2 grid");
@@ -419,8 +424,7 @@ Test(bank, alloc_at_and_free_all)
 			 "DRAM range [0x1400, 0x1420) overlaps an allocated buffer");
 	cr_expect_eq(tt_bank_alloc_at(&b, TT_BANK_DRAM, 4100, 64, 32, TT_BANK_INTERLEAVED),
 		     TT_EALIGN);
-	cr_expect_eq(tt_bank_alloc_at(&b, TT_BANK_DRAM, 0, 64, 32, TT_BANK_INTERLEAVED),
-		     TT_ERANGE);
+	cr_expect_eq(tt_bank_alloc_at(&b, TT_BANK_DRAM, 0, 64, 32, TT_BANK_INTERLEAVED), TT_ERANGE);
 	tt_bank_free_all(&b, TT_BANK_DRAM);
 	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_DRAM, 64, 32, 0, 0, &addr), TT_OK);
 	cr_expect_eq(addr, 32);
@@ -465,14 +469,16 @@ Test(bank, view_and_dump)
 	f = open_memstream(&text, &len);
 	tt_bank_dump(&b, TT_BANK_DRAM, f);
 	fclose(f);
-	cr_expect_str_eq(text,
-			 "DRAM: 2 banks\n"
-			 "Allocator: base 32, size 983008, align 32, min size 32, shrunk by 0\n"
-			 "Statistics: allocatable 983008, allocated 4096, free 978912, largest free block 978912\n"
-			 "Block table:\n"
-			 "       Block      Address         Size       PrevID       NextID    Allocated\n"
-			 "           1           32         4096         none            0          yes\n"
-			 "           0         4128       978912            1         none           no\n");
+	cr_expect_str_eq(
+		text,
+		"DRAM: 2 banks\n"
+		"Allocator: base 32, size 983008, align 32, min size 32, shrunk by 0\n"
+		"Statistics: allocatable 983008, allocated 4096, free 978912, largest free block "
+		"978912\n"
+		"Block table:\n"
+		"       Block      Address         Size       PrevID       NextID    Allocated\n"
+		"           1           32         4096         none            0          yes\n"
+		"           0         4128       978912            1         none           no\n");
 	free(text);
 }
 
@@ -593,15 +599,15 @@ static void banks_of_arch(enum tt_arch_id id, uint64_t dram_page)
 	cr_expect_eq(tt_bank_count(&b, TT_BANK_L1_SMALL), workers, "%s", a->name);
 
 	/* One 80 B page per DRAM bank, then the next buffer above it. */
-	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_DRAM, a->dram_banks * 80, 80, 0, 0, &addr),
-		     TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_DRAM, a->dram_banks * 80, 80, 0, 0, &addr), TT_OK,
+		     "%s", tt_last_error());
 	cr_expect_eq(addr, a->dram_unreserved_base, "%s", a->name);
 	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_DRAM, 64, 64, 0, 0, &addr), TT_OK);
 	cr_expect_eq(addr, a->dram_unreserved_base + dram_page, "%s", a->name);
 
 	/* Two 2 KiB pages per L1 bank, under the 64 KiB of L1_SMALL. */
-	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_L1, 2ull * workers * 2048, 2048, 0, 0, &top),
-		     TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_L1, 2ull * workers * 2048, 2048, 0, 0, &top), TT_OK,
+		     "%s", tt_last_error());
 	cr_expect_eq(top, a->l1_size - 64 * KiB - 2 * 2048, "%s", a->name);
 
 	/* CBs may grow from the unreserved base up to that buffer. */
@@ -610,12 +616,12 @@ static void banks_of_arch(enum tt_arch_id id, uint64_t dram_page)
 	cr_expect_lt(cb_base, a->l1_unreserved_base + a->dram_alignment, "%s", a->name);
 	cr_expect_eq(tt_bank_check_cb(&b, core0, top, NULL), TT_OK, "%s", a->name);
 	cr_expect_eq(tt_bank_check_cb(&b, core0, top + 16, NULL), TT_ECLASH, "%s", a->name);
-	cr_expect_eq(tt_bank_check_cb(&b, core0, a->l1_size + 16, NULL), TT_ENOSPC,
-		     "%s", a->name);
+	cr_expect_eq(tt_bank_check_cb(&b, core0, a->l1_size + 16, NULL), TT_ENOSPC, "%s", a->name);
 
 	/* A sharded buffer over every worker: the shard count is the bank count. */
-	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_L1_SMALL, (uint64_t)workers * 4096, 4096,
-				   workers, 0, &addr), TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_bank_alloc(&b, TT_BANK_L1_SMALL, (uint64_t)workers * 4096, 4096, workers, 0,
+				   &addr),
+		     TT_OK, "%s", tt_last_error());
 	cr_expect_eq(addr, a->l1_size - 4096, "%s", a->name);
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_L1_SMALL, 4096, 4096, workers + 1, 0, &addr),
 		     TT_EINVAL, "%s", a->name);
@@ -683,8 +689,9 @@ Test(bank, search_policy_errors)
 	small_config(&c);
 	c.policy[TT_BANK_TRACE] = (enum tt_alloc_policy)5;
 	cr_expect_eq(tt_bank_init(&b, &c), TT_EINVAL);
-	cr_expect_str_eq(tt_last_error(),
-			 "config: TRACE search policy 5: use TT_ALLOC_FIRST_FIT or TT_ALLOC_BEST_FIT");
+	cr_expect_str_eq(
+		tt_last_error(),
+		"config: TRACE search policy 5: use TT_ALLOC_FIRST_FIT or TT_ALLOC_BEST_FIT");
 	init_small();
 	cr_expect_eq(tt_bank_set_policy(&b, TT_BANK_L1, (enum tt_alloc_policy)2), TT_EINVAL);
 	cr_expect_str_eq(tt_last_error(),

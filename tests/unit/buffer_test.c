@@ -17,8 +17,8 @@
 #include "host_device.h"
 
 /* Host memory of @addr on L1 bank (worker y * gx + x) or DRAM bank @bank. */
-static uint8_t *bank_mem(struct tt_device *dev, enum tt_buffer_type type,
-			 uint32_t bank, uint64_t addr)
+static uint8_t *bank_mem(struct tt_device *dev, enum tt_buffer_type type, uint32_t bank,
+			 uint64_t addr)
 {
 	if (type == TT_BUFFER_DRAM)
 		return dev->dram + (uint64_t)bank * dev->arch->dram_bank_size + addr;
@@ -33,8 +33,7 @@ static void interleaved(enum tt_arch_id arch, enum tt_buffer_type type)
 	uint64_t align = type == TT_BUFFER_DRAM ? a->dram_alignment : a->l1_alignment;
 	const uint64_t page = 100, npages = 3 * banks + 5;
 	uint64_t stride = (page + align - 1) / align * align, base;
-	struct tt_buffer_config cfg = { .size = npages * page, .page_size = page,
-					.type = type };
+	struct tt_buffer_config cfg = { .size = npages * page, .page_size = page, .type = type };
 	uint8_t *in = malloc(cfg.size), *out = calloc(1, cfg.size);
 	struct tt_buffer *buf;
 
@@ -43,7 +42,7 @@ static void interleaved(enum tt_arch_id arch, enum tt_buffer_type type)
 	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s", tt_last_error());
 	base = tt_buffer_address(buf);
 	cr_expect_eq(tt_buffer_aligned_page_size(buf), stride);
-	cr_expect_eq(tt_buffer_bank_size(buf), 4 * stride);	/* ceil(npages / banks) rows */
+	cr_expect_eq(tt_buffer_bank_size(buf), 4 * stride); /* ceil(npages / banks) rows */
 	cr_assert_eq(tt_buffer_write(buf, in), TT_OK);
 	for (uint64_t p = 0; p < npages; p++) {
 		uint32_t bank = (uint32_t)(p % banks);
@@ -52,8 +51,8 @@ static void interleaved(enum tt_arch_id arch, enum tt_buffer_type type)
 
 		cr_assert(!memcmp(bank_mem(dev, type, bank, addr), in + p * page, page),
 			  "%s %s page %llu is not in bank %u at 0x%llx", a->name,
-			  type == TT_BUFFER_DRAM ? "DRAM" : "L1", (unsigned long long)p,
-			  bank, (unsigned long long)addr);
+			  type == TT_BUFFER_DRAM ? "DRAM" : "L1", (unsigned long long)p, bank,
+			  (unsigned long long)addr);
 		cr_assert_eq(tt_buffer_page_location(buf, p, &core, &la), TT_OK);
 		cr_expect_eq(la, addr);
 		if (type == TT_BUFFER_DRAM)

@@ -17,7 +17,8 @@ static tt_cb_handle cb(struct tt_program *prog, uint32_t x, uint32_t index, uint
 		       uint32_t page)
 {
 	struct tt_core_range_set c = tt_core_range_set(tt_core_range(x, 0, x, 0));
-	struct tt_cb_format f = { .index = index, .data_format = TT_DF_FLOAT16_B,
+	struct tt_cb_format f = { .index = index,
+				  .data_format = TT_DF_FLOAT16_B,
 				  .page_size = page };
 	struct tt_cb_config cfg = { .total_size = size, .formats = &f, .num_formats = 1 };
 	tt_cb_handle h;
@@ -41,7 +42,7 @@ Test(cb, resize_places_later_cbs_again)
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
 	a = cb(prog, 0, 0, 2048, 2048);
-	other = cb(prog, 1, 0, 4096, 2048);	/* another core: its own stack */
+	other = cb(prog, 1, 0, 4096, 2048); /* another core: its own stack */
 	b = cb(prog, 0, 1, 4096, 1024);
 	c = cb(prog, 0, 2, 64, 32);
 	cr_assert_eq(addr(prog, a), TT_MEM_L1_UNRESERVED_BASE);
@@ -68,7 +69,8 @@ Test(cb, page_sizes_must_divide)
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
 	a = cb(prog, 0, 3, 4096, 2048);
-	cr_expect_eq(tt_cb_update_total_size(prog, a, 3072), TT_EINVAL, "2048 does not divide 3072");
+	cr_expect_eq(tt_cb_update_total_size(prog, a, 3072), TT_EINVAL,
+		     "2048 does not divide 3072");
 	cr_expect(strstr(tt_last_error(), "page size 2048 B does not divide"), "%s",
 		  tt_last_error());
 	cr_assert_eq(tt_cb_update_page_size(prog, a, 3, 1024), TT_OK);

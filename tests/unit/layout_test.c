@@ -16,9 +16,8 @@
 
 #include "tt_data_format.h"
 
-#define U64(...)	((const uint64_t[]){ __VA_ARGS__ })
-#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
-
+#define U64(...) ((const uint64_t[]){ __VA_ARGS__ })
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 static void make(struct tt_layout *l, const struct tt_layout_desc *d)
 {
@@ -39,23 +38,22 @@ static void reject(const struct tt_layout_desc *d, const char *needle)
 		  needle);
 }
 
-static void expect_dims(const uint64_t *got, uint32_t n, const uint64_t *want,
-			uint32_t want_n, const char *what)
+static void expect_dims(const uint64_t *got, uint32_t n, const uint64_t *want, uint32_t want_n,
+			const char *what)
 {
 	cr_assert_eq(n, want_n, "%s: rank %u, expected %u", what, n, want_n);
 	for (uint32_t i = 0; i < n; i++)
-		cr_assert_eq(got[i], want[i], "%s[%u] = %llu, expected %llu",
-			     what, i, (unsigned long long)got[i],
-			     (unsigned long long)want[i]);
+		cr_assert_eq(got[i], want[i], "%s[%u] = %llu, expected %llu", what, i,
+			     (unsigned long long)got[i], (unsigned long long)want[i]);
 }
 
-#define EXPECT_SHAPE(fn, l, ...)					\
-	do {							\
-		uint64_t got_[TT_LAYOUT_MAX_RANK];		\
-		uint32_t n_ = fn(l, got_);			\
-		const uint64_t want_[] = { __VA_ARGS__ };	\
-								\
-		expect_dims(got_, n_, want_, NELEM(want_), #fn);\
+#define EXPECT_SHAPE(fn, l, ...)                                 \
+	do {                                                     \
+		uint64_t got_[TT_LAYOUT_MAX_RANK];               \
+		uint32_t n_ = fn(l, got_);                       \
+		const uint64_t want_[] = { __VA_ARGS__ };        \
+                                                                 \
+		expect_dims(got_, n_, want_, NELEM(want_), #fn); \
 	} while (0)
 
 static void expect_print(const struct tt_layout *l, const char *want)
@@ -105,14 +103,14 @@ Test(layout, seed_2x3x64x128_grid_1x1)
 	expect_map(&l, "(d0, d1, d2, d3) -> (d0 * 192 + d1 * 64 + d2, d3)");
 	EXPECT_SHAPE(tt_layout_physical_shape, &l, 384, 128);
 	EXPECT_SHAPE(tt_layout_memref_shape, &l, 384, 128);
-	expect_print(&l, "#tt.metal_layout<(d0, d1, d2, d3) -> (d0 * 192 + d1 * 64 + d2, d3), undef, <1x1>, memref<384x128xf32, #tt.memory_space<l1>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1, d2, d3) -> (d0 * 192 + d1 * 64 + d2, d3), "
+			 "undef, <1x1>, memref<384x128xf32, #tt.memory_space<l1>>>");
 
 	cr_assert_eq(tt_layout_to_physical(&l, U64(1, 1, 6, 100), phys), TT_OK);
 	expect_dims(phys, 2, U64(262, 100), 2, "phys");
 	cr_assert_eq(tt_layout_to_logical(&l, phys, x), TT_OK);
 	expect_dims(x, 4, U64(1, 1, 6, 100), 4, "logical");
-	cr_assert_eq(tt_layout_to_physical(&l, U64(2, 0, 0, 0), phys),
-		     TT_ERANGE);
+	cr_assert_eq(tt_layout_to_physical(&l, U64(2, 0, 0, 0), phys), TT_ERANGE);
 
 	/* 2 * 3 * 64 * 128 = 49152 elements fill 384 * 128 slots exactly. */
 	cr_assert_eq(tt_layout_shard_padding(&l, U64(0, 0), &pad), TT_OK);
@@ -135,7 +133,8 @@ Test(layout, seed_2x3x64x128_grid_2x4)
 
 	make(&l, &d);
 	EXPECT_SHAPE(tt_layout_memref_shape, &l, 192, 32);
-	expect_print(&l, "#tt.metal_layout<(d0, d1, d2, d3) -> (d0 * 192 + d1 * 64 + d2, d3), undef, <2x4>, memref<192x32xf32, #tt.memory_space<l1>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1, d2, d3) -> (d0 * 192 + d1 * 64 + d2, d3), "
+			 "undef, <2x4>, memref<192x32xf32, #tt.memory_space<l1>>>");
 	cr_assert_eq(tt_layout_num_shards(&l), 8);
 	cr_assert_eq(tt_layout_shard_bytes(&l), 192 * 32 * 4);
 
@@ -163,13 +162,16 @@ Test(layout, seed_2x3x64x128_grid_2x4)
 Test(layout, seed_8x300_grid_1x2)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 8, 300 },
-		.grid_rank = 2, .grid = { 1, 2 },
+		.rank = 2,
+		.shape = { 8, 300 },
+		.grid_rank = 2,
+		.grid = { 1, 2 },
 	};
 	struct tt_layout l;
 
 	make(&l, &d);
-	expect_print(&l, "#tt.metal_layout<(d0, d1) -> (d0, d1), undef, <1x2>, memref<8x150xf32, #tt.memory_space<l1>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1) -> (d0, d1), undef, <1x2>, memref<8x150xf32, "
+			 "#tt.memory_space<l1>>>");
 	EXPECT_SHAPE(tt_layout_shard_shape, &l, 8, 150);
 }
 
@@ -177,13 +179,16 @@ Test(layout, seed_8x300_grid_1x2)
 Test(layout, seed_8x96x32_grid_2x1)
 {
 	struct tt_layout_desc d = {
-		.rank = 3, .shape = { 8, 96, 32 },
-		.grid_rank = 2, .grid = { 2, 1 },
+		.rank = 3,
+		.shape = { 8, 96, 32 },
+		.grid_rank = 2,
+		.grid = { 2, 1 },
 	};
 	struct tt_layout l;
 
 	make(&l, &d);
-	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 96 + d1, d2), undef, <2x1>, memref<384x32xf32, #tt.memory_space<l1>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 96 + d1, d2), undef, <2x1>, "
+			 "memref<384x32xf32, #tt.memory_space<l1>>>");
 	EXPECT_SHAPE(tt_layout_physical_shape, &l, 768, 32);
 }
 
@@ -201,14 +206,17 @@ Test(layout, seed_8x96x32_grid_2x1)
 Test(layout, seed_8x96x32_grid_2x1x2)
 {
 	struct tt_layout_desc d = {
-		.rank = 3, .shape = { 8, 96, 32 }, .grid_rank = 3,
+		.rank = 3,
+		.shape = { 8, 96, 32 },
+		.grid_rank = 3,
 		.grid = { 2, 1, 2 },
 	};
 	struct tt_layout_shard_pad pad;
 	uint64_t total = 0, x[3];
 	struct tt_layout l;
 
-	reject(&d, "fold the rank-3 shape into 2 physical dims, (d0, d1, d2) -> (d0 * 96 + d1, d2), but the grid has rank 3");
+	reject(&d, "fold the rank-3 shape into 2 physical dims, (d0, d1, d2) -> (d0 * 96 + d1, "
+		   "d2), but the grid has rank 3");
 
 	d.map_rank = 3;
 	d.map[0][0] = 96;
@@ -216,7 +224,8 @@ Test(layout, seed_8x96x32_grid_2x1x2)
 	d.map[1][1] = 1;
 	d.map[2][2] = 1;
 	make(&l, &d);
-	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 96 + d1, d1, d2), undef, <2x1x2>, memref<384x96x16xf32, #tt.memory_space<l1>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 96 + d1, d1, d2), undef, <2x1x2>, "
+			 "memref<384x96x16xf32, #tt.memory_space<l1>>>");
 	EXPECT_SHAPE(tt_layout_physical_shape, &l, 768, 96, 32);
 
 	/*
@@ -231,8 +240,7 @@ Test(layout, seed_8x96x32_grid_2x1x2)
 	cr_assert_eq(pad.slots, 589824);
 	cr_assert_eq(pad.padding, 589824 - 6144);
 	cr_assert_eq(tt_layout_is_padding(&l, U64(0, 0, 0), U64(0, 5, 3)), 1);
-	cr_assert_eq(tt_layout_slot_to_logical(&l, U64(0, 0, 0), U64(5, 5, 3),
-					       x), TT_OK);
+	cr_assert_eq(tt_layout_slot_to_logical(&l, U64(0, 0, 0), U64(5, 5, 3), x), TT_OK);
 	expect_dims(x, 3, U64(0, 5, 3), 3, "logical");
 	for (uint64_t i = 0; i < 2; i++) {
 		for (uint64_t k = 0; k < 2; k++) {
@@ -266,7 +274,9 @@ Test(layout, seed_8x96x32_grid_2x1x2)
 Test(layout, seed_7d_grid_3x2x2x2)
 {
 	struct tt_layout_desc d = {
-		.rank = 7, .shape = { 5, 3, 2, 2, 7, 32, 32 }, .grid_rank = 4,
+		.rank = 7,
+		.shape = { 5, 3, 2, 2, 7, 32, 32 },
+		.grid_rank = 4,
 		.grid = { 3, 2, 2, 2 },
 	};
 	struct tt_layout_shard_pad pad;
@@ -286,7 +296,9 @@ Test(layout, seed_7d_grid_3x2x2x2)
 	d.map[2][5] = 1;
 	d.map[3][6] = 1;
 	make(&l, &d);
-	expect_print(&l, "#tt.metal_layout<(d0, d1, d2, d3, d4, d5, d6) -> (d0 * 2688 + d1 * 896 + d2 * 448 + d3 * 224 + d4 * 32 + d5, d4, d5, d6), undef, <3x2x2x2>, memref<4480x4x16x16xf32, #tt.memory_space<l1>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1, d2, d3, d4, d5, d6) -> (d0 * 2688 + d1 * 896 + "
+			 "d2 * 448 + d3 * 224 + d4 * 32 + d5, d4, d5, d6), undef, <3x2x2x2>, "
+			 "memref<4480x4x16x16xf32, #tt.memory_space<l1>>>");
 	EXPECT_SHAPE(tt_layout_physical_shape, &l, 13440, 7, 32, 32);
 	tt_layout_to_physical(&l, U64(4, 2, 1, 1, 6, 31, 31), phys);
 	expect_dims(phys, 4, U64(13439, 6, 31, 31), 4, "phys");
@@ -299,7 +311,8 @@ Test(layout, seed_7d_grid_3x2x2x2)
 	d.intervals[0] = (struct tt_layout_interval){ 0, 3 };
 	d.intervals[1] = (struct tt_layout_interval){ -3, -1 };
 	make(&l, &d);
-	expect_map(&l, "(d0, d1, d2, d3, d4, d5, d6) -> (d0 * 6 + d1 * 2 + d2, d3, d4 * 32 + d5, d6)");
+	expect_map(&l,
+		   "(d0, d1, d2, d3, d4, d5, d6) -> (d0 * 6 + d1 * 2 + d2, d3, d4 * 32 + d5, d6)");
 	EXPECT_SHAPE(tt_layout_physical_shape, &l, 30, 2, 224, 32);
 	EXPECT_SHAPE(tt_layout_memref_shape, &l, 10, 1, 112, 16);
 	tt_layout_shard_padding(&l, U64(2, 1, 1, 1), &pad);
@@ -315,18 +328,22 @@ Test(layout, seed_7d_grid_3x2x2x2)
 Test(layout, seed_3x64x128_tilized_grid_3x2)
 {
 	struct tt_layout_desc d = {
-		.rank = 3, .shape = { 3, 64, 128 }, .grid_rank = 2,
+		.rank = 3,
+		.shape = { 3, 64, 128 },
+		.grid_rank = 2,
 		.grid = { 3, 2 },
 	};
 	struct tt_layout l;
 
 	make(&l, &d);
-	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 64 + d1, d2), undef, <3x2>, memref<64x64xf32, #tt.memory_space<l1>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 64 + d1, d2), undef, <3x2>, "
+			 "memref<64x64xf32, #tt.memory_space<l1>>>");
 
 	d.dtype = TT_DF_BFP8_B;
 	d.tiled = true;
 	make(&l, &d);
-	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 64 + d1, d2), undef, <3x2>, memref<2x2x!tt.tile<32x32, bfp_bf8>, #tt.memory_space<l1>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 64 + d1, d2), undef, <3x2>, "
+			 "memref<2x2x!tt.tile<32x32, bfp_bf8>, #tt.memory_space<l1>>>");
 	EXPECT_SHAPE(tt_layout_shard_shape, &l, 64, 64);
 	cr_assert_eq(tt_layout_shard_bytes(&l), 4 * 1088);
 }
@@ -342,8 +359,10 @@ Test(layout, seed_3x64x128_tilized_grid_3x2)
 Test(layout, seed_53x63_grid_3x2)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 53, 63 },
-		.grid_rank = 2, .grid = { 3, 2 },
+		.rank = 2,
+		.shape = { 53, 63 },
+		.grid_rank = 2,
+		.grid = { 3, 2 },
 	};
 	static const uint64_t want[3][2] = { { 0, 18 }, { 0, 18 }, { 32, 49 } };
 	struct tt_layout_shard_pad pad;
@@ -351,13 +370,13 @@ Test(layout, seed_53x63_grid_3x2)
 	uint64_t total = 0;
 
 	make(&l, &d);
-	expect_print(&l, "#tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, memref<18x32xf32, #tt.memory_space<l1>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, memref<18x32xf32, "
+			 "#tt.memory_space<l1>>>");
 	for (uint64_t i = 0; i < 3; i++) {
 		for (uint64_t j = 0; j < 2; j++) {
 			tt_layout_shard_padding(&l, U64(i, j), &pad);
-			cr_assert_eq(pad.padding, want[i][j],
-				     "core (%llu, %llu): %llu", (unsigned long long)i,
-				     (unsigned long long)j,
+			cr_assert_eq(pad.padding, want[i][j], "core (%llu, %llu): %llu",
+				     (unsigned long long)i, (unsigned long long)j,
 				     (unsigned long long)pad.padding);
 			total += pad.padding;
 		}
@@ -381,25 +400,31 @@ Test(layout, seed_53x63_grid_3x2)
 Test(layout, seed_53x63_tilized_grid_3x2)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 53, 63 }, .dtype = TT_DF_BFP8_B,
-		.grid_rank = 2, .grid = { 3, 2 }, .tiled = true,
+		.rank = 2,
+		.shape = { 53, 63 },
+		.dtype = TT_DF_BFP8_B,
+		.grid_rank = 2,
+		.grid = { 3, 2 },
+		.tiled = true,
 	};
 	static const uint64_t want[3][2] = {
-		{ 448, 466 }, { 448, 466 }, { 480, 497 },
+		{ 448, 466 },
+		{ 448, 466 },
+		{ 480, 497 },
 	};
 	struct tt_layout_shard_pad pad;
 	struct tt_layout l;
 	uint64_t total = 0;
 
 	make(&l, &d);
-	expect_print(&l, "#tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, memref<1x1x!tt.tile<32x32, bfp_bf8>, #tt.memory_space<l1>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, "
+			 "memref<1x1x!tt.tile<32x32, bfp_bf8>, #tt.memory_space<l1>>>");
 	EXPECT_SHAPE(tt_layout_shard_shape, &l, 18, 32);
 	EXPECT_SHAPE(tt_layout_padded_shard_shape, &l, 32, 32);
 	for (uint64_t i = 0; i < 3; i++) {
 		for (uint64_t j = 0; j < 2; j++) {
 			tt_layout_shard_padding(&l, U64(i, j), &pad);
-			cr_assert_eq(pad.padded[0] - pad.in_bounds[0],
-				     i == 2 ? 15 : 14);
+			cr_assert_eq(pad.padded[0] - pad.in_bounds[0], i == 2 ? 15 : 14);
 			cr_assert_eq(pad.padding, want[i][j]);
 			total += pad.padding;
 		}
@@ -422,8 +447,10 @@ Test(layout, seed_53x63_tilized_grid_3x2)
 Test(layout, seed_2x8x32_batch_stride_bump)
 {
 	struct tt_layout_desc d = {
-		.rank = 3, .shape = { 2, 8, 32 },
-		.grid_rank = 2, .grid = { 1, 2 },
+		.rank = 3,
+		.shape = { 2, 8, 32 },
+		.grid_rank = 2,
+		.grid = { 1, 2 },
 	};
 	struct tt_layout_shard_pad pad;
 	struct tt_layout_range rg[4];
@@ -432,7 +459,8 @@ Test(layout, seed_2x8x32_batch_stride_bump)
 	size_t n;
 
 	make(&l, &d);
-	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 8 + d1, d2), undef, <1x2>, memref<16x16xf32, #tt.memory_space<l1>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 8 + d1, d2), undef, <1x2>, "
+			 "memref<16x16xf32, #tt.memory_space<l1>>>");
 	d.tiled = true;
 	make(&l, &d);
 	EXPECT_SHAPE(tt_layout_memref_shape, &l, 1, 1);
@@ -443,7 +471,8 @@ Test(layout, seed_2x8x32_batch_stride_bump)
 	d.tiled = false;
 	d.stride_align[0] = 32;
 	make(&l, &d);
-	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 32 + d1, d2), undef, <1x2>, memref<40x16xf32, #tt.memory_space<l1>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1, d2) -> (d0 * 32 + d1, d2), undef, <1x2>, "
+			 "memref<40x16xf32, #tt.memory_space<l1>>>");
 	d.tiled = true;
 	make(&l, &d);
 	EXPECT_SHAPE(tt_layout_physical_shape, &l, 40, 32);
@@ -459,8 +488,7 @@ Test(layout, seed_2x8x32_batch_stride_bump)
 
 	for (uint64_t r = 0; r < 64; r++)
 		cr_assert_eq(tt_layout_is_padding(&l, U64(0, 1), U64(r, 3)),
-			     !(r < 8 || (r >= 32 && r < 40)), "row %llu",
-			     (unsigned long long)r);
+			     !(r < 8 || (r >= 32 && r < 40)), "row %llu", (unsigned long long)r);
 	cr_assert_eq(tt_layout_shard_ranges(&l, U64(0, 1), 0, rg, 4, &n), TT_OK);
 	cr_assert_eq(n, 2);
 	cr_assert_eq(rg[0].lo, 0);
@@ -497,7 +525,8 @@ Test(layout, seed_multidevice_2x2x4)
 	d.grid[1] = 2;
 	d.grid[2] = 4;
 	make(&l, &d);
-	expect_print(&l, "#tt.metal_layout<(d0, d1, d2, d3) -> (d0, d1 * 64 + d2, d3), undef, <2x2x4>, memref<1x3x1x!tt.tile<32x32, bfp_bf8>, #tt.memory_space<l1>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1, d2, d3) -> (d0, d1 * 64 + d2, d3), undef, "
+			 "<2x2x4>, memref<1x3x1x!tt.tile<32x32, bfp_bf8>, #tt.memory_space<l1>>>");
 	EXPECT_SHAPE(tt_layout_shard_shape, &l, 1, 96, 32);
 
 	/* The batch picks the device: [1, 1, 6, 100] -> (1, 70, 100). */
@@ -511,8 +540,12 @@ Test(layout, seed_multidevice_2x2x4)
 Test(layout, print_oob_memspace_and_truncation)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 4, 4 }, .dtype = TT_DF_FLOAT16_B,
-		.grid_rank = 2, .grid = { 1, 1 }, .mem = TT_LAYOUT_DRAM,
+		.rank = 2,
+		.shape = { 4, 4 },
+		.dtype = TT_DF_FLOAT16_B,
+		.grid_rank = 2,
+		.grid = { 1, 1 },
+		.mem = TT_LAYOUT_DRAM,
 		.oob = { TT_LAYOUT_OOB_NUMBER, -2.5f },
 	};
 	struct tt_layout l;
@@ -520,7 +553,8 @@ Test(layout, print_oob_memspace_and_truncation)
 	int n;
 
 	make(&l, &d);
-	expect_print(&l, "#tt.metal_layout<(d0, d1) -> (d0, d1), -2.5, <1x1>, memref<4x4xbf16, #tt.memory_space<dram>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1) -> (d0, d1), -2.5, <1x1>, memref<4x4xbf16, "
+			 "#tt.memory_space<dram>>>");
 	d.oob.kind = TT_LAYOUT_OOB_NEG_INF;
 	make(&l, &d);
 	n = tt_layout_print(&l, small, sizeof(small));
@@ -529,7 +563,8 @@ Test(layout, print_oob_memspace_and_truncation)
 	cr_assert_eq(tt_layout_print(&l, NULL, 0), n);
 	d.oob.kind = TT_LAYOUT_OOB_NAN;
 	make(&l, &d);
-	expect_print(&l, "#tt.metal_layout<(d0, d1) -> (d0, d1), nan, <1x1>, memref<4x4xbf16, #tt.memory_space<dram>>>");
+	expect_print(&l, "#tt.metal_layout<(d0, d1) -> (d0, d1), nan, <1x1>, memref<4x4xbf16, "
+			 "#tt.memory_space<dram>>>");
 }
 
 /* ---- invalid input ---------------------------------------------------- */
@@ -537,7 +572,10 @@ Test(layout, print_oob_memspace_and_truncation)
 Test(layout, rejects_bad_shapes_and_grids)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 4, 0 }, .grid_rank = 2, .grid = { 1, 1 },
+		.rank = 2,
+		.shape = { 4, 0 },
+		.grid_rank = 2,
+		.grid = { 1, 1 },
 	};
 
 	reject(&d, "dim 1 of the shape is 0");
@@ -557,8 +595,11 @@ Test(layout, rejects_bad_shapes_and_grids)
 Test(layout, rejects_bad_intervals)
 {
 	struct tt_layout_desc d = {
-		.rank = 4, .shape = { 2, 3, 4, 5 }, .grid_rank = 2,
-		.grid = { 1, 1 }, .n_intervals = 2,
+		.rank = 4,
+		.shape = { 2, 3, 4, 5 },
+		.grid_rank = 2,
+		.grid = { 1, 1 },
+		.n_intervals = 2,
 		.intervals = { { 0, 2 }, { 1, 3 } },
 	};
 
@@ -583,7 +624,10 @@ Test(layout, rejects_bad_intervals)
 Test(layout, rejects_bad_maps)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 4, 4 }, .grid_rank = 2, .grid = { 1, 1 },
+		.rank = 2,
+		.shape = { 4, 4 },
+		.grid_rank = 2,
+		.grid = { 1, 1 },
 		.map_rank = 2,
 	};
 
@@ -595,7 +639,8 @@ Test(layout, rejects_bad_maps)
 	d.map_rank = 1;
 	d.grid_rank = 1;
 	d.map[0][1] = 1;
-	reject(&d, "result 0 of the map gives d0 stride 1 but the faster dims of that result span 4 values: strides must not overlap");
+	reject(&d, "result 0 of the map gives d0 stride 1 but the faster dims of that result span "
+		   "4 values: strides must not overlap");
 	/* (d0 + 4 * d1, 4 * d0 + d1): both dims mixed in two results. */
 	d.map_rank = 2;
 	d.grid_rank = 2;
@@ -621,8 +666,11 @@ Test(layout, rejects_bad_maps)
 Test(layout, rejects_bad_tiles_and_formats)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 64, 64 }, .dtype = TT_DF_BFP8_B,
-		.grid_rank = 2, .grid = { 1, 1 },
+		.rank = 2,
+		.shape = { 64, 64 },
+		.dtype = TT_DF_BFP8_B,
+		.grid_rank = 2,
+		.grid = { 1, 1 },
 	};
 
 	reject(&d, "Bfp8_b exists only in tiles");
@@ -637,7 +685,10 @@ Test(layout, rejects_bad_tiles_and_formats)
 	reject(&d, "element type 3 is not supported");
 
 	d = (struct tt_layout_desc){
-		.rank = 1, .shape = { 100 }, .grid_rank = 1, .grid = { 1 },
+		.rank = 1,
+		.shape = { 100 },
+		.grid_rank = 1,
+		.grid = { 1 },
 		.tiled = true,
 	};
 	reject(&d, "a tiled layout needs at least 2 physical dims");
@@ -650,12 +701,16 @@ Test(layout, rejects_bad_tiles_and_formats)
 Test(layout, rejects_shard_larger_than_l1)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 2048, 2048 }, .grid_rank = 2,
-		.grid = { 1, 1 }, .max_shard_bytes = 1464 * 1024,
+		.rank = 2,
+		.shape = { 2048, 2048 },
+		.grid_rank = 2,
+		.grid = { 1, 1 },
+		.max_shard_bytes = 1464 * 1024,
 	};
 	struct tt_layout l;
 
-	reject(&d, "one shard (memref 2048x2048 of f32) needs 16777216 bytes per core but only 1499136 are available");
+	reject(&d, "one shard (memref 2048x2048 of f32) needs 16777216 bytes per core but only "
+		   "1499136 are available");
 	d.grid[0] = d.grid[1] = 4;
 	make(&l, &d);
 	cr_assert_eq(tt_layout_shard_bytes(&l), 1 << 20);
@@ -672,7 +727,10 @@ static void layouts_on_arch(enum tt_arch_id id, bool big_shard_fits)
 	const struct tt_arch *a = tt_arch_get(id);
 	uint64_t room = a->l1_size - a->l1_unreserved_base;
 	struct tt_layout_desc d = {
-		.rank = 2, .dtype = TT_DF_FLOAT16_B, .tiled = true, .grid_rank = 2,
+		.rank = 2,
+		.dtype = TT_DF_FLOAT16_B,
+		.tiled = true,
+		.grid_rank = 2,
 		.max_shard_bytes = room,
 	};
 	struct tt_layout l;
@@ -728,8 +786,7 @@ Test(layout, validate_catches_hand_edits)
 
 /* ---- TTNN view -------------------------------------------------------- */
 
-static void expect_same_layout(const struct tt_layout *a,
-			       const struct tt_layout *b)
+static void expect_same_layout(const struct tt_layout *a, const struct tt_layout *b)
 {
 	char pa[512], pb[512];
 
@@ -752,8 +809,7 @@ Test(layout, ttnn_view_round_trip)
 	d.dtype = TT_DF_FLOAT16_B;
 	d.tiled = true;
 	make(&l, &d);
-	cr_assert_eq(tt_layout_to_ttnn(&l, &t), TT_OK, "%s",
-		     tt_last_error());
+	cr_assert_eq(tt_layout_to_ttnn(&l, &t), TT_OK, "%s", tt_last_error());
 	expect_dims(t.stride, 4, U64(24576, 8192, 128, 1), 4, "stride");
 	expect_dims(t.shard_shape, 2, U64(192, 32), 2, "shard_shape");
 	expect_dims(t.physical_shard_shape, 2, U64(192, 32), 2, "physical");
@@ -771,9 +827,12 @@ Test(layout, ttnn_view_round_trip)
 Test(layout, ttnn_view_bump_and_row_major)
 {
 	struct tt_layout_desc d = {
-		.rank = 3, .shape = { 2, 8, 32 },
-		.grid_rank = 2, .grid = { 1, 2 },
-		.tiled = true, .stride_align = { 32 },
+		.rank = 3,
+		.shape = { 2, 8, 32 },
+		.grid_rank = 2,
+		.grid = { 1, 2 },
+		.tiled = true,
+		.stride_align = { 32 },
 	};
 	struct tt_layout_oob zero = { TT_LAYOUT_OOB_ZERO, 0 };
 	struct tt_layout_ttnn t;
@@ -789,8 +848,10 @@ Test(layout, ttnn_view_bump_and_row_major)
 	cr_assert_eq(back.oob.kind, TT_LAYOUT_OOB_ZERO);
 
 	d = (struct tt_layout_desc){
-		.rank = 2, .shape = { 53, 63 },
-		.grid_rank = 2, .grid = { 3, 2 },
+		.rank = 2,
+		.shape = { 53, 63 },
+		.grid_rank = 2,
+		.grid = { 3, 2 },
 	};
 	make(&l, &d);
 	cr_assert_eq(tt_layout_to_ttnn(&l, &t), TT_OK);
@@ -818,12 +879,16 @@ Test(layout, ttnn_view_errors)
 	d.grid[2] = 4;
 	make(&l, &d);
 	cr_assert_eq(tt_layout_to_ttnn(&l, &t), TT_ELAYOUT);
-	cr_assert(strstr(tt_last_error(), "TTNN layouts are 2-D but the map (d0, d1, d2, d3) -> (d0, d1 * 64 + d2, d3) has 3 results"),
+	cr_assert(strstr(tt_last_error(), "TTNN layouts are 2-D but the map (d0, d1, d2, d3) -> "
+					  "(d0, d1 * 64 + d2, d3) has 3 results"),
 		  "%s", tt_last_error());
 
 	/* Rank 1. */
 	d = (struct tt_layout_desc){
-		.rank = 1, .shape = { 100 }, .grid_rank = 1, .grid = { 4 },
+		.rank = 1,
+		.shape = { 100 },
+		.grid_rank = 1,
+		.grid = { 4 },
 	};
 	make(&l, &d);
 	cr_assert_eq(tt_layout_to_ttnn(&l, &t), TT_ELAYOUT);
@@ -831,16 +896,24 @@ Test(layout, ttnn_view_errors)
 
 	/* 5 rows on 4 cores: shards of 2 rows leave core 3 empty. */
 	d = (struct tt_layout_desc){
-		.rank = 2, .shape = { 5, 8 }, .grid_rank = 2, .grid = { 4, 1 },
+		.rank = 2,
+		.shape = { 5, 8 },
+		.grid_rank = 2,
+		.grid = { 4, 1 },
 	};
 	make(&l, &d);
 	cr_assert_eq(tt_layout_to_ttnn(&l, &t), TT_ELAYOUT);
-	cr_assert(strstr(tt_last_error(), "cannot describe cores without data"), "%s", tt_last_error());
+	cr_assert(strstr(tt_last_error(), "cannot describe cores without data"), "%s",
+		  tt_last_error());
 
 	/* Last dim folded with another: (d0 * 8 + d1) as one row. */
 	d = (struct tt_layout_desc){
-		.rank = 2, .shape = { 4, 8 }, .grid_rank = 2, .grid = { 1, 1 },
-		.map_rank = 2, .map = { { 1, 0 }, { 8, 1 } },
+		.rank = 2,
+		.shape = { 4, 8 },
+		.grid_rank = 2,
+		.grid = { 1, 1 },
+		.map_rank = 2,
+		.map = { { 1, 0 }, { 8, 1 } },
 	};
 	make(&l, &d);
 	cr_assert_eq(tt_layout_to_ttnn(&l, &t), TT_ELAYOUT);
@@ -848,30 +921,30 @@ Test(layout, ttnn_view_errors)
 
 	/* A TTNN shard that the grid does not derive. */
 	t = (struct tt_layout_ttnn){
-		.rank = 2, .shape = { 100, 64 }, .stride = { 64, 1 },
-		.shard_shape = { 40, 64 }, .physical_shard_shape = { 40, 64 },
-		.tile_shape = { 1, 1 }, .grid_shape = { 3, 1 },
+		.rank = 2,
+		.shape = { 100, 64 },
+		.stride = { 64, 1 },
+		.shard_shape = { 40, 64 },
+		.physical_shard_shape = { 40, 64 },
+		.tile_shape = { 1, 1 },
+		.grid_shape = { 3, 1 },
 	};
-	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0),
-		     TT_ELAYOUT);
+	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0), TT_ELAYOUT);
 	cr_assert(strstr(tt_last_error(), "shard = ceil(100 / 3) = 34"), "%s", tt_last_error());
 	t.shard_shape[0] = 34;
 	t.physical_shard_shape[0] = 34;
-	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0),
-		     TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0), TT_OK, "%s", tt_last_error());
 	t.physical_shard_shape[0] = 64;
-	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0),
-		     TT_ELAYOUT);
+	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0), TT_ELAYOUT);
 	cr_assert(strstr(tt_last_error(), "physical_shard_shape[0] = 64"), "%s", tt_last_error());
 	t.physical_shard_shape[0] = 34;
 	t.stride[0] = 65;
-	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0),
-		     TT_ELAYOUT);
-	cr_assert(strstr(tt_last_error(), "not a multiple of the row width 64"), "%s", tt_last_error());
+	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0), TT_ELAYOUT);
+	cr_assert(strstr(tt_last_error(), "not a multiple of the row width 64"), "%s",
+		  tt_last_error());
 	t.stride[0] = 64;
 	t.stride[1] = 2;
-	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0),
-		     TT_ELAYOUT);
+	cr_assert_eq(tt_layout_from_ttnn(&l, &t, &undef, 0), TT_ELAYOUT);
 	cr_assert(strstr(tt_last_error(), "must be contiguous"), "%s", tt_last_error());
 }
 
@@ -912,8 +985,7 @@ static bool random_desc(struct tt_layout_desc *d, bool quirk)
 				b -= (int32_t)d->rank;
 			if (e < (int32_t)d->rank && !rnd(2))
 				e -= (int32_t)d->rank;
-			d->intervals[d->n_intervals++] =
-				(struct tt_layout_interval){ b, e };
+			d->intervals[d->n_intervals++] = (struct tt_layout_interval){ b, e };
 		}
 		groups++;
 		i += len;
@@ -951,7 +1023,7 @@ static void add_quirk(struct tt_layout_desc *d)
 	struct tt_layout l;
 
 	d->grid_rank--;
-	d->tiled = false;	/* the interval layout may be 1-D */
+	d->tiled = false; /* the interval layout may be 1-D */
 	make(&l, d);
 	d->tiled = tiled;
 	n = l.phys_rank;
@@ -1011,10 +1083,8 @@ static void check_layout(const struct tt_layout *l)
 		cr_assert_eq(tt_layout_slot_index(l, off, &idx), TT_OK);
 		cr_assert_lt(idx, slots);
 		slot = shard * slots + idx;
-		cr_assert_eq(owner[slot], UINT64_MAX,
-			     "%s: elements %llu and %llu collide", text,
-			     (unsigned long long)owner[slot],
-			     (unsigned long long)e);
+		cr_assert_eq(owner[slot], UINT64_MAX, "%s: elements %llu and %llu collide", text,
+			     (unsigned long long)owner[slot], (unsigned long long)e);
 		owner[slot] = e;
 		count[shard]++;
 	}
@@ -1031,8 +1101,7 @@ static void check_layout(const struct tt_layout *l)
 			rem /= l->grid[r];
 		}
 		cr_assert_eq(tt_layout_shard_padding(l, g, &pad), TT_OK);
-		cr_assert_eq(pad.elems, count[s], "%s: shard %llu", text,
-			     (unsigned long long)s);
+		cr_assert_eq(pad.elems, count[s], "%s: shard %llu", text, (unsigned long long)s);
 		cr_assert_eq(pad.slots, slots);
 		cr_assert_eq(pad.padding, slots - count[s]);
 		pad_sum += pad.padding;
@@ -1042,9 +1111,7 @@ static void check_layout(const struct tt_layout *l)
 
 			rg[r] = malloc(max * sizeof(*rg[r]));
 			cr_assert(rg[r]);
-			cr_assert_eq(tt_layout_shard_ranges(l, g, r, rg[r],
-							    max, &nr[r]),
-				     TT_OK);
+			cr_assert_eq(tt_layout_shard_ranges(l, g, r, rg[r], max, &nr[r]), TT_OK);
 			cr_assert_leq(nr[r], max);
 		}
 		for (uint64_t i = 0; i < slots; i++) {
@@ -1059,11 +1126,9 @@ static void check_layout(const struct tt_layout *l)
 			tt_layout_slot_index(l, off, &idx);
 			data = owner[s * slots + idx] != UINT64_MAX;
 			padding = tt_layout_is_padding(l, g, off);
-			cr_assert_eq(padding, !data, "%s: slot %llu", text,
-				     (unsigned long long)i);
+			cr_assert_eq(padding, !data, "%s: slot %llu", text, (unsigned long long)i);
 			if (data) {
-				int err = tt_layout_slot_to_logical(l, g, off,
-								    back);
+				int err = tt_layout_slot_to_logical(l, g, off, back);
 
 				cr_assert_eq(err, TT_OK);
 				for (uint32_t dd = 0; dd < l->rank; dd++)
@@ -1073,8 +1138,7 @@ static void check_layout(const struct tt_layout *l)
 					x[dd] = q % l->shape[dd];
 					q /= l->shape[dd];
 				}
-				cr_assert_eq(memcmp(x, back,
-						    l->rank * sizeof(*x)), 0);
+				cr_assert_eq(memcmp(x, back, l->rank * sizeof(*x)), 0);
 			}
 			if (!pad.separable)
 				continue;
@@ -1082,12 +1146,11 @@ static void check_layout(const struct tt_layout *l)
 				bool hit = false;
 
 				for (size_t k = 0; k < nr[r]; k++)
-					hit |= off[r] >= rg[r][k].lo &&
-					       off[r] < rg[r][k].hi;
+					hit |= off[r] >= rg[r][k].lo && off[r] < rg[r][k].hi;
 				in &= hit;
 			}
-			cr_assert_eq(in, data, "%s: ranges disagree at slot %llu",
-				     text, (unsigned long long)i);
+			cr_assert_eq(in, data, "%s: ranges disagree at slot %llu", text,
+				     (unsigned long long)i);
 		}
 		for (uint32_t r = 0; r < pr; r++)
 			free(rg[r]);
@@ -1143,8 +1206,7 @@ Test(layout, property_repeated_dim_maps)
 			continue;
 		add_quirk(&d);
 		make(&l, &d);
-		if (tt_layout_shard_slots(&l) * tt_layout_num_shards(&l) >
-		    40000)
+		if (tt_layout_shard_slots(&l) * tt_layout_num_shards(&l) > 40000)
 			continue;
 		check_layout(&l);
 		done++;

@@ -14,7 +14,7 @@
 #include <tt/error.h>
 #include <tt/memory_report.h>
 
-#define KiB	1024ull
+#define KiB 1024ull
 
 static struct tt_banks b;
 static char tmp[256];
@@ -60,9 +60,9 @@ static void alloc_ok(enum tt_bank_type type, uint64_t size, uint64_t page)
 {
 	uint64_t addr;
 
-	cr_assert_eq(tt_bank_alloc(&b, type, size, page, TT_BANK_INTERLEAVED,
-				   TT_BANK_DEFAULT, &addr), TT_OK,
-		     "%s", tt_last_error());
+	cr_assert_eq(
+		tt_bank_alloc(&b, type, size, page, TT_BANK_INTERLEAVED, TT_BANK_DEFAULT, &addr),
+		TT_OK, "%s", tt_last_error());
 }
 
 static char *slurp(const char *name)
@@ -98,31 +98,30 @@ Test(report, dump_memory_state)
 	alloc_ok(TT_BANK_L1, 4 * 4096, 1024);
 	cr_assert_eq(tt_memory_report_dump_memory_state(&b, dir, "", 0), TT_OK);
 
-	expect_file("memory_usage_summary.csv",
-		    ", Total Allocatable Size (B), Total Allocated (B), Total Free (KB), Largest Free Block (KB)\n"
-		    ",983008,4096,978912,978912\n"
-		    ",53248,4096,49152,49152\n");
+	expect_file("memory_usage_summary.csv", ", Total Allocatable Size (B), Total Allocated "
+						"(B), Total Free (KB), Largest Free Block (KB)\n"
+						",983008,4096,978912,978912\n"
+						",53248,4096,49152,49152\n");
 	expect_file("l1_usage_summary.csv",
 		    "This report indicates available space for interleaving L1 buffers\n"
 		    ", Largest Contiguous Free Block (B), Total Free L1 Space (B)\n"
 		    ",49152,196608\n");
-	expect_file("detailed_memory_usage.csv",
-		    ",DRAM\n"
-		    ",Total allocatable (B):,1966016\n"
-		    ",Total allocated (B):,8192\n"
-		    ",Total free (B):,1957824\n"
-		    ",,Blocks:,Address (B),Size (B),Allocated (Y/N)\n"
-		    ",,,32,4096,Y\n"
-		    ",,,4128,978912,N\n"
-		    "\n"
-		    ",L1\n"
-		    ",Total allocatable (B):,212992\n"
-		    ",Total allocated (B):,16384\n"
-		    ",Total free (B):,196608\n"
-		    ",,Blocks:,Address (B),Size (B),Allocated (Y/N)\n"
-		    ",,,8192,49152,N\n"
-		    ",,,57344,4096,Y\n"
-		    "\n");
+	expect_file("detailed_memory_usage.csv", ",DRAM\n"
+						 ",Total allocatable (B):,1966016\n"
+						 ",Total allocated (B):,8192\n"
+						 ",Total free (B):,1957824\n"
+						 ",,Blocks:,Address (B),Size (B),Allocated (Y/N)\n"
+						 ",,,32,4096,Y\n"
+						 ",,,4128,978912,N\n"
+						 "\n"
+						 ",L1\n"
+						 ",Total allocatable (B):,212992\n"
+						 ",Total allocated (B):,16384\n"
+						 ",Total free (B):,196608\n"
+						 ",,Blocks:,Address (B),Size (B),Allocated (Y/N)\n"
+						 ",,,8192,49152,N\n"
+						 ",,,57344,4096,Y\n"
+						 "\n");
 }
 
 Test(report, dump_with_prefix_and_picture)
@@ -130,7 +129,8 @@ Test(report, dump_with_prefix_and_picture)
 	char path[400];
 	char *svg;
 
-	cr_assert_eq(tt_memory_report_dump_memory_state(&b, dir, "before_", TT_MEMORY_REPORT_SVG), TT_OK);
+	cr_assert_eq(tt_memory_report_dump_memory_state(&b, dir, "before_", TT_MEMORY_REPORT_SVG),
+		     TT_OK);
 	snprintf(path, sizeof(path), "%s/before_memory_usage_summary.csv", dir);
 	cr_expect_eq(access(path, R_OK), 0);
 	svg = slurp("before_memory_map.svg");
@@ -151,7 +151,8 @@ Test(report, program_reports)
 	cr_expect_eq(tt_memory_report_program(&rf, &b, 3), TT_EINVAL);
 
 	expect_file("program_memory_usage_summary.csv",
-		    "Program ID, Total Allocatable Size (B), Total Allocated (B), Total Free (KB), Largest Free Block (KB)\n"
+		    "Program ID, Total Allocatable Size (B), Total Allocated (B), Total Free (KB), "
+		    "Largest Free Block (KB)\n"
 		    "1,983008,4096,978912,978912\n"
 		    ",53248,0,53248,53248\n"
 		    "2,983008,4096,978912,978912\n"
@@ -195,7 +196,7 @@ Test(report, svg_picture)
 {
 	char *svg;
 
-	alloc_ok(TT_BANK_L1, 4 * 26 * KiB, 1024);	/* top half of the L1 region */
+	alloc_ok(TT_BANK_L1, 4 * 26 * KiB, 1024); /* top half of the L1 region */
 	alloc_ok(TT_BANK_TRACE, 2 * 2048, 2048);
 	svg = svg_string();
 	cr_expect_eq(strncmp(svg, "<svg ", 5), 0);
@@ -252,7 +253,8 @@ Test(report, launch_reports_appended)
 	cr_assert_eq(tt_memory_report_launch(&b), TT_OK);
 
 	expect_file("program_memory_usage_summary.csv",
-		    "Program ID, Total Allocatable Size (B), Total Allocated (B), Total Free (KB), Largest Free Block (KB)\n"
+		    "Program ID, Total Allocatable Size (B), Total Allocated (B), Total Free (KB), "
+		    "Largest Free Block (KB)\n"
 		    "0,983008,4096,978912,978912\n"
 		    ",53248,0,53248,53248\n"
 		    "1,983008,4096,978912,978912\n"
@@ -343,8 +345,8 @@ Test(report, launch_reports_unwritable_directory)
 {
 	cr_assert_eq(setenv(TT_MEMORY_REPORT_ENV, "/proc/no/such/dir", 1), 0);
 	cr_expect_eq(tt_memory_report_launch(&b), TT_EIO);
-	cr_expect(strstr(tt_last_error(),
-			 "memory report: cannot create the program_*.csv files in \"/proc/no/such/dir\""),
+	cr_expect(strstr(tt_last_error(), "memory report: cannot create the program_*.csv files in "
+					  "\"/proc/no/such/dir\""),
 		  "%s", tt_last_error());
 	cr_expect_null(tt_memory_report_launch_dir());
 	cr_expect_eq(tt_memory_report_launch_enable("/proc/no/such/dir"), TT_EIO);

@@ -218,7 +218,8 @@ Test(metalium, circular_buffer_updates)
 	cr_assert_throw(UpdateCircularBufferTotalSize(p, cb, 1000), std::runtime_error);
 	cr_assert_throw(UpdateCircularBufferPageSize(p, cb, tt::CBIndex::c_1, 1024),
 			std::runtime_error);
-	cr_assert_eq(GetCircularBufferConfig(p, cb).total_size(), 8192u, "a refusal changes nothing");
+	cr_assert_eq(GetCircularBufferConfig(p, cb).total_size(), 8192u,
+		     "a refusal changes nothing");
 	cr_assert(!IsGalaxyCluster() && GetNumPCIeDevices() == 1 && GetPCIeDeviceID(3) == 3);
 }
 

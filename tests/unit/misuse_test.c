@@ -23,14 +23,15 @@
 #include "tt_data_format.h"
 #include "tt_kernel_config.h"
 
-
 /* The last error contains @needle. */
-#define expect_msg(needle)						\
-	cr_expect(strstr(tt_last_error(), (needle)),			\
-		  "last error \"%s\" lacks \"%s\"", tt_last_error(), (needle))
+#define expect_msg(needle)                                                             \
+	cr_expect(strstr(tt_last_error(), (needle)), "last error \"%s\" lacks \"%s\"", \
+		  tt_last_error(), (needle))
 
 static const struct tt_buffer_config dram_cfg = {
-	.size = 4096, .page_size = 1024, .type = TT_BUFFER_DRAM,
+	.size = 4096,
+	.page_size = 1024,
+	.type = TT_BUFFER_DRAM,
 };
 
 Test(misuse, null_arguments_device)
@@ -182,8 +183,9 @@ Test(misuse, dram_and_l1_end_does_not_wrap)
 	cr_expect_eq(tt_device_l1_read(dev, tt_core(0, 0), 0, data, SIZE_MAX), TT_ERANGE);
 	cr_expect_eq(tt_device_l1_read(dev, tt_core(2, 0), 0, data, 1), TT_ERANGE);
 	expect_msg("core (2,0) is outside the 2x2 grid");
-	cr_expect_eq(tt_device_dram_write(dev, 11, dev->arch->dram_bank_size - 64,
-					  data, sizeof(data)), TT_OK, "the last 64 B are fine");
+	cr_expect_eq(
+		tt_device_dram_write(dev, 11, dev->arch->dram_bank_size - 64, data, sizeof(data)),
+		TT_OK, "the last 64 B are fine");
 	cr_expect_eq(tt_device_close(dev), TT_OK);
 }
 
@@ -205,8 +207,8 @@ Test(misuse, buffer_double_free_and_use_after_free)
 	/* A device is not a buffer, nor a buffer a device. */
 	cr_expect_eq(tt_buffer_free((struct tt_buffer *)dev), TT_EDOUBLEFREE);
 	cr_assert_eq(tt_buffer_create(dev, &dram_cfg, &other), TT_OK);
-	cr_expect_eq(tt_device_l1_read((struct tt_device *)other, tt_core(0, 0), 0,
-				       data, 1), TT_EINVAL);
+	cr_expect_eq(tt_device_l1_read((struct tt_device *)other, tt_core(0, 0), 0, data, 1),
+		     TT_EINVAL);
 	expect_msg("is not an open device");
 	/* The allocator is intact: the freed range is allocated again. */
 	cr_expect_eq(tt_buffer_free(other), TT_OK);
@@ -221,8 +223,7 @@ Test(misuse, device_closed_twice_and_buffer_after_close)
 	struct tt_core_range_set one = tt_core_set(tt_core(0, 0));
 	struct tt_cb_format fmt = { 0, TT_DF_FLOAT16_B, 1024 };
 	struct tt_cb_config cb = { 1024, &fmt, 1 };
-	struct tt_buffer_config l1_cfg = { .size = 4096, .page_size = 1024,
-					   .type = TT_BUFFER_L1 };
+	struct tt_buffer_config l1_cfg = { .size = 4096, .page_size = 1024, .type = TT_BUFFER_L1 };
 	tt_cb_handle h;
 	uint8_t data[4096];
 
@@ -276,22 +277,22 @@ Test(misuse, refusals_say_what_and_why)
 	uint32_t id;
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
-	cr_expect_eq(tt_kernel_create(prog, TT_TEST_KERNELS "/no_such_kernel.c", &one,
-				      &dm, &k), TT_ENOENT);
+	cr_expect_eq(tt_kernel_create(prog, TT_TEST_KERNELS "/no_such_kernel.c", &one, &dm, &k),
+		     TT_ENOENT);
 	expect_msg("no_such_kernel.c\" not found");
 	cr_expect_eq(tt_kernel_create(prog, TT_TEST_KERNELS, &one, &dm, &k), TT_EINVAL);
 	expect_msg("is a directory, not a C file");
-	cr_expect_eq(tt_kernel_create(prog, TT_TEST_KERNELS "/empty.c", &far, &dm, &k),
-		     TT_ERANGE);
+	cr_expect_eq(tt_kernel_create(prog, TT_TEST_KERNELS "/empty.c", &far, &dm, &k), TT_ERANGE);
 	expect_msg("kernel core range 0 (6,6)-(8,8) is outside the largest wormhole_b0 grid, 8x10");
 	cr_assert_eq(tt_kernel_create(prog, TT_TEST_KERNELS "/empty.c", &one, &dm, &k), TT_OK);
 
-	cr_expect_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), many,
-						TT_MAX_RUNTIME_ARGS + 1), TT_E2BIG);
+	cr_expect_eq(
+		tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), many, TT_MAX_RUNTIME_ARGS + 1),
+		TT_E2BIG);
 	expect_msg("342 runtime args for kernel 0");
 	expect_msg("at most 341");
-	cr_expect_eq(tt_kernel_set_common_runtime_args(prog, k, many,
-						       TT_MAX_RUNTIME_ARGS + 1), TT_E2BIG);
+	cr_expect_eq(tt_kernel_set_common_runtime_args(prog, k, many, TT_MAX_RUNTIME_ARGS + 1),
+		     TT_E2BIG);
 	expect_msg("tt_kernel_set_common_runtime_args: 342 runtime args");
 	cr_expect_eq(tt_kernel_set_runtime_args(prog, k, tt_core(1, 0), many, 1), TT_ERANGE);
 	expect_msg("core (1,0) is not a core of kernel 0");
@@ -370,8 +371,11 @@ Test(misuse, huge_shard_grid_is_fast, .timeout = 20)
 	struct tt_device *dev = host_device(2, 2, 0);
 	struct tt_buffer_shard_spec sh = huge_spec(600);
 	struct tt_buffer_config cfg = {
-		.size = 600ull * 600 * 2048, .page_size = 2048,
-		.type = TT_BUFFER_L1, .layout = TT_BUFFER_HEIGHT_SHARDED, .shard = &sh,
+		.size = 600ull * 600 * 2048,
+		.page_size = 2048,
+		.type = TT_BUFFER_L1,
+		.layout = TT_BUFFER_HEIGHT_SHARDED,
+		.shard = &sh,
 	};
 	struct tt_buffer *buf;
 	struct timespec t0, t1;
@@ -398,8 +402,11 @@ Test(misuse, shard_grid_size_overflow_has_a_message)
 	struct tt_device *dev = host_device(2, 2, 0);
 	struct tt_buffer_shard_spec sh = huge_spec(2);
 	struct tt_buffer_config cfg = {
-		.size = 4 * 2048, .page_size = 2048, .type = TT_BUFFER_L1,
-		.layout = TT_BUFFER_HEIGHT_SHARDED, .shard = &sh,
+		.size = 4 * 2048,
+		.page_size = 2048,
+		.type = TT_BUFFER_L1,
+		.layout = TT_BUFFER_HEIGHT_SHARDED,
+		.shard = &sh,
 	};
 	struct tt_buffer *buf;
 

@@ -21,12 +21,12 @@
 #include "tt_data_format.h"
 
 /* fn(...) returns TT_EINVAL and says "fn: <arg> is NULL". */
-#define REFUSED(fn, ...)							\
-	do {									\
-		int rc_ = fn(__VA_ARGS__);					\
+#define REFUSED(fn, ...)                                                                 \
+	do {                                                                             \
+		int rc_ = fn(__VA_ARGS__);                                               \
 		cr_expect_eq(rc_, TT_EINVAL, #fn "(" #__VA_ARGS__ ") returned %d", rc_); \
-		cr_expect(strstr(tt_last_error(), #fn ": ") &&			\
-			  strstr(tt_last_error(), " is NULL"),			\
+		cr_expect(strstr(tt_last_error(), #fn ": ") &&                           \
+				  strstr(tt_last_error(), " is NULL"),                   \
 			  #fn "(" #__VA_ARGS__ "): last error \"%s\"", tt_last_error()); \
 	} while (0)
 
@@ -142,7 +142,7 @@ Test(null_args, bank)
 	REFUSED(tt_bank_lowest_occupied, NULL, TT_BANK_L1, 0, &v);
 	REFUSED(tt_bank_lowest_occupied, &b, TT_BANK_L1, 0, NULL);
 	REFUSED(tt_bank_check_cb, NULL, core, 0x20000, &clash);
-	(void)tt_bank_check_cb(&b, core, 0x20000, NULL);	/* NULL clash: not wanted */
+	(void)tt_bank_check_cb(&b, core, 0x20000, NULL); /* NULL clash: not wanted */
 	REFUSED(tt_bank_extract_state, NULL, TT_BANK_L1, &st);
 	REFUSED(tt_bank_extract_state, &b, TT_BANK_L1, NULL);
 	REFUSED(tt_bank_apply_state, NULL, &st);
@@ -163,14 +163,18 @@ Test(null_args, bank)
 	tt_bank_state_release(NULL);
 	tt_bank_destroy(NULL);
 	cr_expect_eq(tt_bank_alloc(&b, TT_BANK_DRAM, 2048, 2048, TT_BANK_INTERLEAVED,
-				   TT_BANK_DEFAULT, &v), TT_OK, "%s", tt_last_error());
+				   TT_BANK_DEFAULT, &v),
+		     TT_OK, "%s", tt_last_error());
 }
 
 Test(null_args, layout)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 64, 64 }, .dtype = TT_DF_FLOAT32,
-		.grid_rank = 2, .grid = { 1, 1 },
+		.rank = 2,
+		.shape = { 64, 64 },
+		.dtype = TT_DF_FLOAT32,
+		.grid_rank = 2,
+		.grid = { 1, 1 },
 	};
 	struct tt_layout l;
 	struct tt_layout_shard_pad pad;
@@ -214,8 +218,7 @@ Test(null_args, layout)
 	REFUSED(tt_layout_shard_ranges, &l, NULL, 0, ranges, 4, &n);
 	REFUSED(tt_layout_shard_ranges, &l, x, 0, ranges, 4, NULL);
 	/* NULL ranges count them, as max 0 does. */
-	cr_expect_eq(tt_layout_shard_ranges(&l, x, 0, NULL, 4, &n), TT_OK, "%s",
-		     tt_last_error());
+	cr_expect_eq(tt_layout_shard_ranges(&l, x, 0, NULL, 4, &n), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(n, 1);
 	REFUSED(tt_layout_print, NULL, buf, sizeof(buf));
 	REFUSED(tt_layout_print_map, NULL, buf, sizeof(buf));
@@ -246,9 +249,13 @@ Test(null_args, layout)
 Test(null_args, shard)
 {
 	struct tt_shard_spec s = {
-		.layout = TT_SHARD_HEIGHT, .tensor_shape = { 64, 64 },
-		.shard_shape = { 32, 64 }, .page_shape = { 1, 64 },
-		.grid_x = 2, .grid_y = 1, .orientation = TT_SHARD_ROW_MAJOR,
+		.layout = TT_SHARD_HEIGHT,
+		.tensor_shape = { 64, 64 },
+		.shard_shape = { 32, 64 },
+		.page_shape = { 1, 64 },
+		.grid_x = 2,
+		.grid_y = 1,
+		.orientation = TT_SHARD_ROW_MAJOR,
 	};
 	uint32_t v[2] = { 7, 7 }, w;
 	float data[64 * 64] = { 0 };
@@ -289,17 +296,18 @@ Test(null_args, tilize)
 	float rows[32 * 32] = { 0 };
 	uint8_t tiles[32 * 32 * 4], e[64], o[1024];
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 32, 32 }, .dtype = TT_DF_FLOAT32,
-		.grid_rank = 2, .grid = { 1, 1 },
+		.rank = 2,
+		.shape = { 32, 32 },
+		.dtype = TT_DF_FLOAT32,
+		.grid_rank = 2,
+		.grid = { 1, 1 },
 	};
 	struct tt_layout l;
 	uint64_t g[2] = { 0, 0 };
 
 	cr_assert_eq(tt_layout_create(&l, &d), TT_OK);
-	REFUSED(tt_tilize_to_tiles, TT_DF_FLOAT32, NULL, 32, 32, 32, NULL, tiles,
-		sizeof(tiles));
-	REFUSED(tt_tilize_to_tiles, TT_DF_FLOAT32, rows, 32, 32, 32, NULL, NULL,
-		sizeof(tiles));
+	REFUSED(tt_tilize_to_tiles, TT_DF_FLOAT32, NULL, 32, 32, 32, NULL, tiles, sizeof(tiles));
+	REFUSED(tt_tilize_to_tiles, TT_DF_FLOAT32, rows, 32, 32, 32, NULL, NULL, sizeof(tiles));
 	REFUSED(tt_tilize_from_tiles, TT_DF_FLOAT32, NULL, sizeof(tiles), 32, 32, rows, 32);
 	REFUSED(tt_tilize_from_tiles, TT_DF_FLOAT32, tiles, sizeof(tiles), 32, 32, NULL, 32);
 	REFUSED(tt_tilize_raw_to_tiles, 4, NULL, 32, 32, 32, NULL, tiles, sizeof(tiles));
@@ -317,8 +325,9 @@ Test(null_args, tilize)
 	tt_tilize_bfp8_pack(NULL, e, o);
 	tt_tilize_bfp8_pack(rows, NULL, o);
 	tt_tilize_bfp8_pack(rows, e, NULL);
-	cr_expect_eq(tt_tilize_to_tiles(TT_DF_FLOAT32, rows, 32, 32, 32, NULL, tiles,
-					sizeof(tiles)), TT_OK);
+	cr_expect_eq(
+		tt_tilize_to_tiles(TT_DF_FLOAT32, rows, 32, 32, 32, NULL, tiles, sizeof(tiles)),
+		TT_OK);
 }
 
 Test(null_args, report)
@@ -333,7 +342,7 @@ Test(null_args, report)
 	REFUSED(tt_memory_report_svg, NULL, &b);
 	REFUSED(tt_memory_report_svg, stderr, NULL);
 	tt_memory_report_write_headers(NULL);
-	tt_memory_report_write_headers(&rf);		/* files not open: nothing to write */
+	tt_memory_report_write_headers(&rf); /* files not open: nothing to write */
 	tt_memory_report_write_usage(NULL, &b);
 	tt_memory_report_write_usage(&rf, NULL);
 	tt_memory_report_write_usage(&rf, &b);

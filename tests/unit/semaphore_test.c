@@ -10,8 +10,7 @@
 
 #include "tt_kernel_config.h"
 
-static struct tt_core_range_set rect(uint32_t x0, uint32_t y0, uint32_t x1,
-				     uint32_t y1)
+static struct tt_core_range_set rect(uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
 {
 	return tt_core_range_set(tt_core_range(x0, y0, x1, y1));
 }

@@ -12,7 +12,6 @@
 #include <tt/error.h>
 #include <tt/shard.h>
 
-
 static void valid(const struct tt_shard_spec *s)
 {
 	int err = tt_shard_check(s);
@@ -27,21 +26,19 @@ static void invalid(const struct tt_shard_spec *s, const char *needle)
 		  needle);
 }
 
-static void expect_locate(const struct tt_shard_spec *s, uint32_t page,
-			  uint32_t shard, uint32_t offset)
+static void expect_locate(const struct tt_shard_spec *s, uint32_t page, uint32_t shard,
+			  uint32_t offset)
 {
 	uint32_t k, o, back;
 
 	cr_assert_eq(tt_shard_locate(s, page, &k, &o), TT_OK);
 	cr_assert_eq(k, shard, "page %u: shard %u, expected %u", page, k, shard);
-	cr_assert_eq(o, offset, "page %u: offset %u, expected %u", page, o,
-		     offset);
+	cr_assert_eq(o, offset, "page %u: offset %u, expected %u", page, o, offset);
 	cr_assert_eq(tt_shard_page(s, k, o, &back), TT_OK);
 	cr_assert_eq(back, page);
 }
 
-static void expect_core(const struct tt_shard_spec *s, uint32_t shard,
-			uint32_t x, uint32_t y)
+static void expect_core(const struct tt_shard_spec *s, uint32_t shard, uint32_t x, uint32_t y)
 {
 	uint32_t cx, cy;
 
@@ -58,9 +55,13 @@ static void expect_core(const struct tt_shard_spec *s, uint32_t shard,
 Test(shard, height_row_major_pages)
 {
 	struct tt_shard_spec s = {
-		.layout = TT_SHARD_HEIGHT, .tensor_shape = { 100, 64 },
-		.shard_shape = { 32, 64 }, .page_shape = { 1, 64 },
-		.grid_x = 4, .grid_y = 1, .orientation = TT_SHARD_ROW_MAJOR,
+		.layout = TT_SHARD_HEIGHT,
+		.tensor_shape = { 100, 64 },
+		.shard_shape = { 32, 64 },
+		.page_shape = { 1, 64 },
+		.grid_x = 4,
+		.grid_y = 1,
+		.orientation = TT_SHARD_ROW_MAJOR,
 	};
 	uint32_t page, g[2];
 
@@ -102,9 +103,12 @@ Test(shard, height_row_major_pages)
 Test(shard, width_tiles)
 {
 	struct tt_shard_spec s = {
-		.layout = TT_SHARD_WIDTH, .tensor_shape = { 64, 200 },
-		.shard_shape = { 64, 64 }, .page_shape = { 32, 32 },
-		.grid_x = 8, .grid_y = 8,
+		.layout = TT_SHARD_WIDTH,
+		.tensor_shape = { 64, 200 },
+		.shard_shape = { 64, 64 },
+		.page_shape = { 32, 32 },
+		.grid_x = 8,
+		.grid_y = 8,
 	};
 	uint32_t page;
 
@@ -128,9 +132,12 @@ Test(shard, width_tiles)
 Test(shard, block_tiles)
 {
 	struct tt_shard_spec s = {
-		.layout = TT_SHARD_BLOCK, .tensor_shape = { 96, 128 },
-		.shard_shape = { 64, 64 }, .page_shape = { 32, 32 },
-		.grid_x = 2, .grid_y = 2,
+		.layout = TT_SHARD_BLOCK,
+		.tensor_shape = { 96, 128 },
+		.shard_shape = { 64, 64 },
+		.page_shape = { 32, 32 },
+		.grid_x = 2,
+		.grid_y = 2,
 	};
 
 	valid(&s);
@@ -159,15 +166,19 @@ Test(shard, block_tiles)
 Test(shard, rejects_invalid_specs)
 {
 	struct tt_shard_spec s = {
-		.layout = TT_SHARD_HEIGHT, .tensor_shape = { 53, 63 },
-		.shard_shape = { 18, 64 }, .page_shape = { 32, 32 },
-		.grid_x = 8, .grid_y = 8,
+		.layout = TT_SHARD_HEIGHT,
+		.tensor_shape = { 53, 63 },
+		.shard_shape = { 18, 64 },
+		.page_shape = { 32, 32 },
+		.grid_x = 8,
+		.grid_y = 8,
 	};
 
 	invalid(&s, "shard 18x64 is not made of whole 32x32 pages (rows): round it up to 32x64");
 	s.shard_shape[0] = 32;
 	s.shard_shape[1] = 32;
-	invalid(&s, "HEIGHT sharding splits rows only, so a shard spans the full width: shard width 32 must be 64 (2 pages of 32)");
+	invalid(&s, "HEIGHT sharding splits rows only, so a shard spans the full width: shard "
+		    "width 32 must be 64 (2 pages of 32)");
 	s.layout = TT_SHARD_WIDTH;
 	invalid(&s, "shard height 32 must be 64");
 	s.layout = TT_SHARD_BLOCK;
@@ -202,9 +213,12 @@ Test(shard, scatter_gather_block_with_padding)
 {
 	enum { H = 50, W = 70, STRIDE = 512 + 32 };
 	struct tt_shard_spec s = {
-		.layout = TT_SHARD_BLOCK, .tensor_shape = { H, W },
-		.shard_shape = { 32, 48 }, .page_shape = { 16, 16 },
-		.grid_x = 2, .grid_y = 2,
+		.layout = TT_SHARD_BLOCK,
+		.tensor_shape = { H, W },
+		.shard_shape = { 32, 48 },
+		.page_shape = { 16, 16 },
+		.grid_x = 2,
+		.grid_y = 2,
 	};
 	static uint16_t src[H * W], back[H * W];
 	const uint16_t pad = 0xbeef;
@@ -221,8 +235,7 @@ Test(shard, scatter_gather_block_with_padding)
 		shards[k] = malloc(bytes);
 		memset(shards[k], 0xa5, bytes);
 	}
-	cr_assert_eq(tt_shard_scatter(&s, 2, STRIDE, src,
-				      (void *const *)shards, &pad), TT_OK);
+	cr_assert_eq(tt_shard_scatter(&s, 2, STRIDE, src, (void *const *)shards, &pad), TT_OK);
 
 	memcpy(&v, shards[3] + 0 * STRIDE + (8 * 16 + 12) * 2, 2);
 	cr_assert_eq(v, 40 * W + 60);
@@ -245,19 +258,15 @@ Test(shard, scatter_gather_block_with_padding)
 		cr_assert_eq(shards[0][i], 0);
 
 	memset(back, 0, sizeof(back));
-	cr_assert_eq(tt_shard_gather(&s, 2, STRIDE,
-				     (const void *const *)shards, back), TT_OK);
+	cr_assert_eq(tt_shard_gather(&s, 2, STRIDE, (const void *const *)shards, back), TT_OK);
 	cr_assert_eq(memcmp(src, back, sizeof(src)), 0);
 
 	/* Without pad the slots are zeroed; a short stride is refused. */
-	cr_assert_eq(tt_shard_scatter(&s, 2, 0, src, (void *const *)shards,
-				      NULL), TT_OK);
+	cr_assert_eq(tt_shard_scatter(&s, 2, 0, src, (void *const *)shards, NULL), TT_OK);
 	memcpy(&v, shards[2] + 3 * 512 + (2 * 16) * 2, 2);
 	cr_assert_eq(v, 0);
-	cr_assert_eq(tt_shard_scatter(&s, 2, 100, src, (void *const *)shards,
-				      NULL), TT_EINVAL);
-	cr_assert_eq(tt_shard_gather(&s, 0, 0, (const void *const *)shards,
-				     back), TT_EINVAL);
+	cr_assert_eq(tt_shard_scatter(&s, 2, 100, src, (void *const *)shards, NULL), TT_EINVAL);
+	cr_assert_eq(tt_shard_gather(&s, 0, 0, (const void *const *)shards, back), TT_EINVAL);
 	for (int k = 0; k < 4; k++)
 		free(shards[k]);
 }
@@ -270,9 +279,12 @@ Test(shard, scatter_gather_block_with_padding)
 Test(shard, tiles_as_elements)
 {
 	struct tt_shard_spec s = {
-		.layout = TT_SHARD_WIDTH, .tensor_shape = { 2, 3 },
-		.shard_shape = { 2, 1 }, .page_shape = { 1, 1 },
-		.grid_x = 3, .grid_y = 1,
+		.layout = TT_SHARD_WIDTH,
+		.tensor_shape = { 2, 3 },
+		.shard_shape = { 2, 1 },
+		.page_shape = { 1, 1 },
+		.grid_x = 3,
+		.grid_y = 1,
 	};
 	static uint8_t tiles[6 * 2048], sh[3][2 * 2048];
 	void *const shards[3] = { sh[0], sh[1], sh[2] };
@@ -311,7 +323,8 @@ Test(shard, property_random_specs)
 			.orientation = (enum tt_shard_orientation)rnd(2),
 			.page_shape = { 1 + rnd(4), 1 + rnd(4) },
 			.tensor_shape = { 1 + rnd(30), 1 + rnd(30) },
-			.grid_x = 1 + rnd(5), .grid_y = 1 + rnd(5),
+			.grid_x = 1 + rnd(5),
+			.grid_y = 1 + rnd(5),
 		};
 		uint32_t tp[2], per, n, nshards, elems, *seen, *cores;
 		uint32_t data_sum = 0;
@@ -342,8 +355,7 @@ Test(shard, property_random_specs)
 			cr_assert_lt(o, per);
 			cr_assert_eq(seen[k * per + o], 0, "pages collide");
 			seen[k * per + o] = p + 1;
-			cr_assert_eq(tt_shard_page(&s, k, o, &back_page),
-				     TT_OK);
+			cr_assert_eq(tt_shard_page(&s, k, o, &back_page), TT_OK);
 			cr_assert_eq(back_page, p);
 		}
 		for (uint32_t k = 0; k < nshards; k++) {
@@ -352,8 +364,7 @@ Test(shard, property_random_specs)
 			for (uint32_t o = 0; o < per; o++) {
 				int err = tt_shard_page(&s, k, o, &page);
 
-				cr_assert_eq(err, seen[k * per + o] ? TT_OK :
-					     TT_ENOENT);
+				cr_assert_eq(err, seen[k * per + o] ? TT_OK : TT_ENOENT);
 				in += !err;
 			}
 			cr_assert_eq(tt_shard_data_pages(&s, k), in);
@@ -361,8 +372,8 @@ Test(shard, property_random_specs)
 			cr_assert_eq(tt_shard_core(&s, k, &x, &y), TT_OK);
 			cr_assert_lt(x, s.grid_x);
 			cr_assert_lt(y, s.grid_y);
-			cr_assert_eq(cores[y * s.grid_x + x], 0,
-				     "two shards on core (%u, %u)", x, y);
+			cr_assert_eq(cores[y * s.grid_x + x], 0, "two shards on core (%u, %u)", x,
+				     y);
 			cores[y * s.grid_x + x] = 1;
 		}
 		cr_assert_eq(data_sum, n);
@@ -375,12 +386,8 @@ Test(shard, property_random_specs)
 			src[i] = i * 2654435761u;
 		for (uint32_t k = 0; k < nshards; k++)
 			shards[k] = malloc(tt_shard_buffer_bytes(&s, 4, 0));
-		cr_assert_eq(tt_shard_scatter(&s, 4, 0, src,
-					      (void *const *)shards, NULL),
-			     TT_OK);
-		cr_assert_eq(tt_shard_gather(&s, 4, 0,
-					     (const void *const *)shards, back),
-			     TT_OK);
+		cr_assert_eq(tt_shard_scatter(&s, 4, 0, src, (void *const *)shards, NULL), TT_OK);
+		cr_assert_eq(tt_shard_gather(&s, 4, 0, (const void *const *)shards, back), TT_OK);
 		cr_assert_eq(memcmp(src, back, elems * sizeof(*src)), 0);
 		for (uint32_t k = 0; k < nshards; k++)
 			free(shards[k]);
@@ -410,8 +417,8 @@ Test(shard, property_random_specs)
 #include "tt_sharded_args.h"
 
 /* Host memory of @addr on core (or DRAM bank) @c. */
-static uint8_t *dev_mem(struct tt_device *dev, enum tt_buffer_type type,
-			struct tt_core c, uint64_t addr)
+static uint8_t *dev_mem(struct tt_device *dev, enum tt_buffer_type type, struct tt_core c,
+			uint64_t addr)
 {
 	if (type == TT_BUFFER_DRAM)
 		return dev->dram + (uint64_t)c.x * dev->arch->dram_bank_size + addr;
@@ -429,8 +436,8 @@ struct sharded_case {
 };
 
 /* Core of shard (r, c) of a @g grid of shards, from the spec's definition. */
-static struct tt_core expected_core(const struct sharded_case *t, uint32_t r,
-				    uint32_t c, const uint32_t *g)
+static struct tt_core expected_core(const struct sharded_case *t, uint32_t r, uint32_t c,
+				    const uint32_t *g)
 {
 	struct tt_core_range q = t->range;
 	uint32_t w = q.end.x - q.start.x + 1, h = q.end.y - q.start.y + 1;
@@ -438,13 +445,13 @@ static struct tt_core expected_core(const struct sharded_case *t, uint32_t r,
 	uint32_t k = r * g[1] + c;
 
 	if (t->layout == TT_BUFFER_BLOCK_SHARDED)
-		return row ? tt_core(q.start.x + c, q.start.y + r) :
-			     tt_core(q.start.x + r, q.start.y + c);
-	return row ? tt_core(q.start.x + k % w, q.start.y + k / w) :
-		     tt_core(q.start.x + k / h, q.start.y + k % h);
+		return row ? tt_core(q.start.x + c, q.start.y + r)
+			   : tt_core(q.start.x + r, q.start.y + c);
+	return row ? tt_core(q.start.x + k % w, q.start.y + k / w)
+		   : tt_core(q.start.x + k / h, q.start.y + k % h);
 }
 
-#define PAGE	48u	/* not a multiple of either alignment */
+#define PAGE 48u /* not a multiple of either alignment */
 
 static void sharded_round_trip(const struct sharded_case *t, enum tt_arch_id arch)
 {
@@ -463,8 +470,11 @@ static void sharded_round_trip(const struct sharded_case *t, enum tt_arch_id arc
 		.tensor_pages = { tp[0], tp[1] },
 	};
 	struct tt_buffer_config cfg = {
-		.size = (uint64_t)npages * PAGE, .page_size = PAGE, .type = t->type,
-		.layout = t->layout, .shard = &spec,
+		.size = (uint64_t)npages * PAGE,
+		.page_size = PAGE,
+		.type = t->type,
+		.layout = t->layout,
+		.shard = &spec,
 	};
 	uint8_t *in = malloc(cfg.size), *out = malloc(cfg.size);
 	struct tt_buffer *buf;
@@ -474,23 +484,23 @@ static void sharded_round_trip(const struct sharded_case *t, enum tt_arch_id arc
 	for (uint64_t i = 0; i < cfg.size; i++)
 		in[i] = (uint8_t)(i * 7 + 3);
 	rc = tt_buffer_create(dev, &cfg, &buf);
-	cr_assert_eq(rc, TT_OK, "%s: %s (%s)", t->name, tt_strerror(rc),
-		     tt_last_error());
+	cr_assert_eq(rc, TT_OK, "%s: %s (%s)", t->name, tt_strerror(rc), tt_last_error());
 	addr = tt_buffer_address(buf);
 	cr_assert_eq(tt_buffer_aligned_page_size(buf), stride, "%s", t->name);
 	cr_assert_eq(tt_buffer_bank_size(buf), per * stride, "%s", t->name);
 	/* Lockstep: every bank reserves the shard, at one address. */
 	cr_assert_eq(tt_bank_allocation_size(&dev->banks,
-					     t->type == TT_BUFFER_DRAM ? TT_BANK_DRAM :
-					     t->type == TT_BUFFER_L1 ? TT_BANK_L1 :
-								       TT_BANK_L1_SMALL,
-					     addr, &alloc), TT_OK);
+					     t->type == TT_BUFFER_DRAM ? TT_BANK_DRAM
+					     : t->type == TT_BUFFER_L1 ? TT_BANK_L1
+								       : TT_BANK_L1_SMALL,
+					     addr, &alloc),
+		     TT_OK);
 	cr_assert_geq(alloc, per * stride, "%s", t->name);
 
 	/* Garbage everywhere the shards go, so zeroed padding shows. */
 	for (uint32_t k = 0; k < g[0] * g[1]; k++)
-		memset(dev_mem(dev, t->type, expected_core(t, k / g[1], k % g[1], g), addr),
-		       0xa5, per * stride);
+		memset(dev_mem(dev, t->type, expected_core(t, k / g[1], k % g[1], g), addr), 0xa5,
+		       per * stride);
 	cr_assert_eq(tt_buffer_write(buf, in), TT_OK);
 	for (uint32_t p = 0; p < npages; p++) {
 		uint32_t r = p / tp[1], c = p % tp[1];
@@ -500,12 +510,12 @@ static void sharded_round_trip(const struct sharded_case *t, enum tt_arch_id arc
 
 		cr_assert(!memcmp(dev_mem(dev, t->type, core, addr + slot * stride),
 				  in + (uint64_t)p * PAGE, PAGE),
-			  "%s: page %u is not at slot %u of core (%u,%u)", t->name,
-			  p, slot, core.x, core.y);
+			  "%s: page %u is not at slot %u of core (%u,%u)", t->name, p, slot, core.x,
+			  core.y);
 		cr_assert_eq(tt_buffer_page_location(buf, p, &lc, &la), TT_OK);
 		cr_assert(lc.x == core.x && lc.y == core.y && la == addr + slot * stride,
-			  "%s: page %u located at (%u,%u) 0x%llx", t->name, p,
-			  lc.x, lc.y, (unsigned long long)la);
+			  "%s: page %u located at (%u,%u) 0x%llx", t->name, p, lc.x, lc.y,
+			  (unsigned long long)la);
 	}
 	/* Padding slots of partial shards are zero. */
 	for (uint32_t k = 0; k < g[0] * g[1]; k++) {
@@ -539,32 +549,97 @@ static void sharded_round_trip(const struct sharded_case *t, enum tt_arch_id arc
  * stay within banks 0..7, which both architectures have.
  */
 static const struct sharded_case sharded_cases[] = {
-	{ "L1 HEIGHT ROW", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_ROW_MAJOR,
-	  { { 1, 1 }, { 2, 2 } }, { 10, 6 }, { 3, 6 } },
-	{ "L1 HEIGHT COL", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_COL_MAJOR,
-	  { { 1, 1 }, { 2, 2 } }, { 10, 6 }, { 3, 6 } },
-	{ "L1 WIDTH ROW", TT_BUFFER_L1, TT_BUFFER_WIDTH_SHARDED, TT_SHARD_ROW_MAJOR,
-	  { { 0, 1 }, { 2, 3 } }, { 4, 17 }, { 4, 3 } },
-	{ "L1 WIDTH COL", TT_BUFFER_L1, TT_BUFFER_WIDTH_SHARDED, TT_SHARD_COL_MAJOR,
-	  { { 0, 1 }, { 2, 3 } }, { 4, 17 }, { 4, 3 } },
-	{ "L1 BLOCK ROW", TT_BUFFER_L1, TT_BUFFER_BLOCK_SHARDED, TT_SHARD_ROW_MAJOR,
-	  { { 1, 0 }, { 3, 2 } }, { 7, 5 }, { 3, 3 } },
-	{ "L1 BLOCK COL", TT_BUFFER_L1, TT_BUFFER_BLOCK_SHARDED, TT_SHARD_COL_MAJOR,
-	  { { 1, 0 }, { 3, 2 } }, { 7, 5 }, { 3, 3 } },
-	{ "L1_SMALL BLOCK ROW", TT_BUFFER_L1_SMALL, TT_BUFFER_BLOCK_SHARDED,
-	  TT_SHARD_ROW_MAJOR, { { 0, 0 }, { 1, 1 } }, { 3, 3 }, { 2, 2 } },
-	{ "DRAM HEIGHT ROW", TT_BUFFER_DRAM, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_ROW_MAJOR,
-	  { { 2, 0 }, { 7, 0 } }, { 10, 6 }, { 3, 6 } },
-	{ "DRAM HEIGHT COL", TT_BUFFER_DRAM, TT_BUFFER_HEIGHT_SHARDED, TT_SHARD_COL_MAJOR,
-	  { { 0, 0 }, { 5, 0 } }, { 10, 6 }, { 3, 6 } },
-	{ "DRAM WIDTH ROW", TT_BUFFER_DRAM, TT_BUFFER_WIDTH_SHARDED, TT_SHARD_ROW_MAJOR,
-	  { { 0, 0 }, { 7, 0 } }, { 4, 17 }, { 4, 3 } },
-	{ "DRAM WIDTH COL", TT_BUFFER_DRAM, TT_BUFFER_WIDTH_SHARDED, TT_SHARD_COL_MAJOR,
-	  { { 2, 0 }, { 7, 0 } }, { 4, 17 }, { 4, 3 } },
-	{ "DRAM BLOCK ROW", TT_BUFFER_DRAM, TT_BUFFER_BLOCK_SHARDED, TT_SHARD_ROW_MAJOR,
-	  { { 4, 0 }, { 7, 0 } }, { 3, 10 }, { 3, 3 } },
-	{ "DRAM BLOCK COL", TT_BUFFER_DRAM, TT_BUFFER_BLOCK_SHARDED, TT_SHARD_COL_MAJOR,
-	  { { 1, 0 }, { 4, 0 } }, { 10, 3 }, { 3, 3 } },
+	{ "L1 HEIGHT ROW",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_HEIGHT_SHARDED,
+	  TT_SHARD_ROW_MAJOR,
+	  { { 1, 1 }, { 2, 2 } },
+	  { 10, 6 },
+	  { 3, 6 } },
+	{ "L1 HEIGHT COL",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_HEIGHT_SHARDED,
+	  TT_SHARD_COL_MAJOR,
+	  { { 1, 1 }, { 2, 2 } },
+	  { 10, 6 },
+	  { 3, 6 } },
+	{ "L1 WIDTH ROW",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_WIDTH_SHARDED,
+	  TT_SHARD_ROW_MAJOR,
+	  { { 0, 1 }, { 2, 3 } },
+	  { 4, 17 },
+	  { 4, 3 } },
+	{ "L1 WIDTH COL",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_WIDTH_SHARDED,
+	  TT_SHARD_COL_MAJOR,
+	  { { 0, 1 }, { 2, 3 } },
+	  { 4, 17 },
+	  { 4, 3 } },
+	{ "L1 BLOCK ROW",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_BLOCK_SHARDED,
+	  TT_SHARD_ROW_MAJOR,
+	  { { 1, 0 }, { 3, 2 } },
+	  { 7, 5 },
+	  { 3, 3 } },
+	{ "L1 BLOCK COL",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_BLOCK_SHARDED,
+	  TT_SHARD_COL_MAJOR,
+	  { { 1, 0 }, { 3, 2 } },
+	  { 7, 5 },
+	  { 3, 3 } },
+	{ "L1_SMALL BLOCK ROW",
+	  TT_BUFFER_L1_SMALL,
+	  TT_BUFFER_BLOCK_SHARDED,
+	  TT_SHARD_ROW_MAJOR,
+	  { { 0, 0 }, { 1, 1 } },
+	  { 3, 3 },
+	  { 2, 2 } },
+	{ "DRAM HEIGHT ROW",
+	  TT_BUFFER_DRAM,
+	  TT_BUFFER_HEIGHT_SHARDED,
+	  TT_SHARD_ROW_MAJOR,
+	  { { 2, 0 }, { 7, 0 } },
+	  { 10, 6 },
+	  { 3, 6 } },
+	{ "DRAM HEIGHT COL",
+	  TT_BUFFER_DRAM,
+	  TT_BUFFER_HEIGHT_SHARDED,
+	  TT_SHARD_COL_MAJOR,
+	  { { 0, 0 }, { 5, 0 } },
+	  { 10, 6 },
+	  { 3, 6 } },
+	{ "DRAM WIDTH ROW",
+	  TT_BUFFER_DRAM,
+	  TT_BUFFER_WIDTH_SHARDED,
+	  TT_SHARD_ROW_MAJOR,
+	  { { 0, 0 }, { 7, 0 } },
+	  { 4, 17 },
+	  { 4, 3 } },
+	{ "DRAM WIDTH COL",
+	  TT_BUFFER_DRAM,
+	  TT_BUFFER_WIDTH_SHARDED,
+	  TT_SHARD_COL_MAJOR,
+	  { { 2, 0 }, { 7, 0 } },
+	  { 4, 17 },
+	  { 4, 3 } },
+	{ "DRAM BLOCK ROW",
+	  TT_BUFFER_DRAM,
+	  TT_BUFFER_BLOCK_SHARDED,
+	  TT_SHARD_ROW_MAJOR,
+	  { { 4, 0 }, { 7, 0 } },
+	  { 3, 10 },
+	  { 3, 3 } },
+	{ "DRAM BLOCK COL",
+	  TT_BUFFER_DRAM,
+	  TT_BUFFER_BLOCK_SHARDED,
+	  TT_SHARD_COL_MAJOR,
+	  { { 1, 0 }, { 4, 0 } },
+	  { 10, 3 },
+	  { 3, 3 } },
 };
 
 Test(sharded_buffer, round_trips_every_kind_wormhole_b0)
@@ -590,20 +665,20 @@ Test(sharded_buffer, height_over_two_ranges)
 		.page_shape = { 1, 4 },
 		.tensor_pages = { 4, 1 },
 	};
-	struct tt_buffer_config cfg = { .size = 4 * 16, .page_size = 16,
+	struct tt_buffer_config cfg = { .size = 4 * 16,
+					.page_size = 16,
 					.type = TT_BUFFER_L1,
-					.layout = TT_BUFFER_HEIGHT_SHARDED, .shard = &spec };
+					.layout = TT_BUFFER_HEIGHT_SHARDED,
+					.shard = &spec };
 	static const struct tt_core want[4] = { { 2, 3 }, { 3, 3 }, { 0, 0 }, { 0, 1 } };
 	struct tt_buffer *buf;
 	struct tt_core c;
 
-	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s",
-		     tt_last_error());
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s", tt_last_error());
 	for (uint32_t k = 0; k < 4; k++) {
 		cr_assert_eq(tt_buffer_shard_core(buf, k, &c), TT_OK);
-		cr_expect(c.x == want[k].x && c.y == want[k].y,
-			  "shard %u on (%u,%u), want (%u,%u)", k, c.x, c.y,
-			  want[k].x, want[k].y);
+		cr_expect(c.x == want[k].x && c.y == want[k].y, "shard %u on (%u,%u), want (%u,%u)",
+			  k, c.x, c.y, want[k].x, want[k].y);
 	}
 	cr_assert_eq(tt_buffer_shard_core(buf, 4, &c), TT_ERANGE);
 	tt_buffer_free(buf);
@@ -618,8 +693,7 @@ Test(sharded_buffer, height_over_two_ranges)
 Test(sharded_buffer, regions_cross_pages)
 {
 	struct tt_device *dev = host_device(2, 2, 0);
-	struct tt_buffer_config cfg = { .size = 8 * 64, .page_size = 64,
-					.type = TT_BUFFER_DRAM };
+	struct tt_buffer_config cfg = { .size = 8 * 64, .page_size = 64, .type = TT_BUFFER_DRAM };
 	uint8_t want[8 * 64], got[8 * 64], piece[200];
 	struct tt_buffer *buf;
 
@@ -655,31 +729,31 @@ Test(sharded_buffer, address_generator_args)
 		.page_shape = { 32, 32 },
 		.tensor_pages = { 3, 4 },
 	};
-	struct tt_buffer_config cfg = { .size = 12 * 2048, .page_size = 2048,
+	struct tt_buffer_config cfg = { .size = 12 * 2048,
+					.page_size = 2048,
 					.type = TT_BUFFER_L1,
-					.layout = TT_BUFFER_BLOCK_SHARDED, .shard = &spec };
+					.layout = TT_BUFFER_BLOCK_SHARDED,
+					.shard = &spec };
 	struct tt_buffer *l1, *dram;
 	uint32_t args[32], n = 0;
 
-	cr_assert_eq(tt_buffer_create(dev, &cfg, &l1), TT_OK, "%s",
-		     tt_last_error());
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &l1), TT_OK, "%s", tt_last_error());
 	cr_assert_eq(tt_buffer_sharded_args(l1, args, 3, &n), TT_E2BIG);
 	cr_assert_eq(n, TT_SHARDED_ARGS_HEADER + 4);
 	cr_assert_eq(tt_buffer_sharded_args(l1, args, 32, &n), TT_OK);
 	cr_expect_eq(args[0], 0);
 	cr_expect_eq(args[1], 2048);
 	cr_expect_eq(args[2], 2048);
-	cr_expect_eq(args[3], 4);	/* tensor width in pages */
+	cr_expect_eq(args[3], 4); /* tensor width in pages */
 	cr_expect_eq(args[4], 2);
 	cr_expect_eq(args[5], 2);
-	cr_expect_eq(args[6], 2);	/* 2x2 grid of shards */
+	cr_expect_eq(args[6], 2); /* 2x2 grid of shards */
 	cr_expect_eq(args[7], 4);
 	/* COL_MAJOR BLOCK: shard (r, c) on (1 + r, 2 + c); workers virtualized. */
 	for (uint32_t k = 0; k < 4; k++) {
 		uint32_t x = a->virtual_worker_x0 + 1 + k / 2;
 		uint32_t y = a->virtual_worker_y0 + 2 + k % 2;
-		uint32_t xy = TT_FIELD_VAL(NOC, ADDR_MID, X, x) |
-			      TT_FIELD_VAL(NOC, ADDR_MID, Y, y);
+		uint32_t xy = TT_FIELD_VAL(NOC, ADDR_MID, X, x) | TT_FIELD_VAL(NOC, ADDR_MID, Y, y);
 
 		cr_expect_eq(args[8 + k], xy | xy << 16, "shard %u: 0x%x", k, args[8 + k]);
 	}
@@ -691,8 +765,7 @@ Test(sharded_buffer, address_generator_args)
 	spec.tensor_pages[1] = 8;
 	cfg.size = 16 * 2048;
 	cfg.type = TT_BUFFER_DRAM;
-	cr_assert_eq(tt_buffer_create(dev, &cfg, &dram), TT_OK, "%s",
-		     tt_last_error());
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &dram), TT_OK, "%s", tt_last_error());
 	cr_assert_eq(tt_buffer_sharded_args(dram, args, 32, &n), TT_OK);
 	cr_expect_eq(args[0], TT_SHARDED_ARGS_DRAM);
 	cr_expect_eq(n, TT_SHARDED_ARGS_HEADER + 4);
@@ -703,12 +776,10 @@ Test(sharded_buffer, address_generator_args)
 		tt_device_bank_noc(dev, TT_BUFFER_DRAM, 5 + k, 0, &xy0, &off);
 		tt_device_bank_noc(dev, TT_BUFFER_DRAM, 5 + k, 1, &xy1, &off);
 		cr_expect_eq(xy1.x, a->noc_size_x - 1 - xy0.x);
-		cr_expect_eq(args[8 + k] & 0xffff,
-			     TT_FIELD_VAL(NOC, ADDR_MID, X, xy0.x) |
-			     TT_FIELD_VAL(NOC, ADDR_MID, Y, xy0.y));
-		cr_expect_eq(args[8 + k] >> 16,
-			     TT_FIELD_VAL(NOC, ADDR_MID, X, xy1.x) |
-			     TT_FIELD_VAL(NOC, ADDR_MID, Y, xy1.y));
+		cr_expect_eq(args[8 + k] & 0xffff, TT_FIELD_VAL(NOC, ADDR_MID, X, xy0.x) |
+							   TT_FIELD_VAL(NOC, ADDR_MID, Y, xy0.y));
+		cr_expect_eq(args[8 + k] >> 16, TT_FIELD_VAL(NOC, ADDR_MID, X, xy1.x) |
+							TT_FIELD_VAL(NOC, ADDR_MID, Y, xy1.y));
 	}
 	cr_expect_eq(tt_buffer_sharded_args(NULL, args, 32, &n), TT_EINVAL);
 	tt_buffer_free(l1);
@@ -730,9 +801,11 @@ Test(sharded_buffer, address_generator_args_blackhole)
 		.page_shape = { 32, 32 },
 		.tensor_pages = { 3, 4 },
 	};
-	struct tt_buffer_config cfg = { .size = 12 * 2048, .page_size = 2048,
+	struct tt_buffer_config cfg = { .size = 12 * 2048,
+					.page_size = 2048,
 					.type = TT_BUFFER_L1,
-					.layout = TT_BUFFER_BLOCK_SHARDED, .shard = &spec };
+					.layout = TT_BUFFER_BLOCK_SHARDED,
+					.shard = &spec };
 	struct tt_buffer *l1, *dram;
 	uint32_t args[32], n = 0;
 
@@ -743,8 +816,8 @@ Test(sharded_buffer, address_generator_args_blackhole)
 		uint32_t xy = TT_FIELD_VAL(NOC, ADDR_MID, X, 1 + 1 + k % 2) |
 			      TT_FIELD_VAL(NOC, ADDR_MID, Y, 2 + 2 + k / 2);
 
-		cr_expect_eq(args[TT_SHARDED_ARGS_HEADER + k], xy | xy << 16,
-			     "shard %u: 0x%x", k, args[TT_SHARDED_ARGS_HEADER + k]);
+		cr_expect_eq(args[TT_SHARDED_ARGS_HEADER + k], xy | xy << 16, "shard %u: 0x%x", k,
+			     args[TT_SHARDED_ARGS_HEADER + k]);
 	}
 	spec.grid = tt_core_range_set(tt_core_range(0, 0, 3, 0));
 	spec.shape[0] = 32;
@@ -753,8 +826,8 @@ Test(sharded_buffer, address_generator_args_blackhole)
 	cfg.layout = TT_BUFFER_HEIGHT_SHARDED;
 	cr_assert_eq(tt_buffer_create(dev, &cfg, &dram), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(tt_buffer_sharded_args(dram, args, 32, &n), TT_ENOSYS);
-	cr_expect(strstr(tt_last_error(), "blackhole describes no NoC endpoints"),
-		  "%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "blackhole describes no NoC endpoints"), "%s",
+		  tt_last_error());
 	tt_buffer_free(l1);
 	tt_buffer_free(dram);
 	host_device_free(dev);
@@ -765,55 +838,105 @@ struct bad_spec {
 	enum tt_buffer_type type;
 	enum tt_buffer_layout layout;
 	struct tt_buffer_shard_spec spec;
-	uint64_t page_size;		/* 0: 64 */
+	uint64_t page_size; /* 0: 64 */
 	int rc;
 	const char *needle;
 };
 
-#define RANGE(x0, y0, x1, y1) \
-	{ .count = 1, .ranges = { { { x0, y0 }, { x1, y1 } } } }
-#define RANGES2(a, b, c, d, e, f, g, h) \
-	{ .count = 2, .ranges = { { { a, b }, { c, d } }, { { e, f }, { g, h } } } }
+#define RANGE(x0, y0, x1, y1)                                        \
+	{                                                            \
+		.count = 1, .ranges = { { { x0, y0 }, { x1, y1 } } } \
+	}
+#define RANGES2(a, b, c, d, e, f, g, h)                                                  \
+	{                                                                                \
+		.count = 2, .ranges = { { { a, b }, { c, d } }, { { e, f }, { g, h } } } \
+	}
 
 static const struct bad_spec bad_specs[] = {
-	{ "grid smaller than the shards", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED,
+	{ "grid smaller than the shards",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_HEIGHT_SHARDED,
 	  { RANGE(0, 0, 1, 0), { 1, 4 }, TT_SHARD_ROW_MAJOR, { 1, 4 }, { 4, 1 } },
-	  0, TT_ELAYOUT, "makes 4 shards (4x1) but the core grid 2x1 has 2 cores" },
-	{ "BLOCK orientation mismatch", TT_BUFFER_L1, TT_BUFFER_BLOCK_SHARDED,
+	  0,
+	  TT_ELAYOUT,
+	  "makes 4 shards (4x1) but the core grid 2x1 has 2 cores" },
+	{ "BLOCK orientation mismatch",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_BLOCK_SHARDED,
 	  { RANGE(0, 0, 2, 1), { 1, 1 }, TT_SHARD_COL_MAJOR, { 1, 1 }, { 2, 3 } },
-	  0, TT_ELAYOUT, "COL_MAJOR orientation puts the 2x3 grid of shards" },
-	{ "HEIGHT shard narrower than the tensor", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED,
+	  0,
+	  TT_ELAYOUT,
+	  "COL_MAJOR orientation puts the 2x3 grid of shards" },
+	{ "HEIGHT shard narrower than the tensor",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_HEIGHT_SHARDED,
 	  { RANGE(0, 0, 3, 0), { 1, 4 }, TT_SHARD_ROW_MAJOR, { 1, 4 }, { 4, 2 } },
-	  0, TT_ELAYOUT, "HEIGHT sharding splits rows only" },
-	{ "shard not whole pages", TT_BUFFER_L1, TT_BUFFER_WIDTH_SHARDED,
+	  0,
+	  TT_ELAYOUT,
+	  "HEIGHT sharding splits rows only" },
+	{ "shard not whole pages",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_WIDTH_SHARDED,
 	  { RANGE(0, 0, 3, 0), { 2, 6 }, TT_SHARD_ROW_MAJOR, { 2, 4 }, { 1, 4 } },
-	  0, TT_ELAYOUT, "not made of whole 2x4 pages" },
-	{ "shard larger than L1", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED,
+	  0,
+	  TT_ELAYOUT,
+	  "not made of whole 2x4 pages" },
+	{ "shard larger than L1",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_HEIGHT_SHARDED,
 	  { RANGE(0, 0, 1, 0), { 2, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 4, 1 } },
-	  1024 * 1024, TT_ENOMEM, "a shard of 2 pages takes 2097152 B per core, but a L1 bank has" },
-	{ "core outside the worker grid", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED,
+	  1024 * 1024,
+	  TT_ENOMEM,
+	  "a shard of 2 pages takes 2097152 B per core, but a L1 bank has" },
+	{ "core outside the worker grid",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_HEIGHT_SHARDED,
 	  { RANGE(3, 3, 4, 3), { 1, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 2, 1 } },
-	  0, TT_ERANGE, "goes to core (4,3), outside the 4x4 worker grid" },
-	{ "DRAM grid off row 0", TT_BUFFER_DRAM, TT_BUFFER_HEIGHT_SHARDED,
+	  0,
+	  TT_ERANGE,
+	  "goes to core (4,3), outside the 4x4 worker grid" },
+	{ "DRAM grid off row 0",
+	  TT_BUFFER_DRAM,
+	  TT_BUFFER_HEIGHT_SHARDED,
 	  { RANGE(0, 0, 0, 1), { 1, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 2, 1 } },
-	  0, TT_ERANGE, "but DRAM banks are (0..11, 0)" },
-	{ "interleaved L1_SMALL", TT_BUFFER_L1_SMALL, TT_BUFFER_INTERLEAVED,
+	  0,
+	  TT_ERANGE,
+	  "but DRAM banks are (0..11, 0)" },
+	{ "interleaved L1_SMALL",
+	  TT_BUFFER_L1_SMALL,
+	  TT_BUFFER_INTERLEAVED,
 	  { RANGE(0, 0, 0, 0), { 1, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 1, 1 } },
-	  0, TT_EINVAL, "L1_SMALL holds sharded buffers only" },
-	{ "unknown orientation", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED,
+	  0,
+	  TT_EINVAL,
+	  "L1_SMALL holds sharded buffers only" },
+	{ "unknown orientation",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_HEIGHT_SHARDED,
 	  { RANGE(0, 0, 0, 0), { 1, 1 }, 7, { 1, 1 }, { 1, 1 } },
-	  0, TT_ELAYOUT, "shard orientation 7 is unknown" },
-	{ "BLOCK over two ranges", TT_BUFFER_L1, TT_BUFFER_BLOCK_SHARDED,
-	  { RANGES2(0, 0, 0, 0, 1, 1, 1, 1),
-	    { 1, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 1, 1 } },
-	  0, TT_ELAYOUT, "BLOCK_SHARDED needs one rectangle of cores" },
-	{ "overlapping ranges", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED,
-	  { RANGES2(0, 0, 1, 1, 1, 1, 2, 2),
-	    { 1, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 1, 1 } },
-	  0, TT_ELAYOUT, "lists core (1,1) twice" },
-	{ "inverted range", TT_BUFFER_L1, TT_BUFFER_HEIGHT_SHARDED,
+	  0,
+	  TT_ELAYOUT,
+	  "shard orientation 7 is unknown" },
+	{ "BLOCK over two ranges",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_BLOCK_SHARDED,
+	  { RANGES2(0, 0, 0, 0, 1, 1, 1, 1), { 1, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 1, 1 } },
+	  0,
+	  TT_ELAYOUT,
+	  "BLOCK_SHARDED needs one rectangle of cores" },
+	{ "overlapping ranges",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_HEIGHT_SHARDED,
+	  { RANGES2(0, 0, 1, 1, 1, 1, 2, 2), { 1, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 1, 1 } },
+	  0,
+	  TT_ELAYOUT,
+	  "lists core (1,1) twice" },
+	{ "inverted range",
+	  TT_BUFFER_L1,
+	  TT_BUFFER_HEIGHT_SHARDED,
 	  { RANGE(2, 0, 1, 0), { 1, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 1, 1 } },
-	  0, TT_ELAYOUT, "is inverted" },
+	  0,
+	  TT_ELAYOUT,
+	  "is inverted" },
 };
 
 Test(sharded_buffer, rejects_bad_specs)
@@ -825,7 +948,9 @@ Test(sharded_buffer, rejects_bad_specs)
 		uint64_t page = b->page_size ? b->page_size : 64;
 		struct tt_buffer_config cfg = {
 			.size = (uint64_t)b->spec.tensor_pages[0] * b->spec.tensor_pages[1] * page,
-			.page_size = page, .type = b->type, .layout = b->layout,
+			.page_size = page,
+			.type = b->type,
+			.layout = b->layout,
 			.shard = &b->spec,
 		};
 		struct tt_buffer *buf = (struct tt_buffer *)1;
@@ -834,9 +959,8 @@ Test(sharded_buffer, rejects_bad_specs)
 		cr_expect_eq(rc, b->rc, "%s: %s, want %s (%s)", b->name, tt_strerror(rc),
 			     tt_strerror(b->rc), tt_last_error());
 		cr_expect_null(buf, "%s", b->name);
-		cr_expect(strstr(tt_last_error(), b->needle),
-			  "%s: \"%s\" lacks \"%s\"", b->name, tt_last_error(),
-			  b->needle);
+		cr_expect(strstr(tt_last_error(), b->needle), "%s: \"%s\" lacks \"%s\"", b->name,
+			  tt_last_error(), b->needle);
 	}
 	/* Nothing leaked into the banks. */
 	cr_expect_eq(tt_bank_lowest_occupied(&dev->banks, TT_BANK_L1, 0, &(uint64_t){ 0 }),
@@ -850,27 +974,26 @@ Test(sharded_buffer, rejects_bad_sizes_and_missing_regions)
 	struct tt_buffer_shard_spec spec = {
 		RANGE(0, 0, 1, 0), { 2, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 4, 1 }
 	};
-	struct tt_buffer_config cfg = { .size = 5 * 64, .page_size = 64,
+	struct tt_buffer_config cfg = { .size = 5 * 64,
+					.page_size = 64,
 					.type = TT_BUFFER_L1,
-					.layout = TT_BUFFER_HEIGHT_SHARDED, .shard = &spec };
+					.layout = TT_BUFFER_HEIGHT_SHARDED,
+					.shard = &spec };
 	struct tt_buffer *buf;
 
 	cr_expect_eq(tt_buffer_create(dev, &cfg, &buf), TT_EINVAL);
-	cr_expect(strstr(tt_last_error(), "is not the tensor's 4x1 pages of 64 B"),
-		  "%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "is not the tensor's 4x1 pages of 64 B"), "%s",
+		  tt_last_error());
 	cfg.size = 4 * 64;
 	cfg.shard = NULL;
 	cr_expect_eq(tt_buffer_create(dev, &cfg, &buf), TT_EINVAL);
-	cr_expect(strstr(tt_last_error(), "without a shard spec"), "%s",
-		  tt_last_error());
+	cr_expect(strstr(tt_last_error(), "without a shard spec"), "%s", tt_last_error());
 	cfg.shard = &spec;
 	cfg.type = TT_BUFFER_L1_SMALL;
 	cr_expect_eq(tt_buffer_create(dev, &cfg, &buf), TT_ENOMEM);
-	cr_expect(strstr(tt_last_error(), "no L1_SMALL region"), "%s",
-		  tt_last_error());
+	cr_expect(strstr(tt_last_error(), "no L1_SMALL region"), "%s", tt_last_error());
 	cfg.type = TT_BUFFER_L1;
-	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s",
-		     tt_last_error());
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s", tt_last_error());
 	/* A call that succeeds leaves the last error as it was, like errno. */
 	cr_expect(strstr(tt_last_error(), "no L1_SMALL region"), "%s", tt_last_error());
 	tt_buffer_free(buf);
@@ -884,11 +1007,12 @@ Test(sharded_buffer, globally_allocated_cb)
 	struct tt_buffer_shard_spec spec = {
 		RANGE(0, 0, 1, 1), { 2, 1 }, TT_SHARD_ROW_MAJOR, { 1, 1 }, { 8, 1 }
 	};
-	struct tt_buffer_config cfg = { .size = 8 * 2048, .page_size = 2048,
+	struct tt_buffer_config cfg = { .size = 8 * 2048,
+					.page_size = 2048,
 					.type = TT_BUFFER_L1,
-					.layout = TT_BUFFER_HEIGHT_SHARDED, .shard = &spec };
-	struct tt_buffer_config dcfg = { .size = 2048, .page_size = 2048,
-					 .type = TT_BUFFER_DRAM };
+					.layout = TT_BUFFER_HEIGHT_SHARDED,
+					.shard = &spec };
+	struct tt_buffer_config dcfg = { .size = 2048, .page_size = 2048, .type = TT_BUFFER_DRAM };
 	struct tt_cb_format f0 = { 0, TT_DF_FLOAT16_B, 2048 }, f1 = { 1, TT_DF_FLOAT16_B, 2048 };
 	struct tt_cb_format f2 = { 2, TT_DF_FLOAT16_B, 2048 };
 	struct tt_cb_config plain = { 4096, &f0, 1 };
@@ -901,40 +1025,36 @@ Test(sharded_buffer, globally_allocated_cb)
 	uint32_t a0, a1, a2, words[TT_NUM_CBS * TT_CB_CONFIG_WORDS];
 	uint64_t end;
 
-	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s",
-		     tt_last_error());
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s", tt_last_error());
 	cr_assert_eq(tt_buffer_create(dev, &dcfg, &dbuf), TT_OK);
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
 	cr_assert_eq(tt_cb_create(prog, &cores, &plain, &h0), TT_OK);
-	cr_expect_eq(tt_cb_create_globally_allocated(prog, &cores, &global, dbuf, &h1),
-		     TT_EINVAL, "a CB in a DRAM buffer");
-	global.total_size = 3 * 2048;	/* the buffer has 2 pages per core */
-	cr_expect_eq(tt_cb_create_globally_allocated(prog, &cores, &global, buf, &h1),
-		     TT_EINVAL, "a CB larger than the buffer's shard");
+	cr_expect_eq(tt_cb_create_globally_allocated(prog, &cores, &global, dbuf, &h1), TT_EINVAL,
+		     "a CB in a DRAM buffer");
+	global.total_size = 3 * 2048; /* the buffer has 2 pages per core */
+	cr_expect_eq(tt_cb_create_globally_allocated(prog, &cores, &global, buf, &h1), TT_EINVAL,
+		     "a CB larger than the buffer's shard");
 	global.total_size = 4096;
-	cr_assert_eq(tt_cb_create_globally_allocated(prog, &cores, &global, buf, &h1),
-		     TT_OK);
+	cr_assert_eq(tt_cb_create_globally_allocated(prog, &cores, &global, buf, &h1), TT_OK);
 	cr_assert_eq(tt_cb_create(prog, &cores, &after, &h2), TT_OK);
 	tt_cb_address(prog, h0, &a0);
 	tt_cb_address(prog, h1, &a1);
 	tt_cb_address(prog, h2, &a2);
 	cr_expect_eq(a1, tt_buffer_address(buf));
 	cr_expect_eq(a2, a0 + 4096, "the next CB follows the plain one");
-	cr_expect_eq(tt_cb_core_config(tt_program_cbs(prog), tt_core(1, 1), words, &end),
-		     0x7u);
+	cr_expect_eq(tt_cb_core_config(tt_program_cbs(prog), tt_core(1, 1), words, &end), 0x7u);
 	cr_expect_eq(words[1 * TT_CB_CONFIG_WORDS + TT_CB_CONFIG_ADDR], a1);
 	cr_expect_eq(words[1 * TT_CB_CONFIG_WORDS + TT_CB_CONFIG_NUM_PAGES], 2);
 	cr_expect_eq(end, a2 + 2048u, "the CB region ends after the plain CBs");
-	cr_expect_eq(tt_bank_check_cb(&dev->banks, (struct tt_bank_core){ 1, 1 }, end,
-				      NULL), TT_OK);
+	cr_expect_eq(tt_bank_check_cb(&dev->banks, (struct tt_bank_core){ 1, 1 }, end, NULL),
+		     TT_OK);
 	/* Moving it: only a globally allocated CB, only into a fitting buffer. */
 	cr_expect_eq(tt_cb_update_address(prog, h0, buf), TT_EINVAL);
 	cr_expect_eq(tt_cb_update_address(prog, h1, dbuf), TT_EINVAL);
-	cfg.size = 12 * 2048;	/* 3 pages per core */
+	cfg.size = 12 * 2048; /* 3 pages per core */
 	spec.tensor_pages[0] = 12;
 	spec.shape[0] = 3;
-	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf2), TT_OK, "%s",
-		     tt_last_error());
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf2), TT_OK, "%s", tt_last_error());
 	cr_expect_eq(tt_cb_update_address(prog, h1, buf2), TT_OK);
 	tt_cb_address(prog, h1, &a1);
 	cr_expect_eq(a1, tt_buffer_address(buf2));
@@ -949,9 +1069,13 @@ Test(sharded_buffer, globally_allocated_cb)
 Test(shard, zero_page_dim_is_refused_before_dividing)
 {
 	struct tt_shard_spec s = {
-		.layout = TT_SHARD_BLOCK, .tensor_shape = { 64, 64 },
-		.shard_shape = { 33, 32 }, .page_shape = { 32, 0 },
-		.grid_x = 2, .grid_y = 2, .orientation = TT_SHARD_ROW_MAJOR,
+		.layout = TT_SHARD_BLOCK,
+		.tensor_shape = { 64, 64 },
+		.shard_shape = { 33, 32 },
+		.page_shape = { 32, 0 },
+		.grid_x = 2,
+		.grid_y = 2,
+		.orientation = TT_SHARD_ROW_MAJOR,
 	};
 	cr_expect_eq(tt_shard_check(&s), TT_ELAYOUT);
 	cr_expect(strstr(tt_last_error(), "must all be at least 1x1"), "%s", tt_last_error());

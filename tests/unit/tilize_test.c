@@ -15,7 +15,7 @@
 
 #include "tt_data_format.h"
 
-#define U64(...)	((const uint64_t[]){ __VA_ARGS__ })
+#define U64(...) ((const uint64_t[]){ __VA_ARGS__ })
 
 static uint64_t rng_state = 0x243f6a8885a308d3ull;
 
@@ -72,8 +72,7 @@ Test(tilize, face_order)
 
 	for (uint32_t i = 0; i < 32 * 32; i++)
 		src[i] = i;
-	cr_assert_eq(tt_tilize_raw_to_tiles(4, src, 32, 32, 32, NULL, dst,
-					    sizeof(dst)), TT_OK);
+	cr_assert_eq(tt_tilize_raw_to_tiles(4, src, 32, 32, 32, NULL, dst, sizeof(dst)), TT_OK);
 	for (uint32_t r = 0; r < 32; r++)
 		for (uint32_t c = 0; c < 32; c++)
 			cr_assert_eq(dst[tt_tilize_index(r, c)], r * 32 + c);
@@ -92,18 +91,12 @@ Test(tilize, sizes_and_argument_errors)
 	cr_assert_eq(tt_tilize_tile_bytes(TT_DF_BFP8_B), 1088);
 	/* 53x63 needs 2x2 tiles. */
 	cr_assert_eq(tt_tilize_bytes(TT_DF_FLOAT16_B, 53, 63), 4 * 2048);
-	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT32, m, 2, 2, 2, NULL, t,
-					4095), TT_ENOSPC);
-	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT32, m, 1, 2, 2, NULL, t,
-					sizeof(t)), TT_EINVAL);
-	cr_assert_eq(tt_tilize_to_tiles(2, m, 2, 2, 2, NULL, t, sizeof(t)),
-		     TT_EINVAL);
-	cr_assert_eq(tt_tilize_from_tiles(TT_DF_FLOAT32, t, 100, 2, 2, m,
-					  2), TT_EINVAL);
-	cr_assert_eq(tt_tilize_raw_to_tiles(0, m, 2, 2, 2, NULL, t, sizeof(t)),
-		     TT_EINVAL);
-	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT32, NULL, 0, 0, 0, NULL,
-					NULL, 0), TT_OK);
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT32, m, 2, 2, 2, NULL, t, 4095), TT_ENOSPC);
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT32, m, 1, 2, 2, NULL, t, sizeof(t)), TT_EINVAL);
+	cr_assert_eq(tt_tilize_to_tiles(2, m, 2, 2, 2, NULL, t, sizeof(t)), TT_EINVAL);
+	cr_assert_eq(tt_tilize_from_tiles(TT_DF_FLOAT32, t, 100, 2, 2, m, 2), TT_EINVAL);
+	cr_assert_eq(tt_tilize_raw_to_tiles(0, m, 2, 2, 2, NULL, t, sizeof(t)), TT_EINVAL);
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT32, NULL, 0, 0, 0, NULL, NULL, 0), TT_OK);
 }
 
 /*
@@ -115,7 +108,7 @@ Test(tilize, float32_round_trip_and_padding)
 	enum { ROWS = 70, COLS = 45, STRIDE = 50 };
 	static const struct tt_layout_oob oobs[] = {
 		{ TT_LAYOUT_OOB_NUMBER, 7.5f }, { TT_LAYOUT_OOB_NEG_INF, 0 },
-		{ TT_LAYOUT_OOB_NAN, 0 }, { TT_LAYOUT_OOB_ONE, 0 },
+		{ TT_LAYOUT_OOB_NAN, 0 },	{ TT_LAYOUT_OOB_ONE, 0 },
 		{ TT_LAYOUT_OOB_UNDEF, 0 },
 	};
 	static float src[ROWS * STRIDE], back[ROWS * STRIDE];
@@ -127,9 +120,9 @@ Test(tilize, float32_round_trip_and_padding)
 		float pad = tt_layout_oob_value(&oobs[k]);
 		const float *t = (const float *)tiles;
 
-		cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT32, src, STRIDE,
-						ROWS, COLS, &oobs[k], tiles,
-						sizeof(tiles)), TT_OK);
+		cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT32, src, STRIDE, ROWS, COLS, &oobs[k],
+						tiles, sizeof(tiles)),
+			     TT_OK);
 		/* Tile (2, 1) covers rows 64-95, cols 32-63. */
 		for (uint32_t r = 0; r < 32; r++) {
 			for (uint32_t c = 0; c < 32; c++) {
@@ -145,13 +138,12 @@ Test(tilize, float32_round_trip_and_padding)
 			}
 		}
 		memset(back, 0, sizeof(back));
-		cr_assert_eq(tt_tilize_from_tiles(TT_DF_FLOAT32, tiles,
-						  sizeof(tiles), ROWS, COLS,
-						  back, STRIDE), TT_OK);
+		cr_assert_eq(tt_tilize_from_tiles(TT_DF_FLOAT32, tiles, sizeof(tiles), ROWS, COLS,
+						  back, STRIDE),
+			     TT_OK);
 		for (int r = 0; r < ROWS; r++)
 			for (int c = 0; c < COLS; c++)
-				cr_assert_eq(bits(back[r * STRIDE + c]),
-					     bits(src[r * STRIDE + c]));
+				cr_assert_eq(bits(back[r * STRIDE + c]), bits(src[r * STRIDE + c]));
 	}
 	cr_assert_eq(tt_layout_oob_value(&oobs[4]), 0.0f);
 }
@@ -163,27 +155,25 @@ Test(tilize, bf16_rounding)
 		uint32_t in;
 		uint16_t out;
 	} cases[] = {
-		{ 0x3f800000, 0x3f80 },	/* 1.0 */
-		{ 0x3f808000, 0x3f80 },	/* tie, even below */
-		{ 0x3f818000, 0x3f82 },	/* tie, even above */
-		{ 0x3f808001, 0x3f81 },	/* above the tie */
-		{ 0x3f807fff, 0x3f80 },	/* below the tie */
-		{ 0xbf818000, 0xbf82 },	/* negative tie */
-		{ 0x80000000, 0x8000 },	/* -0 */
-		{ 0x00010000, 0x0001 },	/* denormal kept */
-		{ 0x7f7fffff, 0x7f80 },	/* largest float rounds to inf */
-		{ 0x7f800000, 0x7f80 },	/* inf */
-		{ 0x7fc00001, 0x7fc0 },	/* NaN keeps its top payload */
-		{ 0x7f800001, 0x7fc0 },	/* NaN whose payload would vanish */
-		{ 0xff812345, 0xff81 },	/* NaN with payload in the top bits */
+		{ 0x3f800000, 0x3f80 }, /* 1.0 */
+		{ 0x3f808000, 0x3f80 }, /* tie, even below */
+		{ 0x3f818000, 0x3f82 }, /* tie, even above */
+		{ 0x3f808001, 0x3f81 }, /* above the tie */
+		{ 0x3f807fff, 0x3f80 }, /* below the tie */
+		{ 0xbf818000, 0xbf82 }, /* negative tie */
+		{ 0x80000000, 0x8000 }, /* -0 */
+		{ 0x00010000, 0x0001 }, /* denormal kept */
+		{ 0x7f7fffff, 0x7f80 }, /* largest float rounds to inf */
+		{ 0x7f800000, 0x7f80 }, /* inf */
+		{ 0x7fc00001, 0x7fc0 }, /* NaN keeps its top payload */
+		{ 0x7f800001, 0x7fc0 }, /* NaN whose payload would vanish */
+		{ 0xff812345, 0xff81 }, /* NaN with payload in the top bits */
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		cr_assert_eq(tt_tilize_f32_to_bf16(from_bits(cases[i].in)),
-			     cases[i].out, "0x%08x -> 0x%04x, expected 0x%04x",
-			     cases[i].in,
-			     tt_tilize_f32_to_bf16(from_bits(cases[i].in)),
-			     cases[i].out);
+		cr_assert_eq(tt_tilize_f32_to_bf16(from_bits(cases[i].in)), cases[i].out,
+			     "0x%08x -> 0x%04x, expected 0x%04x", cases[i].in,
+			     tt_tilize_f32_to_bf16(from_bits(cases[i].in)), cases[i].out);
 	cr_assert_eq(bits(tt_tilize_bf16_to_f32(0x3f81)), 0x3f810000u);
 }
 
@@ -197,22 +187,22 @@ Test(tilize, bf16_tiles_bit_exact)
 
 	for (size_t i = 0; i < sizeof(tiles); i++)
 		tiles[i] = (uint8_t)rnd32();
-	cr_assert_eq(tt_tilize_from_tiles(TT_DF_FLOAT16_B, tiles,
-					  sizeof(tiles), ROWS, COLS, f, COLS),
-		     TT_OK);
-	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT16_B, f, COLS, ROWS,
-					COLS, NULL, again, sizeof(again)),
+	cr_assert_eq(
+		tt_tilize_from_tiles(TT_DF_FLOAT16_B, tiles, sizeof(tiles), ROWS, COLS, f, COLS),
+		TT_OK);
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT16_B, f, COLS, ROWS, COLS, NULL, again,
+					sizeof(again)),
 		     TT_OK);
 	cr_assert_eq(memcmp(tiles, again, sizeof(tiles)), 0);
 
 	/* The raw path moves the same 16-bit patterns. */
-	cr_assert_eq(tt_tilize_raw_from_tiles(2, tiles, sizeof(tiles), ROWS,
-					      COLS, raw, COLS), TT_OK);
+	cr_assert_eq(tt_tilize_raw_from_tiles(2, tiles, sizeof(tiles), ROWS, COLS, raw, COLS),
+		     TT_OK);
 	for (int i = 0; i < ROWS * COLS; i++)
 		cr_assert_eq(raw[i], bits(f[i]) >> 16);
 	memset(again, 0, sizeof(again));
-	cr_assert_eq(tt_tilize_raw_to_tiles(2, raw, COLS, ROWS, COLS, NULL,
-					    again, sizeof(again)), TT_OK);
+	cr_assert_eq(tt_tilize_raw_to_tiles(2, raw, COLS, ROWS, COLS, NULL, again, sizeof(again)),
+		     TT_OK);
 	cr_assert_eq(memcmp(tiles, again, sizeof(tiles)), 0);
 }
 
@@ -227,15 +217,16 @@ Test(tilize, bf16_padding)
 
 	for (int i = 0; i < 40 * 40; i++)
 		src[i] = (float)i;
-	cr_assert_eq(tt_tilize_raw_to_tiles(2, (const uint16_t[]){ 1, 2, 3 }, 3,
-					    1, 3, &pad, t, 2048), TT_OK);
+	cr_assert_eq(
+		tt_tilize_raw_to_tiles(2, (const uint16_t[]){ 1, 2, 3 }, 3, 1, 3, &pad, t, 2048),
+		TT_OK);
 	memcpy(&h, t + 2 * tt_tilize_index(0, 3), 2);
 	cr_assert_eq(h, 0xbeef);
 	memcpy(&h, t + 2 * tt_tilize_index(0, 2), 2);
 	cr_assert_eq(h, 3);
 
-	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT16_B, src, 40, 40, 40,
-					&one, t, sizeof(t)), TT_OK);
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_FLOAT16_B, src, 40, 40, 40, &one, t, sizeof(t)),
+		     TT_OK);
 	/* Tile 3 holds rows 32-63, cols 32-63: (39, 39) is data, (8, 8) pad. */
 	memcpy(&h, t + 3 * 2048 + 2 * tt_tilize_index(7, 7), 2);
 	cr_assert_eq(h, tt_tilize_f32_to_bf16(39 * 40 + 39));
@@ -255,22 +246,19 @@ Test(tilize, bf16_padding)
 Test(tilize, bfp8_pack_row)
 {
 	const float in[16] = {
-		1.0f, 0.5f, 0.25f, -1.0f, 0.0f, -0.0f, 1.0078125f, 1.99999f,
-		0.0078125f, 0.00390625f, -0.00390625f, 1e-40f, 1.0078124f,
-		-1.0078125f, 0.75f, 1.5f,
+		1.0f,	    0.5f,	 0.25f,	     -1.0f,	  0.0f,		-0.0f,
+		1.0078125f, 1.99999f,	 0.0078125f, 0.00390625f, -0.00390625f, 1e-40f,
+		1.0078124f, -1.0078125f, 0.75f,	     1.5f,
 	};
 	const uint8_t want[16] = {
-		64, 32, 16, 0x80 | 64, 0, 0, 65, 127,
-		1, 0, 0, 0, 64,
-		0x80 | 65, 48, 96,
+		64, 32, 16, 0x80 | 64, 0, 0, 65, 127, 1, 0, 0, 0, 64, 0x80 | 65, 48, 96,
 	};
 	uint8_t exp, out[16];
 
 	tt_tilize_bfp8_pack(in, &exp, out);
 	cr_assert_eq(exp, 127);
 	for (int i = 0; i < 16; i++)
-		cr_assert_eq(out[i], want[i], "value %d: %u, expected %u", i,
-			     out[i], want[i]);
+		cr_assert_eq(out[i], want[i], "value %d: %u, expected %u", i, out[i], want[i]);
 
 	/* All zero: exponent 0, magnitudes 0. */
 	memset(out, 0xff, sizeof(out));
@@ -309,17 +297,14 @@ Test(tilize, bfp8_tile_layout)
 
 	for (int r = 0; r < 32; r++)
 		for (int c = 0; c < 32; c++)
-			m[r * 32 + c] = (float)(1 << (r % 8)) *
-					(c < 16 ? 1.0f : 1.5f);
-	cr_assert_eq(tt_tilize_to_tiles(TT_DF_BFP8_B, m, 32, 32, 32, NULL,
-					t, sizeof(t)), TT_OK);
+			m[r * 32 + c] = (float)(1 << (r % 8)) * (c < 16 ? 1.0f : 1.5f);
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_BFP8_B, m, 32, 32, 32, NULL, t, sizeof(t)), TT_OK);
 	for (int f = 0; f < 4; f++) {
 		for (int r = 0; r < 16; r++) {
 			int row = (f / 2) * 16 + r;
 
 			cr_assert_eq(t[f * 16 + r], 127 + row % 8);
-			cr_assert_eq(t[64 + tt_tilize_index(row, (f % 2) * 16)],
-				     f % 2 ? 96 : 64);
+			cr_assert_eq(t[64 + tt_tilize_index(row, (f % 2) * 16)], f % 2 ? 96 : 64);
 		}
 	}
 }
@@ -336,12 +321,12 @@ Test(tilize, bfp8_round_trip)
 
 	for (int i = 0; i < ROWS * COLS; i++)
 		src[i] = rnd_float() / (float)(1 + rnd32() % 1000);
-	cr_assert_eq(tt_tilize_to_tiles(TT_DF_BFP8_B, src, COLS, ROWS, COLS,
-					NULL, t1, sizeof(t1)), TT_OK);
-	cr_assert_eq(tt_tilize_from_tiles(TT_DF_BFP8_B, t1, sizeof(t1),
-					  ROWS, COLS, back, COLS), TT_OK);
-	cr_assert_eq(tt_tilize_to_tiles(TT_DF_BFP8_B, back, COLS, ROWS,
-					COLS, NULL, t2, sizeof(t2)), TT_OK);
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_BFP8_B, src, COLS, ROWS, COLS, NULL, t1, sizeof(t1)),
+		     TT_OK);
+	cr_assert_eq(tt_tilize_from_tiles(TT_DF_BFP8_B, t1, sizeof(t1), ROWS, COLS, back, COLS),
+		     TT_OK);
+	cr_assert_eq(tt_tilize_to_tiles(TT_DF_BFP8_B, back, COLS, ROWS, COLS, NULL, t2, sizeof(t2)),
+		     TT_OK);
 	cr_assert_eq(memcmp(t1, t2, sizeof(t1)), 0);
 
 	for (int r = 0; r < ROWS; r++) {
@@ -355,8 +340,7 @@ Test(tilize, bfp8_round_trip)
 				e = x > e ? x : e;
 			}
 			for (int c = c0; c < c0 + 16; c++)
-				cr_assert_leq(fabsf(back[r * COLS + c] -
-						    src[r * COLS + c]),
+				cr_assert_leq(fabsf(back[r * COLS + c] - src[r * COLS + c]),
 					      ldexpf(1.0f, (int)e - 133));
 		}
 	}
@@ -384,13 +368,13 @@ Test(tilize, bfp8_padding_shares_exponents)
 	/* Face 1 row 0 holds columns 16-19 of row 0 and 12 padding values. */
 	cr_assert_eq(t[16], 255);
 	tt_tilize_from_tiles(TT_DF_BFP8_B, t, sizeof(t), 20, 20, back, 20);
-	cr_assert_eq(back[17], 0.0f);	/* was 17 */
-	cr_assert_eq(back[5], 5.0f);	/* face 0 row 0 has no padding */
+	cr_assert_eq(back[17], 0.0f); /* was 17 */
+	cr_assert_eq(back[5], 5.0f);  /* face 0 row 0 has no padding */
 }
 
 /* Pack every shard of @l from @src and unpack it into @back. */
-static void pack_all(const struct tt_layout *l, const float *src,
-		     float *back, uint8_t *buf, size_t len)
+static void pack_all(const struct tt_layout *l, const float *src, float *back, uint8_t *buf,
+		     size_t len)
 {
 	uint64_t g[TT_LAYOUT_MAX_RANK];
 
@@ -402,8 +386,7 @@ static void pack_all(const struct tt_layout *l, const float *src,
 			rem /= l->grid[r];
 		}
 		cr_assert_eq(tt_tilize_shard_pack(l, src, g, buf, len), TT_OK);
-		cr_assert_eq(tt_tilize_shard_unpack(l, buf, len, g, back),
-			     TT_OK);
+		cr_assert_eq(tt_tilize_shard_unpack(l, buf, len, g, back), TT_OK);
 	}
 }
 
@@ -416,9 +399,12 @@ static void pack_all(const struct tt_layout *l, const float *src,
 Test(tilize, shard_pack_53x63)
 {
 	struct tt_layout_desc d = {
-		.rank = 2, .shape = { 53, 63 },
-		.grid_rank = 2, .grid = { 3, 2 },
-		.tiled = true, .oob = { TT_LAYOUT_OOB_NUMBER, -1.5f },
+		.rank = 2,
+		.shape = { 53, 63 },
+		.grid_rank = 2,
+		.grid = { 3, 2 },
+		.tiled = true,
+		.oob = { TT_LAYOUT_OOB_NUMBER, -1.5f },
 	};
 	static float src[53 * 63], back[53 * 63], plane[32 * 32];
 	static uint8_t buf[4096];
@@ -426,25 +412,21 @@ Test(tilize, shard_pack_53x63)
 	uint16_t h;
 
 	for (int i = 0; i < 53 * 63; i++)
-		src[i] = (float)((i * 7) % 256) / 8.0f;	/* bf16-exact */
-	cr_assert_eq(tt_layout_create(&l, &d), TT_OK, "%s",
-		     tt_last_error());
+		src[i] = (float)((i * 7) % 256) / 8.0f; /* bf16-exact */
+	cr_assert_eq(tt_layout_create(&l, &d), TT_OK, "%s", tt_last_error());
 	cr_assert_eq(tt_layout_shard_bytes(&l), 4096);
 	memset(back, 0, sizeof(back));
 	pack_all(&l, src, back, buf, sizeof(buf));
 	cr_assert_eq(memcmp(src, back, sizeof(src)), 0);
 
 	/* buf holds core (2, 1): rows 36-52, cols 32-62. */
-	tt_tilize_from_tiles(TT_DF_FLOAT32, buf, sizeof(buf), 32, 32,
-			     plane, 32);
+	tt_tilize_from_tiles(TT_DF_FLOAT32, buf, sizeof(buf), 32, 32, plane, 32);
 	cr_assert_eq(plane[16 * 32 + 30], src[52 * 63 + 62]);
 	cr_assert_eq(plane[17 * 32 + 0], -1.5f);
 	cr_assert_eq(plane[16 * 32 + 31], -1.5f);
 	cr_assert_eq(plane[31 * 32 + 31], -1.5f);
-	cr_assert_eq(tt_tilize_shard_pack(&l, src, U64(3, 0), buf, sizeof(buf)),
-		     TT_ERANGE);
-	cr_assert_eq(tt_tilize_shard_pack(&l, src, U64(0, 0), buf, 4095),
-		     TT_ENOSPC);
+	cr_assert_eq(tt_tilize_shard_pack(&l, src, U64(3, 0), buf, sizeof(buf)), TT_ERANGE);
+	cr_assert_eq(tt_tilize_shard_pack(&l, src, U64(0, 0), buf, 4095), TT_ENOSPC);
 
 	d.tiled = false;
 	d.dtype = TT_DF_FLOAT16_B;
@@ -468,10 +450,14 @@ Test(tilize, shard_pack_53x63)
 Test(tilize, shard_pack_multidevice_bfp8)
 {
 	struct tt_layout_desc d = {
-		.rank = 4, .shape = { 2, 3, 64, 128 },
+		.rank = 4,
+		.shape = { 2, 3, 64, 128 },
 		.dtype = TT_DF_BFP8_B,
-		.n_intervals = 1, .intervals = { { 1, -1 } }, .grid_rank = 3,
-		.grid = { 2, 2, 4 }, .tiled = true,
+		.n_intervals = 1,
+		.intervals = { { 1, -1 } },
+		.grid_rank = 3,
+		.grid = { 2, 2, 4 },
+		.tiled = true,
 	};
 	static float src[2 * 3 * 64 * 128], back[2 * 3 * 64 * 128];
 	static uint8_t buf[3 * 1088];
@@ -479,8 +465,7 @@ Test(tilize, shard_pack_multidevice_bfp8)
 
 	for (int i = 0; i < 2 * 3 * 64 * 128; i++)
 		src[i] = (float)((i * 13) % 100);
-	cr_assert_eq(tt_layout_create(&l, &d), TT_OK, "%s",
-		     tt_last_error());
+	cr_assert_eq(tt_layout_create(&l, &d), TT_OK, "%s", tt_last_error());
 	cr_assert_eq(tt_layout_shard_bytes(&l), sizeof(buf));
 	pack_all(&l, src, back, buf, sizeof(buf));
 	cr_assert_eq(memcmp(src, back, sizeof(src)), 0);
@@ -489,6 +474,5 @@ Test(tilize, shard_pack_multidevice_bfp8)
 	d.tile[0] = 16;
 	d.tile[1] = 16;
 	cr_assert_eq(tt_layout_create(&l, &d), TT_OK);
-	cr_assert_eq(tt_tilize_shard_pack(&l, src, U64(0, 0, 0), buf,
-					  sizeof(buf)), TT_ENOSYS);
+	cr_assert_eq(tt_tilize_shard_pack(&l, src, U64(0, 0, 0), buf, sizeof(buf)), TT_ENOSYS);
 }

@@ -23,13 +23,13 @@
 #include "tt_tile_regs.h"
 #include "tt/program.h"
 
-#define C(name) printf("%s = %llu\n", #name + 3, (unsigned long long)(name))
+#define C(name)		      printf("%s = %llu\n", #name + 3, (unsigned long long)(name))
 #define OFF(py, type, member) printf("%s = %zu\n", py, offsetof(type, member))
-#define SIZE(py, type) printf("%s = %zu\n", py, sizeof(type))
+#define SIZE(py, type)	      printf("%s = %zu\n", py, sizeof(type))
 /* A TT_FIELD: shift and width. */
-#define F(blk, reg, fld)							\
-	printf("R_%s_%s_%s = (%d, %d)\n", #blk, #reg, #fld,			\
-	       TT_R_##blk##_##reg##_##fld##_SHIFT, TT_R_##blk##_##reg##_##fld##_WIDTH)
+#define F(blk, reg, fld)                                                                        \
+	printf("R_%s_%s_%s = (%d, %d)\n", #blk, #reg, #fld, TT_R_##blk##_##reg##_##fld##_SHIFT, \
+	       TT_R_##blk##_##reg##_##fld##_WIDTH)
 /* An entry of a {value: "NAME"} table. */
 #define N(name) printf("    %llu: \"%s\",\n", (unsigned long long)(name), #name + 3)
 
@@ -83,8 +83,8 @@ static void riscs(void)
 
 static void mailbox(void)
 {
-	const size_t launch = TT_MAILBOX_LAUNCH_OFFSET +
-			      offsetof(struct tt_launch_msg, kernel_config);
+	const size_t launch =
+		TT_MAILBOX_LAUNCH_OFFSET + offsetof(struct tt_launch_msg, kernel_config);
 
 #define KC(py, member) \
 	printf("%s = %zu\n", py, launch + offsetof(struct tt_kernel_config_msg, member))
@@ -199,8 +199,7 @@ static void noc(void)
 	C(TT_NOC_ST_MST_POSTED_WR_REQ_SENT);
 	C(TT_NOC_ST_MST_ATOMIC_RESP_RECEIVED);
 	printf("NOC_ST_MST_REQS_OUTSTANDING_ID = %d\n", TT_NOC_ST_MST_REQS_OUTSTANDING_ID(0));
-	printf("NOC_ST_MST_WRITE_REQS_OUTGOING_ID = %d\n",
-	       TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(0));
+	printf("NOC_ST_MST_WRITE_REQS_OUTGOING_ID = %d\n", TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(0));
 	/* wait descriptors' barrier ids, in the hang report's words */
 	printf("NOC_BARRIER_NAMES = {\n");
 	for (uint32_t id = 0; id <= TT_NOC_BARRIER_WRITES_SENT_TRID(TT_NOC_MAX_TRANSACTION_ID);

@@ -22,8 +22,7 @@ void kernel_main(void)
 
 			noc_async_read_one_packet_set_state(bank, page);
 			for (uint32_t i = b; i < n; i += banks, src += stride) {
-				noc_async_read_one_packet_with_state(src,
-								     ring + (done % 8) * page);
+				noc_async_read_one_packet_with_state(src, ring + (done % 8) * page);
 				if (++done % 8 == 0)
 					noc_async_read_barrier();
 			}

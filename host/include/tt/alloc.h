@@ -32,15 +32,15 @@
 #include <stdio.h>
 
 /* Placement direction: exactly one of these per tt_alloc_alloc() call. */
-#define TT_ALLOC_BOTTOM_UP	0x1u	/* lowest fitting address, carve from its start */
-#define TT_ALLOC_TOP_DOWN	0x2u	/* highest fitting address, carve from its end */
+#define TT_ALLOC_BOTTOM_UP 0x1u /* lowest fitting address, carve from its start */
+#define TT_ALLOC_TOP_DOWN  0x2u /* highest fitting address, carve from its end */
 
 /* No address limit for tt_alloc_alloc(). */
-#define TT_ALLOC_NO_LIMIT	0
+#define TT_ALLOC_NO_LIMIT 0
 
 /* Which free block a request takes (tt-metal's SearchPolicy). */
 enum tt_alloc_policy {
-	TT_ALLOC_FIRST_FIT = 0,	/* lowest (highest top-down) fitting address */
+	TT_ALLOC_FIRST_FIT = 0, /* lowest (highest top-down) fitting address */
 	TT_ALLOC_BEST_FIT = 1,	/* smallest fitting block */
 };
 
@@ -53,37 +53,37 @@ struct tt_alloc_slot;
  * alloc.c and are only here so the struct can be embedded.
  */
 struct tt_alloc {
-	uint64_t base;		/* first byte of the region (moves with shrink) */
-	uint64_t size;		/* bytes in the region (shrinks with shrink) */
-	uint64_t base0;		/* base given to tt_alloc_init() */
-	uint64_t align;		/* every block size is a multiple of this */
-	uint64_t min_size;	/* requests are raised to this before aligning */
-	uint64_t allocated;	/* bytes in allocated blocks */
-	size_t nblocks;		/* blocks, free and allocated */
-	size_t nfree;		/* free blocks */
+	uint64_t base;	    /* first byte of the region (moves with shrink) */
+	uint64_t size;	    /* bytes in the region (shrinks with shrink) */
+	uint64_t base0;	    /* base given to tt_alloc_init() */
+	uint64_t align;	    /* every block size is a multiple of this */
+	uint64_t min_size;  /* requests are raised to this before aligning */
+	uint64_t allocated; /* bytes in allocated blocks */
+	size_t nblocks;	    /* blocks, free and allocated */
+	size_t nfree;	    /* free blocks */
 
-	struct tt_alloc_block *nodes;	/* node array; node 0 means none */
-	struct tt_alloc_snode *snodes;	/* size-tree links, per node */
-	uint32_t ncap;			/* nodes in the array */
-	uint32_t nused;			/* nodes ever handed out, plus node 0 */
-	uint32_t spare;			/* recycled nodes */
+	struct tt_alloc_block *nodes;  /* node array; node 0 means none */
+	struct tt_alloc_snode *snodes; /* size-tree links, per node */
+	uint32_t ncap;		       /* nodes in the array */
+	uint32_t nused;		       /* nodes ever handed out, plus node 0 */
+	uint32_t spare;		       /* recycled nodes */
 	uint32_t nspare;
-	uint32_t head;			/* lowest block */
-	uint32_t root;			/* free blocks by address */
-	uint32_t sroot;			/* free blocks by size (best fit) */
+	uint32_t head;	/* lowest block */
+	uint32_t root;	/* free blocks by address */
+	uint32_t sroot; /* free blocks by size (best fit) */
 	enum tt_alloc_policy policy;
 
-	struct tt_alloc_slot *table;	/* allocated address -> block */
-	size_t table_cap;		/* power of two */
-	unsigned int table_shift;	/* 32 - log2(table_cap) */
-	size_t table_count;		/* allocated blocks */
-	uint64_t *recent;		/* ring of recently freed addresses */
+	struct tt_alloc_slot *table; /* allocated address -> block */
+	size_t table_cap;	     /* power of two */
+	unsigned int table_shift;    /* 32 - log2(table_cap) */
+	size_t table_count;	     /* allocated blocks */
+	uint64_t *recent;	     /* ring of recently freed addresses */
 	unsigned int recent_pos;
 };
 
 /* Per-region figures, as tt-metal's Statistics. */
 struct tt_alloc_stats {
-	uint64_t total_allocatable;	/* region size, after any shrink */
+	uint64_t total_allocatable; /* region size, after any shrink */
 	uint64_t total_allocated;
 	uint64_t total_free;
 	uint64_t largest_free_block;
@@ -104,20 +104,20 @@ struct tt_alloc_range {
  */
 struct tt_alloc_block_info {
 	uint32_t id;
-	int64_t prev_id;	/* -1: none */
-	int64_t next_id;	/* -1: none */
-	uint64_t addr;		/* absolute */
+	int64_t prev_id; /* -1: none */
+	int64_t next_id; /* -1: none */
+	uint64_t addr;	 /* absolute */
 	uint64_t size;
-	int allocated;		/* 1 or 0 */
+	int allocated; /* 1 or 0 */
 };
 
 /* Allocated regions of an allocator, sorted and coalesced. */
 struct tt_alloc_state {
-	uint64_t base;		/* base given to tt_alloc_init() */
-	uint64_t size;		/* region size at tt_alloc_init() */
+	uint64_t base; /* base given to tt_alloc_init() */
+	uint64_t size; /* region size at tt_alloc_init() */
 	uint64_t align;
 	size_t count;
-	struct tt_alloc_range *ranges;	/* malloc'd; tt_alloc_state_release() */
+	struct tt_alloc_range *ranges; /* malloc'd; tt_alloc_state_release() */
 };
 
 /*
@@ -128,8 +128,8 @@ struct tt_alloc_state {
  * Returns TT_OK, TT_EINVAL (zero size or bad alignment), TT_EALIGN,
  * TT_ERANGE (the region wraps around) or TT_ENOMEM (host memory).
  */
-int tt_alloc_init(struct tt_alloc *a, uint64_t base, uint64_t size,
-		  uint64_t align, uint64_t min_size);
+int tt_alloc_init(struct tt_alloc *a, uint64_t base, uint64_t size, uint64_t align,
+		  uint64_t min_size);
 
 /* Release every host resource of @a.  @a may be initialised again. */
 void tt_alloc_destroy(struct tt_alloc *a);
@@ -161,8 +161,8 @@ uint64_t tt_alloc_block_size_for(const struct tt_alloc *a, uint64_t size);
  * Returns TT_OK, TT_EINVAL (zero size or bad flags) or TT_ENOMEM (no free
  * block large enough, or host memory).
  */
-int tt_alloc_alloc(struct tt_alloc *a, uint64_t size, unsigned int flags,
-		   uint64_t limit, uint64_t *addr);
+int tt_alloc_alloc(struct tt_alloc *a, uint64_t size, unsigned int flags, uint64_t limit,
+		   uint64_t *addr);
 
 /*
  * Allocate @size bytes exactly at @addr.  Returns TT_OK, TT_EINVAL (zero
@@ -210,8 +210,7 @@ int tt_alloc_lowest_occupied(const struct tt_alloc *a, uint64_t *addr);
 /*
  * Size of the allocated block at @addr in *@size: TT_OK or TT_ENOTALLOC.
  */
-int tt_alloc_allocation_size(const struct tt_alloc *a, uint64_t addr,
-			     uint64_t *size);
+int tt_alloc_allocation_size(const struct tt_alloc *a, uint64_t addr, uint64_t *size);
 
 /*
  * Free ranges that can hold a request of @size bytes, in address order.
@@ -219,15 +218,14 @@ int tt_alloc_allocation_size(const struct tt_alloc *a, uint64_t addr,
  * all (call with @max 0 to count).  FreeListOpt orders them by size class
  * instead.
  */
-size_t tt_alloc_available(const struct tt_alloc *a, uint64_t size,
-			  struct tt_alloc_range *out, size_t max);
+size_t tt_alloc_available(const struct tt_alloc *a, uint64_t size, struct tt_alloc_range *out,
+			  size_t max);
 
 /*
  * The block table in address order: fills at most @max rows of @out and
  * returns the number of blocks.
  */
-size_t tt_alloc_blocks(const struct tt_alloc *a,
-		       struct tt_alloc_block_info *out, size_t max);
+size_t tt_alloc_blocks(const struct tt_alloc *a, struct tt_alloc_block_info *out, size_t max);
 
 /*
  * Print the statistics and the block table, one block per line, in

@@ -20,28 +20,28 @@ enum tt_arch_id {
 
 struct tt_arch {
 	enum tt_arch_id id;
-	const char *name;		/* "wormhole_b0", as on the command line */
+	const char *name; /* "wormhole_b0", as on the command line */
 
 	/* Worker grid (logical) and its NoC (virtual) placement. */
-	uint32_t grid_x_default;	/* logical columns of workers */
-	uint32_t grid_y_default;	/* logical rows of workers */
+	uint32_t grid_x_default; /* logical columns of workers */
+	uint32_t grid_y_default; /* logical rows of workers */
 	uint32_t grid_x_max;
 	uint32_t grid_y_max;
-	uint32_t noc_size_x;		/* NoC grid, including non-workers */
+	uint32_t noc_size_x; /* NoC grid, including non-workers */
 	uint32_t noc_size_y;
-	uint32_t virtual_worker_x0;	/* worker (x,y) -> (x0+x, y0+y) */
+	uint32_t virtual_worker_x0; /* worker (x,y) -> (x0+x, y0+y) */
 	uint32_t virtual_worker_y0;
 
 	/* L1 per worker core. */
-	uint32_t l1_size;		/* bytes */
-	uint32_t l1_unreserved_base;	/* first byte the allocator may use */
-	uint32_t l1_alignment;		/* bytes */
+	uint32_t l1_size;	     /* bytes */
+	uint32_t l1_unreserved_base; /* first byte the allocator may use */
+	uint32_t l1_alignment;	     /* bytes */
 
 	/* DRAM. */
 	uint32_t dram_banks;
-	uint64_t dram_bank_size;	/* bytes per bank */
-	uint32_t dram_unreserved_base;	/* reserved bytes at the start of each bank */
-	uint32_t dram_alignment;	/* bytes */
+	uint64_t dram_bank_size;       /* bytes per bank */
+	uint32_t dram_unreserved_base; /* reserved bytes at the start of each bank */
+	uint32_t dram_alignment;       /* bytes */
 	/*
 	 * NoC 0 endpoint of each DRAM bank (dram_banks entries), or NULL
 	 * where hal/ does not describe them; NoC 1 sees them mirrored
@@ -52,8 +52,8 @@ struct tt_arch {
 	bool dram_noc_mirrored;
 
 	/* NoC and CBs. */
-	uint32_t noc_max_burst;		/* bytes per NoC packet */
-	uint32_t num_cbs;		/* circular buffers per core */
+	uint32_t noc_max_burst; /* bytes per NoC packet */
+	uint32_t num_cbs;	/* circular buffers per core */
 };
 
 /* Descriptor of @id, or NULL if unknown. */

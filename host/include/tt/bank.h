@@ -47,12 +47,12 @@ enum tt_bank_type {
 };
 
 /* Interleaved buffer: tt_bank_alloc() with this many shards. */
-#define TT_BANK_INTERLEAVED	0u
+#define TT_BANK_INTERLEAVED 0u
 
 /* Placement for tt_bank_alloc(): the type's default, or as tt/alloc.h. */
-#define TT_BANK_DEFAULT		0u
+#define TT_BANK_DEFAULT 0u
 
-#define TT_BANK_MAX_STORAGE_CORES	32
+#define TT_BANK_MAX_STORAGE_CORES 32
 
 /* A logical worker core. */
 struct tt_bank_core {
@@ -68,18 +68,18 @@ struct tt_bank_core {
 struct tt_bank_config {
 	/* DRAM: one bank per channel; bank id == channel. */
 	uint32_t dram_banks;
-	uint64_t dram_bank_size;	/* bytes per bank */
-	uint64_t dram_unreserved_base;	/* reserved bytes at the start of a bank */
-	uint32_t dram_alignment;	/* page rounding of DRAM and TRACE */
-	uint64_t trace_region_size;	/* per bank, at the top of the bank */
+	uint64_t dram_bank_size;       /* bytes per bank */
+	uint64_t dram_unreserved_base; /* reserved bytes at the start of a bank */
+	uint32_t dram_alignment;       /* page rounding of DRAM and TRACE */
+	uint64_t trace_region_size;    /* per bank, at the top of the bank */
 
 	/* L1: one bank per worker core of the grid_x * grid_y grid. */
 	uint32_t grid_x;
 	uint32_t grid_y;
-	uint64_t l1_size;		/* bytes of L1 per core */
-	uint64_t l1_unreserved_base;	/* where CBs start and L1 buffers end */
-	uint64_t l1_small_size;		/* top of L1, sharded buffers only */
-	uint32_t l1_alignment;		/* page rounding of L1 and L1_SMALL */
+	uint64_t l1_size;	     /* bytes of L1 per core */
+	uint64_t l1_unreserved_base; /* where CBs start and L1 buffers end */
+	uint64_t l1_small_size;	     /* top of L1, sharded buffers only */
+	uint32_t l1_alignment;	     /* page rounding of L1 and L1_SMALL */
 
 	/*
 	 * Storage-only cores, outside the worker grid: each holds
@@ -112,13 +112,13 @@ struct tt_bank_config {
 /* One bank manager; fields private to bank.c. */
 struct tt_bank_mgr {
 	enum tt_bank_type type;
-	bool present;			/* false when the region is empty */
+	bool present; /* false when the region is empty */
 	uint32_t num_banks;
-	uint32_t num_compute_banks;	/* banks on worker cores */
+	uint32_t num_compute_banks; /* banks on worker cores */
 	uint64_t page_alignment;
-	uint64_t limit;			/* interleaved address limit, L1 only */
+	uint64_t limit; /* interleaved address limit, L1 only */
 	unsigned int default_flags;
-	int64_t *offsets;		/* per bank id */
+	int64_t *offsets; /* per bank id */
 	struct tt_alloc alloc;
 };
 
@@ -126,7 +126,7 @@ struct tt_bank_mgr {
 struct tt_banks {
 	struct tt_bank_config cfg;
 	struct tt_bank_mgr mgr[TT_BANK_NTYPES];
-	struct tt_bank_core *l1_core;	/* L1 bank id -> core */
+	struct tt_bank_core *l1_core; /* L1 bank id -> core */
 };
 
 /* Memory view of one buffer type (tt-metal's MemoryView). */
@@ -137,7 +137,7 @@ struct tt_bank_view {
 	uint64_t total_bytes_free_per_bank;
 	uint64_t largest_contiguous_bytes_free_per_bank;
 	size_t num_blocks;
-	struct tt_alloc_block_info *blocks;	/* malloc'd; tt_bank_view_release() */
+	struct tt_alloc_block_info *blocks; /* malloc'd; tt_bank_view_release() */
 };
 
 /* Allocated regions of one buffer type and the shape they fit. */
@@ -153,10 +153,10 @@ struct tt_bank_state {
 /* Why a program's circular buffers do not fit on a core. */
 struct tt_bank_cb_clash {
 	struct tt_bank_core core;
-	uint64_t cb_end;	/* first byte past the CB region */
-	uint64_t overlap;	/* bytes of CB region at or above buffer_addr */
-	uint64_t buffer_addr;	/* lowest buffer on the core, in its L1 */
-	uint64_t buffer_size;	/* that buffer's bytes in this bank */
+	uint64_t cb_end;      /* first byte past the CB region */
+	uint64_t overlap;     /* bytes of CB region at or above buffer_addr */
+	uint64_t buffer_addr; /* lowest buffer on the core, in its L1 */
+	uint64_t buffer_size; /* that buffer's bytes in this bank */
 	enum tt_bank_type buffer_type;
 };
 
@@ -167,8 +167,7 @@ struct tt_bank_cb_clash {
  * DRAM alignment times the number of DRAM banks.  The arch descriptor has
  * no storage-only cores.  Returns TT_OK or TT_EINVAL.
  */
-int tt_bank_config_from_arch(struct tt_bank_config *cfg,
-			     const struct tt_arch *arch,
+int tt_bank_config_from_arch(struct tt_bank_config *cfg, const struct tt_arch *arch,
 			     uint64_t l1_small_size, uint64_t trace_region_size);
 
 /*
@@ -196,8 +195,8 @@ const char *tt_bank_type_name(enum tt_bank_type type);
  * TT_EINVAL (zero sizes or banks), TT_EALIGN (@size not a multiple of
  * @page_size) or TT_ERANGE (overflow).
  */
-int tt_bank_size_spread(uint64_t size, uint64_t page_size, uint32_t num_banks,
-			uint64_t alignment, uint64_t *per_bank);
+int tt_bank_size_spread(uint64_t size, uint64_t page_size, uint32_t num_banks, uint64_t alignment,
+			uint64_t *per_bank);
 
 /*
  * Allocate a buffer of @size bytes in pages of @page_size bytes.
@@ -213,24 +212,22 @@ int tt_bank_size_spread(uint64_t size, uint64_t page_size, uint32_t num_banks,
  * TT_ERANGE or TT_ENOMEM; the last error explains, with the statistics
  * for TT_ENOMEM.
  */
-int tt_bank_alloc(struct tt_banks *b, enum tt_bank_type type, uint64_t size,
-		  uint64_t page_size, uint32_t num_shards, unsigned int flags,
-		  uint64_t *addr);
+int tt_bank_alloc(struct tt_banks *b, enum tt_bank_type type, uint64_t size, uint64_t page_size,
+		  uint32_t num_shards, unsigned int flags, uint64_t *addr);
 
 /*
  * Allocate as tt_bank_alloc() but at @addr.  TT_ECLASH if occupied,
  * TT_EALIGN or TT_ERANGE for a bad address.
  */
-int tt_bank_alloc_at(struct tt_banks *b, enum tt_bank_type type,
-		     uint64_t addr, uint64_t size, uint64_t page_size,
-		     uint32_t num_shards);
+int tt_bank_alloc_at(struct tt_banks *b, enum tt_bank_type type, uint64_t addr, uint64_t size,
+		     uint64_t page_size, uint32_t num_shards);
 
 /*
  * Bytes the buffer at @addr takes in each bank (its size spread, rounded
  * to the allocator granule) in *@size: TT_OK or TT_ENOTALLOC.
  */
-int tt_bank_allocation_size(const struct tt_banks *b, enum tt_bank_type type,
-			    uint64_t addr, uint64_t *size);
+int tt_bank_allocation_size(const struct tt_banks *b, enum tt_bank_type type, uint64_t addr,
+			    uint64_t *size);
 
 /* Free the buffer at @addr: TT_OK, TT_EDOUBLEFREE or TT_ENOTALLOC. */
 int tt_bank_free(struct tt_banks *b, enum tt_bank_type type, uint64_t addr);
@@ -243,10 +240,8 @@ void tt_bank_free_all(struct tt_banks *b, enum tt_bank_type type);
  * Buffers already placed stay.  TT_OK or TT_EINVAL (unknown type or
  * policy).
  */
-int tt_bank_set_policy(struct tt_banks *b, enum tt_bank_type type,
-		       enum tt_alloc_policy policy);
-enum tt_alloc_policy tt_bank_get_policy(const struct tt_banks *b,
-					enum tt_bank_type type);
+int tt_bank_set_policy(struct tt_banks *b, enum tt_bank_type type, enum tt_alloc_policy policy);
+enum tt_alloc_policy tt_bank_get_policy(const struct tt_banks *b, enum tt_bank_type type);
 
 /* Shrink / reset the start of @type's region; see tt/alloc.h. */
 int tt_bank_shrink(struct tt_banks *b, enum tt_bank_type type, uint64_t size);
@@ -259,8 +254,8 @@ const struct tt_bank_config *tt_bank_config(const struct tt_banks *b);
  * Current region of the @type manager in bank address space, [*@base,
  * *@base + *@size): TT_OK, or TT_ENOENT if the type has no region.
  */
-int tt_bank_region(const struct tt_banks *b, enum tt_bank_type type,
-		   uint64_t *base, uint64_t *size);
+int tt_bank_region(const struct tt_banks *b, enum tt_bank_type type, uint64_t *base,
+		   uint64_t *size);
 
 /* Number of banks of @type (0 if it has no region). */
 uint32_t tt_bank_count(const struct tt_banks *b, enum tt_bank_type type);
@@ -269,31 +264,28 @@ uint32_t tt_bank_count(const struct tt_banks *b, enum tt_bank_type type);
 uint64_t tt_bank_size(const struct tt_banks *b, enum tt_bank_type type);
 
 /* Offset added to a buffer address in bank @bank_id, in *@offset. */
-int tt_bank_offset(const struct tt_banks *b, enum tt_bank_type type,
-		   uint32_t bank_id, int64_t *offset);
+int tt_bank_offset(const struct tt_banks *b, enum tt_bank_type type, uint32_t bank_id,
+		   int64_t *offset);
 
 /*
  * Core of bank @bank_id: the logical worker or storage core for L1 and
  * L1_SMALL, (channel, 0) for DRAM and TRACE as tt-metal does.
  */
-int tt_bank_core_of(const struct tt_banks *b, enum tt_bank_type type,
-		    uint32_t bank_id, struct tt_bank_core *core);
+int tt_bank_core_of(const struct tt_banks *b, enum tt_bank_type type, uint32_t bank_id,
+		    struct tt_bank_core *core);
 
 /*
  * Bank ids of @type on @core: fills at most @max ids and returns how many
  * there are (0 if none, e.g. not a core of this type).
  */
 uint32_t tt_bank_ids_of_core(const struct tt_banks *b, enum tt_bank_type type,
-			     struct tt_bank_core core, uint32_t *ids,
-			     uint32_t max);
+			     struct tt_bank_core core, uint32_t *ids, uint32_t max);
 
 /* Per-bank statistics of @type. */
-int tt_bank_stats(const struct tt_banks *b, enum tt_bank_type type,
-		  struct tt_alloc_stats *st);
+int tt_bank_stats(const struct tt_banks *b, enum tt_bank_type type, struct tt_alloc_stats *st);
 
 /* Memory view of @type; release with tt_bank_view_release(). */
-int tt_bank_view(const struct tt_banks *b, enum tt_bank_type type,
-		 struct tt_bank_view *view);
+int tt_bank_view(const struct tt_banks *b, enum tt_bank_type type, struct tt_bank_view *view);
 void tt_bank_view_release(struct tt_bank_view *view);
 
 /* Print the block table of @type (tt_alloc_dump()). */
@@ -305,8 +297,8 @@ void tt_bank_dump(const struct tt_banks *b, enum tt_bank_type type, FILE *f);
  * TT_ERANGE when the lowest buffer (a sharded one) would lie below
  * address 0 of a lower storage-only bank.
  */
-int tt_bank_lowest_occupied(const struct tt_banks *b, enum tt_bank_type type,
-			    uint32_t bank_id, uint64_t *addr);
+int tt_bank_lowest_occupied(const struct tt_banks *b, enum tt_bank_type type, uint32_t bank_id,
+			    uint64_t *addr);
 
 /* First byte of the circular-buffer region of a worker core. */
 uint64_t tt_bank_cb_base(const struct tt_banks *b);
@@ -321,8 +313,8 @@ uint64_t tt_bank_cb_base(const struct tt_banks *b);
  * TT_EINVAL if @core is not a worker core.  The last error says which in
  * words.  @clash may be NULL.
  */
-int tt_bank_check_cb(const struct tt_banks *b, struct tt_bank_core core,
-		     uint64_t cb_end, struct tt_bank_cb_clash *clash);
+int tt_bank_check_cb(const struct tt_banks *b, struct tt_bank_core core, uint64_t cb_end,
+		     struct tt_bank_cb_clash *clash);
 
 /*
  * Copy the allocated regions of @type (extract_state).  Release

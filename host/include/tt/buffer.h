@@ -35,9 +35,9 @@
 
 /* tt-metal's BufferType without SYSTEM_MEMORY and TRACE. */
 enum tt_buffer_type {
-	TT_BUFFER_DRAM = 0,		/* the DRAM banks */
-	TT_BUFFER_L1 = 1,		/* the workers' L1 */
-	TT_BUFFER_L1_SMALL = 2,		/* top of L1, sharded buffers only */
+	TT_BUFFER_DRAM = 0,	/* the DRAM banks */
+	TT_BUFFER_L1 = 1,	/* the workers' L1 */
+	TT_BUFFER_L1_SMALL = 2, /* top of L1, sharded buffers only */
 };
 
 /* tt-metal's TensorMemoryLayout. */
@@ -61,18 +61,18 @@ enum tt_buffer_layout {
  */
 struct tt_buffer_shard_spec {
 	struct tt_core_range_set grid;
-	uint32_t shape[2];		/* shard, in elements */
+	uint32_t shape[2]; /* shard, in elements */
 	enum tt_shard_orientation orientation;
-	uint32_t page_shape[2];		/* one page, in elements */
-	uint32_t tensor_pages[2];	/* the tensor, in pages */
+	uint32_t page_shape[2];	  /* one page, in elements */
+	uint32_t tensor_pages[2]; /* the tensor, in pages */
 };
 
 struct tt_buffer_config {
-	uint64_t size;			/* bytes, a multiple of page_size */
-	uint64_t page_size;		/* bytes per page (a tile: 2048 for bf16) */
+	uint64_t size;	    /* bytes, a multiple of page_size */
+	uint64_t page_size; /* bytes per page (a tile: 2048 for bf16) */
 	enum tt_buffer_type type;
-	enum tt_buffer_layout layout;	/* TT_BUFFER_INTERLEAVED when zeroed */
-	const struct tt_buffer_shard_spec *shard;	/* sharded layouts only */
+	enum tt_buffer_layout layout;		  /* TT_BUFFER_INTERLEAVED when zeroed */
+	const struct tt_buffer_shard_spec *shard; /* sharded layouts only */
 };
 
 struct tt_buffer;
@@ -120,8 +120,8 @@ uint64_t tt_buffer_aligned_page_size(const struct tt_buffer *buf);
  * (bank, 0) (DRAM) in *@core, and its address there in *@addr.
  * TT_ERANGE past the last page.
  */
-int tt_buffer_page_location(const struct tt_buffer *buf, uint64_t page,
-			    struct tt_core *core, uint64_t *addr);
+int tt_buffer_page_location(const struct tt_buffer *buf, uint64_t page, struct tt_core *core,
+			    uint64_t *addr);
 
 /* Shard spec of a sharded buffer in tt/shard.h form: TT_EINVAL if not. */
 int tt_buffer_shard_spec(const struct tt_buffer *buf, struct tt_shard_spec *spec);
@@ -130,8 +130,7 @@ int tt_buffer_shard_spec(const struct tt_buffer *buf, struct tt_shard_spec *spec
  * Core (or DRAM bank as (bank, 0)) of shard @shard of a sharded buffer.
  * TT_EINVAL if not sharded, TT_ERANGE past the last shard.
  */
-int tt_buffer_shard_core(const struct tt_buffer *buf, uint32_t shard,
-			 struct tt_core *core);
+int tt_buffer_shard_core(const struct tt_buffer *buf, uint32_t shard, struct tt_core *core);
 
 /*
  * Words of the sharded address generator (sharded_addr_gen.h; their
@@ -145,8 +144,8 @@ int tt_buffer_shard_core(const struct tt_buffer *buf, uint32_t shard,
  * describe its DRAM banks' NoC endpoints; worker cores and Wormhole DRAM
  * banks have none).
  */
-int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args,
-			   uint32_t max, uint32_t *count);
+int tt_buffer_sharded_args(const struct tt_buffer *buf, uint32_t *args, uint32_t max,
+			   uint32_t *count);
 
 /* Write / read the whole buffer (size bytes) from / to @src / @dst. */
 int tt_buffer_write(struct tt_buffer *buf, const void *src);
@@ -156,8 +155,7 @@ int tt_buffer_read(struct tt_buffer *buf, void *dst);
  * Write / read @size bytes at byte @offset of the buffer's contents (its
  * pages in order; tt-metal's BufferRegion).  TT_ERANGE past the end.
  */
-int tt_buffer_write_region(struct tt_buffer *buf, uint64_t offset, const void *src,
-			   uint64_t size);
+int tt_buffer_write_region(struct tt_buffer *buf, uint64_t offset, const void *src, uint64_t size);
 int tt_buffer_read_region(struct tt_buffer *buf, uint64_t offset, void *dst, uint64_t size);
 
 /*
@@ -167,19 +165,17 @@ int tt_buffer_read_region(struct tt_buffer *buf, uint64_t offset, void *dst, uin
  * prefixed with @prefix; with @svg also <prefix>memory_map.svg, a picture of
  * every bank's occupancy (docs/allocator.md).
  */
-int tt_device_dump_memory_state(struct tt_device *dev, const char *dir,
-				const char *prefix, bool svg);
+int tt_device_dump_memory_state(struct tt_device *dev, const char *dir, const char *prefix,
+				bool svg);
 
 /* Banks of @type on @dev (DRAM: 12 on WH; L1: one per worker). */
-uint32_t tt_device_num_banks(const struct tt_device *dev,
-			     enum tt_buffer_type type);
+uint32_t tt_device_num_banks(const struct tt_device *dev, enum tt_buffer_type type);
 
 /*
  * NoC coordinates of bank @bank_id of @type as seen on NoC @noc (0 or 1),
  * and the offset added to a buffer address in that bank.
  */
-int tt_device_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
-		       uint32_t bank_id, unsigned int noc,
-		       struct tt_core *noc_xy, int64_t *offset);
+int tt_device_bank_noc(const struct tt_device *dev, enum tt_buffer_type type, uint32_t bank_id,
+		       unsigned int noc, struct tt_core *noc_xy, int64_t *offset);
 
 #endif /* TT_BUFFER_H */

@@ -38,16 +38,16 @@ typedef uint32_t tt_cb_handle;
 
 /* One index of a CB: its data format (TT_DF_*, tt_data_format.h) and page size. */
 struct tt_cb_format {
-	uint32_t index;			/* 0 .. TT_NUM_CBS - 1 (hal/<arch>/tt_mem_map.h;
+	uint32_t index;	      /* 0 .. TT_NUM_CBS - 1 (hal/<arch>/tt_mem_map.h;
 					 * tt-metal tt::CBIndex) */
-	uint32_t data_format;		/* TT_DF_* */
-	uint32_t page_size;		/* bytes; divides total_size */
+	uint32_t data_format; /* TT_DF_* */
+	uint32_t page_size;   /* bytes; divides total_size */
 };
 
 struct tt_cb_config {
-	uint32_t total_size;		/* bytes of L1 per core */
+	uint32_t total_size; /* bytes of L1 per core */
 	const struct tt_cb_format *formats;
-	uint32_t num_formats;		/* indices sharing this CB, at least one */
+	uint32_t num_formats; /* indices sharing this CB, at least one */
 };
 
 /*
@@ -68,18 +68,16 @@ int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
  * the buffer's bytes per core (tt_buffer_bank_size()).  TT_EINVAL also for
  * a DRAM buffer or a CB larger than that.
  */
-int tt_cb_create_globally_allocated(struct tt_program *prog,
-				    const struct tt_core_range_set *cores,
-				    const struct tt_cb_config *cfg,
-				    const struct tt_buffer *buf, tt_cb_handle *out);
+int tt_cb_create_globally_allocated(struct tt_program *prog, const struct tt_core_range_set *cores,
+				    const struct tt_cb_config *cfg, const struct tt_buffer *buf,
+				    tt_cb_handle *out);
 
 /*
  * Move globally allocated CB @cb into @buf (tt-metal's
  * UpdateDynamicCircularBufferAddress), same rules.  TT_EINVAL if @cb is
  * not globally allocated.
  */
-int tt_cb_update_address(struct tt_program *prog, tt_cb_handle cb,
-			 const struct tt_buffer *buf);
+int tt_cb_update_address(struct tt_program *prog, tt_cb_handle cb, const struct tt_buffer *buf);
 
 /*
  * Resize CB @cb to @total_size bytes (tt-metal's

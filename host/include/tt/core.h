@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define TT_CORE_RANGE_SET_MAX	16
+#define TT_CORE_RANGE_SET_MAX 16
 
 struct tt_core {
 	uint32_t x;
@@ -19,7 +19,7 @@ struct tt_core {
 
 struct tt_core_range {
 	struct tt_core start;
-	struct tt_core end;		/* inclusive */
+	struct tt_core end; /* inclusive */
 };
 
 struct tt_core_range_set {
@@ -33,8 +33,7 @@ static inline struct tt_core tt_core(uint32_t x, uint32_t y)
 	return c;
 }
 
-static inline struct tt_core_range tt_core_range(uint32_t x0, uint32_t y0,
-						 uint32_t x1, uint32_t y1)
+static inline struct tt_core_range tt_core_range(uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
 {
 	struct tt_core_range r = { { x0, y0 }, { x1, y1 } };
 	return r;
@@ -53,15 +52,12 @@ static inline struct tt_core_range_set tt_core_set(struct tt_core c)
 	return tt_core_range_set(tt_core_range(c.x, c.y, c.x, c.y));
 }
 
-static inline bool tt_core_range_contains(const struct tt_core_range *r,
-					  struct tt_core c)
+static inline bool tt_core_range_contains(const struct tt_core_range *r, struct tt_core c)
 {
-	return c.x >= r->start.x && c.x <= r->end.x &&
-	       c.y >= r->start.y && c.y <= r->end.y;
+	return c.x >= r->start.x && c.x <= r->end.x && c.y >= r->start.y && c.y <= r->end.y;
 }
 
-static inline bool tt_core_range_set_contains(const struct tt_core_range_set *s,
-					      struct tt_core c)
+static inline bool tt_core_range_set_contains(const struct tt_core_range_set *s, struct tt_core c)
 {
 	for (uint32_t i = 0; i < s->count; i++)
 		if (tt_core_range_contains(&s->ranges[i], c))

@@ -31,22 +31,22 @@
 struct tt_device;
 
 /* Receives each line a kernel prints (without the core/RISC prefix). */
-typedef void (*tt_print_fn)(void *ctx, struct tt_core core, unsigned int risc,
-			    const char *text, size_t len);
+typedef void (*tt_print_fn)(void *ctx, struct tt_core core, unsigned int risc, const char *text,
+			    size_t len);
 
 struct tt_device_config {
-	const char *arch;		/* "wormhole_b0" (default when NULL) */
-	uint32_t grid_x;		/* logical worker grid; 0 = arch default */
+	const char *arch; /* "wormhole_b0" (default when NULL) */
+	uint32_t grid_x;  /* logical worker grid; 0 = arch default */
 	uint32_t grid_y;
-	bool parallel;			/* multi-threaded TCG: faster, not deterministic */
-	uint16_t gdb_port;		/* non-zero: gdbstub on this port, harts halted */
-	uint32_t boot_timeout_ms;	/* 0 = 30000 (ignored with gdb_port) */
-	uint64_t l1_small_size;		/* bytes at the top of L1 for L1_SMALL buffers */
-	const char *trace_path;		/* timeline trace (Chrome JSON), or NULL */
-	uint32_t noc_delay;		/* delayed NoC completion: reads/writes
+	bool parallel;		  /* multi-threaded TCG: faster, not deterministic */
+	uint16_t gdb_port;	  /* non-zero: gdbstub on this port, harts halted */
+	uint32_t boot_timeout_ms; /* 0 = 30000 (ignored with gdb_port) */
+	uint64_t l1_small_size;	  /* bytes at the top of L1 for L1_SMALL buffers */
+	const char *trace_path;	  /* timeline trace (Chrome JSON), or NULL */
+	uint32_t noc_delay;	  /* delayed NoC completion: reads/writes
 					 * held per core and NoC, 1..64; 0 = off
 					 * (docs/kernel-api.md) */
-	bool racecheck;			/* report NoC races: bytes used or handed
+	bool racecheck;		  /* report NoC races: bytes used or handed
 					 * over before the barrier of the NoC
 					 * command moving them (docs/debugging.md) */
 };
@@ -79,26 +79,23 @@ const struct tt_arch *tt_device_arch(const struct tt_device *dev);
 struct tt_core tt_device_grid(const struct tt_device *dev);
 
 /* Virtual NoC coordinates of a worker (worker_core_from_logical_core()). */
-int tt_device_worker_core(const struct tt_device *dev, struct tt_core logical,
-			  struct tt_core *noc);
+int tt_device_worker_core(const struct tt_device *dev, struct tt_core logical, struct tt_core *noc);
 
 /* Replace the handler of kernel prints; NULL restores the default (stdout). */
-void tt_device_set_print_handler(struct tt_device *dev, tt_print_fn fn,
-				 void *ctx);
+void tt_device_set_print_handler(struct tt_device *dev, tt_print_fn fn, void *ctx);
 
 /*
  * Raw L1 and DRAM access for tests and tools.  TT_ERANGE unless the whole
  * span [addr, addr + len) lies in the core's L1 or the DRAM bank (checked
  * without overflow); TT_EINVAL for a NULL host buffer with len > 0.
  */
-int tt_device_l1_write(struct tt_device *dev, struct tt_core core,
-		       uint32_t addr, const void *src, size_t len);
-int tt_device_l1_read(struct tt_device *dev, struct tt_core core,
-		      uint32_t addr, void *dst, size_t len);
-int tt_device_dram_write(struct tt_device *dev, uint32_t bank, uint64_t addr,
-			 const void *src, size_t len);
-int tt_device_dram_read(struct tt_device *dev, uint32_t bank, uint64_t addr,
-			void *dst, size_t len);
+int tt_device_l1_write(struct tt_device *dev, struct tt_core core, uint32_t addr, const void *src,
+		       size_t len);
+int tt_device_l1_read(struct tt_device *dev, struct tt_core core, uint32_t addr, void *dst,
+		      size_t len);
+int tt_device_dram_write(struct tt_device *dev, uint32_t bank, uint64_t addr, const void *src,
+			 size_t len);
+int tt_device_dram_read(struct tt_device *dev, uint32_t bank, uint64_t addr, void *dst, size_t len);
 
 /*
  * Device clock from the release of reset to the last core's "ready" when

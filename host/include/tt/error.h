@@ -15,27 +15,27 @@ enum tt_error {
 	TT_OK = 0,
 
 	/* Mirrors of errno values. */
-	TT_EPERM = -1,		/* operation not permitted */
-	TT_ENOENT = -2,		/* file or object not found */
-	TT_EIO = -5,		/* input/output error (files, the device) */
-	TT_E2BIG = -7,		/* argument list or blob too large */
-	TT_ENOMEM = -12,	/* out of memory (host or device) */
-	TT_EBUSY = -16,		/* resource busy */
-	TT_ENODEV = -19,	/* the object's device was closed */
-	TT_EEXIST = -17,	/* already exists */
-	TT_EINVAL = -22,	/* invalid argument */
-	TT_ENOSPC = -28,	/* no space left in a region */
-	TT_ERANGE = -34,	/* value out of range */
-	TT_EDEADLK = -35,	/* deadlock: no hart of an unfinished run can wake */
-	TT_ENOSYS = -38,	/* not implemented */
-	TT_ETIMEDOUT = -110,	/* timed out */
+	TT_EPERM = -1,	     /* operation not permitted */
+	TT_ENOENT = -2,	     /* file or object not found */
+	TT_EIO = -5,	     /* input/output error (files, the device) */
+	TT_E2BIG = -7,	     /* argument list or blob too large */
+	TT_ENOMEM = -12,     /* out of memory (host or device) */
+	TT_EBUSY = -16,	     /* resource busy */
+	TT_ENODEV = -19,     /* the object's device was closed */
+	TT_EEXIST = -17,     /* already exists */
+	TT_EINVAL = -22,     /* invalid argument */
+	TT_ENOSPC = -28,     /* no space left in a region */
+	TT_ERANGE = -34,     /* value out of range */
+	TT_EDEADLK = -35,    /* deadlock: no hart of an unfinished run can wake */
+	TT_ENOSYS = -38,     /* not implemented */
+	TT_ETIMEDOUT = -110, /* timed out */
 
 	/* Project-specific codes. */
 	TT_EDEVICE = -1000,	/* the emulator process failed or exited */
 	TT_EBUILD = -1001,	/* kernel or firmware build failed */
 	TT_ETRAP = -1002,	/* a RISC-V hart trapped while running a kernel */
 	TT_EGUEST = -1003,	/* a kernel misused the device (guest error) */
-	TT_EDOUBLEFREE = -1004,	/* buffer freed twice */
+	TT_EDOUBLEFREE = -1004, /* buffer freed twice */
 	TT_ENOTALLOC = -1005,	/* address was never allocated */
 	TT_EALIGN = -1006,	/* size or address not aligned as required */
 	TT_ECLASH = -1007,	/* two allocations would overlap */

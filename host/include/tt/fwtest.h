@@ -19,19 +19,18 @@
 #include <tt/program.h>
 
 /* tt_fwtest_config.riscs: which RISCs run the program. */
-#define TT_FWTEST_BRISC		(1u << 0)
-#define TT_FWTEST_NCRISC	(1u << 1)
-#define TT_FWTEST_TRISCS	(1u << 2)	/* all three: built as compute */
-#define TT_FWTEST_ALL		(TT_FWTEST_BRISC | TT_FWTEST_NCRISC | \
-				 TT_FWTEST_TRISCS)
+#define TT_FWTEST_BRISC	 (1u << 0)
+#define TT_FWTEST_NCRISC (1u << 1)
+#define TT_FWTEST_TRISCS (1u << 2) /* all three: built as compute */
+#define TT_FWTEST_ALL	 (TT_FWTEST_BRISC | TT_FWTEST_NCRISC | TT_FWTEST_TRISCS)
 
 struct tt_fwtest_config {
-	const char *path;			/* the test program */
-	struct tt_core_range_set cores;		/* where it runs */
-	uint32_t riscs;				/* TT_FWTEST_*; 0 = BRISC */
-	const struct tt_define *defines;	/* extra -D for the build */
+	const char *path;		 /* the test program */
+	struct tt_core_range_set cores;	 /* where it runs */
+	uint32_t riscs;			 /* TT_FWTEST_*; 0 = BRISC */
+	const struct tt_define *defines; /* extra -D for the build */
 	uint32_t num_defines;
-	uint32_t timeout_ms;			/* 0 = 30 s */
+	uint32_t timeout_ms; /* 0 = 30 s */
 };
 
 /* tt_fwtest_outcome.status */
@@ -39,29 +38,29 @@ enum tt_fwtest_status {
 	TT_FWTEST_STATUS_PASS,
 	TT_FWTEST_STATUS_FAIL,
 	TT_FWTEST_STATUS_SKIP,
-	TT_FWTEST_STATUS_CRASH,		/* started, never returned (trap, hang) */
-	TT_FWTEST_STATUS_NOT_RUN,	/* an earlier case crashed */
+	TT_FWTEST_STATUS_CRASH,	  /* started, never returned (trap, hang) */
+	TT_FWTEST_STATUS_NOT_RUN, /* an earlier case crashed */
 };
 
 /* One case on one hart. */
 struct tt_fwtest_outcome {
-	struct tt_core core;		/* logical */
-	unsigned int risc;		/* TT_RISC_* */
+	struct tt_core core; /* logical */
+	unsigned int risc;   /* TT_RISC_* */
 	char name[40];
 	enum tt_fwtest_status status;
-	uint32_t checks;		/* EXPECT/ASSERTs evaluated */
-	uint32_t failures;		/* of which failed */
-	uint32_t line;			/* first failure or skip */
-	char msg[88];			/* its text */
+	uint32_t checks;   /* EXPECT/ASSERTs evaluated */
+	uint32_t failures; /* of which failed */
+	uint32_t line;	   /* first failure or skip */
+	char msg[88];	   /* its text */
 };
 
 struct tt_fwtest_result {
 	char path[256];
-	uint32_t num;			/* outcomes, core-major then RISC, case */
+	uint32_t num; /* outcomes, core-major then RISC, case */
 	struct tt_fwtest_outcome *outcomes;
 	uint32_t passed, failed, skipped, crashed, not_run;
-	struct tt_run_report run;	/* the run's own report (trap, hang) */
-	char run_errors[2048];		/* what failed in the run, one per line */
+	struct tt_run_report run; /* the run's own report (trap, hang) */
+	char run_errors[2048];	  /* what failed in the run, one per line */
 };
 
 /*

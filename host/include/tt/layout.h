@@ -26,7 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TT_LAYOUT_MAX_RANK	8	/* logical, physical and grid rank */
+#define TT_LAYOUT_MAX_RANK 8 /* logical, physical and grid rank */
 
 /*
  * Element formats are the data formats of CBs and the device:
@@ -37,18 +37,18 @@
  */
 /* Value of the padding slots (seed: oob_val). */
 enum tt_layout_oob_kind {
-	TT_LAYOUT_OOB_UNDEF = 0,	/* anything; host routines write 0 */
+	TT_LAYOUT_OOB_UNDEF = 0, /* anything; host routines write 0 */
 	TT_LAYOUT_OOB_ZERO,
 	TT_LAYOUT_OOB_ONE,
 	TT_LAYOUT_OOB_NEG_INF,
 	TT_LAYOUT_OOB_POS_INF,
 	TT_LAYOUT_OOB_NAN,
-	TT_LAYOUT_OOB_NUMBER,		/* the value in .number */
+	TT_LAYOUT_OOB_NUMBER, /* the value in .number */
 };
 
 struct tt_layout_oob {
 	enum tt_layout_oob_kind kind;
-	float number;			/* only for TT_LAYOUT_OOB_NUMBER */
+	float number; /* only for TT_LAYOUT_OOB_NUMBER */
 };
 
 /* Where the shards live; only printed and used for messages. */
@@ -73,9 +73,9 @@ struct tt_layout_interval {
  * take the documented defaults.
  */
 struct tt_layout_desc {
-	uint32_t rank;				/* 1..8 */
-	uint64_t shape[TT_LAYOUT_MAX_RANK];	/* logical, each dim >= 1 */
-	uint32_t dtype;				/* TT_DF_* */
+	uint32_t rank;			    /* 1..8 */
+	uint64_t shape[TT_LAYOUT_MAX_RANK]; /* logical, each dim >= 1 */
+	uint32_t dtype;			    /* TT_DF_* */
 
 	/*
 	 * Collapse intervals; n_intervals == 0 means the default [(0, -1)].
@@ -105,11 +105,11 @@ struct tt_layout_desc {
 	uint64_t grid[TT_LAYOUT_MAX_RANK];
 
 	bool tiled;
-	uint32_t tile[2];	/* rows, cols; {0, 0} with tiled: 32x32 */
+	uint32_t tile[2]; /* rows, cols; {0, 0} with tiled: 32x32 */
 
 	struct tt_layout_oob oob;
 	enum tt_layout_mem mem;
-	uint64_t max_shard_bytes;	/* bytes a core holds; 0: no check */
+	uint64_t max_shard_bytes; /* bytes a core holds; 0: no check */
 };
 
 /*
@@ -130,7 +130,7 @@ struct tt_layout {
 	uint32_t phys_rank;
 	uint64_t map[TT_LAYOUT_MAX_RANK][TT_LAYOUT_MAX_RANK];
 
-	uint64_t grid[TT_LAYOUT_MAX_RANK];		/* phys_rank dims */
+	uint64_t grid[TT_LAYOUT_MAX_RANK]; /* phys_rank dims */
 	bool tiled;
 	uint32_t tile[2];
 	struct tt_layout_oob oob;
@@ -140,10 +140,10 @@ struct tt_layout {
 
 /* Padding of one shard, from tt_layout_shard_padding(). */
 struct tt_layout_shard_pad {
-	uint32_t rank;				/* physical rank */
-	uint64_t origin[TT_LAYOUT_MAX_RANK];	/* physical index of slot 0 */
-	uint64_t extent[TT_LAYOUT_MAX_RANK];	/* shard shape, in elements */
-	uint64_t padded[TT_LAYOUT_MAX_RANK];	/* extent rounded to the tile */
+	uint32_t rank;			     /* physical rank */
+	uint64_t origin[TT_LAYOUT_MAX_RANK]; /* physical index of slot 0 */
+	uint64_t extent[TT_LAYOUT_MAX_RANK]; /* shard shape, in elements */
+	uint64_t padded[TT_LAYOUT_MAX_RANK]; /* extent rounded to the tile */
 	/*
 	 * Slots per dim below the physical shape: padded - in_bounds of them
 	 * are padding whole (grid and tile padding; the seed's "14 rows of
@@ -155,10 +155,10 @@ struct tt_layout_shard_pad {
 	 * stride bump leaves gaps).  Valid only when separable.
 	 */
 	uint64_t mapped[TT_LAYOUT_MAX_RANK];
-	bool separable;		/* every logical dim feeds exactly one result */
-	uint64_t elems;		/* slots holding an element */
-	uint64_t slots;		/* slots in the shard (footprint in elements) */
-	uint64_t padding;	/* slots - elems */
+	bool separable;	  /* every logical dim feeds exactly one result */
+	uint64_t elems;	  /* slots holding an element */
+	uint64_t slots;	  /* slots in the shard (footprint in elements) */
+	uint64_t padding; /* slots - elems */
 };
 
 /* A range [lo, hi) of shard-local indices. */
@@ -174,12 +174,12 @@ struct tt_layout_range {
  */
 struct tt_layout_ttnn {
 	uint32_t rank;
-	uint64_t shape[TT_LAYOUT_MAX_RANK];	/* logical */
-	uint64_t stride[TT_LAYOUT_MAX_RANK];	/* elements, pytorch style */
-	uint64_t shard_shape[2];		/* elements, any size */
-	uint64_t physical_shard_shape[2];	/* shard padded to tiles */
+	uint64_t shape[TT_LAYOUT_MAX_RANK];  /* logical */
+	uint64_t stride[TT_LAYOUT_MAX_RANK]; /* elements, pytorch style */
+	uint64_t shard_shape[2];	     /* elements, any size */
+	uint64_t physical_shard_shape[2];    /* shard padded to tiles */
 	uint32_t tile_shape[2];
-	uint64_t grid_shape[2];			/* shards along rows, cols */
+	uint64_t grid_shape[2]; /* shards along rows, cols */
 	uint32_t dtype;
 	enum tt_layout_mem mem;
 };
@@ -220,23 +220,21 @@ uint64_t tt_layout_shard_slots(const struct tt_layout *l);
 uint64_t tt_layout_shard_bytes(const struct tt_layout *l);
 
 /* Logical index (rank values) -> physical index (phys_rank values). */
-int tt_layout_to_physical(const struct tt_layout *l, const uint64_t *logical,
-			  uint64_t *phys);
+int tt_layout_to_physical(const struct tt_layout *l, const uint64_t *logical, uint64_t *phys);
 
 /*
  * Physical index -> logical index.  TT_ENOENT if no element maps there
  * (padding), TT_ERANGE if @phys lies outside grid * shard.
  */
-int tt_layout_to_logical(const struct tt_layout *l, const uint64_t *phys,
-			 uint64_t *logical);
+int tt_layout_to_logical(const struct tt_layout *l, const uint64_t *phys, uint64_t *logical);
 
 /*
  * Physical index -> the shard holding it (@grid_coord) and the offset
  * inside that shard, both phys_rank values.  TT_ERANGE outside
  * grid * shard.
  */
-int tt_layout_locate(const struct tt_layout *l, const uint64_t *phys,
-		     uint64_t *grid_coord, uint64_t *offset);
+int tt_layout_locate(const struct tt_layout *l, const uint64_t *phys, uint64_t *grid_coord,
+		     uint64_t *offset);
 
 /*
  * Offset inside a shard -> storage index of the slot: row-major over the
@@ -244,19 +242,16 @@ int tt_layout_locate(const struct tt_layout *l, const uint64_t *phys,
  * for tiles under 16), then row-major inside the face.  The byte address
  * is index * element size, except for Bfp8_b (tt_layout_slot_byte()).
  */
-int tt_layout_slot_index(const struct tt_layout *l, const uint64_t *offset,
-			 uint64_t *index);
+int tt_layout_slot_index(const struct tt_layout *l, const uint64_t *offset, uint64_t *index);
 
 /* Offset inside a shard -> byte offset of its value (Bfp8_b: mantissa). */
-int tt_layout_slot_byte(const struct tt_layout *l, const uint64_t *offset,
-			uint64_t *byte);
+int tt_layout_slot_byte(const struct tt_layout *l, const uint64_t *offset, uint64_t *byte);
 
 /*
  * Slot (@grid_coord, @offset inside the padded shard) -> logical index.
  * TT_ENOENT for padding, TT_ERANGE for a slot outside the grid or shard.
  */
-int tt_layout_slot_to_logical(const struct tt_layout *l,
-			      const uint64_t *grid_coord,
+int tt_layout_slot_to_logical(const struct tt_layout *l, const uint64_t *grid_coord,
 			      const uint64_t *offset, uint64_t *logical);
 
 /* 1 if the slot is padding, 0 if it holds an element, < 0 on error. */
@@ -264,8 +259,7 @@ int tt_layout_is_padding(const struct tt_layout *l, const uint64_t *grid_coord,
 			 const uint64_t *offset);
 
 /* Padding of the shard at @grid_coord. */
-int tt_layout_shard_padding(const struct tt_layout *l,
-			    const uint64_t *grid_coord,
+int tt_layout_shard_padding(const struct tt_layout *l, const uint64_t *grid_coord,
 			    struct tt_layout_shard_pad *out);
 
 /*
@@ -276,10 +270,8 @@ int tt_layout_shard_padding(const struct tt_layout *l,
  * of its dim, which is only true of separable maps: others get TT_ENOSYS
  * (use tt_layout_is_padding()).
  */
-int tt_layout_shard_ranges(const struct tt_layout *l,
-			   const uint64_t *grid_coord, uint32_t dim,
-			   struct tt_layout_range *ranges, size_t max,
-			   size_t *n);
+int tt_layout_shard_ranges(const struct tt_layout *l, const uint64_t *grid_coord, uint32_t dim,
+			   struct tt_layout_range *ranges, size_t max, size_t *n);
 
 /*
  * Print @l like the seed: "#tt.metal_layout<(d0, d1) -> (d0, d1), undef,
@@ -306,7 +298,6 @@ int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t);
  * metal equivalent.
  */
 int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
-			const struct tt_layout_oob *oob,
-			uint64_t max_shard_bytes);
+			const struct tt_layout_oob *oob, uint64_t max_shard_bytes);
 
 #endif /* TT_LAYOUT_H */

@@ -21,17 +21,17 @@
 #include <tt/bank.h>
 
 /* Where reports go when no directory is given (tt-metal: generated/reports/). */
-#define TT_MEMORY_REPORT_DEFAULT_DIR	"generated/reports"
+#define TT_MEMORY_REPORT_DEFAULT_DIR "generated/reports"
 
 /* tt_memory_report_dump_memory_state() flag: also write <prefix>memory_map.svg. */
-#define TT_MEMORY_REPORT_SVG		0x1u
+#define TT_MEMORY_REPORT_SVG 0x1u
 
 /* The three report streams. */
 struct tt_memory_report_files {
-	FILE *memory_summary;	/* memory_usage_summary.csv */
-	FILE *l1_summary;	/* l1_usage_summary.csv */
-	FILE *detailed;		/* detailed_memory_usage.csv */
-	bool program_id;	/* per-program files: rows carry a program id */
+	FILE *memory_summary; /* memory_usage_summary.csv */
+	FILE *l1_summary;     /* l1_usage_summary.csv */
+	FILE *detailed;	      /* detailed_memory_usage.csv */
+	bool program_id;      /* per-program files: rows carry a program id */
 };
 
 /* Write the header lines of the summary files. */
@@ -43,7 +43,7 @@ void tt_memory_report_write_headers(const struct tt_memory_report_files *rf);
  * of the detailed report (totals over all banks, then the block table).
  */
 void tt_memory_report_write_usage(const struct tt_memory_report_files *rf,
-			   const struct tt_banks *b);
+				  const struct tt_banks *b);
 
 /*
  * DumpDeviceMemoryState: write <dir>/<prefix>memory_usage_summary.csv,
@@ -53,7 +53,7 @@ void tt_memory_report_write_usage(const struct tt_memory_report_files *rf,
  * Returns TT_OK, TT_EINVAL (path too long) or TT_EIO.
  */
 int tt_memory_report_dump_memory_state(const struct tt_banks *b, const char *dir,
-				const char *prefix, unsigned int flags);
+				       const char *prefix, unsigned int flags);
 
 /*
  * EnableMemoryReports: create <dir>/program_memory_usage_summary.csv,
@@ -63,8 +63,8 @@ int tt_memory_report_dump_memory_state(const struct tt_banks *b, const char *dir
 int tt_memory_report_open_program(struct tt_memory_report_files *rf, const char *dir);
 
 /* Append the snapshot of @b taken when program @program_id is launched. */
-int tt_memory_report_program(const struct tt_memory_report_files *rf,
-		      const struct tt_banks *b, uint64_t program_id);
+int tt_memory_report_program(const struct tt_memory_report_files *rf, const struct tt_banks *b,
+			     uint64_t program_id);
 
 /*
  * Reports on every program launch (tt-metal's EnableMemoryReports, which
@@ -78,7 +78,7 @@ int tt_memory_report_program(const struct tt_memory_report_files *rf,
  * enables it at the first launch unless tt_memory_report_launch_enable() or
  * tt_memory_report_launch_disable() was called before.
  */
-#define TT_MEMORY_REPORT_ENV		"TT_EMU_MEMORY_REPORT"
+#define TT_MEMORY_REPORT_ENV "TT_EMU_MEMORY_REPORT"
 
 /*
  * Start per-launch reports in @dir (NULL or "": TT_MEMORY_REPORT_DEFAULT_DIR),

@@ -45,7 +45,7 @@ enum tt_noc {
 
 struct tt_define {
 	const char *name;
-	const char *value;		/* NULL or "" for a bare -Dname */
+	const char *value; /* NULL or "" for a bare -Dname */
 };
 
 /*
@@ -61,11 +61,11 @@ struct tt_named_arg {
 struct tt_dm_config {
 	enum tt_dm_processor processor;
 	enum tt_noc noc;
-	const uint32_t *compile_args;	/* get_compile_time_arg_val(i) */
+	const uint32_t *compile_args; /* get_compile_time_arg_val(i) */
 	uint32_t num_compile_args;
 	const struct tt_define *defines;
 	uint32_t num_defines;
-	const struct tt_named_arg *named_compile_args;	/* C++ kernels */
+	const struct tt_named_arg *named_compile_args; /* C++ kernels */
 	uint32_t num_named_compile_args;
 };
 
@@ -75,7 +75,7 @@ struct tt_dm_config {
  * behaves the same in both.
  */
 enum tt_math_fidelity {
-	TT_MATH_FIDELITY_DEFAULT = 0,	/* HiFi4 */
+	TT_MATH_FIDELITY_DEFAULT = 0, /* HiFi4 */
 	TT_MATH_FIDELITY_LOFI = 1,
 	TT_MATH_FIDELITY_HIFI2 = 2,
 	TT_MATH_FIDELITY_HIFI3 = 3,
@@ -85,24 +85,24 @@ enum tt_math_fidelity {
 /* tt-metal ComputeConfig; a zeroed struct gives tt-metal's defaults. */
 struct tt_compute_config {
 	enum tt_math_fidelity math_fidelity;
-	bool fp32_dest_acc_en;		/* 32-bit Dst (half as many tiles) */
-	bool math_approx_mode;		/* SFPU approximations */
-	const uint32_t *compile_args;	/* get_compile_time_arg_val(i) */
+	bool fp32_dest_acc_en;	      /* 32-bit Dst (half as many tiles) */
+	bool math_approx_mode;	      /* SFPU approximations */
+	const uint32_t *compile_args; /* get_compile_time_arg_val(i) */
 	uint32_t num_compile_args;
 	const struct tt_define *defines;
 	uint32_t num_defines;
-	const struct tt_named_arg *named_compile_args;	/* C++ kernels */
+	const struct tt_named_arg *named_compile_args; /* C++ kernels */
 	uint32_t num_named_compile_args;
 };
 
 /* Maximum runtime args per kernel and core, unique + common (tt-metal: 341). */
-#define TT_MAX_RUNTIME_ARGS	341
+#define TT_MAX_RUNTIME_ARGS 341
 
 /*
  * tt_run_report.risc of a failure that belongs to no single hart (a
  * deadlock, a refused launch); core and pc then hold TT_RUN_NOWHERE.
  */
-#define TT_RUN_NOWHERE	0xffffffffu
+#define TT_RUN_NOWHERE 0xffffffffu
 
 /*
  * Where a run failed and how long it ran.  What went wrong, in words (one
@@ -110,11 +110,11 @@ struct tt_compute_config {
  * right after the call that returned the failure (docs/errors.md).
  */
 struct tt_run_report {
-	int status;			/* TT_OK or the error returned */
-	struct tt_core core;		/* first failing core */
-	unsigned int risc;		/* TT_RISC_* of the first failure */
+	int status;	     /* TT_OK or the error returned */
+	struct tt_core core; /* first failing core */
+	unsigned int risc;   /* TT_RISC_* of the first failure */
 	uint32_t pc;
-	uint64_t instructions;		/* from GO to the last core's DONE (icount);
+	uint64_t instructions; /* from GO to the last core's DONE (icount);
 					 * 0 in parallel mode, which has none */
 };
 
@@ -137,8 +137,8 @@ void tt_program_destroy(struct tt_program *prog);
  * and defines may be given.
  */
 int tt_kernel_create(struct tt_program *prog, const char *path,
-		     const struct tt_core_range_set *cores,
-		     const struct tt_dm_config *cfg, tt_kernel_handle *out);
+		     const struct tt_core_range_set *cores, const struct tt_dm_config *cfg,
+		     tt_kernel_handle *out);
 
 /*
  * Add a compute kernel from the C (or C++) file @path on @cores: built three times
@@ -149,17 +149,14 @@ int tt_kernel_create(struct tt_program *prog, const char *path,
  */
 int tt_compute_kernel_create(struct tt_program *prog, const char *path,
 			     const struct tt_core_range_set *cores,
-			     const struct tt_compute_config *cfg,
-			     tt_kernel_handle *out);
+			     const struct tt_compute_config *cfg, tt_kernel_handle *out);
 
 /* Unique runtime args of @kernel on @core (replaces earlier ones). */
-int tt_kernel_set_runtime_args(struct tt_program *prog,
-			       tt_kernel_handle kernel, struct tt_core core,
-			       const uint32_t *args, uint32_t count);
+int tt_kernel_set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
+			       struct tt_core core, const uint32_t *args, uint32_t count);
 
 /* Runtime args shared by every core of @kernel. */
-int tt_kernel_set_common_runtime_args(struct tt_program *prog,
-				      tt_kernel_handle kernel,
+int tt_kernel_set_common_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
 				      const uint32_t *args, uint32_t count);
 
 /*
@@ -170,8 +167,7 @@ int tt_kernel_set_common_runtime_args(struct tt_program *prog,
  * TT_EINVAL or TT_ENOSPC (all ids taken on a core: TT_MAX_SEMAPHORES per
  * core, hal/tt_kernel_config.h).
  */
-int tt_semaphore_create(struct tt_program *prog,
-			const struct tt_core_range_set *cores,
+int tt_semaphore_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 			uint32_t initial_value, uint32_t *id);
 
 /*
@@ -195,11 +191,10 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
  */
 int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 		       struct tt_run_report *report);
-int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
-	      struct tt_run_report *report);
+int tt_finish(struct tt_device *dev, uint32_t timeout_ms, struct tt_run_report *report);
 
 /* tt_enqueue_program() then tt_finish(). */
-int tt_program_run(struct tt_device *dev, struct tt_program *prog,
-		   uint32_t timeout_ms, struct tt_run_report *report);
+int tt_program_run(struct tt_device *dev, struct tt_program *prog, uint32_t timeout_ms,
+		   struct tt_run_report *report);
 
 #endif /* TT_PROGRAM_H */

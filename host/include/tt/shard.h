@@ -32,9 +32,9 @@
 #include <stdint.h>
 
 enum tt_shard_layout {
-	TT_SHARD_HEIGHT = 1,	/* split rows; a shard spans the full width */
-	TT_SHARD_WIDTH,		/* split columns; a shard spans every row */
-	TT_SHARD_BLOCK,		/* split both */
+	TT_SHARD_HEIGHT = 1, /* split rows; a shard spans the full width */
+	TT_SHARD_WIDTH,	     /* split columns; a shard spans every row */
+	TT_SHARD_BLOCK,	     /* split both */
 };
 
 enum tt_shard_orientation {
@@ -44,11 +44,11 @@ enum tt_shard_orientation {
 
 struct tt_shard_spec {
 	enum tt_shard_layout layout;
-	uint32_t tensor_shape[2];	/* rows, cols, in elements */
-	uint32_t shard_shape[2];	/* rows, cols, in elements */
-	uint32_t page_shape[2];		/* rows, cols, in elements */
-	uint32_t grid_x;		/* cores per grid row (columns) */
-	uint32_t grid_y;		/* cores per grid column (rows) */
+	uint32_t tensor_shape[2]; /* rows, cols, in elements */
+	uint32_t shard_shape[2];  /* rows, cols, in elements */
+	uint32_t page_shape[2];	  /* rows, cols, in elements */
+	uint32_t grid_x;	  /* cores per grid row (columns) */
+	uint32_t grid_y;	  /* cores per grid column (rows) */
 	enum tt_shard_orientation orientation;
 };
 
@@ -72,26 +72,23 @@ uint32_t tt_shard_pages_per_shard(const struct tt_shard_spec *s);
 uint32_t tt_shard_data_pages(const struct tt_shard_spec *s, uint32_t shard);
 
 /* Host page id -> shard and page offset in the shard.  TT_ERANGE. */
-int tt_shard_locate(const struct tt_shard_spec *s, uint32_t page,
-		    uint32_t *shard, uint32_t *offset);
+int tt_shard_locate(const struct tt_shard_spec *s, uint32_t page, uint32_t *shard,
+		    uint32_t *offset);
 
 /*
  * Shard and page offset -> host page id.  TT_ENOENT for a padding page,
  * TT_ERANGE outside the shards.
  */
-int tt_shard_page(const struct tt_shard_spec *s, uint32_t shard,
-		  uint32_t offset, uint32_t *page);
+int tt_shard_page(const struct tt_shard_spec *s, uint32_t shard, uint32_t offset, uint32_t *page);
 
 /* Logical core (x, y) holding shard @shard.  TT_ERANGE. */
-int tt_shard_core(const struct tt_shard_spec *s, uint32_t shard, uint32_t *x,
-		  uint32_t *y);
+int tt_shard_core(const struct tt_shard_spec *s, uint32_t shard, uint32_t *x, uint32_t *y);
 
 /*
  * Bytes of one shard's page array: pages per shard * @page_stride, where
  * @page_stride 0 means packed pages (page rows * cols * @elem_size).
  */
-size_t tt_shard_buffer_bytes(const struct tt_shard_spec *s, size_t elem_size,
-			     size_t page_stride);
+size_t tt_shard_buffer_bytes(const struct tt_shard_spec *s, size_t elem_size, size_t page_stride);
 
 /*
  * Scatter the row-major tensor @src (elements of @elem_size bytes) into
@@ -100,12 +97,11 @@ size_t tt_shard_buffer_bytes(const struct tt_shard_spec *s, size_t elem_size,
  * bytes between a page's end and @page_stride are zeroed.  TT_EINVAL if
  * @page_stride is smaller than a page.
  */
-int tt_shard_scatter(const struct tt_shard_spec *s, size_t elem_size,
-		     size_t page_stride, const void *src, void *const *shards,
-		     const void *pad);
+int tt_shard_scatter(const struct tt_shard_spec *s, size_t elem_size, size_t page_stride,
+		     const void *src, void *const *shards, const void *pad);
 
 /* Inverse of tt_shard_scatter(): padding is skipped. */
-int tt_shard_gather(const struct tt_shard_spec *s, size_t elem_size,
-		    size_t page_stride, const void *const *shards, void *dst);
+int tt_shard_gather(const struct tt_shard_spec *s, size_t elem_size, size_t page_stride,
+		    const void *const *shards, void *dst);
 
 #endif /* TT_SHARD_H */

@@ -66,27 +66,22 @@ float tt_tilize_bfp8_unpack(uint8_t exp, uint8_t datum);
  * ceil(cols / 32) tiles, positions outside the matrix set to @oob (NULL:
  * 0).  TT_EINVAL for bad arguments, TT_ENOSPC if @dst_len is too small.
  */
-int tt_tilize_to_tiles(uint32_t fmt, const float *src,
-		       size_t src_stride, uint64_t rows, uint64_t cols,
-		       const struct tt_layout_oob *oob, void *dst,
-		       size_t dst_len);
+int tt_tilize_to_tiles(uint32_t fmt, const float *src, size_t src_stride, uint64_t rows,
+		       uint64_t cols, const struct tt_layout_oob *oob, void *dst, size_t dst_len);
 
 /* Inverse of tt_tilize_to_tiles(): padding positions are dropped. */
-int tt_tilize_from_tiles(uint32_t fmt, const void *src,
-			 size_t src_len, uint64_t rows, uint64_t cols,
-			 float *dst, size_t dst_stride);
+int tt_tilize_from_tiles(uint32_t fmt, const void *src, size_t src_len, uint64_t rows,
+			 uint64_t cols, float *dst, size_t dst_stride);
 
 /*
  * Reorder only, no number conversion: elements of @elem_size bytes (a
  * bfloat16 is 2), @pad the bytes of one padding element (NULL: zeros).
  * Strides are in elements.
  */
-int tt_tilize_raw_to_tiles(size_t elem_size, const void *src,
-			   size_t src_stride, uint64_t rows, uint64_t cols,
-			   const void *pad, void *dst, size_t dst_len);
-int tt_tilize_raw_from_tiles(size_t elem_size, const void *src,
-			     size_t src_len, uint64_t rows, uint64_t cols,
-			     void *dst, size_t dst_stride);
+int tt_tilize_raw_to_tiles(size_t elem_size, const void *src, size_t src_stride, uint64_t rows,
+			   uint64_t cols, const void *pad, void *dst, size_t dst_len);
+int tt_tilize_raw_from_tiles(size_t elem_size, const void *src, size_t src_len, uint64_t rows,
+			     uint64_t cols, void *dst, size_t dst_stride);
 
 /*
  * The bytes of the shard at @grid_coord of layout @l
@@ -99,8 +94,7 @@ int tt_tilize_shard_pack(const struct tt_layout *l, const float *logical,
 			 const uint64_t *grid_coord, void *dst, size_t dst_len);
 
 /* Inverse: write the shard's elements into the logical tensor. */
-int tt_tilize_shard_unpack(const struct tt_layout *l, const void *src,
-			   size_t src_len, const uint64_t *grid_coord,
-			   float *logical);
+int tt_tilize_shard_unpack(const struct tt_layout *l, const void *src, size_t src_len,
+			   const uint64_t *grid_coord, float *logical);
 
 #endif /* TT_TILIZE_H */

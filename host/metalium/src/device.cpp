@@ -867,8 +867,7 @@ void MeshCommandQueue::enqueue_read_mesh_buffer(void *host_data,
 
 // One shard transfer of a 1x1 mesh: the whole buffer or a region of it.
 void MeshCommandQueue::transfer_shards(const std::shared_ptr<MeshBuffer> &buffer,
-				       const std::vector<ShardDataTransfer> &transfers,
-				       bool write)
+				       const std::vector<ShardDataTransfer> &transfers, bool write)
 {
 	no_capture("buffer I/O");
 	finish();
@@ -1019,9 +1018,9 @@ size_t GetNumAvailableDevices()
 
 // Global semaphores ---------------------------------------------------------------
 
-GlobalSemaphore::GlobalSemaphore(IDevice *device, const CoreRangeSet &cores,
-				 uint32_t initial_value, BufferType buffer_type)
-	: device_(device), cores_(cores)
+GlobalSemaphore::GlobalSemaphore(IDevice *device, const CoreRangeSet &cores, uint32_t initial_value,
+				 BufferType buffer_type)
+    : device_(device), cores_(cores)
 {
 	TT_FATAL(buffer_type == BufferType::L1 || buffer_type == BufferType::L1_SMALL,
 		 "a GlobalSemaphore lives in L1 or L1_SMALL");
@@ -1047,7 +1046,8 @@ void GlobalSemaphore::reset_semaphore_value(uint32_t value) const
 			int rc = tt_device_l1_write(life->dev, { (uint32_t)c.x, (uint32_t)c.y },
 						    buffer_->address(), &value, sizeof(value));
 			if (rc)
-				throw_tt(fmt::format("GlobalSemaphore: writing core {}", c.str()), rc);
+				throw_tt(fmt::format("GlobalSemaphore: writing core {}", c.str()),
+					 rc);
 		}
 }
 

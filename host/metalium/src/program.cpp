@@ -301,7 +301,8 @@ static void set_named_args(Cfg &cfg, const std::unordered_map<std::string, uint3
 // when libtt has named args).
 struct AnyStorage {
 	std::shared_ptr<void> keep;
-	template <typename V> V &emplace()
+	template <typename V>
+	V &emplace()
 	{
 		auto p = std::make_shared<V>();
 		keep = p;

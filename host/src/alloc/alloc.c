@@ -38,17 +38,17 @@
 #include "base/base.h"
 
 /* Nodes at tt_alloc_init(); the array doubles when it runs out. */
-#define NODES_MIN	256u
+#define NODES_MIN 256u
 
 /* Smallest hash table (log2).  The table grows at half load. */
-#define TABLE_MIN_SHIFT	10u
+#define TABLE_MIN_SHIFT 10u
 
 /* Freed addresses remembered for double-free detection. */
-#define RECENT_FREES	256u
-#define RECENT_NONE	UINT64_MAX
+#define RECENT_FREES 256u
+#define RECENT_NONE  UINT64_MAX
 
 /* No node. */
-#define NIL		0u
+#define NIL 0u
 
 /*
  * A block: what a first-fit descent, the upward refresh and a free read,
@@ -57,12 +57,12 @@
 struct tt_alloc_block {
 	uint64_t addr;
 	uint64_t size;
-	uint64_t cmax[2];	/* largest free size under each child */
-	uint32_t c[2];		/* address tree: left, right */
-	uint32_t up;		/* address tree parent */
-	uint32_t prev;		/* address order, all blocks */
-	uint32_t next;		/* also links the spare nodes */
-	uint8_t ch[2];		/* heights under each child */
+	uint64_t cmax[2]; /* largest free size under each child */
+	uint32_t c[2];	  /* address tree: left, right */
+	uint32_t up;	  /* address tree parent */
+	uint32_t prev;	  /* address order, all blocks */
+	uint32_t next;	  /* also links the spare nodes */
+	uint8_t ch[2];	  /* heights under each child */
 	uint8_t allocated;
 } __attribute__((aligned(64)));
 
@@ -70,12 +70,12 @@ struct tt_alloc_block {
 struct tt_alloc_snode {
 	uint32_t c[2];
 	uint32_t up;
-	uint32_t h;		/* height of this subtree */
+	uint32_t h; /* height of this subtree */
 };
 
 /* A hash table slot: node index 0 means empty. */
 struct tt_alloc_slot {
-	uint32_t fp;		/* fingerprint of the block address */
+	uint32_t fp; /* fingerprint of the block address */
 	uint32_t idx;
 };
 
@@ -89,8 +89,7 @@ static inline struct tt_alloc_block *nd(const struct tt_alloc *a, uint32_t i)
 	return i ? &a->nodes[i] : NULL;
 }
 
-static inline uint32_t ix(const struct tt_alloc *a,
-			  const struct tt_alloc_block *b)
+static inline uint32_t ix(const struct tt_alloc *a, const struct tt_alloc_block *b)
 {
 	return b ? (uint32_t)(b - a->nodes) : NIL;
 }
@@ -116,8 +115,8 @@ static uint64_t tree_max(const struct tt_alloc *a)
 }
 
 /* Make @x child @d of @p and refresh what @p caches about it. */
-static inline void set_child(struct tt_alloc *a, struct tt_alloc_block *p,
-			     int d, struct tt_alloc_block *x)
+static inline void set_child(struct tt_alloc *a, struct tt_alloc_block *p, int d,
+			     struct tt_alloc_block *x)
 {
 	p->c[d] = ix(a, x);
 	if (x) {
@@ -132,8 +131,7 @@ static inline void set_child(struct tt_alloc *a, struct tt_alloc_block *p,
 
 /* Put @x where @n stands under @p (or at the root). */
 static inline void replace_child(struct tt_alloc *a, struct tt_alloc_block *p,
-				 struct tt_alloc_block *n,
-				 struct tt_alloc_block *x)
+				 struct tt_alloc_block *n, struct tt_alloc_block *x)
 {
 	if (x)
 		x->up = ix(a, p);
@@ -147,8 +145,7 @@ static inline void replace_child(struct tt_alloc *a, struct tt_alloc_block *p,
  * Lift child @d of @n into @n's place.  @n's parent keeps a stale cache
  * for this slot; the caller's upward pass refreshes it.
  */
-static struct tt_alloc_block *lift(struct tt_alloc *a, struct tt_alloc_block *n,
-				   int d)
+static struct tt_alloc_block *lift(struct tt_alloc *a, struct tt_alloc_block *n, int d)
 {
 	struct tt_alloc_block *x = nd(a, n->c[d]), *p = nd(a, n->up);
 
@@ -159,15 +156,14 @@ static struct tt_alloc_block *lift(struct tt_alloc *a, struct tt_alloc_block *n,
 }
 
 /* Restore the AVL balance at @n, whose subtrees are balanced. */
-static inline struct tt_alloc_block *rebalance(struct tt_alloc *a,
-					       struct tt_alloc_block *n)
+static inline struct tt_alloc_block *rebalance(struct tt_alloc *a, struct tt_alloc_block *n)
 {
 	int bf = n->ch[0] - n->ch[1], d;
 	struct tt_alloc_block *x;
 
 	if (bf >= -1 && bf <= 1)
 		return n;
-	d = bf < 0;			/* the heavy side */
+	d = bf < 0; /* the heavy side */
 	x = nd(a, n->c[d]);
 	if (x->ch[!d] > x->ch[d])
 		lift(a, x, !d);
@@ -209,8 +205,7 @@ static void fix_up(struct tt_alloc *a, struct tt_alloc_block *n, bool full)
  * (@old, the maximum of @n's subtree before the change).  The walk stops
  * without reading the parent of the last subtree whose maximum held.
  */
-static void max_fix_up(struct tt_alloc *a, struct tt_alloc_block *n,
-		       uint64_t old)
+static void max_fix_up(struct tt_alloc *a, struct tt_alloc_block *n, uint64_t old)
 {
 	struct tt_alloc_block *p;
 	uint64_t m = sub_max(n);
@@ -280,8 +275,7 @@ static void addr_remove(struct tt_alloc *a, struct tt_alloc_block *t)
 }
 
 /* Lowest free block of at least @need bytes. */
-static struct tt_alloc_block *addr_lowest(const struct tt_alloc *a,
-					  struct tt_alloc_block *t,
+static struct tt_alloc_block *addr_lowest(const struct tt_alloc *a, struct tt_alloc_block *t,
 					  uint64_t need)
 {
 	int right;
@@ -304,8 +298,7 @@ static struct tt_alloc_block *addr_lowest(const struct tt_alloc *a,
  * bytes in the subtree @t, which holds one.  No branch on the direction:
  * requests in both directions interleave.
  */
-static struct tt_alloc_block *addr_extreme(const struct tt_alloc *a,
-					   struct tt_alloc_block *t,
+static struct tt_alloc_block *addr_extreme(const struct tt_alloc *a, struct tt_alloc_block *t,
 					   uint64_t need, int top)
 {
 	int away;
@@ -323,8 +316,7 @@ static struct tt_alloc_block *addr_extreme(const struct tt_alloc *a,
  * The walk follows one root-to-leaf path; the only full descent it starts
  * is into a subtree known to hold a fit, so it is O(log n).
  */
-static struct tt_alloc_block *addr_lowest_from(const struct tt_alloc *a,
-					       struct tt_alloc_block *t,
+static struct tt_alloc_block *addr_lowest_from(const struct tt_alloc *a, struct tt_alloc_block *t,
 					       uint64_t from, uint64_t need)
 {
 	struct tt_alloc_block *r;
@@ -343,15 +335,13 @@ static struct tt_alloc_block *addr_lowest_from(const struct tt_alloc *a,
 		}
 		if (t->size >= need)
 			return t;
-		return t->cmax[1] >= need ?
-			addr_lowest(a, &a->nodes[t->c[1]], need) : NULL;
+		return t->cmax[1] >= need ? addr_lowest(a, &a->nodes[t->c[1]], need) : NULL;
 	}
 	return NULL;
 }
 
 /* The free block containing @addr, or NULL. */
-static struct tt_alloc_block *free_block_at(const struct tt_alloc *a,
-					    uint64_t addr)
+static struct tt_alloc_block *free_block_at(const struct tt_alloc *a, uint64_t addr)
 {
 	struct tt_alloc_block *t = nd(a, a->root), *best = NULL;
 
@@ -391,8 +381,7 @@ static bool sz_before(const struct tt_alloc *a, uint32_t x, uint32_t y)
 {
 	const struct tt_alloc_block *bx = &a->nodes[x], *by = &a->nodes[y];
 
-	return bx->size < by->size ||
-	       (bx->size == by->size && bx->addr < by->addr);
+	return bx->size < by->size || (bx->size == by->size && bx->addr < by->addr);
 }
 
 static void sz_replace(struct tt_alloc *a, uint32_t p, uint32_t n, uint32_t x)
@@ -432,8 +421,7 @@ static void sz_fix_up(struct tt_alloc *a, uint32_t n)
 
 	for (; n; n = sn(a, n)->up) {
 		sz_pull(a, n);
-		bf = (int)sz_height(a, sn(a, n)->c[0]) -
-		     (int)sz_height(a, sn(a, n)->c[1]);
+		bf = (int)sz_height(a, sn(a, n)->c[0]) - (int)sz_height(a, sn(a, n)->c[1]);
 		if (bf >= -1 && bf <= 1)
 			continue;
 		d = bf < 0;
@@ -545,14 +533,12 @@ static uint32_t sz_next(const struct tt_alloc *a, uint32_t t)
  * line, so that the first-fit paths, the common ones, save and restore
  * fewer registers.
  */
-static __attribute__((noinline)) void best_insert(struct tt_alloc *a,
-						  struct tt_alloc_block *n)
+static __attribute__((noinline)) void best_insert(struct tt_alloc *a, struct tt_alloc_block *n)
 {
 	sz_insert(a, ix(a, n));
 }
 
-static __attribute__((noinline)) void best_remove(struct tt_alloc *a,
-						  struct tt_alloc_block *n)
+static __attribute__((noinline)) void best_remove(struct tt_alloc *a, struct tt_alloc_block *n)
 {
 	sz_remove(a, ix(a, n));
 }
@@ -577,8 +563,8 @@ static inline void free_remove(struct tt_alloc *a, struct tt_alloc_block *n)
  * Give the free block @n a new start and size.  The new start must not
  * pass another free block, so its place in the address tree holds.
  */
-static inline void free_resize(struct tt_alloc *a, struct tt_alloc_block *n,
-			       uint64_t addr, uint64_t size)
+static inline void free_resize(struct tt_alloc *a, struct tt_alloc_block *n, uint64_t addr,
+			       uint64_t size)
 {
 	bool best = a->policy == TT_ALLOC_BEST_FIT;
 	uint64_t old = sub_max(n);
@@ -635,7 +621,7 @@ static struct tt_alloc_block *get_node(struct tt_alloc *a)
 {
 	uint32_t i = a->spare;
 
-	assert(a->nodes);		/* reserve_nodes() ran first */
+	assert(a->nodes); /* reserve_nodes() ran first */
 	if (i) {
 		a->spare = a->nodes[i].next;
 		a->nspare--;
@@ -685,8 +671,7 @@ static struct tt_alloc_slot *slot_find(const struct tt_alloc *a, uint64_t key)
 }
 
 /* The first empty slot of @fp's probe run. */
-static struct tt_alloc_slot *slot_empty(struct tt_alloc_slot *table,
-					size_t cap, unsigned int shift,
+static struct tt_alloc_slot *slot_empty(struct tt_alloc_slot *table, size_t cap, unsigned int shift,
 					uint32_t fp)
 {
 	size_t mask = cap - 1;
@@ -731,8 +716,7 @@ static inline int table_reserve(struct tt_alloc *a)
 static void table_insert(struct tt_alloc *a, struct tt_alloc_block *b)
 {
 	uint32_t fp = fingerprint(b->addr);
-	struct tt_alloc_slot *s = slot_empty(a->table, a->table_cap,
-					     a->table_shift, fp);
+	struct tt_alloc_slot *s = slot_empty(a->table, a->table_cap, a->table_shift, fp);
 
 	s->fp = fp;
 	s->idx = ix(a, b);
@@ -796,8 +780,7 @@ static bool freed_recently(const struct tt_alloc *a, uint64_t addr)
 
 /* ---- Block list ----------------------------------------------------- */
 
-static void link_after(struct tt_alloc *a, struct tt_alloc_block *pos,
-		       struct tt_alloc_block *b)
+static void link_after(struct tt_alloc *a, struct tt_alloc_block *pos, struct tt_alloc_block *b)
 {
 	b->prev = ix(a, pos);
 	b->next = pos->next;
@@ -806,8 +789,7 @@ static void link_after(struct tt_alloc *a, struct tt_alloc_block *pos,
 	pos->next = ix(a, b);
 }
 
-static void link_before(struct tt_alloc *a, struct tt_alloc_block *pos,
-			struct tt_alloc_block *b)
+static void link_before(struct tt_alloc *a, struct tt_alloc_block *pos, struct tt_alloc_block *b)
 {
 	b->next = ix(a, pos);
 	b->prev = pos->prev;
@@ -831,8 +813,7 @@ static void unlink_block(struct tt_alloc *a, struct tt_alloc_block *b)
 /* ---- Region --------------------------------------------------------- */
 
 /* A node for a new block of the list; not linked, not in a tree. */
-static struct tt_alloc_block *new_block(struct tt_alloc *a, uint64_t addr,
-					uint64_t size)
+static struct tt_alloc_block *new_block(struct tt_alloc *a, uint64_t addr, uint64_t size)
 {
 	struct tt_alloc_block *b = get_node(a);
 
@@ -871,8 +852,8 @@ static void make_single_block(struct tt_alloc *a)
 	free_insert(a, b);
 }
 
-int tt_alloc_init(struct tt_alloc *a, uint64_t base, uint64_t size,
-		  uint64_t align, uint64_t min_size)
+int tt_alloc_init(struct tt_alloc *a, uint64_t base, uint64_t size, uint64_t align,
+		  uint64_t min_size)
 {
 	TT_REFUSE_NULL(a);
 	memset(a, 0, sizeof(*a));
@@ -964,8 +945,7 @@ static inline int prepare_carve(struct tt_alloc *a)
  * it, leaving up to two free remainders.  Cannot fail after
  * prepare_carve().
  */
-static void carve(struct tt_alloc *a, struct tt_alloc_block *f, uint64_t at,
-		  uint64_t need)
+static void carve(struct tt_alloc *a, struct tt_alloc_block *f, uint64_t at, uint64_t need)
 {
 	struct tt_alloc_block *b, *r;
 	uint64_t left = at - f->addr;
@@ -997,8 +977,7 @@ static void carve(struct tt_alloc *a, struct tt_alloc_block *f, uint64_t at,
 }
 
 /* First fit: the lowest (or highest) placement, as tt_alloc_alloc(). */
-static struct tt_alloc_block *first_fit(struct tt_alloc *a, uint64_t need,
-					bool top, uint64_t limit,
+static struct tt_alloc_block *first_fit(struct tt_alloc *a, uint64_t need, bool top, uint64_t limit,
 					uint64_t *at)
 {
 	struct tt_alloc_block *f;
@@ -1025,8 +1004,8 @@ static struct tt_alloc_block *first_fit(struct tt_alloc *a, uint64_t need,
 }
 
 /* Where @need bytes go in @f for the direction, or false. */
-static bool place_in(const struct tt_alloc_block *f, uint64_t need, bool top,
-		     uint64_t limit, uint64_t *at)
+static bool place_in(const struct tt_alloc_block *f, uint64_t need, bool top, uint64_t limit,
+		     uint64_t *at)
 {
 	uint64_t end = f->addr + f->size;
 
@@ -1044,8 +1023,7 @@ static bool place_in(const struct tt_alloc_block *f, uint64_t need, bool top,
  * are tried in size order until one can be placed above it.
  */
 static __attribute__((noinline)) struct tt_alloc_block *
-best_fit(struct tt_alloc *a, uint64_t need, bool top, uint64_t limit,
-	 uint64_t *at)
+best_fit(struct tt_alloc *a, uint64_t need, bool top, uint64_t limit, uint64_t *at)
 {
 	uint32_t f = sz_best(a, need, top), g;
 	uint64_t at2;
@@ -1056,8 +1034,8 @@ best_fit(struct tt_alloc *a, uint64_t need, bool top, uint64_t limit,
 		if (!place_in(&a->nodes[f], need, top, limit, at))
 			continue;
 		/* Top-down: the highest placeable block of this size. */
-		for (g = sz_next(a, f); top && g &&
-		     a->nodes[g].size == a->nodes[f].size; g = sz_next(a, g)) {
+		for (g = sz_next(a, f); top && g && a->nodes[g].size == a->nodes[f].size;
+		     g = sz_next(a, g)) {
 			if (place_in(&a->nodes[g], need, top, limit, &at2)) {
 				f = g;
 				*at = at2;
@@ -1068,8 +1046,8 @@ best_fit(struct tt_alloc *a, uint64_t need, bool top, uint64_t limit,
 	return NULL;
 }
 
-int tt_alloc_alloc(struct tt_alloc *a, uint64_t size, unsigned int flags,
-		   uint64_t limit, uint64_t *addr)
+int tt_alloc_alloc(struct tt_alloc *a, uint64_t size, unsigned int flags, uint64_t limit,
+		   uint64_t *addr)
 {
 	struct tt_alloc_block *f;
 	uint64_t need, at;
@@ -1110,8 +1088,7 @@ int tt_alloc_alloc_at(struct tt_alloc *a, uint64_t addr, uint64_t size)
 	if (addr & (a->align - 1))
 		return TT_EALIGN;
 	need = tt_alloc_block_size_for(a, size);
-	if (!need || addr < a->base || addr - a->base >= a->size ||
-	    need > a->base + a->size - addr)
+	if (!need || addr < a->base || addr - a->base >= a->size || need > a->base + a->size - addr)
 		return TT_ERANGE;
 	rc = prepare_carve(a);
 	if (rc)
@@ -1282,8 +1259,7 @@ int tt_alloc_lowest_occupied(const struct tt_alloc *a, uint64_t *addr)
 	return TT_OK;
 }
 
-int tt_alloc_allocation_size(const struct tt_alloc *a, uint64_t addr,
-			     uint64_t *size)
+int tt_alloc_allocation_size(const struct tt_alloc *a, uint64_t addr, uint64_t *size)
 {
 	const struct tt_alloc_slot *s;
 
@@ -1296,8 +1272,7 @@ int tt_alloc_allocation_size(const struct tt_alloc *a, uint64_t addr,
 	return TT_OK;
 }
 
-static size_t collect_free(const struct tt_alloc *a,
-			   const struct tt_alloc_block *t, uint64_t need,
+static size_t collect_free(const struct tt_alloc *a, const struct tt_alloc_block *t, uint64_t need,
 			   struct tt_alloc_range *out, size_t max, size_t n)
 {
 	if (t->cmax[0] >= need)
@@ -1314,17 +1289,17 @@ static size_t collect_free(const struct tt_alloc *a,
 	return n;
 }
 
-size_t tt_alloc_available(const struct tt_alloc *a, uint64_t size,
-			  struct tt_alloc_range *out, size_t max)
+size_t tt_alloc_available(const struct tt_alloc *a, uint64_t size, struct tt_alloc_range *out,
+			  size_t max)
 {
 	uint64_t need;
 
 	TT_IGNORE_NULL(a, 0);
 	if (!out)
-		max = 0;		/* nowhere to put them: count */
+		max = 0; /* nowhere to put them: count */
 	need = tt_alloc_block_size_for(a, size);
 	if (!need && size)
-		return 0;		/* overflows */
+		return 0; /* overflows */
 	/* Every free range holds 0 bytes; absent children have cmax 0. */
 	if (!need)
 		need = 1;
@@ -1333,15 +1308,14 @@ size_t tt_alloc_available(const struct tt_alloc *a, uint64_t size,
 	return collect_free(a, &a->nodes[a->root], need, out, max, 0);
 }
 
-size_t tt_alloc_blocks(const struct tt_alloc *a,
-		       struct tt_alloc_block_info *out, size_t max)
+size_t tt_alloc_blocks(const struct tt_alloc *a, struct tt_alloc_block_info *out, size_t max)
 {
 	const struct tt_alloc_block *b;
 	size_t n = 0;
 
 	TT_IGNORE_NULL(a, 0);
 	if (!out)
-		max = 0;		/* nowhere to put them: count */
+		max = 0; /* nowhere to put them: count */
 	for (b = nd(a, a->head); b; b = nd(a, b->next), n++) {
 		if (n >= max)
 			continue;
@@ -1375,17 +1349,16 @@ void tt_alloc_dump(const struct tt_alloc *a, FILE *f)
 		(unsigned long long)a->base, (unsigned long long)a->size,
 		(unsigned long long)a->align, (unsigned long long)a->min_size,
 		(unsigned long long)(a->base - a->base0));
-	fprintf(f, "Statistics: allocatable %llu, allocated %llu, free %llu, largest free block %llu\n",
-		(unsigned long long)st.total_allocatable,
-		(unsigned long long)st.total_allocated,
-		(unsigned long long)st.total_free,
-		(unsigned long long)st.largest_free_block);
+	fprintf(f,
+		"Statistics: allocatable %llu, allocated %llu, free %llu, largest free block "
+		"%llu\n",
+		(unsigned long long)st.total_allocatable, (unsigned long long)st.total_allocated,
+		(unsigned long long)st.total_free, (unsigned long long)st.largest_free_block);
 	fprintf(f, "Block table:\n");
-	fprintf(f, "%12s %12s %12s %12s %12s %12s\n",
-		"Block", "Address", "Size", "PrevID", "NextID", "Allocated");
+	fprintf(f, "%12s %12s %12s %12s %12s %12s\n", "Block", "Address", "Size", "PrevID",
+		"NextID", "Allocated");
 	for (b = nd(a, a->head); b; b = nd(a, b->next)) {
-		fprintf(f, "%12u %12llu %12llu", b_id(a, b),
-			(unsigned long long)b->addr,
+		fprintf(f, "%12u %12llu %12llu", b_id(a, b), (unsigned long long)b->addr,
 			(unsigned long long)b->size);
 		dump_id(f, b->prev);
 		dump_id(f, b->next);
@@ -1443,9 +1416,8 @@ int tt_alloc_apply_state(struct tt_alloc *a, const struct tt_alloc_state *st)
 	for (i = 0; i < st->count; i++) {
 		const struct tt_alloc_range *r = &st->ranges[i];
 
-		rc = r->end > r->start ?
-			tt_alloc_alloc_at(a, r->start, r->end - r->start) :
-			TT_EINVAL;
+		rc = r->end > r->start ? tt_alloc_alloc_at(a, r->start, r->end - r->start)
+				       : TT_EINVAL;
 		if (rc) {
 			/* Undo: ranges just allocated always free. */
 			while (i-- > 0)
@@ -1465,7 +1437,6 @@ void tt_alloc_state_release(struct tt_alloc_state *st)
 	st->count = 0;
 }
 
-
 /* ---- Self-check ----------------------------------------------------- */
 
 /*
@@ -1474,17 +1445,15 @@ void tt_alloc_state_release(struct tt_alloc_state *st)
  * parent links, balance and the cached figures of every node.  Returns
  * its height, or -1.
  */
-static int check_tree(const struct tt_alloc *a, uint32_t i, uint32_t up,
-		      bool has_lo, uint64_t lo, bool has_hi, uint64_t hi,
-		      size_t *count)
+static int check_tree(const struct tt_alloc *a, uint32_t i, uint32_t up, bool has_lo, uint64_t lo,
+		      bool has_hi, uint64_t hi, size_t *count)
 {
 	const struct tt_alloc_block *t = nd(a, i);
 	int hl, hr, d;
 
 	if (!t)
 		return 0;
-	if (t->up != up || t->allocated || (has_lo && t->addr <= lo) ||
-	    (has_hi && t->addr >= hi))
+	if (t->up != up || t->allocated || (has_lo && t->addr <= lo) || (has_hi && t->addr >= hi))
 		return -1;
 	hl = check_tree(a, t->c[0], i, has_lo, lo, true, t->addr, count);
 	hr = check_tree(a, t->c[1], i, true, t->addr, has_hi, hi, count);
@@ -1493,8 +1462,7 @@ static int check_tree(const struct tt_alloc *a, uint32_t i, uint32_t up,
 	for (d = 0; d < 2; d++) {
 		const struct tt_alloc_block *c = nd(a, t->c[d]);
 
-		if (t->ch[d] != (c ? sub_height(c) : 0) ||
-		    t->cmax[d] != (c ? sub_max(c) : 0))
+		if (t->ch[d] != (c ? sub_height(c) : 0) || t->cmax[d] != (c ? sub_max(c) : 0))
 			return -1;
 	}
 	if (t->ch[0] != hl || t->ch[1] != hr)
@@ -1504,15 +1472,15 @@ static int check_tree(const struct tt_alloc *a, uint32_t i, uint32_t up,
 }
 
 /* The same for the size tree: (size, addr) order, links, heights. */
-static int check_size_tree(const struct tt_alloc *a, uint32_t t, uint32_t up,
-			   uint32_t lo, uint32_t hi, size_t *count)
+static int check_size_tree(const struct tt_alloc *a, uint32_t t, uint32_t up, uint32_t lo,
+			   uint32_t hi, size_t *count)
 {
 	int hl, hr;
 
 	if (!t)
 		return 0;
-	if (sn(a, t)->up != up || a->nodes[t].allocated ||
-	    (lo && !sz_before(a, lo, t)) || (hi && !sz_before(a, t, hi)))
+	if (sn(a, t)->up != up || a->nodes[t].allocated || (lo && !sz_before(a, lo, t)) ||
+	    (hi && !sz_before(a, t, hi)))
 		return -1;
 	hl = check_size_tree(a, sn(a, t)->c[0], t, lo, t, count);
 	hr = check_size_tree(a, sn(a, t)->c[1], t, t, hi, count);
@@ -1551,15 +1519,13 @@ int tt_alloc_check(const struct tt_alloc *a)
 		at += b->size;
 		nblocks++;
 	}
-	if (at != a->base + a->size || allocated != a->allocated ||
-	    nblocks != a->nblocks || nfree != a->nfree)
+	if (at != a->base + a->size || allocated != a->allocated || nblocks != a->nblocks ||
+	    nfree != a->nfree)
 		return TT_EINVAL;
-	if (check_tree(a, a->root, NIL, false, 0, false, 0, &intree) < 0 ||
-	    intree != nfree)
+	if (check_tree(a, a->root, NIL, false, 0, false, 0, &intree) < 0 || intree != nfree)
 		return TT_EINVAL;
 	if (a->policy == TT_ALLOC_BEST_FIT) {
-		if (check_size_tree(a, a->sroot, NIL, NIL, NIL, &insize) < 0 ||
-		    insize != nfree)
+		if (check_size_tree(a, a->sroot, NIL, NIL, NIL, &insize) < 0 || insize != nfree)
 			return TT_EINVAL;
 	} else if (a->sroot) {
 		return TT_EINVAL;
@@ -1575,8 +1541,7 @@ int tt_alloc_check(const struct tt_alloc *a)
 			return TT_EINVAL;
 		used++;
 	}
-	if (used != a->table_count || used != nblocks - nfree ||
-	    2 * used > a->table_cap)
+	if (used != a->table_count || used != nblocks - nfree || 2 * used > a->table_cap)
 		return TT_EINVAL;
 	if (nblocks + a->nspare + 1 != a->nused)
 		return TT_EINVAL;

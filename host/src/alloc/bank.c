@@ -29,8 +29,7 @@ static const char *const type_names[TT_BANK_NTYPES] = {
  * has a dedicated modulo (validate_num_banks, tt-metal issue 3321).
  */
 static const uint32_t modulo_bank_counts[] = {
-	7, 12, 20, 48, 56, 63, 70, 72, 80, 94, 108, 110, 117, 120, 124, 126,
-	130, 140,
+	7, 12, 20, 48, 56, 63, 70, 72, 80, 94, 108, 110, 117, 120, 124, 126, 130, 140,
 };
 
 typedef unsigned long long ull;
@@ -46,7 +45,7 @@ static uint64_t align_up(uint64_t v, uint64_t align)
 }
 
 /* Every refusal goes to the thread's last error (docs/errors.md). */
-#define fail(b, rc, ...)	((void)(b), tt_fail((rc), __VA_ARGS__))
+#define fail(b, rc, ...) ((void)(b), tt_fail((rc), __VA_ARGS__))
 
 const char *tt_bank_type_name(enum tt_bank_type type)
 {
@@ -65,8 +64,7 @@ static bool bank_count_valid(uint32_t n)
 	return false;
 }
 
-int tt_bank_config_from_arch(struct tt_bank_config *cfg,
-			     const struct tt_arch *arch,
+int tt_bank_config_from_arch(struct tt_bank_config *cfg, const struct tt_arch *arch,
 			     uint64_t l1_small_size, uint64_t trace_region_size)
 {
 	uint64_t da;
@@ -105,31 +103,37 @@ static int check_config(struct tt_banks *b)
 	if (c->dram_unreserved_base > c->dram_bank_size ||
 	    c->trace_region_size >= c->dram_bank_size - c->dram_unreserved_base)
 		return fail(b, TT_EINVAL,
-			    "config: DRAM bank of %llu B leaves no room after %llu B reserved and a %llu B trace region",
+			    "config: DRAM bank of %llu B leaves no room after %llu B reserved and "
+			    "a %llu B trace region",
 			    (ull)c->dram_bank_size, (ull)c->dram_unreserved_base,
 			    (ull)c->trace_region_size);
 	if (c->l1_unreserved_base >= c->l1_size)
-		return fail(b, TT_EINVAL, "config: L1 unreserved base %llu is not below the L1 size %llu",
+		return fail(b, TT_EINVAL,
+			    "config: L1 unreserved base %llu is not below the L1 size %llu",
 			    (ull)c->l1_unreserved_base, (ull)c->l1_size);
 	/* generate_config(): "Reserved size must be less than bank size". */
 	if (c->l1_small_size >= c->l1_size - c->l1_unreserved_base)
 		return fail(b, TT_EINVAL, "config: L1_SMALL size %llu leaves no L1 bank",
 			    (ull)c->l1_small_size);
 	if (c->l1_small_size % c->l1_alignment)
-		return fail(b, TT_EALIGN, "config: L1_SMALL size %llu is not a multiple of the L1 alignment %u",
+		return fail(b, TT_EALIGN,
+			    "config: L1_SMALL size %llu is not a multiple of the L1 alignment %u",
 			    (ull)c->l1_small_size, c->l1_alignment);
 	if ((c->dram_unreserved_base | c->dram_bank_size | c->trace_region_size |
-	     c->l1_unreserved_base | c->l1_size | c->l1_small_size) % ga)
-		return fail(b, TT_EALIGN, "config: region bounds must be multiples of the allocator alignment %llu",
-			    (ull)ga);
+	     c->l1_unreserved_base | c->l1_size | c->l1_small_size) %
+	    ga)
+		return fail(
+			b, TT_EALIGN,
+			"config: region bounds must be multiples of the allocator alignment %llu",
+			(ull)ga);
 	if (c->num_storage_cores > TT_BANK_MAX_STORAGE_CORES)
 		return fail(b, TT_EINVAL, "config: more than %d storage-only cores",
 			    TT_BANK_MAX_STORAGE_CORES);
-	if (c->num_storage_cores &&
-	    (!c->storage_bank_size || c->l1_size % c->storage_bank_size ||
-	     c->storage_unreserved_base >= c->storage_bank_size))
+	if (c->num_storage_cores && (!c->storage_bank_size || c->l1_size % c->storage_bank_size ||
+				     c->storage_unreserved_base >= c->storage_bank_size))
 		return fail(b, TT_EINVAL,
-			    "config: storage bank size %llu must divide the L1 size %llu and exceed its reserved %llu B",
+			    "config: storage bank size %llu must divide the L1 size %llu and "
+			    "exceed its reserved %llu B",
 			    (ull)c->storage_bank_size, (ull)c->l1_size,
 			    (ull)c->storage_unreserved_base);
 	if (c->disable_interleaved)
@@ -137,22 +141,23 @@ static int check_config(struct tt_banks *b)
 	n = c->dram_banks;
 	if (!bank_count_valid(n))
 		return fail(b, TT_EINVAL,
-			    "config: %u DRAM banks: bank counts must be a power of two or have a device-side modulo",
+			    "config: %u DRAM banks: bank counts must be a power of two or have a "
+			    "device-side modulo",
 			    n);
 	n = c->grid_x * c->grid_y;
 	if (c->num_storage_cores)
 		n += c->num_storage_cores * (uint32_t)(c->l1_size / c->storage_bank_size);
 	if (!bank_count_valid(n))
 		return fail(b, TT_EINVAL,
-			    "config: %u L1 banks: bank counts must be a power of two or have a device-side modulo",
+			    "config: %u L1 banks: bank counts must be a power of two or have a "
+			    "device-side modulo",
 			    n);
 	return TT_OK;
 }
 
-static int mgr_init(struct tt_banks *b, enum tt_bank_type type,
-		    uint32_t num_banks, uint32_t num_compute, uint64_t base,
-		    uint64_t size, uint64_t page_alignment, uint64_t limit,
-		    unsigned int flags)
+static int mgr_init(struct tt_banks *b, enum tt_bank_type type, uint32_t num_banks,
+		    uint32_t num_compute, uint64_t base, uint64_t size, uint64_t page_alignment,
+		    uint64_t limit, unsigned int flags)
 {
 	struct tt_bank_mgr *m = &b->mgr[type];
 	int rc;
@@ -168,15 +173,16 @@ static int mgr_init(struct tt_banks *b, enum tt_bank_type type,
 		return fail(b, TT_ENOMEM, "host out of memory");
 	if (!size)
 		return TT_OK;
-	rc = tt_alloc_init(&m->alloc, base, size, b->cfg.alloc_alignment,
-			   b->cfg.alloc_alignment);
+	rc = tt_alloc_init(&m->alloc, base, size, b->cfg.alloc_alignment, b->cfg.alloc_alignment);
 	if (rc)
 		return fail(b, rc, "%s manager: %s", type_names[type], tt_strerror(rc));
 	m->present = true;
 	rc = tt_alloc_set_policy(&m->alloc, b->cfg.policy[type]);
 	if (rc)
-		return fail(b, rc, "config: %s search policy %d: use TT_ALLOC_FIRST_FIT or TT_ALLOC_BEST_FIT",
-			    type_names[type], (int)b->cfg.policy[type]);
+		return fail(
+			b, rc,
+			"config: %s search policy %d: use TT_ALLOC_FIRST_FIT or TT_ALLOC_BEST_FIT",
+			type_names[type], (int)b->cfg.policy[type]);
 	return TT_OK;
 }
 
@@ -200,14 +206,12 @@ int tt_bank_init(struct tt_banks *b, const struct tt_bank_config *cfg)
 
 	/* DRAM bank: UNRESERVED | DRAM | TRACE. */
 	dram_size = c->dram_bank_size - c->dram_unreserved_base - c->trace_region_size;
-	rc = mgr_init(b, TT_BANK_DRAM, c->dram_banks, c->dram_banks,
-		      c->dram_unreserved_base, dram_size, c->dram_alignment, 0,
-		      TT_ALLOC_BOTTOM_UP);
+	rc = mgr_init(b, TT_BANK_DRAM, c->dram_banks, c->dram_banks, c->dram_unreserved_base,
+		      dram_size, c->dram_alignment, 0, TT_ALLOC_BOTTOM_UP);
 	if (!rc)
 		rc = mgr_init(b, TT_BANK_TRACE, c->dram_banks, c->dram_banks,
-			      c->dram_unreserved_base + dram_size,
-			      c->trace_region_size, c->dram_alignment, 0,
-			      TT_ALLOC_TOP_DOWN);
+			      c->dram_unreserved_base + dram_size, c->trace_region_size,
+			      c->dram_alignment, 0, TT_ALLOC_TOP_DOWN);
 
 	/*
 	 * L1: allocatable from the unreserved base to L1_SMALL.  With
@@ -224,12 +228,12 @@ int tt_bank_init(struct tt_banks *b, const struct tt_bank_config *cfg)
 	if (c->num_storage_cores)
 		limit = c->l1_size - c->storage_bank_size + c->storage_unreserved_base;
 	if (!rc)
-		rc = mgr_init(b, TT_BANK_L1, nl1, ncompute, c->l1_unreserved_base,
-			      l1_alloc, c->l1_alignment, limit, TT_ALLOC_TOP_DOWN);
+		rc = mgr_init(b, TT_BANK_L1, nl1, ncompute, c->l1_unreserved_base, l1_alloc,
+			      c->l1_alignment, limit, TT_ALLOC_TOP_DOWN);
 	if (!rc)
 		rc = mgr_init(b, TT_BANK_L1_SMALL, ncompute, ncompute,
-			      c->l1_unreserved_base + l1_alloc, c->l1_small_size,
-			      c->l1_alignment, 0, TT_ALLOC_TOP_DOWN);
+			      c->l1_unreserved_base + l1_alloc, c->l1_small_size, c->l1_alignment,
+			      0, TT_ALLOC_TOP_DOWN);
 	if (!rc) {
 		b->l1_core = calloc(nl1, sizeof(*b->l1_core));
 		if (!b->l1_core)
@@ -252,8 +256,7 @@ int tt_bank_init(struct tt_banks *b, const struct tt_bank_config *cfg)
 	for (s = 0; s < c->num_storage_cores; s++) {
 		for (k = 0; k < per_storage; k++, id++) {
 			b->l1_core[id] = c->storage_cores[s];
-			b->mgr[TT_BANK_L1].offsets[id] =
-				-(int64_t)(k * c->storage_bank_size);
+			b->mgr[TT_BANK_L1].offsets[id] = -(int64_t)(k * c->storage_bank_size);
 		}
 	}
 	return TT_OK;
@@ -280,18 +283,17 @@ void tt_bank_destroy(struct tt_banks *b)
  * The manager of @type, or NULL (with the reason in b->err, or for a NULL
  * @b in tt_last_error() on behalf of @fn).
  */
-#define mgr_of(b, type)		mgr_of_in(__func__, b, type)
-#define cmgr_of(b, type)	cmgr_of_in(__func__, b, type)
+#define mgr_of(b, type)	 mgr_of_in(__func__, b, type)
+#define cmgr_of(b, type) cmgr_of_in(__func__, b, type)
 
-static struct tt_bank_mgr *mgr_of_in(const char *fn, struct tt_banks *b,
-				     enum tt_bank_type type)
+static struct tt_bank_mgr *mgr_of_in(const char *fn, struct tt_banks *b, enum tt_bank_type type)
 {
 	if (!b) {
 		tt_set_error("%s: b is NULL", fn);
 		return NULL;
 	}
 	if ((unsigned int)type >= TT_BANK_NTYPES) {
-		(void)fail(b, TT_EINVAL, "unknown buffer type %d", (int)type);	/* NULL says it */
+		(void)fail(b, TT_EINVAL, "unknown buffer type %d", (int)type); /* NULL says it */
 		return NULL;
 	}
 	return &b->mgr[type];
@@ -305,14 +307,14 @@ static const struct tt_bank_mgr *cmgr_of_in(const char *fn, const struct tt_bank
 		return NULL;
 	}
 	if ((unsigned int)type >= TT_BANK_NTYPES) {
-		(void)tt_fail(TT_EINVAL, "%s: unknown buffer type %d", fn, (int)type);	/* NULL says it */
+		(void)tt_fail(TT_EINVAL, "%s: unknown buffer type %d", fn,
+			      (int)type); /* NULL says it */
 		return NULL;
 	}
 	return &b->mgr[type];
 }
 
-int tt_bank_set_policy(struct tt_banks *b, enum tt_bank_type type,
-		       enum tt_alloc_policy policy)
+int tt_bank_set_policy(struct tt_banks *b, enum tt_bank_type type, enum tt_alloc_policy policy)
 {
 	struct tt_bank_mgr *m = mgr_of(b, type);
 
@@ -326,16 +328,15 @@ int tt_bank_set_policy(struct tt_banks *b, enum tt_bank_type type,
 	return m->present ? tt_alloc_set_policy(&m->alloc, policy) : TT_OK;
 }
 
-enum tt_alloc_policy tt_bank_get_policy(const struct tt_banks *b,
-					enum tt_bank_type type)
+enum tt_alloc_policy tt_bank_get_policy(const struct tt_banks *b, enum tt_bank_type type)
 {
 	const struct tt_bank_mgr *m = cmgr_of(b, type);
 
 	return m ? b->cfg.policy[type] : TT_ALLOC_FIRST_FIT;
 }
 
-int tt_bank_size_spread(uint64_t size, uint64_t page_size, uint32_t num_banks,
-			uint64_t alignment, uint64_t *per_bank)
+int tt_bank_size_spread(uint64_t size, uint64_t page_size, uint32_t num_banks, uint64_t alignment,
+			uint64_t *per_bank)
 {
 	uint64_t pages, rows, page;
 
@@ -356,9 +357,8 @@ int tt_bank_size_spread(uint64_t size, uint64_t page_size, uint32_t num_banks,
 }
 
 /* Check a request and work out its banks, bytes per bank and limit. */
-static int plan(struct tt_banks *b, struct tt_bank_mgr *m, uint64_t size,
-		uint64_t page_size, uint32_t num_shards, uint64_t *per_bank,
-		uint32_t *nbanks, uint64_t *limit)
+static int plan(struct tt_banks *b, struct tt_bank_mgr *m, uint64_t size, uint64_t page_size,
+		uint32_t num_shards, uint64_t *per_bank, uint32_t *nbanks, uint64_t *limit)
 {
 	const char *name = type_names[m->type];
 	uint64_t bank_size;
@@ -367,11 +367,13 @@ static int plan(struct tt_banks *b, struct tt_bank_mgr *m, uint64_t size,
 	if (!m->present)
 		return fail(b, TT_ENOMEM, "no %s region: its size is 0", name);
 	if (!size || !page_size)
-		return fail(b, TT_EINVAL, "%s buffer of %llu B in pages of %llu B: sizes must not be zero",
-			    name, (ull)size, (ull)page_size);
+		return fail(b, TT_EINVAL,
+			    "%s buffer of %llu B in pages of %llu B: sizes must not be zero", name,
+			    (ull)size, (ull)page_size);
 	if (size % page_size)
-		return fail(b, TT_EALIGN, "%s buffer of %llu B is not a whole number of %llu B pages",
-			    name, (ull)size, (ull)page_size);
+		return fail(b, TT_EALIGN,
+			    "%s buffer of %llu B is not a whole number of %llu B pages", name,
+			    (ull)size, (ull)page_size);
 	*limit = 0;
 	if (num_shards == TT_BANK_INTERLEAVED) {
 		if (m->type == TT_BANK_L1_SMALL)
@@ -390,35 +392,34 @@ static int plan(struct tt_banks *b, struct tt_bank_mgr *m, uint64_t size,
 	}
 	bank_size = m->alloc.size;
 	if (page_size > bank_size || align_up(page_size, m->page_alignment) > bank_size)
-		return fail(b, TT_EINVAL, "%s page of %llu B does not fit a %llu B bank",
-			    name, (ull)page_size, (ull)bank_size);
+		return fail(b, TT_EINVAL, "%s page of %llu B does not fit a %llu B bank", name,
+			    (ull)page_size, (ull)bank_size);
 	rc = tt_bank_size_spread(size, page_size, *nbanks, m->page_alignment, per_bank);
 	if (rc)
 		return fail(b, rc, "%s buffer of %llu B is too large", name, (ull)size);
 	return TT_OK;
 }
 
-static int out_of_memory(struct tt_banks *b, const struct tt_bank_mgr *m,
-			 uint64_t size, uint32_t nbanks, uint64_t per_bank,
-			 uint64_t limit)
+static int out_of_memory(struct tt_banks *b, const struct tt_bank_mgr *m, uint64_t size,
+			 uint32_t nbanks, uint64_t per_bank, uint64_t limit)
 {
 	struct tt_alloc_stats st;
 	char where[96] = "";
 
 	tt_alloc_stats(&m->alloc, &st);
 	if (limit > m->alloc.base)
-		snprintf(where, sizeof(where), "; interleaved L1 buffers must start at or above 0x%llx",
-			 (ull)limit);
-	return fail(b, TT_ENOMEM,
-		    "out of memory: %llu B %s buffer across %u banks needs %llu B per bank; bank allocatable %llu B, allocated %llu B, free %llu B, largest free block %llu B%s",
-		    (ull)size, type_names[m->type], nbanks, (ull)per_bank,
-		    (ull)st.total_allocatable, (ull)st.total_allocated,
-		    (ull)st.total_free, (ull)st.largest_free_block, where);
+		snprintf(where, sizeof(where),
+			 "; interleaved L1 buffers must start at or above 0x%llx", (ull)limit);
+	return fail(
+		b, TT_ENOMEM,
+		"out of memory: %llu B %s buffer across %u banks needs %llu B per bank; bank "
+		"allocatable %llu B, allocated %llu B, free %llu B, largest free block %llu B%s",
+		(ull)size, type_names[m->type], nbanks, (ull)per_bank, (ull)st.total_allocatable,
+		(ull)st.total_allocated, (ull)st.total_free, (ull)st.largest_free_block, where);
 }
 
-int tt_bank_alloc(struct tt_banks *b, enum tt_bank_type type, uint64_t size,
-		  uint64_t page_size, uint32_t num_shards, unsigned int flags,
-		  uint64_t *addr)
+int tt_bank_alloc(struct tt_banks *b, enum tt_bank_type type, uint64_t size, uint64_t page_size,
+		  uint32_t num_shards, unsigned int flags, uint64_t *addr)
 {
 	struct tt_bank_mgr *m = mgr_of(b, type);
 	uint64_t per_bank = 0, limit = 0;
@@ -431,7 +432,8 @@ int tt_bank_alloc(struct tt_banks *b, enum tt_bank_type type, uint64_t size,
 	if (flags == TT_BANK_DEFAULT)
 		flags = m->default_flags;
 	if (flags != TT_ALLOC_BOTTOM_UP && flags != TT_ALLOC_TOP_DOWN)
-		return fail(b, TT_EINVAL, "placement flags 0x%x: pick bottom-up or top-down", flags);
+		return fail(b, TT_EINVAL, "placement flags 0x%x: pick bottom-up or top-down",
+			    flags);
 	rc = plan(b, m, size, page_size, num_shards, &per_bank, &nbanks, &limit);
 	if (rc)
 		return rc;
@@ -443,9 +445,8 @@ int tt_bank_alloc(struct tt_banks *b, enum tt_bank_type type, uint64_t size,
 	return TT_OK;
 }
 
-int tt_bank_alloc_at(struct tt_banks *b, enum tt_bank_type type,
-		     uint64_t addr, uint64_t size, uint64_t page_size,
-		     uint32_t num_shards)
+int tt_bank_alloc_at(struct tt_banks *b, enum tt_bank_type type, uint64_t addr, uint64_t size,
+		     uint64_t page_size, uint32_t num_shards)
 {
 	struct tt_bank_mgr *m = mgr_of(b, type);
 	uint64_t per_bank = 0, limit = 0;
@@ -458,7 +459,8 @@ int tt_bank_alloc_at(struct tt_banks *b, enum tt_bank_type type,
 	if (rc)
 		return rc;
 	if (addr < limit)
-		return fail(b, TT_ERANGE, "interleaved L1 buffers must start at or above 0x%llx, not 0x%llx",
+		return fail(b, TT_ERANGE,
+			    "interleaved L1 buffers must start at or above 0x%llx, not 0x%llx",
 			    (ull)limit, (ull)addr);
 	rc = tt_alloc_alloc_at(&m->alloc, addr, per_bank);
 	switch (rc) {
@@ -468,19 +470,20 @@ int tt_bank_alloc_at(struct tt_banks *b, enum tt_bank_type type,
 		return fail(b, rc, "%s range [0x%llx, 0x%llx) overlaps an allocated buffer",
 			    type_names[type], (ull)addr, (ull)(addr + per_bank));
 	case TT_EALIGN:
-		return fail(b, rc, "%s address 0x%llx is not a multiple of %llu",
-			    type_names[type], (ull)addr, (ull)m->alloc.align);
+		return fail(b, rc, "%s address 0x%llx is not a multiple of %llu", type_names[type],
+			    (ull)addr, (ull)m->alloc.align);
 	case TT_ERANGE:
-		return fail(b, rc, "%s range at 0x%llx of %llu B per bank is outside [0x%llx, 0x%llx)",
-			    type_names[type], (ull)addr, (ull)per_bank,
-			    (ull)m->alloc.base, (ull)(m->alloc.base + m->alloc.size));
+		return fail(b, rc,
+			    "%s range at 0x%llx of %llu B per bank is outside [0x%llx, 0x%llx)",
+			    type_names[type], (ull)addr, (ull)per_bank, (ull)m->alloc.base,
+			    (ull)(m->alloc.base + m->alloc.size));
 	default:
 		return fail(b, rc, "%s allocation: %s", type_names[type], tt_strerror(rc));
 	}
 }
 
-int tt_bank_allocation_size(const struct tt_banks *b, enum tt_bank_type type,
-			    uint64_t addr, uint64_t *size)
+int tt_bank_allocation_size(const struct tt_banks *b, enum tt_bank_type type, uint64_t addr,
+			    uint64_t *size)
 {
 	const struct tt_bank_mgr *m = cmgr_of(b, type);
 
@@ -529,8 +532,8 @@ int tt_bank_shrink(struct tt_banks *b, enum tt_bank_type type, uint64_t size)
 		return fail(b, TT_ERANGE, "no %s region to shrink", type_names[type]);
 	rc = tt_alloc_shrink(&m->alloc, size);
 	if (rc)
-		return fail(b, rc, "cannot shrink %s by %llu B: %s", type_names[type],
-			    (ull)size, tt_strerror(rc));
+		return fail(b, rc, "cannot shrink %s by %llu B: %s", type_names[type], (ull)size,
+			    tt_strerror(rc));
 	return TT_OK;
 }
 
@@ -553,8 +556,7 @@ const struct tt_bank_config *tt_bank_config(const struct tt_banks *b)
 	return &b->cfg;
 }
 
-int tt_bank_region(const struct tt_banks *b, enum tt_bank_type type,
-		   uint64_t *base, uint64_t *size)
+int tt_bank_region(const struct tt_banks *b, enum tt_bank_type type, uint64_t *base, uint64_t *size)
 {
 	const struct tt_bank_mgr *m = cmgr_of(b, type);
 
@@ -583,15 +585,14 @@ uint64_t tt_bank_size(const struct tt_banks *b, enum tt_bank_type type)
 	return m && m->present ? m->alloc.size : 0;
 }
 
-static int no_bank(const struct tt_bank_mgr *m, enum tt_bank_type type,
-		   uint32_t bank_id)
+static int no_bank(const struct tt_bank_mgr *m, enum tt_bank_type type, uint32_t bank_id)
 {
-	return tt_fail(TT_EINVAL, "%s bank %u does not exist (%u banks)",
-		       type_names[type], bank_id, m->num_banks);
+	return tt_fail(TT_EINVAL, "%s bank %u does not exist (%u banks)", type_names[type], bank_id,
+		       m->num_banks);
 }
 
-int tt_bank_offset(const struct tt_banks *b, enum tt_bank_type type,
-		   uint32_t bank_id, int64_t *offset)
+int tt_bank_offset(const struct tt_banks *b, enum tt_bank_type type, uint32_t bank_id,
+		   int64_t *offset)
 {
 	const struct tt_bank_mgr *m = cmgr_of(b, type);
 
@@ -604,8 +605,8 @@ int tt_bank_offset(const struct tt_banks *b, enum tt_bank_type type,
 	return TT_OK;
 }
 
-int tt_bank_core_of(const struct tt_banks *b, enum tt_bank_type type,
-		    uint32_t bank_id, struct tt_bank_core *core)
+int tt_bank_core_of(const struct tt_banks *b, enum tt_bank_type type, uint32_t bank_id,
+		    struct tt_bank_core *core)
 {
 	const struct tt_bank_mgr *m = cmgr_of(b, type);
 
@@ -624,8 +625,7 @@ int tt_bank_core_of(const struct tt_banks *b, enum tt_bank_type type,
 }
 
 uint32_t tt_bank_ids_of_core(const struct tt_banks *b, enum tt_bank_type type,
-			     struct tt_bank_core core, uint32_t *ids,
-			     uint32_t max)
+			     struct tt_bank_core core, uint32_t *ids, uint32_t max)
 {
 	const struct tt_bank_config *c;
 	uint32_t n = 0, id, s, per;
@@ -666,8 +666,7 @@ uint32_t tt_bank_ids_of_core(const struct tt_banks *b, enum tt_bank_type type,
 	return 1;
 }
 
-int tt_bank_stats(const struct tt_banks *b, enum tt_bank_type type,
-		  struct tt_alloc_stats *st)
+int tt_bank_stats(const struct tt_banks *b, enum tt_bank_type type, struct tt_alloc_stats *st)
 {
 	const struct tt_bank_mgr *m = cmgr_of(b, type);
 
@@ -680,8 +679,7 @@ int tt_bank_stats(const struct tt_banks *b, enum tt_bank_type type,
 	return TT_OK;
 }
 
-int tt_bank_view(const struct tt_banks *b, enum tt_bank_type type,
-		 struct tt_bank_view *view)
+int tt_bank_view(const struct tt_banks *b, enum tt_bank_type type, struct tt_bank_view *view)
 {
 	const struct tt_bank_mgr *m = cmgr_of(b, type);
 	struct tt_alloc_stats st;
@@ -730,8 +728,8 @@ void tt_bank_dump(const struct tt_banks *b, enum tt_bank_type type, FILE *f)
 		tt_alloc_dump(&m->alloc, f);
 }
 
-int tt_bank_lowest_occupied(const struct tt_banks *b, enum tt_bank_type type,
-			    uint32_t bank_id, uint64_t *addr)
+int tt_bank_lowest_occupied(const struct tt_banks *b, enum tt_bank_type type, uint32_t bank_id,
+			    uint64_t *addr)
 {
 	const struct tt_bank_mgr *m = cmgr_of(b, type);
 	uint64_t a;
@@ -761,8 +759,8 @@ uint64_t tt_bank_cb_base(const struct tt_banks *b)
 	return b->cfg.l1_unreserved_base;
 }
 
-int tt_bank_check_cb(const struct tt_banks *b, struct tt_bank_core core,
-		     uint64_t cb_end, struct tt_bank_cb_clash *clash)
+int tt_bank_check_cb(const struct tt_banks *b, struct tt_bank_core core, uint64_t cb_end,
+		     struct tt_bank_cb_clash *clash)
 {
 	static const enum tt_bank_type types[] = { TT_BANK_L1, TT_BANK_L1_SMALL };
 	const struct tt_bank_config *c;
@@ -785,9 +783,9 @@ int tt_bank_check_cb(const struct tt_banks *b, struct tt_bank_core core,
 	if (cb_end > c->l1_size) {
 		clash->overlap = cb_end - c->l1_size;
 		return tt_fail(TT_ENOSPC,
-			       "core (%u,%u): circular buffers end at 0x%llx, %llu B past the end of L1 (%llu B)",
-			       core.x, core.y, (ull)cb_end, (ull)clash->overlap,
-			       (ull)c->l1_size);
+			       "core (%u,%u): circular buffers end at 0x%llx, %llu B past the end "
+			       "of L1 (%llu B)",
+			       core.x, core.y, (ull)cb_end, (ull)clash->overlap, (ull)c->l1_size);
 	}
 	bank = core.y * c->grid_x + core.x;
 	/* L1_SMALL sits above L1, so the first type with a buffer wins. */
@@ -799,15 +797,15 @@ int tt_bank_check_cb(const struct tt_banks *b, struct tt_bank_core core,
 		if (lowest >= cb_end)
 			return TT_OK;
 		if (tt_alloc_allocation_size(&m->alloc,
-					     (uint64_t)((int64_t)lowest - m->offsets[bank]),
-					     &size))
+					     (uint64_t)((int64_t)lowest - m->offsets[bank]), &size))
 			size = 0;
 		clash->overlap = cb_end - lowest;
 		clash->buffer_addr = lowest;
 		clash->buffer_size = size;
 		clash->buffer_type = types[i];
 		return tt_fail(TT_ECLASH,
-			       "core (%u,%u): circular buffers end at 0x%llx, %llu B into the %s buffer at 0x%llx (%llu B per bank)",
+			       "core (%u,%u): circular buffers end at 0x%llx, %llu B into the %s "
+			       "buffer at 0x%llx (%llu B per bank)",
 			       core.x, core.y, (ull)cb_end, (ull)clash->overlap,
 			       type_names[types[i]], (ull)lowest, (ull)size);
 	}
@@ -847,8 +845,7 @@ int tt_bank_apply_state(struct tt_banks *b, const struct tt_bank_state *st)
 	bank_size = m->present ? m->alloc.size + (m->alloc.base - m->alloc.base0) : 0;
 	/* can_apply_state(). */
 	if (st->num_banks != m->num_banks || st->bank_size != bank_size ||
-	    st->interleaved_address_limit != m->limit ||
-	    st->alignment != m->page_alignment)
+	    st->interleaved_address_limit != m->limit || st->alignment != m->page_alignment)
 		return fail(b, TT_EINVAL, "%s state was taken from a differently shaped allocator",
 			    type_names[st->type]);
 	if (!m->present || !st->regions.count)
@@ -869,8 +866,8 @@ int tt_bank_override_state(struct tt_banks *b, const struct tt_bank_state *st)
 	TT_REFUSE_NULL(st);
 	rc = tt_bank_extract_state(b, st->type, &old);
 	if (rc)
-		return fail(b, rc, "cannot save %s state: %s",
-			    tt_bank_type_name(st->type), tt_strerror(rc));
+		return fail(b, rc, "cannot save %s state: %s", tt_bank_type_name(st->type),
+			    tt_strerror(rc));
 	tt_bank_free_all(b, st->type);
 	rc = tt_bank_apply_state(b, st);
 	if (rc) {

@@ -15,10 +15,10 @@
 
 /* Where the build put QEMU, firmware, linker scripts and the C library. */
 struct tt_paths {
-	char src[1024];			/* repository (kernel API headers, hal) */
-	char build[1024];		/* build directory */
-	char cache[1024];		/* kernel binary cache */
-	char cross[256];		/* cross-compiler prefix */
+	char src[1024];	  /* repository (kernel API headers, hal) */
+	char build[1024]; /* build directory */
+	char cache[1024]; /* kernel binary cache */
+	char cross[256];  /* cross-compiler prefix */
 };
 
 const struct tt_paths *tt_paths(void);
@@ -35,7 +35,7 @@ void tt_kernel_elf_path(const uint64_t id[2], char *out, size_t len);
  * macro, so the compiler and the static analyser see the code it returns;
  * the arguments may include tt_last_error() itself.
  */
-#define tt_fail(err, ...)	(tt_set_error(__VA_ARGS__), (err))
+#define tt_fail(err, ...) (tt_set_error(__VA_ARGS__), (err))
 void tt_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
@@ -43,17 +43,17 @@ void tt_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * "fn: arg is NULL" in the last error; where nothing can be returned the
  * call does nothing and returns @... (0, NULL or nothing).
  */
-#define TT_REFUSE_NULL(p)							\
-	do {									\
-		if (!(p))							\
+#define TT_REFUSE_NULL(p)                                                          \
+	do {                                                                       \
+		if (!(p))                                                          \
 			return tt_fail(TT_EINVAL, "%s: %s is NULL", __func__, #p); \
 	} while (0)
-#define TT_IGNORE_NULL(p, ...)							\
-	do {									\
-		if (!(p)) {							\
-			tt_set_error("%s: %s is NULL", __func__, #p);	\
-			return __VA_ARGS__;					\
-		}								\
+#define TT_IGNORE_NULL(p, ...)                                        \
+	do {                                                          \
+		if (!(p)) {                                           \
+			tt_set_error("%s: %s is NULL", __func__, #p); \
+			return __VA_ARGS__;                           \
+		}                                                     \
 	} while (0)
 
 /*

@@ -14,32 +14,58 @@
 const char *tt_strerror(int err)
 {
 	switch (err) {
-	case TT_OK:		return "success";
-	case TT_EPERM:		return "operation not permitted";
-	case TT_ENOENT:		return "no such file or object";
-	case TT_EIO:		return "input/output error";
-	case TT_E2BIG:		return "too large";
-	case TT_ENOMEM:		return "out of memory";
-	case TT_EBUSY:		return "resource busy";
-	case TT_ENODEV:		return "the device was closed";
-	case TT_EEXIST:		return "already exists";
-	case TT_EINVAL:		return "invalid argument";
-	case TT_ENOSPC:		return "no space left in region";
-	case TT_ERANGE:		return "value out of range";
-	case TT_EDEADLK:	return "deadlock";
-	case TT_ENOSYS:		return "not implemented";
-	case TT_ETIMEDOUT:	return "timed out";
-	case TT_EDEVICE:	return "emulator process failed";
-	case TT_EBUILD:		return "kernel or firmware build failed";
-	case TT_ETRAP:		return "a RISC-V core trapped";
-	case TT_EGUEST:		return "a kernel misused the device";
-	case TT_EDOUBLEFREE:	return "buffer freed twice";
-	case TT_ENOTALLOC:	return "address was never allocated";
-	case TT_EALIGN:		return "size or address not aligned";
-	case TT_ECLASH:		return "allocations would overlap";
-	case TT_ELAYOUT:	return "invalid tensor layout or shard spec";
-	case TT_ETESTFAIL:	return "an on-target test case failed";
-	default:		return "unknown error";
+	case TT_OK:
+		return "success";
+	case TT_EPERM:
+		return "operation not permitted";
+	case TT_ENOENT:
+		return "no such file or object";
+	case TT_EIO:
+		return "input/output error";
+	case TT_E2BIG:
+		return "too large";
+	case TT_ENOMEM:
+		return "out of memory";
+	case TT_EBUSY:
+		return "resource busy";
+	case TT_ENODEV:
+		return "the device was closed";
+	case TT_EEXIST:
+		return "already exists";
+	case TT_EINVAL:
+		return "invalid argument";
+	case TT_ENOSPC:
+		return "no space left in region";
+	case TT_ERANGE:
+		return "value out of range";
+	case TT_EDEADLK:
+		return "deadlock";
+	case TT_ENOSYS:
+		return "not implemented";
+	case TT_ETIMEDOUT:
+		return "timed out";
+	case TT_EDEVICE:
+		return "emulator process failed";
+	case TT_EBUILD:
+		return "kernel or firmware build failed";
+	case TT_ETRAP:
+		return "a RISC-V core trapped";
+	case TT_EGUEST:
+		return "a kernel misused the device";
+	case TT_EDOUBLEFREE:
+		return "buffer freed twice";
+	case TT_ENOTALLOC:
+		return "address was never allocated";
+	case TT_EALIGN:
+		return "size or address not aligned";
+	case TT_ECLASH:
+		return "allocations would overlap";
+	case TT_ELAYOUT:
+		return "invalid tensor layout or shard spec";
+	case TT_ETESTFAIL:
+		return "an on-target test case failed";
+	default:
+		return "unknown error";
 	}
 }
 

@@ -20,13 +20,13 @@
 #include "base/base.h"
 
 struct slot {
-	uintptr_t key;			/* 0: empty */
+	uintptr_t key; /* 0: empty */
 	enum tt_handle_kind kind;
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct slot *slots;
-static size_t cap;			/* a power of two, or 0 */
+static size_t cap; /* a power of two, or 0 */
 static size_t used;
 
 static size_t home(uintptr_t key)

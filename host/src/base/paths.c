@@ -87,8 +87,7 @@ static void paths_init(void)
 	pick(paths.src, sizeof(paths.src), "TT_EMU_SRC", TT_DEFAULT_SRC);
 	pick(paths.build, sizeof(paths.build), "TT_EMU_BUILD", TT_DEFAULT_BUILD);
 #endif
-	pick(paths.cross, sizeof(paths.cross), "CROSS_COMPILE",
-	     "riscv64-unknown-elf-");
+	pick(paths.cross, sizeof(paths.cross), "CROSS_COMPILE", "riscv64-unknown-elf-");
 	xdg = getenv("XDG_CACHE_HOME");
 	home = getenv("HOME");
 	if (getenv("TT_EMU_CACHE") && *getenv("TT_EMU_CACHE"))
@@ -96,11 +95,9 @@ static void paths_init(void)
 	else if (xdg && *xdg)
 		snprintf(paths.cache, sizeof(paths.cache), "%.1000s/tensix-emu", xdg);
 	else if (home && *home)
-		snprintf(paths.cache, sizeof(paths.cache),
-			 "%.1000s/.cache/tensix-emu", home);
+		snprintf(paths.cache, sizeof(paths.cache), "%.1000s/.cache/tensix-emu", home);
 	else
-		snprintf(paths.cache, sizeof(paths.cache), "%.1000s/cache",
-			 paths.build);
+		snprintf(paths.cache, sizeof(paths.cache), "%.1000s/cache", paths.build);
 }
 
 const struct tt_paths *tt_paths(void)
@@ -116,12 +113,11 @@ void tt_firmware_path(unsigned int risc, bool symbols, char *out, size_t len)
 	};
 
 	snprintf(out, len, "%s/firmware/%s%s.elf", tt_paths()->build,
-		 names[risc < TT_RISCS_PER_CORE ? risc : 0],
-		 symbols ? ".syms" : "");
+		 names[risc < TT_RISCS_PER_CORE ? risc : 0], symbols ? ".syms" : "");
 }
 
 void tt_kernel_elf_path(const uint64_t id[2], char *out, size_t len)
 {
-	snprintf(out, len, "%s/%016llx%016llx.elf", tt_paths()->cache,
-		 (unsigned long long)id[0], (unsigned long long)id[1]);
+	snprintf(out, len, "%s/%016llx%016llx.elf", tt_paths()->cache, (unsigned long long)id[0],
+		 (unsigned long long)id[1]);
 }

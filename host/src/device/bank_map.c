@@ -26,15 +26,13 @@ uint32_t tt_dev_num_banks(const struct tt_device *dev, enum tt_buffer_type type)
 	return dev->banks_ok ? tt_bank_count(&dev->banks, TT_BANK_L1) : dev->ncores;
 }
 
-uint32_t tt_device_num_banks(const struct tt_device *dev,
-			     enum tt_buffer_type type)
+uint32_t tt_device_num_banks(const struct tt_device *dev, enum tt_buffer_type type)
 {
 	return tt_dev_check(dev, "tt_device_num_banks") ? 0 : tt_dev_num_banks(dev, type);
 }
 
-int tt_dev_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
-		    uint32_t bank_id, unsigned int noc, struct tt_core *noc_xy,
-		    int64_t *offset)
+int tt_dev_bank_noc(const struct tt_device *dev, enum tt_buffer_type type, uint32_t bank_id,
+		    unsigned int noc, struct tt_core *noc_xy, int64_t *offset)
 {
 	const struct tt_arch *a = dev->arch;
 	struct tt_bank_core c = { bank_id % dev->grid_x, bank_id / dev->grid_x };
@@ -48,19 +46,17 @@ int tt_dev_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
 			return TT_ENOSYS;
 		x = a->dram_noc_x[bank_id];
 		y = a->dram_noc_y[bank_id];
-		*noc_xy = noc && a->dram_noc_mirrored ?
-			  tt_core(a->noc_size_x - 1 - x, a->noc_size_y - 1 - y) :
-			  tt_core(x, y);
-		return dev->banks_ok ?
-		       tt_bank_offset(&dev->banks, TT_BANK_DRAM, bank_id, offset) :
-		       TT_OK;
+		*noc_xy = noc && a->dram_noc_mirrored
+				  ? tt_core(a->noc_size_x - 1 - x, a->noc_size_y - 1 - y)
+				  : tt_core(x, y);
+		return dev->banks_ok ? tt_bank_offset(&dev->banks, TT_BANK_DRAM, bank_id, offset)
+				     : TT_OK;
 	}
 	if (dev->banks_ok) {
 		int rc = tt_bank_core_of(&dev->banks, tt_bank_type_of(type), bank_id, &c);
 
 		if (!rc)
-			rc = tt_bank_offset(&dev->banks, tt_bank_type_of(type), bank_id,
-					    offset);
+			rc = tt_bank_offset(&dev->banks, tt_bank_type_of(type), bank_id, offset);
 		if (rc)
 			return rc;
 	}
@@ -68,9 +64,8 @@ int tt_dev_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
 	return TT_OK;
 }
 
-int tt_device_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
-		       uint32_t bank_id, unsigned int noc,
-		       struct tt_core *noc_xy, int64_t *offset)
+int tt_device_bank_noc(const struct tt_device *dev, enum tt_buffer_type type, uint32_t bank_id,
+		       unsigned int noc, struct tt_core *noc_xy, int64_t *offset)
 {
 	int rc = tt_dev_check(dev, "tt_device_bank_noc");
 
@@ -79,12 +74,15 @@ int tt_device_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
 	if (!noc_xy || !offset)
 		return tt_fail(TT_EINVAL, "tt_device_bank_noc: a result pointer is NULL");
 	if (noc > 1 || bank_id >= tt_dev_num_banks(dev, type))
-		return tt_fail(TT_ERANGE, "tt_device_bank_noc: NoC %u, bank %u: there "
-			       "are NoCs 0 and 1 and %u banks of type %d", noc,
-			       bank_id, tt_dev_num_banks(dev, type), (int)type);
+		return tt_fail(TT_ERANGE,
+			       "tt_device_bank_noc: NoC %u, bank %u: there "
+			       "are NoCs 0 and 1 and %u banks of type %d",
+			       noc, bank_id, tt_dev_num_banks(dev, type), (int)type);
 	if (tt_dev_bank_noc(dev, type, bank_id, noc, noc_xy, offset))
-		return tt_fail(TT_ENOSYS, "tt_device_bank_noc: %s describes no NoC "
-			       "endpoints of its DRAM banks", dev->arch->name);
+		return tt_fail(TT_ENOSYS,
+			       "tt_device_bank_noc: %s describes no NoC "
+			       "endpoints of its DRAM banks",
+			       dev->arch->name);
 	return TT_OK;
 }
 

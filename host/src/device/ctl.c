@@ -22,8 +22,7 @@
 
 /* Control channel -------------------------------------------------------- */
 
-int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload,
-		uint16_t len)
+int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload, uint16_t len)
 {
 	uint8_t msg[sizeof(struct tt_ctl_hdr) + TT_CTL_MAX_PAYLOAD];
 	struct tt_ctl_hdr hdr = { .type = type, .len = len };
@@ -49,10 +48,10 @@ int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload,
  * Room kept at the end of the report for the line that says how many
  * lines did not fit (tt_dev_errors_finish): a report is never cut silently.
  */
-#define TT_ERRORS_RESERVE	96
+#define TT_ERRORS_RESERVE 96
 
-void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
-		  unsigned int risc, uint32_t pc, const char *fmt, ...)
+void tt_dev_error(struct tt_device *dev, int status, uint32_t core, unsigned int risc, uint32_t pc,
+		  const char *fmt, ...)
 {
 	char line[sizeof(dev->errors)];
 	va_list ap;
@@ -72,7 +71,7 @@ void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
 			dev->first.pc = pc;
 		}
 	}
-	if (dev->errors_left_out) {	/* keep the order: nothing after a cut */
+	if (dev->errors_left_out) { /* keep the order: nothing after a cut */
 		dev->errors_left_out++;
 		return;
 	}
@@ -127,13 +126,13 @@ static const char *l1_region(uint32_t addr, char *buf, size_t len)
 	if (addr < TT_MEM_SYSTEM_DATA_END)
 		return "the bank-to-NoC tables";
 	if (addr < TT_MEM_FIRMWARE_END) {
-		snprintf(buf, len, "%s firmware text", tt_risc_name((addr -
-			 TT_MEM_FIRMWARE_BASE) / TT_MEM_FIRMWARE_SLOT_SIZE));
+		snprintf(buf, len, "%s firmware text",
+			 tt_risc_name((addr - TT_MEM_FIRMWARE_BASE) / TT_MEM_FIRMWARE_SLOT_SIZE));
 		return buf;
 	}
 	if (addr >= TT_MEM_KERNEL_TEXT_BASE && addr < TT_MEM_KERNEL_CONFIG_END) {
-		snprintf(buf, len, "%s kernel text", tt_risc_name((addr -
-			 TT_MEM_KERNEL_TEXT_BASE) / TT_MEM_KERNEL_SLOT_SIZE));
+		snprintf(buf, len, "%s kernel text",
+			 tt_risc_name((addr - TT_MEM_KERNEL_TEXT_BASE) / TT_MEM_KERNEL_SLOT_SIZE));
 		return buf;
 	}
 	return NULL;
@@ -142,18 +141,30 @@ static const char *l1_region(uint32_t addr, char *buf, size_t len)
 static const char *mcause_text(uint32_t mcause)
 {
 	switch (mcause) {
-	case 0: return "misaligned instruction fetch";
-	case 1: return "instruction access fault";
-	case 2: return "illegal instruction";
-	case 3: return "breakpoint (ebreak)";
-	case 4: return "misaligned load";
-	case 5: return "load access fault";
-	case 6: return "misaligned store";
-	case 7: return "store access fault";
-	case 11: return "environment call (ecall)";
-	case TT_MCAUSE_KERNEL_ABORT: return "kernel called abort()";
-	case TT_MCAUSE_KERNEL_FAULT: return "stopped by a kernel API check";
-	default: return "trap";
+	case 0:
+		return "misaligned instruction fetch";
+	case 1:
+		return "instruction access fault";
+	case 2:
+		return "illegal instruction";
+	case 3:
+		return "breakpoint (ebreak)";
+	case 4:
+		return "misaligned load";
+	case 5:
+		return "load access fault";
+	case 6:
+		return "misaligned store";
+	case 7:
+		return "store access fault";
+	case 11:
+		return "environment call (ecall)";
+	case TT_MCAUSE_KERNEL_ABORT:
+		return "kernel called abort()";
+	case TT_MCAUSE_KERNEL_FAULT:
+		return "stopped by a kernel API check";
+	default:
+		return "trap";
 	}
 }
 
@@ -175,9 +186,10 @@ const char *tt_dev_trap_text(uint32_t mcause, uint32_t mtval, char *buf, size_t 
 	case TT_MCAUSE_STORE_FAULT:
 		if (mtval < TT_MEM_LOCAL_BASE &&
 		    mtval >= TT_MEM_LOCAL_BASE - TT_MEM_STACK_GUARD_SIZE) {
-			snprintf(buf, len, "stack overflow (%s at 0x%08x, below the "
-				 "kernel's stack in local memory)", store ? "store" : "load",
-				 mtval);
+			snprintf(buf, len,
+				 "stack overflow (%s at 0x%08x, below the "
+				 "kernel's stack in local memory)",
+				 store ? "store" : "load", mtval);
 			return buf;
 		}
 		region = store ? l1_region(mtval, name, sizeof(name)) : NULL;
@@ -193,12 +205,11 @@ const char *tt_dev_trap_text(uint32_t mcause, uint32_t mtval, char *buf, size_t 
 	return buf;
 }
 
-static void default_print(void *ctx, struct tt_core core, unsigned int risc,
-			  const char *text, size_t len)
+static void default_print(void *ctx, struct tt_core core, unsigned int risc, const char *text,
+			  size_t len)
 {
 	(void)ctx;
-	printf("core (%u,%u) %s: %.*s", core.x, core.y, tt_risc_name(risc),
-	       (int)len, text);
+	printf("core (%u,%u) %s: %.*s", core.x, core.y, tt_risc_name(risc), (int)len, text);
 	if (len == 0 || text[len - 1] != '\n')
 		putchar('\n');
 	fflush(stdout);
@@ -209,8 +220,8 @@ static void default_print(void *ctx, struct tt_core core, unsigned int risc,
  * tt_kernel_warn): report it once per call site and RISC in this run, as
  * a line of that core's output with the site's source line.
  */
-static bool rule_warning(struct tt_device *dev, uint32_t core, unsigned int risc,
-			 const char *text, size_t len)
+static bool rule_warning(struct tt_device *dev, uint32_t core, unsigned int risc, const char *text,
+			 size_t len)
 {
 	static const char prefix[] = "\001tt-warn ";
 	uint32_t kind, id, a, b, pc;
@@ -232,20 +243,25 @@ static bool rule_warning(struct tt_device *dev, uint32_t core, unsigned int risc
 		dev->warned[dev->nwarned++][1] = pc;
 	}
 	if (kind == TT_FAULT_CB_PUSH_UNRESERVED)
-		snprintf(what, sizeof(what), "CB %u: cb_push_back of %u page%s, but only %u "
-			 "reserved with cb_reserve_back", id, a, a == 1 ? "" : "s", b);
+		snprintf(what, sizeof(what),
+			 "CB %u: cb_push_back of %u page%s, but only %u "
+			 "reserved with cb_reserve_back",
+			 id, a, a == 1 ? "" : "s", b);
 	else if (kind == TT_FAULT_CB_POP_UNWAITED)
-		snprintf(what, sizeof(what), "CB %u: cb_pop_front of %u page%s, but only %u "
-			 "waited for with cb_wait_front", id, a, a == 1 ? "" : "s", b);
+		snprintf(what, sizeof(what),
+			 "CB %u: cb_pop_front of %u page%s, but only %u "
+			 "waited for with cb_wait_front",
+			 id, a, a == 1 ? "" : "s", b);
 	else
 		snprintf(what, sizeof(what), "rule %u broken (id %u, %u, %u)", kind, id, a, b);
 	tt_dev_pc_location(dev, core, risc, pc, where, sizeof(where));
-	n = snprintf(line, sizeof(line), "warning: %s%s; silicon does not check this "
-		     "(TT_EMU_STRICT_CB=1 makes it an error)\n", what,
-		     where[0] ? where : "");
+	n = snprintf(line, sizeof(line),
+		     "warning: %s%s; silicon does not check this "
+		     "(TT_EMU_STRICT_CB=1 makes it an error)\n",
+		     what, where[0] ? where : "");
 	(dev->print_fn ? dev->print_fn : default_print)(dev->print_ctx, xy, risc, line,
-							 n < (int)sizeof(line) ? (size_t)n :
-							 sizeof(line) - 1);
+							n < (int)sizeof(line) ? (size_t)n
+									      : sizeof(line) - 1);
 	return true;
 }
 
@@ -284,29 +300,25 @@ static void race_report(struct tt_device *dev, const struct tt_evt_source *src,
 		return;
 	oxy = tt_dev_core_xy(dev, ev->other.core);
 	tt_dev_error(dev, TT_EGUEST, src->core, src->risc, ev->pc,
-		     "core (%u,%u) %s: NoC race (%s) at pc 0x%08x: %.*s", xy.x,
-		     xy.y, tt_risc_name(src->risc), race_kind(ev->kind), ev->pc,
-		     (int)len, text);
-	tt_dev_error(dev, TT_EGUEST, src->core, src->risc, ev->pc,
-		     "  core (%u,%u) %s here%s", xy.x, xy.y,
-		     tt_risc_name(src->risc),
-		     tt_dev_pc_location(dev, src->core, src->risc, ev->pc, where,
-					sizeof(where)));
+		     "core (%u,%u) %s: NoC race (%s) at pc 0x%08x: %.*s", xy.x, xy.y,
+		     tt_risc_name(src->risc), race_kind(ev->kind), ev->pc, (int)len, text);
+	tt_dev_error(dev, TT_EGUEST, src->core, src->risc, ev->pc, "  core (%u,%u) %s here%s", xy.x,
+		     xy.y, tt_risc_name(src->risc),
+		     tt_dev_pc_location(dev, src->core, src->risc, ev->pc, where, sizeof(where)));
 	tt_dev_error(dev, TT_EGUEST, ev->other.core, ev->other.risc, ev->other_pc,
 		     "  core (%u,%u) %s issued the unfinished NoC command at pc "
-		     "0x%08x%s", oxy.x, oxy.y, tt_risc_name(ev->other.risc),
-		     ev->other_pc,
-		     tt_dev_pc_location(dev, ev->other.core, ev->other.risc,
-					ev->other_pc, where, sizeof(where)));
+		     "0x%08x%s",
+		     oxy.x, oxy.y, tt_risc_name(ev->other.risc), ev->other_pc,
+		     tt_dev_pc_location(dev, ev->other.core, ev->other.risc, ev->other_pc, where,
+					sizeof(where)));
 }
 
-static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
-			 const uint8_t *p)
+static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr, const uint8_t *p)
 {
 	struct tt_evt_source src;
 
-	if (hdr->type != TT_EVT_HELLO && hdr->type != TT_EVT_DUMP_END &&
-	    hdr->type != TT_EVT_IDLE && hdr->type != TT_EVT_DEBUGGER_GONE) {
+	if (hdr->type != TT_EVT_HELLO && hdr->type != TT_EVT_DUMP_END && hdr->type != TT_EVT_IDLE &&
+	    hdr->type != TT_EVT_DEBUGGER_GONE) {
 		if (hdr->len < sizeof(src))
 			return;
 		memcpy(&src, p, sizeof(src));
@@ -338,7 +350,7 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 			cs->running = false;
 		}
 		if (ev.icount > dev->run_icount)
-			dev->run_icount = ev.icount;	/* the last core to finish */
+			dev->run_icount = ev.icount; /* the last core to finish */
 		break;
 	}
 	case TT_EVT_TRAP: {
@@ -355,10 +367,10 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 		hs->mepc = ev.mepc;
 		hs->mtval = ev.mtval;
 		tt_dev_error(dev, TT_ETRAP, src.core, src.risc, ev.mepc,
-			     "core (%u,%u) %s: %s at pc 0x%08x (mcause %u, mtval 0x%08x)",
-			     xy.x, xy.y, tt_risc_name(src.risc),
-			     tt_dev_trap_text(ev.mcause, ev.mtval, what, sizeof(what)),
-			     ev.mepc, ev.mcause, ev.mtval);
+			     "core (%u,%u) %s: %s at pc 0x%08x (mcause %u, mtval 0x%08x)", xy.x,
+			     xy.y, tt_risc_name(src.risc),
+			     tt_dev_trap_text(ev.mcause, ev.mtval, what, sizeof(what)), ev.mepc,
+			     ev.mcause, ev.mtval);
 		break;
 	}
 	case TT_EVT_GUEST_ERROR: {
@@ -373,9 +385,9 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 			dev->core[src.core].hart[src.risc].guest_pc = ev.pc;
 		}
 		tt_dev_error(dev, TT_EGUEST, src.core, src.risc, ev.pc,
-			     "core (%u,%u) %s: guest error at pc 0x%08x: %.*s",
-			     xy.x, xy.y, tt_risc_name(src.risc), ev.pc,
-			     (int)(hdr->len - sizeof(ev)), (const char *)p + sizeof(ev));
+			     "core (%u,%u) %s: guest error at pc 0x%08x: %.*s", xy.x, xy.y,
+			     tt_risc_name(src.risc), ev.pc, (int)(hdr->len - sizeof(ev)),
+			     (const char *)p + sizeof(ev));
 		break;
 	}
 	case TT_EVT_RACE: {
@@ -384,8 +396,7 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 		if (hdr->len < sizeof(ev))
 			return;
 		memcpy(&ev, p, sizeof(ev));
-		race_report(dev, &src, &ev, (const char *)p + sizeof(ev),
-			    hdr->len - sizeof(ev));
+		race_report(dev, &src, &ev, (const char *)p + sizeof(ev), hdr->len - sizeof(ev));
 		break;
 	}
 	case TT_EVT_PRINT: {
@@ -400,11 +411,11 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 			len--;
 		}
 		if (dev->print_fn)
-			dev->print_fn(dev->print_ctx, tt_dev_core_xy(dev, src.core), src.risc,
-				      text, len);
+			dev->print_fn(dev->print_ctx, tt_dev_core_xy(dev, src.core), src.risc, text,
+				      len);
 		else if (dprint)
-			tt_dprint_emit(&dev->dprint, tt_dev_core_xy(dev, src.core), src.risc,
-				       text, len);
+			tt_dprint_emit(&dev->dprint, tt_dev_core_xy(dev, src.core), src.risc, text,
+				       len);
 		else
 			default_print(NULL, tt_dev_core_xy(dev, src.core), src.risc, text, len);
 		break;
@@ -412,8 +423,7 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr,
 	case TT_EVT_WAIT_STATE:
 		if (hdr->len >= sizeof(struct tt_evt_wait_state) &&
 		    dev->nwaits < TT_MAX_CORES * TT_RISCS_PER_CORE)
-			memcpy(&dev->waits[dev->nwaits++], p,
-			       sizeof(struct tt_evt_wait_state));
+			memcpy(&dev->waits[dev->nwaits++], p, sizeof(struct tt_evt_wait_state));
 		break;
 	case TT_EVT_DUMP_END:
 		dev->dump_done = true;
@@ -457,8 +467,7 @@ int tt_dev_pump(struct tt_device *dev, int timeout_ms)
 		return errno == EINTR ? 0 : TT_EIO;
 	if (r == 0)
 		return 0;
-	n = recv(dev->ctl, dev->rx + dev->rx_len, sizeof(dev->rx) - dev->rx_len,
-		 MSG_DONTWAIT);
+	n = recv(dev->ctl, dev->rx + dev->rx_len, sizeof(dev->rx) - dev->rx_len, MSG_DONTWAIT);
 	if (n < 0)
 		return errno == EAGAIN || errno == EINTR ? 0 : TT_EDEVICE;
 	if (n == 0) {
@@ -490,8 +499,7 @@ int tt_dev_pump(struct tt_device *dev, int timeout_ms)
  */
 bool tt_dev_stuck(const struct tt_device *dev)
 {
-	return dev->idle_valid && dev->idle_ctl == dev->ctl_sent &&
-	       !dev->under_gdb;
+	return dev->idle_valid && dev->idle_ctl == dev->ctl_sent && !dev->under_gdb;
 }
 
 static int64_t now_ms(void)
@@ -502,8 +510,7 @@ static int64_t now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-int tt_dev_pump_until(struct tt_device *dev, bool (*pred)(struct tt_device *),
-		      int timeout_ms)
+int tt_dev_pump_until(struct tt_device *dev, bool (*pred)(struct tt_device *), int timeout_ms)
 {
 	int64_t deadline = now_ms() + timeout_ms;
 
@@ -544,9 +551,8 @@ int tt_dev_dump_waits(struct tt_device *dev, int timeout_ms)
  * there last (tt_hart_state.loaded_kernel); its image is in the cache
  * under that id.  A pc in the firmware slots is the firmware's.
  */
-const char *tt_dev_pc_location(struct tt_device *dev, uint32_t index,
-			       unsigned int risc, uint32_t pc, char *buf,
-			       size_t len)
+const char *tt_dev_pc_location(struct tt_device *dev, uint32_t index, unsigned int risc,
+			       uint32_t pc, char *buf, size_t len)
 {
 	const struct tt_hart_state *hs = &dev->core[index].hart[risc];
 	char elf[1500] = "";

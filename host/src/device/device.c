@@ -39,7 +39,7 @@
 #include "tt_emu_regs.h"
 #include "tt_mem_map.h"
 
-#define TT_BOOT_TIMEOUT_MS	30000
+#define TT_BOOT_TIMEOUT_MS 30000
 
 /* Serial of the next device opened (0 is never used). */
 static uint64_t next_serial = 1;
@@ -110,8 +110,7 @@ int tt_dev_reboot(struct tt_device *dev, uint32_t core, int timeout_ms)
 
 /* Shared memory ---------------------------------------------------------- */
 
-static int make_shm_file(const char *dir, const char *name, size_t size,
-			 uint8_t **map)
+static int make_shm_file(const char *dir, const char *name, size_t size, uint8_t **map)
 {
 	char path[512];
 	int fd;
@@ -124,8 +123,7 @@ static int make_shm_file(const char *dir, const char *name, size_t size,
 		close(fd);
 		return TT_ENOMEM;
 	}
-	*map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE,
-		    fd, 0);
+	*map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
 	close(fd);
 	if (*map == MAP_FAILED) {
 		*map = NULL;
@@ -160,8 +158,8 @@ static void remove_shm(struct tt_device *dev)
  * it behind: its name holds the host's pid, so the next open removes
  * the directories of this user whose process is gone.
  */
-#define TT_SHM_DIR	"/dev/shm"
-#define TT_SHM_PREFIX	"tensix-emu-"
+#define TT_SHM_DIR    "/dev/shm"
+#define TT_SHM_PREFIX "tensix-emu-"
 
 static void remove_stale_shm(void)
 {
@@ -184,7 +182,7 @@ static void remove_stale_shm(void)
 		if (lstat(path, &st) || !S_ISDIR(st.st_mode) || st.st_uid != getuid())
 			continue;
 		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
-			continue;		/* alive, or not ours to ask */
+			continue; /* alive, or not ours to ask */
 		remove_shm_dir(path);
 	}
 	closedir(d);
@@ -209,29 +207,31 @@ static int append_opt(char *opts, size_t cap, const char *key, const char *val)
 	return 0;
 }
 
-static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
-		      int child_fd, int gdb_fd, char *why, size_t whylen)
+static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg, int child_fd,
+		      int gdb_fd, char *why, size_t whylen)
 {
 	char qemu[1200], machine[2048], smp[16], chardev[64], gdb[96];
 	const char *argv[32];
 	int argc = 0;
 	pid_t pid;
 
-	snprintf(qemu, sizeof(qemu), "%s/qemu/build/qemu-system-riscv32",
-		 tt_paths()->build);
+	snprintf(qemu, sizeof(qemu), "%s/qemu/build/qemu-system-riscv32", tt_paths()->build);
 	if (getenv("QEMU") && *getenv("QEMU"))
 		snprintf(qemu, sizeof(qemu), "%s", getenv("QEMU"));
 	if (access(qemu, X_OK)) {
-		snprintf(why, whylen, "no QEMU to run at %s: build it (make) or "
-			 "set QEMU", qemu);
+		snprintf(why, whylen,
+			 "no QEMU to run at %s: build it (make) or "
+			 "set QEMU",
+			 qemu);
 		return TT_ENOENT;
 	}
 	snprintf(machine, sizeof(machine), "tensix,arch=%s,grid=%ux%u,shm=%s,ctl=ttctl",
 		 dev->arch->name, dev->grid_x, dev->grid_y, dev->shm_dir);
-	if (cfg->trace_path && append_opt(machine, sizeof(machine), "trace",
-					  cfg->trace_path)) {
-		snprintf(why, whylen, "trace path of %zu characters is too long "
-			 "for QEMU's options", strlen(cfg->trace_path));
+	if (cfg->trace_path && append_opt(machine, sizeof(machine), "trace", cfg->trace_path)) {
+		snprintf(why, whylen,
+			 "trace path of %zu characters is too long "
+			 "for QEMU's options",
+			 strlen(cfg->trace_path));
 		return TT_E2BIG;
 	}
 	if (cfg->noc_delay)
@@ -274,8 +274,10 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 		argv[argc++] = "-S";
 	} else if (gdb_fd >= 0) {
 		/* fault mode: the gdbstub serves our listening socket */
-		snprintf(gdb, sizeof(gdb), "socket,id=ttgdb,fd=%d,server=on,wait=off,"
-			 "nodelay=on", gdb_fd);
+		snprintf(gdb, sizeof(gdb),
+			 "socket,id=ttgdb,fd=%d,server=on,wait=off,"
+			 "nodelay=on",
+			 gdb_fd);
 		argv[argc++] = "-chardev";
 		argv[argc++] = gdb;
 		argv[argc++] = "-gdb";
@@ -298,8 +300,7 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 		if (dev->qemu_log >= 0)
 			dup2(dev->qemu_log, 2);
 		execv(qemu, (char *const *)argv);
-		fprintf(stderr, "tensix-emu: cannot run %s: %s\n", qemu,
-			strerror(errno));
+		fprintf(stderr, "tensix-emu: cannot run %s: %s\n", qemu, strerror(errno));
 		_exit(127);
 	}
 	dev->qemu = pid;
@@ -395,15 +396,13 @@ static int load_firmware(struct tt_device *dev, char *why, size_t whylen)
 				const struct tt_elf_segment *seg = &elf.segs[s];
 
 				if (seg->addr + (uint64_t)seg->memsz > dev->arch->l1_size) {
-					snprintf(why, whylen,
-						 "%s: segment at 0x%08x is not in L1",
+					snprintf(why, whylen, "%s: segment at 0x%08x is not in L1",
 						 path, seg->addr);
 					tt_elf_free(&elf);
 					return TT_EINVAL;
 				}
 				memcpy(l1 + seg->addr, seg->data, seg->filesz);
-				memset(l1 + seg->addr + seg->filesz, 0,
-				       seg->memsz - seg->filesz);
+				memset(l1 + seg->addr + seg->filesz, 0, seg->memsz - seg->filesz);
 			}
 		}
 		tt_elf_free(&elf);
@@ -414,8 +413,8 @@ static int load_firmware(struct tt_device *dev, char *why, size_t whylen)
 static int check_booted(struct tt_device *dev, char *why, size_t whylen)
 {
 	for (uint32_t c = 0; c < dev->ncores; c++) {
-		const struct tt_mailbox *mb = (const struct tt_mailbox *)
-			(tt_dev_l1(dev, c) + TT_MEM_MAILBOX_BASE);
+		const struct tt_mailbox *mb =
+			(const struct tt_mailbox *)(tt_dev_l1(dev, c) + TT_MEM_MAILBOX_BASE);
 		struct tt_core xy = tt_dev_core_xy(dev, c);
 
 		if (mb->core_info.magic != TT_CORE_MAGIC_WORKER ||
@@ -423,9 +422,8 @@ static int check_booted(struct tt_device *dev, char *why, size_t whylen)
 		    mb->core_info.absolute_logical_y != xy.y) {
 			snprintf(why, whylen,
 				 "core (%u,%u) reported ready but its mailbox "
-				 "says magic 0x%08x at (%u,%u)", xy.x, xy.y,
-				 mb->core_info.magic,
-				 mb->core_info.absolute_logical_x,
+				 "says magic 0x%08x at (%u,%u)",
+				 xy.x, xy.y, mb->core_info.magic, mb->core_info.absolute_logical_x,
 				 mb->core_info.absolute_logical_y);
 			return TT_EDEVICE;
 		}
@@ -475,8 +473,10 @@ static int gdb_listen_socket(int *port, char *why, size_t whylen)
 	fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof(a)) || listen(fd, 1) ||
 	    getsockname(fd, (struct sockaddr *)&a, &alen)) {
-		snprintf(why, whylen, "TT_EMU_GDB_ON_FAULT: cannot listen for gdb "
-			 "on 127.0.0.1:%u: %s", ntohs(a.sin_port), strerror(errno));
+		snprintf(why, whylen,
+			 "TT_EMU_GDB_ON_FAULT: cannot listen for gdb "
+			 "on 127.0.0.1:%u: %s",
+			 ntohs(a.sin_port), strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return -1;
@@ -485,8 +485,7 @@ static int gdb_listen_socket(int *port, char *why, size_t whylen)
 	return fd;
 }
 
-int tt_device_open(const struct tt_device_config *user_cfg,
-		   struct tt_device **out)
+int tt_device_open(const struct tt_device_config *user_cfg, struct tt_device **out)
 {
 	struct tt_device_config cfg = { 0 };
 	struct tt_device *dev;
@@ -512,7 +511,8 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 		unsigned long d = strtoul(getenv("TT_EMU_NOC_DELAY"), &end, 10);
 
 		if (*end || d > TT_CTL_NOC_MAX_DELAY)
-			return tt_fail(TT_EINVAL, "TT_EMU_NOC_DELAY='%s': expected a "
+			return tt_fail(TT_EINVAL,
+				       "TT_EMU_NOC_DELAY='%s': expected a "
 				       "number of NoC commands 0..%u (0 = off)",
 				       getenv("TT_EMU_NOC_DELAY"), TT_CTL_NOC_MAX_DELAY);
 		cfg.noc_delay = (uint32_t)d;
@@ -520,7 +520,8 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	if (env_flag("TT_EMU_RACECHECK"))
 		cfg.racecheck = true;
 	if (cfg.noc_delay > TT_CTL_NOC_MAX_DELAY)
-		return tt_fail(TT_EINVAL, "device config: noc_delay %u, but at most "
+		return tt_fail(TT_EINVAL,
+			       "device config: noc_delay %u, but at most "
 			       "%u NoC commands can be held (0 = off)",
 			       cfg.noc_delay, TT_CTL_NOC_MAX_DELAY);
 
@@ -533,18 +534,19 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	dev->arch = tt_arch_by_name(cfg.arch ? cfg.arch : "wormhole_b0");
 	if (!dev->arch || dev->arch->id != TT_ARCH_WORMHOLE_B0) {
 		free(dev);
-		return tt_fail(TT_EINVAL, "device config: arch \"%s\" %s: use "
-			       "\"wormhole_b0\"", cfg.arch,
-			       tt_arch_by_name(cfg.arch) ? "cannot be emulated yet" :
-			       "is unknown");
+		return tt_fail(TT_EINVAL,
+			       "device config: arch \"%s\" %s: use "
+			       "\"wormhole_b0\"",
+			       cfg.arch,
+			       tt_arch_by_name(cfg.arch) ? "cannot be emulated yet" : "is unknown");
 	}
 	dev->grid_x = cfg.grid_x ? cfg.grid_x : dev->arch->grid_x_default;
 	dev->grid_y = cfg.grid_y ? cfg.grid_y : dev->arch->grid_y_default;
-	if (dev->grid_x > dev->arch->grid_x_max ||
-	    dev->grid_y > dev->arch->grid_y_max) {
-		rc = tt_fail(TT_ERANGE, "device config: grid %ux%u is larger than "
-			     "%s's %ux%u worker cores", dev->grid_x, dev->grid_y,
-			     dev->arch->name, dev->arch->grid_x_max,
+	if (dev->grid_x > dev->arch->grid_x_max || dev->grid_y > dev->arch->grid_y_max) {
+		rc = tt_fail(TT_ERANGE,
+			     "device config: grid %ux%u is larger than "
+			     "%s's %ux%u worker cores",
+			     dev->grid_x, dev->grid_y, dev->arch->name, dev->arch->grid_x_max,
 			     dev->arch->grid_y_max);
 		free(dev);
 		return rc;
@@ -562,8 +564,10 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	snprintf(dev->shm_dir, sizeof(dev->shm_dir), TT_SHM_DIR "/" TT_SHM_PREFIX "%ld-XXXXXX",
 		 (long)getpid());
 	if (!mkdtemp(dev->shm_dir)) {
-		snprintf(why, sizeof(why), "cannot create a directory in /dev/shm "
-			 "for the device's memory: %s", strerror(errno));
+		snprintf(why, sizeof(why),
+			 "cannot create a directory in /dev/shm "
+			 "for the device's memory: %s",
+			 strerror(errno));
 		dev->shm_dir[0] = '\0';
 		rc = TT_EIO;
 		goto fail;
@@ -572,13 +576,12 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	dev->dram_map_size = (size_t)dev->arch->dram_banks * dev->arch->dram_bank_size;
 	rc = make_shm_file(dev->shm_dir, "l1", dev->l1_map_size, &dev->l1);
 	if (!rc)
-		rc = make_shm_file(dev->shm_dir, "dram", dev->dram_map_size,
-				   &dev->dram);
+		rc = make_shm_file(dev->shm_dir, "dram", dev->dram_map_size, &dev->dram);
 	if (rc) {
-		snprintf(why, sizeof(why), "cannot create the device's %zu MiB of "
+		snprintf(why, sizeof(why),
+			 "cannot create the device's %zu MiB of "
 			 "L1 and %zu MiB of DRAM in /dev/shm: %s",
-			 dev->l1_map_size >> 20, dev->dram_map_size >> 20,
-			 strerror(errno));
+			 dev->l1_map_size >> 20, dev->dram_map_size >> 20, strerror(errno));
 		goto fail;
 	}
 
@@ -591,8 +594,7 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	dev->ctl = sv[0];
 	if (env_flag("TT_EMU_GDB_ON_FAULT") && !cfg.gdb_port) {
 		gdb_fd = gdb_listen_socket(&gdb_port, why, sizeof(why));
-		rc = gdb_fd < 0 ? TT_EIO :
-		     tt_gdb_fault_mode_init(dev, gdb_port, why, sizeof(why));
+		rc = gdb_fd < 0 ? TT_EIO : tt_gdb_fault_mode_init(dev, gdb_port, why, sizeof(why));
 		if (rc) {
 			if (gdb_fd >= 0)
 				close(gdb_fd);
@@ -614,9 +616,10 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	rc = tt_dev_pump_until(dev, got_hello, cfg.gdb_port ? -1 : timeout);
 	remove_shm(dev);
 	if (rc) {
-		snprintf(why, sizeof(why), "QEMU did not start the tensix machine "
-			 "(%s within %d ms)", rc == TT_ETIMEDOUT ? "no hello" :
-			 "it exited", timeout);
+		snprintf(why, sizeof(why),
+			 "QEMU did not start the tensix machine "
+			 "(%s within %d ms)",
+			 rc == TT_ETIMEDOUT ? "no hello" : "it exited", timeout);
 		goto fail;
 	}
 
@@ -634,9 +637,10 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	tt_dev_write_bank_tables(dev);
 	rc = tt_dev_reboot(dev, TT_CTL_ALL_CORES, cfg.gdb_port ? -1 : timeout);
 	if (rc) {
-		snprintf(why, sizeof(why), "the %ux%u cores did not all report "
-			 "ready within %d ms of reset", dev->grid_x, dev->grid_y,
-			 timeout);
+		snprintf(why, sizeof(why),
+			 "the %ux%u cores did not all report "
+			 "ready within %d ms of reset",
+			 dev->grid_x, dev->grid_y, timeout);
 		goto fail;
 	}
 	rc = check_booted(dev, why, sizeof(why));
@@ -653,14 +657,13 @@ int tt_device_open(const struct tt_device_config *user_cfg,
 	*out = dev;
 	return TT_OK;
 
-fail:
-	{
-		struct text_buf t = { why, strlen(why), sizeof(why) };
+fail : {
+	struct text_buf t = { why, strlen(why), sizeof(why) };
 
-		if (!why[0])
-			t.len = (size_t)snprintf(why, sizeof(why), "%s", tt_strerror(rc));
-		qemu_log_lines(dev, append_line, &t);
-	}
+	if (!why[0])
+		t.len = (size_t)snprintf(why, sizeof(why), "%s", tt_strerror(rc));
+	qemu_log_lines(dev, append_line, &t);
+}
 	release(dev);
 	return tt_fail(rc, "tt_device_open: %s", why);
 }
@@ -695,8 +698,10 @@ int tt_dev_check(const struct tt_device *dev, const char *fn)
 	if (!dev)
 		return tt_fail(TT_EINVAL, "%s: the device is NULL", fn);
 	if (!tt_handle_live(dev, TT_HANDLE_DEVICE))
-		return tt_fail(TT_EINVAL, "%s: %p is not an open device (closed "
-			       "already, or not a device)", fn, (const void *)dev);
+		return tt_fail(TT_EINVAL,
+			       "%s: %p is not an open device (closed "
+			       "already, or not a device)",
+			       fn, (const void *)dev);
 	return TT_OK;
 }
 
@@ -710,8 +715,10 @@ int tt_device_close(struct tt_device *dev)
 	if (!dev)
 		return TT_OK;
 	if (!tt_handle_remove(dev, TT_HANDLE_DEVICE))
-		return tt_fail(TT_EINVAL, "tt_device_close: %p is not an open "
-			       "device (closed twice?)", (void *)dev);
+		return tt_fail(TT_EINVAL,
+			       "tt_device_close: %p is not an open "
+			       "device (closed twice?)",
+			       (void *)dev);
 	tt_dev_stop_run(dev, true);
 	release(dev);
 	return TT_OK;
@@ -721,7 +728,7 @@ int tt_device_close(struct tt_device *dev)
 static void release(struct tt_device *dev)
 {
 	if (dev->ctl >= 0)
-		close(dev->ctl);	/* QEMU shuts down when the channel closes */
+		close(dev->ctl); /* QEMU shuts down when the channel closes */
 	if (dev->qemu > 0) {
 		int status;
 		int64_t deadline = now_ms() + 2000;
@@ -766,8 +773,7 @@ struct tt_core tt_device_grid(const struct tt_device *dev)
 	return tt_core(dev->grid_x, dev->grid_y);
 }
 
-int tt_device_worker_core(const struct tt_device *dev, struct tt_core logical,
-			  struct tt_core *noc)
+int tt_device_worker_core(const struct tt_device *dev, struct tt_core logical, struct tt_core *noc)
 {
 	int rc = tt_dev_check(dev, "tt_device_worker_core");
 
@@ -776,16 +782,16 @@ int tt_device_worker_core(const struct tt_device *dev, struct tt_core logical,
 	if (!noc)
 		return tt_fail(TT_EINVAL, "tt_device_worker_core: the result pointer is NULL");
 	if (logical.x >= dev->grid_x || logical.y >= dev->grid_y)
-		return tt_fail(TT_ERANGE, "tt_device_worker_core: core (%u,%u) is "
-			       "outside the %ux%u grid", logical.x, logical.y,
-			       dev->grid_x, dev->grid_y);
+		return tt_fail(TT_ERANGE,
+			       "tt_device_worker_core: core (%u,%u) is "
+			       "outside the %ux%u grid",
+			       logical.x, logical.y, dev->grid_x, dev->grid_y);
 	*noc = tt_core(dev->arch->virtual_worker_x0 + logical.x,
 		       dev->arch->virtual_worker_y0 + logical.y);
 	return TT_OK;
 }
 
-void tt_device_set_print_handler(struct tt_device *dev, tt_print_fn fn,
-				 void *ctx)
+void tt_device_set_print_handler(struct tt_device *dev, tt_print_fn fn, void *ctx)
 {
 	if (tt_dev_check(dev, "tt_device_set_print_handler"))
 		return;
@@ -797,8 +803,8 @@ void tt_device_set_print_handler(struct tt_device *dev, tt_print_fn fn,
  * The host address of @len bytes at @addr of core @core's L1, checked
  * without overflow; @data is the caller's side of the copy.
  */
-static int l1_span(struct tt_device *dev, const char *fn, struct tt_core core,
-		   uint32_t addr, const void *data, size_t len, uint8_t **p)
+static int l1_span(struct tt_device *dev, const char *fn, struct tt_core core, uint32_t addr,
+		   const void *data, size_t len, uint8_t **p)
 {
 	int rc = tt_dev_check(dev, fn);
 
@@ -807,17 +813,21 @@ static int l1_span(struct tt_device *dev, const char *fn, struct tt_core core,
 	if (!data && len)
 		return tt_fail(TT_EINVAL, "%s: the host buffer is NULL", fn);
 	if (core.x >= dev->grid_x || core.y >= dev->grid_y)
-		return tt_fail(TT_ERANGE, "%s: core (%u,%u) is outside the %ux%u "
-			       "grid", fn, core.x, core.y, dev->grid_x, dev->grid_y);
+		return tt_fail(TT_ERANGE,
+			       "%s: core (%u,%u) is outside the %ux%u "
+			       "grid",
+			       fn, core.x, core.y, dev->grid_x, dev->grid_y);
 	if (addr > dev->arch->l1_size || len > dev->arch->l1_size - addr)
-		return tt_fail(TT_ERANGE, "%s: %zu B at 0x%x run past the end of "
-			       "the %u B L1", fn, len, addr, dev->arch->l1_size);
+		return tt_fail(TT_ERANGE,
+			       "%s: %zu B at 0x%x run past the end of "
+			       "the %u B L1",
+			       fn, len, addr, dev->arch->l1_size);
 	*p = tt_dev_l1(dev, core.y * dev->grid_x + core.x) + addr;
 	return TT_OK;
 }
 
-int tt_device_l1_write(struct tt_device *dev, struct tt_core core,
-		       uint32_t addr, const void *src, size_t len)
+int tt_device_l1_write(struct tt_device *dev, struct tt_core core, uint32_t addr, const void *src,
+		       size_t len)
 {
 	uint8_t *p;
 	int rc = l1_span(dev, "tt_device_l1_write", core, addr, src, len, &p);
@@ -827,8 +837,8 @@ int tt_device_l1_write(struct tt_device *dev, struct tt_core core,
 	return rc;
 }
 
-int tt_device_l1_read(struct tt_device *dev, struct tt_core core,
-		      uint32_t addr, void *dst, size_t len)
+int tt_device_l1_read(struct tt_device *dev, struct tt_core core, uint32_t addr, void *dst,
+		      size_t len)
 {
 	uint8_t *p;
 	int rc = l1_span(dev, "tt_device_l1_read", core, addr, dst, len, &p);
@@ -839,8 +849,8 @@ int tt_device_l1_read(struct tt_device *dev, struct tt_core core,
 }
 
 /* As l1_span() for DRAM bank @bank: addr + len must not wrap. */
-static int dram_span(struct tt_device *dev, const char *fn, uint32_t bank,
-		     uint64_t addr, const void *data, size_t len, uint8_t **p)
+static int dram_span(struct tt_device *dev, const char *fn, uint32_t bank, uint64_t addr,
+		     const void *data, size_t len, uint8_t **p)
 {
 	uint64_t size;
 	int rc = tt_dev_check(dev, fn);
@@ -850,19 +860,20 @@ static int dram_span(struct tt_device *dev, const char *fn, uint32_t bank,
 	if (!data && len)
 		return tt_fail(TT_EINVAL, "%s: the host buffer is NULL", fn);
 	if (bank >= dev->arch->dram_banks)
-		return tt_fail(TT_ERANGE, "%s: DRAM bank %u does not exist (%u banks)",
-			       fn, bank, dev->arch->dram_banks);
+		return tt_fail(TT_ERANGE, "%s: DRAM bank %u does not exist (%u banks)", fn, bank,
+			       dev->arch->dram_banks);
 	size = dev->arch->dram_bank_size;
 	if (addr > size || len > size - addr)
-		return tt_fail(TT_ERANGE, "%s: %zu B at 0x%llx run past the end of "
-			       "the %llu B DRAM bank", fn, len,
-			       (unsigned long long)addr, (unsigned long long)size);
+		return tt_fail(TT_ERANGE,
+			       "%s: %zu B at 0x%llx run past the end of "
+			       "the %llu B DRAM bank",
+			       fn, len, (unsigned long long)addr, (unsigned long long)size);
 	*p = dev->dram + (size_t)bank * size + addr;
 	return TT_OK;
 }
 
-int tt_device_dram_write(struct tt_device *dev, uint32_t bank, uint64_t addr,
-			 const void *src, size_t len)
+int tt_device_dram_write(struct tt_device *dev, uint32_t bank, uint64_t addr, const void *src,
+			 size_t len)
 {
 	uint8_t *p;
 	int rc = dram_span(dev, "tt_device_dram_write", bank, addr, src, len, &p);
@@ -872,8 +883,7 @@ int tt_device_dram_write(struct tt_device *dev, uint32_t bank, uint64_t addr,
 	return rc;
 }
 
-int tt_device_dram_read(struct tt_device *dev, uint32_t bank, uint64_t addr,
-			void *dst, size_t len)
+int tt_device_dram_read(struct tt_device *dev, uint32_t bank, uint64_t addr, void *dst, size_t len)
 {
 	uint8_t *p;
 	int rc = dram_span(dev, "tt_device_dram_read", bank, addr, dst, len, &p);
@@ -903,8 +913,8 @@ double tt_device_cpu_seconds(const struct tt_device *dev)
 	fclose(f);
 	/* Fields 14 and 15 (utime, stime) follow the ')' of the command name. */
 	p = strrchr(buf, ')');
-	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu",
-			 &utime, &stime) != 2)
+	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime,
+			 &stime) != 2)
 		return -1;
 	return (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK);
 }

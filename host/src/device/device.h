@@ -27,7 +27,7 @@
 /* ELF32 images ----------------------------------------------------------- */
 
 struct tt_elf_segment {
-	uint32_t addr;			/* load (physical) address */
+	uint32_t addr; /* load (physical) address */
 	uint32_t filesz;
 	uint32_t memsz;
 	const uint8_t *data;
@@ -36,7 +36,7 @@ struct tt_elf_segment {
 #define TT_ELF_MAX_SEGMENTS 8
 
 struct tt_elf {
-	uint8_t *image;			/* whole file */
+	uint8_t *image; /* whole file */
 	size_t size;
 	uint32_t entry;
 	uint32_t nsegs;
@@ -56,8 +56,7 @@ int tt_symbolize(const char *elf, uint32_t pc, char *out, size_t len);
  * anyone takes notes; the device and firmware lines at open.
  */
 struct tt_device;
-void tt_gdb_note(struct tt_device *dev, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void tt_gdb_note(struct tt_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 bool tt_gdb_noting(const struct tt_device *dev);
 void tt_gdb_note_device(struct tt_device *dev);
 
@@ -75,25 +74,25 @@ const char *tt_gdb_attach_command(const struct tt_device *dev, char *buf, size_t
 /* The device ------------------------------------------------------------- */
 
 /* Cores of the largest grid of the emulated chip. */
-#define TT_MAX_CORES	(TT_GRID_X_MAX * TT_GRID_Y_MAX)
+#define TT_MAX_CORES (TT_GRID_X_MAX * TT_GRID_Y_MAX)
 
 struct tt_hart_state {
-	uint64_t loaded_kernel[2];	/* id of the kernel text in its slot */
-	uint32_t noted_args[2];		/* gdb notes: arg counts last noted, */
-	bool args_noted;		/* if any */
+	uint64_t loaded_kernel[2]; /* id of the kernel text in its slot */
+	uint32_t noted_args[2];	   /* gdb notes: arg counts last noted, */
+	bool args_noted;	   /* if any */
 	bool trapped;
 	uint32_t mcause, mepc, mtval;
-	bool guest_error;		/* first guest error of the run, at ... */
+	bool guest_error; /* first guest error of the run, at ... */
 	uint32_t guest_pc;
 };
 
 struct tt_core_state {
-	uint8_t noted_formats[TT_NUM_CBS];	/* gdb notes: CB formats last noted, */
-	bool formats_noted;			/* if any */
+	uint8_t noted_formats[TT_NUM_CBS]; /* gdb notes: CB formats last noted, */
+	bool formats_noted;		   /* if any */
 	bool ready;
 	bool done;
 	bool running;
-	bool launched;			/* has a kernel of the run in flight */
+	bool launched; /* has a kernel of the run in flight */
 	struct tt_hart_state hart[TT_RISCS_PER_CORE];
 };
 
@@ -101,13 +100,13 @@ struct tt_core_state {
 #define TT_DPRINT_MAX_RANGES 16
 
 struct tt_dprint_config {
-	bool on;			/* TT_METAL_DPRINT_CORES set and valid */
+	bool on; /* TT_METAL_DPRINT_CORES set and valid */
 	bool all_cores;
-	bool prefix;			/* "0:(x=..,y=..):BR: " */
-	uint32_t risc_mask;		/* bit per TT_RISC_* */
+	bool prefix;	    /* "0:(x=..,y=..):BR: " */
+	uint32_t risc_mask; /* bit per TT_RISC_* */
 	uint32_t nranges;
 	struct tt_core_range ranges[TT_DPRINT_MAX_RANGES];
-	FILE *file;			/* NULL: standard output */
+	FILE *file; /* NULL: standard output */
 };
 
 /* From the environment; TT_EINVAL or TT_EIO (last error set) for bad switches. */
@@ -125,23 +124,23 @@ void tt_dprint_emit(struct tt_dprint_config *c, struct tt_core core, unsigned in
  */
 struct tt_device {
 	const struct tt_arch *arch;
-	uint64_t serial;		/* unique per open, never reused */
-	struct tt_program *inflight;	/* enqueued and not finished, or NULL */
+	uint64_t serial;	     /* unique per open, never reused */
+	struct tt_program *inflight; /* enqueued and not finished, or NULL */
 	uint32_t grid_x, grid_y, ncores;
 	bool deterministic;
-	bool hello;			/* QEMU is up and mapped the files */
-	bool under_gdb;			/* started halted for gdb: no run timeouts */
+	bool hello;	/* QEMU is up and mapped the files */
+	bool under_gdb; /* started halted for gdb: no run timeouts */
 	pid_t qemu;
-	int qemu_log;			/* memfd holding QEMU's stderr */
-	int ctl;			/* control socket */
+	int qemu_log; /* memfd holding QEMU's stderr */
+	int ctl;      /* control socket */
 	char shm_dir[256];
-	uint8_t *l1;			/* ncores * l1_size */
+	uint8_t *l1; /* ncores * l1_size */
 	size_t l1_map_size;
-	uint8_t *dram;			/* dram_banks * dram_bank_size */
+	uint8_t *dram; /* dram_banks * dram_bank_size */
 	size_t dram_map_size;
 	struct tt_core_state core[TT_MAX_CORES];
-	struct tt_banks banks;		/* lockstep allocator of buffers */
-	bool banks_ok;			/* false: bank count not interleavable */
+	struct tt_banks banks; /* lockstep allocator of buffers */
+	bool banks_ok;	       /* false: bank count not interleavable */
 	tt_print_fn print_fn;
 	void *print_ctx;
 	struct tt_dprint_config dprint;
@@ -151,17 +150,17 @@ struct tt_device {
 	/* events of the current run */
 	char errors[2048];
 	size_t errors_len;
-	uint32_t errors_left_out;	/* lines that did not fit in errors */
-	struct tt_run_report first;	/* first failure seen */
+	uint32_t errors_left_out;   /* lines that did not fit in errors */
+	struct tt_run_report first; /* first failure seen */
 	bool failed;
-	uint64_t run_icount;		/* device clock from GO to the last DONE */
-	uint64_t boot_icount;		/* the same, from reset to the last READY */
+	uint64_t run_icount;  /* device clock from GO to the last DONE */
+	uint64_t boot_icount; /* the same, from reset to the last READY */
 	/* rule warnings already reported this run: (risc, pc) */
 	uint32_t warned[32][2];
 	uint32_t nwarned;
 	/* freed buffers the NoC refuses (checking mode TT_EMU_POISON_FREED=1) */
 	bool poison_freed;
-	bool freed_dirty;		/* not yet sent to the device */
+	bool freed_dirty; /* not yet sent to the device */
 	struct tt_ctl_freed freed;
 	/* deadlock detection: host messages sent, and the device's last
 	 * TT_EVT_IDLE (idle_ctl messages applied, at idle_icount) */
@@ -173,21 +172,20 @@ struct tt_device {
 	bool dump_done;
 	struct tt_evt_wait_state waits[TT_MAX_CORES * TT_RISCS_PER_CORE];
 	uint32_t nwaits;
-	uint32_t launches;		/* launches staged: the last host_assigned_id */
+	uint32_t launches; /* launches staged: the last host_assigned_id */
 	/* gdb: notes and the fault mode (TT_EMU_GDB_ON_FAULT, gdb.c) */
 	struct {
-		bool on_fault;		/* stop for gdb at a fault or hang */
-		FILE *notes;		/* fault mode's notes, or NULL */
-		char dir[256];		/* and its directory */
-		int port;		/* the gdbstub listens here */
-		bool stopped;		/* the device stopped and waits for gdb */
-		bool gone;		/* gdb detached or went away since */
-		struct tt_evt_stopped stop;	/* the last stop */
+		bool on_fault;		    /* stop for gdb at a fault or hang */
+		FILE *notes;		    /* fault mode's notes, or NULL */
+		char dir[256];		    /* and its directory */
+		int port;		    /* the gdbstub listens here */
+		bool stopped;		    /* the device stopped and waits for gdb */
+		bool gone;		    /* gdb detached or went away since */
+		struct tt_evt_stopped stop; /* the last stop */
 	} gdb;
 };
 
-static inline struct tt_core tt_dev_core_xy(const struct tt_device *dev,
-					    uint32_t index)
+static inline struct tt_core tt_dev_core_xy(const struct tt_device *dev, uint32_t index)
 {
 	return tt_core(index % dev->grid_x, index / dev->grid_x);
 }
@@ -216,23 +214,20 @@ bool tt_dev_alive(const struct tt_device *dev, uint64_t serial);
 
 /* Control channel (ctl.c) ------------------------------------------------ */
 
-int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload,
-		uint16_t len);
+int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload, uint16_t len);
 
 /* Handle control events for up to @timeout_ms (-1: block); 0 on timeout. */
 int tt_dev_pump(struct tt_device *dev, int timeout_ms);
 
 /* Pump events until @pred holds or @timeout_ms passes (< 0: forever). */
-int tt_dev_pump_until(struct tt_device *dev, bool (*pred)(struct tt_device *),
-		      int timeout_ms);
+int tt_dev_pump_until(struct tt_device *dev, bool (*pred)(struct tt_device *), int timeout_ms);
 
 /* Has the device gone idle for good, short of a host message? */
 bool tt_dev_stuck(const struct tt_device *dev);
 
 /* Append a formatted line to the current run's error list. */
-void tt_dev_error(struct tt_device *dev, int status, uint32_t core,
-		  unsigned int risc, uint32_t pc, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
+void tt_dev_error(struct tt_device *dev, int status, uint32_t core, unsigned int risc, uint32_t pc,
+		  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
 /* Say how many lines did not fit in the error list (before handing it out). */
 void tt_dev_errors_finish(struct tt_device *dev);
@@ -251,9 +246,8 @@ int tt_dev_dump_waits(struct tt_device *dev, int timeout_ms);
  * kernel loaded in that RISC's slot or in the firmware; "" when unknown
  * (no debug info, addr2line missing).
  */
-const char *tt_dev_pc_location(struct tt_device *dev, uint32_t index,
-			       unsigned int risc, uint32_t pc, char *buf,
-			       size_t len);
+const char *tt_dev_pc_location(struct tt_device *dev, uint32_t index, unsigned int risc,
+			       uint32_t pc, char *buf, size_t len);
 
 /* QEMU exited: its stderr, if it said anything, goes to the run errors. */
 void tt_dev_qemu_gone(struct tt_device *dev);
@@ -285,8 +279,8 @@ void tt_dev_stop_run(struct tt_device *dev, bool closing);
 static inline enum tt_bank_type tt_bank_type_of(enum tt_buffer_type type)
 {
 	_Static_assert((int)TT_BUFFER_DRAM == (int)TT_BANK_DRAM &&
-		       (int)TT_BUFFER_L1 == (int)TT_BANK_L1 &&
-		       (int)TT_BUFFER_L1_SMALL == (int)TT_BANK_L1_SMALL,
+			       (int)TT_BUFFER_L1 == (int)TT_BANK_L1 &&
+			       (int)TT_BUFFER_L1_SMALL == (int)TT_BANK_L1_SMALL,
 		       "buffer types are bank types");
 	return (enum tt_bank_type)type;
 }
@@ -300,9 +294,8 @@ uint32_t tt_dev_num_banks(const struct tt_device *dev, enum tt_buffer_type type)
  * TT_ENOSYS for a DRAM bank of an arch whose hal/ does not give the DRAM
  * endpoints.
  */
-int tt_dev_bank_noc(const struct tt_device *dev, enum tt_buffer_type type,
-		    uint32_t bank_id, unsigned int noc, struct tt_core *noc_xy,
-		    int64_t *offset);
+int tt_dev_bank_noc(const struct tt_device *dev, enum tt_buffer_type type, uint32_t bank_id,
+		    unsigned int noc, struct tt_core *noc_xy, int64_t *offset);
 
 /* The MID-word x/y encoding of NoC coordinates @c (hal/tt_noc_regs.h). */
 uint16_t tt_dev_noc_xy(struct tt_core c);

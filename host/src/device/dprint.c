@@ -110,11 +110,15 @@ int tt_dprint_config_init(struct tt_dprint_config *c)
 	if (!cores || !*cores)
 		return TT_OK;
 	if (!parse_cores(c, cores))
-		return tt_fail(TT_EINVAL, "TT_METAL_DPRINT_CORES='%s': expected x,y or "
-			       "(x1,y1),(x2,y2) or (x1,y1)-(x2,y2) or all", cores);
+		return tt_fail(TT_EINVAL,
+			       "TT_METAL_DPRINT_CORES='%s': expected x,y or "
+			       "(x1,y1),(x2,y2) or (x1,y1)-(x2,y2) or all",
+			       cores);
 	if (riscs && *riscs && !parse_riscs(c, riscs))
-		return tt_fail(TT_EINVAL, "TT_METAL_DPRINT_RISCVS='%s': expected a subset "
-			       "of BR,NC,TR0,TR1,TR2,TR*", riscs);
+		return tt_fail(TT_EINVAL,
+			       "TT_METAL_DPRINT_RISCVS='%s': expected a subset "
+			       "of BR,NC,TR0,TR1,TR2,TR*",
+			       riscs);
 	if (file && *file) {
 		c->file = fopen(file, "w");
 		if (!c->file)

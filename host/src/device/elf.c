@@ -49,18 +49,16 @@ int tt_elf_load(const char *path, struct tt_elf *elf)
 		return tt_fail(rc, "%s: %s", path, tt_strerror(rc));
 	eh = (const Elf32_Ehdr *)elf->image;
 	if (elf->size < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
-	    eh->e_ident[EI_CLASS] != ELFCLASS32 ||
-	    eh->e_ident[EI_DATA] != ELFDATA2LSB || eh->e_machine != EM_RISCV ||
-	    eh->e_phentsize != sizeof(Elf32_Phdr) ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS32 || eh->e_ident[EI_DATA] != ELFDATA2LSB ||
+	    eh->e_machine != EM_RISCV || eh->e_phentsize != sizeof(Elf32_Phdr) ||
 	    eh->e_phoff + (size_t)eh->e_phnum * sizeof(Elf32_Phdr) > elf->size) {
 		tt_elf_free(elf);
-		return tt_fail(TT_EINVAL, "%s: not a 32-bit little-endian RISC-V ELF",
-			       path);
+		return tt_fail(TT_EINVAL, "%s: not a 32-bit little-endian RISC-V ELF", path);
 	}
 	elf->entry = eh->e_entry;
 	for (unsigned int i = 0; i < eh->e_phnum; i++) {
-		const Elf32_Phdr *ph = (const Elf32_Phdr *)
-			(elf->image + eh->e_phoff + i * sizeof(Elf32_Phdr));
+		const Elf32_Phdr *ph =
+			(const Elf32_Phdr *)(elf->image + eh->e_phoff + i * sizeof(Elf32_Phdr));
 		struct tt_elf_segment *seg;
 
 		/* Pure .bss (no file bytes) is zeroed by the image's own crt. */

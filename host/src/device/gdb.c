@@ -98,8 +98,8 @@ int tt_gdb_fault_mode_init(struct tt_device *dev, int port, char *why, size_t wh
 	snprintf(dev->gdb.dir, sizeof(dev->gdb.dir), "%s/tt-emu-gdb-XXXXXX",
 		 tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dev->gdb.dir)) {
-		snprintf(why, whylen, "TT_EMU_GDB_ON_FAULT: cannot create %s: %s",
-			 dev->gdb.dir, strerror(errno));
+		snprintf(why, whylen, "TT_EMU_GDB_ON_FAULT: cannot create %s: %s", dev->gdb.dir,
+			 strerror(errno));
 		dev->gdb.dir[0] = '\0';
 		return TT_EIO;
 	}
@@ -108,13 +108,14 @@ int tt_gdb_fault_mode_init(struct tt_device *dev, int port, char *why, size_t wh
 	snprintf(path, sizeof(path), "%s/attach.gdb", dev->gdb.dir);
 	f = fopen(path, "w");
 	if (!dev->gdb.notes || !f) {
-		snprintf(why, whylen, "TT_EMU_GDB_ON_FAULT: cannot write in %s: %s",
-			 dev->gdb.dir, strerror(errno));
+		snprintf(why, whylen, "TT_EMU_GDB_ON_FAULT: cannot write in %s: %s", dev->gdb.dir,
+			 strerror(errno));
 		if (f)
 			fclose(f);
 		return TT_EIO;
 	}
-	fprintf(f, "# gdb-multiarch -x %s: attach to a device stopped for gdb\n"
+	fprintf(f,
+		"# gdb-multiarch -x %s: attach to a device stopped for gdb\n"
 		"set pagination off\n"
 		"set confirm off\n"
 		"python\n"

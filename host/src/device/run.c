@@ -8,7 +8,7 @@
 
 #include "device/device.h"
 
-#define TT_REBOOT_TIMEOUT_MS	10000
+#define TT_REBOOT_TIMEOUT_MS 10000
 
 void tt_dev_run_start(struct tt_device *dev)
 {
@@ -45,12 +45,12 @@ void tt_dev_reset_unfinished(struct tt_device *dev)
 		dev->core[c].ready = false;
 		memset(dev->core[c].hart, 0, sizeof(dev->core[c].hart));
 		if (tt_dev_send(dev, TT_CTL_RESET, &m, sizeof(m)))
-			tt_dev_error(dev, TT_EDEVICE, c, 0, 0, "core could not be "
+			tt_dev_error(dev, TT_EDEVICE, c, 0, 0,
+				     "core could not be "
 				     "reset: the device connection is lost");
 	}
 	for (uint32_t c = 0; c < dev->ncores; c++) {
-		while (dev->core[c].launched && !dev->core[c].done &&
-		       !dev->core[c].ready) {
+		while (dev->core[c].launched && !dev->core[c].done && !dev->core[c].ready) {
 			if (tt_dev_pump(dev, TT_REBOOT_TIMEOUT_MS) <= 0) {
 				tt_dev_error(dev, TT_EDEVICE, c, 0, 0,
 					     "core did not come back after reset");

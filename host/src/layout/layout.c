@@ -56,8 +56,7 @@ struct sbuf {
 	size_t pos;
 };
 
-static void sb_printf(struct sbuf *sb, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+static void sb_printf(struct sbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static void sb_printf(struct sbuf *sb, const char *fmt, ...)
 {
@@ -92,8 +91,7 @@ static void sb_dims(struct sbuf *sb, const uint64_t *v, uint32_t n)
 		sb_printf(sb, "%s%llu", i ? "x" : "", (unsigned long long)v[i]);
 }
 
-static void sb_map(struct sbuf *sb, uint32_t rank, uint32_t phys_rank,
-		   const uint64_t (*map)[R])
+static void sb_map(struct sbuf *sb, uint32_t rank, uint32_t phys_rank, const uint64_t (*map)[R])
 {
 	sb_printf(sb, "(");
 	for (uint32_t d = 0; d < rank; d++)
@@ -108,8 +106,7 @@ static void sb_map(struct sbuf *sb, uint32_t rank, uint32_t phys_rank,
 				continue;
 			sb_printf(sb, "%sd%u", first ? "" : " + ", d);
 			if (map[r][d] != 1)
-				sb_printf(sb, " * %llu",
-					  (unsigned long long)map[r][d]);
+				sb_printf(sb, " * %llu", (unsigned long long)map[r][d]);
 			first = false;
 		}
 		if (first)
@@ -122,9 +119,12 @@ static void sb_map(struct sbuf *sb, uint32_t rank, uint32_t phys_rank,
 static const char *dtype_name(uint32_t dtype)
 {
 	switch (dtype) {
-	case TT_DF_FLOAT32:	return "f32";
-	case TT_DF_FLOAT16_B:	return "bf16";
-	case TT_DF_BFP8_B:	return "bfp_bf8";
+	case TT_DF_FLOAT32:
+		return "f32";
+	case TT_DF_FLOAT16_B:
+		return "bf16";
+	case TT_DF_BFP8_B:
+		return "bfp_bf8";
 	}
 	return "?";
 }
@@ -132,9 +132,12 @@ static const char *dtype_name(uint32_t dtype)
 static const char *mem_name(enum tt_layout_mem mem)
 {
 	switch (mem) {
-	case TT_LAYOUT_L1:	return "l1";
-	case TT_LAYOUT_DRAM:	return "dram";
-	case TT_LAYOUT_SYSTEM:	return "system";
+	case TT_LAYOUT_L1:
+		return "l1";
+	case TT_LAYOUT_DRAM:
+		return "dram";
+	case TT_LAYOUT_SYSTEM:
+		return "system";
 	}
 	return "?";
 }
@@ -145,13 +148,19 @@ float tt_layout_oob_value(const struct tt_layout_oob *oob)
 {
 	TT_IGNORE_NULL(oob, 0.0f);
 	switch (oob->kind) {
-	case TT_LAYOUT_OOB_UNDEF:	/* host routines write 0 */
-	case TT_LAYOUT_OOB_ZERO:	return 0.0f;
-	case TT_LAYOUT_OOB_ONE:		return 1.0f;
-	case TT_LAYOUT_OOB_NEG_INF:	return -INFINITY;
-	case TT_LAYOUT_OOB_POS_INF:	return INFINITY;
-	case TT_LAYOUT_OOB_NAN:		return NAN;
-	case TT_LAYOUT_OOB_NUMBER:	return oob->number;
+	case TT_LAYOUT_OOB_UNDEF: /* host routines write 0 */
+	case TT_LAYOUT_OOB_ZERO:
+		return 0.0f;
+	case TT_LAYOUT_OOB_ONE:
+		return 1.0f;
+	case TT_LAYOUT_OOB_NEG_INF:
+		return -INFINITY;
+	case TT_LAYOUT_OOB_POS_INF:
+		return INFINITY;
+	case TT_LAYOUT_OOB_NAN:
+		return NAN;
+	case TT_LAYOUT_OOB_NUMBER:
+		return oob->number;
 	}
 	return 0.0f;
 }
@@ -199,8 +208,9 @@ static int build_plan(const struct tt_layout *l, struct plan *p)
 		}
 		if (!n)
 			return tt_fail(TT_ELAYOUT,
-				      "result %u of the map uses no logical dim: every physical dim must come from at least one logical dim",
-				      r);
+				       "result %u of the map uses no logical dim: every physical "
+				       "dim must come from at least one logical dim",
+				       r);
 		p->solo[r] = n == 1 ? last : R;
 		if (n == 1)
 			known[last] = true;
@@ -208,9 +218,11 @@ static int build_plan(const struct tt_layout *l, struct plan *p)
 	}
 	for (uint32_t d = 0; d < l->rank; d++) {
 		if (!uses[d])
-			return tt_fail(TT_ELAYOUT,
-				      "logical dim d%u appears in no result of the map, so indices that differ only in d%u would share a slot: give d%u a non-zero stride",
-				      d, d, d);
+			return tt_fail(
+				TT_ELAYOUT,
+				"logical dim d%u appears in no result of the map, so indices that "
+				"differ only in d%u would share a slot: give d%u a non-zero stride",
+				d, d, d);
 		if (uses[d] != 1)
 			p->separable = false;
 	}
@@ -227,8 +239,11 @@ static int build_plan(const struct tt_layout *l, struct plan *p)
 				continue;
 			if (owner[d] != R)
 				return tt_fail(TT_ELAYOUT,
-					      "logical dim d%u is mixed with other dims in results %u and %u, so its value cannot be recovered from a physical index: keep it in one result, or give it a result of its own",
-					      d, owner[d], r);
+					       "logical dim d%u is mixed with other dims in "
+					       "results %u and %u, so its value cannot be "
+					       "recovered from a physical index: keep it in one "
+					       "result, or give it a result of its own",
+					       d, owner[d], r);
 			owner[d] = r;
 			t[n].dim = d;
 			t[n].coef = l->map[r][d];
@@ -256,12 +271,15 @@ static int build_plan(const struct tt_layout *l, struct plan *p)
 		span = 1;
 		for (uint32_t i = n; i-- > 0;) {
 			if (t[i].coef < span)
-				return tt_fail(TT_ELAYOUT,
-					      "result %u of the map gives d%u stride %llu but the faster dims of that result span %llu values: strides must not overlap, or two logical indices may share a slot; make the stride of d%u at least %llu",
-					      r, t[i].dim,
-					      (unsigned long long)t[i].coef,
-					      (unsigned long long)span, t[i].dim,
-					      (unsigned long long)span);
+				return tt_fail(
+					TT_ELAYOUT,
+					"result %u of the map gives d%u stride %llu but the faster "
+					"dims of that result span %llu values: strides must not "
+					"overlap, or two logical indices may share a slot; make "
+					"the stride of d%u at least %llu",
+					r, t[i].dim, (unsigned long long)t[i].coef,
+					(unsigned long long)span, t[i].dim,
+					(unsigned long long)span);
 			span += (t[i].ext - 1) * t[i].coef;
 		}
 		p->nterms[r] = n;
@@ -270,8 +288,7 @@ static int build_plan(const struct tt_layout *l, struct plan *p)
 }
 
 /* map(logical); the caller guarantees the index is in range. */
-static void apply_map(const struct tt_layout *l, const uint64_t *x,
-		      uint64_t *phys)
+static void apply_map(const struct tt_layout *l, const uint64_t *x, uint64_t *phys)
 {
 	for (uint32_t r = 0; r < l->phys_rank; r++) {
 		uint64_t v = 0;
@@ -283,8 +300,8 @@ static void apply_map(const struct tt_layout *l, const uint64_t *x,
 }
 
 /* Inverse of apply_map(); false if no logical index maps to @phys. */
-static bool invert(const struct tt_layout *l, const struct plan *p,
-		   const uint64_t *phys, uint64_t *x)
+static bool invert(const struct tt_layout *l, const struct plan *p, const uint64_t *phys,
+		   uint64_t *x)
 {
 	uint64_t check[R];
 
@@ -349,16 +366,16 @@ static int check_shape(uint32_t rank, const uint64_t *shape)
 
 	if (rank < 1 || rank > R)
 		return tt_fail(TT_ELAYOUT,
-			      "rank %u is not supported: a layout has 1 to %u logical dims",
-			      rank, R);
+			       "rank %u is not supported: a layout has 1 to %u logical dims", rank,
+			       R);
 	for (uint32_t d = 0; d < rank; d++) {
 		if (!shape[d])
 			return tt_fail(TT_ELAYOUT,
-				      "dim %u of the shape is 0: every dim needs at least one element (use 1 for a unit dim)",
-				      d);
+				       "dim %u of the shape is 0: every dim needs at least one "
+				       "element (use 1 for a unit dim)",
+				       d);
 		if (mul_over(n, shape[d], &n))
-			return tt_fail(TT_ELAYOUT,
-				      "the shape has more than 2^64 elements");
+			return tt_fail(TT_ELAYOUT, "the shape has more than 2^64 elements");
 	}
 	return TT_OK;
 }
@@ -368,8 +385,7 @@ static int check_shape(uint32_t rank, const uint64_t *shape)
  * 0 <= b <= e <= rank and cut the dims into groups: group g is
  * [gb[g], ge[g]).  Returns the number of groups or a negative code.
  */
-static int make_groups(uint32_t rank, uint32_t n,
-		       const struct tt_layout_interval *iv, uint32_t *gb,
+static int make_groups(uint32_t rank, uint32_t n, const struct tt_layout_interval *iv, uint32_t *gb,
 		       uint32_t *ge)
 {
 	int32_t b[R], e[R];
@@ -377,8 +393,7 @@ static int make_groups(uint32_t rank, uint32_t n,
 	uint32_t ng = 0;
 
 	if (n > R)
-		return tt_fail(TT_ELAYOUT,
-			      "%u collapse intervals given; at most %u fit", n, R);
+		return tt_fail(TT_ELAYOUT, "%u collapse intervals given; at most %u fit", n, R);
 	for (uint32_t d = 0; d < rank; d++)
 		in_group[d] = R;
 	for (uint32_t i = 0; i < n; i++) {
@@ -388,24 +403,28 @@ static int make_groups(uint32_t rank, uint32_t n,
 		e[i] = iv[i].end;
 		if (b[i] < -r || b[i] > r || e[i] < -r || e[i] > r)
 			return tt_fail(TT_ELAYOUT,
-				      "collapse interval (%d, %d) is out of range for a rank-%u shape: indices go from -%u to %u",
-				      iv[i].begin, iv[i].end, rank, rank, rank);
+				       "collapse interval (%d, %d) is out of range for a rank-%u "
+				       "shape: indices go from -%u to %u",
+				       iv[i].begin, iv[i].end, rank, rank, rank);
 		if (b[i] < 0)
 			b[i] += r;
 		if (e[i] < 0)
 			e[i] += r;
 		if (b[i] > e[i])
-			return tt_fail(TT_ELAYOUT,
-				      "collapse interval (%d, %d) is reversed: it is [%d, %d) once negative indices wrap, and the begin must not pass the end",
-				    iv[i].begin, iv[i].end, b[i], e[i]);
+			return tt_fail(
+				TT_ELAYOUT,
+				"collapse interval (%d, %d) is reversed: it is [%d, %d) once "
+				"negative indices wrap, and the begin must not pass the end",
+				iv[i].begin, iv[i].end, b[i], e[i]);
 		for (int32_t d = b[i]; d < e[i]; d++) {
 			if (in_group[d] != R) {
 				uint32_t j = in_group[d];
 
-				return tt_fail(TT_ELAYOUT,
-					      "collapse intervals (%d, %d) and (%d, %d) overlap on dim %d: each dim may be collapsed by one interval only",
-					      iv[j].begin, iv[j].end,
-					      iv[i].begin, iv[i].end, d);
+				return tt_fail(
+					TT_ELAYOUT,
+					"collapse intervals (%d, %d) and (%d, %d) overlap on dim "
+					"%d: each dim may be collapsed by one interval only",
+					iv[j].begin, iv[j].end, iv[i].begin, iv[i].end, d);
 			}
 			in_group[d] = i;
 		}
@@ -440,8 +459,7 @@ static int shard_bytes(const struct tt_layout *l, uint64_t *bytes)
 	tt_layout_padded_shard_shape(l, p);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		if (mul_over(n, p[r], &n))
-			return tt_fail(TT_ELAYOUT,
-				      "one shard would hold more than 2^64 slots");
+			return tt_fail(TT_ELAYOUT, "one shard would hold more than 2^64 slots");
 	if (l->tiled) {
 		n /= (uint64_t)l->tile[0] * l->tile[1];
 		b = tt_df_tile_bytes(l->dtype, l->tile[0], l->tile[1]);
@@ -449,8 +467,7 @@ static int shard_bytes(const struct tt_layout *l, uint64_t *bytes)
 		b = tt_df_elem_bytes(l->dtype);
 	}
 	if (mul_over(n, b, bytes))
-		return tt_fail(TT_ELAYOUT,
-			      "one shard would need more than 2^64 bytes");
+		return tt_fail(TT_ELAYOUT, "one shard would need more than 2^64 bytes");
 	return TT_OK;
 }
 
@@ -464,34 +481,34 @@ int tt_layout_validate(const struct tt_layout *l)
 	err = check_shape(l->rank, l->shape);
 	if (err)
 		return err;
-	if (l->dtype != TT_DF_FLOAT32 && l->dtype != TT_DF_FLOAT16_B &&
-	    l->dtype != TT_DF_BFP8_B)
+	if (l->dtype != TT_DF_FLOAT32 && l->dtype != TT_DF_FLOAT16_B && l->dtype != TT_DF_BFP8_B)
 		return tt_fail(TT_ELAYOUT,
-			      "element type %u is not supported: use TT_DF_FLOAT32, TT_DF_FLOAT16_B or TT_DF_BFP8_B",
-			      l->dtype);
+			       "element type %u is not supported: use TT_DF_FLOAT32, "
+			       "TT_DF_FLOAT16_B or TT_DF_BFP8_B",
+			       l->dtype);
 	if (l->phys_rank < 1 || l->phys_rank > R)
-		return tt_fail(TT_ELAYOUT,
-			      "the map has %u results; it needs 1 to %u",
-			      l->phys_rank, R);
+		return tt_fail(TT_ELAYOUT, "the map has %u results; it needs 1 to %u", l->phys_rank,
+			       R);
 
 	if (l->n_intervals) {
 		uint32_t gb[R], ge[R];
-		int ng = make_groups(l->rank, l->n_intervals, l->intervals,
-				     gb, ge);
+		int ng = make_groups(l->rank, l->n_intervals, l->intervals, gb, ge);
 
 		if (ng < 0)
 			return ng;
 		if ((uint32_t)ng != l->phys_rank)
 			return tt_fail(TT_ELAYOUT,
-				      "the collapse intervals make %d physical dims but the map has %u results",
-				      ng, l->phys_rank);
+				       "the collapse intervals make %d physical dims but the map "
+				       "has %u results",
+				       ng, l->phys_rank);
 		for (uint32_t g = 0; g < (uint32_t)ng; g++)
 			for (uint32_t d = 0; d < l->rank; d++)
 				if (!l->map[g][d] != (d < gb[g] || d >= ge[g]))
 					return tt_fail(TT_ELAYOUT,
-						      "result %u of the map does not match collapse interval [%u, %u): it must use exactly dims d%u to d%u",
-						    g, gb[g], ge[g], gb[g],
-						    ge[g] - 1);
+						       "result %u of the map does not match "
+						       "collapse interval [%u, %u): it must use "
+						       "exactly dims d%u to d%u",
+						       g, gb[g], ge[g], gb[g], ge[g] - 1);
 	}
 
 	/* Physical extents must fit in 64 bits before anything else. */
@@ -499,11 +516,11 @@ int tt_layout_validate(const struct tt_layout *l)
 		uint64_t v = 1, t;
 
 		for (uint32_t d = 0; d < l->rank; d++)
-			if (mul_over(l->map[r][d], l->shape[d] - 1, &t) ||
-			    add_over(v, t, &v))
+			if (mul_over(l->map[r][d], l->shape[d] - 1, &t) || add_over(v, t, &v))
 				return tt_fail(TT_ELAYOUT,
-					      "physical dim %u of the map exceeds 2^64: the strides are too large",
-					      r);
+					       "physical dim %u of the map exceeds 2^64: the "
+					       "strides are too large",
+					       r);
 	}
 	err = build_plan(l, &p);
 	if (err)
@@ -514,38 +531,38 @@ int tt_layout_validate(const struct tt_layout *l)
 
 		if (!l->grid[r])
 			return tt_fail(TT_ELAYOUT,
-				      "grid dim %u is 0: every grid dim needs at least one shard",
-				      r);
-		if (mul_over(l->grid[r],
-			     ceil_div(phys_extent(l, r), l->grid[r]), &t))
-			return tt_fail(TT_ELAYOUT,
-				      "grid dim %u times the shard exceeds 2^64", r);
+				       "grid dim %u is 0: every grid dim needs at least one shard",
+				       r);
+		if (mul_over(l->grid[r], ceil_div(phys_extent(l, r), l->grid[r]), &t))
+			return tt_fail(TT_ELAYOUT, "grid dim %u times the shard exceeds 2^64", r);
 	}
 
 	if (l->tiled) {
 		if (l->phys_rank < 2)
 			return tt_fail(TT_ELAYOUT,
-				      "a tiled layout needs at least 2 physical dims but the map has %u: fold fewer dims or do not tile",
-				      l->phys_rank);
+				       "a tiled layout needs at least 2 physical dims but the map "
+				       "has %u: fold fewer dims or do not tile",
+				       l->phys_rank);
 		for (int i = 0; i < 2; i++)
 			if (!l->tile[i] || (l->tile[i] > 16 && l->tile[i] % 16))
 				return tt_fail(TT_ELAYOUT,
-					      "tile %ux%u is not supported: each tile dim must be 1..16 or a multiple of 16 (faces are 16x16)",
-					      l->tile[0], l->tile[1]);
+					       "tile %ux%u is not supported: each tile dim must be "
+					       "1..16 or a multiple of 16 (faces are 16x16)",
+					       l->tile[0], l->tile[1]);
 		if (!tt_df_tile_bytes(l->dtype, l->tile[0], l->tile[1]))
 			return tt_fail(TT_ELAYOUT,
-				      "Bfp8_b tiles need a width that is a multiple of 16 (16 values share one exponent), not %u",
-				      l->tile[1]);
+				       "Bfp8_b tiles need a width that is a multiple of 16 (16 "
+				       "values share one exponent), not %u",
+				       l->tile[1]);
 	} else if (l->dtype == TT_DF_BFP8_B) {
-		return tt_fail(TT_ELAYOUT,
-			      "Bfp8_b exists only in tiles (16 values share one exponent): set tiled");
+		return tt_fail(
+			TT_ELAYOUT,
+			"Bfp8_b exists only in tiles (16 values share one exponent): set tiled");
 	}
 	if ((unsigned)l->oob.kind > TT_LAYOUT_OOB_NUMBER)
-		return tt_fail(TT_ELAYOUT,
-			      "oob_val kind %d is unknown", (int)l->oob.kind);
+		return tt_fail(TT_ELAYOUT, "oob_val kind %d is unknown", (int)l->oob.kind);
 	if ((unsigned)l->mem > TT_LAYOUT_SYSTEM)
-		return tt_fail(TT_ELAYOUT,
-			      "memory space %d is unknown", (int)l->mem);
+		return tt_fail(TT_ELAYOUT, "memory space %d is unknown", (int)l->mem);
 
 	err = shard_bytes(l, &bytes);
 	if (err)
@@ -559,10 +576,10 @@ int tt_layout_validate(const struct tt_layout *l)
 		tt_layout_memref_shape(l, s);
 		sb_dims(&sb, s, l->phys_rank);
 		return tt_fail(TT_ELAYOUT,
-			      "one shard (memref %s of %s%s) needs %llu bytes per core but only %llu are available: use a larger grid, a smaller format, or DRAM",
-			      m, l->tiled ? "tiles of " : "", dtype_name(l->dtype),
-			      (unsigned long long)bytes,
-			      (unsigned long long)l->max_shard_bytes);
+			       "one shard (memref %s of %s%s) needs %llu bytes per core but only "
+			       "%llu are available: use a larger grid, a smaller format, or DRAM",
+			       m, l->tiled ? "tiles of " : "", dtype_name(l->dtype),
+			       (unsigned long long)bytes, (unsigned long long)l->max_shard_bytes);
 	}
 	return TT_OK;
 }
@@ -593,15 +610,17 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d)
 	if (d->map_rank) {
 		for (uint32_t i = 0; i < R; i++)
 			if (d->stride_align[i] > 1)
-				return tt_fail(TT_ELAYOUT,
-					      "stride_align applies to collapse intervals; with an explicit map write the bumped stride into the map");
+				return tt_fail(
+					TT_ELAYOUT,
+					"stride_align applies to collapse intervals; with an "
+					"explicit map write the bumped stride into the map");
 		if (d->n_intervals)
-			return tt_fail(TT_ELAYOUT,
-				      "give either collapse intervals or an explicit map, not both");
+			return tt_fail(
+				TT_ELAYOUT,
+				"give either collapse intervals or an explicit map, not both");
 		if (d->map_rank > R)
-			return tt_fail(TT_ELAYOUT,
-				      "the map has %u results; it needs 1 to %u",
-				      d->map_rank, R);
+			return tt_fail(TT_ELAYOUT, "the map has %u results; it needs 1 to %u",
+				       d->map_rank, R);
 		l->phys_rank = d->map_rank;
 		for (uint32_t r = 0; r < d->map_rank; r++)
 			for (uint32_t i = 0; i < d->rank; i++)
@@ -613,11 +632,10 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d)
 		if (d->n_intervals) {
 			if (d->n_intervals > R)
 				return tt_fail(TT_ELAYOUT,
-					      "%u collapse intervals given; at most %u fit",
-					      d->n_intervals, R);
+					       "%u collapse intervals given; at most %u fit",
+					       d->n_intervals, R);
 			l->n_intervals = d->n_intervals;
-			memcpy(l->intervals, d->intervals,
-			       d->n_intervals * sizeof(def));
+			memcpy(l->intervals, d->intervals, d->n_intervals * sizeof(def));
 		} else {
 			l->n_intervals = 1;
 			l->intervals[0] = def;
@@ -626,21 +644,18 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d)
 		if (ng < 0)
 			return ng;
 		for (uint32_t g = 0; g < (uint32_t)ng; g++) {
-			uint64_t next = 1;	/* stride * extent of d + 1 */
+			uint64_t next = 1; /* stride * extent of d + 1 */
 
 			for (uint32_t i = ge[g]; i-- > gb[g];) {
-				uint64_t a = d->stride_align[i] ?
-					d->stride_align[i] : 1;
+				uint64_t a = d->stride_align[i] ? d->stride_align[i] : 1;
 				uint64_t s;
 
 				if (add_over(next, a - 1, &s))
-					return tt_fail(TT_ELAYOUT,
-						      "stride of d%u exceeds 2^64", i);
+					return tt_fail(TT_ELAYOUT, "stride of d%u exceeds 2^64", i);
 				s = s / a * a;
 				l->map[g][i] = s;
 				if (mul_over(s, l->shape[i], &next))
-					return tt_fail(TT_ELAYOUT,
-						      "stride of d%u exceeds 2^64", i);
+					return tt_fail(TT_ELAYOUT, "stride of d%u exceeds 2^64", i);
 			}
 		}
 		l->phys_rank = (uint32_t)ng;
@@ -654,12 +669,15 @@ int tt_layout_create(struct tt_layout *l, const struct tt_layout_desc *d)
 		sb_map(&sb, l->rank, l->phys_rank, l->map);
 		if (d->map_rank)
 			return tt_fail(TT_ELAYOUT,
-				      "the map %s has %u results but the grid has rank %u: the grid needs one dim per result",
-				      m, l->phys_rank, d->grid_rank);
-		return tt_fail(TT_ELAYOUT,
-			      "the collapse intervals fold the rank-%u shape into %u physical dims, %s, but the grid has rank %u: use a rank-%u grid, or intervals that leave %u dims (a one-dim interval such as (0, 1) folds nothing)",
-			      l->rank, l->phys_rank, m, d->grid_rank,
-			      l->phys_rank, d->grid_rank);
+				       "the map %s has %u results but the grid has rank %u: the "
+				       "grid needs one dim per result",
+				       m, l->phys_rank, d->grid_rank);
+		return tt_fail(
+			TT_ELAYOUT,
+			"the collapse intervals fold the rank-%u shape into %u physical dims, %s, "
+			"but the grid has rank %u: use a rank-%u grid, or intervals that leave %u "
+			"dims (a one-dim interval such as (0, 1) folds nothing)",
+			l->rank, l->phys_rank, m, d->grid_rank, l->phys_rank, d->grid_rank);
 	}
 	memcpy(l->grid, d->grid, sizeof(l->grid));
 	return tt_layout_validate(l);
@@ -691,7 +709,7 @@ uint32_t tt_layout_padded_shard_shape(const struct tt_layout *l, uint64_t *out)
 
 	if (!n)
 		return 0;
-	if (l->tiled && n >= 2) {	/* validated layouts: always */
+	if (l->tiled && n >= 2) { /* validated layouts: always */
 		out[n - 2] = round_up(out[n - 2], l->tile[0]);
 		out[n - 1] = round_up(out[n - 1], l->tile[1]);
 	}
@@ -704,7 +722,7 @@ uint32_t tt_layout_memref_shape(const struct tt_layout *l, uint64_t *out)
 
 	if (!n)
 		return 0;
-	if (l->tiled && n >= 2) {	/* validated layouts: always */
+	if (l->tiled && n >= 2) { /* validated layouts: always */
 		out[n - 2] /= l->tile[0];
 		out[n - 1] /= l->tile[1];
 	}
@@ -756,13 +774,11 @@ uint64_t tt_layout_shard_bytes(const struct tt_layout *l)
 /* TT_ERANGE: index @idx of @what dim @dim is not below @limit. */
 static int out_of_range(const char *what, uint32_t dim, uint64_t idx, uint64_t limit)
 {
-	return tt_fail(TT_ERANGE, "tt_layout: %s index %llu of dim %u is outside 0..%llu",
-		       what, (unsigned long long)idx, dim,
-		       (unsigned long long)(limit ? limit - 1 : 0));
+	return tt_fail(TT_ERANGE, "tt_layout: %s index %llu of dim %u is outside 0..%llu", what,
+		       (unsigned long long)idx, dim, (unsigned long long)(limit ? limit - 1 : 0));
 }
 
-int tt_layout_to_physical(const struct tt_layout *l, const uint64_t *logical,
-			  uint64_t *phys)
+int tt_layout_to_physical(const struct tt_layout *l, const uint64_t *logical, uint64_t *phys)
 {
 	TT_REFUSE_NULL(l);
 	TT_REFUSE_NULL(logical);
@@ -774,8 +790,7 @@ int tt_layout_to_physical(const struct tt_layout *l, const uint64_t *logical,
 	return TT_OK;
 }
 
-int tt_layout_to_logical(const struct tt_layout *l, const uint64_t *phys,
-			 uint64_t *logical)
+int tt_layout_to_logical(const struct tt_layout *l, const uint64_t *phys, uint64_t *logical)
 {
 	uint64_t s[R];
 	struct plan p;
@@ -792,8 +807,8 @@ int tt_layout_to_logical(const struct tt_layout *l, const uint64_t *phys,
 	return invert(l, &p, phys, logical) ? TT_OK : TT_ENOENT;
 }
 
-int tt_layout_locate(const struct tt_layout *l, const uint64_t *phys,
-		     uint64_t *grid_coord, uint64_t *offset)
+int tt_layout_locate(const struct tt_layout *l, const uint64_t *phys, uint64_t *grid_coord,
+		     uint64_t *offset)
 {
 	uint64_t s[R];
 
@@ -818,8 +833,8 @@ int tt_layout_locate(const struct tt_layout *l, const uint64_t *phys,
  * as hal/tt_data_format.h lays out a tile).  Untiled shards
  * are one row-major "tile".
  */
-static int slot_pos(const struct tt_layout *l, const uint64_t *offset,
-		    uint64_t *tile, uint64_t *in_tile)
+static int slot_pos(const struct tt_layout *l, const uint64_t *offset, uint64_t *tile,
+		    uint64_t *in_tile)
 {
 	uint64_t p[R], lead = 0, th, tw, fh, fw, rr, cc, face;
 	uint32_t n = tt_layout_padded_shard_shape(l, p);
@@ -844,14 +859,13 @@ static int slot_pos(const struct tt_layout *l, const uint64_t *offset,
 	face = (rr / fh) * (tw / fw) + cc / fw;
 	for (uint32_t r = 0; r + 2 < n; r++)
 		lead = lead * p[r] + offset[r];
-	*tile = (lead * (p[n - 2] / th) + offset[n - 2] / th) *
-		(p[n - 1] / tw) + offset[n - 1] / tw;
+	*tile = (lead * (p[n - 2] / th) + offset[n - 2] / th) * (p[n - 1] / tw) +
+		offset[n - 1] / tw;
 	*in_tile = face * fh * fw + (rr % fh) * fw + cc % fw;
 	return TT_OK;
 }
 
-int tt_layout_slot_index(const struct tt_layout *l, const uint64_t *offset,
-			 uint64_t *index)
+int tt_layout_slot_index(const struct tt_layout *l, const uint64_t *offset, uint64_t *index)
 {
 	uint64_t t, i;
 	int err;
@@ -866,8 +880,7 @@ int tt_layout_slot_index(const struct tt_layout *l, const uint64_t *offset,
 	return TT_OK;
 }
 
-int tt_layout_slot_byte(const struct tt_layout *l, const uint64_t *offset,
-			uint64_t *byte)
+int tt_layout_slot_byte(const struct tt_layout *l, const uint64_t *offset, uint64_t *byte)
 {
 	uint64_t t, i;
 	int err;
@@ -881,8 +894,7 @@ int tt_layout_slot_byte(const struct tt_layout *l, const uint64_t *offset,
 	if (l->dtype == TT_DF_BFP8_B) {
 		uint64_t n = (uint64_t)l->tile[0] * l->tile[1];
 
-		*byte = t * tt_df_tile_bytes(l->dtype, l->tile[0],
-						 l->tile[1]) +
+		*byte = t * tt_df_tile_bytes(l->dtype, l->tile[0], l->tile[1]) +
 			round_up(n / TT_TILE_FACE_DIM, 16) + i;
 		return TT_OK;
 	}
@@ -892,8 +904,7 @@ int tt_layout_slot_byte(const struct tt_layout *l, const uint64_t *offset,
 	return TT_OK;
 }
 
-int tt_layout_slot_to_logical(const struct tt_layout *l,
-			      const uint64_t *grid_coord,
+int tt_layout_slot_to_logical(const struct tt_layout *l, const uint64_t *grid_coord,
 			      const uint64_t *offset, uint64_t *logical)
 {
 	uint64_t s[R], p[R], phys[R];
@@ -907,12 +918,12 @@ int tt_layout_slot_to_logical(const struct tt_layout *l,
 	tt_layout_padded_shard_shape(l, p);
 	for (uint32_t r = 0; r < l->phys_rank; r++)
 		if (grid_coord[r] >= l->grid[r] || offset[r] >= p[r])
-			return grid_coord[r] >= l->grid[r] ?
-			       out_of_range("grid", r, grid_coord[r], l->grid[r]) :
-			       out_of_range("shard offset", r, offset[r], p[r]);
+			return grid_coord[r] >= l->grid[r]
+				       ? out_of_range("grid", r, grid_coord[r], l->grid[r])
+				       : out_of_range("shard offset", r, offset[r], p[r]);
 	for (uint32_t r = 0; r < l->phys_rank; r++) {
 		if (offset[r] >= s[r])
-			return TT_ENOENT;	/* tile padding */
+			return TT_ENOENT; /* tile padding */
 		phys[r] = grid_coord[r] * s[r] + offset[r];
 	}
 	if (build_plan(l, &pl))
@@ -960,13 +971,12 @@ static uint64_t count_below(const struct term *t, uint32_t n, uint64_t x)
 	q = x / t[0].coef;
 	if (q >= t[0].ext)
 		return terms_total(t, n);
-	return q * terms_total(t + 1, n - 1) +
-	       count_below(t + 1, n - 1, x - q * t[0].coef);
+	return q * terms_total(t + 1, n - 1) + count_below(t + 1, n - 1, x - q * t[0].coef);
 }
 
 /* Terms of separable result @r, by falling stride, extents > 1 only. */
-static uint32_t result_terms(const struct tt_layout *l, const struct plan *p,
-			     uint32_t r, struct term *t)
+static uint32_t result_terms(const struct tt_layout *l, const struct plan *p, uint32_t r,
+			     struct term *t)
 {
 	uint32_t d = p->solo[r];
 
@@ -987,8 +997,8 @@ static uint32_t result_terms(const struct tt_layout *l, const struct plan *p,
  * [lo, lo + n) of every result: walk the logical indices, narrowing dims
  * that a solo result gives to the window's range.
  */
-static uint64_t count_window(const struct tt_layout *l, const struct plan *p,
-			     const uint64_t *lo, const uint64_t *n)
+static uint64_t count_window(const struct tt_layout *l, const struct plan *p, const uint64_t *lo,
+			     const uint64_t *n)
 {
 	uint64_t a[R], b[R], x[R], phys[R], count = 0;
 
@@ -1031,8 +1041,7 @@ static uint64_t count_window(const struct tt_layout *l, const struct plan *p,
 	}
 }
 
-int tt_layout_shard_padding(const struct tt_layout *l,
-			    const uint64_t *grid_coord,
+int tt_layout_shard_padding(const struct tt_layout *l, const uint64_t *grid_coord,
 			    struct tt_layout_shard_pad *out)
 {
 	uint64_t phys[R];
@@ -1059,17 +1068,16 @@ int tt_layout_shard_padding(const struct tt_layout *l,
 		uint64_t o = grid_coord[r] * out->extent[r];
 
 		out->origin[r] = o;
-		out->in_bounds[r] = o >= phys[r] ? 0 :
-			(phys[r] - o < out->extent[r] ? phys[r] - o :
-			 out->extent[r]);
+		out->in_bounds[r] = o >= phys[r] ? 0
+						 : (phys[r] - o < out->extent[r] ? phys[r] - o
+										 : out->extent[r]);
 		out->slots *= out->padded[r];
 		if (p.separable) {
 			struct term t[R];
 			uint32_t n = result_terms(l, &p, r, t);
 
 			out->mapped[r] =
-				count_below(t, n, o + out->in_bounds[r]) -
-				count_below(t, n, o);
+				count_below(t, n, o + out->in_bounds[r]) - count_below(t, n, o);
 			out->elems *= out->mapped[r];
 		}
 	}
@@ -1107,8 +1115,8 @@ static void range_emit(struct range_out *o, uint64_t lo, uint64_t hi)
 }
 
 /* Formable values of the terms, offset by @base, clipped to [lo, hi). */
-static void range_walk(struct range_out *o, const struct term *t, uint32_t n,
-		       uint64_t base, uint64_t lo, uint64_t hi)
+static void range_walk(struct range_out *o, const struct term *t, uint32_t n, uint64_t base,
+		       uint64_t lo, uint64_t hi)
 {
 	uint64_t i;
 
@@ -1135,10 +1143,8 @@ static void range_walk(struct range_out *o, const struct term *t, uint32_t n,
 	}
 }
 
-int tt_layout_shard_ranges(const struct tt_layout *l,
-			   const uint64_t *grid_coord, uint32_t dim,
-			   struct tt_layout_range *ranges, size_t max,
-			   size_t *n)
+int tt_layout_shard_ranges(const struct tt_layout *l, const uint64_t *grid_coord, uint32_t dim,
+			   struct tt_layout_range *ranges, size_t max, size_t *n)
 {
 	struct tt_layout_shard_pad pad;
 	struct range_out o = { .v = ranges, .max = ranges ? max : 0 };
@@ -1152,20 +1158,18 @@ int tt_layout_shard_ranges(const struct tt_layout *l,
 	TT_REFUSE_NULL(grid_coord);
 	TT_REFUSE_NULL(n);
 	if (dim >= l->phys_rank)
-		return tt_fail(TT_ERANGE,
-			      "physical dim %u does not exist: the layout has %u",
-			      dim, l->phys_rank);
+		return tt_fail(TT_ERANGE, "physical dim %u does not exist: the layout has %u", dim,
+			       l->phys_rank);
 	err = build_plan(l, &p);
 	if (err)
 		return err;
 	if (!p.separable)
 		return tt_fail(TT_ENOSYS,
-			      "a logical dim feeds several results of this map, so padding is not a product of per-dim ranges: ask tt_layout_is_padding() per slot");
+			       "a logical dim feeds several results of this map, so padding is not "
+			       "a product of per-dim ranges: ask tt_layout_is_padding() per slot");
 	err = tt_layout_shard_padding(l, grid_coord, &pad);
 	if (err)
-		return tt_fail(err,
-			      "grid coordinate outside the %u-dim grid",
-			      l->phys_rank);
+		return tt_fail(err, "grid coordinate outside the %u-dim grid", l->phys_rank);
 	nt = result_terms(l, &p, dim, t);
 	lo = pad.origin[dim];
 	range_walk(&o, t, nt, 0, lo, lo + pad.in_bounds[dim]);
@@ -1197,12 +1201,9 @@ int tt_layout_print_map(const struct tt_layout *l, char *buf, size_t len)
 int tt_layout_print(const struct tt_layout *l, char *buf, size_t len)
 {
 	static const char *const oob[] = {
-		[TT_LAYOUT_OOB_UNDEF] = "undef",
-		[TT_LAYOUT_OOB_ZERO] = "zero",
-		[TT_LAYOUT_OOB_ONE] = "one",
-		[TT_LAYOUT_OOB_NEG_INF] = "neginf",
-		[TT_LAYOUT_OOB_POS_INF] = "inf",
-		[TT_LAYOUT_OOB_NAN] = "nan",
+		[TT_LAYOUT_OOB_UNDEF] = "undef", [TT_LAYOUT_OOB_ZERO] = "zero",
+		[TT_LAYOUT_OOB_ONE] = "one",	 [TT_LAYOUT_OOB_NEG_INF] = "neginf",
+		[TT_LAYOUT_OOB_POS_INF] = "inf", [TT_LAYOUT_OOB_NAN] = "nan",
 	};
 	uint64_t m[R];
 	struct sbuf sb;
@@ -1247,26 +1248,29 @@ int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t)
 	sb_map(&sb, l->rank, l->phys_rank, l->map);
 	if (l->phys_rank != 2)
 		return tt_fail(TT_ELAYOUT,
-			      "TTNN layouts are 2-D but the map %s has %u results: fold every dim but the last into rows (the default collapse [(0, -1)])%s",
-			      m, l->phys_rank,
-			      l->rank == 1 ? "; a rank-1 tensor must be reshaped to 1xN first" : "");
+			       "TTNN layouts are 2-D but the map %s has %u results: fold every dim "
+			       "but the last into rows (the default collapse [(0, -1)])%s",
+			       m, l->phys_rank,
+			       l->rank == 1 ? "; a rank-1 tensor must be reshaped to 1xN first"
+					    : "");
 	for (uint32_t d = 0; d < l->rank; d++)
 		if (l->map[1][d] != (d == last))
 			return tt_fail(TT_ELAYOUT,
-				      "TTNN keeps the last logical dim as the row with stride 1, but result 1 of the map %s is not just d%u",
-				      m, last);
+				       "TTNN keeps the last logical dim as the row with stride 1, "
+				       "but result 1 of the map %s is not just d%u",
+				       m, last);
 	if (l->map[0][last])
 		return tt_fail(TT_ELAYOUT,
-			      "TTNN folds only the dims before the last into rows, but result 0 of the map %s uses d%u",
-			      m, last);
+			       "TTNN folds only the dims before the last into rows, but result 0 "
+			       "of the map %s uses d%u",
+			       m, last);
 
 	memset(t, 0, sizeof(*t));
 	t->rank = l->rank;
 	memcpy(t->shape, l->shape, sizeof(t->shape));
 	for (uint32_t d = 0; d < last; d++)
 		if (mul_over(l->map[0][d], w, &t->stride[d]))
-			return tt_fail(TT_ELAYOUT,
-				      "stride of d%u exceeds 2^64 in elements", d);
+			return tt_fail(TT_ELAYOUT, "stride of d%u exceeds 2^64 in elements", d);
 	t->stride[last] = 1;
 
 	tt_layout_physical_shape(l, s);
@@ -1275,12 +1279,12 @@ int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t)
 
 		if (ceil_div(s[r], shard) != l->grid[r])
 			return tt_fail(TT_ELAYOUT,
-				      "grid dim %d is %llu but shards of %llu cover the %llu physical %s in %llu: TTNN derives the grid from the shard shape and cannot describe cores without data",
-				      r, (unsigned long long)l->grid[r],
-				      (unsigned long long)shard,
-				      (unsigned long long)s[r],
-				      r ? "columns" : "rows",
-				      (unsigned long long)ceil_div(s[r], shard));
+				       "grid dim %d is %llu but shards of %llu cover the %llu "
+				       "physical %s in %llu: TTNN derives the grid from the shard "
+				       "shape and cannot describe cores without data",
+				       r, (unsigned long long)l->grid[r], (unsigned long long)shard,
+				       (unsigned long long)s[r], r ? "columns" : "rows",
+				       (unsigned long long)ceil_div(s[r], shard));
 		t->shard_shape[r] = shard;
 		t->grid_shape[r] = l->grid[r];
 	}
@@ -1293,8 +1297,7 @@ int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t)
 }
 
 int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
-			const struct tt_layout_oob *oob,
-			uint64_t max_shard_bytes)
+			const struct tt_layout_oob *oob, uint64_t max_shard_bytes)
 {
 	struct tt_layout_desc d;
 	uint32_t last;
@@ -1308,13 +1311,13 @@ int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 		return err;
 	if (t->rank < 2)
 		return tt_fail(TT_ELAYOUT,
-			      "a TTNN view needs rank 2 or more: reshape a rank-1 tensor to 1xN");
+			       "a TTNN view needs rank 2 or more: reshape a rank-1 tensor to 1xN");
 	last = t->rank - 1;
 	w = t->shape[last];
 	if (t->stride[last] != 1)
 		return tt_fail(TT_ELAYOUT,
-			      "stride[%u] is %llu: the last dim must be contiguous (stride 1)",
-			      last, (unsigned long long)t->stride[last]);
+			       "stride[%u] is %llu: the last dim must be contiguous (stride 1)",
+			       last, (unsigned long long)t->stride[last]);
 
 	memset(&d, 0, sizeof(d));
 	d.rank = t->rank;
@@ -1324,9 +1327,9 @@ int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 	for (uint32_t i = 0; i < last; i++) {
 		if (t->stride[i] % w)
 			return tt_fail(TT_ELAYOUT,
-				      "stride[%u] = %llu is not a multiple of the row width %llu (shape[-1]): a metal layout cannot pad inside a row",
-				      i, (unsigned long long)t->stride[i],
-				      (unsigned long long)w);
+				       "stride[%u] = %llu is not a multiple of the row width %llu "
+				       "(shape[-1]): a metal layout cannot pad inside a row",
+				       i, (unsigned long long)t->stride[i], (unsigned long long)w);
 		d.map[0][i] = t->stride[i] / w;
 	}
 	d.map[1][last] = 1;
@@ -1351,24 +1354,24 @@ int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 
 		if (!t->shard_shape[r] || t->shard_shape[r] != shard ||
 		    ceil_div(s[r], t->shard_shape[r]) != t->grid_shape[r])
-			return tt_fail(TT_ELAYOUT,
-				      "shard_shape[%d] = %llu and grid_shape[%d] = %llu do not fit the %llu physical %s: the metal layout uses shard = ceil(%llu / %llu) = %llu, and that shard must need the whole grid",
-				      r, (unsigned long long)t->shard_shape[r], r,
-				      (unsigned long long)t->grid_shape[r],
-				      (unsigned long long)s[r],
-				      r ? "columns" : "rows",
-				      (unsigned long long)s[r],
-				      (unsigned long long)t->grid_shape[r],
-				      (unsigned long long)shard);
+			return tt_fail(
+				TT_ELAYOUT,
+				"shard_shape[%d] = %llu and grid_shape[%d] = %llu do not fit the "
+				"%llu physical %s: the metal layout uses shard = ceil(%llu / %llu) "
+				"= %llu, and that shard must need the whole grid",
+				r, (unsigned long long)t->shard_shape[r], r,
+				(unsigned long long)t->grid_shape[r], (unsigned long long)s[r],
+				r ? "columns" : "rows", (unsigned long long)s[r],
+				(unsigned long long)t->grid_shape[r], (unsigned long long)shard);
 	}
 	tt_layout_padded_shard_shape(l, p);
 	for (int r = 0; r < 2; r++)
 		if (t->physical_shard_shape[r] != p[r])
 			return tt_fail(TT_ELAYOUT,
-				      "physical_shard_shape[%d] = %llu but the shard padded to the %ux%u tile is %llu",
-				      r, (unsigned long long)
-					      t->physical_shard_shape[r],
-				      t->tile_shape[0], t->tile_shape[1],
-				      (unsigned long long)p[r]);
+				       "physical_shard_shape[%d] = %llu but the shard padded to "
+				       "the %ux%u tile is %llu",
+				       r, (unsigned long long)t->physical_shard_shape[r],
+				       t->tile_shape[0], t->tile_shape[1],
+				       (unsigned long long)p[r]);
 	return TT_OK;
 }

@@ -43,61 +43,60 @@ int tt_shard_check(const struct tt_shard_spec *s)
 	if (s->layout < TT_SHARD_HEIGHT || s->layout > TT_SHARD_BLOCK)
 		return fail("sharding scheme %d is unknown: use HEIGHT, WIDTH or BLOCK",
 			    (int)s->layout);
-	if (s->orientation != TT_SHARD_ROW_MAJOR &&
-	    s->orientation != TT_SHARD_COL_MAJOR)
+	if (s->orientation != TT_SHARD_ROW_MAJOR && s->orientation != TT_SHARD_COL_MAJOR)
 		return fail("shard orientation %d is unknown: use ROW_MAJOR or COL_MAJOR",
 			    (int)s->orientation);
 	/* Both dims first: the message below divides by either page dim. */
 	for (int i = 0; i < 2; i++)
-		if (!s->tensor_shape[i] || !s->shard_shape[i] ||
-		    !s->page_shape[i])
-			return fail("tensor %ux%u, shard %ux%u and page %ux%u must all be at least 1x1",
-				    s->tensor_shape[0], s->tensor_shape[1],
-				    s->shard_shape[0], s->shard_shape[1],
-				    s->page_shape[0], s->page_shape[1]);
+		if (!s->tensor_shape[i] || !s->shard_shape[i] || !s->page_shape[i])
+			return fail(
+				"tensor %ux%u, shard %ux%u and page %ux%u must all be at least 1x1",
+				s->tensor_shape[0], s->tensor_shape[1], s->shard_shape[0],
+				s->shard_shape[1], s->page_shape[0], s->page_shape[1]);
 	for (int i = 0; i < 2; i++) {
 		if (s->shard_shape[i] % s->page_shape[i])
-			return fail("shard %ux%u is not made of whole %ux%u pages (%s): round it up to %ux%u",
-				    s->shard_shape[0], s->shard_shape[1],
-				    s->page_shape[0], s->page_shape[1], dim[i],
-				    round_up(s->shard_shape[0],
-					     s->page_shape[0]),
-				    round_up(s->shard_shape[1],
-					     s->page_shape[1]));
+			return fail("shard %ux%u is not made of whole %ux%u pages (%s): round it "
+				    "up to %ux%u",
+				    s->shard_shape[0], s->shard_shape[1], s->page_shape[0],
+				    s->page_shape[1], dim[i],
+				    round_up(s->shard_shape[0], s->page_shape[0]),
+				    round_up(s->shard_shape[1], s->page_shape[1]));
 		tp[i] = ceil_div(s->tensor_shape[i], s->page_shape[i]);
 		sp[i] = s->shard_shape[i] / s->page_shape[i];
 		g[i] = ceil_div(tp[i], sp[i]);
 	}
 	if (s->layout == TT_SHARD_HEIGHT && sp[1] != tp[1])
-		return fail("HEIGHT sharding splits rows only, so a shard spans the full width: shard width %u must be %u (%u pages of %u)",
-			    s->shard_shape[1], tp[1] * s->page_shape[1], tp[1],
-			    s->page_shape[1]);
+		return fail("HEIGHT sharding splits rows only, so a shard spans the full width: "
+			    "shard width %u must be %u (%u pages of %u)",
+			    s->shard_shape[1], tp[1] * s->page_shape[1], tp[1], s->page_shape[1]);
 	if (s->layout == TT_SHARD_WIDTH && sp[0] != tp[0])
-		return fail("WIDTH sharding splits columns only, so a shard spans every row: shard height %u must be %u (%u pages of %u)",
-			    s->shard_shape[0], tp[0] * s->page_shape[0], tp[0],
-			    s->page_shape[0]);
+		return fail("WIDTH sharding splits columns only, so a shard spans every row: shard "
+			    "height %u must be %u (%u pages of %u)",
+			    s->shard_shape[0], tp[0] * s->page_shape[0], tp[0], s->page_shape[0]);
 	if ((uint64_t)tp[0] * tp[1] > UINT32_MAX ||
 	    (uint64_t)sp[0] * sp[1] * g[0] * g[1] > UINT32_MAX)
 		return fail("more than 2^32 pages: use larger pages");
 	if (!s->grid_x || !s->grid_y)
-		return fail("core grid %ux%u is empty",
-			    s->grid_x, s->grid_y);
+		return fail("core grid %ux%u is empty", s->grid_x, s->grid_y);
 	n = (uint64_t)g[0] * g[1];
 	cores = s->grid_x * s->grid_y;
 	if ((uint64_t)s->grid_x * s->grid_y > UINT32_MAX || n > cores)
-		return fail("%s sharding makes %llu shards (%ux%u) but the core grid %ux%u has %u cores: use larger shards or more cores",
-			    layout_name[s->layout], (unsigned long long)n,
-			    g[0], g[1], s->grid_x, s->grid_y, cores);
+		return fail("%s sharding makes %llu shards (%ux%u) but the core grid %ux%u has %u "
+			    "cores: use larger shards or more cores",
+			    layout_name[s->layout], (unsigned long long)n, g[0], g[1], s->grid_x,
+			    s->grid_y, cores);
 	if (s->layout == TT_SHARD_BLOCK) {
 		bool row = s->orientation == TT_SHARD_ROW_MAJOR;
 		uint32_t need_x = row ? g[1] : g[0], need_y = row ? g[0] : g[1];
 
 		if (need_x > s->grid_x || need_y > s->grid_y)
-			return fail("BLOCK sharding with %s orientation puts the %ux%u grid of shards on cores %s, which needs a %ux%u (x by y) core grid, not %ux%u",
-				    row ? "ROW_MAJOR" : "COL_MAJOR", g[0], g[1],
-				    row ? "(x = shard col, y = shard row)" :
-					  "(x = shard row, y = shard col)",
-				    need_x, need_y, s->grid_x, s->grid_y);
+			return fail(
+				"BLOCK sharding with %s orientation puts the %ux%u grid of shards "
+				"on cores %s, which needs a %ux%u (x by y) core grid, not %ux%u",
+				row ? "ROW_MAJOR" : "COL_MAJOR", g[0], g[1],
+				row ? "(x = shard col, y = shard row)"
+				    : "(x = shard row, y = shard col)",
+				need_x, need_y, s->grid_x, s->grid_y);
 	}
 	return TT_OK;
 }
@@ -176,8 +175,7 @@ uint32_t tt_shard_data_pages(const struct tt_shard_spec *s, uint32_t shard)
 	return n;
 }
 
-int tt_shard_locate(const struct tt_shard_spec *s, uint32_t page,
-		    uint32_t *shard, uint32_t *offset)
+int tt_shard_locate(const struct tt_shard_spec *s, uint32_t page, uint32_t *shard, uint32_t *offset)
 {
 	uint32_t tp[2], sp[2], g[2], pr, pc;
 
@@ -188,8 +186,8 @@ int tt_shard_locate(const struct tt_shard_spec *s, uint32_t page,
 	tt_shard_shard_pages(s, sp);
 	tt_shard_grid(s, g);
 	if (page >= tp[0] * tp[1])
-		return tt_fail(TT_ERANGE, "tt_shard_locate: page %u of a tensor of %u pages",
-			       page, tp[0] * tp[1]);
+		return tt_fail(TT_ERANGE, "tt_shard_locate: page %u of a tensor of %u pages", page,
+			       tp[0] * tp[1]);
 	pr = page / tp[1];
 	pc = page % tp[1];
 	*shard = (pr / sp[0]) * g[1] + pc / sp[1];
@@ -197,8 +195,7 @@ int tt_shard_locate(const struct tt_shard_spec *s, uint32_t page,
 	return TT_OK;
 }
 
-int tt_shard_page(const struct tt_shard_spec *s, uint32_t shard,
-		  uint32_t offset, uint32_t *page)
+int tt_shard_page(const struct tt_shard_spec *s, uint32_t shard, uint32_t offset, uint32_t *page)
 {
 	uint32_t tp[2], sp[2], g[2], pr, pc;
 
@@ -208,9 +205,10 @@ int tt_shard_page(const struct tt_shard_spec *s, uint32_t shard,
 	tt_shard_shard_pages(s, sp);
 	tt_shard_grid(s, g);
 	if (shard >= g[0] * g[1] || offset >= sp[0] * sp[1])
-		return tt_fail(TT_ERANGE, "tt_shard_page: slot %u of shard %u: there are "
-			       "%u shards of %u slots", offset, shard, g[0] * g[1],
-			       sp[0] * sp[1]);
+		return tt_fail(TT_ERANGE,
+			       "tt_shard_page: slot %u of shard %u: there are "
+			       "%u shards of %u slots",
+			       offset, shard, g[0] * g[1], sp[0] * sp[1]);
 	pr = (shard / g[1]) * sp[0] + offset / sp[1];
 	pc = (shard % g[1]) * sp[1] + offset % sp[1];
 	if (pr >= tp[0] || pc >= tp[1])
@@ -219,8 +217,7 @@ int tt_shard_page(const struct tt_shard_spec *s, uint32_t shard,
 	return TT_OK;
 }
 
-int tt_shard_core(const struct tt_shard_spec *s, uint32_t shard, uint32_t *x,
-		  uint32_t *y)
+int tt_shard_core(const struct tt_shard_spec *s, uint32_t shard, uint32_t *x, uint32_t *y)
 {
 	bool row;
 	uint32_t g[2];
@@ -252,8 +249,7 @@ static size_t page_bytes(const struct tt_shard_spec *s, size_t elem_size)
 	return (size_t)s->page_shape[0] * s->page_shape[1] * elem_size;
 }
 
-size_t tt_shard_buffer_bytes(const struct tt_shard_spec *s, size_t elem_size,
-			     size_t page_stride)
+size_t tt_shard_buffer_bytes(const struct tt_shard_spec *s, size_t elem_size, size_t page_stride)
 {
 	TT_IGNORE_NULL(s, 0);
 	if (!page_stride)
@@ -270,10 +266,8 @@ size_t tt_shard_buffer_bytes(const struct tt_shard_spec *s, size_t elem_size,
  * offset of its first element in the tensor (NO_HOST for padding), @bytes
  * its length.  The tail of a page up to the page stride is a padding run.
  */
-static int walk(const struct tt_shard_spec *s, size_t elem_size,
-		size_t page_stride,
-		void (*fn)(void *ctx, uint32_t k, size_t slot, uint64_t host,
-			   size_t bytes),
+static int walk(const struct tt_shard_spec *s, size_t elem_size, size_t page_stride,
+		void (*fn)(void *ctx, uint32_t k, size_t slot, uint64_t host, size_t bytes),
 		void *ctx)
 {
 	uint32_t ph = s->page_shape[0], pw = s->page_shape[1];
@@ -303,20 +297,17 @@ static int walk(const struct tt_shard_spec *s, size_t elem_size,
 				size_t at = slot + r * row_bytes, n = 0;
 
 				if (data && row < s->tensor_shape[0])
-					n = s->tensor_shape[1] - col < pw ?
-						s->tensor_shape[1] - col : pw;
+					n = s->tensor_shape[1] - col < pw ? s->tensor_shape[1] - col
+									  : pw;
 				if (n)
-					fn(ctx, k, at,
-					   (row * s->tensor_shape[1] + col) *
-						   elem_size,
+					fn(ctx, k, at, (row * s->tensor_shape[1] + col) * elem_size,
 					   n * elem_size);
 				if (n < pw)
 					fn(ctx, k, at + n * elem_size, NO_HOST,
 					   (pw - n) * elem_size);
 			}
 			if (page_stride > pb)
-				fn(ctx, k, slot + pb, NO_HOST,
-				   page_stride - pb);
+				fn(ctx, k, slot + pb, NO_HOST, page_stride - pb);
 		}
 	}
 	return TT_OK;
@@ -331,8 +322,7 @@ struct scatter_ctx {
 	size_t page_stride;
 };
 
-static void scatter_run(void *ctx, uint32_t k, size_t slot, uint64_t host,
-			size_t bytes)
+static void scatter_run(void *ctx, uint32_t k, size_t slot, uint64_t host, size_t bytes)
 {
 	struct scatter_ctx *c = ctx;
 	uint8_t *dst = c->shards[k] + slot;
@@ -353,8 +343,7 @@ struct gather_ctx {
 	const uint8_t *const *shards;
 };
 
-static void gather_run(void *ctx, uint32_t k, size_t slot, uint64_t host,
-		       size_t bytes)
+static void gather_run(void *ctx, uint32_t k, size_t slot, uint64_t host, size_t bytes)
 {
 	struct gather_ctx *c = ctx;
 
@@ -374,9 +363,8 @@ static bool shards_ok(const struct tt_shard_spec *s, const void *const *shards)
 	return true;
 }
 
-int tt_shard_scatter(const struct tt_shard_spec *s, size_t elem_size,
-		     size_t page_stride, const void *src, void *const *shards,
-		     const void *pad)
+int tt_shard_scatter(const struct tt_shard_spec *s, size_t elem_size, size_t page_stride,
+		     const void *src, void *const *shards, const void *pad)
 {
 	struct scatter_ctx c;
 
@@ -389,17 +377,16 @@ int tt_shard_scatter(const struct tt_shard_spec *s, size_t elem_size,
 		.pad = pad,
 		.elem_size = elem_size,
 		.page_bytes = page_bytes(s, elem_size),
-		.page_stride = page_stride ? page_stride :
-					     page_bytes(s, elem_size),
+		.page_stride = page_stride ? page_stride : page_bytes(s, elem_size),
 	};
 	if (!elem_size || !shards_ok(s, (const void *const *)shards))
 		return tt_fail(TT_EINVAL, "tt_shard_scatter: element size 0, or a NULL "
-			       "shard buffer");
+					  "shard buffer");
 	return walk(s, elem_size, page_stride, scatter_run, &c);
 }
 
-int tt_shard_gather(const struct tt_shard_spec *s, size_t elem_size,
-		    size_t page_stride, const void *const *shards, void *dst)
+int tt_shard_gather(const struct tt_shard_spec *s, size_t elem_size, size_t page_stride,
+		    const void *const *shards, void *dst)
 {
 	struct gather_ctx c = {
 		.dst = dst,
@@ -411,6 +398,6 @@ int tt_shard_gather(const struct tt_shard_spec *s, size_t elem_size,
 	TT_REFUSE_NULL(dst);
 	if (!elem_size || !shards_ok(s, shards))
 		return tt_fail(TT_EINVAL, "tt_shard_gather: element size 0, or a NULL "
-			       "shard buffer");
+					  "shard buffer");
 	return walk(s, elem_size, page_stride, gather_run, &c);
 }

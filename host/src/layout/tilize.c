@@ -18,10 +18,10 @@
 
 #include "tt_data_format.h"
 
-#define TILE	TT_TILE_DIM
-#define FACE	TT_TILE_FACE_DIM
-#define TILE_N	TT_TILE_ELEMS
-#define BFP8_EXP_BYTES	TT_TILE_BFP_EXP_BYTES
+#define TILE	       TT_TILE_DIM
+#define FACE	       TT_TILE_FACE_DIM
+#define TILE_N	       TT_TILE_ELEMS
+#define BFP8_EXP_BYTES TT_TILE_BFP_EXP_BYTES
 
 static uint32_t f2u(float f)
 {
@@ -69,10 +69,8 @@ size_t tt_tilize_bytes(uint32_t fmt, uint64_t rows, uint64_t cols)
 {
 	uint64_t tiles, bytes;
 
-	if (__builtin_mul_overflow((rows + TILE - 1) / TILE,
-				   (cols + TILE - 1) / TILE, &tiles) ||
-	    __builtin_mul_overflow(tiles, tt_tilize_tile_bytes(fmt), &bytes) ||
-	    bytes > SIZE_MAX)
+	if (__builtin_mul_overflow((rows + TILE - 1) / TILE, (cols + TILE - 1) / TILE, &tiles) ||
+	    __builtin_mul_overflow(tiles, tt_tilize_tile_bytes(fmt), &bytes) || bytes > SIZE_MAX)
 		return 0;
 	return (size_t)bytes;
 }
@@ -120,7 +118,7 @@ void tt_tilize_bfp8_pack(const float *in, uint8_t *exp, uint8_t *out)
 		uint32_t e = (u >> 23) & 0xff, diff = max - e, m;
 
 		if (!e) {
-			out[i] = 0;	/* zero or denormal: flushed */
+			out[i] = 0; /* zero or denormal: flushed */
 			continue;
 		}
 		m = (1u << 23) | (u & 0x7fffff);
@@ -153,8 +151,7 @@ static void encode_tile(uint32_t fmt, const float *v, uint8_t *t)
 		break;
 	case TT_DF_BFP8_B:
 		for (int k = 0; k < TILE_N / FACE; k++)
-			tt_tilize_bfp8_pack(v + k * FACE, t + k,
-					    t + BFP8_EXP_BYTES + k * FACE);
+			tt_tilize_bfp8_pack(v + k * FACE, t + k, t + BFP8_EXP_BYTES + k * FACE);
 		break;
 	}
 }
@@ -168,42 +165,39 @@ static void decode_tile(uint32_t fmt, const uint8_t *t, float *v)
 		break;
 	case TT_DF_FLOAT16_B:
 		for (int i = 0; i < TILE_N; i++)
-			v[i] = tt_tilize_bf16_to_f32(
-				(uint16_t)get_le(t + 2 * i, 2));
+			v[i] = tt_tilize_bf16_to_f32((uint16_t)get_le(t + 2 * i, 2));
 		break;
 	case TT_DF_BFP8_B:
 		for (int i = 0; i < TILE_N; i++)
-			v[i] = tt_tilize_bfp8_unpack(t[i / FACE],
-						     t[BFP8_EXP_BYTES + i]);
+			v[i] = tt_tilize_bfp8_unpack(t[i / FACE], t[BFP8_EXP_BYTES + i]);
 		break;
 	}
 }
 
-
-
-
 /* The checks of a float matrix <-> tiles conversion, failing on behalf of @fn. */
-static int matrix_check(const char *fn, uint32_t fmt, const void *mat, size_t stride,
-			uint64_t rows, uint64_t cols, const void *tiles, size_t tiles_len)
+static int matrix_check(const char *fn, uint32_t fmt, const void *mat, size_t stride, uint64_t rows,
+			uint64_t cols, const void *tiles, size_t tiles_len)
 {
 	size_t bytes = tt_tilize_bytes(fmt, rows, cols);
 
 	if (!tt_tilize_known(fmt))
-		return tt_fail(TT_EINVAL, "%s: format %u: use TT_DF_FLOAT32, "
-			       "TT_DF_FLOAT16_B or TT_DF_BFP8_B", fn, fmt);
+		return tt_fail(TT_EINVAL,
+			       "%s: format %u: use TT_DF_FLOAT32, "
+			       "TT_DF_FLOAT16_B or TT_DF_BFP8_B",
+			       fn, fmt);
 	if (rows && cols && !mat)
 		return tt_fail(TT_EINVAL, "%s: the matrix is NULL", fn);
 	if (rows && cols && !tiles)
 		return tt_fail(TT_EINVAL, "%s: the tiles buffer is NULL", fn);
 	if (rows > 1 && stride < cols)
-		return tt_fail(TT_EINVAL, "%s: a stride of %zu is below the %llu columns",
-			       fn, stride, (unsigned long long)cols);
+		return tt_fail(TT_EINVAL, "%s: a stride of %zu is below the %llu columns", fn,
+			       stride, (unsigned long long)cols);
 	if (rows && cols && !bytes)
-		return tt_fail(TT_ERANGE, "%s: %llux%llu elements do not fit in memory",
-			       fn, (unsigned long long)rows, (unsigned long long)cols);
+		return tt_fail(TT_ERANGE, "%s: %llux%llu elements do not fit in memory", fn,
+			       (unsigned long long)rows, (unsigned long long)cols);
 	if (bytes > tiles_len)
-		return tt_fail(TT_ENOSPC, "%s: the tiles take %zu B, the buffer has %zu",
-			       fn, bytes, tiles_len);
+		return tt_fail(TT_ENOSPC, "%s: the tiles take %zu B, the buffer has %zu", fn, bytes,
+			       tiles_len);
 	return TT_OK;
 }
 
@@ -211,8 +205,8 @@ static int matrix_check(const char *fn, uint32_t fmt, const void *mat, size_t st
  * Matrix position of value @k (face order) of tile @t, tiles row-major
  * @tc to a row; false if it lies past the @rows x @cols edge.
  */
-static bool tile_pos(uint64_t t, uint32_t k, uint64_t tc, uint64_t rows,
-		     uint64_t cols, uint64_t *row, uint64_t *col)
+static bool tile_pos(uint64_t t, uint32_t k, uint64_t tc, uint64_t rows, uint64_t cols,
+		     uint64_t *row, uint64_t *col)
 {
 	uint32_t f = k / (FACE * FACE), in = k % (FACE * FACE);
 
@@ -226,40 +220,37 @@ static uint64_t num_tiles(uint64_t rows, uint64_t cols)
 	return ((rows + TILE - 1) / TILE) * ((cols + TILE - 1) / TILE);
 }
 
-int tt_tilize_to_tiles(uint32_t fmt, const float *src,
-		       size_t src_stride, uint64_t rows, uint64_t cols,
-		       const struct tt_layout_oob *oob, void *dst,
-		       size_t dst_len)
+int tt_tilize_to_tiles(uint32_t fmt, const float *src, size_t src_stride, uint64_t rows,
+		       uint64_t cols, const struct tt_layout_oob *oob, void *dst, size_t dst_len)
 {
 	uint64_t tc = (cols + TILE - 1) / TILE, row, col;
 	size_t tb = tt_tilize_tile_bytes(fmt);
 	float pad = oob ? tt_layout_oob_value(oob) : 0.0f;
 	float v[TILE_N];
 
-	int rc = matrix_check("tt_tilize_to_tiles", fmt, src, src_stride, rows,
-			      cols, dst, dst_len);
+	int rc = matrix_check("tt_tilize_to_tiles", fmt, src, src_stride, rows, cols, dst, dst_len);
 
 	if (rc)
 		return rc;
 	for (uint64_t t = 0; t < num_tiles(rows, cols); t++) {
 		for (uint32_t k = 0; k < TILE_N; k++)
-			v[k] = tile_pos(t, k, tc, rows, cols, &row, &col) ?
-			       src[row * src_stride + col] : pad;
+			v[k] = tile_pos(t, k, tc, rows, cols, &row, &col)
+				       ? src[row * src_stride + col]
+				       : pad;
 		encode_tile(fmt, v, (uint8_t *)dst + t * tb);
 	}
 	return TT_OK;
 }
 
-int tt_tilize_from_tiles(uint32_t fmt, const void *src,
-			 size_t src_len, uint64_t rows, uint64_t cols,
-			 float *dst, size_t dst_stride)
+int tt_tilize_from_tiles(uint32_t fmt, const void *src, size_t src_len, uint64_t rows,
+			 uint64_t cols, float *dst, size_t dst_stride)
 {
 	uint64_t tc = (cols + TILE - 1) / TILE, row, col;
 	size_t tb = tt_tilize_tile_bytes(fmt);
 	float v[TILE_N];
 
-	int rc = matrix_check("tt_tilize_from_tiles", fmt, dst, dst_stride, rows,
-			      cols, src, src_len);
+	int rc = matrix_check("tt_tilize_from_tiles", fmt, dst, dst_stride, rows, cols, src,
+			      src_len);
 
 	if (rc)
 		return rc == TT_ENOSPC ? TT_EINVAL : rc;
@@ -272,19 +263,17 @@ int tt_tilize_from_tiles(uint32_t fmt, const void *src,
 	return TT_OK;
 }
 
-static int raw_check(size_t elem_size, const void *mat, size_t stride,
-		     uint64_t rows, uint64_t cols, const void *tiles,
-		     size_t tiles_len)
+static int raw_check(size_t elem_size, const void *mat, size_t stride, uint64_t rows, uint64_t cols,
+		     const void *tiles, size_t tiles_len)
 {
 	uint64_t n, bytes;
 
-	if (!elem_size || (rows && cols && (!mat || !tiles)) ||
-	    (rows > 1 && stride < cols))
-		return tt_fail(TT_EINVAL, "tilize: element size %zu, a NULL matrix or "
-			       "tiles, or a stride %zu below the %llu columns", elem_size,
-			       stride, (unsigned long long)cols);
-	if (__builtin_mul_overflow((rows + TILE - 1) / TILE,
-				   (cols + TILE - 1) / TILE, &n) ||
+	if (!elem_size || (rows && cols && (!mat || !tiles)) || (rows > 1 && stride < cols))
+		return tt_fail(TT_EINVAL,
+			       "tilize: element size %zu, a NULL matrix or "
+			       "tiles, or a stride %zu below the %llu columns",
+			       elem_size, stride, (unsigned long long)cols);
+	if (__builtin_mul_overflow((rows + TILE - 1) / TILE, (cols + TILE - 1) / TILE, &n) ||
 	    __builtin_mul_overflow(n, (uint64_t)TILE_N * elem_size, &bytes))
 		return tt_fail(TT_ERANGE, "tilize: %llux%llu elements do not fit in memory",
 			       (unsigned long long)rows, (unsigned long long)cols);
@@ -294,9 +283,8 @@ static int raw_check(size_t elem_size, const void *mat, size_t stride,
 	return TT_OK;
 }
 
-int tt_tilize_raw_to_tiles(size_t elem_size, const void *src,
-			   size_t src_stride, uint64_t rows, uint64_t cols,
-			   const void *pad, void *dst, size_t dst_len)
+int tt_tilize_raw_to_tiles(size_t elem_size, const void *src, size_t src_stride, uint64_t rows,
+			   uint64_t cols, const void *pad, void *dst, size_t dst_len)
 {
 	uint64_t tc = (cols + TILE - 1) / TILE, row, col;
 	const uint8_t *s = src;
@@ -313,8 +301,7 @@ int tt_tilize_raw_to_tiles(size_t elem_size, const void *src,
 	for (uint64_t t = 0; t < num_tiles(rows, cols); t++) {
 		for (uint32_t k = 0; k < TILE_N; k++, d += elem_size) {
 			if (tile_pos(t, k, tc, rows, cols, &row, &col))
-				memcpy(d, s + (row * src_stride + col) *
-					  elem_size, elem_size);
+				memcpy(d, s + (row * src_stride + col) * elem_size, elem_size);
 			else if (pad)
 				memcpy(d, pad, elem_size);
 			else
@@ -324,9 +311,8 @@ int tt_tilize_raw_to_tiles(size_t elem_size, const void *src,
 	return TT_OK;
 }
 
-int tt_tilize_raw_from_tiles(size_t elem_size, const void *src,
-			     size_t src_len, uint64_t rows, uint64_t cols,
-			     void *dst, size_t dst_stride)
+int tt_tilize_raw_from_tiles(size_t elem_size, const void *src, size_t src_len, uint64_t rows,
+			     uint64_t cols, void *dst, size_t dst_stride)
 {
 	uint64_t tc = (cols + TILE - 1) / TILE, row, col;
 	const uint8_t *s = src;
@@ -343,8 +329,7 @@ int tt_tilize_raw_from_tiles(size_t elem_size, const void *src,
 	for (uint64_t t = 0; t < num_tiles(rows, cols); t++)
 		for (uint32_t k = 0; k < TILE_N; k++, s += elem_size)
 			if (tile_pos(t, k, tc, rows, cols, &row, &col))
-				memcpy(d + (row * dst_stride + col) *
-					   elem_size, s, elem_size);
+				memcpy(d + (row * dst_stride + col) * elem_size, s, elem_size);
 	return TT_OK;
 }
 
@@ -354,17 +339,18 @@ int tt_tilize_raw_from_tiles(size_t elem_size, const void *src,
  * Common checks and shape of one shard seen as planes: @nplanes planes of
  * @rows x @cols slots (the last two padded dims; a 1-D layout is one row).
  */
-static int shard_geometry(const struct tt_layout *l, const uint64_t *grid_coord,
-			  size_t buf_len, uint64_t *nplanes, uint64_t *rows,
-			  uint64_t *cols)
+static int shard_geometry(const struct tt_layout *l, const uint64_t *grid_coord, size_t buf_len,
+			  uint64_t *nplanes, uint64_t *rows, uint64_t *cols)
 {
 	uint64_t p[TT_LAYOUT_MAX_RANK];
 	uint32_t n = tt_layout_padded_shard_shape(l, p);
 
 	for (uint32_t r = 0; r < n; r++)
 		if (grid_coord[r] >= l->grid[r])
-			return tt_fail(TT_ERANGE, "tilize: grid coordinate %u is %llu, the "
-				       "grid has %llu", r, (unsigned long long)grid_coord[r],
+			return tt_fail(TT_ERANGE,
+				       "tilize: grid coordinate %u is %llu, the "
+				       "grid has %llu",
+				       r, (unsigned long long)grid_coord[r],
 				       (unsigned long long)l->grid[r]);
 	if (l->tiled && (l->tile[0] != TILE || l->tile[1] != TILE))
 		return tt_fail(TT_ENOSYS, "tilize: %ux%u tiles: only %ux%u tiles are packed",
@@ -383,8 +369,8 @@ static int shard_geometry(const struct tt_layout *l, const uint64_t *grid_coord,
 }
 
 /* Shard offset of slot (@plane, @i, @j) of a rank-@n padded shard @p. */
-static void plane_offset(uint32_t n, const uint64_t *p, uint64_t plane,
-			 uint64_t i, uint64_t j, uint64_t *off)
+static void plane_offset(uint32_t n, const uint64_t *p, uint64_t plane, uint64_t i, uint64_t j,
+			 uint64_t *off)
 {
 	off[n - 1] = j;
 	if (n < 2)
@@ -406,16 +392,15 @@ static uint64_t logical_linear(const struct tt_layout *l, const uint64_t *x)
 }
 
 /* Bytes of one plane of a shard in storage. */
-static size_t plane_bytes(const struct tt_layout *l, uint64_t rows,
-			  uint64_t cols)
+static size_t plane_bytes(const struct tt_layout *l, uint64_t rows, uint64_t cols)
 {
 	if (l->tiled)
 		return tt_tilize_bytes(l->dtype, rows, cols);
 	return rows * cols * tt_df_elem_bytes(l->dtype);
 }
 
-static int store_plane(const struct tt_layout *l, const float *v,
-		       uint64_t rows, uint64_t cols, uint8_t *o)
+static int store_plane(const struct tt_layout *l, const float *v, uint64_t rows, uint64_t cols,
+		       uint8_t *o)
 {
 	size_t esize = tt_df_elem_bytes(l->dtype);
 
@@ -431,14 +416,14 @@ static int store_plane(const struct tt_layout *l, const float *v,
 	return TT_OK;
 }
 
-static int load_plane(const struct tt_layout *l, const uint8_t *o,
-		      uint64_t rows, uint64_t cols, float *v)
+static int load_plane(const struct tt_layout *l, const uint8_t *o, uint64_t rows, uint64_t cols,
+		      float *v)
 {
 	size_t esize = tt_df_elem_bytes(l->dtype);
 
 	if (l->tiled)
-		return tt_tilize_from_tiles(l->dtype, o, plane_bytes(l, rows, cols),
-					    rows, cols, v, cols);
+		return tt_tilize_from_tiles(l->dtype, o, plane_bytes(l, rows, cols), rows, cols, v,
+					    cols);
 	for (uint64_t i = 0; i < rows * cols; i++, o += esize) {
 		if (l->dtype == TT_DF_FLOAT32)
 			v[i] = u2f(get_le(o, 4));
@@ -477,8 +462,7 @@ int tt_tilize_shard_pack(const struct tt_layout *l, const float *logical,
 			err = tt_layout_slot_to_logical(l, grid_coord, off, x);
 			buf[i] = err ? pad : logical[logical_linear(l, x)];
 		}
-		err = store_plane(l, buf, rows, cols,
-				  d + k * plane_bytes(l, rows, cols));
+		err = store_plane(l, buf, rows, cols, d + k * plane_bytes(l, rows, cols));
 		if (err)
 			break;
 	}
@@ -486,9 +470,8 @@ int tt_tilize_shard_pack(const struct tt_layout *l, const float *logical,
 	return err;
 }
 
-int tt_tilize_shard_unpack(const struct tt_layout *l, const void *src,
-			   size_t src_len, const uint64_t *grid_coord,
-			   float *logical)
+int tt_tilize_shard_unpack(const struct tt_layout *l, const void *src, size_t src_len,
+			   const uint64_t *grid_coord, float *logical)
 {
 	uint64_t p[TT_LAYOUT_MAX_RANK], off[TT_LAYOUT_MAX_RANK];
 	uint64_t x[TT_LAYOUT_MAX_RANK], nplanes, rows, cols;
@@ -509,8 +492,7 @@ int tt_tilize_shard_unpack(const struct tt_layout *l, const void *src,
 	if (!buf)
 		return tt_fail(TT_ENOMEM, "tilize: out of host memory");
 	for (uint64_t k = 0; k < nplanes && !err; k++) {
-		err = load_plane(l, s + k * plane_bytes(l, rows, cols), rows, cols,
-				 buf);
+		err = load_plane(l, s + k * plane_bytes(l, rows, cols), rows, cols, buf);
 		for (uint64_t i = 0; !err && i < rows * cols; i++) {
 			plane_offset(n, p, k, i / cols, i % cols, off);
 			if (!tt_layout_slot_to_logical(l, grid_coord, off, x))

@@ -32,10 +32,10 @@ int tt_dev_send_freed(struct tt_device *dev);
 
 /* One bank a buffer occupies: where its pages of that bank start. */
 struct tt_page_bank {
-	struct tt_core core;		/* logical core, or (bank, 0) for DRAM */
-	uint32_t bank;			/* bank id of the buffer's type */
-	uint64_t addr;			/* buffer address + the bank's offset */
-	uint8_t *host;			/* the host's view of addr */
+	struct tt_core core; /* logical core, or (bank, 0) for DRAM */
+	uint32_t bank;	     /* bank id of the buffer's type */
+	uint64_t addr;	     /* buffer address + the bank's offset */
+	uint8_t *host;	     /* the host's view of addr */
 };
 
 /*
@@ -49,11 +49,11 @@ struct tt_page_bank {
 struct tt_page_map {
 	uint64_t npages;
 	uint64_t page_size;
-	uint64_t stride;		/* page size rounded to the alignment */
+	uint64_t stride; /* page size rounded to the alignment */
 	uint32_t nbanks;
 	struct tt_page_bank *banks;
 	bool sharded;
-	uint32_t tensor_h, tensor_w;	/* sharded: in pages */
+	uint32_t tensor_h, tensor_w; /* sharded: in pages */
 	uint32_t shard_h, shard_w;
 	uint32_t shards_per_row;
 };
@@ -63,15 +63,14 @@ struct tt_page_map {
  * when interleaved (@spec NULL), else one bank per shard of @spec, shard
  * k in bank @shard_bank[k].  TT_OK, or an error with the last error set.
  */
-int tt_page_map_init(struct tt_page_map *m, struct tt_device *dev,
-		     enum tt_buffer_type type, uint64_t addr, uint64_t page_size,
-		     uint64_t stride, uint64_t npages, const struct tt_shard_spec *spec,
-		     const uint32_t *shard_bank);
+int tt_page_map_init(struct tt_page_map *m, struct tt_device *dev, enum tt_buffer_type type,
+		     uint64_t addr, uint64_t page_size, uint64_t stride, uint64_t npages,
+		     const struct tt_shard_spec *spec, const uint32_t *shard_bank);
 void tt_page_map_free(struct tt_page_map *m);
 
 /* Bank and row of page @page (< npages). */
-static inline void tt_page_map_locate(const struct tt_page_map *m, uint64_t page,
-				      uint32_t *bank, uint64_t *row)
+static inline void tt_page_map_locate(const struct tt_page_map *m, uint64_t page, uint32_t *bank,
+				      uint64_t *row)
 {
 	uint64_t r, c;
 
@@ -87,8 +86,7 @@ static inline void tt_page_map_locate(const struct tt_page_map *m, uint64_t page
 }
 
 /* Host pointer to row @row of bank @bank. */
-static inline uint8_t *tt_page_map_host(const struct tt_page_map *m, uint32_t bank,
-					uint64_t row)
+static inline uint8_t *tt_page_map_host(const struct tt_page_map *m, uint32_t bank, uint64_t row)
 {
 	return m->banks[bank].host + row * m->stride;
 }

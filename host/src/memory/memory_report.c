@@ -27,16 +27,16 @@ void tt_memory_report_write_headers(const struct tt_memory_report_files *rf)
 {
 	TT_IGNORE_NULL(rf);
 	if (!rf->memory_summary || !rf->l1_summary)
-		return;			/* not open */
+		return; /* not open */
 	fputs("This report indicates available space for interleaving L1 buffers\n",
 	      rf->l1_summary);
 	if (rf->program_id) {
 		fputs("Program ID", rf->l1_summary);
 		fputs("Program ID", rf->memory_summary);
 	}
-	fputs(", Largest Contiguous Free Block (B), Total Free L1 Space (B)\n",
-	      rf->l1_summary);
-	fputs(", Total Allocatable Size (B), Total Allocated (B), Total Free (KB), Largest Free Block (KB)\n",
+	fputs(", Largest Contiguous Free Block (B), Total Free L1 Space (B)\n", rf->l1_summary);
+	fputs(", Total Allocatable Size (B), Total Allocated (B), Total Free (KB), Largest Free "
+	      "Block (KB)\n",
 	      rf->memory_summary);
 }
 
@@ -46,13 +46,13 @@ static void write_blocks(FILE *f, const struct tt_bank_view *v)
 
 	fputs(",,Blocks:,Address (B),Size (B),Allocated (Y/N)\n", f);
 	for (i = 0; i < v->num_blocks; i++)
-		fprintf(f, ",,,%llu,%llu,%s\n", (ull)v->blocks[i].addr,
-			(ull)v->blocks[i].size, v->blocks[i].allocated ? "Y" : "N");
+		fprintf(f, ",,,%llu,%llu,%s\n", (ull)v->blocks[i].addr, (ull)v->blocks[i].size,
+			v->blocks[i].allocated ? "Y" : "N");
 	fputs("\n", f);
 }
 
-static void write_type(const struct tt_memory_report_files *rf,
-		       const struct tt_banks *b, enum tt_bank_type type)
+static void write_type(const struct tt_memory_report_files *rf, const struct tt_banks *b,
+		       enum tt_bank_type type)
 {
 	struct tt_bank_view v;
 	uint64_t n;
@@ -60,19 +60,15 @@ static void write_type(const struct tt_memory_report_files *rf,
 	/* A failed view (host memory) still gives the totals. */
 	(void)tt_bank_view(b, type, &v);
 	n = tt_bank_count(b, type);
-	fprintf(rf->memory_summary, ",%llu,%llu,%llu,%llu\n",
-		(ull)v.total_bytes_per_bank,
-		(ull)v.total_bytes_allocated_per_bank,
-		(ull)v.total_bytes_free_per_bank,
+	fprintf(rf->memory_summary, ",%llu,%llu,%llu,%llu\n", (ull)v.total_bytes_per_bank,
+		(ull)v.total_bytes_allocated_per_bank, (ull)v.total_bytes_free_per_bank,
 		(ull)v.largest_contiguous_bytes_free_per_bank);
 
 	fprintf(rf->detailed, ",%s\n", tt_bank_type_name(type));
-	fprintf(rf->detailed, ",Total allocatable (B):,%llu\n",
-		(ull)v.total_bytes_per_bank * n);
+	fprintf(rf->detailed, ",Total allocatable (B):,%llu\n", (ull)v.total_bytes_per_bank * n);
 	fprintf(rf->detailed, ",Total allocated (B):,%llu\n",
 		(ull)v.total_bytes_allocated_per_bank * n);
-	fprintf(rf->detailed, ",Total free (B):,%llu\n",
-		(ull)v.total_bytes_free_per_bank * n);
+	fprintf(rf->detailed, ",Total free (B):,%llu\n", (ull)v.total_bytes_free_per_bank * n);
 	write_blocks(rf->detailed, &v);
 
 	if (type == TT_BANK_L1)
@@ -82,13 +78,12 @@ static void write_type(const struct tt_memory_report_files *rf,
 	tt_bank_view_release(&v);
 }
 
-void tt_memory_report_write_usage(const struct tt_memory_report_files *rf,
-			   const struct tt_banks *b)
+void tt_memory_report_write_usage(const struct tt_memory_report_files *rf, const struct tt_banks *b)
 {
 	TT_IGNORE_NULL(rf);
 	TT_IGNORE_NULL(b);
 	if (!rf->memory_summary || !rf->l1_summary || !rf->detailed)
-		return;			/* not open */
+		return; /* not open */
 	write_type(rf, b, TT_BANK_DRAM);
 	write_type(rf, b, TT_BANK_L1);
 }
@@ -100,23 +95,22 @@ static int make_dirs(const char *dir)
 	size_t i, len = strlen(dir);
 
 	if (len >= sizeof(path))
-		return tt_fail(TT_EINVAL, "memory report: directory \"%.64s...\" is too long",
-			       dir);
+		return tt_fail(TT_EINVAL, "memory report: directory \"%.64s...\" is too long", dir);
 	memcpy(path, dir, len + 1);
 	for (i = 1; i <= len; i++) {
 		if (path[i] != '/' && path[i] != '\0')
 			continue;
 		path[i] = '\0';
 		if (mkdir(path, 0777) && errno != EEXIST)
-			return tt_fail(TT_EIO, "memory report: cannot create \"%s\": %s",
-				       path, strerror(errno));
+			return tt_fail(TT_EIO, "memory report: cannot create \"%s\": %s", path,
+				       strerror(errno));
 		path[i] = i < len ? '/' : '\0';
 	}
 	return TT_OK;
 }
 
-static FILE *open_in(const char *dir, const char *prefix, const char *name,
-		     const char *mode, int *rc)
+static FILE *open_in(const char *dir, const char *prefix, const char *name, const char *mode,
+		     int *rc)
 {
 	char path[PATH_MAX];
 	FILE *f;
@@ -138,8 +132,8 @@ static FILE *open_in(const char *dir, const char *prefix, const char *name,
  * Open the three files in @dir with @mode: "w" starts them afresh with
  * their headers, "a" appends to them.
  */
-static int open_files_mode(struct tt_memory_report_files *rf, const char *dir,
-			   const char *prefix, bool program, const char *mode)
+static int open_files_mode(struct tt_memory_report_files *rf, const char *dir, const char *prefix,
+			   bool program, const char *mode)
 {
 	int rc = TT_OK;
 
@@ -156,7 +150,7 @@ static int open_files_mode(struct tt_memory_report_files *rf, const char *dir,
 	if (rf->l1_summary)
 		rf->detailed = open_in(dir, prefix, "detailed_memory_usage.csv", mode, &rc);
 	if (!rf->detailed) {
-		(void)tt_memory_report_close(rf);	/* the open error stands */
+		(void)tt_memory_report_close(rf); /* the open error stands */
 		return rc;
 	}
 	if (mode[0] == 'w')
@@ -164,8 +158,8 @@ static int open_files_mode(struct tt_memory_report_files *rf, const char *dir,
 	return TT_OK;
 }
 
-static int open_files(struct tt_memory_report_files *rf, const char *dir,
-		      const char *prefix, bool program)
+static int open_files(struct tt_memory_report_files *rf, const char *dir, const char *prefix,
+		      bool program)
 {
 	return open_files_mode(rf, dir, prefix, program, "w");
 }
@@ -192,7 +186,7 @@ int tt_memory_report_close(struct tt_memory_report_files *rf)
 }
 
 int tt_memory_report_dump_memory_state(const struct tt_banks *b, const char *dir,
-				const char *prefix, unsigned int flags)
+				       const char *prefix, unsigned int flags)
 {
 	struct tt_memory_report_files rf;
 	FILE *svg;
@@ -208,14 +202,14 @@ int tt_memory_report_dump_memory_state(const struct tt_banks *b, const char *dir
 	rc = tt_memory_report_close(&rf);
 	if (rc || !(flags & TT_MEMORY_REPORT_SVG))
 		return rc;
-	svg = open_in(dir ? dir : TT_MEMORY_REPORT_DEFAULT_DIR, prefix,
-		      "memory_map.svg", "w", &rc);
+	svg = open_in(dir ? dir : TT_MEMORY_REPORT_DEFAULT_DIR, prefix, "memory_map.svg", "w", &rc);
 	if (!svg)
 		return rc;
 	rc = tt_memory_report_svg(svg, b);
-	rc2 = ferror(svg) || fclose(svg) ?
-	      tt_fail(TT_EIO, "memory report: writing memory_map.svg failed: %s",
-		      strerror(errno)) : TT_OK;
+	rc2 = ferror(svg) || fclose(svg)
+		      ? tt_fail(TT_EIO, "memory report: writing memory_map.svg failed: %s",
+				strerror(errno))
+		      : TT_OK;
 	return rc ? rc : rc2;
 }
 
@@ -225,8 +219,8 @@ int tt_memory_report_open_program(struct tt_memory_report_files *rf, const char 
 	return open_files(rf, dir, "program_", true);
 }
 
-int tt_memory_report_program(const struct tt_memory_report_files *rf,
-		      const struct tt_banks *b, uint64_t program_id)
+int tt_memory_report_program(const struct tt_memory_report_files *rf, const struct tt_banks *b,
+			     uint64_t program_id)
 {
 	TT_REFUSE_NULL(rf);
 	TT_REFUSE_NULL(b);
@@ -263,7 +257,8 @@ static pthread_mutex_t launch_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 
 static int launch_fail(int rc, const char *what)
 {
-	return tt_fail(rc, "memory report: cannot %s the program_*.csv files in \"%s\": "
+	return tt_fail(rc,
+		       "memory report: cannot %s the program_*.csv files in \"%s\": "
 		       "%s; check the directory (TT_EMU_MEMORY_REPORT) or turn reports off",
 		       what, launch.dir, rc == TT_EINVAL ? "path too long" : strerror(errno));
 }
@@ -376,15 +371,15 @@ static int launch_locked(const struct tt_banks *b)
  * is RESERVED (no manager owns any of it), FREE, or for the type with the
  * most allocated bytes in it FULL(type) or PART(type).
  */
-#define ROWS		200
-#define ROW_PX		2
-#define BAR_TOP		64
-#define MARGIN		84
+#define ROWS	200
+#define ROW_PX	2
+#define BAR_TOP 64
+#define MARGIN	84
 
 enum { CLASS_RESERVED, CLASS_FREE, CLASS_TYPE0 };
-#define CLASS_FULL(t)	(CLASS_TYPE0 + 2 * (t))
-#define CLASS_PART(t)	(CLASS_TYPE0 + 2 * (t) + 1)
-#define NCLASSES	(CLASS_TYPE0 + 2 * TT_BANK_NTYPES)
+#define CLASS_FULL(t) (CLASS_TYPE0 + 2 * (t))
+#define CLASS_PART(t) (CLASS_TYPE0 + 2 * (t) + 1)
+#define NCLASSES      (CLASS_TYPE0 + 2 * TT_BANK_NTYPES)
 
 static const char *const class_fill[NCLASSES] = {
 	[CLASS_RESERVED] = "#9e9e9e",
@@ -442,9 +437,8 @@ static int push_span(struct span_list *l, uint64_t lo, uint64_t hi, int type)
 }
 
 /* [@lo, @hi) + @offset clipped to [@clip_lo, @clip_hi), into @l. */
-static int push_shifted(struct span_list *l, uint64_t lo, uint64_t hi,
-			int type, int64_t offset, uint64_t clip_lo,
-			uint64_t clip_hi)
+static int push_shifted(struct span_list *l, uint64_t lo, uint64_t hi, int type, int64_t offset,
+			uint64_t clip_lo, uint64_t clip_hi)
 {
 	int64_t a = (int64_t)lo + offset, z = (int64_t)hi + offset;
 
@@ -459,9 +453,8 @@ static int push_shifted(struct span_list *l, uint64_t lo, uint64_t hi,
  * Add the region and allocated blocks of @type, shifted by @offset and
  * clipped to [@clip_lo, @clip_hi), to @c.
  */
-static int add_type(struct column *c, const struct tt_banks *b,
-		    enum tt_bank_type type, int64_t offset, uint64_t clip_lo,
-		    uint64_t clip_hi)
+static int add_type(struct column *c, const struct tt_banks *b, enum tt_bank_type type,
+		    int64_t offset, uint64_t clip_lo, uint64_t clip_hi)
 {
 	struct tt_bank_view v;
 	uint64_t base, size;
@@ -470,8 +463,7 @@ static int add_type(struct column *c, const struct tt_banks *b,
 
 	if (tt_bank_region(b, type, &base, &size))
 		return TT_OK;
-	rc = push_shifted(&c->managed, base, base + size, (int)type, offset,
-			  clip_lo, clip_hi);
+	rc = push_shifted(&c->managed, base, base + size, (int)type, offset, clip_lo, clip_hi);
 	if (!rc)
 		rc = tt_bank_view(b, type, &v);
 	if (rc)
@@ -479,8 +471,8 @@ static int add_type(struct column *c, const struct tt_banks *b,
 	for (i = 0; i < v.num_blocks && !rc; i++)
 		if (v.blocks[i].allocated)
 			rc = push_shifted(&c->used, v.blocks[i].addr,
-					  v.blocks[i].addr + v.blocks[i].size,
-					  (int)type, offset, clip_lo, clip_hi);
+					  v.blocks[i].addr + v.blocks[i].size, (int)type, offset,
+					  clip_lo, clip_hi);
 	tt_bank_view_release(&v);
 	return rc;
 }
@@ -538,8 +530,7 @@ static void rasterise(struct column *c, uint64_t total)
 }
 
 /* Draw @c at @x as one group with hover text @title. */
-static void draw_column(FILE *f, const struct column *c, int x, int width,
-			const char *title)
+static void draw_column(FILE *f, const struct column *c, int x, int width, const char *title)
 {
 	int r = 0, s, y;
 
@@ -549,22 +540,24 @@ static void draw_column(FILE *f, const struct column *c, int x, int width,
 			;
 		/* Row 0 is address 0, drawn at the bottom. */
 		y = BAR_TOP + (ROWS - s) * ROW_PX;
-		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
-			x, y, width, (s - r) * ROW_PX, class_fill[c->rows[r]]);
+		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", x,
+			y, width, (s - r) * ROW_PX, class_fill[c->rows[r]]);
 		r = s;
 	}
-	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#424242\" stroke-width=\"0.5\"/>\n</g>\n",
+	fprintf(f,
+		"<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+		"stroke=\"#424242\" stroke-width=\"0.5\"/>\n</g>\n",
 		x, BAR_TOP, width, ROWS * ROW_PX);
 }
 
 static void draw_axis(FILE *f, int x, uint64_t total, const char *label)
 {
-	fprintf(f, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">%s</text>\n",
-		x, BAR_TOP - 8, label);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0x%llx</text>\n",
-		x - 4, BAR_TOP + 10, (ull)total);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0x0</text>\n",
-		x - 4, BAR_TOP + ROWS * ROW_PX);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">%s</text>\n", x, BAR_TOP - 8,
+		label);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0x%llx</text>\n", x - 4,
+		BAR_TOP + 10, (ull)total);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0x0</text>\n", x - 4,
+		BAR_TOP + ROWS * ROW_PX);
 }
 
 static void free_column(struct column *c)
@@ -606,18 +599,22 @@ int tt_memory_report_svg(FILE *f, const struct tt_banks *b)
 	rasterise(&worker, c->l1_size);
 	rasterise(&dram, c->dram_bank_size);
 
-	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"monospace\" font-size=\"11\">\n",
+	fprintf(f,
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+		"font-family=\"monospace\" font-size=\"11\">\n",
 		width, BAR_TOP + ROWS * ROW_PX + 120);
 	fprintf(f, "<title>Device memory occupancy per bank</title>\n");
 	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"#fafafa\"/>\n");
-	fprintf(f, "<text x=\"%d\" y=\"20\" font-size=\"14\" font-weight=\"bold\">Device memory occupancy per bank (address 0 at the bottom)</text>\n",
+	fprintf(f,
+		"<text x=\"%d\" y=\"20\" font-size=\"14\" font-weight=\"bold\">Device memory "
+		"occupancy per bank (address 0 at the bottom)</text>\n",
 		MARGIN);
 
 	x = MARGIN;
 	draw_axis(f, x, c->l1_size, "L1");
 	for (i = 0; i < ncompute; i++, x += cw + gap) {
-		snprintf(title, sizeof(title), "worker core (%u,%u): L1 bank %u",
-			 i % c->grid_x, i / c->grid_x, i);
+		snprintf(title, sizeof(title), "worker core (%u,%u): L1 bank %u", i % c->grid_x,
+			 i / c->grid_x, i);
 		draw_column(f, &worker, x, cw, title);
 	}
 	for (s = 0; s < nstorage && !rc; s++, x += cw + gap) {
@@ -632,15 +629,14 @@ int tt_memory_report_svg(FILE *f, const struct tt_banks *b)
 			if (k == per - 1)
 				bot += c->storage_unreserved_base;
 			rc = add_type(&store, b, TT_BANK_L1,
-				      -(int64_t)((uint64_t)k * c->storage_bank_size),
-				      bot, top);
+				      -(int64_t)((uint64_t)k * c->storage_bank_size), bot, top);
 		}
 		if (rc)
 			break;
 		rasterise(&store, c->l1_size);
 		snprintf(title, sizeof(title), "storage core (%u,%u): L1 banks %u-%u",
-			 c->storage_cores[s].x, c->storage_cores[s].y,
-			 ncompute + s * per, ncompute + s * per + per - 1);
+			 c->storage_cores[s].x, c->storage_cores[s].y, ncompute + s * per,
+			 ncompute + s * per + per - 1);
 		draw_column(f, &store, x, cw, title);
 	}
 	if (rc)
@@ -661,7 +657,9 @@ int tt_memory_report_svg(FILE *f, const struct tt_banks *b)
 			continue;
 		if (tt_bank_stats(b, k, &st))
 			continue;
-		fprintf(f, "<text x=\"%d\" y=\"%d\">%-8s %u banks: %llu of %llu B allocated per bank, largest free block %llu B, %zu blocks</text>\n",
+		fprintf(f,
+			"<text x=\"%d\" y=\"%d\">%-8s %u banks: %llu of %llu B allocated per bank, "
+			"largest free block %llu B, %zu blocks</text>\n",
 			MARGIN, y, tt_bank_type_name(k), tt_bank_count(b, k),
 			(ull)st.total_allocated, (ull)st.total_allocatable,
 			(ull)st.largest_free_block, st.num_blocks);
@@ -671,11 +669,13 @@ int tt_memory_report_svg(FILE *f, const struct tt_banks *b)
 	x = MARGIN;
 	for (k = 0; k < NCLASSES; k++) {
 		static const char *const names[NCLASSES] = {
-			"reserved", "free", "DRAM", "part", "L1", "part",
-			"L1_SMALL", "part", "TRACE", "part",
+			"reserved", "free",	"DRAM", "part",	 "L1",
+			"part",	    "L1_SMALL", "part", "TRACE", "part",
 		};
 
-		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\" stroke=\"#424242\" stroke-width=\"0.5\"/>",
+		fprintf(f,
+			"<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\" "
+			"stroke=\"#424242\" stroke-width=\"0.5\"/>",
 			x, y - 9, class_fill[k]);
 		fprintf(f, "<text x=\"%d\" y=\"%d\">%s</text>\n", x + 13, y, names[k]);
 		x += 13 + 7 * (int)strlen(names[k]) + 12;

@@ -15,19 +15,19 @@
 #include "memory/memory.h"
 
 /* Host pointer to @addr of bank @core (DRAM bank: (bank, 0)), or NULL. */
-static uint8_t *host_of(struct tt_device *dev, enum tt_buffer_type type,
-			struct tt_core core, uint64_t addr)
+static uint8_t *host_of(struct tt_device *dev, enum tt_buffer_type type, struct tt_core core,
+			uint64_t addr)
 {
 	if (type == TT_BUFFER_DRAM)
 		return dev->dram + (uint64_t)core.x * dev->arch->dram_bank_size + addr;
 	if (core.x >= dev->grid_x || core.y >= dev->grid_y)
-		return NULL;		/* a storage-only core: not mapped */
+		return NULL; /* a storage-only core: not mapped */
 	return tt_dev_l1(dev, core.y * dev->grid_x + core.x) + addr;
 }
 
 /* Fill bank entry @e for bank @bank of @type, buffer at @addr. */
-static int bank_entry(struct tt_device *dev, enum tt_buffer_type type,
-		      uint32_t bank, uint64_t addr, struct tt_page_bank *e)
+static int bank_entry(struct tt_device *dev, enum tt_buffer_type type, uint32_t bank, uint64_t addr,
+		      struct tt_page_bank *e)
 {
 	enum tt_bank_type bt = tt_bank_type_of(type);
 	struct tt_bank_core c;
@@ -35,23 +35,22 @@ static int bank_entry(struct tt_device *dev, enum tt_buffer_type type,
 
 	if (tt_bank_core_of(&dev->banks, bt, bank, &c) ||
 	    tt_bank_offset(&dev->banks, bt, bank, &off))
-		return tt_fail(TT_EINVAL, "%s bank %u does not exist",
-			       tt_bank_type_name(bt), bank);
+		return tt_fail(TT_EINVAL, "%s bank %u does not exist", tt_bank_type_name(bt), bank);
 	e->core = tt_core(c.x, c.y);
 	e->bank = bank;
 	e->addr = (uint64_t)((int64_t)addr + off);
 	e->host = host_of(dev, type, e->core, e->addr);
 	if (!e->host)
-		return tt_fail(TT_ENOSYS, "%s bank %u is on core (%u,%u), outside the "
-			       "worker grid the host maps", tt_bank_type_name(bt),
-			       bank, c.x, c.y);
+		return tt_fail(TT_ENOSYS,
+			       "%s bank %u is on core (%u,%u), outside the "
+			       "worker grid the host maps",
+			       tt_bank_type_name(bt), bank, c.x, c.y);
 	return TT_OK;
 }
 
-int tt_page_map_init(struct tt_page_map *m, struct tt_device *dev,
-		     enum tt_buffer_type type, uint64_t addr, uint64_t page_size,
-		     uint64_t stride, uint64_t npages, const struct tt_shard_spec *spec,
-		     const uint32_t *shard_bank)
+int tt_page_map_init(struct tt_page_map *m, struct tt_device *dev, enum tt_buffer_type type,
+		     uint64_t addr, uint64_t page_size, uint64_t stride, uint64_t npages,
+		     const struct tt_shard_spec *spec, const uint32_t *shard_bank)
 {
 	int rc = TT_OK;
 
@@ -77,8 +76,7 @@ int tt_page_map_init(struct tt_page_map *m, struct tt_device *dev,
 	}
 	m->banks = calloc(m->nbanks, sizeof(*m->banks));
 	if (!m->banks)
-		return tt_fail(TT_ENOMEM, "out of host memory for a map of %u banks",
-			       m->nbanks);
+		return tt_fail(TT_ENOMEM, "out of host memory for a map of %u banks", m->nbanks);
 	for (uint32_t k = 0; k < m->nbanks && !rc; k++)
 		rc = bank_entry(dev, type, spec ? shard_bank[k] : k, addr, &m->banks[k]);
 	if (rc)

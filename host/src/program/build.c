@@ -48,7 +48,7 @@ static const char *const risc_dir[TT_RISCS_PER_CORE] = {
 };
 
 static const char *const risc_define[TT_RISCS_PER_CORE] = {
-	"-DCOMPILE_FOR_BRISC", "-DCOMPILE_FOR_NCRISC", "-DCOMPILE_FOR_TRISC=0",
+	"-DCOMPILE_FOR_BRISC",	 "-DCOMPILE_FOR_NCRISC",  "-DCOMPILE_FOR_TRISC=0",
 	"-DCOMPILE_FOR_TRISC=1", "-DCOMPILE_FOR_TRISC=2",
 };
 
@@ -93,8 +93,8 @@ static bool deps_valid(const char *deps_path)
 		XXH64_hash_t have;
 		char path[2000];
 
-		if (sscanf(line, "%llx %1999[^\n]", &want, path) != 2 ||
-		    hash_file(path, &have) || have != want)
+		if (sscanf(line, "%llx %1999[^\n]", &want, path) != 2 || hash_file(path, &have) ||
+		    have != want)
 			ok = false;
 	}
 	if (f)
@@ -162,15 +162,15 @@ static int mkdir_p(const char *dir)
 }
 
 /* Arguments of a compiler run besides compile-time args and defines. */
-#define FIXED_ARGV	48
+#define FIXED_ARGV 48
 
 /* Is @path a C++ source (by its extension)? */
 static bool is_cxx(const char *path)
 {
 	const char *dot = strrchr(path, '.');
 
-	return dot && (!strcmp(dot, ".cpp") || !strcmp(dot, ".cc") ||
-		       !strcmp(dot, ".cxx") || !strcmp(dot, ".C"));
+	return dot && (!strcmp(dot, ".cpp") || !strcmp(dot, ".cc") || !strcmp(dot, ".cxx") ||
+		       !strcmp(dot, ".C"));
 }
 
 bool tt_named_arg_valid(const char *name)
@@ -277,13 +277,14 @@ static int cmd_build(const struct tt_kernel_build *kb, struct cmd *c)
 	if (!c->argv || !c->owned)
 		goto nomem;
 #define ARG(s) (assert(c->argc < c->max), c->argv[c->argc++] = (char *)(s))
-#define ARGF(...) do {						\
-		char *s_;						\
-		if (asprintf(&s_, __VA_ARGS__) < 0)			\
-			goto nomem;					\
-		assert(c->nowned < c->max);				\
-		c->owned[c->nowned++] = s_;				\
-		ARG(s_);						\
+#define ARGF(...)                                   \
+	do {                                        \
+		char *s_;                           \
+		if (asprintf(&s_, __VA_ARGS__) < 0) \
+			goto nomem;                 \
+		assert(c->nowned < c->max);         \
+		c->owned[c->nowned++] = s_;         \
+		ARG(s_);                            \
 	} while (0)
 
 	if (cxx)
@@ -336,9 +337,8 @@ static int cmd_build(const struct tt_kernel_build *kb, struct cmd *c)
 	ctas[0] = '\0';
 	for (uint32_t i = 0; i < kb->num_compile_args; i++) {
 		ARGF("-DKERNEL_COMPILE_TIME_ARG_%u=%uu", i, kb->compile_args[i]);
-		ctas_len += (size_t)snprintf(ctas + ctas_len, ctas_cap - ctas_len,
-					     "%s%uu", i ? "," : "",
-					     kb->compile_args[i]);
+		ctas_len += (size_t)snprintf(ctas + ctas_len, ctas_cap - ctas_len, "%s%uu",
+					     i ? "," : "", kb->compile_args[i]);
 	}
 	if (kb->num_compile_args)
 		ARGF("-DKERNEL_COMPILE_TIME_ARGS=%s", ctas);
@@ -361,8 +361,7 @@ static int cmd_build(const struct tt_kernel_build *kb, struct cmd *c)
 	ARG("-nostdlib");
 	ARG("-nostartfiles");
 	ARGF("-T%s/linker/kernel_%s.ld", p->build, risc_dir[kb->risc]);
-	ARGF("-Wl,--just-symbols=%s/firmware/%s.syms.elf", p->build,
-	     risc_dir[kb->risc]);
+	ARGF("-Wl,--just-symbols=%s/firmware/%s.syms.elf", p->build, risc_dir[kb->risc]);
 	ARG("-Wl,--gc-sections");
 	/* -MD, not -MMD: the -isystem headers (ours and newlib's) count too. */
 	ARG("-MD");
@@ -426,8 +425,7 @@ static void tool_identity_into(XXH3_state_t *st, const char *tool)
 	while (*path) {
 		size_t len = strcspn(path, ":");
 
-		snprintf(full, sizeof(full), "%.*s/%s", (int)len,
-			 len ? path : ".", tool);
+		snprintf(full, sizeof(full), "%.*s/%s", (int)len, len ? path : ".", tool);
 		if (!access(full, X_OK)) {
 			XXH3_128bits_update(st, full, strlen(full) + 1);
 			identity_into(st, full);
@@ -445,8 +443,7 @@ static void tool_identity_into(XXH3_state_t *st, const char *tool)
  * link's inputs.  Included headers are checked by content on every hit
  * (the .deps list next to the binary).
  */
-static int kernel_key(const struct tt_kernel_build *kb, const struct cmd *c,
-		      uint64_t id[2])
+static int kernel_key(const struct tt_kernel_build *kb, const struct cmd *c, uint64_t id[2])
 {
 	const struct tt_paths *p = tt_paths();
 	char path[1200];
@@ -488,14 +485,14 @@ static int kernel_key(const struct tt_kernel_build *kb, const struct cmd *c,
 /* One kernel of a batch: its command, cache entry and compiler process. */
 struct job {
 	struct cmd cmd;
-	char base[1400];		/* cache entry, without extension */
-	char tmp[1500];			/* this run's temporaries, likewise */
+	char base[1400]; /* cache entry, without extension */
+	char tmp[1500];	 /* this run's temporaries, likewise */
 	char tmp_elf[1600], tmp_d[1600];
 	pid_t pid;
 	int spawn_err;
-	int store_err;			/* errno of a failed store in the cache */
+	int store_err; /* errno of a failed store in the cache */
 	int rc;
-	bool compile;			/* a miss this batch compiles */
+	bool compile; /* a miss this batch compiles */
 };
 
 /* Start @j's compiler, its output going to <tmp>.log. */
@@ -510,8 +507,7 @@ static void job_spawn(struct job *j)
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	posix_spawn_file_actions_adddup2(&fa, 1, 2);
-	j->spawn_err = posix_spawnp(&j->pid, j->cmd.argv[0], &fa, NULL, j->cmd.argv,
-				    environ);
+	j->spawn_err = posix_spawnp(&j->pid, j->cmd.argv[0], &fa, NULL, j->cmd.argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	if (j->spawn_err)
 		j->rc = TT_EBUILD;
@@ -551,13 +547,12 @@ static void job_log(const struct job *j, char *log, size_t loglen)
 	int fd;
 
 	if (j->spawn_err) {
-		snprintf(log, loglen, "cannot run %s: %s", j->cmd.argv[0],
-			 strerror(j->spawn_err));
+		snprintf(log, loglen, "cannot run %s: %s", j->cmd.argv[0], strerror(j->spawn_err));
 		return;
 	}
 	if (j->rc == TT_EIO) {
-		snprintf(log, loglen, "cannot store %s.elf in the kernel cache: %s",
-			 j->base, j->store_err ? strerror(j->store_err) : "no dependency list");
+		snprintf(log, loglen, "cannot store %s.elf in the kernel cache: %s", j->base,
+			 j->store_err ? strerror(j->store_err) : "no dependency list");
 		return;
 	}
 	snprintf(path, sizeof(path), "%s.log", j->tmp);
@@ -638,7 +633,8 @@ static int jobs_prepare(const struct tt_build_job *bj, struct job *jobs, uint32_
 			if (jobs[k].compile && !strcmp(jobs[k].base, j->base))
 				j->compile = false;
 		if (j->compile && mkdir_p(p->cache)) {
-			snprintf(log, loglen, "cannot create the kernel cache %s: %s "
+			snprintf(log, loglen,
+				 "cannot create the kernel cache %s: %s "
 				 "(set TT_EMU_CACHE to a writable directory)",
 				 p->cache, strerror(errno));
 			return TT_EIO;
@@ -677,8 +673,8 @@ static void jobs_compile(struct job *jobs, uint32_t n)
 	free(order);
 }
 
-int tt_build_kernels(const struct tt_build_job *bj, uint32_t n, uint32_t *failed,
-		     char *log, size_t loglen)
+int tt_build_kernels(const struct tt_build_job *bj, uint32_t n, uint32_t *failed, char *log,
+		     size_t loglen)
 {
 	struct job *jobs = calloc(n ? n : 1, sizeof(*jobs));
 	char elf_path[1500];
@@ -715,8 +711,8 @@ int tt_build_kernels(const struct tt_build_job *bj, uint32_t n, uint32_t *failed
 	return rc;
 }
 
-int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
-		    uint64_t id[2], char *log, size_t loglen)
+int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf, uint64_t id[2], char *log,
+		    size_t loglen)
 {
 	struct tt_build_job j = { .kb = *kb, .elf = elf, .id = id };
 	uint32_t failed;
@@ -733,8 +729,7 @@ int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
  * entries); the format text goes to @text, TT_NUM_CBS * 4 + 3 bytes.
  */
 static int kernel_defines(const struct tt_program *prog, const struct tt_kernel *k,
-			  struct tt_define *defs, char *text,
-			  struct tt_kernel_build *kb)
+			  struct tt_define *defs, char *text, struct tt_kernel_build *kb)
 {
 	uint8_t df[TT_NUM_CBS];
 	size_t len = 0;
@@ -761,20 +756,19 @@ static int kernel_fits(const struct tt_kernel *k, struct tt_run_report *report)
 		const struct tt_elf_segment *seg = &k->elf.segs[s];
 
 		if (seg->addr < TT_MEM_KERNEL_BASE(k->risc) ||
-		    seg->addr + seg->memsz >
-		    TT_MEM_KERNEL_BASE(k->risc) + TT_MEM_KERNEL_SLOT_SIZE)
+		    seg->addr + seg->memsz > TT_MEM_KERNEL_BASE(k->risc) + TT_MEM_KERNEL_SLOT_SIZE)
 			return tt_run_fail(report, TT_E2BIG,
 					   "%s: kernel image for %s does not fit its "
-					   "%u-byte text slot", k->path,
-					   tt_risc_name(k->risc), TT_MEM_KERNEL_SLOT_SIZE);
+					   "%u-byte text slot",
+					   k->path, tt_risc_name(k->risc), TT_MEM_KERNEL_SLOT_SIZE);
 	}
 	return TT_OK;
 }
 
 /* The build jobs of @prog's unbuilt kernels, defines and formats included. */
-static int program_jobs(struct tt_program *prog, struct tt_build_job *jobs,
-			struct tt_kernel **ks, struct tt_define **defs, char (*formats)[TT_NUM_CBS * 4 + 3],
-			uint32_t *n, struct tt_run_report *report)
+static int program_jobs(struct tt_program *prog, struct tt_build_job *jobs, struct tt_kernel **ks,
+			struct tt_define **defs, char (*formats)[TT_NUM_CBS * 4 + 3], uint32_t *n,
+			struct tt_run_report *report)
 {
 	int rc;
 
@@ -797,8 +791,7 @@ static int program_jobs(struct tt_program *prog, struct tt_build_job *jobs,
 		j->id = k->id;
 		defs[*n] = calloc(k->num_defines + 1, sizeof(**defs));
 		if (!defs[*n])
-			return tt_run_fail(report, TT_ENOMEM, "%s: out of host memory",
-					   k->path);
+			return tt_run_fail(report, TT_ENOMEM, "%s: out of host memory", k->path);
 		ks[*n] = k;
 		(*n)++;
 		rc = kernel_defines(prog, k, defs[*n - 1], formats[*n - 1], &j->kb);
@@ -808,15 +801,14 @@ static int program_jobs(struct tt_program *prog, struct tt_build_job *jobs,
 	return TT_OK;
 }
 
-int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
-		       struct tt_run_report *report)
+int tt_program_compile(struct tt_device *dev, struct tt_program *prog, struct tt_run_report *report)
 {
 	char log[1900];
 	uint32_t n = 0, failed = 0, m = 0;
 	struct tt_build_job *jobs = NULL;
 	struct tt_kernel **ks = NULL;
 	struct tt_define **defs = NULL;
-	char (*formats)[TT_NUM_CBS * 4 + 3] = NULL;
+	char(*formats)[TT_NUM_CBS * 4 + 3] = NULL;
 	int rc;
 
 	/* Building needs no device: @dev may be NULL (a compile-only check). */

@@ -37,12 +37,15 @@ static int global_check(const char *fn, const struct tt_buffer *buf, uint32_t si
 	if (rc)
 		return rc;
 	if (tt_buffer_type(buf) == TT_BUFFER_DRAM)
-		return tt_fail(TT_EINVAL, "%s: a CB cannot live in a DRAM buffer: "
-			       "use an L1 or L1_SMALL buffer", fn);
+		return tt_fail(TT_EINVAL,
+			       "%s: a CB cannot live in a DRAM buffer: "
+			       "use an L1 or L1_SMALL buffer",
+			       fn);
 	if (!fits_buffer(buf, size))
-		return tt_fail(TT_EINVAL, "%s: a CB of %u B does not fit the buffer's "
-			       "%llu B per core", fn, size,
-			       (unsigned long long)tt_buffer_bank_size(buf));
+		return tt_fail(TT_EINVAL,
+			       "%s: a CB of %u B does not fit the buffer's "
+			       "%llu B per core",
+			       fn, size, (unsigned long long)tt_buffer_bank_size(buf));
 	return TT_OK;
 }
 
@@ -78,17 +81,18 @@ static int replace_all(const char *fn, struct tt_cb_set *set)
 			continue;
 		base = place(set, i, cb);
 		if (base + cb->size > UINT32_MAX)
-			return tt_fail(TT_EINVAL, "%s: CB %u of %u B at 0x%llx does not "
-				       "fit the 32-bit L1 address space", fn, i, cb->size,
-				       (unsigned long long)base);
+			return tt_fail(TT_EINVAL,
+				       "%s: CB %u of %u B at 0x%llx does not "
+				       "fit the 32-bit L1 address space",
+				       fn, i, cb->size, (unsigned long long)base);
 		cb->addr = (uint32_t)base;
 	}
 	return TT_OK;
 }
 
 /* Does @size suit every page size of @cb?  @fn fails if not. */
-static int sizes_check(const char *fn, const struct tt_cb *cb, uint32_t size,
-		       uint32_t index, uint32_t page_size)
+static int sizes_check(const char *fn, const struct tt_cb *cb, uint32_t size, uint32_t index,
+		       uint32_t page_size)
 {
 	for (uint32_t i = 0; i < TT_NUM_CBS; i++) {
 		uint32_t ps = i == index ? page_size : cb->page_size[i];
@@ -96,20 +100,21 @@ static int sizes_check(const char *fn, const struct tt_cb *cb, uint32_t size,
 		if (!(cb->mask & (1u << i)))
 			continue;
 		if (!size || !ps || size % ps)
-			return tt_fail(TT_EINVAL, "%s: CB index %u: page size %u B does "
-				       "not divide total_size %u B", fn, i, ps, size);
+			return tt_fail(TT_EINVAL,
+				       "%s: CB index %u: page size %u B does "
+				       "not divide total_size %u B",
+				       fn, i, ps, size);
 		if (size / ps > UINT16_MAX)
-			return tt_fail(TT_EINVAL, "%s: CB index %u: %u pages, at most "
-				       "%u (16-bit page counters)", fn, i, size / ps,
-				       UINT16_MAX);
+			return tt_fail(TT_EINVAL,
+				       "%s: CB index %u: %u pages, at most "
+				       "%u (16-bit page counters)",
+				       fn, i, size / ps, UINT16_MAX);
 	}
 	return TT_OK;
 }
 
-static int create(const char *fn, struct tt_program *prog,
-		  const struct tt_core_range_set *cores,
-		  const struct tt_cb_config *cfg, const struct tt_buffer *global,
-		  tt_cb_handle *out)
+static int create(const char *fn, struct tt_program *prog, const struct tt_core_range_set *cores,
+		  const struct tt_cb_config *cfg, const struct tt_buffer *global, tt_cb_handle *out)
 {
 	struct tt_cb_set *set;
 	struct tt_cb cb = { 0 }, *grown;
@@ -129,29 +134,38 @@ static int create(const char *fn, struct tt_program *prog,
 	if (!cfg->total_size)
 		return tt_fail(TT_EINVAL, "%s: CB total_size is 0", fn);
 	if (!cfg->formats || !cfg->num_formats)
-		return tt_fail(TT_EINVAL, "%s: a CB needs at least one index in "
-			       "formats (%u given%s)", fn, cfg->num_formats,
-			       cfg->formats ? "" : ", array NULL");
+		return tt_fail(TT_EINVAL,
+			       "%s: a CB needs at least one index in "
+			       "formats (%u given%s)",
+			       fn, cfg->num_formats, cfg->formats ? "" : ", array NULL");
 	for (uint32_t i = 0; i < cfg->num_formats; i++) {
 		const struct tt_cb_format *f = &cfg->formats[i];
 
 		if (f->index >= TT_NUM_CBS)
-			return tt_fail(TT_EINVAL, "%s: CB index %u is out of range: "
-				       "0..%u", fn, f->index, TT_NUM_CBS - 1);
+			return tt_fail(TT_EINVAL,
+				       "%s: CB index %u is out of range: "
+				       "0..%u",
+				       fn, f->index, TT_NUM_CBS - 1);
 		if (cb.mask & (1u << f->index))
-			return tt_fail(TT_EINVAL, "%s: CB index %u is listed twice in "
-				       "formats", fn, f->index);
+			return tt_fail(TT_EINVAL,
+				       "%s: CB index %u is listed twice in "
+				       "formats",
+				       fn, f->index);
 		if (!tt_df_valid(f->data_format))
-			return tt_fail(TT_EINVAL, "%s: CB index %u: data format %u is "
-				       "unknown (TT_DF_*)", fn, f->index, f->data_format);
+			return tt_fail(TT_EINVAL,
+				       "%s: CB index %u: data format %u is "
+				       "unknown (TT_DF_*)",
+				       fn, f->index, f->data_format);
 		if (!f->page_size || cfg->total_size % f->page_size)
-			return tt_fail(TT_EINVAL, "%s: CB index %u: page size %u B does "
-				       "not divide total_size %u B", fn, f->index,
-				       f->page_size, cfg->total_size);
+			return tt_fail(TT_EINVAL,
+				       "%s: CB index %u: page size %u B does "
+				       "not divide total_size %u B",
+				       fn, f->index, f->page_size, cfg->total_size);
 		if (cfg->total_size / f->page_size > UINT16_MAX)
-			return tt_fail(TT_EINVAL, "%s: CB index %u: %u pages, at most "
-				       "%u (16-bit page counters)", fn, f->index,
-				       cfg->total_size / f->page_size, UINT16_MAX);
+			return tt_fail(TT_EINVAL,
+				       "%s: CB index %u: %u pages, at most "
+				       "%u (16-bit page counters)",
+				       fn, f->index, cfg->total_size / f->page_size, UINT16_MAX);
 		cb.mask |= 1u << f->index;
 		cb.page_size[f->index] = f->page_size;
 		cb.data_format[f->index] = (uint8_t)f->data_format;
@@ -167,19 +181,20 @@ static int create(const char *fn, struct tt_program *prog,
 		const struct tt_cb *o = &set->cbs[i];
 
 		if (tt_core_range_sets_meet(&o->cores, cores) && (o->mask & cb.mask))
-			return tt_fail(TT_EEXIST, "%s: CB index %u is already used by "
-				       "CB %u of the program on a core of %s", fn,
-				       (unsigned int)__builtin_ctz(o->mask & cb.mask),
-				       i, tt_core_range_set_text(cores, text,
-								  sizeof(text)));
+			return tt_fail(TT_EEXIST,
+				       "%s: CB index %u is already used by "
+				       "CB %u of the program on a core of %s",
+				       fn, (unsigned int)__builtin_ctz(o->mask & cb.mask), i,
+				       tt_core_range_set_text(cores, text, sizeof(text)));
 	}
 	cb.cores = *cores;
 	cb.size = cfg->total_size;
 	base = cb.global ? tt_buffer_address(global) : place(set, set->count, &cb);
 	if (base + cfg->total_size > UINT32_MAX)
-		return tt_fail(TT_EINVAL, "%s: a CB of %u B at 0x%llx does not fit "
-			       "the 32-bit L1 address space", fn, cfg->total_size,
-			       (unsigned long long)base);
+		return tt_fail(TT_EINVAL,
+			       "%s: a CB of %u B at 0x%llx does not fit "
+			       "the 32-bit L1 address space",
+			       fn, cfg->total_size, (unsigned long long)base);
 	cb.addr = (uint32_t)base;
 	grown = realloc(set->cbs, (set->count + 1) * sizeof(*grown));
 	if (!grown)
@@ -196,10 +211,9 @@ int tt_cb_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 	return create("tt_cb_create", prog, cores, cfg, NULL, out);
 }
 
-int tt_cb_create_globally_allocated(struct tt_program *prog,
-				    const struct tt_core_range_set *cores,
-				    const struct tt_cb_config *cfg,
-				    const struct tt_buffer *buf, tt_cb_handle *out)
+int tt_cb_create_globally_allocated(struct tt_program *prog, const struct tt_core_range_set *cores,
+				    const struct tt_cb_config *cfg, const struct tt_buffer *buf,
+				    tt_cb_handle *out)
 {
 	static const char fn[] = "tt_cb_create_globally_allocated";
 
@@ -208,8 +222,7 @@ int tt_cb_create_globally_allocated(struct tt_program *prog,
 	return create(fn, prog, cores, cfg, buf, out);
 }
 
-int tt_cb_update_address(struct tt_program *prog, tt_cb_handle h,
-			 const struct tt_buffer *buf)
+int tt_cb_update_address(struct tt_program *prog, tt_cb_handle h, const struct tt_buffer *buf)
 {
 	static const char fn[] = "tt_cb_update_address";
 	struct tt_cb_set *set;
@@ -219,8 +232,10 @@ int tt_cb_update_address(struct tt_program *prog, tt_cb_handle h,
 		return rc;
 	set = tt_program_cbs(prog);
 	if (h >= set->count)
-		return tt_fail(TT_EINVAL, "%s: CB handle %u is not a CB of the "
-			       "program (it has %u)", fn, h, set->count);
+		return tt_fail(TT_EINVAL,
+			       "%s: CB handle %u is not a CB of the "
+			       "program (it has %u)",
+			       fn, h, set->count);
 	if (!set->cbs[h].global)
 		return tt_fail(TT_EINVAL, "%s: CB %u is not globally allocated", fn, h);
 	rc = global_check(fn, buf, set->cbs[h].size);
@@ -236,8 +251,8 @@ int tt_cb_update_address(struct tt_program *prog, tt_cb_handle h,
  * freed, the kernels would read and write whatever is allocated there
  * next.  Caught at launch instead.
  */
-int tt_cb_check_globals(const struct tt_cb_set *set, const struct tt_device *dev,
-			char *why, size_t whylen)
+int tt_cb_check_globals(const struct tt_cb_set *set, const struct tt_device *dev, char *why,
+			size_t whylen)
 {
 	for (uint32_t i = 0; i < set->count; i++) {
 		const struct tt_cb *cb = &set->cbs[i];
@@ -245,17 +260,19 @@ int tt_cb_check_globals(const struct tt_cb_set *set, const struct tt_device *dev
 		if (!cb->global)
 			continue;
 		if (!tt_buf_live_on(cb->buf, dev)) {
-			snprintf(why, whylen, "CB %u is globally allocated in buffer %p, "
+			snprintf(why, whylen,
+				 "CB %u is globally allocated in buffer %p, "
 				 "which was freed (or belongs to another device): give "
-				 "it a live buffer with tt_cb_update_address", i,
-				 (const void *)cb->buf);
+				 "it a live buffer with tt_cb_update_address",
+				 i, (const void *)cb->buf);
 			return TT_EINVAL;
 		}
 		if (tt_buffer_address(cb->buf) != cb->addr) {
-			snprintf(why, whylen, "CB %u is globally allocated at 0x%x, but "
+			snprintf(why, whylen,
+				 "CB %u is globally allocated at 0x%x, but "
 				 "its buffer %p is at 0x%x now (freed and allocated "
-				 "again?): call tt_cb_update_address", i, cb->addr,
-				 (const void *)cb->buf, tt_buffer_address(cb->buf));
+				 "again?): call tt_cb_update_address",
+				 i, cb->addr, (const void *)cb->buf, tt_buffer_address(cb->buf));
 			return TT_EINVAL;
 		}
 	}
@@ -263,8 +280,8 @@ int tt_cb_check_globals(const struct tt_cb_set *set, const struct tt_device *dev
 }
 
 /* CB @h of @prog and the program's CBs, or an error on behalf of @fn. */
-static int cb_get(const char *fn, struct tt_program *prog, tt_cb_handle h,
-		  struct tt_cb_set **setp, struct tt_cb **cbp)
+static int cb_get(const char *fn, struct tt_program *prog, tt_cb_handle h, struct tt_cb_set **setp,
+		  struct tt_cb **cbp)
 {
 	struct tt_cb_set *set;
 	int rc = tt_prog_check(prog, fn);
@@ -273,8 +290,10 @@ static int cb_get(const char *fn, struct tt_program *prog, tt_cb_handle h,
 		return rc;
 	set = tt_program_cbs(prog);
 	if (h >= set->count)
-		return tt_fail(TT_EINVAL, "%s: CB handle %u is not a CB of the "
-			       "program (it has %u)", fn, h, set->count);
+		return tt_fail(TT_EINVAL,
+			       "%s: CB handle %u is not a CB of the "
+			       "program (it has %u)",
+			       fn, h, set->count);
 	*setp = set;
 	*cbp = &set->cbs[h];
 	return TT_OK;
@@ -293,7 +312,8 @@ int tt_cb_update_total_size(struct tt_program *prog, tt_cb_handle h, uint32_t to
 	if (rc)
 		return rc;
 	if (cb->global && total_size > cb->size)
-		return tt_fail(TT_EINVAL, "%s: globally allocated CB %u grows to %u B: "
+		return tt_fail(TT_EINVAL,
+			       "%s: globally allocated CB %u grows to %u B: "
 			       "use tt_cb_update_address_and_size with its buffer",
 			       fn, h, total_size);
 	old = cb->size;
@@ -359,8 +379,10 @@ int tt_cb_address(const struct tt_program *prog, tt_cb_handle h, uint32_t *addr)
 	if (!addr)
 		return tt_fail(TT_EINVAL, "%s: the result pointer is NULL", fn);
 	if (h >= set->count)
-		return tt_fail(TT_EINVAL, "%s: CB handle %u is not a CB of the "
-			       "program (it has %u)", fn, h, set->count);
+		return tt_fail(TT_EINVAL,
+			       "%s: CB handle %u is not a CB of the "
+			       "program (it has %u)",
+			       fn, h, set->count);
 	*addr = set->cbs[h].addr;
 	return TT_OK;
 }
@@ -372,8 +394,7 @@ void tt_cb_set_free(struct tt_cb_set *set)
 	set->count = 0;
 }
 
-uint32_t tt_cb_core_config(const struct tt_cb_set *set, struct tt_core xy,
-			   uint32_t *words,
+uint32_t tt_cb_core_config(const struct tt_cb_set *set, struct tt_core xy, uint32_t *words,
 			   uint64_t *end)
 {
 	uint32_t mask = 0;
@@ -402,8 +423,7 @@ uint32_t tt_cb_core_config(const struct tt_cb_set *set, struct tt_core xy,
 	return mask;
 }
 
-int tt_cb_formats(const struct tt_cb_set *set, const struct tt_core_range_set *cores,
-		  uint8_t *df)
+int tt_cb_formats(const struct tt_cb_set *set, const struct tt_core_range_set *cores, uint8_t *df)
 {
 	uint32_t seen = 0;
 
@@ -417,9 +437,10 @@ int tt_cb_formats(const struct tt_cb_set *set, const struct tt_core_range_set *c
 			if (!(cb->mask & (1u << idx)))
 				continue;
 			if ((seen & (1u << idx)) && df[idx] != cb->data_format[idx])
-				return tt_fail(TT_EINVAL, "CB %u has data format %u on some "
-					       "cores of the kernel and %u on others", idx,
-					       df[idx], cb->data_format[idx]);
+				return tt_fail(TT_EINVAL,
+					       "CB %u has data format %u on some "
+					       "cores of the kernel and %u on others",
+					       idx, df[idx], cb->data_format[idx]);
 			df[idx] = cb->data_format[idx];
 			seen |= 1u << idx;
 		}

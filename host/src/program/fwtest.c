@@ -16,18 +16,15 @@
 #include "base/base.h"
 #include "tt_fwtest_abi.h"
 
-#define FWTEST_MAX_DEFINES	32
+#define FWTEST_MAX_DEFINES 32
 
 static const char *const status_names[] = {
-	[TT_FWTEST_STATUS_PASS] = "pass",
-	[TT_FWTEST_STATUS_FAIL] = "fail",
-	[TT_FWTEST_STATUS_SKIP] = "skip",
-	[TT_FWTEST_STATUS_CRASH] = "crash",
+	[TT_FWTEST_STATUS_PASS] = "pass",	[TT_FWTEST_STATUS_FAIL] = "fail",
+	[TT_FWTEST_STATUS_SKIP] = "skip",	[TT_FWTEST_STATUS_CRASH] = "crash",
 	[TT_FWTEST_STATUS_NOT_RUN] = "not run",
 };
 
-static void copy_str(char *dst, size_t cap, const volatile char *src,
-		     size_t src_cap)
+static void copy_str(char *dst, size_t cap, const volatile char *src, size_t src_cap)
 {
 	size_t i;
 
@@ -61,31 +58,31 @@ static int add_kernels(struct tt_program *prog, const struct tt_fwtest_config *c
 
 	if (cfg->riscs & TT_FWTEST_BRISC) {
 		struct tt_dm_config dm = { .processor = TT_DM_RISCV_0,
-					   .noc = TT_NOC_0, .defines = defs,
+					   .noc = TT_NOC_0,
+					   .defines = defs,
 					   .num_defines = ndefs };
 
 		rc = tt_kernel_create(prog, cfg->path, &cfg->cores, &dm, &k);
 	}
 	if (!rc && (cfg->riscs & TT_FWTEST_NCRISC)) {
 		struct tt_dm_config dm = { .processor = TT_DM_RISCV_1,
-					   .noc = TT_NOC_1, .defines = defs,
+					   .noc = TT_NOC_1,
+					   .defines = defs,
 					   .num_defines = ndefs };
 
 		rc = tt_kernel_create(prog, cfg->path, &cfg->cores, &dm, &k);
 	}
 	if (!rc && (cfg->riscs & TT_FWTEST_TRISCS)) {
-		struct tt_compute_config cc = { .defines = defs,
-						.num_defines = ndefs };
+		struct tt_compute_config cc = { .defines = defs, .num_defines = ndefs };
 
-		rc = tt_compute_kernel_create(prog, cfg->path, &cfg->cores,
-					      &cc, &k);
+		rc = tt_compute_kernel_create(prog, cfg->path, &cfg->cores, &cc, &k);
 	}
 	return rc;
 }
 
 /* A new outcome of @core / @risc at the end of @res. */
-static struct tt_fwtest_outcome *add_outcome(struct tt_fwtest_result *res,
-					     struct tt_core core, unsigned int risc)
+static struct tt_fwtest_outcome *add_outcome(struct tt_fwtest_result *res, struct tt_core core,
+					     unsigned int risc)
 {
 	struct tt_fwtest_outcome *o = &res->outcomes[res->num++];
 
@@ -96,8 +93,8 @@ static struct tt_fwtest_outcome *add_outcome(struct tt_fwtest_result *res,
 }
 
 /* Outcomes of one hart's record, appended to @res. */
-static void collect(struct tt_fwtest_result *res, struct tt_core core,
-		    unsigned int risc, const struct tt_fwtest_record *r)
+static void collect(struct tt_fwtest_result *res, struct tt_core core, unsigned int risc,
+		    const struct tt_fwtest_record *r)
 {
 	bool crashed = false;
 
@@ -155,8 +152,7 @@ static void collect(struct tt_fwtest_result *res, struct tt_core core,
 
 		snprintf(o->name, sizeof(o->name), "(test program)");
 		o->status = TT_FWTEST_STATUS_FAIL;
-		snprintf(o->msg, sizeof(o->msg),
-			 "%u cases, only %u fit a record: split the file",
+		snprintf(o->msg, sizeof(o->msg), "%u cases, only %u fit a record: split the file",
 			 r->num_cases, TT_FWTEST_MAX_CASES);
 		res->failed++;
 	}
@@ -176,36 +172,39 @@ static int refuse(int rc, const char *fmt, ...)
 	return tt_fail(rc, "tt_fwtest_run: %s", text);
 }
 
-static int check_config(const struct tt_device *dev,
-			const struct tt_fwtest_config *cfg)
+static int check_config(const struct tt_device *dev, const struct tt_fwtest_config *cfg)
 {
 	struct tt_core grid = tt_device_grid(dev);
 
 	if (!cfg->path)
 		return refuse(TT_EINVAL, "the test program path is NULL");
 	if (cfg->cores.count == 0 || cfg->cores.count > TT_CORE_RANGE_SET_MAX)
-		return refuse(TT_EINVAL, "%u core ranges: give 1 to %u",
-			      cfg->cores.count, TT_CORE_RANGE_SET_MAX);
+		return refuse(TT_EINVAL, "%u core ranges: give 1 to %u", cfg->cores.count,
+			      TT_CORE_RANGE_SET_MAX);
 	if (cfg->riscs & ~TT_FWTEST_ALL)
-		return refuse(TT_EINVAL, "riscs 0x%x has bits outside TT_FWTEST_ALL "
-			      "(0x%x)", cfg->riscs, TT_FWTEST_ALL);
+		return refuse(TT_EINVAL,
+			      "riscs 0x%x has bits outside TT_FWTEST_ALL "
+			      "(0x%x)",
+			      cfg->riscs, TT_FWTEST_ALL);
 	if (cfg->num_defines > FWTEST_MAX_DEFINES - 1)
 		return refuse(TT_EINVAL, "%u defines, at most %u", cfg->num_defines,
 			      FWTEST_MAX_DEFINES - 1);
 	if (cfg->num_defines && !cfg->defines)
-		return refuse(TT_EINVAL, "%u defines, but the array is NULL",
-			      cfg->num_defines);
+		return refuse(TT_EINVAL, "%u defines, but the array is NULL", cfg->num_defines);
 	for (uint32_t i = 0; i < cfg->cores.count; i++) {
 		const struct tt_core_range *r = &cfg->cores.ranges[i];
 
 		if (r->start.x > r->end.x || r->start.y > r->end.y)
-			return refuse(TT_EINVAL, "core range %u (%u,%u)-(%u,%u) is "
-				      "inverted: start must not exceed end", i,
-				      r->start.x, r->start.y, r->end.x, r->end.y);
+			return refuse(TT_EINVAL,
+				      "core range %u (%u,%u)-(%u,%u) is "
+				      "inverted: start must not exceed end",
+				      i, r->start.x, r->start.y, r->end.x, r->end.y);
 		if (r->end.x >= grid.x || r->end.y >= grid.y)
-			return refuse(TT_ERANGE, "core range %u (%u,%u)-(%u,%u) is "
-				      "outside the %ux%u grid", i, r->start.x,
-				      r->start.y, r->end.x, r->end.y, grid.x, grid.y);
+			return refuse(TT_ERANGE,
+				      "core range %u (%u,%u)-(%u,%u) is "
+				      "outside the %ux%u grid",
+				      i, r->start.x, r->start.y, r->end.x, r->end.y, grid.x,
+				      grid.y);
 	}
 	return TT_OK;
 }
@@ -221,7 +220,7 @@ int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 	struct tt_buffer *mbox = NULL;
 	struct tt_program *prog = NULL;
 	unsigned int riscs[TT_RISCS_PER_CORE];
-	struct tt_core grid, *cores = NULL;	/* the chosen ones, row-major */
+	struct tt_core grid, *cores = NULL; /* the chosen ones, row-major */
 	char addr[16];
 	uint32_t nriscs, ncores = 0, base;
 	int rc;
@@ -232,8 +231,7 @@ int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 	if (!tt_device_arch(dev))
 		return TT_EINVAL;
 	if (!in || !out)
-		return refuse(TT_EINVAL, "the %s is NULL", !in ? "config" :
-			      "result pointer");
+		return refuse(TT_EINVAL, "the %s is NULL", !in ? "config" : "result pointer");
 	cfg = *in;
 	if (!cfg.riscs)
 		cfg.riscs = TT_FWTEST_BRISC;
@@ -255,8 +253,7 @@ int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 	bc = (struct tt_buffer_config){
 		.type = TT_BUFFER_L1,
 		.page_size = TT_FWTEST_CORE_BYTES,
-		.size = (uint64_t)TT_FWTEST_CORE_BYTES *
-			tt_device_num_banks(dev, TT_BUFFER_L1),
+		.size = (uint64_t)TT_FWTEST_CORE_BYTES * tt_device_num_banks(dev, TT_BUFFER_L1),
 	};
 	rc = tt_buffer_create(dev, &bc, &mbox);
 	if (rc)
@@ -273,8 +270,7 @@ int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 			if (tt_core_range_set_contains(&cfg.cores, tt_core(x, y)))
 				cores[ncores++] = tt_core(x, y);
 	for (uint32_t c = 0; c < ncores; c++) {
-		rc = tt_device_l1_write(dev, cores[c], base, rec,
-					TT_FWTEST_CORE_BYTES);
+		rc = tt_device_l1_write(dev, cores[c], base, rec, TT_FWTEST_CORE_BYTES);
 		if (rc)
 			goto out;
 	}
@@ -297,21 +293,20 @@ int tt_fwtest_run(struct tt_device *dev, const struct tt_fwtest_config *in,
 	if (tt_finish(dev, cfg.timeout_ms, &res->run))
 		snprintf(res->run_errors, sizeof(res->run_errors), "%s", tt_last_error());
 
-	res->outcomes = calloc((size_t)ncores * nriscs * (TT_FWTEST_MAX_CASES + 1),
-			       sizeof(*res->outcomes));
+	res->outcomes =
+		calloc((size_t)ncores * nriscs * (TT_FWTEST_MAX_CASES + 1), sizeof(*res->outcomes));
 	if (!res->outcomes) {
 		rc = refuse(TT_ENOMEM, "out of host memory");
 		goto out;
 	}
 	for (uint32_t c = 0; c < ncores; c++) {
-		if (tt_device_l1_read(dev, cores[c], base, rec,
-				      TT_FWTEST_CORE_BYTES))
+		if (tt_device_l1_read(dev, cores[c], base, rec, TT_FWTEST_CORE_BYTES))
 			continue;
 		for (uint32_t i = 0; i < nriscs; i++)
 			collect(res, cores[c], riscs[i], &rec[riscs[i]]);
 	}
 	if (res->run.status && !res->crashed)
-		res->crashed++;	/* the run failed after every case returned */
+		res->crashed++; /* the run failed after every case returned */
 	rc = res->failed || res->crashed ? TT_ETESTFAIL : TT_OK;
 out:
 	free(cores);
@@ -349,12 +344,10 @@ void tt_fwtest_print_tap(FILE *f, const struct tt_fwtest_result *res)
 	fprintf(f, "TAP version 13\n1..%u\n", res->num);
 	for (uint32_t i = 0; i < res->num; i++) {
 		const struct tt_fwtest_outcome *o = &res->outcomes[i];
-		bool ok = o->status == TT_FWTEST_STATUS_PASS ||
-			  o->status == TT_FWTEST_STATUS_SKIP;
+		bool ok = o->status == TT_FWTEST_STATUS_PASS || o->status == TT_FWTEST_STATUS_SKIP;
 
-		fprintf(f, "%s %u core (%u,%u) %s %s", ok ? "ok" : "not ok",
-			i + 1, o->core.x, o->core.y, tt_risc_name(o->risc),
-			o->name);
+		fprintf(f, "%s %u core (%u,%u) %s %s", ok ? "ok" : "not ok", i + 1, o->core.x,
+			o->core.y, tt_risc_name(o->risc), o->name);
 		if (o->status == TT_FWTEST_STATUS_SKIP)
 			fprintf(f, " # SKIP %s", o->msg);
 		fputc('\n', f);
@@ -366,7 +359,6 @@ void tt_fwtest_print_tap(FILE *f, const struct tt_fwtest_result *res)
 	}
 	if (res->run.status)
 		tap_diag(f, res->run_errors);
-	fprintf(f, "# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:%u error:%u\n",
-		res->passed, res->failed, res->skipped,
-		res->crashed + res->not_run);
+	fprintf(f, "# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:%u error:%u\n", res->passed,
+		res->failed, res->skipped, res->crashed + res->not_run);
 }

@@ -26,16 +26,16 @@
 #include "tt_kernel_config.h"
 #include "tt_mem_map.h"
 
-#define MAX_WAITED	8	/* harts one hart can be shown waiting for */
-#define MAX_CHAIN	6	/* links of a long chain that are printed */
+#define MAX_WAITED 8 /* harts one hart can be shown waiting for */
+#define MAX_CHAIN  6 /* links of a long chain that are printed */
 
 struct hart_ref {
 	uint32_t core;
 	unsigned int risc;
 };
 
-static const struct tt_kernel *kernel_on(const struct tt_program *prog,
-					 struct tt_core xy, unsigned int risc)
+static const struct tt_kernel *kernel_on(const struct tt_program *prog, struct tt_core xy,
+					 unsigned int risc)
 {
 	for (uint32_t i = 0; prog && i < prog->num_kernels; i++) {
 		const struct tt_kernel *k = prog->kernels[i];
@@ -56,8 +56,7 @@ static bool holds(const uint32_t *v, uint32_t n, uint32_t a, uint32_t b, bool pa
 }
 
 /* Was kernel @k on @xy given (@a, @b) (@pair) or @a in its runtime args? */
-static bool given(const struct tt_kernel *k, struct tt_core xy, uint32_t a,
-		  uint32_t b, bool pair)
+static bool given(const struct tt_kernel *k, struct tt_core xy, uint32_t a, uint32_t b, bool pair)
 {
 	if (holds(k->common, k->num_common, a, b, pair))
 		return true;
@@ -86,8 +85,8 @@ static uint32_t sem_writers(struct tt_device *dev, uint32_t core, uint32_t addr,
 				const struct tt_kernel *k = kernel_on(dev->inflight, xy, r);
 
 				if (k && n < MAX_WAITED &&
-				    (by_addr ? given(k, xy, addr, 0, false) :
-				     given(k, xy, nx, ny, true)))
+				    (by_addr ? given(k, xy, addr, 0, false)
+					     : given(k, xy, nx, ny, true)))
 					out[n++] = (struct hart_ref){ c, r };
 			}
 		}
@@ -95,21 +94,19 @@ static uint32_t sem_writers(struct tt_device *dev, uint32_t core, uint32_t addr,
 }
 
 /* The other RISCs of @core with a kernel (TRISCs only, if @trisc). */
-static uint32_t core_mates(struct tt_device *dev, uint32_t core, unsigned int risc,
-			   bool trisc, struct hart_ref *out)
+static uint32_t core_mates(struct tt_device *dev, uint32_t core, unsigned int risc, bool trisc,
+			   struct hart_ref *out)
 {
 	struct tt_core xy = tt_dev_core_xy(dev, core);
 	uint32_t n = 0;
 
 	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++)
-		if (r != risc && (!trisc || r >= TT_RISC_TRISC0) &&
-		    kernel_on(dev->inflight, xy, r))
+		if (r != risc && (!trisc || r >= TT_RISC_TRISC0) && kernel_on(dev->inflight, xy, r))
 			out[n++] = (struct hart_ref){ core, r };
 	return n;
 }
 
-static const struct tt_evt_wait_state *wait_of(struct tt_device *dev,
-					       struct hart_ref h)
+static const struct tt_evt_wait_state *wait_of(struct tt_device *dev, struct hart_ref h)
 {
 	for (uint32_t i = 0; i < dev->nwaits; i++)
 		if (dev->waits[i].src.core == h.core && dev->waits[i].src.risc == h.risc)
@@ -125,15 +122,14 @@ static enum tt_hart_activity state_of(struct tt_device *dev, struct hart_ref h)
 }
 
 /* Whom @h waits for, and the verb of what they should do ("increment"). */
-static uint32_t waited_for(struct tt_device *dev, struct hart_ref h,
-			   struct hart_ref *out, const char **verb)
+static uint32_t waited_for(struct tt_device *dev, struct hart_ref h, struct hart_ref *out,
+			   const char **verb)
 {
 	const struct tt_evt_wait_state *w = wait_of(dev, h);
 
 	*verb = NULL;
 	if (!w || tt_run_hart_state(dev, w) != TT_HART_ASLEEP) {
-		if (w && tt_run_hart_state(dev, w) == TT_HART_FINISHED &&
-		    h.risc == TT_RISC_BRISC) {
+		if (w && tt_run_hart_state(dev, w) == TT_HART_FINISHED && h.risc == TT_RISC_BRISC) {
 			uint32_t n = core_mates(dev, h.core, h.risc, false, out), m = 0;
 
 			*verb = "finish";
@@ -174,26 +170,27 @@ static void hart_name(struct tt_device *dev, struct hart_ref h, char *buf, size_
  * "which only core (1,0) BRISC can increment", or for BRISC waiting for
  * its mates, "of which core (0,0) NCRISC has not finished".
  */
-static void who_text(struct tt_device *dev, const struct hart_ref *v, uint32_t n,
-		     const char *verb, char *buf, size_t len)
+static void who_text(struct tt_device *dev, const struct hart_ref *v, uint32_t n, const char *verb,
+		     char *buf, size_t len)
 {
 	bool mates = !strcmp(verb, "finish");
 	size_t used;
 	char name[64];
 
-	used = (size_t)snprintf(buf, len, "%s", mates ? "of which " :
-				n == 1 ? "which only " : "which ");
+	used = (size_t)snprintf(buf, len, "%s",
+				mates	 ? "of which "
+				: n == 1 ? "which only "
+					 : "which ");
 	for (uint32_t i = 0; i < n && used < len; i++) {
 		hart_name(dev, v[i], name, sizeof(name));
 		used += (size_t)snprintf(buf + used, len - used, "%s%s",
-					 i ? (i + 1 == n ? (mates ? " and " : " or ") :
-					      ", ") : "", name);
+					 i ? (i + 1 == n ? (mates ? " and " : " or ") : ", ") : "",
+					 name);
 	}
 	if (used >= len)
 		return;
 	if (mates)
-		snprintf(buf + used, len - used, " %s not finished",
-			 n == 1 ? "has" : "have");
+		snprintf(buf + used, len - used, " %s not finished", n == 1 ? "has" : "have");
 	else
 		snprintf(buf + used, len - used, " can %s", verb);
 }
@@ -216,27 +213,29 @@ static bool same(struct hart_ref a, struct hart_ref b)
 }
 
 /* The walk's end: why @h can never go on. */
-static void chain_end(struct tt_device *dev, struct hart_ref h,
-		      const struct hart_ref *v, uint32_t n, const char *verb,
-		      char *buf, size_t len)
+static void chain_end(struct tt_device *dev, struct hart_ref h, const struct hart_ref *v,
+		      uint32_t n, const char *verb, char *buf, size_t len)
 {
 	const struct tt_evt_wait_state *w = wait_of(dev, h);
 	char name[64];
 
-	if (n) {		/* all of them finished (or never ran) */
+	if (n) { /* all of them finished (or never ran) */
 		hart_name(dev, v[0], name, sizeof(name));
 		snprintf(buf, len, "%s %s, and no hart is left to %s it", name,
-			 state_of(dev, v[0]) == TT_HART_FINISHED ? "finished" :
-			 "has no kernel to run", verb);
-	} else if (verb && w && (w->kind == TT_WAIT_SEMAPHORE ||
-				 w->kind == TT_WAIT_SEMAPHORE_MIN)) {
-		snprintf(buf, len, "no other core was given this core's coordinates "
+			 state_of(dev, v[0]) == TT_HART_FINISHED ? "finished"
+								 : "has no kernel to run",
+			 verb);
+	} else if (verb && w &&
+		   (w->kind == TT_WAIT_SEMAPHORE || w->kind == TT_WAIT_SEMAPHORE_MIN)) {
+		snprintf(buf, len,
+			 "no other core was given this core's coordinates "
 			 "or the semaphore's address in its runtime args");
 	} else if (w && (w->kind == TT_WAIT_CB_FRONT || w->kind == TT_WAIT_CB_BACK)) {
 		snprintf(buf, len, "no other RISC of this core has a kernel to %s it",
 			 w->kind == TT_WAIT_CB_FRONT ? "push" : "pop");
 	} else if (w && w->kind == TT_WAIT_NOC_BARRIER) {
-		snprintf(buf, len, "no NoC command in flight can complete it: the "
+		snprintf(buf, len,
+			 "no NoC command in flight can complete it: the "
 			 "barrier counts a command that was never issued");
 	} else {
 		buf[0] = '\0';
@@ -272,8 +271,8 @@ static void doing_text(struct tt_device *dev, struct hart_ref h, char *buf, size
  * only core (1,0) BRISC can increment", and at the chain's end (@last)
  * why nothing can.
  */
-static void link_line(struct tt_device *dev, struct hart_ref h, bool last,
-		      int status, const char *sep)
+static void link_line(struct tt_device *dev, struct hart_ref h, bool last, int status,
+		      const char *sep)
 {
 	struct hart_ref v[MAX_WAITED];
 	char name[64], what[160], who[300] = "", end[300] = "";
@@ -286,8 +285,8 @@ static void link_line(struct tt_device *dev, struct hart_ref h, bool last,
 		who_text(dev, v, n, verb, who, sizeof(who));
 	if (last)
 		chain_end(dev, h, v, n, verb, end, sizeof(end));
-	tt_dev_error(dev, status, TT_RUN_NOWHERE, 0, 0, "  %s %s%s%s%s%s%s", name,
-		     what, n ? ", " : "", who, end[0] ? "; " : "", end, sep);
+	tt_dev_error(dev, status, TT_RUN_NOWHERE, 0, 0, "  %s %s%s%s%s%s%s", name, what,
+		     n ? ", " : "", who, end[0] ? "; " : "", end, sep);
 }
 
 /*
@@ -331,23 +330,25 @@ void tt_run_hang_cause(struct tt_device *dev, bool deadlock)
 		first = (uint32_t)cycle_at;
 		tt_dev_error(dev, status, path[first].core, path[first].risc, 0,
 			     "root cause: a cycle of %u wait%s, none of which can "
-			     "end first:", len - first, len - first == 1 ? "" : "s");
+			     "end first:",
+			     len - first, len - first == 1 ? "" : "s");
 	} else {
 		enum tt_hart_activity end = state_of(dev, path[len - 1]);
 
-		tt_dev_error(dev, status, path[0].core, path[0].risc, 0,
-			     "root cause: %s", end == TT_HART_RUNNING ? "a chain of "
-			     "waits that ends at a hart still running:" :
-			     end == TT_HART_TRAPPED ? "a chain of waits that ends "
-			     "at the hart that trapped:" : len > 1 ? "a chain of "
-			     "waits that ends where nothing is left to do its "
-			     "part:" : "a wait nothing can end:");
+		tt_dev_error(dev, status, path[0].core, path[0].risc, 0, "root cause: %s",
+			     end == TT_HART_RUNNING   ? "a chain of "
+							"waits that ends at a hart still running:"
+			     : end == TT_HART_TRAPPED ? "a chain of waits that ends "
+							"at the hart that trapped:"
+			     : len > 1		      ? "a chain of "
+							"waits that ends where nothing is left to do its "
+							"part:"
+						      : "a wait nothing can end:");
 	}
 	for (uint32_t i = first; i < len; i++) {
 		if (len - first > MAX_CHAIN && i == first + MAX_CHAIN / 2) {
 			tt_dev_error(dev, status, TT_RUN_NOWHERE, 0, 0,
-				     "  ... %u more links like these ...",
-				     len - first - MAX_CHAIN);
+				     "  ... %u more links like these ...", len - first - MAX_CHAIN);
 			i = len - MAX_CHAIN / 2;
 		}
 		link_line(dev, path[i], cycle_at < 0 && i + 1 == len, status,

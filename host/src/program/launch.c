@@ -28,11 +28,10 @@
 #include "tt_cb.h"
 #include "tt_kernel_config.h"
 
-#define TT_RUN_TIMEOUT_MS	60000
-#define TT_FAIL_GRACE_MS	500	/* for other cores, after a failure */
+#define TT_RUN_TIMEOUT_MS 60000
+#define TT_FAIL_GRACE_MS  500 /* for other cores, after a failure */
 
-static const struct tt_core_args *args_for(const struct tt_kernel *k,
-					   struct tt_core c)
+static const struct tt_core_args *args_for(const struct tt_kernel *k, struct tt_core c)
 {
 	for (uint32_t i = 0; i < k->num_args; i++)
 		if (k->args[i].core.x == c.x && k->args[i].core.y == c.y)
@@ -66,9 +65,8 @@ static uint32_t put_args(uint8_t *blob, uint32_t off, uint32_t n, const uint32_t
  * kernel when its text was rewritten (@wrote bit per RISC), arg counts and
  * CB formats when they changed.
  */
-static void note_core(struct tt_device *dev, const struct tt_program *prog,
-		      uint32_t index, struct tt_kernel *const on[TT_RISCS_PER_CORE],
-		      uint32_t wrote)
+static void note_core(struct tt_device *dev, const struct tt_program *prog, uint32_t index,
+		      struct tt_kernel *const on[TT_RISCS_PER_CORE], uint32_t wrote)
 {
 	struct tt_core_state *cs = &dev->core[index];
 	struct tt_core xy = tt_dev_core_xy(dev, index);
@@ -87,15 +85,15 @@ static void note_core(struct tt_device *dev, const struct tt_program *prog,
 			continue;
 		if (wrote & (1u << r)) {
 			tt_kernel_elf_path(k->id, elf, sizeof(elf));
-			tt_gdb_note(dev, "kernel %u %u %u %s %s", dev->launches, index, r,
-				    elf, k->path);
+			tt_gdb_note(dev, "kernel %u %u %u %s %s", dev->launches, index, r, elf,
+				    k->path);
 		}
 		a = args_for(k, xy);
 		counts[0] = a ? a->count : 0;
 		counts[1] = k->num_common;
 		if (!hs->args_noted || memcmp(hs->noted_args, counts, sizeof(counts)) != 0) {
-			tt_gdb_note(dev, "args %u %u %u %u %u", dev->launches, index, r,
-				    counts[0], counts[1]);
+			tt_gdb_note(dev, "args %u %u %u %u %u", dev->launches, index, r, counts[0],
+				    counts[1]);
 			memcpy(hs->noted_args, counts, sizeof(counts));
 			hs->args_noted = true;
 		}
@@ -105,17 +103,16 @@ static void note_core(struct tt_device *dev, const struct tt_program *prog,
 	if (cs->formats_noted && memcmp(cs->noted_formats, df, sizeof(df)) == 0)
 		return;
 	for (uint32_t i = 0; i < TT_NUM_CBS; i++)
-		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%u",
-					i ? "," : "", df[i]);
+		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%u", i ? "," : "",
+					df[i]);
 	tt_gdb_note(dev, "cbformats %u %u %s", dev->launches, index, text);
 	memcpy(cs->noted_formats, df, sizeof(df));
 	cs->formats_noted = true;
 }
 
 /* Write the config blob, kernel text and launch message of one core. */
-static int stage_core(struct tt_device *dev, const struct tt_program *prog,
-		      uint32_t index, struct tt_kernel *const on[TT_RISCS_PER_CORE],
-		      struct tt_run_report *report)
+static int stage_core(struct tt_device *dev, const struct tt_program *prog, uint32_t index,
+		      struct tt_kernel *const on[TT_RISCS_PER_CORE], struct tt_run_report *report)
 {
 	struct tt_core xy = tt_dev_core_xy(dev, index);
 	uint8_t *l1 = tt_dev_l1(dev, index);
@@ -134,8 +131,7 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 	kc.host_assigned_id = dev->launches;
 	kc.mode = TT_DISPATCH_MODE_HOST;
 	kc.sem_offset = TT_KERNEL_CONFIG_SEM_OFFSET;
-	memset(blob + TT_KERNEL_CONFIG_SEM_OFFSET, 0,
-	       TT_MAX_SEMAPHORES * TT_SEMAPHORE_STRIDE);
+	memset(blob + TT_KERNEL_CONFIG_SEM_OFFSET, 0, TT_MAX_SEMAPHORES * TT_SEMAPHORE_STRIDE);
 	for (uint32_t i = 0; i < prog->num_sems; i++) {
 		const struct tt_semaphore *sem = &prog->sems[i];
 
@@ -165,11 +161,12 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 		a = args_for(k, xy);
 		n = a ? a->count : 0;
 		if (args_align(off + TT_ARGS_HEADER_SIZE + n * 4) + TT_ARGS_HEADER_SIZE +
-		    args_align(k->num_common * 4) > TT_MEM_KERNEL_ARGS_SIZE)
+			    args_align(k->num_common * 4) >
+		    TT_MEM_KERNEL_ARGS_SIZE)
 			return tt_run_fail(report, TT_E2BIG,
 					   "core (%u,%u): runtime args exceed the "
-					   "%u-byte args area", xy.x, xy.y,
-					   TT_MEM_KERNEL_ARGS_SIZE);
+					   "%u-byte args area",
+					   xy.x, xy.y, TT_MEM_KERNEL_ARGS_SIZE);
 		off = put_args(blob, off, n, a ? a->values : NULL);
 		kc.rta_offset[r].rta_offset = (uint16_t)off;
 		off = args_align(off + n * 4);
@@ -179,16 +176,16 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog,
 		kc.kernel_text_offset[r] = k->elf.entry - TT_MEM_KERNEL_CONFIG_BASE;
 		if (r >= TT_RISC_TRISC0)
 			kc.compute_cfg = k->compute_cfg;
-		kc.enables |= r == TT_RISC_BRISC ? TT_ENABLE_DM0 :
-			      r == TT_RISC_NCRISC ? TT_ENABLE_DM1 : TT_ENABLE_MATH0;
+		kc.enables |= r == TT_RISC_BRISC    ? TT_ENABLE_DM0
+			      : r == TT_RISC_NCRISC ? TT_ENABLE_DM1
+						    : TT_ENABLE_MATH0;
 
 		if (memcmp(hs->loaded_kernel, k->id, sizeof(k->id)) != 0) {
 			for (uint32_t s = 0; s < k->elf.nsegs; s++) {
 				const struct tt_elf_segment *seg = &k->elf.segs[s];
 
 				memcpy(l1 + seg->addr, seg->data, seg->filesz);
-				memset(l1 + seg->addr + seg->filesz, 0,
-				       seg->memsz - seg->filesz);
+				memset(l1 + seg->addr + seg->filesz, 0, seg->memsz - seg->filesz);
 				if (seg->addr < text_lo)
 					text_lo = seg->addr;
 				if (seg->addr + seg->memsz > text_hi)
@@ -243,8 +240,8 @@ static int check_cb_regions(struct tt_device *dev, const struct tt_program *prog
 		} else if (end > dev->arch->l1_size) {
 			return tt_run_fail(report, TT_ENOSPC,
 					   "core (%u,%u): circular buffers end at 0x%llx, "
-					   "past the end of L1", xy.x, xy.y,
-					   (unsigned long long)end);
+					   "past the end of L1",
+					   xy.x, xy.y, (unsigned long long)end);
 		}
 	}
 	return TT_OK;
@@ -255,8 +252,7 @@ static const struct tt_core_range *outside(const struct tt_device *dev,
 					   const struct tt_core_range_set *set)
 {
 	for (uint32_t r = 0; r < set->count; r++)
-		if (set->ranges[r].end.x >= dev->grid_x ||
-		    set->ranges[r].end.y >= dev->grid_y)
+		if (set->ranges[r].end.x >= dev->grid_x || set->ranges[r].end.y >= dev->grid_y)
 			return &set->ranges[r];
 	return NULL;
 }
@@ -269,22 +265,23 @@ static int check_grid(struct tt_device *dev, const struct tt_program *prog,
 
 	for (uint32_t i = 0; i < prog->cbs.count; i++)
 		if ((cr = outside(dev, &prog->cbs.cbs[i].cores)))
-			return tt_run_fail(report, TT_ERANGE, "CB %u: core range "
+			return tt_run_fail(report, TT_ERANGE,
+					   "CB %u: core range "
 					   "(%u,%u)-(%u,%u) is outside the %ux%u grid",
-					   i, cr->start.x, cr->start.y, cr->end.x,
-					   cr->end.y, dev->grid_x, dev->grid_y);
+					   i, cr->start.x, cr->start.y, cr->end.x, cr->end.y,
+					   dev->grid_x, dev->grid_y);
 	for (uint32_t i = 0; i < prog->num_sems; i++)
 		if ((cr = outside(dev, &prog->sems[i].cores)))
-			return tt_run_fail(report, TT_ERANGE, "semaphore %u: core "
+			return tt_run_fail(report, TT_ERANGE,
+					   "semaphore %u: core "
 					   "range (%u,%u)-(%u,%u) is outside the %ux%u "
-					   "grid", prog->sems[i].id, cr->start.x,
-					   cr->start.y, cr->end.x, cr->end.y,
-					   dev->grid_x, dev->grid_y);
+					   "grid",
+					   prog->sems[i].id, cr->start.x, cr->start.y, cr->end.x,
+					   cr->end.y, dev->grid_x, dev->grid_y);
 	return TT_OK;
 }
 
-int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
-		       struct tt_run_report *report)
+int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog, struct tt_run_report *report)
 {
 	struct tt_ctl_doorbell bell = {
 		.risc_mask = 1u << TT_RISC_BRISC,
@@ -320,8 +317,8 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 			if (cr->end.x >= dev->grid_x || cr->end.y >= dev->grid_y)
 				return tt_run_fail(report, TT_ERANGE,
 						   "%s: core range (%u,%u)-(%u,%u) is "
-						   "outside the %ux%u grid", k->path,
-						   cr->start.x, cr->start.y, cr->end.x,
+						   "outside the %ux%u grid",
+						   k->path, cr->start.x, cr->start.y, cr->end.x,
 						   cr->end.y, dev->grid_x, dev->grid_y);
 		}
 	}
@@ -424,11 +421,11 @@ static void announce_stop(struct tt_device *dev)
 	char where[900] = "", what[160], cmd[400];
 
 	if (st->reason == TT_STOP_TRAP) {
-		tt_dev_pc_location(dev, st->src.core, st->src.risc, st->pc, where,
-				   sizeof(where));
-		fprintf(stderr, "tensix-emu: core (%u,%u) %s: %s at pc 0x%08x (mcause %u, "
-			"mtval 0x%08x)%s; the trap is not taken yet\n", xy.x, xy.y,
-			tt_risc_name(st->src.risc),
+		tt_dev_pc_location(dev, st->src.core, st->src.risc, st->pc, where, sizeof(where));
+		fprintf(stderr,
+			"tensix-emu: core (%u,%u) %s: %s at pc 0x%08x (mcause %u, "
+			"mtval 0x%08x)%s; the trap is not taken yet\n",
+			xy.x, xy.y, tt_risc_name(st->src.risc),
 			tt_dev_trap_text(st->cause, st->tval, what, sizeof(what)), st->pc,
 			st->cause, st->tval, where);
 	} else {
@@ -439,9 +436,11 @@ static void announce_stop(struct tt_device *dev)
 	else
 		tt_gdb_note(dev, "stopped %u %u %s 0x%08x", st->src.core, st->src.risc,
 			    st->reason == TT_STOP_TRAP ? "trap" : "guest-error", st->pc);
-	fprintf(stderr, "tensix-emu: the device stopped for gdb (TT_EMU_GDB_ON_FAULT); "
+	fprintf(stderr,
+		"tensix-emu: the device stopped for gdb (TT_EMU_GDB_ON_FAULT); "
 		"attach with\n    %s\ntensix-emu: it carries on when gdb detaches or "
-		"quits\n", tt_gdb_attach_command(dev, cmd, sizeof(cmd)));
+		"quits\n",
+		tt_gdb_attach_command(dev, cmd, sizeof(cmd)));
 	fflush(stderr);
 }
 
@@ -460,8 +459,8 @@ static void announce_stop(struct tt_device *dev)
  * start again once gdb has gone; *@hang_reported when the hang report was
  * made before that stop.
  */
-static int wait_launch(struct tt_device *dev, uint32_t timeout_ms,
-		       enum tt_hang_cause *cause, bool *hang_reported)
+static int wait_launch(struct tt_device *dev, uint32_t timeout_ms, enum tt_hang_cause *cause,
+		       bool *hang_reported)
 {
 	int64_t elapsed = 0, fail_at = -1;
 	bool stop_asked = false, stopped_once = false;
@@ -472,8 +471,8 @@ static int wait_launch(struct tt_device *dev, uint32_t timeout_ms,
 	while (!tt_dev_run_done(dev)) {
 		int64_t left = (int64_t)timeout_ms - elapsed;
 		/* stopped for gdb, or asked to stop: no clock runs */
-		bool waiting = (dev->gdb.stopped && !dev->gdb.gone) ||
-			       (stop_asked && !stopped_once);
+		bool waiting =
+			(dev->gdb.stopped && !dev->gdb.gone) || (stop_asked && !stopped_once);
 		bool stuck;
 		int r;
 
@@ -505,8 +504,9 @@ static int wait_launch(struct tt_device *dev, uint32_t timeout_ms,
 		if (!stuck && elapsed < (int64_t)timeout_ms &&
 		    (fail_at < 0 || elapsed < fail_at + TT_FAIL_GRACE_MS))
 			continue;
-		*cause = stuck ? TT_HANG_DEADLOCK :
-			 fail_at >= 0 ? TT_HANG_AFTER_FAILURE : TT_HANG_TIMEOUT;
+		*cause = stuck		? TT_HANG_DEADLOCK
+			 : fail_at >= 0 ? TT_HANG_AFTER_FAILURE
+					: TT_HANG_TIMEOUT;
 		hang_rc = stuck ? TT_EDEADLK : TT_ETIMEDOUT;
 		if (dev->gdb.on_fault && !stopped_once) {
 			struct tt_ctl_debug m = { .flags = TT_CTL_DEBUG_STOP_NOW };
@@ -523,8 +523,7 @@ static int wait_launch(struct tt_device *dev, uint32_t timeout_ms,
 	return TT_OK;
 }
 
-int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
-	      struct tt_run_report *report)
+int tt_finish(struct tt_device *dev, uint32_t timeout_ms, struct tt_run_report *report)
 {
 	enum tt_hang_cause cause = TT_HANG_TIMEOUT;
 	bool hang_reported = false;
@@ -534,12 +533,13 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 	if (rc)
 		return tt_run_fail(report, rc, "%s", tt_last_error());
 	if (!dev->inflight)
-		return tt_run_fail(report, TT_EINVAL, "tt_finish: nothing to finish: "
+		return tt_run_fail(report, TT_EINVAL,
+				   "tt_finish: nothing to finish: "
 				   "no program is in flight on this device");
 	if (!timeout_ms)
 		timeout_ms = TT_RUN_TIMEOUT_MS;
 	if (dev->under_gdb)
-		timeout_ms = INT32_MAX;		/* a person is stepping through it */
+		timeout_ms = INT32_MAX; /* a person is stepping through it */
 
 	rc = wait_launch(dev, timeout_ms, &cause, &hang_reported);
 	if (rc == TT_ETIMEDOUT || rc == TT_EDEADLK) {
@@ -547,8 +547,7 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 			tt_run_hang_report(dev, cause, hang_ms(cause, timeout_ms));
 		tt_dev_reset_unfinished(dev);
 	} else if (rc) {
-		tt_dev_error(dev, rc, TT_RUN_NOWHERE, 0, 0,
-			     "lost the device: QEMU exited");
+		tt_dev_error(dev, rc, TT_RUN_NOWHERE, 0, 0, "lost the device: QEMU exited");
 	}
 
 	if (dev->failed)
@@ -567,8 +566,8 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms,
 	return status ? tt_fail(status, "%s", dev->errors) : TT_OK;
 }
 
-int tt_program_run(struct tt_device *dev, struct tt_program *prog,
-		   uint32_t timeout_ms, struct tt_run_report *report)
+int tt_program_run(struct tt_device *dev, struct tt_program *prog, uint32_t timeout_ms,
+		   struct tt_run_report *report)
 {
 	int rc = tt_enqueue_program(dev, prog, report);
 

@@ -27,15 +27,16 @@ int tt_prog_check(const struct tt_program *prog, const char *fn)
 	if (!prog)
 		return tt_fail(TT_EINVAL, "%s: the program is NULL", fn);
 	if (!tt_handle_live(prog, TT_HANDLE_PROGRAM))
-		return tt_fail(TT_EINVAL, "%s: %p is not a live program (destroyed "
-			       "already, or not a program)", fn, (const void *)prog);
+		return tt_fail(TT_EINVAL,
+			       "%s: %p is not a live program (destroyed "
+			       "already, or not a program)",
+			       fn, (const void *)prog);
 	return TT_OK;
 }
 
 /* Core ranges ------------------------------------------------------------ */
 
-const char *tt_core_range_set_text(const struct tt_core_range_set *set,
-				   char *buf, size_t len)
+const char *tt_core_range_set_text(const struct tt_core_range_set *set, char *buf, size_t len)
 {
 	size_t n = 0;
 
@@ -43,9 +44,8 @@ const char *tt_core_range_set_text(const struct tt_core_range_set *set,
 	for (uint32_t i = 0; i < set->count && i < TT_CORE_RANGE_SET_MAX && n < len; i++) {
 		const struct tt_core_range *r = &set->ranges[i];
 
-		n += (size_t)snprintf(buf + n, len - n, "%s(%u,%u)-(%u,%u)",
-				      i ? ", " : "", r->start.x, r->start.y,
-				      r->end.x, r->end.y);
+		n += (size_t)snprintf(buf + n, len - n, "%s(%u,%u)-(%u,%u)", i ? ", " : "",
+				      r->start.x, r->start.y, r->end.x, r->end.y);
 	}
 	return buf;
 }
@@ -55,30 +55,31 @@ const char *tt_core_range_set_text(const struct tt_core_range_set *set,
  * checked against the largest grid of the emulated chip here, and
  * against the device's own grid at enqueue.
  */
-int tt_core_range_set_check(const struct tt_core_range_set *set,
-			    const char *fn, const char *what)
+int tt_core_range_set_check(const struct tt_core_range_set *set, const char *fn, const char *what)
 {
 	const struct tt_arch *a = tt_arch_get(TT_ARCH_WORMHOLE_B0);
 
 	if (!set)
 		return tt_fail(TT_EINVAL, "%s: the %s core range set is NULL", fn, what);
 	if (!set->count || set->count > TT_CORE_RANGE_SET_MAX)
-		return tt_fail(TT_EINVAL, "%s: the %s core range set has %u ranges: "
-			       "give 1 to %u", fn, what, set->count,
-			       TT_CORE_RANGE_SET_MAX);
+		return tt_fail(TT_EINVAL,
+			       "%s: the %s core range set has %u ranges: "
+			       "give 1 to %u",
+			       fn, what, set->count, TT_CORE_RANGE_SET_MAX);
 	for (uint32_t i = 0; i < set->count; i++) {
 		const struct tt_core_range *r = &set->ranges[i];
 
 		if (r->start.x > r->end.x || r->start.y > r->end.y)
-			return tt_fail(TT_EINVAL, "%s: %s core range %u (%u,%u)-(%u,%u) "
-				       "is inverted: start must not exceed end", fn,
-				       what, i, r->start.x, r->start.y, r->end.x,
-				       r->end.y);
+			return tt_fail(TT_EINVAL,
+				       "%s: %s core range %u (%u,%u)-(%u,%u) "
+				       "is inverted: start must not exceed end",
+				       fn, what, i, r->start.x, r->start.y, r->end.x, r->end.y);
 		if (r->end.x >= a->grid_x_max || r->end.y >= a->grid_y_max)
-			return tt_fail(TT_ERANGE, "%s: %s core range %u (%u,%u)-(%u,%u) "
-				       "is outside the largest %s grid, %ux%u", fn,
-				       what, i, r->start.x, r->start.y, r->end.x,
-				       r->end.y, a->name, a->grid_x_max, a->grid_y_max);
+			return tt_fail(TT_ERANGE,
+				       "%s: %s core range %u (%u,%u)-(%u,%u) "
+				       "is outside the largest %s grid, %ux%u",
+				       fn, what, i, r->start.x, r->start.y, r->end.x, r->end.y,
+				       a->name, a->grid_x_max, a->grid_y_max);
 	}
 	return TT_OK;
 }
@@ -128,8 +129,10 @@ void tt_program_destroy(struct tt_program *prog)
 	if (!prog)
 		return;
 	if (!tt_handle_remove(prog, TT_HANDLE_PROGRAM)) {
-		(void)tt_fail(TT_EINVAL, "tt_program_destroy: %p is not a live program "
-			"(destroyed twice?)", (void *)prog);
+		(void)tt_fail(TT_EINVAL,
+			      "tt_program_destroy: %p is not a live program "
+			      "(destroyed twice?)",
+			      (void *)prog);
 		return;
 	}
 	if (tt_prog_inflight_dev(prog))
@@ -171,12 +174,14 @@ static int resolve_source(const char *fn, const char *path, char *out)
 	struct stat st;
 
 	if (readable_file(path))
-		return realpath(path, out) ? TT_OK :
-		       tt_fail(TT_ENOENT, "%s: kernel source \"%s\": %s", fn,
-			       path, strerror(errno));
+		return realpath(path, out) ? TT_OK
+					   : tt_fail(TT_ENOENT, "%s: kernel source \"%s\": %s", fn,
+						     path, strerror(errno));
 	if (!stat(path, &st) && S_ISDIR(st.st_mode))
-		return tt_fail(TT_EINVAL, "%s: kernel source \"%s\" is a directory, "
-			       "not a C file", fn, path);
+		return tt_fail(TT_EINVAL,
+			       "%s: kernel source \"%s\" is a directory, "
+			       "not a C file",
+			       fn, path);
 	if (path[0] != '/' && dirs) {
 		while (*dirs) {
 			size_t n = strcspn(dirs, ":");
@@ -187,42 +192,48 @@ static int resolve_source(const char *fn, const char *path, char *out)
 			dirs += n + (dirs[n] == ':');
 		}
 	}
-	return tt_fail(TT_ENOENT, "%s: kernel source \"%s\" not found (looked in "
-		       "the current directory%s)", fn, path,
-		       path[0] != '/' && getenv("TT_EMU_KERNEL_PATH") ?
-		       " and TT_EMU_KERNEL_PATH" : "");
+	return tt_fail(TT_ENOENT,
+		       "%s: kernel source \"%s\" not found (looked in "
+		       "the current directory%s)",
+		       fn, path,
+		       path[0] != '/' && getenv("TT_EMU_KERNEL_PATH") ? " and TT_EMU_KERNEL_PATH"
+								      : "");
 }
 
 /* Validate @cores and append a kernel for @risc; *@out is its handle. */
 static int kernel_add(const char *fn, struct tt_program *prog, const char *path,
-		      const struct tt_core_range_set *cores, unsigned int risc,
-		      unsigned int noc, const uint32_t *compile_args,
-		      uint32_t num_compile_args, const struct tt_define *defines,
-		      uint32_t num_defines, const struct tt_named_arg *named,
-		      uint32_t num_named, const struct tt_define *extra,
-		      uint32_t num_extra, tt_kernel_handle *out)
+		      const struct tt_core_range_set *cores, unsigned int risc, unsigned int noc,
+		      const uint32_t *compile_args, uint32_t num_compile_args,
+		      const struct tt_define *defines, uint32_t num_defines,
+		      const struct tt_named_arg *named, uint32_t num_named,
+		      const struct tt_define *extra, uint32_t num_extra, tt_kernel_handle *out)
 {
 	struct tt_kernel *k, **grown;
 	uint32_t ndef = num_defines + num_extra;
 	int rc;
 
 	if (num_compile_args && !compile_args)
-		return tt_fail(TT_EINVAL, "%s: %u compile-time args but the array is "
-			       "NULL", fn, num_compile_args);
+		return tt_fail(TT_EINVAL,
+			       "%s: %u compile-time args but the array is "
+			       "NULL",
+			       fn, num_compile_args);
 	if (num_defines && !defines)
-		return tt_fail(TT_EINVAL, "%s: %u defines but the array is NULL", fn,
-			       num_defines);
+		return tt_fail(TT_EINVAL, "%s: %u defines but the array is NULL", fn, num_defines);
 	for (uint32_t i = 0; i < num_defines; i++)
 		if (!defines[i].name || !defines[i].name[0])
 			return tt_fail(TT_EINVAL, "%s: define %u has no name", fn, i);
 	if (num_named && !named)
-		return tt_fail(TT_EINVAL, "%s: %u named compile-time args but the array "
-			       "is NULL", fn, num_named);
+		return tt_fail(TT_EINVAL,
+			       "%s: %u named compile-time args but the array "
+			       "is NULL",
+			       fn, num_named);
 	for (uint32_t i = 0; i < num_named; i++)
 		if (!tt_named_arg_valid(named[i].name))
-			return tt_fail(TT_EINVAL, "%s: named compile-time arg %u: the name is "
+			return tt_fail(TT_EINVAL,
+				       "%s: named compile-time arg %u: the name is "
 				       "empty or has a quote, backslash or control "
-				       "character", fn, i);
+				       "character",
+				       fn, i);
 	k = calloc(1, sizeof(*k));
 	if (!k)
 		return tt_fail(TT_ENOMEM, "%s: out of host memory", fn);
@@ -259,8 +270,8 @@ static int kernel_add(const char *fn, struct tt_program *prog, const char *path,
 		if (!k->defines)
 			goto nomem;
 		for (uint32_t i = 0; i < ndef; i++) {
-			const struct tt_define *d = i < num_defines ? &defines[i] :
-						    &extra[i - num_defines];
+			const struct tt_define *d =
+				i < num_defines ? &defines[i] : &extra[i - num_defines];
 
 			k->defines[i].name = strdup(d->name);
 			k->defines[i].value = strdup(d->value ? d->value : "");
@@ -292,13 +303,15 @@ static int kernel_create_check(const char *fn, struct tt_program *prog, const ch
 		return rc;
 	if (!path || !cfg || !out)
 		return tt_fail(TT_EINVAL, "%s: the %s is NULL", fn,
-			       !path ? "kernel path" : !cfg ? "config" : "result pointer");
+			       !path  ? "kernel path"
+			       : !cfg ? "config"
+				      : "result pointer");
 	return tt_core_range_set_check(cores, fn, "kernel");
 }
 
 int tt_kernel_create(struct tt_program *prog, const char *path,
-		     const struct tt_core_range_set *cores,
-		     const struct tt_dm_config *cfg, tt_kernel_handle *out)
+		     const struct tt_core_range_set *cores, const struct tt_dm_config *cfg,
+		     tt_kernel_handle *out)
 {
 	static const char fn[] = "tt_kernel_create";
 	int rc = kernel_create_check(fn, prog, path, cfg, out, cores);
@@ -306,40 +319,44 @@ int tt_kernel_create(struct tt_program *prog, const char *path,
 	if (rc)
 		return rc;
 	if ((unsigned int)cfg->processor > TT_DM_RISCV_1 || (unsigned int)cfg->noc > TT_NOC_1)
-		return tt_fail(TT_EINVAL, "%s: processor %u and NoC %u: use "
-			       "TT_DM_RISCV_0/1 and TT_NOC_0/1", fn,
-			       (unsigned int)cfg->processor, (unsigned int)cfg->noc);
+		return tt_fail(TT_EINVAL,
+			       "%s: processor %u and NoC %u: use "
+			       "TT_DM_RISCV_0/1 and TT_NOC_0/1",
+			       fn, (unsigned int)cfg->processor, (unsigned int)cfg->noc);
 	return kernel_add(fn, prog, path, cores,
 			  cfg->processor == TT_DM_RISCV_0 ? TT_RISC_BRISC : TT_RISC_NCRISC,
-			  cfg->noc, cfg->compile_args, cfg->num_compile_args,
-			  cfg->defines, cfg->num_defines, cfg->named_compile_args,
-			  cfg->num_named_compile_args, NULL, 0, out);
+			  cfg->noc, cfg->compile_args, cfg->num_compile_args, cfg->defines,
+			  cfg->num_defines, cfg->named_compile_args, cfg->num_named_compile_args,
+			  NULL, 0, out);
 }
 
 int tt_compute_kernel_create(struct tt_program *prog, const char *path,
 			     const struct tt_core_range_set *cores,
-			     const struct tt_compute_config *cfg,
-			     tt_kernel_handle *out)
+			     const struct tt_compute_config *cfg, tt_kernel_handle *out)
 {
 	static const char *const thread[3] = {
-		"TRISC_UNPACK", "TRISC_MATH", "TRISC_PACK",
+		"TRISC_UNPACK",
+		"TRISC_MATH",
+		"TRISC_PACK",
 	};
 	static const char fn[] = "tt_compute_kernel_create";
 	uint32_t first;
 	tt_kernel_handle h;
-	uint32_t fidelity;		/* the engine's encoding: LoFi 0, HiFiN N */
+	uint32_t fidelity; /* the engine's encoding: LoFi 0, HiFiN N */
 	uint8_t ccfg;
 	int rc = kernel_create_check(fn, prog, path, cfg, out, cores);
 
 	if (rc)
 		return rc;
 	if ((unsigned int)cfg->math_fidelity > TT_MATH_FIDELITY_HIFI4)
-		return tt_fail(TT_EINVAL, "%s: math fidelity %u is unknown: use "
-			       "TT_MATH_FIDELITY_*", fn, (unsigned int)cfg->math_fidelity);
+		return tt_fail(TT_EINVAL,
+			       "%s: math fidelity %u is unknown: use "
+			       "TT_MATH_FIDELITY_*",
+			       fn, (unsigned int)cfg->math_fidelity);
 	first = prog->num_kernels;
-	fidelity = cfg->math_fidelity == TT_MATH_FIDELITY_DEFAULT ? 4 :
-		   cfg->math_fidelity == TT_MATH_FIDELITY_LOFI ? 0 :
-		   (uint32_t)cfg->math_fidelity;
+	fidelity = cfg->math_fidelity == TT_MATH_FIDELITY_DEFAULT ? 4
+		   : cfg->math_fidelity == TT_MATH_FIDELITY_LOFI  ? 0
+								  : (uint32_t)cfg->math_fidelity;
 	ccfg = (uint8_t)(TT_FIELD_VAL(TILE, CONFIG, FIDELITY, fidelity) |
 			 TT_FIELD_VAL(TILE, CONFIG, FP32_DEST, cfg->fp32_dest_acc_en) |
 			 TT_FIELD_VAL(TILE, CONFIG, APPROX, cfg->math_approx_mode));
@@ -360,11 +377,9 @@ int tt_compute_kernel_create(struct tt_program *prog, const char *path,
 
 	for (unsigned int t = 0; t < 3; t++) {
 		extra[0].name = thread[t];
-		rc = kernel_add(fn, prog, path, cores, TT_RISC_TRISC0 + t, 0,
-				cfg->compile_args, cfg->num_compile_args,
-				cfg->defines, cfg->num_defines,
-				cfg->named_compile_args, cfg->num_named_compile_args,
-				extra, 4, &h);
+		rc = kernel_add(fn, prog, path, cores, TT_RISC_TRISC0 + t, 0, cfg->compile_args,
+				cfg->num_compile_args, cfg->defines, cfg->num_defines,
+				cfg->named_compile_args, cfg->num_named_compile_args, extra, 4, &h);
 		if (rc) {
 			while (prog->num_kernels > first)
 				kernel_free(prog->kernels[--prog->num_kernels]);
@@ -386,8 +401,8 @@ static struct tt_kernel *kernel_get(struct tt_program *prog, tt_kernel_handle h)
  * TT_OK if @kernel is a kernel of the live program @prog and @args is
  * usable for @count; else an error on behalf of @fn.
  */
-static int args_check(const char *fn, struct tt_program *prog,
-		      tt_kernel_handle kernel, const uint32_t *args, uint32_t count)
+static int args_check(const char *fn, struct tt_program *prog, tt_kernel_handle kernel,
+		      const uint32_t *args, uint32_t count)
 {
 	struct tt_kernel *k;
 	int rc = tt_prog_check(prog, fn);
@@ -396,22 +411,22 @@ static int args_check(const char *fn, struct tt_program *prog,
 		return rc;
 	k = kernel_get(prog, kernel);
 	if (!k)
-		return tt_fail(TT_EINVAL, "%s: kernel handle %u is not a kernel of "
-			       "the program (it has %u)", fn, kernel,
-			       prog->num_kernels);
+		return tt_fail(TT_EINVAL,
+			       "%s: kernel handle %u is not a kernel of "
+			       "the program (it has %u)",
+			       fn, kernel, prog->num_kernels);
 	if (count && !args)
-		return tt_fail(TT_EINVAL, "%s: %u args but the array is NULL", fn,
-			       count);
+		return tt_fail(TT_EINVAL, "%s: %u args but the array is NULL", fn, count);
 	if (count > TT_MAX_RUNTIME_ARGS)
-		return tt_fail(TT_E2BIG, "%s: %u runtime args for kernel %u (%s), at "
-			       "most %u (TT_MAX_RUNTIME_ARGS)", fn, count, kernel,
-			       k->path, TT_MAX_RUNTIME_ARGS);
+		return tt_fail(TT_E2BIG,
+			       "%s: %u runtime args for kernel %u (%s), at "
+			       "most %u (TT_MAX_RUNTIME_ARGS)",
+			       fn, count, kernel, k->path, TT_MAX_RUNTIME_ARGS);
 	return TT_OK;
 }
 
-static int set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
-			    struct tt_core core, const uint32_t *args,
-			    uint32_t count)
+static int set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel, struct tt_core core,
+			    const uint32_t *args, uint32_t count)
 {
 	struct tt_kernel *k = kernel_get(prog, kernel);
 	struct tt_core_args *slot = NULL, *grown;
@@ -419,7 +434,8 @@ static int set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
 	char cores[400];
 
 	if (!tt_core_range_set_contains(&k->cores, core))
-		return tt_fail(TT_ERANGE, "tt_kernel_set_runtime_args: core (%u,%u) "
+		return tt_fail(TT_ERANGE,
+			       "tt_kernel_set_runtime_args: core (%u,%u) "
 			       "is not a core of kernel %u (%s), which runs on %s",
 			       core.x, core.y, kernel, k->path,
 			       tt_core_range_set_text(&k->cores, cores, sizeof(cores)));
@@ -430,7 +446,7 @@ static int set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
 		grown = realloc(k->args, (k->num_args + 1) * sizeof(*grown));
 		if (!grown)
 			return tt_fail(TT_ENOMEM, "tt_kernel_set_runtime_args: out of "
-				       "host memory");
+						  "host memory");
 		k->args = grown;
 		slot = &k->args[k->num_args++];
 		memset(slot, 0, sizeof(*slot));
@@ -439,7 +455,7 @@ static int set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
 	values = realloc(slot->values, (count ? count : 1) * sizeof(uint32_t));
 	if (!values)
 		return tt_fail(TT_ENOMEM, "tt_kernel_set_runtime_args: out of host "
-			       "memory");
+					  "memory");
 	if (count)
 		memcpy(values, args, count * sizeof(uint32_t));
 	slot->values = values;
@@ -449,8 +465,7 @@ static int set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
 
 /* A handle names a kernel, or for compute kernels the first of three. */
 int tt_kernel_set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
-			       struct tt_core core, const uint32_t *args,
-			       uint32_t count)
+			       struct tt_core core, const uint32_t *args, uint32_t count)
 {
 	int rc = args_check("tt_kernel_set_runtime_args", prog, kernel, args, count);
 
@@ -459,19 +474,16 @@ int tt_kernel_set_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
 	return rc;
 }
 
-int tt_kernel_set_common_runtime_args(struct tt_program *prog,
-				      tt_kernel_handle kernel,
+int tt_kernel_set_common_runtime_args(struct tt_program *prog, tt_kernel_handle kernel,
 				      const uint32_t *args, uint32_t count)
 {
-	int rc = args_check("tt_kernel_set_common_runtime_args", prog, kernel,
-			    args, count);
+	int rc = args_check("tt_kernel_set_common_runtime_args", prog, kernel, args, count);
 
 	if (rc)
 		return rc;
 	for (uint32_t i = 0; i < prog->kernels[kernel]->group; i++) {
 		if (count)
-			memcpy(prog->kernels[kernel + i]->common, args,
-			       count * sizeof(uint32_t));
+			memcpy(prog->kernels[kernel + i]->common, args, count * sizeof(uint32_t));
 		prog->kernels[kernel + i]->num_common = count;
 	}
 	return TT_OK;
@@ -479,8 +491,7 @@ int tt_kernel_set_common_runtime_args(struct tt_program *prog,
 
 /* Semaphores ------------------------------------------------------------- */
 
-int tt_semaphore_create(struct tt_program *prog,
-			const struct tt_core_range_set *cores,
+int tt_semaphore_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 			uint32_t initial_value, uint32_t *id)
 {
 	static const char fn[] = "tt_semaphore_create";
@@ -502,10 +513,11 @@ int tt_semaphore_create(struct tt_program *prog,
 	for (*id = 0; *id < TT_MAX_SEMAPHORES && (used & (1u << *id)); (*id)++)
 		;
 	if (*id == TT_MAX_SEMAPHORES)
-		return tt_fail(TT_ENOSPC, "%s: no semaphore id is free on every core "
+		return tt_fail(TT_ENOSPC,
+			       "%s: no semaphore id is free on every core "
 			       "of %s: all %u ids (TT_MAX_SEMAPHORES per core) are "
-			       "taken there", fn,
-			       tt_core_range_set_text(cores, text, sizeof(text)),
+			       "taken there",
+			       fn, tt_core_range_set_text(cores, text, sizeof(text)),
 			       TT_MAX_SEMAPHORES);
 	grown = realloc(prog->sems, (prog->num_sems + 1) * sizeof(*grown));
 	if (!grown)

@@ -21,13 +21,13 @@
 /* Kernel build (JIT + cache) --------------------------------------------- */
 
 struct tt_kernel_build {
-	const char *path;		/* resolved source path */
+	const char *path; /* resolved source path */
 	unsigned int risc;
 	const uint32_t *compile_args;
 	uint32_t num_compile_args;
 	const struct tt_define *defines;
 	uint32_t num_defines;
-	const struct tt_named_arg *named_args;	/* C++ kernels only */
+	const struct tt_named_arg *named_args; /* C++ kernels only */
 	uint32_t num_named_args;
 };
 
@@ -35,13 +35,13 @@ struct tt_kernel_build {
 bool tt_named_arg_valid(const char *name);
 
 /* Build (or find in the cache) and load the kernel ELF; 128-bit id out. */
-int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf,
-		    uint64_t id[2], char *log, size_t loglen);
+int tt_build_kernel(const struct tt_kernel_build *kb, struct tt_elf *elf, uint64_t id[2], char *log,
+		    size_t loglen);
 
 struct tt_build_job {
 	struct tt_kernel_build kb;
 	struct tt_elf *elf;
-	uint64_t *id;			/* two words */
+	uint64_t *id; /* two words */
 };
 
 /*
@@ -49,16 +49,15 @@ struct tt_build_job {
  * parallel, one compiler per CPU.  On failure *@failed is the job at fault
  * and @log says why.
  */
-int tt_build_kernels(const struct tt_build_job *jobs, uint32_t n, uint32_t *failed,
-		     char *log, size_t loglen);
+int tt_build_kernels(const struct tt_build_job *jobs, uint32_t n, uint32_t *failed, char *log,
+		     size_t loglen);
 
 /* Core ranges ------------------------------------------------------------ */
 
-static inline bool tt_core_ranges_meet(const struct tt_core_range *a,
-				       const struct tt_core_range *b)
+static inline bool tt_core_ranges_meet(const struct tt_core_range *a, const struct tt_core_range *b)
 {
-	return a->start.x <= b->end.x && b->start.x <= a->end.x &&
-	       a->start.y <= b->end.y && b->start.y <= a->end.y;
+	return a->start.x <= b->end.x && b->start.x <= a->end.x && a->start.y <= b->end.y &&
+	       b->start.y <= a->end.y;
 }
 
 /* Do @a and @b share a core? */
@@ -76,11 +75,11 @@ static inline bool tt_core_range_sets_meet(const struct tt_core_range_set *a,
 
 struct tt_cb {
 	struct tt_core_range_set cores;
-	uint32_t addr;			/* same on every core */
+	uint32_t addr; /* same on every core */
 	uint32_t size;
-	uint32_t mask;			/* indices served */
-	bool global;			/* inside an L1 buffer, not the CB region */
-	const struct tt_buffer *buf;	/* that buffer (checked at each launch) */
+	uint32_t mask;		     /* indices served */
+	bool global;		     /* inside an L1 buffer, not the CB region */
+	const struct tt_buffer *buf; /* that buffer (checked at each launch) */
 	uint32_t page_size[TT_NUM_CBS];
 	uint8_t data_format[TT_NUM_CBS];
 };
@@ -97,16 +96,14 @@ struct tt_cb_set {
 int tt_prog_check(const struct tt_program *prog, const char *fn);
 
 /* "(0,0)-(3,3), (5,0)-(5,0)": the ranges of @set, for messages. */
-const char *tt_core_range_set_text(const struct tt_core_range_set *set,
-				   char *buf, size_t len);
+const char *tt_core_range_set_text(const struct tt_core_range_set *set, char *buf, size_t len);
 
 /*
  * TT_OK if every range of @set (1 .. TT_CORE_RANGE_SET_MAX of them) has
  * start <= end and lies inside the largest grid any device can have;
  * else TT_EINVAL / TT_ERANGE with the last error naming @fn and @what.
  */
-int tt_core_range_set_check(const struct tt_core_range_set *set,
-			    const char *fn, const char *what);
+int tt_core_range_set_check(const struct tt_core_range_set *set, const char *fn, const char *what);
 
 /* The CBs of @prog (program.c). */
 struct tt_cb_set *tt_program_cbs(struct tt_program *prog);
@@ -119,22 +116,21 @@ void tt_cb_set_free(struct tt_cb_set *set);
  * others) and return the index mask; *@end is the first byte past the
  * core's CB region, 0 if it has none.
  */
-uint32_t tt_cb_core_config(const struct tt_cb_set *set, struct tt_core xy,
-			   uint32_t *words, uint64_t *end);
+uint32_t tt_cb_core_config(const struct tt_cb_set *set, struct tt_core xy, uint32_t *words,
+			   uint64_t *end);
 
 /*
  * Data format of every CB index on @cores into @df (TT_NUM_CBS entries,
  * TT_DF_INVALID where none); TT_EINVAL if an index has two.
  */
-int tt_cb_formats(const struct tt_cb_set *set, const struct tt_core_range_set *cores,
-		  uint8_t *df);
+int tt_cb_formats(const struct tt_cb_set *set, const struct tt_core_range_set *cores, uint8_t *df);
 
 /*
  * Is the buffer of every globally allocated CB of @set still live, on
  * @dev and where the CB points?  TT_EINVAL with why if not.
  */
-int tt_cb_check_globals(const struct tt_cb_set *set, const struct tt_device *dev,
-			char *why, size_t whylen);
+int tt_cb_check_globals(const struct tt_cb_set *set, const struct tt_device *dev, char *why,
+			size_t whylen);
 
 /* Programs (program.c) ---------------------------------------------------- */
 
@@ -162,8 +158,8 @@ struct tt_kernel {
 	bool built;
 	struct tt_elf elf;
 	uint64_t id[2];
-	uint32_t group;			/* kernels behind this handle (3: compute) */
-	uint8_t compute_cfg;		/* TILE CONFIG fields (compute kernels) */
+	uint32_t group;	     /* kernels behind this handle (3: compute) */
+	uint8_t compute_cfg; /* TILE CONFIG fields (compute kernels) */
 };
 
 struct tt_semaphore {
@@ -178,15 +174,16 @@ struct tt_program {
 	struct tt_semaphore *sems;
 	uint32_t num_sems;
 	struct tt_cb_set cbs;
-	struct tt_device *dev;		/* last enqueued there (tt_prog_inflight_dev) */
-	uint64_t dev_serial;		/* dev->serial then */
+	struct tt_device *dev; /* last enqueued there (tt_prog_inflight_dev) */
+	uint64_t dev_serial;   /* dev->serial then */
 };
 
 /* The device @prog is in flight on, or NULL (that device may be closed). */
 static inline struct tt_device *tt_prog_inflight_dev(const struct tt_program *prog)
 {
-	return prog->dev && tt_dev_alive(prog->dev, prog->dev_serial) &&
-	       prog->dev->inflight == prog ? prog->dev : NULL;
+	return prog->dev && tt_dev_alive(prog->dev, prog->dev_serial) && prog->dev->inflight == prog
+		       ? prog->dev
+		       : NULL;
 }
 
 /* Runs (launch.c, run_report.c) ------------------------------------------- */
@@ -198,31 +195,29 @@ void tt_run_report_clear(struct tt_run_report *report);
  * Say why in @report (if any) and in the thread's last error; @status.  A
  * macro, as tt_fail() is, so the analyser sees the code it returns.
  */
-#define tt_run_fail(report, status, ...)				\
+#define tt_run_fail(report, status, ...) \
 	(tt_run_set_error((report), (status), __VA_ARGS__), (status))
-void tt_run_set_error(struct tt_run_report *report, int status,
-		      const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void tt_run_set_error(struct tt_run_report *report, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* Add the source line of every trap and guest error of this run. */
 void tt_run_trap_locations(struct tt_device *dev);
 
 /* What a hart of an unfinished core is doing, as far as a person cares. */
 enum tt_hart_activity {
-	TT_HART_IDLE,		/* no kernel in this run, or not started */
+	TT_HART_IDLE, /* no kernel in this run, or not started */
 	TT_HART_RUNNING,
-	TT_HART_ASLEEP,		/* in its kernel, waiting for something */
-	TT_HART_FINISHED,	/* its kernel returned */
+	TT_HART_ASLEEP,	  /* in its kernel, waiting for something */
+	TT_HART_FINISHED, /* its kernel returned */
 	TT_HART_TRAPPED,
-	TT_HART_HALTED,		/* fatal firmware error */
+	TT_HART_HALTED, /* fatal firmware error */
 };
 
 /* The state of the hart @w (from tt_dev_dump_waits) describes. */
-enum tt_hart_activity tt_run_hart_state(struct tt_device *dev,
-				     const struct tt_evt_wait_state *w);
+enum tt_hart_activity tt_run_hart_state(struct tt_device *dev, const struct tt_evt_wait_state *w);
 
 /* "waits for semaphore 0 == 1 (now 0)": what @w waits for. */
-const char *tt_run_wait_text(const struct tt_evt_wait_state *w, char *buf,
-			     size_t len);
+const char *tt_run_wait_text(const struct tt_evt_wait_state *w, char *buf, size_t len);
 
 /*
  * Add the root cause of a hang to the run errors: the chain of waits
@@ -233,9 +228,9 @@ void tt_run_hang_cause(struct tt_device *dev, bool deadlock);
 
 /* Why a run is stopped before every core finished. */
 enum tt_hang_cause {
-	TT_HANG_TIMEOUT,	/* not done within the timeout */
-	TT_HANG_AFTER_FAILURE,	/* not done in the grace time after a failure */
-	TT_HANG_DEADLOCK,	/* every hart asleep and nothing can wake one */
+	TT_HANG_TIMEOUT,       /* not done within the timeout */
+	TT_HANG_AFTER_FAILURE, /* not done in the grace time after a failure */
+	TT_HANG_DEADLOCK,      /* every hart asleep and nothing can wake one */
 };
 
 /*
@@ -243,7 +238,6 @@ enum tt_hang_cause {
  * or the grace time) and what every unfinished core waits for or where
  * it runs.
  */
-void tt_run_hang_report(struct tt_device *dev, enum tt_hang_cause cause,
-			uint32_t ms);
+void tt_run_hang_report(struct tt_device *dev, enum tt_hang_cause cause, uint32_t ms);
 
 #endif /* TT_HOST_PROGRAM_H */

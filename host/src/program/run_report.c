@@ -24,8 +24,7 @@ void tt_run_report_clear(struct tt_run_report *report)
 		memset(report, 0, sizeof(*report));
 }
 
-void tt_run_set_error(struct tt_run_report *r, int status, const char *fmt,
-		      ...)
+void tt_run_set_error(struct tt_run_report *r, int status, const char *fmt, ...)
 {
 	char msg[2048];
 	va_list ap;
@@ -66,8 +65,7 @@ static const char *sem_name(uint32_t addr, char *buf, size_t len)
 	return buf;
 }
 
-const char *tt_run_wait_text(const struct tt_evt_wait_state *w, char *buf,
-			     size_t len)
+const char *tt_run_wait_text(const struct tt_evt_wait_state *w, char *buf, size_t len)
 {
 	char sem[40];
 
@@ -85,45 +83,48 @@ const char *tt_run_wait_text(const struct tt_evt_wait_state *w, char *buf,
 		snprintf(buf, len, "idle, waiting for BRISC to start it");
 		break;
 	case TT_WAIT_SUBORDINATES_DONE:
-		snprintf(buf, len, "kernel done, waiting for the other RISCs "
-			 "(subordinate_sync 0x%08x)", w->current);
+		snprintf(buf, len,
+			 "kernel done, waiting for the other RISCs "
+			 "(subordinate_sync 0x%08x)",
+			 w->current);
 		break;
 	case TT_WAIT_CB_FRONT:
-		snprintf(buf, len, "waits for CB %u front: %u page%s, %u received",
-			 w->id, w->expect, w->expect == 1 ? "" : "s", w->current);
+		snprintf(buf, len, "waits for CB %u front: %u page%s, %u received", w->id,
+			 w->expect, w->expect == 1 ? "" : "s", w->current);
 		break;
 	case TT_WAIT_CB_BACK:
-		snprintf(buf, len, "waits for CB %u back: %u free page%s, %u free",
-			 w->id, w->expect, w->expect == 1 ? "" : "s", w->current);
+		snprintf(buf, len, "waits for CB %u back: %u free page%s, %u free", w->id,
+			 w->expect, w->expect == 1 ? "" : "s", w->current);
 		break;
 	case TT_WAIT_SEMAPHORE:
 	case TT_WAIT_SEMAPHORE_MIN:
-		snprintf(buf, len, "waits for %s %s %u (now %u)",
-			 sem_name(w->id, sem, sizeof(sem)),
-			 w->kind == TT_WAIT_SEMAPHORE ? "==" : ">=",
-			 w->expect, w->current);
+		snprintf(buf, len, "waits for %s %s %u (now %u)", sem_name(w->id, sem, sizeof(sem)),
+			 w->kind == TT_WAIT_SEMAPHORE ? "==" : ">=", w->expect, w->current);
 		break;
 	case TT_WAIT_NOC_BARRIER:
 		if (tt_noc_barrier_is_trid(w->id)) {
-			snprintf(buf, len, "waits for NoC %s barrier with transaction id "
-				 "%u: %u outstanding", tt_noc_barrier_name(w->id),
-				 w->id & TT_NOC_MAX_TRANSACTION_ID, w->current);
+			snprintf(buf, len,
+				 "waits for NoC %s barrier with transaction id "
+				 "%u: %u outstanding",
+				 tt_noc_barrier_name(w->id), w->id & TT_NOC_MAX_TRANSACTION_ID,
+				 w->current);
 			break;
 		}
 		snprintf(buf, len, "waits for NoC %s barrier: %u expected, %u seen",
 			 tt_noc_barrier_name(w->id), w->expect, w->current);
 		break;
 	case TT_WAIT_TILE_ENGINE:
-		snprintf(buf, len, "waits for the tile engine: %s",
-			 tt_tile_cmd_wait_name(w->id));
+		snprintf(buf, len, "waits for the tile engine: %s", tt_tile_cmd_wait_name(w->id));
 		break;
 	case TT_WAIT_HALTED:
-		snprintf(buf, len, "halted by a trap in the firmware (mcause %u at "
-			 "pc 0x%08x)", w->id, w->expect);
+		snprintf(buf, len,
+			 "halted by a trap in the firmware (mcause %u at "
+			 "pc 0x%08x)",
+			 w->id, w->expect);
 		break;
 	default:
-		snprintf(buf, len, "waits (kind %u, id %u, expect %u, now %u)",
-			 w->kind, w->id, w->expect, w->current);
+		snprintf(buf, len, "waits (kind %u, id %u, expect %u, now %u)", w->kind, w->id,
+			 w->expect, w->current);
 		break;
 	}
 	return buf;
@@ -142,8 +143,8 @@ static const char *trap_what(const struct tt_hart_state *hs, char *buf, size_t l
 	case TT_MCAUSE_STORE_MISALIGNED:
 	case TT_MCAUSE_LOAD_FAULT:
 	case TT_MCAUSE_STORE_FAULT:
-		snprintf(buf, len, ": %s", tt_dev_trap_text(hs->mcause, hs->mtval,
-							    text, sizeof(text)));
+		snprintf(buf, len, ": %s",
+			 tt_dev_trap_text(hs->mcause, hs->mtval, text, sizeof(text)));
 		return buf;
 	default:
 		snprintf(buf, len, " trapped");
@@ -177,10 +178,9 @@ void tt_run_trap_locations(struct tt_device *dev)
 					     tt_risc_name(r), where);
 			if (hs->trapped &&
 			    tt_dev_pc_location(dev, c, r, hs->mepc, where, sizeof(where))[0])
-				tt_dev_error(dev, TT_ETRAP, c, r, hs->mepc,
-					     "  core (%u,%u) %s%s%s", xy.x, xy.y,
-					     tt_risc_name(r), trap_what(hs, what, sizeof(what)),
-					     where);
+				tt_dev_error(dev, TT_ETRAP, c, r, hs->mepc, "  core (%u,%u) %s%s%s",
+					     xy.x, xy.y, tt_risc_name(r),
+					     trap_what(hs, what, sizeof(what)), where);
 		}
 	}
 }
@@ -192,15 +192,13 @@ void tt_run_trap_locations(struct tt_device *dev)
  * finished RISC (back in the firmware, waiting for the next launch) from
  * one that never had a kernel.
  */
-enum tt_hart_activity tt_run_hart_state(struct tt_device *dev,
-				  const struct tt_evt_wait_state *w)
+enum tt_hart_activity tt_run_hart_state(struct tt_device *dev, const struct tt_evt_wait_state *w)
 {
-	const struct tt_mailbox *mb = (const struct tt_mailbox *)
-		(tt_dev_l1(dev, w->src.core) + TT_MEM_MAILBOX_BASE);
+	const struct tt_mailbox *mb =
+		(const struct tt_mailbox *)(tt_dev_l1(dev, w->src.core) + TT_MEM_MAILBOX_BASE);
 	uint32_t status = mb->result[w->src.risc].status;
 
-	if (dev->core[w->src.core].hart[w->src.risc].trapped ||
-	    status == TT_KERNEL_STATUS_TRAPPED)
+	if (dev->core[w->src.core].hart[w->src.risc].trapped || status == TT_KERNEL_STATUS_TRAPPED)
 		return TT_HART_TRAPPED;
 	if (w->kind == TT_WAIT_HALTED)
 		return TT_HART_HALTED;
@@ -216,8 +214,7 @@ enum tt_hart_activity tt_run_hart_state(struct tt_device *dev,
  * wfi (QEMU ends the wfi first); name the wfi, inside the wait the kernel
  * called.
  */
-static const char *hart_where(struct tt_device *dev,
-			      const struct tt_evt_wait_state *w, char *buf,
+static const char *hart_where(struct tt_device *dev, const struct tt_evt_wait_state *w, char *buf,
 			      size_t len)
 {
 	uint32_t pc = w->halted && w->pc >= 4 ? w->pc - 4 : w->pc;
@@ -231,16 +228,15 @@ static const char *hart_where(struct tt_device *dev,
  * ..." (without the pc unless @with_pc).  False for a hart with nothing
  * to say (no kernel in this run).
  */
-static bool hart_desc(struct tt_device *dev, const struct tt_evt_wait_state *w,
-		      bool with_pc, char *buf, size_t len)
+static bool hart_desc(struct tt_device *dev, const struct tt_evt_wait_state *w, bool with_pc,
+		      char *buf, size_t len)
 {
 	const struct tt_hart_state *hs = &dev->core[w->src.core].hart[w->src.risc];
 	const char *risc = tt_risc_name(w->src.risc);
 	char where[900], what[160], pc[24] = "";
 	enum tt_hart_activity st = tt_run_hart_state(dev, w);
 
-	if (with_pc && (st == TT_HART_ASLEEP || st == TT_HART_HALTED ||
-			st == TT_HART_RUNNING))
+	if (with_pc && (st == TT_HART_ASLEEP || st == TT_HART_HALTED || st == TT_HART_RUNNING))
 		snprintf(pc, sizeof(pc), " pc 0x%08x", w->pc);
 	switch (st) {
 	case TT_HART_IDLE:
@@ -250,8 +246,8 @@ static bool hart_desc(struct tt_device *dev, const struct tt_evt_wait_state *w,
 		break;
 	case TT_HART_TRAPPED:
 		snprintf(buf, len, "%-6s trapped at pc 0x%08x%s", risc, hs->mepc,
-			 tt_dev_pc_location(dev, w->src.core, w->src.risc,
-					    hs->mepc, where, sizeof(where)));
+			 tt_dev_pc_location(dev, w->src.core, w->src.risc, hs->mepc, where,
+					    sizeof(where)));
 		break;
 	case TT_HART_ASLEEP:
 	case TT_HART_HALTED:
@@ -276,15 +272,14 @@ static void hart_line(struct tt_device *dev, const struct tt_evt_wait_state *w)
 
 	if (hart_desc(dev, w, true, desc, sizeof(desc)))
 		tt_dev_error(dev, TT_ETIMEDOUT, w->src.core, w->src.risc,
-			     hs->trapped ? hs->mepc : w->pc, "  core (%u,%u) %s",
-			     xy.x, xy.y, desc);
+			     hs->trapped ? hs->mepc : w->pc, "  core (%u,%u) %s", xy.x, xy.y, desc);
 }
 
 /* The first line of a hang report: why the run stopped. */
 static void hang_headline(struct tt_device *dev, enum tt_hang_cause cause)
 {
 	if (cause != TT_HANG_DEADLOCK)
-		return;		/* the core lines say it */
+		return; /* the core lines say it */
 	/* A failure above already explains it (harts wait on the one that
 	 * trapped): its status stays the run's. */
 	tt_dev_error(dev, TT_EDEADLK, TT_RUN_NOWHERE, 0, 0,
@@ -296,22 +291,21 @@ static void hang_headline(struct tt_device *dev, enum tt_hang_cause cause)
 }
 
 /* "core (x,y) did not finish within 1500 ms", per cause. */
-static void core_line(struct tt_device *dev, uint32_t c, enum tt_hang_cause cause,
-		      uint32_t ms)
+static void core_line(struct tt_device *dev, uint32_t c, enum tt_hang_cause cause, uint32_t ms)
 {
 	struct tt_core xy = tt_dev_core_xy(dev, c);
 
 	if (cause == TT_HANG_DEADLOCK)
-		tt_dev_error(dev, TT_EDEADLK, c, TT_RISC_BRISC, 0,
-			     "core (%u,%u) cannot finish", xy.x, xy.y);
+		tt_dev_error(dev, TT_EDEADLK, c, TT_RISC_BRISC, 0, "core (%u,%u) cannot finish",
+			     xy.x, xy.y);
 	else if (cause == TT_HANG_AFTER_FAILURE)
 		tt_dev_error(dev, TT_ETIMEDOUT, c, TT_RISC_BRISC, 0,
 			     "core (%u,%u) was still running %u ms after the "
-			     "failure above", xy.x, xy.y, ms);
+			     "failure above",
+			     xy.x, xy.y, ms);
 	else
 		tt_dev_error(dev, TT_ETIMEDOUT, c, TT_RISC_BRISC, 0,
-			     "core (%u,%u) did not finish within %u ms",
-			     xy.x, xy.y, ms);
+			     "core (%u,%u) did not finish within %u ms", xy.x, xy.y, ms);
 }
 
 static bool unfinished(const struct tt_device *dev, uint32_t c)
@@ -320,17 +314,16 @@ static bool unfinished(const struct tt_device *dev, uint32_t c)
 }
 
 /* Lines the report of unfinished cores takes before grouping. */
-#define HANG_PAGE_LINES	40
-#define HANG_KEY_SIZE	1400
-#define HANG_GROUP_SHOWN 6	/* cores of a group named by coordinates */
+#define HANG_PAGE_LINES	 40
+#define HANG_KEY_SIZE	 1400
+#define HANG_GROUP_SHOWN 6 /* cores of a group named by coordinates */
 
 /*
  * What @core's harts do, one "; "-separated text (pcs in it only if
  * @with_pc): cores with the same key are stuck the same way.  The number
  * of lines its block takes, with the core's own.
  */
-static uint32_t core_key(struct tt_device *dev, uint32_t core, bool with_pc,
-			 char *key, size_t len)
+static uint32_t core_key(struct tt_device *dev, uint32_t core, bool with_pc, char *key, size_t len)
 {
 	uint32_t lines = 1;
 	size_t used = 0;
@@ -345,15 +338,15 @@ static uint32_t core_key(struct tt_device *dev, uint32_t core, bool with_pc,
 			continue;
 		lines++;
 		if (used < len)
-			used += (size_t)snprintf(key + used, len - used, "%s%s",
-						 used ? "; " : "", desc);
+			used += (size_t)snprintf(key + used, len - used, "%s%s", used ? "; " : "",
+						 desc);
 	}
 	return lines;
 }
 
 /* "  62 more cores, (1,0) (2,0) ...: BRISC asleep: waits for ..." */
-static void group_line(struct tt_device *dev, uint32_t leader, const uint32_t *same,
-		       uint32_t n, char *key)
+static void group_line(struct tt_device *dev, uint32_t leader, const uint32_t *same, uint32_t n,
+		       char *key)
 {
 	char list[HANG_GROUP_SHOWN * 12 + 8];
 	size_t used = 0;
@@ -361,15 +354,13 @@ static void group_line(struct tt_device *dev, uint32_t leader, const uint32_t *s
 	for (uint32_t i = 0; i < n && i < HANG_GROUP_SHOWN; i++) {
 		struct tt_core xy = tt_dev_core_xy(dev, same[i]);
 
-		used += (size_t)snprintf(list + used, sizeof(list) - used, " (%u,%u)",
-					 xy.x, xy.y);
+		used += (size_t)snprintf(list + used, sizeof(list) - used, " (%u,%u)", xy.x, xy.y);
 	}
 	if (n > HANG_GROUP_SHOWN)
 		snprintf(list + used, sizeof(list) - used, " ...");
 	core_key(dev, leader, false, key, HANG_KEY_SIZE);
 	tt_dev_error(dev, TT_ETIMEDOUT, same[0], TT_RISC_BRISC, 0,
-		     "%u more core%s the same way,%s: %s", n, n == 1 ? "" : "s",
-		     list, key);
+		     "%u more core%s the same way,%s: %s", n, n == 1 ? "" : "s", list, key);
 }
 
 /*
@@ -377,11 +368,10 @@ static void group_line(struct tt_device *dev, uint32_t leader, const uint32_t *s
  * stuck exactly like an earlier one (same lines but for its coordinates)
  * is not printed in full: one line after the first says how many more.
  */
-static void core_blocks(struct tt_device *dev, enum tt_hang_cause cause,
-			uint32_t ms, bool dumped)
+static void core_blocks(struct tt_device *dev, enum tt_hang_cause cause, uint32_t ms, bool dumped)
 {
 	uint32_t lines = 0, n = 0, *leader = NULL, *same = NULL;
-	char (*keys)[HANG_KEY_SIZE] = NULL;
+	char(*keys)[HANG_KEY_SIZE] = NULL;
 
 	for (uint32_t c = 0; c < dev->ncores; c++)
 		n += unfinished(dev, c);
@@ -396,8 +386,7 @@ static void core_blocks(struct tt_device *dev, enum tt_hang_cause cause,
 			continue;
 		lines += core_key(dev, c, true, keys[c], sizeof(keys[c]));
 		for (uint32_t e = 0; e < c; e++)
-			if (unfinished(dev, e) && leader[e] == e &&
-			    !strcmp(keys[e], keys[c])) {
+			if (unfinished(dev, e) && leader[e] == e && !strcmp(keys[e], keys[c])) {
 				leader[c] = e;
 				break;
 			}
@@ -431,8 +420,7 @@ static void core_blocks(struct tt_device *dev, enum tt_hang_cause cause,
  * Why the run stopped, its root cause (hang_cause.c), then each
  * unfinished core and what each of its RISCs with a kernel does.
  */
-void tt_run_hang_report(struct tt_device *dev, enum tt_hang_cause cause,
-			uint32_t ms)
+void tt_run_hang_report(struct tt_device *dev, enum tt_hang_cause cause, uint32_t ms)
 {
 	bool dumped;
 

@@ -101,10 +101,12 @@ FORCE_INLINE T get_common_arg_val(int arg_idx)
  * Wormhole's RISCs have no L1 data cache (Blackhole's do): nothing to
  * invalidate or enable, as on silicon.
  */
-inline __attribute__((always_inline)) void invalidate_l1_cache() {}
+inline __attribute__((always_inline)) void invalidate_l1_cache()
+{}
 
 template <bool enable = true>
-inline __attribute__((always_inline)) void set_l1_data_cache() {}
+inline __attribute__((always_inline)) void set_l1_data_cache()
+{}
 
 /* How a data-movement kernel uses the NoCs: each has its own, always. */
 enum noc_mode : uint8_t { DM_DEDICATED_NOC = 0, DM_DYNAMIC_NOC = 1, DM_INVALID_NOC = 2 };

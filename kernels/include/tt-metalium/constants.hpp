@@ -20,8 +20,8 @@ constexpr uint32_t TILE_HW = TILE_WIDTH * TILE_HEIGHT;
 constexpr uint32_t FACE_HEIGHT = TT_TILE_FACE_DIM;
 constexpr uint32_t FACE_WIDTH = TT_TILE_FACE_DIM;
 constexpr uint32_t FACE_HW = FACE_WIDTH * FACE_HEIGHT;
-constexpr uint32_t BFLOAT8_B_TILE_HW = TT_TILE_BYTES_BFP8_B;	/* bytes */
-constexpr uint32_t BFLOAT4_B_TILE_HW = TT_TILE_BYTES_BFP4_B;	/* bytes */
+constexpr uint32_t BFLOAT8_B_TILE_HW = TT_TILE_BYTES_BFP8_B; /* bytes */
+constexpr uint32_t BFLOAT4_B_TILE_HW = TT_TILE_BYTES_BFP4_B; /* bytes */
 
 } // namespace tt::constants
 

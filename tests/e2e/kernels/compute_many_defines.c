@@ -12,5 +12,4 @@
 _Static_assert(get_compile_time_arg_val(799) == 799, "compile-time arg 799");
 
 void kernel_main(void)
-{
-}
+{}

@@ -84,6 +84,6 @@ void kernel_main()
 	       true);
 	DPRINT << "stream " << k_scale << " " << HEX() << 255u << DEC() << " " << SETW(4) << 7
 	       << " " << SETPRECISION(3) << FIXED() << 0.5f << ENDL();
-	DPRINT_DATA0("only on BRISC {}\n", out[1]);	/* a volatile L1 word */
+	DPRINT_DATA0("only on BRISC {}\n", out[1]); /* a volatile L1 word */
 	DPRINT_DATA1("only on NCRISC\n");
 }

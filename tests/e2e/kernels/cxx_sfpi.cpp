@@ -29,23 +29,29 @@ inline void blend_face(uint32_t in0, uint32_t in1, uint32_t out)
 		vFloat b = dst_reg[in1 * 32 + i];
 		vFloat r = a * b + 0.5f;
 
-		v_if (a < 0.0f) {
+		v_if(a < 0.0f)
+		{
 			r = -a;
-			v_if (b > a) {
+			v_if(b > a)
+			{
 				r -= b;
 			}
-			v_else {
+			v_else
+			{
 				r = r * vConst0p8373;
 			}
 			v_endif;
 		}
-		v_elseif (a < b) {
+		v_elseif(a < b)
+		{
 			r = sfpi::abs(b) * 3.0f - vConst1;
 		}
-		v_elseif (a >= b + 1.0f) {
+		v_elseif(a >= b + 1.0f)
+		{
 			r = setsgn(a - b, 1);
 		}
-		v_else {
+		v_else
+		{
 			r = vConstNeg1;
 		}
 		v_endif;
@@ -60,21 +66,25 @@ inline void bits_face(uint32_t shift)
 		vInt e = exexp(x);
 		vFloat r = setexp(x, 127);
 
-		v_if (e >= 0 && e < 3) {
+		v_if(e >= 0 && e < 3)
+		{
 			r = addexp(r, 2) + int32_to_float(e, RoundMode::NearestEven);
 		}
-		v_elseif (e < -2) {
+		v_elseif(e < -2)
+		{
 			vUInt u = reinterpret<vUInt>(x);
 
 			r = reinterpret<vFloat>((u & 0xff800000u) | (((u << 9) >> shift) ^ 0x5au));
 		}
-		v_elseif (e == 3) {
+		v_elseif(e == 3)
+		{
 			vInt m = exman9(x);
 
 			r = setman(vFloat(-2.0f), reinterpret<vUInt>(m)) +
 			    int32_to_float(lz(m), RoundMode::NearestEven);
 		}
-		v_else {
+		v_else
+		{
 			vInt k = float_to_int16(x, RoundMode::NearestEven);
 
 			r = int32_to_float(k, RoundMode::NearestEven) -
@@ -94,10 +104,12 @@ inline void smooth_face(float lo, float inv_delta)
 		vFloat x = dst_reg[i];
 		vFloat t = (x - lo) * inv_delta;
 
-		v_if (t < sfpi::vConst0) {
+		v_if(t < sfpi::vConst0)
+		{
 			t = sfpi::vConst0;
 		}
-		v_elseif (t > sfpi::vConst1) {
+		v_elseif(t > sfpi::vConst1)
+		{
 			t = sfpi::vConst1;
 		}
 		v_endif;
@@ -131,7 +143,8 @@ void kernel_main()
 		copy_tile(tt::CBIndex::c_1, 0, 1);
 		MATH((_llk_math_eltwise_binary_sfpu_params_(blend_face, 0, 1, 2)));
 		MATH((_llk_math_eltwise_unary_sfpu_params_(bits_face, 0, VectorMode::RC, shift)));
-		MATH((_llk_math_eltwise_unary_sfpu_params_(smooth_face, 1, VectorMode::R, lo, inv)));
+		MATH((_llk_math_eltwise_unary_sfpu_params_(smooth_face, 1, VectorMode::R, lo,
+							   inv)));
 		tile_regs_commit();
 		tile_regs_wait();
 		cb_reserve_back(tt::CBIndex::c_16, 3);

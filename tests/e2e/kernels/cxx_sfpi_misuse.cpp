@@ -16,7 +16,8 @@ static void nest(int depth)
 {
 	vFloat x = dst_reg[0];
 
-	v_if (x >= 0.0f) {
+	v_if(x >= 0.0f)
+	{
 		if (depth > 1)
 			nest(depth - 1);
 		else

@@ -25,13 +25,16 @@ sfpi_inline sfpi::vFloat body(sfpi::vFloat x, sfpi::vInt k)
 	y = sfpi::setman(y, m & 0x7fffffu) * sfpi::vConst0p8373 + sfpi::vConstFloatPrgm1;
 	y = sfpi::copysgn(y, x) - sfpi::setsgn2(y, k);
 	y = sfpi::addexp(sfpi::copyexp(y, x), -1) + sfpi::copyman(x, y);
-	v_block {
+	v_block
+	{
 		v_and(e != 0);
 		v_and(k >= 0 || !(k < -5));
-		y = sfpi::reinterpret<sfpi::vFloat>(sfpi::reinterpret<sfpi::vUInt>(y) ^ 0x80000000u);
+		y = sfpi::reinterpret<sfpi::vFloat>(sfpi::reinterpret<sfpi::vUInt>(y) ^
+						    0x80000000u);
 	}
 	v_endblock;
-	return y + sfpi::int32_to_float(sfpi::lz(k, sfpi::LZMode::IgnoreSign), sfpi::RoundMode::NearestEven);
+	return y + sfpi::int32_to_float(sfpi::lz(k, sfpi::LZMode::IgnoreSign),
+					sfpi::RoundMode::NearestEven);
 }
 
 template <bool APPROXIMATION_MODE, int ITERATIONS = 8>
@@ -56,13 +59,16 @@ inline void calculate_spellings(const uint shift)
 		sfpi::vec_swap(u, u);
 		sfpi::l_reg[sfpi::LRegs::LReg0] = x;
 		sfpi::l_reg[sfpi::LRegs::LReg0].in_use();
-		v_if (x < f) {
+		v_if(x < f)
+		{
 			x = body(x, k);
 		}
-		v_elseif (u == 0u) {
+		v_elseif(u == 0u)
+		{
 			x = sfpi::float_to_fp16b(x) + sfpi::float_to_fp16a(f);
 		}
-		v_else {
+		v_else
+		{
 			x = sfpi::l_reg[sfpi::LRegs::LReg0];
 		}
 		v_endif;

@@ -64,9 +64,12 @@ void kernel_main()
 	noc.async_read(bank, mem, 64, { .bank_id = 0, .addr = base }, { .offset_bytes = 0 });
 	noc.async_write(use<CircularBuffer::AddrSelector::WRITE_PTR>(c), ep, 64, {},
 			{ .noc_x = my_x[noc.get_noc_id()], .noc_y = my_y[0], .addr = sem });
-	noc.async_write_multicast<NocOptions::MCAST_INCL_SRC>(
-		c, mep, 64, 4, {}, { .noc_x_start = 1, .noc_y_start = 1, .noc_x_end = 2,
-				     .noc_y_end = 2, .addr = sem });
+	noc.async_write_multicast<NocOptions::MCAST_INCL_SRC>(c, mep, 64, 4, {},
+							      { .noc_x_start = 1,
+								.noc_y_start = 1,
+								.noc_x_end = 2,
+								.noc_y_end = 2,
+								.addr = sem });
 	noc.async_write<NocOptions::POSTED>(mem, acc, 64, {}, { .page_id = 1 });
 	noc.async_read_barrier();
 	noc.async_writes_flushed<NocOptions::POSTED>();

@@ -34,7 +34,8 @@ static_assert(std::is_same_v<std::remove_cvref_t<const volatile int &>, int>);
 static_assert(std::is_same_v<std::underlying_type_t<E>, uint8_t> && std::is_enum_v<E>);
 static_assert(std::is_same_v<std::conditional_t<true, int, char>, int>);
 static_assert(std::is_same_v<std::common_type_t<int, long>, long>);
-static_assert(std::is_same_v<std::make_integer_sequence<int, 3>, std::integer_sequence<int, 0, 1, 2>>);
+static_assert(
+	std::is_same_v<std::make_integer_sequence<int, 3>, std::integer_sequence<int, 0, 1, 2>>);
 static_assert(std::is_trivially_copyable_v<std::array<int, 2>>);
 
 constexpr std::array<uint32_t, 4> k_table = { 4, 1, 3, 2 };
@@ -76,11 +77,11 @@ void kernel_main()
 	std::fill(a.begin(), a.begin() + 2, 8u);
 	std::memset(text, 0, sizeof(text));
 	std::strcpy(text, "kernel");
-	out[0] = a[0] + a[1] + a[2] + a[3];		/* 8 + 8 + 3 + 2 */
-	out[1] = b * 10 + c;				/* 97 */
-	out[2] = (uint32_t)std::strlen(text);		/* 6 */
-	out[3] = (uint32_t)(std::sqrt(x) * 1000.0f);	/* sqrt(2.25) = 1.5 */
+	out[0] = a[0] + a[1] + a[2] + a[3];	     /* 8 + 8 + 3 + 2 */
+	out[1] = b * 10 + c;			     /* 97 */
+	out[2] = (uint32_t)std::strlen(text);	     /* 6 */
+	out[3] = (uint32_t)(std::sqrt(x) * 1000.0f); /* sqrt(2.25) = 1.5 */
 	out[4] = (uint32_t)std::abs(-12);
 	out[5] = std::isnan(std::numeric_limits<float>::quiet_NaN()) ? 1 : 0;
-	out[6] = (uint32_t)((int32_t)std::floor(-x) + 100);	/* floor(-2.25) = -3 */
+	out[6] = (uint32_t)((int32_t)std::floor(-x) + 100); /* floor(-2.25) = -3 */
 }

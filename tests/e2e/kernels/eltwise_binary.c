@@ -33,12 +33,24 @@ void kernel_main(void)
 
 		tile_regs_acquire();
 		switch (OP) {
-		case 0: add_tiles(0, 1, 0, 0, 0); break;
-		case 1: sub_tiles(0, 1, 0, 0, 0); break;
-		case 2: mul_tiles(0, 1, 0, 0, 0); break;
-		case 3: add_tiles_bcast_rows(0, 1, 0, 0, 0); break;
-		case 4: sub_tiles_bcast_cols(0, 1, 0, 0, 0); break;
-		default: mul_tiles_bcast_scalar(0, 1, 0, 0, 0); break;
+		case 0:
+			add_tiles(0, 1, 0, 0, 0);
+			break;
+		case 1:
+			sub_tiles(0, 1, 0, 0, 0);
+			break;
+		case 2:
+			mul_tiles(0, 1, 0, 0, 0);
+			break;
+		case 3:
+			add_tiles_bcast_rows(0, 1, 0, 0, 0);
+			break;
+		case 4:
+			sub_tiles_bcast_cols(0, 1, 0, 0, 0);
+			break;
+		default:
+			mul_tiles_bcast_scalar(0, 1, 0, 0, 0);
+			break;
 		}
 		tile_regs_commit();
 

@@ -7,11 +7,11 @@
 
 /* bf16 tiles unless the test defines ELTWISE_FLOAT32 (the sfpi tests). */
 #ifdef ELTWISE_FLOAT32
-#define TILE_BYTES	TT_TILE_BYTES_FLOAT32
-#define TILE_DF		TT_DF_FLOAT32
+#define TILE_BYTES TT_TILE_BYTES_FLOAT32
+#define TILE_DF	   TT_DF_FLOAT32
 #else
-#define TILE_BYTES	TT_TILE_BYTES_FLOAT16_B
-#define TILE_DF		TT_DF_FLOAT16_B
+#define TILE_BYTES TT_TILE_BYTES_FLOAT16_B
+#define TILE_DF	   TT_DF_FLOAT16_B
 #endif
 
 void kernel_main(void)

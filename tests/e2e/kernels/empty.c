@@ -3,5 +3,4 @@
 #include "dataflow_api.h"
 
 void kernel_main(void)
-{
-}
+{}

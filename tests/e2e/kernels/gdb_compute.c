@@ -13,10 +13,10 @@ void kernel_main(void)
 	compute_kernel_hw_startup(0, 0, 16);
 	copy_tile_to_dst_init_short(0);
 	for (uint32_t t = 0; t < n; t++) {
-		cb_wait_front(0, 1);		/* gdb: compute waited */
+		cb_wait_front(0, 1); /* gdb: compute waited */
 		cb_reserve_back(16, 1);
 		tile_regs_acquire();
-		copy_tile(0, 0, 0);		/* gdb: compute copies */
+		copy_tile(0, 0, 0); /* gdb: compute copies */
 		tile_regs_commit();
 		tile_regs_wait();
 		pack_tile(0, 16);

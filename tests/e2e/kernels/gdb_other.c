@@ -12,5 +12,5 @@ void kernel_main(void)
 	uint32_t count = get_arg_val(1);
 
 	for (uint32_t i = 0; i < count; i++)
-		dst[i] = 0x07e40000u + i;	/* gdb: other stores */
+		dst[i] = 0x07e40000u + i; /* gdb: other stores */
 }

@@ -30,7 +30,7 @@ void kernel_main(void)
 	for (uint32_t t = 0; t < n; t++) {
 		cb_reserve_back(0, 1);
 		fill_tile(get_write_ptr(0), t);
-		cb_push_back(0, 1);		/* gdb: reader pushed */
+		cb_push_back(0, 1); /* gdb: reader pushed */
 		noc_semaphore_set(sem, *sem + 1);
 	}
 }

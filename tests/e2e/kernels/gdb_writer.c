@@ -14,7 +14,7 @@ void kernel_main(void)
 	for (uint32_t t = 0; t < n; t++) {
 		cb_wait_front(16, 1);
 		noc_async_write(get_read_ptr(16), get_noc_addr_local(dst), page);
-		noc_async_write_barrier();	/* gdb: writer barrier */
+		noc_async_write_barrier(); /* gdb: writer barrier */
 		cb_pop_front(16, 1);
 	}
 }

@@ -10,5 +10,7 @@ void kernel_main(void)
 	__asm__ volatile("la %0, 1f\n\t"
 			 "sw %0, 0(%1)\n"
 			 "1:\t.word 0x00000000"
-			 : "=&r"(pc) : "r"(where) : "memory");
+			 : "=&r"(pc)
+			 : "r"(where)
+			 : "memory");
 }

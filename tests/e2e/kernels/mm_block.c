@@ -25,7 +25,7 @@ void kernel_main(void)
 	cb_reserve_back(16, rt * ct);
 	tile_regs_wait();
 	for (uint32_t i = 0; i < rt * ct; i++)
-		pack_tile(i, 16);	/* in order, as tt-metal's */
+		pack_tile(i, 16); /* in order, as tt-metal's */
 	tile_regs_release();
 	cb_push_back(16, rt * ct);
 }

@@ -9,8 +9,8 @@
 void kernel_main(void)
 {
 	uint32_t src = get_arg_val(0), dst = get_arg_val(1), size = get_arg_val(2);
-	uint64_t mc = get_noc_multicast_addr(get_arg_val(3), get_arg_val(4),
-					     get_arg_val(5), get_arg_val(6), dst);
+	uint64_t mc = get_noc_multicast_addr(get_arg_val(3), get_arg_val(4), get_arg_val(5),
+					     get_arg_val(6), dst);
 	uint32_t n = get_arg_val(7);
 
 	if (get_arg_val(8))

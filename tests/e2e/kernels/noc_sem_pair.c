@@ -22,8 +22,7 @@ void kernel_main(void)
 		noc_async_write(tile, get_noc_addr(px, py, tile), size);
 		noc_async_write_barrier();
 		noc_semaphore_set(data, 1);
-		noc_semaphore_set_remote((uint32_t)data,
-					 get_noc_addr(px, py, (uint32_t)data));
+		noc_semaphore_set_remote((uint32_t)data, get_noc_addr(px, py, (uint32_t)data));
 		noc_async_write_barrier();
 	} else {
 		noc_semaphore_inc(get_noc_addr(px, py, (uint32_t)ready), 1);

@@ -27,7 +27,6 @@ void kernel_main(void)
 
 	noc_async_write_one_packet_set_state(get_noc_addr(x, y, addr + total), page);
 	for (uint32_t i = 0; i < n; i++)
-		noc_async_write_one_packet_with_state(addr + i * page,
-						      addr + total + i * page);
+		noc_async_write_one_packet_with_state(addr + i * page, addr + total + i * page);
 	noc_async_write_barrier();
 }

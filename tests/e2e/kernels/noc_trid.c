@@ -32,7 +32,6 @@ void kernel_main(void)
 	res[6] = noc_status_reg(noc_index, TT_NOC_ST_MST_WRITE_REQS_OUTGOING_ID(3));
 	noc_async_write_barrier_with_trid(3);
 	for (uint32_t id = 1; id <= 3; id++)
-		res[2 + id] = noc_status_reg(noc_index,
-					     TT_NOC_ST_MST_REQS_OUTSTANDING_ID(id));
+		res[2 + id] = noc_status_reg(noc_index, TT_NOC_ST_MST_REQS_OUTSTANDING_ID(id));
 	noc_async_write_barrier();
 }

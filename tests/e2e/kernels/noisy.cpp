@@ -5,8 +5,8 @@
  */
 #include <cstdint>
 
-#define TT_NOISE _Pragma("GCC warning \"a long warning line that only fills the compiler log\"")
-#define TT_NOISE4 TT_NOISE TT_NOISE TT_NOISE TT_NOISE
+#define TT_NOISE   _Pragma("GCC warning \"a long warning line that only fills the compiler log\"")
+#define TT_NOISE4  TT_NOISE TT_NOISE TT_NOISE TT_NOISE
 #define TT_NOISE16 TT_NOISE4 TT_NOISE4 TT_NOISE4 TT_NOISE4
 #define TT_NOISE64 TT_NOISE16 TT_NOISE16 TT_NOISE16 TT_NOISE16
 

@@ -6,7 +6,7 @@
  */
 #include "dataflow_api.h"
 
-#define MAX_IN	3
+#define MAX_IN 3
 
 void kernel_main(void)
 {

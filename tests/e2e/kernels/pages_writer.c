@@ -6,7 +6,7 @@
  */
 #include "dataflow_api.h"
 
-#define MAX_OUT	3
+#define MAX_OUT 3
 
 void kernel_main(void)
 {

@@ -6,8 +6,7 @@
 
 void kernel_main(void)
 {
-	printf("hello from logical (%u,%u) value %d\n",
-	       (unsigned)get_absolute_logical_x(),
+	printf("hello from logical (%u,%u) value %d\n", (unsigned)get_absolute_logical_x(),
 	       (unsigned)get_absolute_logical_y(), (int)get_arg_val(0));
 	printf("second line without newline");
 }

@@ -43,15 +43,16 @@ void log(level lvl, LogType type, fmt::format_string<Args...> f, Args &&...args)
 }
 } // namespace logger
 
-#define TT_LOGGER_DEFINE_LEVEL(name, lvl)                                                    \
-	template <typename... Args>                                                          \
-	void name(LogType type, fmt::format_string<Args...> f, Args &&...args)               \
-	{                                                                                    \
-		logger::log(logger::level::lvl, type, f, std::forward<Args>(args)...);       \
-	}                                                                                    \
-	template <typename... Args> void name(fmt::format_string<Args...> f, Args &&...args) \
-	{                                                                                    \
-		logger::log(logger::level::lvl, LogAlways, f, std::forward<Args>(args)...);  \
+#define TT_LOGGER_DEFINE_LEVEL(name, lvl)                                                   \
+	template <typename... Args>                                                         \
+	void name(LogType type, fmt::format_string<Args...> f, Args &&...args)              \
+	{                                                                                   \
+		logger::log(logger::level::lvl, type, f, std::forward<Args>(args)...);      \
+	}                                                                                   \
+	template <typename... Args>                                                         \
+	void name(fmt::format_string<Args...> f, Args &&...args)                            \
+	{                                                                                   \
+		logger::log(logger::level::lvl, LogAlways, f, std::forward<Args>(args)...); \
 	}
 
 TT_LOGGER_DEFINE_LEVEL(log_trace, trace)

@@ -95,7 +95,8 @@ public:
 	std::size_t size() const { return ranges_.size(); }
 
 	// Union with a CoreCoord, CoreRange, CoreRangeSet or a container of them.
-	template <typename T> CoreRangeSet merge(const T &other) const;
+	template <typename T>
+	CoreRangeSet merge(const T &other) const;
 
 	bool intersects(const CoreCoord &c) const;
 	bool intersects(const CoreRange &r) const;
@@ -153,7 +154,8 @@ auto add_to(std::vector<CoreRange> &out, const C &c) -> decltype(c.begin(), void
 }
 } // namespace detail
 
-template <typename T> CoreRangeSet CoreRangeSet::merge(const T &other) const
+template <typename T>
+CoreRangeSet CoreRangeSet::merge(const T &other) const
 {
 	std::vector<CoreRange> more;
 	detail::add_to(more, other);
@@ -162,19 +164,24 @@ template <typename T> CoreRangeSet CoreRangeSet::merge(const T &other) const
 
 } // namespace tt::tt_metal
 
-template <> struct fmt::formatter<tt::tt_metal::CoreRange> : fmt::formatter<std::string> {
-	template <typename Ctx> auto format(const tt::tt_metal::CoreRange &r, Ctx &ctx) const
+template <>
+struct fmt::formatter<tt::tt_metal::CoreRange> : fmt::formatter<std::string> {
+	template <typename Ctx>
+	auto format(const tt::tt_metal::CoreRange &r, Ctx &ctx) const
 	{
 		return fmt::formatter<std::string>::format(r.str(), ctx);
 	}
 };
-template <> struct fmt::formatter<tt::tt_metal::CoreRangeSet> : fmt::formatter<std::string> {
-	template <typename Ctx> auto format(const tt::tt_metal::CoreRangeSet &s, Ctx &ctx) const
+template <>
+struct fmt::formatter<tt::tt_metal::CoreRangeSet> : fmt::formatter<std::string> {
+	template <typename Ctx>
+	auto format(const tt::tt_metal::CoreRangeSet &s, Ctx &ctx) const
 	{
 		return fmt::formatter<std::string>::format(s.str(), ctx);
 	}
 };
-template <> struct std::hash<tt::tt_metal::CoreRange> {
+template <>
+struct std::hash<tt::tt_metal::CoreRange> {
 	std::size_t operator()(const tt::tt_metal::CoreRange &r) const noexcept
 	{
 		std::hash<tt_xy_pair> h;

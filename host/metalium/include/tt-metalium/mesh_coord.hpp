@@ -101,7 +101,8 @@ private:
 
 } // namespace tt::tt_metal::distributed
 
-template <> struct std::hash<tt::tt_metal::distributed::MeshCoordinate> {
+template <>
+struct std::hash<tt::tt_metal::distributed::MeshCoordinate> {
 	size_t operator()(const tt::tt_metal::distributed::MeshCoordinate &c) const noexcept
 	{
 		size_t h = 0;
@@ -110,7 +111,8 @@ template <> struct std::hash<tt::tt_metal::distributed::MeshCoordinate> {
 		return h;
 	}
 };
-template <> struct std::hash<tt::tt_metal::distributed::MeshCoordinateRange> {
+template <>
+struct std::hash<tt::tt_metal::distributed::MeshCoordinateRange> {
 	size_t operator()(const tt::tt_metal::distributed::MeshCoordinateRange &r) const noexcept
 	{
 		std::hash<tt::tt_metal::distributed::MeshCoordinate> h;

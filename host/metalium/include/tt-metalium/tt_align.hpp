@@ -6,7 +6,8 @@
 #include <type_traits>
 
 namespace tt {
-template <typename A, typename B> constexpr std::common_type_t<A, B> align(A addr, B alignment)
+template <typename A, typename B>
+constexpr std::common_type_t<A, B> align(A addr, B alignment)
 {
 	static_assert(std::is_integral_v<A> && std::is_integral_v<B>, "align() takes integers");
 	using T = std::common_type_t<A, B>;

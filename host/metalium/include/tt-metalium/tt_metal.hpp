@@ -19,13 +19,15 @@ void WaitProgramDone(IDevice *device, Program &program, bool read_device_profile
 void CompileProgram(IDevice *device, Program &program, bool force_slow_dispatch = false);
 void WriteToBuffer(Buffer &buffer, ttsl::Span<const uint8_t> host_buffer);
 void ReadFromBuffer(Buffer &buffer, uint8_t *host_buffer);
-template <typename T> void WriteToBuffer(Buffer &buffer, const std::vector<T> &host_buffer)
+template <typename T>
+void WriteToBuffer(Buffer &buffer, const std::vector<T> &host_buffer)
 {
 	WriteToBuffer(buffer, ttsl::Span<const uint8_t>(
 				      reinterpret_cast<const uint8_t *>(host_buffer.data()),
 				      host_buffer.size() * sizeof(T)));
 }
-template <typename T> void ReadFromBuffer(Buffer &buffer, std::vector<T> &host_buffer)
+template <typename T>
+void ReadFromBuffer(Buffer &buffer, std::vector<T> &host_buffer)
 {
 	host_buffer.resize(buffer.size() / sizeof(T));
 	ReadFromBuffer(buffer, reinterpret_cast<uint8_t *>(host_buffer.data()));

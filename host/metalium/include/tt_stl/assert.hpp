@@ -25,7 +25,8 @@ inline std::string message(const std::string &s)
 {
 	return s;
 }
-template <typename... Args> std::string message(fmt::format_string<Args...> f, Args &&...args)
+template <typename... Args>
+std::string message(fmt::format_string<Args...> f, Args &&...args)
 {
 	return fmt::format(f, std::forward<Args>(args)...);
 }

@@ -15,15 +15,18 @@
 template <typename T>
 requires std::is_enum_v<T>
 struct fmt::formatter<T> : fmt::formatter<std::underlying_type_t<T>> {
-	template <typename Ctx> auto format(const T &v, Ctx &ctx) const
+	template <typename Ctx>
+	auto format(const T &v, Ctx &ctx) const
 	{
 		return fmt::formatter<std::underlying_type_t<T>>::format(
 			static_cast<std::underlying_type_t<T>>(v), ctx);
 	}
 };
 
-template <> struct fmt::formatter<std::filesystem::path> : fmt::formatter<std::string> {
-	template <typename Ctx> auto format(const std::filesystem::path &p, Ctx &ctx) const
+template <>
+struct fmt::formatter<std::filesystem::path> : fmt::formatter<std::string> {
+	template <typename Ctx>
+	auto format(const std::filesystem::path &p, Ctx &ctx) const
 	{
 		return fmt::formatter<std::string>::format(p.string(), ctx);
 	}

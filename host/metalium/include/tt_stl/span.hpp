@@ -5,7 +5,8 @@
 #include <span>
 
 namespace ttsl {
-template <class T, std::size_t Extent = std::dynamic_extent> using Span = std::span<T, Extent>;
+template <class T, std::size_t Extent = std::dynamic_extent>
+using Span = std::span<T, Extent>;
 }
 namespace tt::stl {
 using namespace ttsl;

@@ -9,7 +9,8 @@
 
 namespace ttsl {
 
-template <typename T, typename Tag> class StrongType {
+template <typename T, typename Tag>
+class StrongType {
 public:
 	constexpr StrongType() = default;
 	constexpr explicit StrongType(T v) : v_(std::move(v)) {}
@@ -23,7 +24,8 @@ private:
 
 } // namespace ttsl
 
-template <typename T, typename Tag> struct std::hash<ttsl::StrongType<T, Tag>> {
+template <typename T, typename Tag>
+struct std::hash<ttsl::StrongType<T, Tag>> {
 	std::size_t operator()(const ttsl::StrongType<T, Tag> &v) const noexcept
 	{
 		return std::hash<T>()(*v);

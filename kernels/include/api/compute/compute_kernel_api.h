@@ -200,15 +200,17 @@ namespace tt_compute {
 
 constexpr uint32_t eltwise_op(EltwiseBinaryType t)
 {
-	return t == EltwiseBinaryType::ELWADD ? TT_TILE_ELTWISE_ADD :
-	       t == EltwiseBinaryType::ELWSUB ? TT_TILE_ELTWISE_SUB : TT_TILE_ELTWISE_MUL;
+	return t == EltwiseBinaryType::ELWADD	? TT_TILE_ELTWISE_ADD
+	       : t == EltwiseBinaryType::ELWSUB ? TT_TILE_ELTWISE_SUB
+						: TT_TILE_ELTWISE_MUL;
 }
 
 constexpr uint32_t bcast_dim(BroadcastType b)
 {
-	return b == BroadcastType::ROW ? TT_TILE_BCAST_ROW :
-	       b == BroadcastType::COL ? TT_TILE_BCAST_COL :
-	       b == BroadcastType::SCALAR ? TT_TILE_BCAST_SCALAR : TT_TILE_BCAST_NONE;
+	return b == BroadcastType::ROW	    ? TT_TILE_BCAST_ROW
+	       : b == BroadcastType::COL    ? TT_TILE_BCAST_COL
+	       : b == BroadcastType::SCALAR ? TT_TILE_BCAST_SCALAR
+					    : TT_TILE_BCAST_NONE;
 }
 
 } // namespace tt_compute
@@ -217,7 +219,8 @@ template <EltwiseBinaryType op, BroadcastType dim>
 ALWI void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb)
 {
 	static_assert(op == EltwiseBinaryType::ELWADD || op == EltwiseBinaryType::ELWSUB ||
-		      op == EltwiseBinaryType::ELWMUL, "broadcast add, sub and mul only");
+			      op == EltwiseBinaryType::ELWMUL,
+		      "broadcast add, sub and mul only");
 	init_bcast(icb0, icb1, ocb);
 }
 
@@ -269,8 +272,8 @@ ALWI void matmul_tiles(uint32_t in0_cb, uint32_t in1_cb, uint32_t in0_tile, uint
 	matmul_tiles(in0_cb, in1_cb, in0_tile, in1_tile, idst, 0);
 }
 
-ALWI void mm_block_init(uint32_t in0_cb, uint32_t in1_cb, uint32_t out_cb,
-			uint32_t transpose = 0, uint32_t ct_dim = 1, uint32_t rt_dim = 1)
+ALWI void mm_block_init(uint32_t in0_cb, uint32_t in1_cb, uint32_t out_cb, uint32_t transpose = 0,
+			uint32_t ct_dim = 1, uint32_t rt_dim = 1)
 {
 	mm_block_init(in0_cb, in1_cb, out_cb, transpose, ct_dim, rt_dim, 1);
 }
@@ -284,14 +287,16 @@ namespace tt_compute {
 
 constexpr uint32_t pool(PoolType p)
 {
-	return p == PoolType::SUM ? TT_TILE_POOL_SUM :
-	       p == PoolType::AVG ? TT_TILE_POOL_AVG : TT_TILE_POOL_MAX;
+	return p == PoolType::SUM   ? TT_TILE_POOL_SUM
+	       : p == PoolType::AVG ? TT_TILE_POOL_AVG
+				    : TT_TILE_POOL_MAX;
 }
 
 constexpr uint32_t reduce_dim(ReduceDim d)
 {
-	return d == ReduceDim::REDUCE_ROW ? TT_TILE_REDUCE_ROW :
-	       d == ReduceDim::REDUCE_COL ? TT_TILE_REDUCE_COL : TT_TILE_REDUCE_SCALAR;
+	return d == ReduceDim::REDUCE_ROW   ? TT_TILE_REDUCE_ROW
+	       : d == ReduceDim::REDUCE_COL ? TT_TILE_REDUCE_COL
+					    : TT_TILE_REDUCE_SCALAR;
 }
 
 } // namespace tt_compute
@@ -388,9 +393,10 @@ ALWI void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb, uint32_t inpu
 	uint32_t stride = TT_FIELD_VAL(TILE, UNPACK, ROW_STRIDE, block * TT_TILE_DIM * es);
 
 	for (uint32_t t = 0; t < block; t++)
-		tt_layout_tile(icb, tt_cb_front_tile(icb, 0) + (input_tile_index + t) * TT_TILE_DIM * es,
-			       stride, ocb,
-			       get_write_ptr(ocb) + (output_tile_index + t) * get_tile_size(ocb), 0);
+		tt_layout_tile(
+			icb, tt_cb_front_tile(icb, 0) + (input_tile_index + t) * TT_TILE_DIM * es,
+			stride, ocb,
+			get_write_ptr(ocb) + (output_tile_index + t) * get_tile_size(ocb), 0);
 }
 
 /*
@@ -437,7 +443,8 @@ template <bool full_init, EltwiseBinaryType op>
 ALWI void binary_tiles_init(uint32_t icb0, uint32_t icb1, bool acc_to_dest = false)
 {
 	static_assert(op == EltwiseBinaryType::ELWADD || op == EltwiseBinaryType::ELWSUB ||
-		      op == EltwiseBinaryType::ELWMUL, "eltwise add, sub and mul only");
+			      op == EltwiseBinaryType::ELWMUL,
+		      "eltwise add, sub and mul only");
 	(void)acc_to_dest;
 	if constexpr (op == EltwiseBinaryType::ELWADD)
 		add_tiles_init(icb0, icb1);
@@ -484,14 +491,17 @@ ALWI void mm_block_init_short_with_both_dt(uint32_t in0_cb, uint32_t in1_cb, uin
  * and vector modes); <op>_tile_init<...>() and <op>_tile<...>(idst, ...)
  * accept any and run the engine's op.
  */
-#define TT_SFPU_CXX(name)							\
-	template <auto tt_p0, auto... tt_rest>				\
-	ALWI void name##_tile_init() { name##_tile_init(); }		\
-	template <auto tt_p0, auto... tt_rest, class... tt_args>		\
-	ALWI void name##_tile(uint32_t idst, tt_args... args)		\
-	{									\
-		((void)args, ...);						\
-		name##_tile(idst);						\
+#define TT_SFPU_CXX(name)                                        \
+	template <auto tt_p0, auto... tt_rest>                   \
+	ALWI void name##_tile_init()                             \
+	{                                                        \
+		name##_tile_init();                              \
+	}                                                        \
+	template <auto tt_p0, auto... tt_rest, class... tt_args> \
+	ALWI void name##_tile(uint32_t idst, tt_args... args)    \
+	{                                                        \
+		((void)args, ...);                               \
+		name##_tile(idst);                               \
 	}
 
 TT_SFPU_CXX(exp)
@@ -510,16 +520,16 @@ TT_SFPU_CXX(negative)
 #undef TT_SFPU_CXX
 
 /* odst = idst0 op idst1: the engine writes the result over an input. */
-#define TT_SFPU_BINARY_CXX(name, commutative)					\
+#define TT_SFPU_BINARY_CXX(name, commutative)                                       \
 	ALWI void name##_binary_tile(uint32_t idst0, uint32_t idst1, uint32_t odst) \
-	{									\
-		if (odst == idst0) {						\
-			name##_binary_tile(idst0, idst1);			\
-		} else if ((commutative) && odst == idst1) {			\
-			name##_binary_tile(idst1, idst0);			\
-		} else {							\
-			MATH((__builtin_trap()));				\
-		}								\
+	{                                                                           \
+		if (odst == idst0) {                                                \
+			name##_binary_tile(idst0, idst1);                           \
+		} else if ((commutative) && odst == idst1) {                        \
+			name##_binary_tile(idst1, idst0);                           \
+		} else {                                                            \
+			MATH((__builtin_trap()));                                   \
+		}                                                                   \
 	}
 
 TT_SFPU_BINARY_CXX(add, true)

@@ -47,8 +47,14 @@ public:
 	}
 #endif
 
-	uint32_t get_write_ptr() const { return ::get_write_ptr(cb_id_); }
-	uint32_t get_read_ptr() const { return ::get_read_ptr(cb_id_); }
+	uint32_t get_write_ptr() const
+	{
+		return ::get_write_ptr(cb_id_);
+	}
+	uint32_t get_read_ptr() const
+	{
+		return ::get_read_ptr(cb_id_);
+	}
 
 private:
 	uint32_t cb_id_;
@@ -64,7 +70,7 @@ struct CircularBufferView {
 	uint32_t addr() const
 	{
 		return AddrSel == CircularBuffer::AddrSelector::READ_PTR ? cb.get_read_ptr()
-									  : cb.get_write_ptr();
+									 : cb.get_write_ptr();
 	}
 };
 
@@ -112,8 +118,8 @@ struct noc_traits_t<CircularBuffer> : tt_cb_noc_args {
 				       const dst_args_mcast_type &a)
 	{
 		return ::get_noc_multicast_addr(a.noc_x_start, a.noc_y_start, a.noc_x_end,
-						 a.noc_y_end, dst.get_write_ptr() + a.offset_bytes,
-						 noc.get_noc_id());
+						a.noc_y_end, dst.get_write_ptr() + a.offset_bytes,
+						noc.get_noc_id());
 	}
 };
 
@@ -139,8 +145,8 @@ struct noc_traits_t<CircularBufferView<AddrSel>> : tt_cb_noc_args {
 	static uint64_t dst_addr_mcast(const view &v, const Noc &noc, const dst_args_mcast_type &a)
 	{
 		return ::get_noc_multicast_addr(a.noc_x_start, a.noc_y_start, a.noc_x_end,
-						 a.noc_y_end, v.addr() + a.offset_bytes,
-						 noc.get_noc_id());
+						a.noc_y_end, v.addr() + a.offset_bytes,
+						noc.get_noc_id());
 	}
 };
 

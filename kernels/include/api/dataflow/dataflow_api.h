@@ -48,12 +48,14 @@ public:
 template <class A, class = void>
 struct has_aligned_page_size : std::false_type {};
 template <class A>
-struct has_aligned_page_size<A, std::void_t<decltype(std::declval<const A &>().get_aligned_page_size())>>
-	: std::true_type {};
+struct has_aligned_page_size<
+	A, std::void_t<decltype(std::declval<const A &>().get_aligned_page_size())>>
+    : std::true_type {};
 template <class A, class = void>
 struct has_page_size : std::false_type {};
 template <class A>
-struct has_page_size<A, std::void_t<decltype(std::declval<const A &>().page_size)>> : std::true_type {};
+struct has_page_size<A, std::void_t<decltype(std::declval<const A &>().page_size)>>
+    : std::true_type {};
 
 /* The page size an address generator stands for, as tt-metal picks it. */
 template <class A>
@@ -86,8 +88,8 @@ FORCE_INLINE uint64_t get_noc_addr(uint32_t addr, uint8_t noc = noc_index)
 	return get_noc_addr_local(addr);
 }
 
-FORCE_INLINE uint64_t get_noc_multicast_addr(uint32_t xs, uint32_t ys, uint32_t xe,
-					     uint32_t ye, uint32_t addr, uint8_t noc)
+FORCE_INLINE uint64_t get_noc_multicast_addr(uint32_t xs, uint32_t ys, uint32_t xe, uint32_t ye,
+					     uint32_t addr, uint8_t noc)
 {
 	tt_noc::scope s(noc);
 
@@ -201,8 +203,8 @@ FORCE_INLINE uint64_t get_noc_addr(uint32_t id, const AddrGen &s, uint32_t offse
 /* Reads and writes -------------------------------------------------------- */
 
 template <uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, bool enable_noc_tracing = true>
-FORCE_INLINE void noc_async_read(uint64_t src, uint32_t dst, uint32_t size,
-				 uint8_t noc = noc_index, uint32_t vc = NOC_UNICAST_WRITE_VC)
+FORCE_INLINE void noc_async_read(uint64_t src, uint32_t dst, uint32_t size, uint8_t noc = noc_index,
+				 uint32_t vc = NOC_UNICAST_WRITE_VC)
 {
 	tt_noc::scope s(noc);
 
@@ -270,9 +272,9 @@ FORCE_INLINE void noc_async_write_multicast_one_packet(uint32_t src, uint64_t ds
 	noc_async_write_multicast<NOC_MAX_BURST_SIZE>(src, dst, size, num_dests, linked, noc);
 }
 
-FORCE_INLINE void noc_async_write_multicast_loopback_src(uint32_t src, uint64_t dst,
-							 uint32_t size, uint32_t num_dests,
-							 bool linked, uint8_t noc = noc_index)
+FORCE_INLINE void noc_async_write_multicast_loopback_src(uint32_t src, uint64_t dst, uint32_t size,
+							 uint32_t num_dests, bool linked,
+							 uint8_t noc = noc_index)
 {
 	tt_noc::scope s(noc);
 
@@ -422,11 +424,10 @@ FORCE_INLINE void noc_async_write_set_trid()
  * the transaction-id barriers see it (as on Wormhole).
  */
 template <bool update_counter = true, bool posted = false>
-FORCE_INLINE void noc_async_write_one_packet_with_trid(uint32_t src, uint64_t dst, uint32_t size,
-						       uint32_t trid,
-						       uint8_t cmd_buf = write_cmd_buf,
-						       uint8_t noc = noc_index,
-						       uint8_t vc = NOC_UNICAST_WRITE_VC)
+FORCE_INLINE void
+noc_async_write_one_packet_with_trid(uint32_t src, uint64_t dst, uint32_t size, uint32_t trid,
+				     uint8_t cmd_buf = write_cmd_buf, uint8_t noc = noc_index,
+				     uint8_t vc = NOC_UNICAST_WRITE_VC)
 {
 	tt_noc::scope s(noc);
 
@@ -496,8 +497,7 @@ template <InlineWriteDst dst_type = InlineWriteDst::DEFAULT, bool posted = false
 FORCE_INLINE void noc_inline_mcast_dw_write(uint64_t addr, uint32_t val, uint8_t be = 0xF,
 					    uint8_t noc = noc_index,
 					    uint8_t vc = NOC_MULTICAST_WRITE_VC,
-					    uint32_t customized_src_addr = 0,
-					    uint32_t num_dest = 1)
+					    uint32_t customized_src_addr = 0, uint32_t num_dest = 1)
 {
 	tt_noc::scope s(noc);
 
@@ -533,7 +533,8 @@ FORCE_INLINE void noc_inline_dw_write_with_state(uint32_t val, uint32_t addr = 0
 						 uint8_t cmd_buf = write_at_cmd_buf,
 						 uint8_t noc = noc_index)
 {
-	static_assert(!(update_addr_lo && update_addr_hi), "update the low or the high address word");
+	static_assert(!(update_addr_lo && update_addr_hi),
+		      "update the low or the high address word");
 	if constexpr (update_addr_lo) {
 		TT_NOC_REG(noc, cmd_buf, TARG_ADDR_LO) = addr;
 		if constexpr (dst_type != InlineWriteDst::REG)

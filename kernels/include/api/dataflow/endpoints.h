@@ -31,7 +31,7 @@ struct AllocatorBank {
 	uint64_t get_noc_addr_from_bank_id(uint32_t bank_id, uint32_t addr, uint8_t noc) const
 	{
 		return ::get_noc_addr_from_bank_id<bank_type == AllocatorBankType::DRAM>(bank_id,
-										       addr, noc);
+											 addr, noc);
 	}
 };
 
@@ -73,7 +73,8 @@ struct noc_traits_t<MulticastEndpoint> {
 	static uint64_t dst_addr_mcast(const MulticastEndpoint &e, const Noc &noc,
 				       const dst_args_mcast_type &a)
 	{
-		static_assert(address_type == Noc::AddressType::NOC, "multicast needs NoC addresses");
+		static_assert(address_type == Noc::AddressType::NOC,
+			      "multicast needs NoC addresses");
 		return e.get_noc_multicast_addr(a.noc_x_start, a.noc_y_start, a.noc_x_end,
 						a.noc_y_end, a.addr, noc.get_noc_id());
 	}

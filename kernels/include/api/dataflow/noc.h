@@ -100,8 +100,8 @@ private:
 	template <typename Src>
 	uint32_t src_l1(const Src &src, const src_args_t<Src> &a) const
 	{
-		return (uint32_t)noc_traits_t<Src>::template src_addr<AddressType::LOCAL_L1>(src, *this,
-											    a);
+		return (uint32_t)noc_traits_t<Src>::template src_addr<AddressType::LOCAL_L1>(
+			src, *this, a);
 	}
 	template <typename Dst>
 	uint64_t dst_noc(const Dst &dst, const dst_args_t<Dst> &a) const
@@ -111,8 +111,8 @@ private:
 	template <typename Dst>
 	uint32_t dst_l1(const Dst &dst, const dst_args_t<Dst> &a) const
 	{
-		return (uint32_t)noc_traits_t<Dst>::template dst_addr<AddressType::LOCAL_L1>(dst, *this,
-											    a);
+		return (uint32_t)noc_traits_t<Dst>::template dst_addr<AddressType::LOCAL_L1>(
+			dst, *this, a);
 	}
 	template <NocOptions opts>
 	static uint32_t vc_of(const NocOptVals &o)
@@ -155,8 +155,7 @@ public:
 	template <NocOptions opts = NocOptions::DEFAULT,
 		  uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, typename Src, typename Dst>
 	void async_read_with_state(const Src &src, const Dst &dst, uint32_t size_bytes,
-				   const src_args_t<Src> &src_args,
-				   const dst_args_t<Dst> &dst_args,
+				   const src_args_t<Src> &src_args, const dst_args_t<Dst> &dst_args,
 				   const NocOptVals &noc_opts = {}) const
 	{
 		static_assert(!has_flag(opts, NocOptions::TXN_ID) ||
@@ -167,8 +166,8 @@ public:
 
 		(void)noc_opts;
 		if constexpr (max_page_size <= NOC_MAX_BURST_SIZE)
-			::noc_read_with_state((uint32_t)src_noc(src, src_args), dst_l1(dst, dst_args),
-					      true);
+			::noc_read_with_state((uint32_t)src_noc(src, src_args),
+					      dst_l1(dst, dst_args), true);
 		else
 			::noc_read_any_len_with_state((uint32_t)src_noc(src, src_args),
 						      dst_l1(dst, dst_args), size_bytes, true);
@@ -190,10 +189,11 @@ public:
 
 			::noc_set_trid(TT_NOC_WR_CMD_BUF, noc_opts.trid);
 			do {
-				n = size_bytes > NOC_MAX_BURST_SIZE ? NOC_MAX_BURST_SIZE : size_bytes;
+				n = size_bytes > NOC_MAX_BURST_SIZE ? NOC_MAX_BURST_SIZE
+								    : size_bytes;
 				::noc_fast_write(noc_index, TT_NOC_WR_CMD_BUF, from, to, n,
-						 ::noc_unicast_ctrl_vc(vc_of<opts>(noc_opts)), !posted,
-						 1);
+						 ::noc_unicast_ctrl_vc(vc_of<opts>(noc_opts)),
+						 !posted, 1);
 				from += n;
 				to += n;
 				size_bytes -= n;
@@ -238,7 +238,8 @@ public:
 		(void)noc_opts;
 		if constexpr (max_page_size <= NOC_MAX_BURST_SIZE)
 			::noc_write_with_state(TT_NOC_WR_CMD_BUF, src_l1(src, src_args),
-					       (uint32_t)dst_noc(dst, dst_args), 0, nonposted, true);
+					       (uint32_t)dst_noc(dst, dst_args), 0, nonposted,
+					       true);
 		else
 			::noc_write_any_len_with_state(TT_NOC_WR_CMD_BUF, src_l1(src, src_args),
 						       (uint32_t)dst_noc(dst, dst_args), size_bytes,
@@ -263,8 +264,8 @@ public:
 			::noc_async_write_multicast_loopback_src(s, d, size_bytes, num_dsts, linked,
 								 noc_id_);
 		else
-			::noc_async_write_multicast<max_page_size>(s, d, size_bytes, num_dsts, linked,
-								   noc_id_);
+			::noc_async_write_multicast<max_page_size>(s, d, size_bytes, num_dsts,
+								   linked, noc_id_);
 	}
 
 	template <NocOptions opts = NocOptions::DEFAULT, typename Dst>
@@ -279,7 +280,8 @@ public:
 		tt_noc::scope s(noc_id_);
 
 		::noc_inline_write(TT_NOC_WR_REG_CMD_BUF, dst_noc(dst, dst_args), val, be, false, 1,
-				   !has_flag(opts, NocOptions::POSTED), vc_of<opts>(noc_opts), true);
+				   !has_flag(opts, NocOptions::POSTED), vc_of<opts>(noc_opts),
+				   true);
 	}
 
 	/* Have all reads tagged @trid landed?  Never waits. */

@@ -58,9 +58,9 @@ public:
 			   uint32_t noc_y)
 	{
 		ASSERT(addr_ != dst_sem.addr_);
-		noc_semaphore_set_remote(addr_,
-					 ::get_noc_addr(noc_x, noc_y, dst_sem.addr_, noc.get_noc_id()),
-					 noc.get_noc_id());
+		noc_semaphore_set_remote(
+			addr_, ::get_noc_addr(noc_x, noc_y, dst_sem.addr_, noc.get_noc_id()),
+			noc.get_noc_id());
 	}
 
 	/* This semaphore's value into the same semaphore of a rectangle of cores. */

@@ -16,14 +16,14 @@
 #if defined(WATCHER_ENABLED) || defined(LIGHTWEIGHT_KERNEL_ASSERTS)
 
 /* A failed check is reported and stops the kernel at the ASSERT's own line. */
-#define ASSERT(condition, ...)							\
+#define ASSERT(condition, ...) \
 	((void)(!(condition) ? (tt_kernel_fault(TT_FAULT_ASSERT, __LINE__, 0, 0), 0) : 0))
 #define ASSERT_ENABLED 1
 
 #else
 
 #define ASSERT(condition, ...) ((void)sizeof(!(condition)))
-#define ASSERT_ENABLED 0
+#define ASSERT_ENABLED	       0
 
 #endif
 

@@ -71,16 +71,16 @@ inline void puts(const char *s)
 /* How the next value prints: a fmt spec or the stream's state. */
 struct spec {
 	uint8_t base = 10;
-	bool alt = false;		/* '#': 0x / 0b / 0 prefix */
+	bool alt = false; /* '#': 0x / 0b / 0 prefix */
 	bool upper = false;
-	bool zero = false;		/* pad with 0 */
-	bool fixed = false;		/* 'f' or FIXED */
-	bool exp = false;		/* 'e' */
+	bool zero = false;  /* pad with 0 */
+	bool fixed = false; /* 'f' or FIXED */
+	bool exp = false;   /* 'e' */
 	char type = 0;
-	char align = 0;			/* '<', '>', '^' or 0: the type's default */
+	char align = 0; /* '<', '>', '^' or 0: the type's default */
 	char fill = ' ';
 	uint8_t width = 0;
-	int8_t precision = -1;		/* -1: the default */
+	int8_t precision = -1; /* -1: the default */
 };
 
 /* Zero padding of a number up to the width (the '0' flag). */
@@ -306,8 +306,8 @@ struct TileSlice {
 		  dprint_tslice_cb_t cb_type = TSLICE_INPUT_CB,
 		  dprint_tslice_ptr_t ptr_type = TSLICE_RD_PTR, bool endl = true,
 		  bool print_untilized = true)
-		: cb(cb_id), tile(tile_idx), sr(range), ptr(ptr_type), endl_rows(endl),
-		  untilized(print_untilized)
+	    : cb(cb_id), tile(tile_idx), sr(range), ptr(ptr_type), endl_rows(endl),
+	      untilized(print_untilized)
 	{
 		(void)cb_type;
 	}
@@ -325,8 +325,7 @@ inline float bf16_to_float(uint16_t bits)
 }
 
 /* Element (r, c) of the tile at @addr: face order when @untilized. */
-inline void print_tile_elem(uint32_t addr, uint32_t fmt, uint32_t r, uint32_t c,
-			    bool untilized)
+inline void print_tile_elem(uint32_t addr, uint32_t fmt, uint32_t r, uint32_t c, bool untilized)
 {
 	uint32_t i = r * TT_TILE_DIM + c;
 
@@ -446,14 +445,33 @@ inline const char *parse_spec(const char *f, spec &s)
 			s.precision = (int8_t)(s.precision * 10 + (*f++ - '0'));
 	}
 	switch (*f) {
-	case 'x': s.base = 16; break;
-	case 'X': s.base = 16; s.upper = true; break;
-	case 'o': s.base = 8; break;
-	case 'b': s.base = 2; break;
-	case 'B': s.base = 2; s.upper = true; break;
-	case 'f': case 'F': s.fixed = true; break;
-	case 'e': case 'E': s.exp = true; break;
-	default: break;
+	case 'x':
+		s.base = 16;
+		break;
+	case 'X':
+		s.base = 16;
+		s.upper = true;
+		break;
+	case 'o':
+		s.base = 8;
+		break;
+	case 'b':
+		s.base = 2;
+		break;
+	case 'B':
+		s.base = 2;
+		s.upper = true;
+		break;
+	case 'f':
+	case 'F':
+		s.fixed = true;
+		break;
+	case 'e':
+	case 'E':
+		s.exp = true;
+		break;
+	default:
+		break;
 	}
 	if (*f && *f != '}')
 		s.type = *f++;
@@ -518,7 +536,7 @@ inline void print_padded(const T &v, const spec &s)
 
 /* One argument of a format string, its type erased. */
 struct arg {
-	const volatile void *p;		/* volatile: DPRINT("{}", l1_ptr[0]) */
+	const volatile void *p; /* volatile: DPRINT("{}", l1_ptr[0]) */
 	void (*print)(const volatile void *, const spec &);
 };
 
@@ -590,10 +608,10 @@ public:
 			spec s = s_;
 
 			if (s.precision < 0 && !s.fixed)
-				s.precision = 6;	/* iostream's default */
-			s.align = '>';			/* iostream pads on the left */
+				s.precision = 6; /* iostream's default */
+			s.align = '>';		 /* iostream pads on the left */
 			print_padded(v, s);
-			s_.width = 0;		/* SETW applies to one value */
+			s_.width = 0; /* SETW applies to one value */
 		}
 		return *this;
 	}
@@ -614,8 +632,7 @@ inline void any(const char *f, const A &...args)
 }
 
 inline void any(const printer &)
-{
-}
+{}
 
 } // namespace tt_dprint
 

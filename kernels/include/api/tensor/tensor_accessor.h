@@ -41,9 +41,8 @@ struct TensorAccessor {
 
 	constexpr TensorAccessor(const Args &a, std::size_t base,
 				 uint32_t page_size = Args::AlignedPageSize)
-		: args(a), bank_base_address((uint32_t)base), aligned_page_size(page_size)
-	{
-	}
+	    : args(a), bank_base_address((uint32_t)base), aligned_page_size(page_size)
+	{}
 
 	FORCE_INLINE uint32_t get_aligned_page_size() const { return aligned_page_size; }
 	FORCE_INLINE uint32_t get_bank_base_address() const { return bank_base_address; }

@@ -72,7 +72,8 @@ struct TensorAccessorArgs {
 	static constexpr std::uint32_t RankCT =
 		is_sharded && !rank_is_crta ? tensor_accessor::cta_or_zero(RankCTAOffset) : 0;
 	static constexpr std::uint32_t NumBanksCT =
-		is_sharded && !num_banks_is_crta ? tensor_accessor::cta_or_zero(NumBanksCTAOffset) : 0;
+		is_sharded && !num_banks_is_crta ? tensor_accessor::cta_or_zero(NumBanksCTAOffset)
+						 : 0;
 	static constexpr std::uint32_t PhysicalNumBanksCT = (NumBanksCT + 1) / 2;
 	static constexpr std::uint32_t TensorShapeCTAOffset =
 		NumBanksCTAOffset + (num_banks_is_crta ? 0 : 1);
@@ -94,7 +95,8 @@ struct TensorAccessorArgs {
 	std::uint32_t crta_offset_rt = 0;
 
 	constexpr TensorAccessorArgs() = default;
-	constexpr explicit TensorAccessorArgs(std::uint32_t crta_offset) : crta_offset_rt(crta_offset)
+	constexpr explicit TensorAccessorArgs(std::uint32_t crta_offset)
+	    : crta_offset_rt(crta_offset)
 	{
 		static_assert(CRTA_OFFSET == tensor_accessor::UNKNOWN,
 			      "do not pass crta_offset when CRTA_OFFSET is known");
@@ -103,7 +105,7 @@ struct TensorAccessorArgs {
 	constexpr std::uint32_t crta_offset() const
 	{
 		return CRTA_OFFSET != tensor_accessor::UNKNOWN ? (std::uint32_t)CRTA_OFFSET
-								 : crta_offset_rt;
+							       : crta_offset_rt;
 	}
 
 	static constexpr std::uint32_t get_aligned_page_size() { return AlignedPageSize; }
@@ -158,9 +160,11 @@ struct TensorAccessorArgs {
 	/* Packed (x << 8 | y) of bank @bank. */
 	std::uint32_t bank_coord(std::uint32_t bank) const
 	{
-		std::uint32_t w = bank_coords_is_crta
-			? get_common_arg_val<std::uint32_t>(bank_coords_crta_offset() + bank / 2)
-			: tensor_accessor::cta_or_zero(BankCoordsCTAOffset + bank / 2);
+		std::uint32_t w =
+			bank_coords_is_crta
+				? get_common_arg_val<std::uint32_t>(bank_coords_crta_offset() +
+								    bank / 2)
+				: tensor_accessor::cta_or_zero(BankCoordsCTAOffset + bank / 2);
 
 		return (w >> (16 * (bank & 1))) & 0xffffu;
 	}

@@ -53,17 +53,20 @@ inline __attribute__((always_inline)) void recordEvent(uint16_t event_id)
 
 } // namespace kernel_profiler
 
-#define TT_PROF_SCOPE(type, name) \
-	type TT_PROF_CAT(tt_zone_, __COUNTER__) { name }
+#define TT_PROF_SCOPE(type, name)               \
+	type TT_PROF_CAT(tt_zone_, __COUNTER__) \
+	{                                       \
+		name                            \
+	}
 
-#define DeviceZoneScopedN(name) TT_PROF_SCOPE(kernel_profiler::profileScope, name)
-#define DeviceZoneScopedMainN(name) DeviceZoneScopedN(name)
-#define DeviceZoneScopedMainChildN(name) DeviceZoneScopedN(name)
-#define DeviceZoneScopedSumN1(name) TT_PROF_SCOPE(kernel_profiler::profileScopeAccumulate<0>, name)
-#define DeviceZoneScopedSumN2(name) TT_PROF_SCOPE(kernel_profiler::profileScopeAccumulate<1>, name)
+#define DeviceZoneScopedN(name)		  TT_PROF_SCOPE(kernel_profiler::profileScope, name)
+#define DeviceZoneScopedMainN(name)	  DeviceZoneScopedN(name)
+#define DeviceZoneScopedMainChildN(name)  DeviceZoneScopedN(name)
+#define DeviceZoneScopedSumN1(name)	  TT_PROF_SCOPE(kernel_profiler::profileScopeAccumulate<0>, name)
+#define DeviceZoneScopedSumN2(name)	  TT_PROF_SCOPE(kernel_profiler::profileScopeAccumulate<1>, name)
 #define DeviceTimestampedData(name, data) kernel_profiler::timeStampedData(name, data)
-#define DeviceRecordEvent(event_id) kernel_profiler::recordEvent(event_id)
-#define DeviceZoneSetCounter(counter) ((void)(counter))
+#define DeviceRecordEvent(event_id)	  kernel_profiler::recordEvent(event_id)
+#define DeviceZoneSetCounter(counter)	  ((void)(counter))
 #define DeviceValidateProfiler(condition) ((void)(condition))
 #define DeviceProfilerInit()
 #define DeviceTraceOnlyProfilerInit()

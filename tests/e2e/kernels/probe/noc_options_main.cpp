@@ -41,8 +41,8 @@ void kernel_main()
 	uint32_t l1 = stage.get_write_ptr();
 
 	/* In: page 0 with a transaction id, page 1 on another VC. */
-	noc.async_read<NocOptions::TXN_ID>(src, stage, page, { .page_id = 0 }, { .offset_bytes = 0 },
-					   { .trid = 3 });
+	noc.async_read<NocOptions::TXN_ID>(src, stage, page, { .page_id = 0 },
+					   { .offset_bytes = 0 }, { .trid = 3 });
 	noc.async_read_barrier<NocOptions::TXN_ID>({ .trid = 3 });
 	if (!noc.is_read_trid_flushed(3))
 		__builtin_trap();
@@ -59,7 +59,8 @@ void kernel_main()
 	noc_async_read_barrier();
 
 	/* Pages 3 and 4: the object's state forms (one packet, then any size). */
-	noc.set_async_read_state<NocOptions::DEFAULT, NOC_MAX_BURST_SIZE>(src, page, { .page_id = 3 });
+	noc.set_async_read_state<NocOptions::DEFAULT, NOC_MAX_BURST_SIZE>(src, page,
+									  { .page_id = 3 });
 	noc.async_read_with_state<NocOptions::DEFAULT, NOC_MAX_BURST_SIZE>(
 		src, stage, page, { .page_id = 3 }, { .offset_bytes = 3 * page });
 	noc.set_async_read_state(src, page, { .page_id = 4 });
@@ -80,13 +81,14 @@ void kernel_main()
 	uint32_t out = stage.get_read_ptr();
 
 	/* Out: page 0 tagged, page 1 posted, page 2 through the object's state. */
-	noc.async_write<NocOptions::TXN_ID>(stage, dst, page, { .offset_bytes = 0 }, { .page_id = 0 },
-					    { .trid = 4 });
+	noc.async_write<NocOptions::TXN_ID>(stage, dst, page, { .offset_bytes = 0 },
+					    { .page_id = 0 }, { .trid = 4 });
 	noc.async_write_barrier<NocOptions::TXN_ID>({ .trid = 4 });
 	noc.async_write<NocOptions::POSTED>(stage, dst, page, { .offset_bytes = page },
 					    { .page_id = 1 });
 	noc.async_writes_flushed<NocOptions::POSTED>();
-	noc.set_async_write_state<NocOptions::DEFAULT, NOC_MAX_BURST_SIZE>(dst, page, { .page_id = 2 });
+	noc.set_async_write_state<NocOptions::DEFAULT, NOC_MAX_BURST_SIZE>(dst, page,
+									   { .page_id = 2 });
 	noc.async_write_with_state<NocOptions::DEFAULT, NOC_MAX_BURST_SIZE>(
 		stage, dst, page, { .offset_bytes = 2 * page }, { .page_id = 2 });
 	noc.async_write_barrier();
@@ -130,14 +132,14 @@ void kernel_main()
 	volatile uint32_t *r = reinterpret_cast<volatile uint32_t *>(rep);
 	/* Words 2.. from here: inline writes with state, then posted. */
 	noc_inline_dw_write_set_state<false, true>(get_noc_addr(rep + 8), 0x11111111, 0xF,
-						    write_at_cmd_buf, noc_index);
+						   write_at_cmd_buf, noc_index);
 	noc_inline_dw_write_with_state<false, true, false, false, false>(0, 0, write_at_cmd_buf,
 									 noc_index);
 	noc_inline_dw_write_with_state<true, true, false, false, true>(0x22222222, rep + 12,
 								       write_at_cmd_buf, noc_index);
-	noc.inline_dw_write<NocOptions::POSTED>(UnicastEndpoint{}, 0x33333333,
-						{ .noc_x = my_x[noc_index], .noc_y = my_y[noc_index],
-						  .addr = rep + 16 });
+	noc.inline_dw_write<NocOptions::POSTED>(
+		UnicastEndpoint{}, 0x33333333,
+		{ .noc_x = my_x[noc_index], .noc_y = my_y[noc_index], .addr = rep + 16 });
 	noc_inline_dw_write<InlineWriteDst::L1, false>(get_noc_addr(rep + 20), 0x44444444, 0x3);
 	noc.async_write_barrier();
 	noc_async_posted_writes_flushed(noc_index);

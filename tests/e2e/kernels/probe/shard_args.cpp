@@ -35,8 +35,8 @@ void kernel_main()
 	uint32_t buf = get_write_ptr(stage);
 	volatile uint32_t *w = reinterpret_cast<volatile uint32_t *>(buf);
 	for (uint32_t p = 0; p < 2; p++) {
-		uint32_t from = p == 0 ? get_read_ptr(tt::CBIndex::c_0) :
-					 get_read_ptr(tt::CBIndex::c_1) + page;
+		uint32_t from = p == 0 ? get_read_ptr(tt::CBIndex::c_0)
+				       : get_read_ptr(tt::CBIndex::c_1) + page;
 		volatile uint32_t *r = reinterpret_cast<volatile uint32_t *>(from);
 
 		for (uint32_t k = 0; k < page / 4; k++)

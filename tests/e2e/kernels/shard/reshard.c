@@ -14,8 +14,7 @@ void kernel_main(void)
 	ShardedAddrGen src, dst;
 	uint32_t pages = get_arg_val(2), words = get_arg_val(3), buf;
 
-	sharded_addr_gen_init(&src, get_arg_val(0),
-			      (const volatile uint32_t *)get_arg_addr(4));
+	sharded_addr_gen_init(&src, get_arg_val(0), (const volatile uint32_t *)get_arg_addr(4));
 	sharded_addr_gen_init(&dst, get_arg_val(1),
 			      (const volatile uint32_t *)get_arg_addr(4 + words));
 	cb_reserve_back(0, 1);

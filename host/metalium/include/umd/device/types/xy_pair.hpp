@@ -37,15 +37,18 @@ namespace tt {
 using xy_pair = tt_xy_pair;
 }
 
-template <> struct std::hash<tt_xy_pair> {
+template <>
+struct std::hash<tt_xy_pair> {
 	std::size_t operator()(const tt_xy_pair &p) const noexcept
 	{
 		return std::hash<std::size_t>()(p.x) * 31u ^ std::hash<std::size_t>()(p.y);
 	}
 };
 
-template <> struct fmt::formatter<tt_xy_pair> : fmt::formatter<std::string> {
-	template <typename Ctx> auto format(const tt_xy_pair &p, Ctx &ctx) const
+template <>
+struct fmt::formatter<tt_xy_pair> : fmt::formatter<std::string> {
+	template <typename Ctx>
+	auto format(const tt_xy_pair &p, Ctx &ctx) const
 	{
 		return fmt::formatter<std::string>::format(p.str(), ctx);
 	}
