@@ -25,6 +25,16 @@
 /* Largest value of the machine option noc-delay (delayed NoC completion). */
 #define TT_CTL_NOC_MAX_DELAY	64
 
+/*
+ * Machine option print-buffer: bytes of messages the device holds for a
+ * host that is not reading them.  Kernel output that would take it past
+ * this is dropped and counted (TT_EVT_PRINT_DROPPED); other events are
+ * never dropped.
+ */
+#define TT_CTL_PRINT_BUFFER_DEFAULT	(1u << 20)
+#define TT_CTL_PRINT_BUFFER_MIN		4096u
+#define TT_CTL_PRINT_BUFFER_MAX		(1u << 30)
+
 enum tt_ctl_type {
 	/* host -> device */
 	TT_CTL_RESET = 0x100,		/* struct tt_ctl_reset */
@@ -46,6 +56,7 @@ enum tt_ctl_type {
 	TT_EVT_DEBUGGER_GONE,		/* no payload */
 	TT_EVT_IDLE,			/* struct tt_evt_idle */
 	TT_EVT_RACE,			/* struct tt_evt_race + text */
+	TT_EVT_PRINT_DROPPED,		/* struct tt_evt_print_dropped */
 };
 
 struct tt_ctl_hdr {
@@ -190,6 +201,20 @@ struct tt_evt_race {
 /* Followed by the printed bytes. */
 struct tt_evt_print {
 	struct tt_evt_source src;
+};
+
+/*
+ * Hart @src printed @bytes that were dropped since its last print event
+ * got through, because the host did not read them in time (the device
+ * held print-buffer bytes already); @dprint of them were in DPRINT lines.
+ * Sent in the hart's stream where the bytes were lost: before its next
+ * print that gets through, before its core's doorbell or trap, or as soon
+ * as the host has read everything the device held.
+ */
+struct tt_evt_print_dropped {
+	struct tt_evt_source src;
+	uint64_t bytes;
+	uint64_t dprint;
 };
 
 /*

@@ -50,6 +50,12 @@ typedef struct TTBlockEnv {
     /* Send one control-channel event (hal/tt_ctl.h) of @type to the host. */
     void (*send)(void *opaque, uint16_t type, const void *a, size_t alen,
                  const void *b, size_t blen);
+    /*
+     * Bytes sent that the host has not read yet and the environment holds
+     * (NULL: it holds none), and how many of them kernel output may fill.
+     */
+    size_t (*backlog)(void *opaque);
+    size_t print_buffer;
     /* Device clock in ns (instructions under -icount shift=0). */
     uint64_t (*clock_ns)(void *opaque);
     /* The emulator's I/O rewinds so far, on all harts (0 if it has none). */

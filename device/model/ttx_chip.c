@@ -26,6 +26,7 @@
  */
 #include "ttx_chip.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -96,9 +97,8 @@ static void ttx_send(void *opaque, uint16_t type, const void *a, size_t alen,
     uint8_t msg[sizeof(struct tt_ctl_hdr) + TT_CTL_MAX_PAYLOAD];
     struct tt_ctl_hdr hdr;
 
-    if (alen + blen > TT_CTL_MAX_PAYLOAD) {
-        blen = TT_CTL_MAX_PAYLOAD - alen;
-    }
+    /* Callers size every event to fit: nothing may be cut silently. */
+    assert(alen + blen <= TT_CTL_MAX_PAYLOAD);
     hdr.type = type;
     hdr.len = (uint16_t)(alen + blen);
     memcpy(msg, &hdr, sizeof(hdr));
@@ -161,7 +161,7 @@ bool ttx_chip_exception(TTChip *chip, unsigned core, unsigned risc,
         return false;
     }
     chip->stop_armed = false;
-    ttx_emu_print_flush(chip->emu, core, risc);
+    ttx_emu_print_end(chip->emu, core, risc);
     ttx_send_stopped(chip, core, risc, TT_STOP_TRAP, pc, cause, tval);
     return true;
 }
@@ -365,6 +365,13 @@ static void ttx_core_rang(void *opaque, unsigned core, unsigned risc,
     }
     ev.icount = chip->ops->clock_ns(chip->opaque) - chip->last_host_wake;
     ttx_send(chip, TT_EVT_DOORBELL, &ev, sizeof(ev), NULL, 0);
+}
+
+static size_t ttx_backlog(void *opaque)
+{
+    TTChip *chip = opaque;
+
+    return chip->ops->backlog(chip->opaque);
 }
 
 static void ttx_noc_sent(void *opaque, unsigned core, unsigned risc,
@@ -755,6 +762,9 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
         .l1_landed = ttx_l1_landed,
         .guest_error = ttx_guest_error_text,
         .send = ttx_send,
+        .backlog = ops->backlog ? ttx_backlog : NULL,
+        .print_buffer =
+            cfg->print_buffer ? cfg->print_buffer : TT_CTL_PRINT_BUFFER_DEFAULT,
         .clock_ns = ttx_clock_ns,
         .io_rewinds = ttx_io_rewinds,
         .instructions = ttx_instructions,
@@ -813,6 +823,11 @@ void ttx_chip_free(TTChip *chip)
 unsigned ttx_chip_cores(const TTChip *chip)
 {
     return chip->ncores;
+}
+
+void ttx_chip_host_caught_up(TTChip *chip)
+{
+    ttx_emu_print_caught_up(chip->emu);
 }
 
 void ttx_chip_start(TTChip *chip)

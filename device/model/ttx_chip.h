@@ -80,6 +80,13 @@ typedef struct TTChipOps {
     uint64_t (*hart_instructions)(void *opaque, unsigned core, unsigned risc);
     /* I/O rewinds of the emulator so far (EMU_IO_REWINDS).  May be NULL. */
     uint64_t (*io_rewinds)(void *opaque);
+    /*
+     * Bytes of messages sent that the host has not read yet and the
+     * environment holds for it.  Kernel output is dropped and counted
+     * rather than take this past TTChipConfig.print_buffer.  May be NULL
+     * (send() always delivers: nothing is dropped).
+     */
+    size_t (*backlog)(void *opaque);
 } TTChipOps;
 
 /* Largest TTChipConfig.noc_delay: the machine option's limit. */
@@ -92,6 +99,9 @@ typedef struct TTChipConfig {
     unsigned noc_delay; /* 0, or NoC commands held per core and NoC
                                  * (delayed completion, ttx_noc.c) */
     bool racecheck;     /* NoC race detector (ttx_noc.c) */
+
+    /* Bound on ops->backlog for kernel output; 0: the default. */
+    size_t print_buffer;
 } TTChipConfig;
 
 /* NULL when out of memory or noc_delay > TTX_NOC_MAX_DELAY. */
@@ -102,6 +112,13 @@ unsigned ttx_chip_cores(const TTChip *chip);
 
 /* Say hello to the host: call once the environment is ready. */
 void ttx_chip_start(TTChip *chip);
+
+/*
+ * The host has read everything ops->backlog counted: the chip reports
+ * the kernel output it dropped meanwhile (TT_EVT_PRINT_DROPPED), hart by
+ * hart.
+ */
+void ttx_chip_host_caught_up(TTChip *chip);
 
 /*
  * MMIO access by hart (@core, @risc) to absolute address @addr (at or

@@ -9,6 +9,13 @@
  * trap and kernel-fault registers and a line buffer for the print port.
  * Kernel API faults written to the EMU block are turned into guest errors
  * in words.
+ *
+ * The print port never makes a hart wait: when the host has not read
+ * what the device holds for it (env->backlog) and a line would take that
+ * past env->print_buffer, the line is dropped and counted, and the hart's
+ * stream says so (TT_EVT_PRINT_DROPPED) at the next point where it goes
+ * on: its next line that gets through, its core's doorbell, a trap, or
+ * the host catching up (ttx_emu_print_caught_up).
  */
 #include "ttx_emu.h"
 
@@ -19,6 +26,11 @@
 #include "tt_riscv.h"
 
 #define TTX_PRINT_LINE 256
+
+/* A full line buffer is one event: never cut by the channel's limit. */
+_Static_assert(sizeof(struct tt_evt_print) + TTX_PRINT_LINE <=
+                   TT_CTL_MAX_PAYLOAD,
+               "a print event holds a whole line buffer");
 
 typedef struct TTHart {
     bool in_reset;
@@ -39,12 +51,17 @@ typedef struct TTHart {
     uint32_t prof_data_hi;
     size_t print_len;
     char print_buf[TTX_PRINT_LINE];
+    bool print_mid_line; /* the last byte printed was not a newline */
+    bool print_dprint;   /* ... and the line began with DPRINT's mark */
+    uint64_t dropped;    /* bytes dropped since the last event that got out */
+    uint64_t dropped_dprint; /* ... of them in DPRINT lines */
 } TTHart;
 
 struct TTEmuState {
     const TTBlockEnv *env;
     TTHart *hart;            /* core * TT_RISCS_PER_CORE + risc */
     uint32_t *wall_clock_hi; /* per core, latched when WALL_CLOCK_L is read */
+    bool dropped;            /* some hart has a drop not yet reported */
 };
 
 static TTHart *ttx_emu_hart(const TTEmuState *es, unsigned core, unsigned risc)
@@ -54,15 +71,79 @@ static TTHart *ttx_emu_hart(const TTEmuState *es, unsigned core, unsigned risc)
 
 /* Print port ------------------------------------------------------------- */
 
-void ttx_emu_print_flush(TTEmuState *es, unsigned core, unsigned risc)
+/* The first byte of a DPRINT line (kernels/include/api/debug/dprint.h). */
+#define TTX_DPRINT_MARK '\002'
+
+/* Can the host be handed @len more bytes without passing the bound? */
+static bool ttx_emu_print_room(const TTEmuState *es, size_t len)
+{
+    const TTBlockEnv *env = es->env;
+
+    return !env->backlog ||
+           env->backlog(env->opaque) + len <= env->print_buffer;
+}
+
+/* Tell the host how much of hart (@core, @risc)'s output it lost, if any. */
+static void ttx_emu_print_report_drop(TTEmuState *es, unsigned core,
+                                      unsigned risc)
+{
+    TTHart *h = ttx_emu_hart(es, core, risc);
+    struct tt_evt_print_dropped ev = {
+        .src = {.core = core, .risc = risc},
+        .bytes = h->dropped,
+        .dprint = h->dropped_dprint,
+    };
+
+    if (h->dropped) {
+        h->dropped = h->dropped_dprint = 0;
+        es->env->send(es->env->opaque, TT_EVT_PRINT_DROPPED, &ev, sizeof(ev),
+                      NULL, 0);
+    }
+}
+
+/*
+ * Send what hart (@core, @risc) printed without a newline yet, or drop and
+ * count it when the host is too far behind.
+ */
+static void ttx_emu_print_flush(TTEmuState *es, unsigned core, unsigned risc)
 {
     TTHart *h = ttx_emu_hart(es, core, risc);
     struct tt_evt_print ev = {.src = {.core = core, .risc = risc}};
+    size_t msg = sizeof(struct tt_ctl_hdr) + sizeof(ev) + h->print_len;
 
-    if (h->print_len) {
+    if (!h->print_len) {
+        return;
+    }
+    if (ttx_emu_print_room(es, msg)) {
+        ttx_emu_print_report_drop(es, core, risc);
         es->env->send(es->env->opaque, TT_EVT_PRINT, &ev, sizeof(ev),
                       h->print_buf, h->print_len);
-        h->print_len = 0;
+    } else {
+        h->dropped += h->print_len;
+        if (h->print_dprint) {
+            h->dropped_dprint += h->print_len;
+        }
+        es->dropped = true;
+    }
+    h->print_len = 0;
+}
+
+void ttx_emu_print_end(TTEmuState *es, unsigned core, unsigned risc)
+{
+    ttx_emu_print_flush(es, core, risc);
+    ttx_emu_print_report_drop(es, core, risc);
+}
+
+void ttx_emu_print_caught_up(TTEmuState *es)
+{
+    if (!es->dropped) {
+        return;
+    }
+    es->dropped = false;
+    for (unsigned c = 0; c < es->env->ncores; c++) {
+        for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+            ttx_emu_print_report_drop(es, c, r);
+        }
     }
 }
 
@@ -70,6 +151,10 @@ static void ttx_emu_putc(TTEmuState *es, unsigned core, unsigned risc, char ch)
 {
     TTHart *h = ttx_emu_hart(es, core, risc);
 
+    if (!h->print_mid_line) {
+        h->print_dprint = ch == TTX_DPRINT_MARK;
+    }
+    h->print_mid_line = ch != '\n';
     h->print_buf[h->print_len++] = ch;
     if (ch == '\n' || h->print_len == sizeof(h->print_buf)) {
         ttx_emu_print_flush(es, core, risc);
@@ -83,7 +168,8 @@ static void ttx_emu_hold_reset(TTEmuState *es, unsigned core, unsigned risc)
     const TTBlockEnv *env = es->env;
     TTHart *h = ttx_emu_hart(es, core, risc);
 
-    ttx_emu_print_flush(es, core, risc);
+    ttx_emu_print_end(es, core, risc);
+    h->print_mid_line = false;
     h->in_reset = true;
     h->wait_kind = TT_WAIT_RESET;
     h->wait_id = h->wait_expect = h->wait_current = 0;
@@ -352,7 +438,7 @@ static void ttx_emu_trap(TTEmuState *es, unsigned core, unsigned risc)
         .mtval = h->trap_tval,
     };
 
-    ttx_emu_print_flush(es, core, risc);
+    ttx_emu_print_end(es, core, risc);
     es->env->send(es->env->opaque, TT_EVT_TRAP, &ev, sizeof(ev), NULL, 0);
 }
 
@@ -457,9 +543,10 @@ static bool ttx_emu_write(void *opaque, unsigned core, unsigned risc,
         h->wait_current = val;
         return true;
     case TT_A_EMU_DOORBELL:
-        /* The core is done (or booted): no RISC will end its line now. */
+        /* The core is done (or booted): no RISC will end its line now,
+         * and the host must learn what it lost before it hears "done". */
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-            ttx_emu_print_flush(es, core, r);
+            ttx_emu_print_end(es, core, r);
         }
         env->core_rang(env->opaque, core, risc, val);
         return true;

@@ -35,8 +35,14 @@ extern const TTMmioOps ttx_emu_mmio_ops;
  */
 void ttx_emu_reset_core(TTEmuState *es, unsigned core, uint32_t boot_pc);
 
-/* Send what hart (@core, @risc) printed without a newline yet. */
-void ttx_emu_print_flush(TTEmuState *es, unsigned core, unsigned risc);
+/*
+ * Hart (@core, @risc)'s stream stops for now (a doorbell, a trap, a stop,
+ * a reset): flush it, then say how much of it was dropped, if any.
+ */
+void ttx_emu_print_end(TTEmuState *es, unsigned core, unsigned risc);
+
+/* The host has read all the device held: report every hart's drops. */
+void ttx_emu_print_caught_up(TTEmuState *es);
 
 /* What hart (@core, @risc) described as its wait (hang reports). */
 void ttx_emu_wait_state(const TTEmuState *es, unsigned core, unsigned risc,

@@ -26,6 +26,12 @@
  * only while every hart sleeps, so the same program and inputs give the
  * same instruction counts.
  *
+ * Messages to the host never block: what the socket does not take at once
+ * waits in a queue that the main loop drains when the host reads, so a
+ * host busy elsewhere (polling L1, say) never stops the harts.  Kernel
+ * output beyond print-buffer bytes of that queue is dropped by the model
+ * and counted (ttx_emu.c); every other event is kept.
+ *
  * Register values mirror tt-metal's WH B0 hal, as of its tt-1xx layout of
  * late 2026 (hal/).
  *
@@ -50,6 +56,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "qemu/cutils.h"
 #include "qemu/error-report.h"
 #include "qemu/main-loop.h"
 #include "qemu/timer.h"
@@ -117,6 +124,7 @@ struct TensixMachineState {
     Notifier trace_exit;
     char *noc_delay;
     char *racecheck;
+    char *print_buffer;
 
     unsigned grid_x;
     unsigned grid_y;
@@ -132,6 +140,9 @@ struct TensixMachineState {
     CharBackend ctl_be;
     bool ctl_nudge_queued;   /* tensix_ctl_nudge is pending on a vCPU */
     GByteArray *ctl_pending; /* host bytes not yet handed to the model */
+    GByteArray *ctl_out;     /* bytes for the host the socket did not take */
+    size_t ctl_out_head;     /* ... of which this many went out since */
+    guint ctl_out_watch;     /* the watch that drains ctl_out, or 0 */
 };
 
 /*
@@ -193,12 +204,89 @@ static void tensix_reset_hart(void *opaque, unsigned core, unsigned risc)
     async_run_on_cpu(CPU(h->cpu), tensix_do_reset_hart, RUN_ON_CPU_NULL);
 }
 
+/* Bytes waiting in ctl_out: the model bounds kernel output by them. */
+static size_t tensix_ctl_backlog(void *opaque)
+{
+    TensixMachineState *s = opaque;
+
+    return s->ctl_out->len - s->ctl_out_head;
+}
+
+/*
+ * Write what the socket takes of ctl_out without waiting; true when all
+ * of it went out.  A host that is gone takes nothing more: drop it all
+ * (the chardev reports the close, which ends the machine).
+ */
+static bool tensix_ctl_write_out(TensixMachineState *s)
+{
+    while (s->ctl_out_head < s->ctl_out->len) {
+        size_t left = s->ctl_out->len - s->ctl_out_head;
+        int w =
+            qemu_chr_fe_write(&s->ctl_be, s->ctl_out->data + s->ctl_out_head,
+                              (int)MIN(left, 64 * KiB));
+
+        if (w < 0 && errno != EAGAIN) {
+            s->ctl_out_head = s->ctl_out->len;
+        } else if (w <= 0) {
+            break;
+        } else {
+            s->ctl_out_head += w;
+        }
+    }
+    if (s->ctl_out_head == s->ctl_out->len) {
+        g_byte_array_set_size(s->ctl_out, 0);
+        s->ctl_out_head = 0;
+        return true;
+    }
+    /* Keep the queue compact: move the rest down once half is sent. */
+    if (s->ctl_out_head > s->ctl_out->len / 2) {
+        g_byte_array_remove_range(s->ctl_out, 0, s->ctl_out_head);
+        s->ctl_out_head = 0;
+    }
+    return false;
+}
+
+static gboolean tensix_ctl_writable(void *do_not_use, GIOCondition cond,
+                                    void *opaque);
+
+static void tensix_ctl_watch(TensixMachineState *s)
+{
+    if (!s->ctl_out_watch) {
+        s->ctl_out_watch = qemu_chr_fe_add_watch(
+            &s->ctl_be, G_IO_OUT | G_IO_HUP, tensix_ctl_writable, s);
+    }
+}
+
+/* Main loop, BQL held: the host read something, or hung up. */
+static gboolean tensix_ctl_writable(void *do_not_use, GIOCondition cond,
+                                    void *opaque)
+{
+    TensixMachineState *s = opaque;
+
+    s->ctl_out_watch = 0;
+    if (tensix_ctl_write_out(s)) {
+        /* Room again: the model reports what it dropped meanwhile. */
+        ttx_chip_host_caught_up(s->chip);
+    } else {
+        tensix_ctl_watch(s);
+    }
+    return G_SOURCE_REMOVE;
+}
+
+/*
+ * Queue one message and write what the socket takes now.  While a watch
+ * is armed the socket was full a moment ago: leave the writing to it.
+ */
 static void tensix_send(void *opaque, const void *msg, size_t len)
 {
     TensixMachineState *s = opaque;
 
-    if (qemu_chr_fe_backend_connected(&s->ctl_be)) {
-        qemu_chr_fe_write_all(&s->ctl_be, msg, len);
+    if (!qemu_chr_fe_backend_connected(&s->ctl_be)) {
+        return;
+    }
+    g_byte_array_append(s->ctl_out, msg, len);
+    if (!s->ctl_out_watch && !tensix_ctl_write_out(s)) {
+        tensix_ctl_watch(s);
     }
 }
 
@@ -375,6 +463,7 @@ static const TTChipOps tensix_chip_ops = {
     .instructions = tensix_instructions,
     .hart_instructions = tensix_hart_instructions,
     .io_rewinds = tensix_io_rewinds,
+    .backlog = tensix_ctl_backlog,
 };
 
 /* MMIO ------------------------------------------------------------------- */
@@ -739,6 +828,25 @@ static unsigned tensix_parse_noc_delay(TensixMachineState *s)
     return n;
 }
 
+/* print-buffer=N[KMG]: the bound on kernel output held for the host. */
+static size_t tensix_parse_print_buffer(TensixMachineState *s)
+{
+    uint64_t n;
+
+    if (!s->print_buffer) {
+        return TT_CTL_PRINT_BUFFER_DEFAULT;
+    }
+    if (qemu_strtosz(s->print_buffer, NULL, &n) < 0 ||
+        n < TT_CTL_PRINT_BUFFER_MIN || n > TT_CTL_PRINT_BUFFER_MAX) {
+        error_report("tensix: print-buffer '%s' is not a size of %u bytes "
+                     "to %u MiB",
+                     s->print_buffer, TT_CTL_PRINT_BUFFER_MIN,
+                     TT_CTL_PRINT_BUFFER_MAX >> 20);
+        exit(1);
+    }
+    return n;
+}
+
 /* racecheck=on: the NoC race detector (ttx_noc.c). */
 static bool tensix_parse_racecheck(TensixMachineState *s)
 {
@@ -816,6 +924,7 @@ static void tensix_create_ctl(TensixMachineState *s)
     Chardev *chr;
 
     s->ctl_pending = g_byte_array_new();
+    s->ctl_out = g_byte_array_new();
     tensix_instance = s;
     tcg_rr_all_halted_hook = tensix_all_halted;
     tcg_exception_stop_hook = tensix_exception_stop;
@@ -878,6 +987,7 @@ static void tensix_machine_init(MachineState *ms)
         .deterministic = icount_enabled(),
         .noc_delay = tensix_parse_noc_delay(s),
         .racecheck = tensix_parse_racecheck(s),
+        .print_buffer = tensix_parse_print_buffer(s),
     };
     s->chip = ttx_chip_new(&cfg, &tensix_chip_ops, s);
 
@@ -958,6 +1068,7 @@ TENSIX_STR_PROP(ctl, "ctl")
 TENSIX_STR_PROP(trace, "trace")
 TENSIX_STR_PROP(noc_delay, "noc-delay")
 TENSIX_STR_PROP(racecheck, "racecheck")
+TENSIX_STR_PROP(print_buffer, "print-buffer")
 
 /* stop-at=N: stop the machine when it has run N instructions (0: never). */
 static void tensix_get_stop_at(Object *obj, Visitor *v, const char *name,
@@ -1028,6 +1139,12 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(
         oc, "racecheck",
         "Report NoC races: bytes used before their barrier (on/off)");
+    object_class_property_add_str(oc, "print-buffer", tensix_get_print_buffer,
+                                  tensix_set_print_buffer);
+    object_class_property_set_description(
+        oc, "print-buffer",
+        "Kernel output held for a host that does not read it (bytes, "
+        "default 1M); more is dropped and counted");
 }
 
 static const TypeInfo tensix_machine_typeinfo = {

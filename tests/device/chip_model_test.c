@@ -28,6 +28,7 @@ struct fake {
 	bool wake[NCORES][TT_RISCS_PER_CORE];
 	int resets[NCORES][TT_RISCS_PER_CORE];
 	uint64_t clock;
+	size_t backlog; /* bytes the host has not read, as the model sees it */
 	uint8_t *l1[NCORES];
 	/* messages sent to the host, back to back */
 	uint8_t out[1 << 16];
@@ -110,6 +111,11 @@ static uint64_t f_hart_instructions(void *o, unsigned c, unsigned r)
 	return 1000u * c + r;
 }
 
+static size_t f_backlog(void *o)
+{
+	return ((struct fake *)o)->backlog;
+}
+
 static const TTChipOps fake_ops = {
 	.set_wake = f_set_wake,
 	.reset_hart = f_reset_hart,
@@ -122,11 +128,15 @@ static const TTChipOps fake_ops = {
 	.debug_stop = f_debug_stop,
 	.instructions = f_instructions,
 	.hart_instructions = f_hart_instructions,
+	.backlog = f_backlog,
 };
 
 static void setup(void)
 {
-	TTChipConfig cfg = { .grid_x = GX, .grid_y = GY, .deterministic = true };
+	TTChipConfig cfg = { .grid_x = GX,
+			     .grid_y = GY,
+			     .deterministic = true,
+			     .print_buffer = TT_CTL_PRINT_BUFFER_MIN };
 
 	memset(&fk, 0, sizeof(fk));
 	for (int c = 0; c < NCORES; c++)
@@ -185,6 +195,40 @@ static const uint8_t *sent(uint16_t type, int n, uint16_t *len)
 		off += sizeof(h) + h.len;
 	}
 	return NULL;
+}
+
+/* The type of the @n-th message sent, or 0 past the last. */
+static uint16_t sent_type(int n)
+{
+	size_t off = 0;
+
+	while (off < fk.out_len) {
+		struct tt_ctl_hdr h;
+
+		memcpy(&h, fk.out + off, sizeof(h));
+		if (n-- == 0)
+			return h.type;
+		off += sizeof(h) + h.len;
+	}
+	return 0;
+}
+
+static void print_str(unsigned c, unsigned r, const char *s)
+{
+	for (; *s; s++)
+		wr(c, r, EMU(PUTC), (uint8_t)*s);
+}
+
+static struct tt_evt_print_dropped dropped_note(int n)
+{
+	struct tt_evt_print_dropped ev = { 0 };
+	uint16_t len;
+	const uint8_t *p = sent(TT_EVT_PRINT_DROPPED, n, &len);
+
+	cr_assert_not_null(p, "drop note %d", n);
+	cr_assert_eq(len, sizeof(ev));
+	memcpy(&ev, p, sizeof(ev));
+	return ev;
 }
 
 Test(chip, identity_registers)
@@ -596,4 +640,75 @@ Test(chip, idle_reported_once_per_spell)
 	ttx_chip_idle(chip);
 	cr_assert_not_null(sent(TT_EVT_IDLE, 2, NULL));
 	cr_expect_null(sent(TT_EVT_IDLE, 3, NULL));
+}
+
+Test(chip, print_port_drops_and_says_so_in_order)
+{
+	struct tt_evt_print_dropped ev;
+
+	/* the host reads: a line goes out */
+	print_str(2, TT_RISC_BRISC, "a\n");
+	cr_expect_eq(fk.nmsgs, 1);
+	/* the host stopped reading and the device holds all it may */
+	fk.backlog = TT_CTL_PRINT_BUFFER_MIN;
+	print_str(2, TT_RISC_BRISC, "bb\n");
+	print_str(2, TT_RISC_BRISC, "\002dp\n");
+	cr_expect_eq(fk.nmsgs, 1, "dropped lines send nothing");
+	/* it read again: first the note (3 + 4 bytes, 4 of DPRINT), then the line */
+	fk.backlog = 0;
+	print_str(2, TT_RISC_BRISC, "c\n");
+	cr_assert_eq(fk.nmsgs, 3);
+	cr_expect_eq(sent_type(1), TT_EVT_PRINT_DROPPED);
+	cr_expect_eq(sent_type(2), TT_EVT_PRINT);
+	ev = dropped_note(0);
+	cr_expect_eq(ev.src.core, 2);
+	cr_expect_eq(ev.src.risc, TT_RISC_BRISC);
+	cr_expect_eq(ev.bytes, 7);
+	cr_expect_eq(ev.dprint, 4);
+	cr_expect_arr_eq(sent(TT_EVT_PRINT, 1, NULL) + sizeof(struct tt_evt_print), "c\n", 2);
+}
+
+Test(chip, print_port_drop_reported_when_host_catches_up)
+{
+	/* a TRISC's line is dropped; nothing else of it follows */
+	fk.backlog = TT_CTL_PRINT_BUFFER_MIN - 8;
+	print_str(1, TT_RISC_TRISC2, "lost\n");
+	cr_expect_eq(fk.nmsgs, 0);
+	/* the host read everything: the note goes out alone, once */
+	fk.backlog = 0;
+	ttx_chip_host_caught_up(chip);
+	cr_assert_eq(fk.nmsgs, 1);
+	cr_expect_eq(dropped_note(0).bytes, 5);
+	cr_expect_eq(dropped_note(0).src.risc, TT_RISC_TRISC2);
+	ttx_chip_host_caught_up(chip);
+	cr_expect_eq(fk.nmsgs, 1, "no second note for the same bytes");
+}
+
+Test(chip, print_port_drop_reported_before_done)
+{
+	/* NCRISC's line and BRISC's unfinished one are dropped */
+	fk.backlog = TT_CTL_PRINT_BUFFER_MIN;
+	print_str(3, TT_RISC_NCRISC, "gone\n");
+	print_str(3, TT_RISC_BRISC, "tail");
+	/* BRISC rings DONE while the host still does not read: the notes
+	 * (events, never dropped) come before the doorbell */
+	wr(3, TT_RISC_BRISC, EMU(DOORBELL), TT_DOORBELL_DONE);
+	cr_assert_eq(fk.nmsgs, 3);
+	cr_expect_eq(sent_type(0), TT_EVT_PRINT_DROPPED);
+	cr_expect_eq(sent_type(1), TT_EVT_PRINT_DROPPED);
+	cr_expect_eq(sent_type(2), TT_EVT_DOORBELL);
+	cr_expect_eq(dropped_note(0).src.risc, TT_RISC_BRISC);
+	cr_expect_eq(dropped_note(0).bytes, 4);
+	cr_expect_eq(dropped_note(1).src.risc, TT_RISC_NCRISC);
+	cr_expect_eq(dropped_note(1).bytes, 5);
+}
+
+Test(chip, print_port_drop_reported_before_trap)
+{
+	fk.backlog = TT_CTL_PRINT_BUFFER_MIN;
+	print_str(0, TT_RISC_TRISC0, "x\n");
+	wr(0, TT_RISC_TRISC0, EMU(TRAP_REPORT), 1);
+	cr_assert_eq(fk.nmsgs, 2);
+	cr_expect_eq(sent_type(0), TT_EVT_PRINT_DROPPED);
+	cr_expect_eq(sent_type(1), TT_EVT_TRAP);
 }

@@ -49,14 +49,19 @@ struct tt_device_config {
 	bool racecheck;		  /* report NoC races: bytes used or handed
 					 * over before the barrier of the NoC
 					 * command moving them (docs/debugging.md) */
+	uint32_t print_buffer;	  /* bytes of kernel output the device holds
+					 * while the host does not read it; more
+					 * is dropped and counted; 0 = 1 MiB
+					 * (docs/kernel-api.md) */
 };
 
 /*
  * Start a device.  @cfg may be NULL for the defaults.  Environment:
  * TT_EMU_PARALLEL=1 forces parallel mode, TT_EMU_GDB=<port> starts the
  * device halted under gdb (see docs/gdb.md), TT_EMU_NOC_DELAY=<n> sets
- * noc_delay, TT_EMU_RACECHECK=1 sets racecheck, TT_EMU_TRACE=<file>
- * records a timeline trace for Perfetto (see docs/trace.md).
+ * noc_delay, TT_EMU_RACECHECK=1 sets racecheck, TT_EMU_PRINT_BUFFER=<bytes>
+ * sets print_buffer, TT_EMU_TRACE=<file> records a timeline trace for
+ * Perfetto (see docs/trace.md).
  */
 int tt_device_open(const struct tt_device_config *cfg, struct tt_device **out);
 

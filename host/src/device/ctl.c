@@ -313,6 +313,37 @@ static void race_report(struct tt_device *dev, const struct tt_evt_source *src,
 					sizeof(where)));
 }
 
+/*
+ * The device dropped kernel output because the host did not read the
+ * control channel in time (docs/kernel-api.md): say so in the hart's
+ * stream, where the bytes went missing.  A print handler hears of all of
+ * them; by default the DPRINT part goes where DPRINT lines go (and is not
+ * shown where they are not), the rest to standard output.
+ */
+static void print_dropped(struct tt_device *dev, const struct tt_evt_print_dropped *ev)
+{
+	struct tt_core xy = tt_dev_core_xy(dev, ev->src.core);
+	uint64_t plain = ev->bytes - (ev->dprint < ev->bytes ? ev->dprint : ev->bytes);
+	char line[128];
+	int n;
+
+	if (dev->print_fn || plain) {
+		n = snprintf(line, sizeof(line),
+			     "[%llu bytes of output dropped: the host did not "
+			     "read them in time]\n",
+			     (unsigned long long)(dev->print_fn ? ev->bytes : plain));
+		(dev->print_fn ? dev->print_fn : default_print)(dev->print_ctx, xy, ev->src.risc,
+								line, (size_t)n);
+	}
+	if (!dev->print_fn && ev->dprint) {
+		n = snprintf(line, sizeof(line),
+			     "[%llu bytes of DPRINT output dropped: the host did "
+			     "not read them in time]\n",
+			     (unsigned long long)ev->dprint);
+		tt_dprint_emit(&dev->dprint, xy, ev->src.risc, line, (size_t)n);
+	}
+}
+
 static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr, const uint8_t *p)
 {
 	struct tt_evt_source src;
@@ -418,6 +449,15 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr, co
 				       len);
 		else
 			default_print(NULL, tt_dev_core_xy(dev, src.core), src.risc, text, len);
+		break;
+	}
+	case TT_EVT_PRINT_DROPPED: {
+		struct tt_evt_print_dropped ev;
+
+		if (hdr->len < sizeof(ev))
+			return;
+		memcpy(&ev, p, sizeof(ev));
+		print_dropped(dev, &ev);
 		break;
 	}
 	case TT_EVT_WAIT_STATE:

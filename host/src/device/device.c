@@ -240,6 +240,9 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 	if (cfg->racecheck)
 		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
 			 ",racecheck=on");
+	if (cfg->print_buffer)
+		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
+			 ",print-buffer=%u", cfg->print_buffer);
 	snprintf(smp, sizeof(smp), "%u", dev->ncores * TT_RISCS_PER_CORE);
 	snprintf(chardev, sizeof(chardev), "socket,id=ttctl,fd=%d", child_fd);
 
@@ -519,11 +522,29 @@ int tt_device_open(const struct tt_device_config *user_cfg, struct tt_device **o
 	}
 	if (env_flag("TT_EMU_RACECHECK"))
 		cfg.racecheck = true;
+	if (getenv("TT_EMU_PRINT_BUFFER") && *getenv("TT_EMU_PRINT_BUFFER")) {
+		char *end;
+		unsigned long long b = strtoull(getenv("TT_EMU_PRINT_BUFFER"), &end, 10);
+
+		if (*end || b < TT_CTL_PRINT_BUFFER_MIN || b > TT_CTL_PRINT_BUFFER_MAX)
+			return tt_fail(TT_EINVAL,
+				       "TT_EMU_PRINT_BUFFER='%s': expected a "
+				       "number of bytes %u..%u",
+				       getenv("TT_EMU_PRINT_BUFFER"), TT_CTL_PRINT_BUFFER_MIN,
+				       TT_CTL_PRINT_BUFFER_MAX);
+		cfg.print_buffer = (uint32_t)b;
+	}
 	if (cfg.noc_delay > TT_CTL_NOC_MAX_DELAY)
 		return tt_fail(TT_EINVAL,
 			       "device config: noc_delay %u, but at most "
 			       "%u NoC commands can be held (0 = off)",
 			       cfg.noc_delay, TT_CTL_NOC_MAX_DELAY);
+	if (cfg.print_buffer && (cfg.print_buffer < TT_CTL_PRINT_BUFFER_MIN ||
+				 cfg.print_buffer > TT_CTL_PRINT_BUFFER_MAX))
+		return tt_fail(TT_EINVAL,
+			       "device config: print_buffer %u bytes, but it "
+			       "takes %u..%u (0 = 1 MiB)",
+			       cfg.print_buffer, TT_CTL_PRINT_BUFFER_MIN, TT_CTL_PRINT_BUFFER_MAX);
 
 	dev = calloc(1, sizeof(*dev));
 	if (!dev)
