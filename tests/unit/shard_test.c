@@ -1019,7 +1019,8 @@ Test(sharded_buffer, globally_allocated_cb)
 	struct tt_cb_config global = { 4096, &f1, 1 };
 	struct tt_cb_config after = { 2048, &f2, 1 };
 	struct tt_core_range_set cores = tt_core_range_set(tt_core_range(0, 0, 1, 1));
-	struct tt_buffer *buf, *buf2, *dbuf;
+	struct tt_buffer *buf, *buf2, *buf3, *dbuf;
+	char why[300];
 	struct tt_program *prog;
 	tt_cb_handle h0, h1, h2;
 	uint32_t a0, a1, a2, words[TT_NUM_CBS * TT_CB_CONFIG_WORDS];
@@ -1058,9 +1059,17 @@ Test(sharded_buffer, globally_allocated_cb)
 	cr_expect_eq(tt_cb_update_address(prog, h1, buf2), TT_OK);
 	tt_cb_address(prog, h1, &a1);
 	cr_expect_eq(a1, tt_buffer_address(buf2));
+	/* Moved with its size: the launch check follows the new buffer. */
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf3), TT_OK, "%s", tt_last_error());
+	cr_expect_eq(tt_cb_update_address_and_size(prog, h1, buf3, 6144), TT_OK);
+	tt_cb_address(prog, h1, &a1);
+	cr_expect_eq(a1, tt_buffer_address(buf3));
+	cr_expect_eq(tt_cb_check_globals(tt_program_cbs(prog), dev, why, sizeof(why)), TT_OK, "%s",
+		     why);
 	tt_program_destroy(prog);
 	tt_buffer_free(buf);
 	tt_buffer_free(buf2);
+	tt_buffer_free(buf3);
 	tt_buffer_free(dbuf);
 	host_device_free(dev);
 }

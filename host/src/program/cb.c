@@ -222,27 +222,56 @@ int tt_cb_create_globally_allocated(struct tt_program *prog, const struct tt_cor
 	return create(fn, prog, cores, cfg, buf, out);
 }
 
-int tt_cb_update_address(struct tt_program *prog, tt_cb_handle h, const struct tt_buffer *buf)
+/* Is @h a CB of @set?  If not, an error on behalf of @fn. */
+static int cb_handle_check(const char *fn, const struct tt_cb_set *set, tt_cb_handle h)
 {
-	static const char fn[] = "tt_cb_update_address";
-	struct tt_cb_set *set;
-	int rc = tt_prog_check(prog, fn);
-
-	if (rc)
-		return rc;
-	set = tt_program_cbs(prog);
 	if (h >= set->count)
 		return tt_fail(TT_EINVAL,
 			       "%s: CB handle %u is not a CB of the "
 			       "program (it has %u)",
 			       fn, h, set->count);
-	if (!set->cbs[h].global)
-		return tt_fail(TT_EINVAL, "%s: CB %u is not globally allocated", fn, h);
-	rc = global_check(fn, buf, set->cbs[h].size);
+	return TT_OK;
+}
+
+/* CB @h of @prog and the program's CBs, or an error on behalf of @fn. */
+static int cb_get(const char *fn, struct tt_program *prog, tt_cb_handle h, struct tt_cb_set **setp,
+		  struct tt_cb **cbp)
+{
+	struct tt_cb_set *set;
+	int rc = tt_prog_check(prog, fn);
+
+	if (!rc)
+		rc = cb_handle_check(fn, tt_program_cbs(prog), h);
 	if (rc)
 		return rc;
-	set->cbs[h].addr = tt_buffer_address(buf);
-	set->cbs[h].buf = buf;
+	set = tt_program_cbs(prog);
+	*setp = set;
+	*cbp = &set->cbs[h];
+	return TT_OK;
+}
+
+/* Point globally allocated CB @cb at @buf (checked by global_check). */
+static void global_point(struct tt_cb *cb, const struct tt_buffer *buf)
+{
+	cb->addr = tt_buffer_address(buf);
+	cb->buf = buf;
+}
+
+int tt_cb_update_address(struct tt_program *prog, tt_cb_handle h, const struct tt_buffer *buf)
+{
+	static const char fn[] = "tt_cb_update_address";
+	struct tt_cb_set *set;
+	struct tt_cb *cb;
+	int rc = cb_get(fn, prog, h, &set, &cb);
+
+	if (rc)
+		return rc;
+	if (!cb->global)
+		return tt_fail(TT_EINVAL, "%s: CB %u is not globally allocated", fn, h);
+	rc = global_check(fn, buf, cb->size);
+	if (rc)
+		return rc;
+	global_point(cb, buf);
 	return TT_OK;
 }
 
@@ -276,26 +305,6 @@ int tt_cb_check_globals(const struct tt_cb_set *set, const struct tt_device *dev
 			return TT_EINVAL;
 		}
 	}
-	return TT_OK;
-}
-
-/* CB @h of @prog and the program's CBs, or an error on behalf of @fn. */
-static int cb_get(const char *fn, struct tt_program *prog, tt_cb_handle h, struct tt_cb_set **setp,
-		  struct tt_cb **cbp)
-{
-	struct tt_cb_set *set;
-	int rc = tt_prog_check(prog, fn);
-
-	if (rc)
-		return rc;
-	set = tt_program_cbs(prog);
-	if (h >= set->count)
-		return tt_fail(TT_EINVAL,
-			       "%s: CB handle %u is not a CB of the "
-			       "program (it has %u)",
-			       fn, h, set->count);
-	*setp = set;
-	*cbp = &set->cbs[h];
 	return TT_OK;
 }
 
@@ -363,7 +372,7 @@ int tt_cb_update_address_and_size(struct tt_program *prog, tt_cb_handle h,
 	if (rc)
 		return rc;
 	cb->size = total_size;
-	cb->addr = tt_buffer_address(buf);
+	global_point(cb, buf);
 	return TT_OK;
 }
 
@@ -378,11 +387,9 @@ int tt_cb_address(const struct tt_program *prog, tt_cb_handle h, uint32_t *addr)
 	set = tt_program_cbs_const(prog);
 	if (!addr)
 		return tt_fail(TT_EINVAL, "%s: the result pointer is NULL", fn);
-	if (h >= set->count)
-		return tt_fail(TT_EINVAL,
-			       "%s: CB handle %u is not a CB of the "
-			       "program (it has %u)",
-			       fn, h, set->count);
+	rc = cb_handle_check(fn, set, h);
+	if (rc)
+		return rc;
 	*addr = set->cbs[h].addr;
 	return TT_OK;
 }
