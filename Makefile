@@ -320,7 +320,7 @@ install: all $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so
 		$(inst)/lib/cmake/TT-Metalium $(inst)/lib/tensix-emu/firmware $(inst)/lib/tensix-emu/linker \
 		$(inst)/lib/tensix-emu/qemu/build $(inst)/lib/tensix-emu/sysroot $(inst)/share/tensix-emu
 	$(Q)install -m 644 host/include/tt/*.h $(inst)/include/tt/
-	$(Q)cp -R host/metalium/include/. $(inst)/include/metalium/
+	$(Q)cp -RL host/metalium/include/. $(inst)/include/metalium/
 	$(Q)install -m 755 $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so $(inst)/lib/
 	$(Q)install -m 644 $(fw-images) $(obj)/firmware/kernel_entry.o $(inst)/lib/tensix-emu/firmware/
 	$(Q)install -m 644 $(kernel-lds) $(inst)/lib/tensix-emu/linker/

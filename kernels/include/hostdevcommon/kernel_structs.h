@@ -4,6 +4,8 @@
  * hostdevcommon/kernel_structs.h): tt::CBIndex::c_0 ... c_63 and the
  * older tt::CB names (c_in0 = 0, c_out0 = 16, c_intermed0 = 24).  Both are
  * unscoped enums, so they convert to the uint32_t CB ids of the API.
+ * Host programs see this same file (host/metalium/include/hostdevcommon/
+ * links here; `make install` copies it).
  */
 #ifndef TT_HOSTDEVCOMMON_KERNEL_STRUCTS_H
 #define TT_HOSTDEVCOMMON_KERNEL_STRUCTS_H
