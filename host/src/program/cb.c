@@ -250,16 +250,13 @@ static int cb_get(const char *fn, struct tt_program *prog, tt_cb_handle h, struc
 	return TT_OK;
 }
 
-/* Point globally allocated CB @cb at @buf (checked by global_check). */
-static void global_point(struct tt_cb *cb, const struct tt_buffer *buf)
+/*
+ * Move globally allocated CB @h of @prog into @buf, and (@resize) to
+ * @total_size bytes; on behalf of @fn.
+ */
+static int global_move(const char *fn, struct tt_program *prog, tt_cb_handle h,
+		       const struct tt_buffer *buf, bool resize, uint32_t total_size)
 {
-	cb->addr = tt_buffer_address(buf);
-	cb->buf = buf;
-}
-
-int tt_cb_update_address(struct tt_program *prog, tt_cb_handle h, const struct tt_buffer *buf)
-{
-	static const char fn[] = "tt_cb_update_address";
 	struct tt_cb_set *set;
 	struct tt_cb *cb;
 	int rc = cb_get(fn, prog, h, &set, &cb);
@@ -268,11 +265,23 @@ int tt_cb_update_address(struct tt_program *prog, tt_cb_handle h, const struct t
 		return rc;
 	if (!cb->global)
 		return tt_fail(TT_EINVAL, "%s: CB %u is not globally allocated", fn, h);
-	rc = global_check(fn, buf, cb->size);
+	if (!resize)
+		total_size = cb->size;
+	else
+		rc = sizes_check(fn, cb, total_size, TT_NUM_CBS, 0);
+	if (!rc)
+		rc = global_check(fn, buf, total_size);
 	if (rc)
 		return rc;
-	global_point(cb, buf);
+	cb->size = total_size;
+	cb->addr = tt_buffer_address(buf);
+	cb->buf = buf;
 	return TT_OK;
+}
+
+int tt_cb_update_address(struct tt_program *prog, tt_cb_handle h, const struct tt_buffer *buf)
+{
+	return global_move("tt_cb_update_address", prog, h, buf, false, 0);
 }
 
 /*
@@ -357,23 +366,7 @@ int tt_cb_update_page_size(struct tt_program *prog, tt_cb_handle h, uint32_t ind
 int tt_cb_update_address_and_size(struct tt_program *prog, tt_cb_handle h,
 				  const struct tt_buffer *buf, uint32_t total_size)
 {
-	static const char fn[] = "tt_cb_update_address_and_size";
-	struct tt_cb_set *set;
-	struct tt_cb *cb;
-	int rc = cb_get(fn, prog, h, &set, &cb);
-
-	if (rc)
-		return rc;
-	if (!cb->global)
-		return tt_fail(TT_EINVAL, "%s: CB %u is not globally allocated", fn, h);
-	rc = sizes_check(fn, cb, total_size, TT_NUM_CBS, 0);
-	if (!rc)
-		rc = global_check(fn, buf, total_size);
-	if (rc)
-		return rc;
-	cb->size = total_size;
-	global_point(cb, buf);
-	return TT_OK;
+	return global_move("tt_cb_update_address_and_size", prog, h, buf, true, total_size);
 }
 
 int tt_cb_address(const struct tt_program *prog, tt_cb_handle h, uint32_t *addr)
