@@ -37,24 +37,32 @@ static double now(void)
 	return clock_s(CLOCK_MONOTONIC);
 }
 
+/*
+ * Host memcpy bandwidth over the same 8 MiB, in CPU time: the best of five
+ * rounds, since other load on the host only ever makes a round slower.
+ */
 static double memcpy_bw(void)
 {
 	size_t n = (size_t)PAGES * PAGE;
 	char *a = malloc(n), *b = malloc(n);
-	double t0, t;
-	int reps = 40;
+	double best = 0;
 
 	memset(a, 1, n);
 	memset(b, 2, n);
-	t0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
-	for (int i = 0; i < reps; i++) {
-		memcpy(b, a, n);
-		a[i] = b[n - 1 - i]; /* keep the copies live */
+	for (int r = 0; r < 5; r++) {
+		double t0 = clock_s(CLOCK_PROCESS_CPUTIME_ID), t;
+
+		for (int i = 0; i < 8; i++) {
+			memcpy(b, a, n);
+			a[i] = b[n - 1 - i]; /* keep the copies live */
+		}
+		t = clock_s(CLOCK_PROCESS_CPUTIME_ID) - t0;
+		if (n * 8.0 / t > best)
+			best = n * 8.0 / t;
 	}
-	t = clock_s(CLOCK_PROCESS_CPUTIME_ID) - t0;
 	free(a);
 	free(b);
-	return (double)n * reps / t;
+	return best;
 }
 
 /* Seconds of QEMU CPU for one run of @kernel on cores_x x cores_y; @wall too. */
@@ -91,6 +99,47 @@ static double stream(struct tt_device *dev, struct tt_buffer *buf, const char *k
 	return c;
 }
 
+/*
+ * Parallel mode (MTTCG, one host thread per hart): what counts there is
+ * aggregate bandwidth in wall-clock time, so these rows are wall GB/s; the
+ * 64-core row must not fall below the 1-core one (no collapse when every
+ * core's NoC registers are busy at once).
+ */
+static void parallel_rows(const char *data, double mbw)
+{
+	struct tt_device_config dc = { .parallel = true };
+	struct tt_buffer_config bc = { .size = (uint64_t)PAGES * PAGE,
+				       .page_size = PAGE,
+				       .type = TT_BUFFER_DRAM };
+	struct tt_device *dev;
+	struct tt_buffer *buf;
+	double one = 0, wall;
+	uint64_t bytes;
+
+	if (tt_device_open(&dc, &dev) || tt_buffer_create(dev, &bc, &buf)) {
+		fprintf(stderr, "bench/noc: parallel device: %s\n", tt_last_error());
+		exit(1);
+	}
+	tt_buffer_write(buf, data);
+	for (int c = 0; c < 2; c++) {
+		uint32_t side = c ? 8 : 1;
+		double gbs;
+
+		stream(dev, buf, TT_SRC_DIR "/bench/noc/kernels/stream.c", side, side, c ? 1 : 64,
+		       &bytes, &wall);
+		gbs = bytes / wall / 1e9;
+		if (!c)
+			one = gbs;
+		printf("  parallel, %2u core%s, page reads  %8.2f GB/s wall  %.3f x memcpy",
+		       side * side, c ? "s" : " ", gbs, bytes / wall / mbw);
+		if (c)
+			printf("  %.2f x the 1-core figure  target >= 1 x", gbs / one);
+		printf("\n");
+	}
+	tt_buffer_free(buf);
+	tt_device_close(dev);
+}
+
 int main(void)
 {
 	struct tt_buffer_config bc = { .size = (uint64_t)PAGES * PAGE,
@@ -108,8 +157,10 @@ int main(void)
 		data[i] = (char)(i * 7);
 	tt_buffer_write(buf, data);
 
-	printf("tensix-emu NoC benchmark (2 KiB pages, 8 MiB interleaved over 12 DRAM banks)\n");
-	printf("  host memcpy                          %8.2f GB/s (CPU time)\n", mbw / 1e9);
+	printf("tensix-emu NoC benchmark (2 KiB pages, 8 MiB interleaved over 12 DRAM banks)\n"
+	       "  deterministic mode (-icount): GB/s over QEMU CPU seconds\n");
+	printf("  host memcpy                          %8.2f GB/s (CPU time, best of 5)\n",
+	       mbw / 1e9);
 	for (int k = 0; k < 2; k++) {
 		static const char *const kernels[] = {
 			TT_SRC_DIR "/bench/noc/kernels/stream.c",
@@ -126,11 +177,12 @@ int main(void)
 			       "  %5.2f M NoC commands/s  (wall %.2f GB/s)%s\n",
 			       side * side, c ? "s" : " ", names[k], bytes / t / 1e9,
 			       bytes / t / mbw, bytes / PAGE / t / 1e6, bytes / wall / 1e9,
-			       c ? "  target >= 0.25 x" : "");
+			       "  target >= 0.3 x");
 		}
 	}
 	tt_buffer_free(buf);
 	tt_device_close(dev);
+	parallel_rows(data, mbw);
 	free(data);
 	return 0;
 }
