@@ -522,6 +522,7 @@ test-env := TT_EMU_CACHE=$(obj)/cache ASAN_OPTIONS=detect_leaks=1 \
 # when the first fails.
 test: all analyze format-check
 	$(Q)$(MAKE) fuzz-smoke
+	$(Q)$(MAKE) tsan-smoke
 	$(Q)rc=0; $(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests) $(device-tests) \
 		$(e2e-tests) $(fw-tests) || rc=1; \
 	$(if $(filter-out *,$(TESTS)),,$(conformance-run) || rc=1;) exit $$rc
@@ -549,9 +550,28 @@ $(obj)/tests/tsan/%: tests/tsan/%.c $(obj)/tsan/host/libtt.a
 	$(Q)gcc $(host-cflags) -O1 $(tsan) -I$(src)/tests/lib \
 		-DTT_TEST_KERNELS='"$(src)/tests/e2e/kernels"' $< $(obj)/tsan/host/libtt.a $(host-libs) -o $@
 
+# The device model driven by one thread per core (its parallel mode), under
+# ThreadSanitizer: the same source as the ASan device test, with its own
+# main() (TT_TSAN_MAIN), since Criterion does not start under TSan.
+tsan-model-tests := $(obj)/tests/tsan/threads_model_test
+
+$(obj)/tests/tsan/%_model_test: tests/device/%_model_test.c $(model-srcs) | $(deps-stamp)
+	$(call msg,TESTCC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(host-cflags) -O1 $(tsan) -DTT_TSAN_MAIN -I$(src)/device/model \
+		$< $(model-srcs) -lm -o $@
+
+# Part of `make test`: a data race there would go unseen by every other tier.
+.PHONY: tsan-smoke
+tsan-smoke: $(tsan-model-tests)
+	$(Q)if TSAN_OPTIONS=halt_on_error=1 $(tsan-model-tests) > $(obj)/tests/tsan/smoke.log 2>&1; \
+	then echo "tsan: the model's parallel mode, $$(grep -c passed $(obj)/tests/tsan/smoke.log)" \
+		"tests from one thread per core, no data race"; \
+	else cat $(obj)/tests/tsan/smoke.log; echo "tsan: FAILED (log above)"; exit 1; fi
+
 .PHONY: test-tsan
-test-tsan: all $(tsan-tests)
-	$(Q)for t in $(tsan-tests); do echo "== $$(basename $$t)"; \
+test-tsan: all $(tsan-tests) $(tsan-model-tests)
+	$(Q)for t in $(tsan-tests) $(tsan-model-tests); do echo "== $$(basename $$t)"; \
 		TT_EMU_CACHE=$(obj)/cache TSAN_OPTIONS=halt_on_error=1 $$t || exit 1; done
 
 # ---------------------------------------------------------------------------

@@ -58,6 +58,8 @@ typedef struct TTBlockEnv {
     size_t print_buffer;
     /* Device clock in ns (instructions under -icount shift=0). */
     uint64_t (*clock_ns)(void *opaque);
+    /* Whether this access holds the emulator's global lock (EMU_IO_LOCKED) */
+    bool (*io_locked)(void *opaque);
     /* The emulator's I/O rewinds so far, on all harts (0 if it has none). */
     uint64_t (*io_rewinds)(void *opaque);
     /*

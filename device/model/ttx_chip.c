@@ -28,6 +28,7 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,7 +87,98 @@ struct TTChip {
     bool stop_armed;       /* this launch has not stopped yet */
     unsigned stop_pending; /* 1 + hart index of a guest-error stop whose
                                    access may still trap, else 0 */
+    /* Locking (threaded only, else NULL): see below. */
+    pthread_mutex_t *locks; /* one per core; [0] for all when coarse */
+    bool coarse;
+    pthread_mutex_t glock; /* the chip-wide fields harts change */
+    unsigned fence;        /* see ttx_full_fence */
 };
+
+/*
+ * Locking (TTChipConfig.threaded: parallel mode, each hart a thread).
+ *
+ * A hart's access locks its core.  A core's blocks (CB counters, tile
+ * engine, NoC command buffers and master counters, the harts' wait
+ * descriptors and print lines) change only under that lock, by the
+ * core's harts or the control thread.  What one core does to another
+ * needs no lock of the other:
+ *  - NoC data lands in the other core's L1 by plain copies, as on the
+ *    chip, where barriers and semaphores order memory, not the NoC;
+ *  - slave counters and atomics (INCR_GET) are atomic operations;
+ *  - a hart there that may wait for the data is woken after a full
+ *    fence: the hart lowers its wake before it tests its condition and
+ *    describes its wait (hal/tt_wait.h), so either the waker sees the
+ *    description or the hart sees the data, and set_wake keeps the
+ *    order of one hart's raises and lowers (TTChipOps).
+ * The chip-wide fields a hart may change (the debug stop) have glock,
+ * taken inside a core lock.  The control thread (host messages, idle,
+ * trace) takes every core lock in core order.  The modes that keep
+ * shadow state across cores (race detector, delayed NoC, trace) share one
+ * lock among all cores.  The environment calls in holding its own locks,
+ * so none of the chip's ops may wait for those.
+ */
+static pthread_mutex_t *ttx_core_lock(TTChip *chip, unsigned core)
+{
+    return &chip->locks[chip->coarse ? 0 : core];
+}
+
+static void ttx_lock(TTChip *chip, unsigned core)
+{
+    if (chip->locks) {
+        pthread_mutex_lock(ttx_core_lock(chip, core));
+    }
+}
+
+static void ttx_unlock(TTChip *chip, unsigned core)
+{
+    if (chip->locks) {
+        pthread_mutex_unlock(ttx_core_lock(chip, core));
+    }
+}
+
+static unsigned ttx_lock_count(const TTChip *chip)
+{
+    return chip->locks ? (chip->coarse ? 1 : chip->ncores) : 0;
+}
+
+static void ttx_lock_all(TTChip *chip)
+{
+    for (unsigned c = 0; c < ttx_lock_count(chip); c++) {
+        pthread_mutex_lock(&chip->locks[c]);
+    }
+}
+
+static void ttx_unlock_all(TTChip *chip)
+{
+    for (unsigned c = ttx_lock_count(chip); c-- > 0;) {
+        pthread_mutex_unlock(&chip->locks[c]);
+    }
+}
+
+/* ThreadSanitizer does not model fences: a seq_cst RMW stands in. */
+static void ttx_full_fence(TTChip *chip)
+{
+#ifdef __SANITIZE_THREAD__
+    __atomic_fetch_add(&chip->fence, 0, __ATOMIC_SEQ_CST);
+#else
+    (void)chip;
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+}
+
+static void ttx_glock(TTChip *chip)
+{
+    if (chip->locks) {
+        pthread_mutex_lock(&chip->glock);
+    }
+}
+
+static void ttx_gunlock(TTChip *chip)
+{
+    if (chip->locks) {
+        pthread_mutex_unlock(&chip->glock);
+    }
+}
 
 /* Outgoing messages ------------------------------------------------------ */
 
@@ -141,19 +233,27 @@ static unsigned ttx_hart_id(unsigned core, unsigned risc)
 static void ttx_guest_error_stop(TTChip *chip, unsigned core, unsigned risc,
                                  uint32_t pc, uint32_t addr)
 {
-    if (!chip->stop_armed || !chip->ops->debug_stop) {
-        return;
+    bool stop;
+
+    ttx_glock(chip);
+    stop = chip->stop_armed && chip->ops->debug_stop;
+    if (stop) {
+        chip->stop_armed = false;
+        chip->stop_pending = ttx_hart_id(core, risc);
     }
-    chip->stop_armed = false;
-    chip->stop_pending = ttx_hart_id(core, risc);
-    ttx_send_stopped(chip, core, risc, TT_STOP_GUEST_ERROR, pc, 0, addr);
-    chip->ops->debug_stop(chip->opaque, (int)core, (int)risc);
+    ttx_gunlock(chip);
+    if (stop) {
+        ttx_send_stopped(chip, core, risc, TT_STOP_GUEST_ERROR, pc, 0, addr);
+        chip->ops->debug_stop(chip->opaque, (int)core, (int)risc);
+    }
 }
 
-bool ttx_chip_exception(TTChip *chip, unsigned core, unsigned risc,
-                        uint32_t cause, uint32_t pc, uint32_t tval)
+/* Should hart (@core, @risc)'s trap stop the machine?  Glock held. */
+static bool ttx_exception_stops(TTChip *chip, unsigned core, unsigned risc,
+                                bool *held)
 {
-    if (chip->stop_pending == ttx_hart_id(core, risc)) {
+    *held = chip->stop_pending == ttx_hart_id(core, risc);
+    if (*held) {
         chip->stop_pending = 0;
         return true;
     }
@@ -161,19 +261,38 @@ bool ttx_chip_exception(TTChip *chip, unsigned core, unsigned risc,
         return false;
     }
     chip->stop_armed = false;
-    ttx_emu_print_end(chip->emu, core, risc);
-    ttx_send_stopped(chip, core, risc, TT_STOP_TRAP, pc, cause, tval);
     return true;
+}
+
+bool ttx_chip_exception(TTChip *chip, unsigned core, unsigned risc,
+                        uint32_t cause, uint32_t pc, uint32_t tval)
+{
+    bool held, stop;
+
+    ttx_lock(chip, core);
+    ttx_glock(chip);
+    stop = ttx_exception_stops(chip, core, risc, &held);
+    ttx_gunlock(chip);
+    if (stop && !held) {
+        ttx_emu_print_end(chip->emu, core, risc);
+        ttx_send_stopped(chip, core, risc, TT_STOP_TRAP, pc, cause, tval);
+    }
+    ttx_unlock(chip, core);
+    return stop;
 }
 
 void ttx_chip_resumed(TTChip *chip)
 {
+    ttx_lock_all(chip);
     chip->stop_pending = 0;
+    ttx_unlock_all(chip);
 }
 
 void ttx_chip_debugger_gone(TTChip *chip)
 {
+    ttx_lock_all(chip);
     ttx_send(chip, TT_EVT_DEBUGGER_GONE, NULL, 0, NULL, 0);
+    ttx_unlock_all(chip);
 }
 
 static void ttx_ctl_debug(TTChip *chip, const struct tt_ctl_debug *m)
@@ -260,11 +379,22 @@ static void ttx_l1_landed(void *opaque, unsigned core, uint32_t addr,
     TTChip *chip = opaque;
 
     ttx_l1_written(chip, core, addr, len);
+    if (chip->locks) {
+        /* The data before the wait descriptors (see Locking). */
+        ttx_full_fence(chip);
+    }
     for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
         if ((int)r != self_risc && ttx_emu_waits_on_l1(chip->emu, core, r)) {
             chip->ops->set_wake(chip->opaque, core, r, true);
         }
     }
+}
+
+static bool ttx_io_locked(void *opaque)
+{
+    TTChip *chip = opaque;
+
+    return chip->ops->io_locked && chip->ops->io_locked(chip->opaque);
 }
 
 static uint64_t ttx_io_rewinds(void *opaque)
@@ -462,31 +592,40 @@ bool ttx_chip_read(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
                    unsigned size, uint64_t *val)
 {
     const TTMmioRegion *r = ttx_region(chip, addr);
+    bool ok;
 
     *val = 0;
-    if (r && size == 4 && !(addr & 3) &&
-        r->ops->read(r->opaque, core, risc, addr - r->base, val)) {
-        return true;
+    ttx_lock(chip, core);
+    ok = r && size == 4 && !(addr & 3) &&
+         r->ops->read(r->opaque, core, risc, addr - r->base, val);
+    if (!ok) {
+        ok = ttx_bad_access(chip, core, risc, addr, size, false);
     }
-    return ttx_bad_access(chip, core, risc, addr, size, false);
+    ttx_unlock(chip, core);
+    return ok;
 }
 
 bool ttx_chip_write(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
                     unsigned size, uint64_t val)
 {
     const TTMmioRegion *r = ttx_region(chip, addr);
+    bool ok;
 
-    if (r && size == 4 && !(addr & 3) &&
-        r->ops->write(r->opaque, core, risc, addr - r->base, (uint32_t)val)) {
-        return true;
+    ttx_lock(chip, core);
+    ok = r && size == 4 && !(addr & 3) &&
+         r->ops->write(r->opaque, core, risc, addr - r->base, (uint32_t)val);
+    if (!ok) {
+        ok = ttx_bad_access(chip, core, risc, addr, size, true);
     }
-    return ttx_bad_access(chip, core, risc, addr, size, true);
+    ttx_unlock(chip, core);
+    return ok;
 }
 
 bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
                    uint64_t *val)
 {
     const TTMmioRegion *r;
+    bool ok;
 
     *val = 0;
     addr &= ~3u;
@@ -494,17 +633,21 @@ bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
     if (!r) {
         return false;
     }
-    return r->ops->peek(r->opaque, core, risc, addr - r->base, val) ||
-           r->partial;
+    ttx_lock(chip, core);
+    ok = r->ops->peek(r->opaque, core, risc, addr - r->base, val) || r->partial;
+    ttx_unlock(chip, core);
+    return ok;
 }
 
 void ttx_chip_unmapped(TTChip *chip, unsigned core, unsigned risc,
                        uint32_t addr, bool is_write)
 {
+    ttx_lock(chip, core);
     ttx_chip_guest_error(chip, core, risc, addr,
                          "%s of unmapped address 0x%08x (L1 ends at 0x%08x)",
                          is_write ? "write" : "read", addr,
                          (uint32_t)TT_MEM_L1_SIZE);
+    ttx_unlock(chip, core);
 }
 
 /* Control channel -------------------------------------------------------- */
@@ -655,6 +798,7 @@ size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
 {
     size_t used = 0;
 
+    ttx_lock_all(chip);
     while (len - used >= sizeof(struct tt_ctl_hdr)) {
         struct tt_ctl_hdr hdr;
 
@@ -669,23 +813,26 @@ size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
         chip->ctl_seen++;
         used += sizeof(hdr) + hdr.len;
     }
+    ttx_unlock_all(chip);
     return used;
 }
 
 void ttx_chip_idle(TTChip *chip)
 {
     uint64_t now = chip->ops->clock_ns(chip->opaque);
-    struct tt_evt_idle ev = {.ctl_seen = chip->ctl_seen};
+    struct tt_evt_idle ev;
 
-    if (chip->idle_sent && chip->idle_ctl_seen == chip->ctl_seen &&
-        chip->idle_clock == now) {
-        return;
+    ttx_lock_all(chip);
+    ev = (struct tt_evt_idle){.ctl_seen = chip->ctl_seen};
+    if (!chip->idle_sent || chip->idle_ctl_seen != chip->ctl_seen ||
+        chip->idle_clock != now) {
+        chip->idle_sent = true;
+        chip->idle_ctl_seen = chip->ctl_seen;
+        chip->idle_clock = now;
+        ev.icount = now - chip->last_host_wake;
+        ttx_send(chip, TT_EVT_IDLE, &ev, sizeof(ev), NULL, 0);
     }
-    chip->idle_sent = true;
-    chip->idle_ctl_seen = chip->ctl_seen;
-    chip->idle_clock = now;
-    ev.icount = now - chip->last_host_wake;
-    ttx_send(chip, TT_EVT_IDLE, &ev, sizeof(ev), NULL, 0);
+    ttx_unlock_all(chip);
 }
 
 /* Life cycle ------------------------------------------------------------- */
@@ -767,6 +914,7 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
             cfg->print_buffer ? cfg->print_buffer : TT_CTL_PRINT_BUFFER_DEFAULT,
         .clock_ns = ttx_clock_ns,
         .io_rewinds = ttx_io_rewinds,
+        .io_locked = ttx_io_locked,
         .instructions = ttx_instructions,
         .hart_instructions = ttx_hart_instructions,
         .emu_view = ttx_emu_view,
@@ -783,6 +931,18 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
         free(chip);
         return NULL;
     }
+    if (cfg->threaded) {
+        chip->coarse = cfg->racecheck || cfg->noc_delay;
+        chip->locks = calloc(chip->ncores, sizeof(*chip->locks));
+        if (!chip->locks) {
+            free(chip);
+            return NULL;
+        }
+        for (unsigned c = 0; c < chip->ncores; c++) {
+            pthread_mutex_init(&chip->locks[c], NULL);
+        }
+        pthread_mutex_init(&chip->glock, NULL);
+    }
     chip->emu = ttx_emu_new(&chip->env);
     chip->noc = ttx_noc_new(&chip->env, cfg->noc_delay, cfg->racecheck);
     chip->cb = ttx_cb_new(&chip->env);
@@ -797,15 +957,26 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
 
 int ttx_chip_trace(TTChip *chip, const char *path)
 {
+    int err;
+
     ttx_chip_trace_end(chip);
+    ttx_lock_all(chip);
     chip->trace = ttx_trace_open(path, &chip->env);
-    return chip->trace ? 0 : -errno;
+    err = chip->trace ? 0 : -errno;
+    ttx_unlock_all(chip);
+    /* The trace sees every core: from now on one lock for all. */
+    if (!err) {
+        chip->coarse = true;
+    }
+    return err;
 }
 
 void ttx_chip_trace_end(TTChip *chip)
 {
+    ttx_lock_all(chip);
     ttx_trace_close(chip->trace);
     chip->trace = NULL;
+    ttx_unlock_all(chip);
 }
 
 void ttx_chip_free(TTChip *chip)
@@ -816,6 +987,13 @@ void ttx_chip_free(TTChip *chip)
         ttx_cb_free(chip->cb);
         ttx_noc_free(chip->noc);
         ttx_emu_free(chip->emu);
+        if (chip->locks) {
+            for (unsigned c = 0; c < chip->ncores; c++) {
+                pthread_mutex_destroy(&chip->locks[c]);
+            }
+            pthread_mutex_destroy(&chip->glock);
+            free(chip->locks);
+        }
         free(chip);
     }
 }
@@ -827,7 +1005,9 @@ unsigned ttx_chip_cores(const TTChip *chip)
 
 void ttx_chip_host_caught_up(TTChip *chip)
 {
+    ttx_lock_all(chip);
     ttx_emu_print_caught_up(chip->emu);
+    ttx_unlock_all(chip);
 }
 
 void ttx_chip_start(TTChip *chip)
@@ -838,5 +1018,7 @@ void ttx_chip_start(TTChip *chip)
         .deterministic = chip->cfg.deterministic,
     };
 
+    ttx_lock_all(chip);
     ttx_send(chip, TT_EVT_HELLO, &ev, sizeof(ev), NULL, 0);
+    ttx_unlock_all(chip);
 }

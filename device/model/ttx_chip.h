@@ -17,6 +17,11 @@
  * and the TRISCs' tile-engine command block (ttx_compute.c, engine:
  * ttx_tile.c), with the timeline trace as an observer (ttx_trace.c).
  *
+ * Threads: with TTChipConfig.threaded, ttx_chip_read, _write, _peek,
+ * _unmapped and _exception may be called by the harts of different cores
+ * at once; everything else is called by one control thread, and the
+ * chip's ops may be called from any hart's thread (ttx_chip.c, Locking).
+ *
  * Not yet implemented: stream registers other than the CB counters
  * (accesses report guest errors).
  */
@@ -33,7 +38,11 @@ typedef struct TTChip TTChip;
 
 /* What the environment does for the model. */
 typedef struct TTChipOps {
-    /* Raise (true) or lower (false) the wake event (MSIP) of one hart. */
+    /*
+     * Raise (true) or lower (false) the wake event (MSIP) of one hart.
+     * Threaded, the calls for one hart must take effect in the order they
+     * are made (a raise after a lower must win), from any thread.
+     */
     void (*set_wake)(void *opaque, unsigned core, unsigned risc, bool level);
     /* Put one hart back at its reset vector (the boot ROM). */
     void (*reset_hart)(void *opaque, unsigned core, unsigned risc);
@@ -78,6 +87,11 @@ typedef struct TTChipOps {
      */
     uint64_t (*instructions)(void *opaque);
     uint64_t (*hart_instructions)(void *opaque, unsigned core, unsigned risc);
+    /*
+     * Does the access being handled hold the environment's global lock
+     * (EMU_IO_LOCKED)?  May be NULL (there is none).
+     */
+    bool (*io_locked)(void *opaque);
     /* I/O rewinds of the emulator so far (EMU_IO_REWINDS).  May be NULL. */
     uint64_t (*io_rewinds)(void *opaque);
     /*
@@ -99,6 +113,13 @@ typedef struct TTChipConfig {
     unsigned noc_delay; /* 0, or NoC commands held per core and NoC
                                  * (delayed completion, ttx_noc.c) */
     bool racecheck;     /* NoC race detector (ttx_noc.c) */
+    /*
+     * Harts call ttx_chip_read/write from several threads at once, with no
+     * lock of the environment's held (parallel mode): the chip locks per
+     * core (see "Locking" in ttx_chip.c).  Else every call must come from
+     * one thread at a time and the chip takes no lock.
+     */
+    bool threaded;
 
     /* Bound on ops->backlog for kernel output; 0: the default. */
     size_t print_buffer;

@@ -123,7 +123,8 @@ static void ttx_emu_print_flush(TTEmuState *es, unsigned core, unsigned risc)
         if (h->print_dprint) {
             h->dropped_dprint += h->print_len;
         }
-        es->dropped = true;
+        /* Harts of every core set it (ttx_chip.c, Locking). */
+        __atomic_store_n(&es->dropped, true, __ATOMIC_RELAXED);
     }
     h->print_len = 0;
 }
@@ -259,14 +260,19 @@ void ttx_emu_wait_state(const TTEmuState *es, unsigned core, unsigned risc,
  * A hart between its wake-up and its next describe still shows the kind
  * it slept on, or NONE (or RESET, just out of reset) before the first.
  */
+/*
+ * May be asked from another core's thread (ttx_chip.c, Locking): the
+ * fields are read as atomics, and a stale "not waiting" is safe because
+ * the hart tests its condition after it lowered its wake.
+ */
 bool ttx_emu_waits_on_l1(const TTEmuState *es, unsigned core, unsigned risc)
 {
     const TTHart *h = ttx_emu_hart(es, core, risc);
 
-    if (h->in_reset) {
+    if (__atomic_load_n(&h->in_reset, __ATOMIC_RELAXED)) {
         return false;
     }
-    switch (h->wait_kind) {
+    switch (__atomic_load_n(&h->wait_kind, __ATOMIC_RELAXED)) {
     case TT_WAIT_GO:
     case TT_WAIT_SUBORDINATE_GO:
     case TT_WAIT_SUBORDINATES_DONE:
@@ -407,6 +413,9 @@ static bool ttx_emu_read(void *opaque, unsigned core, unsigned risc,
     case TT_A_EMU_IO_REWINDS:
         *val = (uint32_t)es->env->io_rewinds(es->env->opaque);
         return true;
+    case TT_A_EMU_IO_LOCKED:
+        *val = es->env->io_locked(es->env->opaque);
+        return true;
     case TT_A_EMU_TIME_L:
     case TT_A_EMU_TIME_H:
         *val = es->env->instructions(es->env->opaque);
@@ -529,7 +538,8 @@ static bool ttx_emu_write(void *opaque, unsigned core, unsigned risc,
         }
         return true;
     case TT_A_EMU_WAIT_KIND:
-        h->wait_kind = val;
+        /* After the hart's test of its condition (ttx_emu_waits_on_l1) */
+        __atomic_store_n(&h->wait_kind, val, __ATOMIC_RELEASE);
         env->hart_waits(env->opaque, core, risc, h->wait_kind, h->wait_id,
                         h->wait_expect);
         return true;

@@ -297,6 +297,15 @@ static unsigned ttx_noc_trid(const uint32_t *r)
                         r[TT_A_NOC_PACKET_TAG / 4]);
 }
 
+/*
+ * One more at a slave counter of @tn: another core's NoC, whose harts may
+ * run at the same time (ttx_chip.c, Locking).
+ */
+static void ttx_noc_slave(TTNoc *tn, unsigned idx)
+{
+    __atomic_fetch_add(&tn->status[idx], 1, __ATOMIC_RELAXED);
+}
+
 /* A per-id count going down; a CLEAR_OUTSTANDING_REQ_CNT may have zeroed it. */
 static void ttx_noc_dec(uint32_t *counter)
 {
@@ -440,8 +449,8 @@ static bool ttx_noc_cmd_read(TTNocCmd *c, const uint32_t *r, uint32_t *st,
         if (!sep.dram) {
             TTNoc *tn = TTX_NOC(c->ns, sep.core, c->noc);
 
-            tn->status[TT_NOC_ST_SLV_RD_REQ_RECEIVED]++;
-            tn->status[TT_NOC_ST_SLV_RD_RESP_SENT]++;
+            ttx_noc_slave(tn, TT_NOC_ST_SLV_RD_REQ_RECEIVED);
+            ttx_noc_slave(tn, TT_NOC_ST_SLV_RD_RESP_SENT);
         }
         ttx_noc_landed(c, dep.core, (uint32_t)dst, len);
     }
@@ -556,10 +565,11 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
         if (!eps[i].dram) {
             TTNoc *tn = TTX_NOC(c->ns, eps[i].core, c->noc);
 
-            tn->status[nonposted ? TT_NOC_ST_SLV_NONPOSTED_WR_REQ_RECEIVED
-                                 : TT_NOC_ST_SLV_POSTED_WR_REQ_RECEIVED]++;
+            ttx_noc_slave(tn, nonposted
+                                  ? TT_NOC_ST_SLV_NONPOSTED_WR_REQ_RECEIVED
+                                  : TT_NOC_ST_SLV_POSTED_WR_REQ_RECEIVED);
             if (nonposted) {
-                tn->status[TT_NOC_ST_SLV_WR_ACK_SENT]++;
+                ttx_noc_slave(tn, TT_NOC_ST_SLV_WR_ACK_SENT);
             }
             ttx_noc_landed(c, eps[i].core, (uint32_t)dst, len);
         }
@@ -663,15 +673,20 @@ static void ttx_noc_cmd_atomic(TTNocCmd *c, const uint32_t *r, uint32_t *st,
         TTNoc *tn = TTX_NOC(c->ns, eps[i].core, c->noc);
         uint32_t old, new;
 
-        memcpy(&old, t[i], 4);
-        new = (old & ~mask) | ((old + r[TT_A_NOC_AT_DATA / 4]) & mask);
-        memcpy(t[i], &new, 4);
-        tn->status[nonposted ? TT_NOC_ST_SLV_NONPOSTED_ATOMIC_RECEIVED
-                             : TT_NOC_ST_SLV_POSTED_ATOMIC_RECEIVED]++;
+        /* Atomic on the host too: other cores may add to it at once. */
+        uint32_t *word = (uint32_t *)t[i]; /* 4-aligned (taddr above) */
+
+        old = __atomic_load_n(word, __ATOMIC_RELAXED);
+        do {
+            new = (old & ~mask) | ((old + r[TT_A_NOC_AT_DATA / 4]) & mask);
+        } while (!__atomic_compare_exchange_n(
+            word, &old, new, true, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+        ttx_noc_slave(tn, nonposted ? TT_NOC_ST_SLV_NONPOSTED_ATOMIC_RECEIVED
+                                    : TT_NOC_ST_SLV_POSTED_ATOMIC_RECEIVED);
         ttx_noc_landed(c, eps[i].core, (uint32_t)taddr, 4);
         if (ret) {
             memcpy(ret, &old, 4);
-            tn->status[TT_NOC_ST_SLV_ATOMIC_RESP_SENT]++;
+            ttx_noc_slave(tn, TT_NOC_ST_SLV_ATOMIC_RESP_SENT);
             ttx_noc_landed(c, rep.core, (uint32_t)raddr, 4);
         }
     }
@@ -1627,7 +1642,8 @@ static bool ttx_noc_reg_read(TTNocState *ns, unsigned core, int risc,
         if (ns->race && risc >= 0 && ns->race->core[core].n) {
             ttx_race_poll(ns, core, (unsigned)risc, noc, idx);
         }
-        *val = n->status[idx];
+        /* Slave counters move with other cores' commands (atomics) */
+        *val = __atomic_load_n(&n->status[idx], __ATOMIC_RELAXED);
         return true;
     }
     if (buf == 0 && reg >= TT_A_NOC_CFG0 &&

@@ -35,6 +35,14 @@
  * Register values mirror tt-metal's WH B0 hal, as of its tt-1xx layout of
  * late 2026 (hal/).
  *
+ * Parallel mode (MTTCG, no -icount): each hart is a host thread, and the
+ * MMIO regions skip QEMU's global lock (patch 0013): the model locks per
+ * core (ttx_chip.c, "Locking"), so the cores' register traffic does not
+ * queue on one lock.  Then the model's calls come from any hart's thread
+ * without the BQL, and what needs it is handed on: wakes go through each
+ * hart's own work queue (run_on_cpu), which keeps their order, and
+ * messages for the host through a bottom half of the main loop.
+ *
  * Debugging: each core is a CPU cluster, which QEMU's gdbstub presents as
  * one gdb inferior (process) with the core's five harts as its threads,
  * so gdb keeps one symbol space per core (cores may run different kernels
@@ -129,6 +137,7 @@ struct TensixMachineState {
     unsigned grid_x;
     unsigned grid_y;
     unsigned ncores;
+    bool threaded;   /* parallel mode: MMIO without the BQL */
     MemoryRegion l1; /* every core's L1, back to back */
     uint8_t *dram;   /* every DRAM bank, back to back */
     size_t dram_size;
@@ -143,6 +152,10 @@ struct TensixMachineState {
     GByteArray *ctl_out;     /* bytes for the host the socket did not take */
     size_t ctl_out_head;     /* ... of which this many went out since */
     guint ctl_out_watch;     /* the watch that drains ctl_out, or 0 */
+    /* Threaded: ctl_out* are shared with the harts' threads */
+    QemuMutex ctl_out_lock;
+    QEMUBH *ctl_out_bh; /* writes ctl_out from the main loop */
+    bool ctl_out_bh_queued;
 };
 
 /*
@@ -175,12 +188,29 @@ static TensixHart *tensix_hart(TensixMachineState *s, unsigned core,
 
 /* Model operations ------------------------------------------------------- */
 
+static void tensix_do_set_wake(CPUState *cs, run_on_cpu_data data)
+{
+    riscv_cpu_update_mip(RISCV_CPU(cs), MIP_MSIP, BOOL_TO_MASK(data.host_int));
+}
+
+/*
+ * Threaded, the MSIP update needs the BQL, which the caller may not take
+ * (it holds a model lock): queue it on the hart, whose thread applies its
+ * queue in order with the BQL held.  A lower of a wake that is not raised
+ * is dropped: a raise queued meanwhile only wakes the hart once more.
+ */
 static void tensix_set_wake(void *opaque, unsigned core, unsigned risc,
                             bool level)
 {
-    TensixHart *h = tensix_hart(opaque, core, risc);
+    TensixMachineState *s = opaque;
+    TensixHart *h = tensix_hart(s, core, risc);
 
-    riscv_cpu_update_mip(h->cpu, MIP_MSIP, BOOL_TO_MASK(level));
+    if (!s->threaded) {
+        riscv_cpu_update_mip(h->cpu, MIP_MSIP, BOOL_TO_MASK(level));
+    } else if (level || (qatomic_read(&h->cpu->env.mip) & MIP_MSIP)) {
+        async_run_on_cpu(CPU(h->cpu), tensix_do_set_wake,
+                         RUN_ON_CPU_HOST_INT(level));
+    }
 }
 
 static void tensix_do_reset_hart(CPUState *cs, run_on_cpu_data data)
@@ -208,8 +238,12 @@ static void tensix_reset_hart(void *opaque, unsigned core, unsigned risc)
 static size_t tensix_ctl_backlog(void *opaque)
 {
     TensixMachineState *s = opaque;
+    size_t n;
 
-    return s->ctl_out->len - s->ctl_out_head;
+    qemu_mutex_lock(&s->ctl_out_lock);
+    n = s->ctl_out->len - s->ctl_out_head;
+    qemu_mutex_unlock(&s->ctl_out_lock);
+    return n;
 }
 
 /*
@@ -262,20 +296,47 @@ static gboolean tensix_ctl_writable(void *do_not_use, GIOCondition cond,
                                     void *opaque)
 {
     TensixMachineState *s = opaque;
+    bool all_out;
 
+    qemu_mutex_lock(&s->ctl_out_lock);
     s->ctl_out_watch = 0;
-    if (tensix_ctl_write_out(s)) {
+    all_out = tensix_ctl_write_out(s);
+    if (!all_out) {
+        tensix_ctl_watch(s);
+    }
+    qemu_mutex_unlock(&s->ctl_out_lock);
+    if (all_out) {
         /* Room again: the model reports what it dropped meanwhile. */
         ttx_chip_host_caught_up(s->chip);
-    } else {
-        tensix_ctl_watch(s);
     }
     return G_SOURCE_REMOVE;
 }
 
 /*
- * Queue one message and write what the socket takes now.  While a watch
- * is armed the socket was full a moment ago: leave the writing to it.
+ * Write what the socket takes now; while a watch is armed the socket was
+ * full a moment ago: leave the writing to it.  ctl_out_lock held.
+ */
+static void tensix_ctl_push(TensixMachineState *s)
+{
+    if (!s->ctl_out_watch && !tensix_ctl_write_out(s)) {
+        tensix_ctl_watch(s);
+    }
+}
+
+/* Main loop: messages the harts' threads queued (threaded only). */
+static void tensix_ctl_out_bh(void *opaque)
+{
+    TensixMachineState *s = opaque;
+
+    qemu_mutex_lock(&s->ctl_out_lock);
+    s->ctl_out_bh_queued = false;
+    tensix_ctl_push(s);
+    qemu_mutex_unlock(&s->ctl_out_lock);
+}
+
+/*
+ * Queue one message and write what the socket takes now; threaded, the
+ * main loop writes it (the chardev is the main loop's).
  */
 static void tensix_send(void *opaque, const void *msg, size_t len)
 {
@@ -284,10 +345,15 @@ static void tensix_send(void *opaque, const void *msg, size_t len)
     if (!qemu_chr_fe_backend_connected(&s->ctl_be)) {
         return;
     }
+    qemu_mutex_lock(&s->ctl_out_lock);
     g_byte_array_append(s->ctl_out, msg, len);
-    if (!s->ctl_out_watch && !tensix_ctl_write_out(s)) {
-        tensix_ctl_watch(s);
+    if (!s->threaded) {
+        tensix_ctl_push(s);
+    } else if (!s->ctl_out_bh_queued) {
+        s->ctl_out_bh_queued = true;
+        qemu_bh_schedule(s->ctl_out_bh);
     }
+    qemu_mutex_unlock(&s->ctl_out_lock);
 }
 
 static uint8_t *tensix_l1(void *opaque, unsigned core)
@@ -442,6 +508,12 @@ static uint64_t tensix_hart_instructions(void *opaque, unsigned core,
     return icount_enabled() ? (uint64_t)icount_cpu_last_end(CPU(h->cpu)) : 0;
 }
 
+/* Parallel mode's MMIO skips the BQL (patch 0013): a test reads this. */
+static bool tensix_io_locked(void *opaque)
+{
+    return qemu_mutex_iothread_locked();
+}
+
 /* cpu_io_recompile calls (patch 0009): a test watches them stay few. */
 static uint64_t tensix_io_rewinds(void *opaque)
 {
@@ -463,6 +535,7 @@ static const TTChipOps tensix_chip_ops = {
     .instructions = tensix_instructions,
     .hart_instructions = tensix_hart_instructions,
     .io_rewinds = tensix_io_rewinds,
+    .io_locked = tensix_io_locked,
     .backlog = tensix_ctl_backlog,
 };
 
@@ -723,12 +796,14 @@ static void tensix_create_hart_memory(TensixMachineState *s, unsigned core,
     memory_region_init(&h->root, OBJECT(s), name, 1ULL << 32);
     memory_region_init_io(&h->unmapped, OBJECT(s), &tensix_unmapped_ops, h,
                           uname, 1ULL << 32);
+    h->unmapped.lockless_io = s->threaded;
     memory_region_add_subregion_overlap(&h->root, 0, &h->unmapped, -1);
     memory_region_init_alias(&h->l1, OBJECT(s), l1name, &s->l1,
                              (uint64_t)core * TT_MEM_L1_SIZE, TT_MEM_L1_SIZE);
     memory_region_add_subregion(&h->root, TT_MEM_L1_BASE, &h->l1);
     memory_region_init_io(&h->mmio, OBJECT(s), &tensix_mmio_ops, h, mname,
                           (1ULL << 32) - TT_MMIO_BASE);
+    h->mmio.lockless_io = s->threaded; /* the model locks per core */
     memory_region_add_subregion(&h->root, TT_MMIO_BASE, &h->mmio);
     memory_region_init_alias(&h->local, OBJECT(s), lname, &s->local,
                              (uint64_t)id * TENSIX_LOCAL_STRIDE,
@@ -925,6 +1000,7 @@ static void tensix_create_ctl(TensixMachineState *s)
 
     s->ctl_pending = g_byte_array_new();
     s->ctl_out = g_byte_array_new();
+    s->ctl_out_bh = qemu_bh_new(tensix_ctl_out_bh, s);
     tensix_instance = s;
     tcg_rr_all_halted_hook = tensix_all_halted;
     tcg_exception_stop_hook = tensix_exception_stop;
@@ -980,6 +1056,8 @@ static void tensix_machine_init(MachineState *ms)
     }
     tensix_parse_grid(s, ms);
     tensix_create_dram(s);
+    s->threaded = qemu_tcg_mttcg_enabled();
+    qemu_mutex_init(&s->ctl_out_lock);
 
     cfg = (TTChipConfig){
         .grid_x = s->grid_x,
@@ -988,6 +1066,7 @@ static void tensix_machine_init(MachineState *ms)
         .noc_delay = tensix_parse_noc_delay(s),
         .racecheck = tensix_parse_racecheck(s),
         .print_buffer = tensix_parse_print_buffer(s),
+        .threaded = s->threaded,
     };
     s->chip = ttx_chip_new(&cfg, &tensix_chip_ops, s);
 

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * The device model in parallel mode (TTChipConfig.threaded): one host
+ * thread per core drives the chip at once, as QEMU's harts do when MMIO
+ * runs without its global lock.  The environment here is thread-safe: wake
+ * levels are atomics and "wfi" spins on them.  The tests check what the
+ * chip's per-core locking must keep: NoC atomics from every core add up
+ * exactly, slave counters count every one, and a hart that sleeps by the
+ * protocol of hal/tt_wait.h is never left asleep when its semaphore moves.
+ * The same file runs under ThreadSanitizer (make test-tsan), built with
+ * TT_TSAN_MAIN: Criterion's process arena does not start under TSan, so
+ * there a plain main() runs the tests and the checks abort.
+ */
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tt_ctl.h"
+#include "tt_emu_regs.h"
+#include "tt_mem_map.h"
+#include "tt_noc_map.h"
+#include "tt_noc_regs.h"
+#include "tt_riscv.h"
+#include "ttx_chip.h"
+
+#ifdef TT_TSAN_MAIN
+#include <stdio.h>
+
+#define check(cond, ...)                                                          \
+	do {                                                                      \
+		if (!(cond)) {                                                    \
+			fprintf(stderr, "%s:%d: %s ", __FILE__, __LINE__, #cond); \
+			fprintf(stderr, " " __VA_ARGS__);                         \
+			fprintf(stderr, "\n");                                    \
+			abort();                                                  \
+		}                                                                 \
+	} while (0)
+#define TEST(name) static void test_##name(void)
+#else
+#include <criterion/criterion.h>
+
+#define check(cond, ...) cr_assert(cond, " " __VA_ARGS__)
+#define TEST(name)	 Test(threads, name, .timeout = 120)
+#endif
+
+#define GX     4
+#define GY     4
+#define NCORES (GX * GY)
+#define SEM    0x100000u /* a semaphore in free L1 */
+#define RISC   TT_RISC_BRISC
+
+static TTChip *chip;
+static uint8_t *l1s;
+static int level[NCORES][TT_RISCS_PER_CORE]; /* wake (MSIP), atomics */
+static unsigned errors;			     /* guest errors, atomic */
+
+static void env_set_wake(void *o, unsigned core, unsigned risc, bool lvl)
+{
+	(void)o;
+	__atomic_store_n(&level[core][risc], lvl, __ATOMIC_SEQ_CST);
+}
+
+static void env_reset_hart(void *o, unsigned core, unsigned risc)
+{
+	(void)o, (void)core, (void)risc;
+}
+
+static void env_send(void *o, const void *msg, size_t len)
+{
+	struct tt_ctl_hdr hdr;
+
+	(void)o, (void)len;
+	memcpy(&hdr, msg, sizeof(hdr));
+	if (hdr.type == TT_EVT_GUEST_ERROR)
+		__atomic_fetch_add(&errors, 1, __ATOMIC_RELAXED);
+}
+
+static uint8_t *env_l1(void *o, unsigned core)
+{
+	(void)o;
+	return l1s + (size_t)core * TT_MEM_L1_SIZE;
+}
+
+static uint64_t env_clock(void *o)
+{
+	(void)o;
+	return 0;
+}
+
+static uint32_t env_pc(void *o, unsigned core, unsigned risc)
+{
+	(void)o, (void)core, (void)risc;
+	return 0;
+}
+
+static uint32_t env_hart_pc(void *o, unsigned core, unsigned risc, bool *halted)
+{
+	(void)o, (void)core, (void)risc;
+	*halted = false;
+	return 0;
+}
+
+static void env_code_changed(void *o, unsigned core, uint32_t addr, uint32_t len)
+{
+	(void)o, (void)core, (void)addr, (void)len;
+}
+
+static const TTChipOps env_ops = {
+	.set_wake = env_set_wake,
+	.reset_hart = env_reset_hart,
+	.send = env_send,
+	.l1 = env_l1,
+	.code_changed = env_code_changed,
+	.clock_ns = env_clock,
+	.current_pc = env_pc,
+	.hart_pc = env_hart_pc,
+};
+
+static void wr(unsigned core, uint32_t addr, uint32_t v)
+{
+	check(ttx_chip_write(chip, core, RISC, addr, 4, v), "write of 0x%x refused", addr);
+}
+
+static uint32_t rd(unsigned core, uint32_t addr)
+{
+	uint64_t v;
+
+	check(ttx_chip_read(chip, core, RISC, addr, 4, &v), "read of 0x%x refused", addr);
+	return (uint32_t)v;
+}
+
+static void setup(void)
+{
+	TTChipConfig cfg = { .grid_x = GX, .grid_y = GY, .threaded = true };
+
+	l1s = calloc(NCORES, TT_MEM_L1_SIZE);
+	check(l1s != NULL);
+	memset(level, 0, sizeof(level));
+	errors = 0;
+	chip = ttx_chip_new(&cfg, &env_ops, NULL);
+	check(chip != NULL);
+	/* Every hart out of reset: a landing may wake it. */
+	for (unsigned c = 0; c < NCORES; c++)
+		wr(c, TT_MMIO_RISCV_DEBUG_BASE + TT_A_DBG_SOFT_RESET_0, 0);
+}
+
+static void teardown(void)
+{
+	ttx_chip_free(chip);
+	free(l1s);
+}
+
+#ifndef TT_TSAN_MAIN
+TestSuite(threads, .init = setup, .fini = teardown);
+#endif
+
+static uint32_t *sem(unsigned core)
+{
+	return (uint32_t *)(l1s + (size_t)core * TT_MEM_L1_SIZE + SEM);
+}
+
+static uint32_t core_xy(unsigned core)
+{
+	return TT_FIELD_VAL(NOC, ADDR_MID, X, TT_NOC_VIRTUAL_WORKER_X0 + core % GX) |
+	       TT_FIELD_VAL(NOC, ADDR_MID, Y, TT_NOC_VIRTUAL_WORKER_Y0 + core / GX);
+}
+
+static uint32_t noc_reg(uint32_t reg)
+{
+	return TT_MMIO_NOC0_BASE + TT_NOC_AT_CMD_BUF * TT_NOC_CMD_BUF_STRIDE + reg;
+}
+
+static uint32_t noc_status(unsigned core, unsigned idx)
+{
+	return rd(core, TT_MMIO_NOC0_BASE + TT_A_NOC_STATUS0 + 4 * idx);
+}
+
+/* noc_semaphore_inc(@to's SEM, 1) from @core: a non-posted INCR_GET. */
+static void sem_inc(unsigned core, unsigned to)
+{
+	wr(core, noc_reg(TT_A_NOC_TARG_ADDR_LO), SEM);
+	wr(core, noc_reg(TT_A_NOC_TARG_ADDR_MID), core_xy(to));
+	wr(core, noc_reg(TT_A_NOC_RET_ADDR_LO), TT_MEM_NOC_ATOMIC_RET_VAL_ADDR);
+	wr(core, noc_reg(TT_A_NOC_RET_ADDR_MID), core_xy(core));
+	wr(core, noc_reg(TT_A_NOC_AT_LEN_BE),
+	   TT_FIELD_VAL(NOC, AT_LEN_BE, INS, TT_NOC_AT_INS_INCR_GET) |
+		   TT_FIELD_VAL(NOC, AT_LEN_BE, WRAP, TT_NOC_AT_WRAP_FULL) |
+		   TT_FIELD_VAL(NOC, AT_LEN_BE, IND_32, (SEM >> 2) & 3));
+	wr(core, noc_reg(TT_A_NOC_AT_DATA), 1);
+	wr(core, noc_reg(TT_A_NOC_CTRL), TT_R_NOC_CTRL_AT_MASK | TT_R_NOC_CTRL_RESP_MARKED_MASK);
+	wr(core, noc_reg(TT_A_NOC_CMD_CTRL), TT_R_NOC_CMD_CTRL_SEND_REQ_MASK);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* wfi: until the wake is raised; false if it stays low for 20 s. */
+static bool wfi(unsigned core)
+{
+	double end = now() + 20;
+
+	while (!__atomic_load_n(&level[core][RISC], __ATOMIC_SEQ_CST)) {
+		if (now() > end)
+			return false;
+		sched_yield();
+	}
+	return true;
+}
+
+/* The sleep primitive of hal/tt_wait.h, waiting for SEM >= @want. */
+static bool sleep_until(unsigned core, uint32_t want)
+{
+	const uint32_t emu = TT_MMIO_EMU_BASE;
+
+	if (__atomic_load_n(sem(core), __ATOMIC_SEQ_CST) >= want)
+		return true;
+	for (;;) {
+		wr(core, emu + TT_A_EMU_WAKE_ACK, 1);
+		if (__atomic_load_n(sem(core), __ATOMIC_SEQ_CST) >= want)
+			break;
+		wr(core, emu + TT_A_EMU_WAIT_ID, SEM);
+		wr(core, emu + TT_A_EMU_WAIT_EXPECT, want);
+		wr(core, emu + TT_A_EMU_WAIT_KIND, TT_WAIT_SEMAPHORE_MIN);
+		if (!wfi(core))
+			return false;
+	}
+	wr(core, emu + TT_A_EMU_WAIT_KIND, TT_WAIT_NONE);
+	return true;
+}
+
+#define INCS 10000u /* per sending core */
+
+static void *hammer(void *arg)
+{
+	unsigned core = (unsigned)(uintptr_t)arg;
+
+	for (unsigned i = 0; i < INCS; i++)
+		sem_inc(core, 0);
+	return NULL;
+}
+
+/* Fifteen cores add to one word of core 0 at once: nothing is lost. */
+TEST(atomics_from_every_core_add_up)
+{
+	pthread_t t[NCORES];
+
+	for (unsigned c = 1; c < NCORES; c++)
+		check(!pthread_create(&t[c], NULL, hammer, (void *)(uintptr_t)c));
+	for (unsigned c = 1; c < NCORES; c++)
+		pthread_join(t[c], NULL);
+	check(*sem(0) == (NCORES - 1) * INCS, "semaphore %u, want %u", *sem(0),
+	      (NCORES - 1) * INCS);
+	check(noc_status(0, TT_NOC_ST_SLV_NONPOSTED_ATOMIC_RECEIVED) == (NCORES - 1) * INCS,
+	      "core 0 counted every atomic it received");
+	check(noc_status(0, TT_NOC_ST_SLV_ATOMIC_RESP_SENT) == (NCORES - 1) * INCS);
+	for (unsigned c = 1; c < NCORES; c++)
+		check(noc_status(c, TT_NOC_ST_MST_ATOMIC_RESP_RECEIVED) == INCS,
+		      "core %u's barrier count", c);
+	check(errors == 0);
+}
+
+#define ROUNDS 4000u
+
+static bool lost[NCORES]; /* a hart slept through its semaphore */
+
+/* Ping-pong with core @core ^ 1: every round, each side sleeps once. */
+static void *ping_pong(void *arg)
+{
+	unsigned core = (unsigned)(uintptr_t)arg, peer = core ^ 1;
+
+	for (uint32_t r = 1; r <= ROUNDS; r++) {
+		if (core & 1) {
+			if (!sleep_until(core, r))
+				break;
+			sem_inc(core, peer);
+		} else {
+			sem_inc(core, peer);
+			if (!sleep_until(core, r))
+				break;
+		}
+	}
+	__atomic_store_n(&lost[core], __atomic_load_n(sem(core), __ATOMIC_SEQ_CST) != ROUNDS,
+			 __ATOMIC_SEQ_CST);
+	return NULL;
+}
+
+/*
+ * Eight pairs of cores ping-pong semaphores, each side sleeping for every
+ * increment: a wake lost between a landing and a sleep leaves a side
+ * asleep for good (wfi gives up after 20 s).
+ */
+TEST(no_wake_is_lost)
+{
+	pthread_t t[NCORES];
+
+	memset(lost, 0, sizeof(lost));
+	for (unsigned c = 0; c < NCORES; c++)
+		check(!pthread_create(&t[c], NULL, ping_pong, (void *)(uintptr_t)c));
+	for (unsigned c = 0; c < NCORES; c++)
+		pthread_join(t[c], NULL);
+	for (unsigned c = 0; c < NCORES; c++)
+		check(!lost[c], "core %u: semaphore %u after %u rounds (a wake was lost)", c,
+		      *sem(c), ROUNDS);
+	check(errors == 0);
+}
+
+#ifdef TT_TSAN_MAIN
+int main(void)
+{
+	static const struct {
+		const char *name;
+		void (*fn)(void);
+	} tests[] = {
+		{ "atomics_from_every_core_add_up", test_atomics_from_every_core_add_up },
+		{ "no_wake_is_lost", test_no_wake_is_lost },
+	};
+
+	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
+		setup();
+		tests[i].fn();
+		teardown();
+		printf("threads::%s: passed\n", tests[i].name);
+	}
+	return 0;
+}
+#endif
