@@ -40,8 +40,9 @@ typedef struct TTChip TTChip;
 typedef struct TTChipOps {
     /*
      * Raise (true) or lower (false) the wake event (MSIP) of one hart.
-     * Threaded, the calls for one hart must take effect in the order they
-     * are made (a raise after a lower must win), from any thread.
+     * Threaded, it is called from any hart's thread with a model lock
+     * held; it may take effect later, but before the access that made it
+     * completes, and in the order one thread made its calls.
      */
     void (*set_wake)(void *opaque, unsigned core, unsigned risc, bool level);
     /* Put one hart back at its reset vector (the boot ROM). */

@@ -39,9 +39,9 @@
  * MMIO regions skip QEMU's global lock (patch 0013): the model locks per
  * core (ttx_chip.c, "Locking"), so the cores' register traffic does not
  * queue on one lock.  Then the model's calls come from any hart's thread
- * without the BQL, and what needs it is handed on: wakes go through each
- * hart's own work queue (run_on_cpu), which keeps their order, and
- * messages for the host through a bottom half of the main loop.
+ * without the BQL, and what needs it waits: wakes and resets until the
+ * model has returned (tensix_defer), messages for the host for a bottom
+ * half of the main loop.
  *
  * Debugging: each core is a CPU cluster, which QEMU's gdbstub presents as
  * one gdb inferior (process) with the core's five harts as its threads,
@@ -188,31 +188,6 @@ static TensixHart *tensix_hart(TensixMachineState *s, unsigned core,
 
 /* Model operations ------------------------------------------------------- */
 
-static void tensix_do_set_wake(CPUState *cs, run_on_cpu_data data)
-{
-    riscv_cpu_update_mip(RISCV_CPU(cs), MIP_MSIP, BOOL_TO_MASK(data.host_int));
-}
-
-/*
- * Threaded, the MSIP update needs the BQL, which the caller may not take
- * (it holds a model lock): queue it on the hart, whose thread applies its
- * queue in order with the BQL held.  A lower of a wake that is not raised
- * is dropped: a raise queued meanwhile only wakes the hart once more.
- */
-static void tensix_set_wake(void *opaque, unsigned core, unsigned risc,
-                            bool level)
-{
-    TensixMachineState *s = opaque;
-    TensixHart *h = tensix_hart(s, core, risc);
-
-    if (!s->threaded) {
-        riscv_cpu_update_mip(h->cpu, MIP_MSIP, BOOL_TO_MASK(level));
-    } else if (level || (qatomic_read(&h->cpu->env.mip) & MIP_MSIP)) {
-        async_run_on_cpu(CPU(h->cpu), tensix_do_set_wake,
-                         RUN_ON_CPU_HOST_INT(level));
-    }
-}
-
 static void tensix_do_reset_hart(CPUState *cs, run_on_cpu_data data)
 {
     RISCVCPU *cpu = RISCV_CPU(cs);
@@ -227,11 +202,83 @@ static void tensix_cpu_reset(void *opaque)
     cpu_reset(CPU(opaque));
 }
 
+/*
+ * Threaded (parallel mode), a hart's MMIO runs without the BQL and the
+ * model's calls come with a model lock held; what they ask of the harts
+ * needs the BQL (MSIP, and the halt_cond broadcast of a run_on_cpu kick,
+ * which is lost if sent without it while the hart is going to sleep),
+ * and the main loop takes the BQL before model locks.  So the thread
+ * keeps those requests here and applies them, in order and under the
+ * BQL, once the model has returned and before the access completes
+ * (tensix_apply_deferred).  That keeps wakes lossless: a raise is asked
+ * for after the change it signals, and a hart's lower (its wake ack) is
+ * applied before the hart tests its condition again.
+ */
+typedef struct TensixDeferred {
+    RISCVCPU *cpu;
+    enum { TENSIX_LOWER, TENSIX_RAISE, TENSIX_RESET } what;
+} TensixDeferred;
+
+static __thread GArray *tensix_deferred;
+
+static bool tensix_defer(TensixMachineState *s, RISCVCPU *cpu, int what)
+{
+    TensixDeferred d = {.cpu = cpu, .what = what};
+
+    if (!s->threaded || qemu_mutex_iothread_locked()) {
+        return false;
+    }
+    /* Lowering a wake that is not raised changes nothing. */
+    if (what == TENSIX_LOWER && !(qatomic_read(&cpu->env.mip) & MIP_MSIP)) {
+        return true;
+    }
+    if (!tensix_deferred) {
+        tensix_deferred = g_array_new(FALSE, FALSE, sizeof(TensixDeferred));
+    }
+    g_array_append_val(tensix_deferred, d);
+    return true;
+}
+
+static void tensix_apply_deferred(void)
+{
+    if (!tensix_deferred || !tensix_deferred->len) {
+        return;
+    }
+    qemu_mutex_lock_iothread();
+    for (guint i = 0; i < tensix_deferred->len; i++) {
+        TensixDeferred *d = &g_array_index(tensix_deferred, TensixDeferred, i);
+
+        if (d->what == TENSIX_RESET) {
+            async_run_on_cpu(CPU(d->cpu), tensix_do_reset_hart,
+                             RUN_ON_CPU_NULL);
+        } else {
+            riscv_cpu_update_mip(d->cpu, MIP_MSIP,
+                                 BOOL_TO_MASK(d->what == TENSIX_RAISE));
+        }
+    }
+    qemu_mutex_unlock_iothread();
+    g_array_set_size(tensix_deferred, 0);
+}
+
+static void tensix_set_wake(void *opaque, unsigned core, unsigned risc,
+                            bool level)
+{
+    TensixMachineState *s = opaque;
+    TensixHart *h = tensix_hart(s, core, risc);
+
+    if (!tensix_defer(s, h->cpu, level ? TENSIX_RAISE : TENSIX_LOWER)) {
+        riscv_cpu_update_mip(h->cpu, MIP_MSIP, BOOL_TO_MASK(level));
+    }
+}
+
 static void tensix_reset_hart(void *opaque, unsigned core, unsigned risc)
 {
-    TensixHart *h = tensix_hart(opaque, core, risc);
+    TensixMachineState *s = opaque;
+    TensixHart *h = tensix_hart(s, core, risc);
 
-    async_run_on_cpu(CPU(h->cpu), tensix_do_reset_hart, RUN_ON_CPU_NULL);
+    if (!tensix_defer(s, h->cpu, TENSIX_RESET)) {
+        async_run_on_cpu(CPU(h->cpu), tensix_do_reset_hart, RUN_ON_CPU_NULL);
+    }
 }
 
 /* Bytes waiting in ctl_out: the model bounds kernel output by them. */
@@ -546,6 +593,7 @@ static MemTxResult tensix_mmio_read(void *opaque, hwaddr addr, uint64_t *val,
 {
     TensixHart *h = opaque;
     uint32_t a = TT_MMIO_BASE + (uint32_t)addr;
+    bool ok;
 
     if (!current_cpu) {
         /* gdb: look without side effects or error reports */
@@ -553,20 +601,20 @@ static MemTxResult tensix_mmio_read(void *opaque, hwaddr addr, uint64_t *val,
                    ? MEMTX_OK
                    : MEMTX_DECODE_ERROR;
     }
-    return ttx_chip_read(h->s->chip, h->core, h->risc, a, size, val)
-               ? MEMTX_OK
-               : MEMTX_DECODE_ERROR;
+    ok = ttx_chip_read(h->s->chip, h->core, h->risc, a, size, val);
+    tensix_apply_deferred();
+    return ok ? MEMTX_OK : MEMTX_DECODE_ERROR;
 }
 
 static MemTxResult tensix_mmio_write(void *opaque, hwaddr addr, uint64_t val,
                                      unsigned size, MemTxAttrs attrs)
 {
     TensixHart *h = opaque;
+    bool ok = ttx_chip_write(h->s->chip, h->core, h->risc,
+                             TT_MMIO_BASE + (uint32_t)addr, size, val);
 
-    return ttx_chip_write(h->s->chip, h->core, h->risc,
-                          TT_MMIO_BASE + (uint32_t)addr, size, val)
-               ? MEMTX_OK
-               : MEMTX_DECODE_ERROR;
+    tensix_apply_deferred();
+    return ok ? MEMTX_OK : MEMTX_DECODE_ERROR;
 }
 
 static const MemoryRegionOps tensix_mmio_ops = {
@@ -586,6 +634,7 @@ static MemTxResult tensix_unmapped_read(void *opaque, hwaddr addr,
     *val = 0;
     if (current_cpu) {
         ttx_chip_unmapped(h->s->chip, h->core, h->risc, addr, false);
+        tensix_apply_deferred();
     }
     return MEMTX_DECODE_ERROR;
 }
@@ -598,6 +647,7 @@ static MemTxResult tensix_unmapped_write(void *opaque, hwaddr addr,
 
     if (current_cpu) {
         ttx_chip_unmapped(h->s->chip, h->core, h->risc, addr, true);
+        tensix_apply_deferred();
     }
     return MEMTX_DECODE_ERROR;
 }
