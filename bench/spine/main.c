@@ -86,7 +86,7 @@ int main(void)
 		return 1;
 	setenv("TT_EMU_CACHE", cache, 1);
 
-	printf("tensix-emu spine benchmark\n");
+	printf("tensix-emu spine benchmark (deterministic mode, the default)\n");
 	printf("  device open 1x1 (median of 3)      %8.3f s\n", open_time(1, 1));
 	printf("  device open 8x8 (median of 3)      %8.3f s   target <= 0.5 s\n", open_time(8, 8));
 
