@@ -113,8 +113,8 @@ TT_FIELD(EMU, NOC_HELD_INFO, TRID, 24, 8)	/* transaction id */
  * I/O rewinds (an MMIO access from mid-block re-run as a block of its own)
  * since the machine started, on all harts; 0 where there is no QEMU.
  * IO_LOCKED reads 1 when the read itself holds the emulator's global lock
- * (QEMU's BQL, deterministic mode) and 0 when only the model's per-core
- * locks serve it (parallel mode) or there is no such lock.
+ * (QEMU's BQL) and 0 when it does not (QEMU patch 0013, both modes) or
+ * there is no such lock.
  */
 TT_REG32(EMU, IO_REWINDS, 0x0C0)	/* ro: low 32 bits */
 TT_REG32(EMU, IO_LOCKED, 0x0C4)		/* ro */

@@ -35,13 +35,17 @@
  * Register values mirror tt-metal's WH B0 hal, as of its tt-1xx layout of
  * late 2026 (hal/).
  *
- * Parallel mode (MTTCG, no -icount): each hart is a host thread, and the
- * MMIO regions skip QEMU's global lock (patch 0013): the model locks per
- * core (ttx_chip.c, "Locking"), so the cores' register traffic does not
- * queue on one lock.  Then the model's calls come from any hart's thread
- * without the BQL, and what needs it waits: wakes and resets until the
- * model has returned (tensix_defer), messages for the host for a bottom
- * half of the main loop.
+ * MMIO without the BQL: the MMIO regions skip QEMU's global lock (patch
+ * 0013), so a register access costs no lock of QEMU's.  In deterministic
+ * mode every hart runs on the round-robin thread, and the model is that
+ * thread's alone: host messages reach it there (tensix_ctl_nudge, and
+ * tensix_all_halted), never from the main loop.  In parallel mode (MTTCG,
+ * no -icount) each hart is a host thread and the model locks per core
+ * (ttx_chip.c, "Locking"), so the cores' register traffic does not queue
+ * on one lock.  Either way the model's calls come without the BQL, and
+ * what needs it waits: wakes and resets until the model has returned
+ * (tensix_defer), messages for the host for a bottom half of the main
+ * loop.
  *
  * Debugging: each core is a CPU cluster, which QEMU's gdbstub presents as
  * one gdb inferior (process) with the core's five harts as its threads,
@@ -203,11 +207,11 @@ static void tensix_cpu_reset(void *opaque)
 }
 
 /*
- * Threaded (parallel mode), a hart's MMIO runs without the BQL and the
- * model's calls come with a model lock held; what they ask of the harts
- * needs the BQL (MSIP, and the halt_cond broadcast of a run_on_cpu kick,
- * which is lost if sent without it while the hart is going to sleep),
- * and the main loop takes the BQL before model locks.  So the thread
+ * A hart's MMIO runs without the BQL, in parallel mode with a model lock
+ * held; what the model asks of the harts needs the BQL (MSIP, and the
+ * halt_cond broadcast of a run_on_cpu kick, which is lost if sent
+ * without it while the hart is going to sleep), and the main loop takes
+ * the BQL before model locks.  So the thread
  * keeps those requests here and applies them, in order and under the
  * BQL, once the model has returned and before the access completes
  * (tensix_apply_deferred).  That keeps wakes lossless: a raise is asked
@@ -225,7 +229,7 @@ static bool tensix_defer(TensixMachineState *s, RISCVCPU *cpu, int what)
 {
     TensixDeferred d = {.cpu = cpu, .what = what};
 
-    if (!s->threaded || qemu_mutex_iothread_locked()) {
+    if (qemu_mutex_iothread_locked()) {
         return false;
     }
     /* Lowering a wake that is not raised changes nothing. */
@@ -338,6 +342,13 @@ static void tensix_ctl_watch(TensixMachineState *s)
     }
 }
 
+static void tensix_caught_up(CPUState *cs, run_on_cpu_data data)
+{
+    TensixMachineState *s = data.host_ptr;
+
+    ttx_chip_host_caught_up(s->chip);
+}
+
 /* Main loop, BQL held: the host read something, or hung up. */
 static gboolean tensix_ctl_writable(void *do_not_use, GIOCondition cond,
                                     void *opaque)
@@ -352,9 +363,12 @@ static gboolean tensix_ctl_writable(void *do_not_use, GIOCondition cond,
         tensix_ctl_watch(s);
     }
     qemu_mutex_unlock(&s->ctl_out_lock);
-    if (all_out) {
+    if (all_out && s->threaded) {
         /* Room again: the model reports what it dropped meanwhile. */
         ttx_chip_host_caught_up(s->chip);
+    } else if (all_out) {
+        /* ... from the round-robin thread, whose alone the model is */
+        async_run_on_cpu(first_cpu, tensix_caught_up, RUN_ON_CPU_HOST_PTR(s));
     }
     return G_SOURCE_REMOVE;
 }
@@ -394,7 +408,7 @@ static void tensix_send(void *opaque, const void *msg, size_t len)
     }
     qemu_mutex_lock(&s->ctl_out_lock);
     g_byte_array_append(s->ctl_out, msg, len);
-    if (!s->threaded) {
+    if (qemu_mutex_iothread_locked()) {
         tensix_ctl_push(s);
     } else if (!s->ctl_out_bh_queued) {
         s->ctl_out_bh_queued = true;
@@ -530,7 +544,7 @@ static void tensix_debug_stop(void *opaque, int core, int risc)
     if (core >= 0 && risc >= 0) {
         gdb_set_stop_cpu(CPU(tensix_hart(opaque, core, risc)->cpu));
     }
-    vm_stop(current_cpu ? RUN_STATE_DEBUG : RUN_STATE_PAUSED);
+    vm_stop(core >= 0 ? RUN_STATE_DEBUG : RUN_STATE_PAUSED);
 }
 
 /*
@@ -766,21 +780,31 @@ static void tensix_vm_state(void *opaque, bool running, RunState state)
     }
 }
 
+/*
+ * Round-robin thread, BQL held: the model is that thread's alone (its
+ * MMIO takes no lock), so host messages are applied here, between turns;
+ * under -icount those that wake harts wait for tensix_all_halted.
+ */
 static void tensix_ctl_nudge(CPUState *cs, run_on_cpu_data data)
 {
     TensixMachineState *s = data.host_ptr;
 
     s->ctl_nudge_queued = false;
+    if (s->ctl_pending->len) {
+        tensix_ctl_apply_now(s, icount_enabled());
+    }
 }
 
+/* Main loop, BQL held: host bytes arrived. */
 static void tensix_ctl_flush(TensixMachineState *s)
 {
     if (!s->ctl_pending->len) {
         return;
     }
-    tensix_ctl_apply_now(s, icount_enabled());
-    if (s->ctl_pending->len >= sizeof(struct tt_ctl_hdr) &&
-        !s->ctl_nudge_queued) {
+    if (s->threaded) {
+        /* The model locks for itself: apply them now. */
+        tensix_ctl_apply_now(s, false);
+    } else if (!s->ctl_nudge_queued) {
         s->ctl_nudge_queued = true;
         async_run_on_cpu(first_cpu, tensix_ctl_nudge, RUN_ON_CPU_HOST_PTR(s));
     }
@@ -846,14 +870,14 @@ static void tensix_create_hart_memory(TensixMachineState *s, unsigned core,
     memory_region_init(&h->root, OBJECT(s), name, 1ULL << 32);
     memory_region_init_io(&h->unmapped, OBJECT(s), &tensix_unmapped_ops, h,
                           uname, 1ULL << 32);
-    h->unmapped.lockless_io = s->threaded;
+    h->unmapped.lockless_io = true;
     memory_region_add_subregion_overlap(&h->root, 0, &h->unmapped, -1);
     memory_region_init_alias(&h->l1, OBJECT(s), l1name, &s->l1,
                              (uint64_t)core * TT_MEM_L1_SIZE, TT_MEM_L1_SIZE);
     memory_region_add_subregion(&h->root, TT_MEM_L1_BASE, &h->l1);
     memory_region_init_io(&h->mmio, OBJECT(s), &tensix_mmio_ops, h, mname,
                           (1ULL << 32) - TT_MMIO_BASE);
-    h->mmio.lockless_io = s->threaded; /* the model locks per core */
+    h->mmio.lockless_io = true; /* see "MMIO without the BQL" above */
     memory_region_add_subregion(&h->root, TT_MMIO_BASE, &h->mmio);
     memory_region_init_alias(&h->local, OBJECT(s), lname, &s->local,
                              (uint64_t)id * TENSIX_LOCAL_STRIDE,
