@@ -701,122 +701,300 @@ TTX_INLINE void mm_slice_a_body(TTSlices *s, const uint32_t *bits, unsigned np)
     }
 }
 
-/* ... and of SrcB tile @bits, by output row r and k. */
+/*
+ * Bit k of the result: datum k of the 16 at @bits has a bit of @field
+ * set.  With the exponent field, the slices that are not +0.
+ */
+TTX_INLINE uint32_t nz_mask16(const uint32_t *bits, uint32_t field)
+{
+    uint32_t m = 0;
+
+    for (unsigned k = 0; k < 16; k++) {
+        m |= (uint32_t)((bits[k] & field) != 0) << k;
+    }
+    return m;
+}
+
+/*
+ * ... and of SrcB tile @bits, by output row r and k, with the k at which
+ * each row's slices are not zero: a zero exponent makes both slices +0,
+ * and the low slice is +0 when bits 16..13 are clear (one bit of BF16
+ * data, so about half the time).
+ */
 TTX_INLINE void mm_slice_b_body(TTSlices *s, const uint32_t *bits, unsigned np)
 {
     for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+        s->bnz[0][r] = 0;
+        s->bnz[1][r] = 0;
         for (unsigned k = 0; k < TT_TILE_DIM; k += 16) {
-            v_slice16(&bits[ttx_tile_index(r, k)], 0xfffe0000u, 0xfffe1fffu,
-                      &s->bm[0][r][k], np > 2 ? &s->bm[1][r][k] : NULL);
+            const uint32_t *p = &bits[ttx_tile_index(r, k)];
+            uint32_t hi = nz_mask16(p, 0x7f800000u);
+
+            v_slice16(p, 0xfffe0000u, 0xfffe1fffu, &s->bm[0][r][k],
+                      np > 2 ? &s->bm[1][r][k] : NULL);
+            s->bnz[0][r] |= hi << k;
+            if (np > 2) {
+                s->bnz[1][r] |= (hi & nz_mask16(p, 0x0001e000u)) << k;
+            }
         }
     }
 }
 
-/*
- * @sum[h][j] (h < @nh) = sum over k < 16 of @rb[16h + k] times
- * @ak[16h + k][8j .. 8j + 7], from 0.0 in k order: one exact product
- * and one IEEE add each, in the lanes of the 32 columns.  @nh = 2 runs
- * the two K chunks side by side (independent sums), for hosts with the
- * registers to hold both.  @narrow: pairs of doubles, 16 columns at a
- * time, for the portable build (a compiler splitting eight-lane vectors
- * into pairs itself builds the broadcast of rb[k] through memory).
- */
-TTX_INLINE void mm_dot16(vd sum[][TT_TILE_DIM / VL], unsigned nh,
-                         const double *rb, const double (*ak)[TT_TILE_DIM],
-                         bool narrow)
+#define MM_NV (TT_TILE_DIM / VL)
+
+/* @acc += the eight doubles at @p times @b. */
+TTX_INLINE void mm_fma(vd *acc, const double *p, double b)
 {
-    typedef double v2d __attribute__((vector_size(2 * sizeof(double))));
+    vd v;
 
-    if (narrow) {
-        for (unsigned h = 0; h < nh; h++) {
-            for (unsigned c0 = 0; c0 < TT_TILE_DIM; c0 += 16) {
-                v2d acc[8] = {0};
+    memcpy(&v, p, sizeof(v));
+    *acc += v * b;
+}
 
-                for (unsigned k = 0; k < 16; k++) {
-                    double bk = rb[16 * h + k];
+typedef double v2d __attribute__((vector_size(2 * sizeof(double))));
+typedef double v4d __attribute__((vector_size(4 * sizeof(double))));
 
-#pragma GCC unroll 8
-                    for (unsigned j = 0; j < 8; j++) {
-                        v2d x;
+/*
+ * mm_dot_mask() of one phase on narrower vectors: eight vectors of @T
+ * (@w doubles) from column @c0, into @sum.  Named accumulators, not an
+ * array: GCC keeps those in registers.
+ */
+#define MM_FMA_N(T, acc, p, b)                                                 \
+    do {                                                                       \
+        T x_;                                                                  \
+                                                                               \
+        memcpy(&x_, (p), sizeof(x_));                                          \
+        (acc) += x_ * (b);                                                     \
+    } while (0)
 
-                        memcpy(&x, &ak[16 * h + k][c0 + 2 * j], sizeof(x));
-                        acc[j] += x * bk;
-                    }
-                }
-                memcpy((double *)sum[h] + c0, acc, sizeof(acc));
-            }
-        }
+#define MM_DOT_NARROW(T, w)                                                    \
+    TTX_INLINE void mm_dot_##T(double *sum, const double *rb, uint32_t mask,   \
+                               const double(*a)[TT_TILE_DIM], unsigned c0)     \
+    {                                                                          \
+        T x0 = {0}, x1 = {0}, x2 = {0}, x3 = {0};                              \
+        T x4 = {0}, x5 = {0}, x6 = {0}, x7 = {0};                              \
+                                                                               \
+        while (mask) {                                                         \
+            unsigned k = (unsigned)__builtin_ctz(mask);                        \
+            const double *p = &a[k][c0];                                       \
+            double b = rb[k];                                                  \
+                                                                               \
+            mask &= mask - 1;                                                  \
+            MM_FMA_N(T, x0, p, b);                                             \
+            MM_FMA_N(T, x1, p + (w), b);                                       \
+            MM_FMA_N(T, x2, p + 2 * (w), b);                                   \
+            MM_FMA_N(T, x3, p + 3 * (w), b);                                   \
+            MM_FMA_N(T, x4, p + 4 * (w), b);                                   \
+            MM_FMA_N(T, x5, p + 5 * (w), b);                                   \
+            MM_FMA_N(T, x6, p + 6 * (w), b);                                   \
+            MM_FMA_N(T, x7, p + 7 * (w), b);                                   \
+        }                                                                      \
+        memcpy(sum + c0, &x0, sizeof(x0));                                     \
+        memcpy(sum + c0 + (w), &x1, sizeof(x1));                               \
+        memcpy(sum + c0 + 2 * (w), &x2, sizeof(x2));                           \
+        memcpy(sum + c0 + 3 * (w), &x3, sizeof(x3));                           \
+        memcpy(sum + c0 + 4 * (w), &x4, sizeof(x4));                           \
+        memcpy(sum + c0 + 5 * (w), &x5, sizeof(x5));                           \
+        memcpy(sum + c0 + 6 * (w), &x6, sizeof(x6));                           \
+        memcpy(sum + c0 + 7 * (w), &x7, sizeof(x7));                           \
+    }
+
+MM_DOT_NARROW(v2d, 2)
+MM_DOT_NARROW(v4d, 4)
+
+/*
+ * @sum[q][j] = sum of @a[q][k][8j .. 8j + 7] times @rb[k] for q < @nq and
+ * each k of @mask in ascending order, from +0: one exact product and one
+ * IEEE add each, in the lanes of the 32 columns.  The k left out have
+ * rb[k] = +0, whose products are +-0; a sum that starts at +0 and adds
+ * exact products is never -0, so adding +-0 would not change it.  @nq =
+ * 2 forms two phases' sums (same SrcB slice) in one pass, for hosts with
+ * the registers to hold both.  @narrow: pairs of doubles, 16 columns at
+ * a time, for the portable build (a compiler splitting eight-lane
+ * vectors into pairs itself builds the broadcast of rb[k] through
+ * memory).
+ */
+TTX_INLINE void mm_dot_mask(vd sum[][MM_NV], unsigned nq, const double *rb,
+                            uint32_t mask,
+                            const double (*const a[2])[TT_TILE_DIM],
+                            unsigned narrow)
+{
+    /* Named, not an array: GCC then keeps all eight in registers. */
+    vd s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
+    vd t0 = {0}, t1 = {0}, t2 = {0}, t3 = {0};
+
+    if (narrow == 4) {
+        mm_dot_v4d((double *)sum[0], rb, mask, a[0], 0);
         return;
     }
-    for (unsigned k = 0; k < 16; k++) {
-#pragma GCC unroll 2
-        for (unsigned h = 0; h < nh; h++) {
-            double bk = rb[16 * h + k];
+    if (narrow) {
+        mm_dot_v2d((double *)sum[0], rb, mask, a[0], 0);
+        mm_dot_v2d((double *)sum[0], rb, mask, a[0], 16);
+        return;
+    }
+    while (mask) {
+        unsigned k = (unsigned)__builtin_ctz(mask);
+        double b = rb[k];
+        const double *x = a[0][k], *y = a[1][k];
 
-#pragma GCC unroll 4
-            for (unsigned j = 0; j < TT_TILE_DIM / VL; j++) {
-                vd x;
-
-                memcpy(&x, &ak[16 * h + k][VL * j], sizeof(x));
-                sum[h][j] += x * bk;
-            }
+        mask &= mask - 1;
+        mm_fma(&s0, x, b);
+        mm_fma(&s1, x + VL, b);
+        mm_fma(&s2, x + 2 * VL, b);
+        mm_fma(&s3, x + 3 * VL, b);
+        if (nq > 1) {
+            mm_fma(&t0, y, b);
+            mm_fma(&t1, y + VL, b);
+            mm_fma(&t2, y + 2 * VL, b);
+            mm_fma(&t3, y + 3 * VL, b);
         }
+    }
+    sum[0][0] = s0;
+    sum[0][1] = s1;
+    sum[0][2] = s2;
+    sum[0][3] = s3;
+    if (nq > 1) {
+        sum[1][0] = t0;
+        sum[1][1] = t1;
+        sum[1][2] = t2;
+        sum[1][3] = t3;
     }
 }
 
 /*
- * Dst @slot (of @kind) += the sliced SrcB tile @ the sliced SrcA tile.
- * Phase outer, K chunk of 16 inner: the LLK replays the tile's 16 MVMULs
- * (K faces 0 then 1 for each Dst face) once per phase and bumps the
- * fidelity counter between replays (llk_math_matmul.h).  Each element
- * sums its chunk's 16 products in k order (mm_dot16()) and adds that to
- * its Dst value with one rounding into @kind, chunk 0 then chunk 1.  The
- * running Dst values stay doubles between phases (a rounded value is
- * exact in double) and become Dst bits once at the end.  @pair: both
- * chunks' sums at once (they do not depend on each other, only their
- * roundings do), which keeps more multiply-adds in flight.
+ * v_round() where neither special case can arise, on the running value
+ * alone: @d = the rounding of @d + @sum.  Lanes where the sum is below
+ * the normal range but not 0, or the rounding reaches 2^(emax + 1), set
+ * @bad; otherwise this is v_round()'s result (a zero sum is +0 there as
+ * here: the running value is never -0, so neither is the sum).
  */
-TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
-                                   TTDstKind kind, bool pair, bool narrow)
+/* TTRoundK's constants as vectors, made once per tile. */
+typedef struct TTRoundV {
+    vu half1, keep, abs;
+    vd minnorm, lim;
+    int shift;
+} TTRoundV;
+
+TTX_INLINE void v_round_consts(TTRoundV *c, const TTRoundK *k)
+{
+    vu zu = {0};
+    vd zd = {0};
+    TTRoundV v = {
+        .half1 = zu + k->half1,
+        .keep = zu + k->keep,
+        .abs = zu + (uint64_t)(~0ull >> 1),
+        .minnorm = zd + k->minnorm,
+        .lim = zd + k->lim,
+        .shift = k->shift,
+    };
+
+    *c = v;
+}
+
+TTX_INLINE void v_round_fast(vd *d, const vd *sum, const TTRoundV *c, vu *bad)
+{
+    vd v = *d + *sum;
+    vu u = (vu)v;
+    vu ur = (u + c->half1 + ((u >> c->shift) & 1)) & c->keep;
+    vd av = (vd)(u & c->abs), ar = (vd)(ur & c->abs);
+
+    /* Double compares: SSE2 and AVX2 have no unsigned 64-bit one. */
+    *bad |= ((vu)(av < c->minnorm) & (vu)(av > (vd){0})) | (vu)(ar >= c->lim);
+    *d = (vd)ur;
+}
+
+/*
+ * Output row @r of Dst @slot (of @k's kind) += the sliced SrcB tile @ the
+ * sliced SrcA tile.  Phase outer, K chunk of 16 inner: the LLK replays
+ * the tile's 16 MVMULs (K faces 0 then 1 for each Dst face) once per
+ * phase and bumps the fidelity counter between replays
+ * (llk_math_matmul.h).  Each element sums its chunk's 16 products in k
+ * order (mm_dot_mask()) and adds that to its Dst value with one rounding
+ * into the kind, chunk 0 then chunk 1.  The running Dst values stay
+ * doubles between phases (a rounded value is exact in double) and become
+ * Dst bits once at the end.  Phases 2p and 2p + 1 share SrcB's slice, so
+ * their sums are formed together (@two: in one pass); they do not depend
+ * on each other, only their roundings do.
+ *
+ * Unless @exact, the roundings take v_round_fast() and a chunk whose
+ * SrcB slice row is all zero adds +0 to values already in the kind,
+ * which rounds to themselves, so it is skipped.  Returns true, without
+ * writing Dst, if a special case arose: the caller runs the row again
+ * with @exact, which rounds every chunk with v_round().
+ */
+TTX_INLINE bool mm_row(TTTileEngine *e, unsigned slot, unsigned r,
+                       const TTRoundK *rk, bool exact, bool two,
+                       unsigned narrow)
 {
     const TTSlices *s = &e->scratch;
+    const double(*const a[2])[TT_TILE_DIM] = {s->ak[0], s->ak[1]};
     unsigned np = num_phases(e->cfg.fidelity);
-    TTRoundK rk = round_params(kind);
-    enum { NV = TT_TILE_DIM / VL };
+    double row[TT_TILE_DIM];
+    vd d[MM_NV], out[MM_NV];
+    vu bad = {0};
+    TTRoundV rv;
+    uint64_t any = 0;
 
-    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-        double row[TT_TILE_DIM];
-        vd d[NV], out[NV];
+    v_round_consts(&rv, rk);
+    v_dst_get16(e, slot, ttx_tile_index(r, 0), row);
+    v_dst_get16(e, slot, ttx_tile_index(r, 16), &row[16]);
+    memcpy(d, row, sizeof(d));
+    memcpy(out, row, sizeof(out));
+    for (unsigned p = 0; p < np; p += 2) {
+        unsigned nq = np - p > 1 ? 2 : 1;
+        const double *rb = s->bm[p >> 1][r];
+        uint32_t nz = s->bnz[p >> 1][r];
+        vd sum[2][2][MM_NV]; /* [h][q] */
 
-        v_dst_get16(e, slot, ttx_tile_index(r, 0), row);
-        v_dst_get16(e, slot, ttx_tile_index(r, 16), &row[16]);
-        memcpy(d, row, sizeof(d));
-        for (unsigned p = 0; p < np; p++) {
-            const double(*ak)[TT_TILE_DIM] = s->ak[p & 1];
-            const double *rb = s->bm[(p >> 1) & 1][r];
-            vd sum[2][NV];
+        for (unsigned h = 0; h < 2; h++) {
+            uint32_t m = nz & (0xffffu << (16 * h));
 
-            for (unsigned h = 0; h < 2; h++) {
-                for (unsigned j = 0; j < NV; j++) {
-                    sum[h][j] = (vd){0};
-                }
+            if (two && nq == 2) {
+                mm_dot_mask(sum[h], 2, rb, m, a, 0);
+                continue;
             }
-            if (pair) {
-                mm_dot16(sum, 2, rb, ak, false);
+            for (unsigned q = 0; q < nq; q++) {
+                mm_dot_mask(&sum[h][q], 1, rb, m, &a[q], narrow);
             }
+        }
+        for (unsigned q = 0; q < nq; q++) {
             for (unsigned h = 0; h < 2; h++) {
-                if (!pair) {
-                    mm_dot16(&sum[h], 1, rb + 16 * h, ak + 16 * h, narrow);
-                }
+                if (exact) {
 #pragma GCC unroll 4
-                for (unsigned j = 0; j < NV; j++) {
-                    v_round(&out[j], &d[j], &sum[h][j], &rk);
+                    for (unsigned j = 0; j < MM_NV; j++) {
+                        v_round(&out[j], &d[j], &sum[h][q][j], rk);
+                    }
+                } else if (nz & (0xffffu << (16 * h))) {
+#pragma GCC unroll 4
+                    for (unsigned j = 0; j < MM_NV; j++) {
+                        v_round_fast(&d[j], &sum[h][q][j], &rv, &bad);
+                    }
                 }
             }
         }
-        memcpy(row, out, sizeof(row));
-        v_dst_put16(e, slot, ttx_tile_index(r, 0), row, &rk);
-        v_dst_put16(e, slot, ttx_tile_index(r, 16), &row[16], &rk);
+    }
+    for (unsigned l = 0; l < VL; l++) {
+        any |= bad[l];
+    }
+    if (any) {
+        return true;
+    }
+    memcpy(row, exact ? out : d, sizeof(row));
+    v_dst_put16(e, slot, ttx_tile_index(r, 0), row, rk);
+    v_dst_put16(e, slot, ttx_tile_index(r, 16), &row[16], rk);
+    return false;
+}
+
+/* Dst @slot (of @kind) += the sliced SrcB tile @ the sliced SrcA tile. */
+TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
+                                   TTDstKind kind, bool two, unsigned narrow)
+{
+    TTRoundK rk = round_params(kind);
+
+    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+        if (mm_row(e, slot, r, &rk, false, two, narrow)) {
+            mm_row(e, slot, r, &rk, true, two, narrow);
+        }
     }
 }
 
@@ -972,7 +1150,7 @@ typedef struct TTFpuLoops {
         elw_addsub_##name,                                                     \
     }
 
-TTX_FPU_LOOPS(portable, false, true);
+TTX_FPU_LOOPS(portable, false, 2);
 
 TTSimdLevel ttx_tile_simd_max = TTX_SIMD_AVX512;
 
@@ -980,11 +1158,11 @@ TTSimdLevel ttx_tile_simd_max = TTX_SIMD_AVX512;
 /* The same loops for AVX2 with FMA, and for AVX-512. */
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
-TTX_FPU_LOOPS(avx2, false, false);
+TTX_FPU_LOOPS(avx2, false, 4);
 #pragma GCC pop_options
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx2,fma")
-TTX_FPU_LOOPS(avx512, true, false);
+TTX_FPU_LOOPS(avx512, true, 0);
 #pragma GCC pop_options
 
 /* The CPU model is read once at start-up (libgcc); these only look. */
