@@ -506,6 +506,10 @@ static void slice_both(const TTSrcBank *a, const TTSrcBank *b, TTSlices *s)
 typedef double vd __attribute__((vector_size(VL * sizeof(double))));
 typedef uint64_t vu __attribute__((vector_size(VL * sizeof(uint64_t))));
 typedef uint32_t vu32 __attribute__((vector_size(VL * sizeof(uint32_t))));
+typedef float vf8 __attribute__((vector_size(VL * sizeof(float))));
+/* Sixteen FP32 patterns, as integers and as floats. */
+typedef uint32_t vw __attribute__((vector_size(16 * sizeof(uint32_t))));
+typedef float vf __attribute__((vector_size(16 * sizeof(float))));
 
 #define TTX_INLINE static inline __attribute__((always_inline))
 
@@ -691,12 +695,69 @@ TTX_INLINE void v_slice16(const uint32_t *bits, uint32_t hi_mask,
  * Matmul views of SrcA tile @bits: slices by row k and column c; the
  * odd-phase slice only when a phase uses it.
  */
+/*
+ * v_slice16() through float, for datums whose exponent field is below
+ * 255 (the FPU's top binade is finite; float's is not): a zero exponent
+ * gives +0, the high slice is the datum's bits under @hi_mask, and the
+ * low slice the bits under @mid_mask less those, a difference float
+ * holds exactly (at most five bits, in the datum's binade).  Both are
+ * the same doubles v_slice16() makes, from one conversion each.
+ */
+TTX_INLINE void v_slice16_f(const uint32_t *bits, uint32_t hi_mask,
+                            uint32_t mid_mask, double *hi, double *lo)
+{
+    for (unsigned c = 0; c < 16; c += VL) {
+        vu32 u, h, m;
+        vf8 fh, fm, fl;
+        vd dh, dl;
+
+        memcpy(&u, &bits[c], sizeof(u));
+        u &= (vu32)((u & 0x7f800000u) != 0);
+        h = u & hi_mask;
+        memcpy(&fh, &h, sizeof(fh));
+        dh = __builtin_convertvector(fh, vd);
+        memcpy(&hi[c], &dh, sizeof(dh));
+        if (lo) {
+            m = u & mid_mask;
+            memcpy(&fm, &m, sizeof(fm));
+            fl = fm - fh;
+            dl = __builtin_convertvector(fl, vd);
+            memcpy(&lo[c], &dl, sizeof(dl));
+        }
+    }
+}
+
+/* Whether a datum of tile @bits has exponent field 255. */
+TTX_INLINE bool top_binade(const uint32_t *bits)
+{
+    vw any = {0};
+
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
+        vw u;
+
+        memcpy(&u, &bits[i], sizeof(u));
+        any |= (vw)((u & 0x7f800000u) == 0x7f800000u);
+    }
+    for (unsigned l = 1; l < 16; l++) {
+        any[0] |= any[l];
+    }
+    return any[0];
+}
+
 TTX_INLINE void mm_slice_a_body(TTSlices *s, const uint32_t *bits, unsigned np)
 {
+    bool top = top_binade(bits);
+
     for (unsigned k = 0; k < TT_TILE_DIM; k++) {
         for (unsigned c = 0; c < TT_TILE_DIM; c += 16) {
-            v_slice16(&bits[ttx_tile_index(k, c)], 0xfff80000u, 0xfff83fffu,
-                      &s->ak[0][k][c], np > 1 ? &s->ak[1][k][c] : NULL);
+            const uint32_t *p = &bits[ttx_tile_index(k, c)];
+            double *lo = np > 1 ? &s->ak[1][k][c] : NULL;
+
+            if (top) {
+                v_slice16(p, 0xfff80000u, 0xfff83fffu, &s->ak[0][k][c], lo);
+            } else {
+                v_slice16_f(p, 0xfff80000u, 0xffffc000u, &s->ak[0][k][c], lo);
+            }
         }
     }
 }
@@ -723,6 +784,8 @@ TTX_INLINE uint32_t nz_mask16(const uint32_t *bits, uint32_t field)
  */
 TTX_INLINE void mm_slice_b_body(TTSlices *s, const uint32_t *bits, unsigned np)
 {
+    bool top = top_binade(bits);
+
     for (unsigned r = 0; r < TT_TILE_DIM; r++) {
         s->bnz[0][r] = 0;
         s->bnz[1][r] = 0;
@@ -730,8 +793,13 @@ TTX_INLINE void mm_slice_b_body(TTSlices *s, const uint32_t *bits, unsigned np)
             const uint32_t *p = &bits[ttx_tile_index(r, k)];
             uint32_t hi = nz_mask16(p, 0x7f800000u);
 
-            v_slice16(p, 0xfffe0000u, 0xfffe1fffu, &s->bm[0][r][k],
-                      np > 2 ? &s->bm[1][r][k] : NULL);
+            double *lo = np > 2 ? &s->bm[1][r][k] : NULL;
+
+            if (top) {
+                v_slice16(p, 0xfffe0000u, 0xfffe1fffu, &s->bm[0][r][k], lo);
+            } else {
+                v_slice16_f(p, 0xfffe0000u, 0xffffe000u, &s->bm[0][r][k], lo);
+            }
             s->bnz[0][r] |= hi << k;
             if (np > 2) {
                 s->bnz[1][r] |= (hi & nz_mask16(p, 0x0001e000u)) << k;
@@ -997,10 +1065,6 @@ TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
         }
     }
 }
-
-/* Sixteen FP32 patterns, as integers and as floats. */
-typedef uint32_t vw __attribute__((vector_size(16 * sizeof(uint32_t))));
-typedef float vf __attribute__((vector_size(16 * sizeof(float))));
 
 /*
  * Whether every datum of the Src tiles @a and @b is a BF16 value (low 16
