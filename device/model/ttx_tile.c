@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void src_unpack_bf16(const uint8_t *l1, uint32_t out[TT_TILE_ELEMS]);
+
 static unsigned dst_slots(const TTTileEngine *e)
 {
     return e->cfg.fp32_dest ? TTX_DST_TILES_32B : TTX_DST_TILES_16B;
@@ -260,10 +262,18 @@ int ttx_tile_unpack_rows(TTTileEngine *e, unsigned src, unsigned fmt,
         if (bank->matrix_owned) {
             return TTX_TILE_BLOCKED;
         }
-        if (ttx_fmt_decode_tile(fmt, t, bank->bits)) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (fmt == TT_DF_FLOAT16_B) {
+            /* Decode and convert in one pass: the common case. */
+            src_unpack_bf16(t, bank->bits);
+            bank->style = TTX_SRC_BF16;
+        } else
+#endif
+            if (ttx_fmt_decode_tile(fmt, t, bank->bits)) {
             return TTX_TILE_EINVAL;
+        } else {
+            bank->style = src_convert(e, fmt, bank->bits);
         }
-        bank->style = src_convert(e, fmt, bank->bits);
     } else if (ttx_fmt_decode_tile(fmt, t, v)) {
         return TTX_TILE_EINVAL;
     } else if (bank->matrix_owned) {
@@ -900,6 +910,14 @@ TTX_INLINE void mm_dot_mask(vd sum[][MM_NV], unsigned nq, const double *rb,
         mm_dot_v2d((double *)sum[0], rb, mask, a[0], 16);
         return;
     }
+    /*
+     * A chunk with few zeros runs all its 16 k (adding +-0 changes
+     * nothing): the loop's length is then one the branch predictor
+     * learns.
+     */
+    if (__builtin_popcount(mask) >= 12) {
+        mask = 0xffffu << ((unsigned)__builtin_ctz(mask) & ~15u);
+    }
     while (mask) {
         unsigned k = (unsigned)__builtin_ctz(mask);
         double b = rb[k];
@@ -1067,31 +1085,6 @@ TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
 }
 
 /*
- * Whether every datum of the Src tiles @a and @b is a BF16 value (low 16
- * bits clear) with an exponent field below 254, the condition of
- * elw_bf16_body().
- */
-TTX_INLINE bool elw_bf16_ok(const uint32_t *a, const uint32_t *b)
-{
-    vw any = {0};
-
-    for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
-        vw ua, ub;
-
-        memcpy(&ua, &a[i], sizeof(ua));
-        memcpy(&ub, &b[i], sizeof(ub));
-        /* Exponent 254 or 255 carries into bit 31. */
-        any |= (ua & 0xffffu) | (ub & 0xffffu) |
-               (((ua & 0x7f800000u) + 0x01000000u) & 0x80000000u) |
-               (((ub & 0x7f800000u) + 0x01000000u) & 0x80000000u);
-    }
-    for (unsigned l = 1; l < 16; l++) {
-        any[0] |= any[l];
-    }
-    return !any[0];
-}
-
-/*
  * ELWADD / ELWSUB of BF16 values into a BF16 Dst, no accumulation, in
  * float: the same bits as the double form below.  A sum or difference
  * of two 8-bit-significand values rounded first to 24 bits (float) and
@@ -1102,17 +1095,26 @@ TTX_INLINE bool elw_bf16_ok(const uint32_t *a, const uint32_t *b)
  * float sum is finite and its BF16 rounding cannot pass the largest
  * pattern; a sum below the normal range is exact in float (both
  * operands are normal or zero) and becomes a signed zero either way.
- * + 0.0f turns a -0 sum into +0, as v_round()'s + 0.0 does.
+ * + 0.0f turns a -0 sum into +0, as v_round()'s + 0.0 does.  Returns
+ * whether every datum of @a and @b met the condition: a BF16 value (low
+ * 16 bits clear) with an exponent field below 254; the Dst tile written
+ * is only good then.
  */
-TTX_INLINE void elw_bf16_body(TTTileEngine *e, unsigned slot, const uint32_t *a,
+TTX_INLINE bool elw_bf16_body(TTTileEngine *e, unsigned slot, const uint32_t *a,
                               const uint32_t *b, bool sub)
 {
+    vw any = {0};
+
     for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
         vw ua, ub, u, tiny, out;
         vf fa, fb, sum;
 
         memcpy(&ua, &a[i], sizeof(ua));
         memcpy(&ub, &b[i], sizeof(ub));
+        /* The condition; exponent 254 or 255 carries into bit 31. */
+        any |= (ua & 0xffffu) | (ub & 0xffffu) |
+               (((ua & 0x7f800000u) + 0x01000000u) & 0x80000000u) |
+               (((ub & 0x7f800000u) + 0x01000000u) & 0x80000000u);
         /* A zero exponent reads +0 (ttx_fmt_f32_value_inl()). */
         ua &= (vw)((ua & 0x7f800000u) != (vw){0});
         ub &= (vw)((ub & 0x7f800000u) != (vw){0});
@@ -1127,14 +1129,18 @@ TTX_INLINE void elw_bf16_body(TTTileEngine *e, unsigned slot, const uint32_t *a,
         memcpy(&e->dst[slot][i], &out, sizeof(out));
     }
     e->defined[slot] = ~0ull;
+    for (unsigned l = 1; l < 16; l++) {
+        any[0] |= any[l];
+    }
+    return !any[0];
 }
 
 /*
  * ELWADD / ELWSUB into Dst @slot of @kind: SrcA @a plus or minus the
  * (already broadcast) SrcB @b, in double, plus the Dst value when @acc,
  * then one rounding into @kind (a -0 sum rounds as +0, + 0.0 in
- * v_round()).  BF16 without accumulation takes elw_bf16_body() when its
- * condition holds.
+ * v_round()).  BF16 without accumulation takes elw_bf16_body(), and
+ * this form only where that reports its condition broken.
  */
 TTX_INLINE void elw_addsub_body(TTTileEngine *e, unsigned slot, TTDstKind kind,
                                 const uint32_t *a, const uint32_t *b, bool sub,
@@ -1142,8 +1148,7 @@ TTX_INLINE void elw_addsub_body(TTTileEngine *e, unsigned slot, TTDstKind kind,
 {
     TTRoundK rk = round_params(kind);
 
-    if (!acc && kind == TTX_DST_BF16 && elw_bf16_ok(a, b)) {
-        elw_bf16_body(e, slot, a, b, sub);
+    if (!acc && kind == TTX_DST_BF16 && elw_bf16_body(e, slot, a, b, sub)) {
         return;
     }
 
@@ -1176,6 +1181,26 @@ TTX_INLINE void elw_addsub_body(TTTileEngine *e, unsigned slot, TTDstKind kind,
     e->defined[slot] = ~0ull;
 }
 
+/*
+ * Src image of a Float16_b L1 tile @l1 (ttx_fmt_decode_tile() and
+ * src_convert() in one pass): each datum shifted up, a zero exponent
+ * leaving only the sign (the FPU's denormal flush).
+ */
+TTX_INLINE void unpack_bf16_body(const uint8_t *l1, uint32_t *out)
+{
+    typedef uint16_t vh __attribute__((vector_size(16 * sizeof(uint16_t))));
+
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
+        vh h;
+        vw u;
+
+        memcpy(&h, l1 + 2 * i, sizeof(h));
+        u = __builtin_convertvector(h, vw) << 16;
+        u &= (vw)((u & 0x7f800000u) != (vw){0}) | 0x80000000u;
+        memcpy(&out[i], &u, sizeof(u));
+    }
+}
+
 /* The loops above, built for one SIMD level. */
 typedef struct TTFpuLoops {
     void (*slice_a)(TTSlices *s, const uint32_t *bits, unsigned np);
@@ -1183,6 +1208,7 @@ typedef struct TTFpuLoops {
     void (*accumulate)(TTTileEngine *e, unsigned slot, TTDstKind kind);
     void (*addsub)(TTTileEngine *e, unsigned slot, TTDstKind kind,
                    const uint32_t *a, const uint32_t *b, bool sub, bool acc);
+    void (*unpack_bf16)(const uint8_t *l1, uint32_t *out);
 } TTFpuLoops;
 
 #define TTX_FPU_LOOPS(name, pair, narrow)                                      \
@@ -1207,11 +1233,13 @@ typedef struct TTFpuLoops {
     {                                                                          \
         elw_addsub_body(e, slot, kind, a, b, sub, acc);                        \
     }                                                                          \
+    static void unpack_bf16_##name(const uint8_t *l1, uint32_t *out)           \
+    {                                                                          \
+        unpack_bf16_body(l1, out);                                             \
+    }                                                                          \
     static const TTFpuLoops loops_##name = {                                   \
-        mm_slice_a_##name,                                                     \
-        mm_slice_b_##name,                                                     \
-        mm_accumulate_##name,                                                  \
-        elw_addsub_##name,                                                     \
+        mm_slice_a_##name, mm_slice_b_##name,  mm_accumulate_##name,           \
+        elw_addsub_##name, unpack_bf16_##name,                                 \
     }
 
 TTX_FPU_LOOPS(portable, false, 2);
@@ -1267,6 +1295,11 @@ static const TTFpuLoops *fpu_loops(void)
     }
 #endif
     return &loops_portable;
+}
+
+static void src_unpack_bf16(const uint8_t *l1, uint32_t out[TT_TILE_ELEMS])
+{
+    fpu_loops()->unpack_bf16(l1, out);
 }
 
 /* ---- FPU ops ----------------------------------------------------- */
