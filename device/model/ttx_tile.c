@@ -947,13 +947,67 @@ TTX_INLINE void mm_dot_mask(vd sum[][MM_NV], unsigned nq, const double *rb,
     }
 }
 
+/* @s += the eight doubles at @p times @b0, @t += them times @b1. */
+TTX_INLINE void mm_fma2(vd *s, vd *t, const double *p, double b0, double b1)
+{
+    vd v;
+
+    memcpy(&v, p, sizeof(v));
+    *s += v * b0;
+    *t += v * b1;
+}
+
 /*
- * v_round() where neither special case can arise, on the running value
- * alone: @d = the rounding of @d + @sum.  Lanes where the sum is below
- * the normal range but not 0, or the rounding reaches 2^(emax + 1), set
- * @bad; otherwise this is v_round()'s result (a zero sum is +0 there as
- * here: the running value is never -0, so neither is the sum).
+ * mm_dot_mask() with two phases for two output rows at once, SrcB slice
+ * rows @rb0 and @rb1, over the k of @mask (where either is not zero;
+ * the other's +0 adds +-0, which changes nothing): each SrcA load feeds
+ * both rows.  Sums into @sum0 and @sum1, as mm_dot_mask()'s.
  */
+TTX_INLINE void mm_dot_pair(vd sum0[][MM_NV], vd sum1[][MM_NV],
+                            const double *rb0, const double *rb1, uint32_t mask,
+                            const double (*const a[2])[TT_TILE_DIM])
+{
+    vd s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
+    vd t0 = {0}, t1 = {0}, t2 = {0}, t3 = {0};
+    vd u0 = {0}, u1 = {0}, u2 = {0}, u3 = {0};
+    vd w0 = {0}, w1 = {0}, w2 = {0}, w3 = {0};
+
+    if (__builtin_popcount(mask) >= 12) {
+        mask = 0xffffu << ((unsigned)__builtin_ctz(mask) & ~15u);
+    }
+    while (mask) {
+        unsigned k = (unsigned)__builtin_ctz(mask);
+        double b0 = rb0[k], b1 = rb1[k];
+        const double *x = a[0][k], *y = a[1][k];
+
+        mask &= mask - 1;
+        mm_fma2(&s0, &u0, x, b0, b1);
+        mm_fma2(&s1, &u1, x + VL, b0, b1);
+        mm_fma2(&s2, &u2, x + 2 * VL, b0, b1);
+        mm_fma2(&s3, &u3, x + 3 * VL, b0, b1);
+        mm_fma2(&t0, &w0, y, b0, b1);
+        mm_fma2(&t1, &w1, y + VL, b0, b1);
+        mm_fma2(&t2, &w2, y + 2 * VL, b0, b1);
+        mm_fma2(&t3, &w3, y + 3 * VL, b0, b1);
+    }
+    sum0[0][0] = s0;
+    sum0[0][1] = s1;
+    sum0[0][2] = s2;
+    sum0[0][3] = s3;
+    sum0[1][0] = t0;
+    sum0[1][1] = t1;
+    sum0[1][2] = t2;
+    sum0[1][3] = t3;
+    sum1[0][0] = u0;
+    sum1[0][1] = u1;
+    sum1[0][2] = u2;
+    sum1[0][3] = u3;
+    sum1[1][0] = w0;
+    sum1[1][1] = w1;
+    sum1[1][2] = w2;
+    sum1[1][3] = w3;
+}
+
 /* TTRoundK's constants as vectors, made once per tile. */
 typedef struct TTRoundV {
     vu half1, keep, abs;
@@ -977,6 +1031,13 @@ TTX_INLINE void v_round_consts(TTRoundV *c, const TTRoundK *k)
     *c = v;
 }
 
+/*
+ * v_round() where neither special case can arise, on the running value
+ * alone: @d = the rounding of @d + @sum.  Lanes where the sum is below
+ * the normal range but not 0, or the rounding reaches 2^(emax + 1), set
+ * @bad; otherwise this is v_round()'s result (a zero sum is +0 there as
+ * here: the running value is never -0, so neither is the sum).
+ */
 TTX_INLINE void v_round_fast(vd *d, const vd *sum, const TTRoundV *c, vu *bad)
 {
     vd v = *d + *sum;
@@ -1006,11 +1067,12 @@ TTX_INLINE void v_round_fast(vd *d, const vd *sum, const TTRoundV *c, vu *bad)
  * SrcB slice row is all zero adds +0 to values already in the kind,
  * which rounds to themselves, so it is skipped.  Returns true, without
  * writing Dst, if a special case arose: the caller runs the row again
- * with @exact, which rounds every chunk with v_round().
+ * with @exact, which rounds every chunk with v_round().  @pre, unless
+ * NULL, holds the sums of phases 0 and 1 (by chunk), already formed.
  */
 TTX_INLINE bool mm_row(TTTileEngine *e, unsigned slot, unsigned r,
                        const TTRoundK *rk, bool exact, bool two,
-                       unsigned narrow)
+                       unsigned narrow, vd pre[2][2][MM_NV])
 {
     const TTSlices *s = &e->scratch;
     const double(*const a[2])[TT_TILE_DIM] = {s->ak[0], s->ak[1]};
@@ -1035,6 +1097,10 @@ TTX_INLINE bool mm_row(TTTileEngine *e, unsigned slot, unsigned r,
         for (unsigned h = 0; h < 2; h++) {
             uint32_t m = nz & (0xffffu << (16 * h));
 
+            if (pre && p == 0) {
+                memcpy(sum[h], pre[h], sizeof(sum[h]));
+                continue;
+            }
             if (two && nq == 2) {
                 mm_dot_mask(sum[h], 2, rb, m, a, 0);
                 continue;
@@ -1071,15 +1137,34 @@ TTX_INLINE bool mm_row(TTTileEngine *e, unsigned slot, unsigned r,
     return false;
 }
 
-/* Dst @slot (of @kind) += the sliced SrcB tile @ the sliced SrcA tile. */
+/*
+ * Dst @slot (of @kind) += the sliced SrcB tile @ the sliced SrcA tile, a
+ * row at a time; with @two and two phases or more, the sums of phases 0
+ * and 1 (the dense ones) for two rows at once (mm_dot_pair()).
+ */
 TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
                                    TTDstKind kind, bool two, unsigned narrow)
 {
+    const TTSlices *s = &e->scratch;
+    const double(*const a[2])[TT_TILE_DIM] = {s->ak[0], s->ak[1]};
     TTRoundK rk = round_params(kind);
+    bool pair = two && num_phases(e->cfg.fidelity) > 1;
 
-    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-        if (mm_row(e, slot, r, &rk, false, two, narrow)) {
-            mm_row(e, slot, r, &rk, true, two, narrow);
+    for (unsigned r = 0; r < TT_TILE_DIM; r += 2) {
+        vd pre[2][2][2][MM_NV]; /* [row][h][phase] */
+
+        for (unsigned h = 0; pair && h < 2; h++) {
+            uint32_t m =
+                (s->bnz[0][r] | s->bnz[0][r + 1]) & (0xffffu << (16 * h));
+
+            mm_dot_pair(pre[0][h], pre[1][h], s->bm[0][r], s->bm[0][r + 1], m,
+                        a);
+        }
+        for (unsigned i = 0; i < 2; i++) {
+            if (mm_row(e, slot, r + i, &rk, false, two, narrow,
+                       pair ? pre[i] : NULL)) {
+                mm_row(e, slot, r + i, &rk, true, two, narrow, NULL);
+            }
         }
     }
 }
