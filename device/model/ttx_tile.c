@@ -20,6 +20,7 @@
 #include "ttx_tile.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -754,9 +755,49 @@ TTX_INLINE bool top_binade(const uint32_t *bits)
     return any[0];
 }
 
+typedef int32_t vi __attribute__((vector_size(16 * sizeof(int32_t))));
+
+/*
+ * @r[0], @r[1] = the least and greatest field (@bits >> @shift) & @mask
+ * over the values of tile @bits in the face rows set in @rows, a zero
+ * field (a zero datum) left out: @mask + 1 and 0 when every one is zero.
+ * Signed compares: SSE2 has no unsigned one.
+ */
+TTX_INLINE void field_range(const uint32_t *bits, uint64_t rows, unsigned shift,
+                            uint32_t mask, int r[2])
+{
+    vi lo = (vi){0} + (int32_t)(mask + 1), hi = {0};
+    vi fm = (vi){0} + (int32_t)mask, big = fm + 1;
+
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
+        vi u, f, m;
+
+        if (!((rows >> (i / 16)) & 1)) {
+            continue;
+        }
+        memcpy(&u, &bits[i], sizeof(u));
+        f = (u >> shift) & fm;
+        /* A zero field reads as mask + 1, above every other. */
+        f |= big & ((f - 1) >> 31);
+        m = f < lo;
+        lo = (f & m) | (lo & ~m);
+        f &= fm;
+        m = f > hi;
+        hi = (f & m) | (hi & ~m);
+    }
+    r[0] = lo[0];
+    r[1] = hi[0];
+    for (unsigned l = 1; l < 16; l++) {
+        r[0] = lo[l] < r[0] ? lo[l] : r[0];
+        r[1] = hi[l] > r[1] ? hi[l] : r[1];
+    }
+}
+
 TTX_INLINE void mm_slice_a_body(TTSlices *s, const uint32_t *bits, unsigned np)
 {
     bool top = top_binade(bits);
+
+    field_range(bits, ~0ull, 23, 0xff, s->aexp);
 
     for (unsigned k = 0; k < TT_TILE_DIM; k++) {
         for (unsigned c = 0; c < TT_TILE_DIM; c += 16) {
@@ -795,6 +836,8 @@ TTX_INLINE uint32_t nz_mask16(const uint32_t *bits, uint32_t field)
 TTX_INLINE void mm_slice_b_body(TTSlices *s, const uint32_t *bits, unsigned np)
 {
     bool top = top_binade(bits);
+
+    field_range(bits, ~0ull, 23, 0xff, s->bexp);
 
     for (unsigned r = 0; r < TT_TILE_DIM; r++) {
         s->bnz[0][r] = 0;
@@ -1059,6 +1102,15 @@ TTX_INLINE void v_round_fast(vd *d, const vd *sum, const TTRoundV *c, vu *bad)
     *d = (vd)ur;
 }
 
+/* v_round_fast() where mm_range_safe() has ruled both special cases out. */
+TTX_INLINE void v_round_exact_range(vd *d, const vd *sum, const TTRoundV *c)
+{
+    vd v = *d + *sum;
+    vu u = (vu)v;
+
+    *d = (vd)((u + c->half1 + ((u >> c->shift) & 1)) & c->keep);
+}
+
 /*
  * Output row @r of Dst @slot (of @k's kind) += the sliced SrcB tile @ the
  * sliced SrcA tile.  Phase outer, K chunk of 16 inner: the LLK replays
@@ -1080,7 +1132,7 @@ TTX_INLINE void v_round_fast(vd *d, const vd *sum, const TTRoundV *c, vu *bad)
  * NULL, holds the sums of phases 0 and 1 (by chunk), already formed.
  */
 TTX_INLINE bool mm_row(TTTileEngine *e, unsigned slot, unsigned r,
-                       const TTRoundK *rk, bool exact, bool two,
+                       const TTRoundK *rk, bool exact, bool safe, bool two,
                        unsigned narrow, vd pre[2][2][MM_NV])
 {
     const TTSlices *s = &e->scratch;
@@ -1128,7 +1180,11 @@ TTX_INLINE bool mm_row(TTTileEngine *e, unsigned slot, unsigned r,
                 } else if (nz & (0xffffu << (16 * h))) {
 #pragma GCC unroll 4
                     for (unsigned j = 0; j < MM_NV; j++) {
-                        v_round_fast(&d[j], &sum[h][q][j], &rv, &bad);
+                        if (safe) {
+                            v_round_exact_range(&d[j], &sum[h][q][j], &rv);
+                        } else {
+                            v_round_fast(&d[j], &sum[h][q][j], &rv, &bad);
+                        }
                     }
                 }
             }
@@ -1147,6 +1203,52 @@ TTX_INLINE bool mm_row(TTTileEngine *e, unsigned slot, unsigned r,
 }
 
 /*
+ * Whether no rounding of a matmul of the sliced tiles into Dst @slot (of
+ * @kind) can meet a special case of v_round(), by the exponents of the
+ * data (mm_slice_*_body()) and of Dst (E: unbiased exponents):
+ *   - below the normal range: every slice of a datum of exponent E is a
+ *     multiple of 2^(E - 9) (SrcA) or 2^(E - 10) (SrcB), a Dst value of
+ *     a multiple of 2^(E - mantissa bits); so every product, sum and Dst
+ *     value stays a multiple of the least of those, 2^L (a rounding to
+ *     nearest of a multiple of 2^L at or above 2^L is one), and with
+ *     2^L at least the least normal, a value that is not 0 is normal;
+ *   - overflow: slices are below 2^(E + 1), the eight chunks' sums
+ *     together below 2^(Ea + Eb + 9), Dst below 2^(Ed + 1); with M the
+ *     greater of those exponents, no value reaches 2^(M + 2) (eight
+ *     roundings grow a value by less than 4%), so M + 3 at most the
+ *     exponent of 2^(emax + 1) keeps every rounding below it.
+ */
+TTX_INLINE bool mm_range_safe(const TTTileEngine *e, unsigned slot,
+                              TTDstKind kind)
+{
+    static const struct {
+        int shift, mask, bias, mbits, emin, lim;
+    } k[] = {
+        [TTX_DST_BF16] = {7, 0xff, 127, 7, -126, 129},
+        [TTX_DST_FP16] = {10, 0x1f, 15, 10, -14, 17},
+        [TTX_DST_FP32] = {23, 0xff, 127, 23, -126, 129},
+    };
+    const TTSlices *s = &e->scratch;
+    int lsb = INT32_MAX, top = INT32_MIN, d[2];
+
+    /* Undefined rows read as 0. */
+    field_range(e->dst[slot], e->defined[slot], k[kind].shift,
+                (uint32_t)k[kind].mask, d);
+    if (d[1]) {
+        lsb = d[0] - k[kind].bias - k[kind].mbits;
+        top = d[1] - k[kind].bias + 1;
+    }
+    if (s->aexp[1] && s->bexp[1]) {
+        int p = s->aexp[0] + s->bexp[0] - 2 * 127 - 19;
+        int q = s->aexp[1] + s->bexp[1] - 2 * 127 + 9;
+
+        lsb = p < lsb ? p : lsb;
+        top = q > top ? q : top;
+    }
+    return lsb >= k[kind].emin && top + 3 <= k[kind].lim;
+}
+
+/*
  * Dst @slot (of @kind) += the sliced SrcB tile @ the sliced SrcA tile, a
  * row at a time; with @two and two phases or more, the sums of phases 0
  * and 1 (the dense ones) for two rows at once (mm_dot_pair()).
@@ -1158,6 +1260,7 @@ TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
     const double(*const a[2])[TT_TILE_DIM] = {s->ak[0], s->ak[1]};
     TTRoundK rk = round_params(kind);
     bool pair = two && num_phases(e->cfg.fidelity) > 1;
+    bool safe = mm_range_safe(e, slot, kind);
 
     for (unsigned r = 0; r < TT_TILE_DIM; r += 2) {
         vd pre[2][2][2][MM_NV]; /* [row][h][phase] */
@@ -1170,9 +1273,9 @@ TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
                         a);
         }
         for (unsigned i = 0; i < 2; i++) {
-            if (mm_row(e, slot, r + i, &rk, false, two, narrow,
+            if (mm_row(e, slot, r + i, &rk, false, safe, two, narrow,
                        pair ? pre[i] : NULL)) {
-                mm_row(e, slot, r + i, &rk, true, two, narrow, NULL);
+                mm_row(e, slot, r + i, &rk, true, false, two, narrow, NULL);
             }
         }
     }

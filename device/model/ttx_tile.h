@@ -166,6 +166,7 @@ typedef struct TTSlices {
     double ak[2][TT_TILE_DIM][TT_TILE_DIM]; /* SrcA slice, [k][column] */
     double bm[2][TT_TILE_DIM][TT_TILE_DIM]; /* SrcB slice by row */
     uint32_t bnz[2][TT_TILE_DIM];           /* bit k: bm[.][r][k] != 0 */
+    int aexp[2], bexp[2]; /* least, greatest exponent field, nonzero data */
 } TTSlices;
 
 typedef struct TTTileConfig {
