@@ -20,8 +20,11 @@
 #include "ttx_tile.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+static void src_unpack_bf16(const uint8_t *l1, uint32_t out[TT_TILE_ELEMS]);
 
 static unsigned dst_slots(const TTTileEngine *e)
 {
@@ -260,10 +263,18 @@ int ttx_tile_unpack_rows(TTTileEngine *e, unsigned src, unsigned fmt,
         if (bank->matrix_owned) {
             return TTX_TILE_BLOCKED;
         }
-        if (ttx_fmt_decode_tile(fmt, t, bank->bits)) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (fmt == TT_DF_FLOAT16_B) {
+            /* Decode and convert in one pass: the common case. */
+            src_unpack_bf16(t, bank->bits);
+            bank->style = TTX_SRC_BF16;
+        } else
+#endif
+            if (ttx_fmt_decode_tile(fmt, t, bank->bits)) {
             return TTX_TILE_EINVAL;
+        } else {
+            bank->style = src_convert(e, fmt, bank->bits);
         }
-        bank->style = src_convert(e, fmt, bank->bits);
     } else if (ttx_fmt_decode_tile(fmt, t, v)) {
         return TTX_TILE_EINVAL;
     } else if (bank->matrix_owned) {
@@ -506,6 +517,10 @@ static void slice_both(const TTSrcBank *a, const TTSrcBank *b, TTSlices *s)
 typedef double vd __attribute__((vector_size(VL * sizeof(double))));
 typedef uint64_t vu __attribute__((vector_size(VL * sizeof(uint64_t))));
 typedef uint32_t vu32 __attribute__((vector_size(VL * sizeof(uint32_t))));
+typedef float vf8 __attribute__((vector_size(VL * sizeof(float))));
+/* Sixteen FP32 patterns, as integers and as floats. */
+typedef uint32_t vw __attribute__((vector_size(16 * sizeof(uint32_t))));
+typedef float vf __attribute__((vector_size(16 * sizeof(float))));
 
 #define TTX_INLINE static inline __attribute__((always_inline))
 
@@ -691,162 +706,579 @@ TTX_INLINE void v_slice16(const uint32_t *bits, uint32_t hi_mask,
  * Matmul views of SrcA tile @bits: slices by row k and column c; the
  * odd-phase slice only when a phase uses it.
  */
-TTX_INLINE void mm_slice_a_body(TTSlices *s, const uint32_t *bits, unsigned np)
-{
-    for (unsigned k = 0; k < TT_TILE_DIM; k++) {
-        for (unsigned c = 0; c < TT_TILE_DIM; c += 16) {
-            v_slice16(&bits[ttx_tile_index(k, c)], 0xfff80000u, 0xfff83fffu,
-                      &s->ak[0][k][c], np > 1 ? &s->ak[1][k][c] : NULL);
-        }
-    }
-}
-
-/* ... and of SrcB tile @bits, by output row r and k. */
-TTX_INLINE void mm_slice_b_body(TTSlices *s, const uint32_t *bits, unsigned np)
-{
-    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-        for (unsigned k = 0; k < TT_TILE_DIM; k += 16) {
-            v_slice16(&bits[ttx_tile_index(r, k)], 0xfffe0000u, 0xfffe1fffu,
-                      &s->bm[0][r][k], np > 2 ? &s->bm[1][r][k] : NULL);
-        }
-    }
-}
-
 /*
- * @sum[h][j] (h < @nh) = sum over k < 16 of @rb[16h + k] times
- * @ak[16h + k][8j .. 8j + 7], from 0.0 in k order: one exact product
- * and one IEEE add each, in the lanes of the 32 columns.  @nh = 2 runs
- * the two K chunks side by side (independent sums), for hosts with the
- * registers to hold both.  @narrow: pairs of doubles, 16 columns at a
- * time, for the portable build (a compiler splitting eight-lane vectors
- * into pairs itself builds the broadcast of rb[k] through memory).
+ * v_slice16() through float, for datums whose exponent field is below
+ * 255 (the FPU's top binade is finite; float's is not): a zero exponent
+ * gives +0, the high slice is the datum's bits under @hi_mask, and the
+ * low slice the bits under @mid_mask less those, a difference float
+ * holds exactly (at most five bits, in the datum's binade).  Both are
+ * the same doubles v_slice16() makes, from one conversion each.
  */
-TTX_INLINE void mm_dot16(vd sum[][TT_TILE_DIM / VL], unsigned nh,
-                         const double *rb, const double (*ak)[TT_TILE_DIM],
-                         bool narrow)
+TTX_INLINE void v_slice16_f(const uint32_t *bits, uint32_t hi_mask,
+                            uint32_t mid_mask, double *hi, double *lo)
 {
-    typedef double v2d __attribute__((vector_size(2 * sizeof(double))));
+    for (unsigned c = 0; c < 16; c += VL) {
+        vu32 u, h, m;
+        vf8 fh, fm, fl;
+        vd dh, dl;
 
-    if (narrow) {
-        for (unsigned h = 0; h < nh; h++) {
-            for (unsigned c0 = 0; c0 < TT_TILE_DIM; c0 += 16) {
-                v2d acc[8] = {0};
-
-                for (unsigned k = 0; k < 16; k++) {
-                    double bk = rb[16 * h + k];
-
-#pragma GCC unroll 8
-                    for (unsigned j = 0; j < 8; j++) {
-                        v2d x;
-
-                        memcpy(&x, &ak[16 * h + k][c0 + 2 * j], sizeof(x));
-                        acc[j] += x * bk;
-                    }
-                }
-                memcpy((double *)sum[h] + c0, acc, sizeof(acc));
-            }
-        }
-        return;
-    }
-    for (unsigned k = 0; k < 16; k++) {
-#pragma GCC unroll 2
-        for (unsigned h = 0; h < nh; h++) {
-            double bk = rb[16 * h + k];
-
-#pragma GCC unroll 4
-            for (unsigned j = 0; j < TT_TILE_DIM / VL; j++) {
-                vd x;
-
-                memcpy(&x, &ak[16 * h + k][VL * j], sizeof(x));
-                sum[h][j] += x * bk;
-            }
+        memcpy(&u, &bits[c], sizeof(u));
+        u &= (vu32)((u & 0x7f800000u) != 0);
+        h = u & hi_mask;
+        memcpy(&fh, &h, sizeof(fh));
+        dh = __builtin_convertvector(fh, vd);
+        memcpy(&hi[c], &dh, sizeof(dh));
+        if (lo) {
+            m = u & mid_mask;
+            memcpy(&fm, &m, sizeof(fm));
+            fl = fm - fh;
+            dl = __builtin_convertvector(fl, vd);
+            memcpy(&lo[c], &dl, sizeof(dl));
         }
     }
 }
 
-/*
- * Dst @slot (of @kind) += the sliced SrcB tile @ the sliced SrcA tile.
- * Phase outer, K chunk of 16 inner: the LLK replays the tile's 16 MVMULs
- * (K faces 0 then 1 for each Dst face) once per phase and bumps the
- * fidelity counter between replays (llk_math_matmul.h).  Each element
- * sums its chunk's 16 products in k order (mm_dot16()) and adds that to
- * its Dst value with one rounding into @kind, chunk 0 then chunk 1.  The
- * running Dst values stay doubles between phases (a rounded value is
- * exact in double) and become Dst bits once at the end.  @pair: both
- * chunks' sums at once (they do not depend on each other, only their
- * roundings do), which keeps more multiply-adds in flight.
- */
-TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
-                                   TTDstKind kind, bool pair, bool narrow)
-{
-    const TTSlices *s = &e->scratch;
-    unsigned np = num_phases(e->cfg.fidelity);
-    TTRoundK rk = round_params(kind);
-    enum { NV = TT_TILE_DIM / VL };
-
-    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
-        double row[TT_TILE_DIM];
-        vd d[NV], out[NV];
-
-        v_dst_get16(e, slot, ttx_tile_index(r, 0), row);
-        v_dst_get16(e, slot, ttx_tile_index(r, 16), &row[16]);
-        memcpy(d, row, sizeof(d));
-        for (unsigned p = 0; p < np; p++) {
-            const double(*ak)[TT_TILE_DIM] = s->ak[p & 1];
-            const double *rb = s->bm[(p >> 1) & 1][r];
-            vd sum[2][NV];
-
-            for (unsigned h = 0; h < 2; h++) {
-                for (unsigned j = 0; j < NV; j++) {
-                    sum[h][j] = (vd){0};
-                }
-            }
-            if (pair) {
-                mm_dot16(sum, 2, rb, ak, false);
-            }
-            for (unsigned h = 0; h < 2; h++) {
-                if (!pair) {
-                    mm_dot16(&sum[h], 1, rb + 16 * h, ak + 16 * h, narrow);
-                }
-#pragma GCC unroll 4
-                for (unsigned j = 0; j < NV; j++) {
-                    v_round(&out[j], &d[j], &sum[h][j], &rk);
-                }
-            }
-        }
-        memcpy(row, out, sizeof(row));
-        v_dst_put16(e, slot, ttx_tile_index(r, 0), row, &rk);
-        v_dst_put16(e, slot, ttx_tile_index(r, 16), &row[16], &rk);
-    }
-}
-
-/* Sixteen FP32 patterns, as integers and as floats. */
-typedef uint32_t vw __attribute__((vector_size(16 * sizeof(uint32_t))));
-typedef float vf __attribute__((vector_size(16 * sizeof(float))));
-
-/*
- * Whether every datum of the Src tiles @a and @b is a BF16 value (low 16
- * bits clear) with an exponent field below 254, the condition of
- * elw_bf16_body().
- */
-TTX_INLINE bool elw_bf16_ok(const uint32_t *a, const uint32_t *b)
+/* Whether a datum of tile @bits has exponent field 255. */
+TTX_INLINE bool top_binade(const uint32_t *bits)
 {
     vw any = {0};
 
     for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
-        vw ua, ub;
+        vw u;
 
-        memcpy(&ua, &a[i], sizeof(ua));
-        memcpy(&ub, &b[i], sizeof(ub));
-        /* Exponent 254 or 255 carries into bit 31. */
-        any |= (ua & 0xffffu) | (ub & 0xffffu) |
-               (((ua & 0x7f800000u) + 0x01000000u) & 0x80000000u) |
-               (((ub & 0x7f800000u) + 0x01000000u) & 0x80000000u);
+        memcpy(&u, &bits[i], sizeof(u));
+        any |= (vw)((u & 0x7f800000u) == 0x7f800000u);
     }
     for (unsigned l = 1; l < 16; l++) {
         any[0] |= any[l];
     }
-    return !any[0];
+    return any[0];
+}
+
+typedef int32_t vi __attribute__((vector_size(16 * sizeof(int32_t))));
+
+/*
+ * @r[0], @r[1] = the least and greatest field (@bits >> @shift) & @mask
+ * over the values of tile @bits in the face rows set in @rows, a zero
+ * field (a zero datum) left out: @mask + 1 and 0 when every one is zero.
+ * Signed compares: SSE2 has no unsigned one.
+ */
+TTX_INLINE void field_range(const uint32_t *bits, uint64_t rows, unsigned shift,
+                            uint32_t mask, int r[2])
+{
+    vi lo = (vi){0} + (int32_t)(mask + 1), hi = {0};
+    vi fm = (vi){0} + (int32_t)mask, big = fm + 1;
+
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
+        vi u, f, m;
+
+        if (!((rows >> (i / 16)) & 1)) {
+            continue;
+        }
+        memcpy(&u, &bits[i], sizeof(u));
+        f = (u >> shift) & fm;
+        /* A zero field reads as mask + 1, above every other. */
+        f |= big & ((f - 1) >> 31);
+        m = f < lo;
+        lo = (f & m) | (lo & ~m);
+        f &= fm;
+        m = f > hi;
+        hi = (f & m) | (hi & ~m);
+    }
+    r[0] = lo[0];
+    r[1] = hi[0];
+    for (unsigned l = 1; l < 16; l++) {
+        r[0] = lo[l] < r[0] ? lo[l] : r[0];
+        r[1] = hi[l] > r[1] ? hi[l] : r[1];
+    }
+}
+
+TTX_INLINE void mm_slice_a_body(TTSlices *s, const uint32_t *bits, unsigned np)
+{
+    bool top = top_binade(bits);
+
+    field_range(bits, ~0ull, 23, 0xff, s->aexp);
+
+    for (unsigned k = 0; k < TT_TILE_DIM; k++) {
+        for (unsigned c = 0; c < TT_TILE_DIM; c += 16) {
+            const uint32_t *p = &bits[ttx_tile_index(k, c)];
+            double *lo = np > 1 ? &s->ak[1][k][c] : NULL;
+
+            if (top) {
+                v_slice16(p, 0xfff80000u, 0xfff83fffu, &s->ak[0][k][c], lo);
+            } else {
+                v_slice16_f(p, 0xfff80000u, 0xffffc000u, &s->ak[0][k][c], lo);
+            }
+        }
+    }
+}
+
+/*
+ * Bit k of the result: datum k of the 16 at @bits has a bit of @field
+ * set.  With the exponent field, the slices that are not +0.
+ */
+TTX_INLINE uint32_t nz_mask16(const uint32_t *bits, uint32_t field)
+{
+    uint32_t m = 0;
+
+    for (unsigned k = 0; k < 16; k++) {
+        m |= (uint32_t)((bits[k] & field) != 0) << k;
+    }
+    return m;
+}
+
+/*
+ * ... and of SrcB tile @bits, by output row r and k, with the k at which
+ * each row's slices are not zero: a zero exponent makes both slices +0,
+ * and the low slice is +0 when bits 16..13 are clear (one bit of BF16
+ * data, so about half the time).
+ */
+TTX_INLINE void mm_slice_b_body(TTSlices *s, const uint32_t *bits, unsigned np)
+{
+    bool top = top_binade(bits);
+
+    field_range(bits, ~0ull, 23, 0xff, s->bexp);
+
+    for (unsigned r = 0; r < TT_TILE_DIM; r++) {
+        s->bnz[0][r] = 0;
+        s->bnz[1][r] = 0;
+        for (unsigned k = 0; k < TT_TILE_DIM; k += 16) {
+            const uint32_t *p = &bits[ttx_tile_index(r, k)];
+            uint32_t hi = nz_mask16(p, 0x7f800000u);
+
+            double *lo = np > 2 ? &s->bm[1][r][k] : NULL;
+
+            if (top) {
+                v_slice16(p, 0xfffe0000u, 0xfffe1fffu, &s->bm[0][r][k], lo);
+            } else {
+                v_slice16_f(p, 0xfffe0000u, 0xffffe000u, &s->bm[0][r][k], lo);
+            }
+            s->bnz[0][r] |= hi << k;
+            if (np > 2) {
+                s->bnz[1][r] |= (hi & nz_mask16(p, 0x0001e000u)) << k;
+            }
+        }
+    }
+}
+
+#define MM_NV (TT_TILE_DIM / VL)
+
+/* @acc += the eight doubles at @p times @b. */
+TTX_INLINE void mm_fma(vd *acc, const double *p, double b)
+{
+    vd v;
+
+    memcpy(&v, p, sizeof(v));
+    *acc += v * b;
+}
+
+typedef double v2d __attribute__((vector_size(2 * sizeof(double))));
+typedef double v4d __attribute__((vector_size(4 * sizeof(double))));
+
+/*
+ * mm_dot_mask() of one phase on narrower vectors: eight vectors of @T
+ * (@w doubles) from column @c0, into @sum.  Named accumulators, not an
+ * array: GCC keeps those in registers.
+ */
+#define MM_FMA_N(T, acc, p, b)                                                 \
+    do {                                                                       \
+        T x_;                                                                  \
+                                                                               \
+        memcpy(&x_, (p), sizeof(x_));                                          \
+        (acc) += x_ * (b);                                                     \
+    } while (0)
+
+#define MM_DOT_NARROW(T, w)                                                    \
+    TTX_INLINE void mm_dot_##T(double *sum, const double *rb, uint32_t mask,   \
+                               const double(*a)[TT_TILE_DIM], unsigned c0)     \
+    {                                                                          \
+        T x0 = {0}, x1 = {0}, x2 = {0}, x3 = {0};                              \
+        T x4 = {0}, x5 = {0}, x6 = {0}, x7 = {0};                              \
+                                                                               \
+        while (mask) {                                                         \
+            unsigned k = (unsigned)__builtin_ctz(mask);                        \
+            const double *p = &a[k][c0];                                       \
+            double b = rb[k];                                                  \
+                                                                               \
+            mask &= mask - 1;                                                  \
+            MM_FMA_N(T, x0, p, b);                                             \
+            MM_FMA_N(T, x1, p + (w), b);                                       \
+            MM_FMA_N(T, x2, p + 2 * (w), b);                                   \
+            MM_FMA_N(T, x3, p + 3 * (w), b);                                   \
+            MM_FMA_N(T, x4, p + 4 * (w), b);                                   \
+            MM_FMA_N(T, x5, p + 5 * (w), b);                                   \
+            MM_FMA_N(T, x6, p + 6 * (w), b);                                   \
+            MM_FMA_N(T, x7, p + 7 * (w), b);                                   \
+        }                                                                      \
+        memcpy(sum + c0, &x0, sizeof(x0));                                     \
+        memcpy(sum + c0 + (w), &x1, sizeof(x1));                               \
+        memcpy(sum + c0 + 2 * (w), &x2, sizeof(x2));                           \
+        memcpy(sum + c0 + 3 * (w), &x3, sizeof(x3));                           \
+        memcpy(sum + c0 + 4 * (w), &x4, sizeof(x4));                           \
+        memcpy(sum + c0 + 5 * (w), &x5, sizeof(x5));                           \
+        memcpy(sum + c0 + 6 * (w), &x6, sizeof(x6));                           \
+        memcpy(sum + c0 + 7 * (w), &x7, sizeof(x7));                           \
+    }
+
+MM_DOT_NARROW(v2d, 2)
+MM_DOT_NARROW(v4d, 4)
+
+/*
+ * @sum[q][j] = sum of @a[q][k][8j .. 8j + 7] times @rb[k] for q < @nq and
+ * each k of @mask in ascending order, from +0: one exact product and one
+ * IEEE add each, in the lanes of the 32 columns.  The k left out have
+ * rb[k] = +0, whose products are +-0; a sum that starts at +0 and adds
+ * exact products is never -0, so adding +-0 would not change it.  @nq =
+ * 2 forms two phases' sums (same SrcB slice) in one pass, for hosts with
+ * the registers to hold both.  @narrow: pairs of doubles, 16 columns at
+ * a time, for the portable build (a compiler splitting eight-lane
+ * vectors into pairs itself builds the broadcast of rb[k] through
+ * memory).
+ */
+TTX_INLINE void mm_dot_mask(vd sum[][MM_NV], unsigned nq, const double *rb,
+                            uint32_t mask,
+                            const double (*const a[2])[TT_TILE_DIM],
+                            unsigned narrow)
+{
+    /* Named, not an array: GCC then keeps all eight in registers. */
+    vd s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
+    vd t0 = {0}, t1 = {0}, t2 = {0}, t3 = {0};
+
+    if (narrow == 4) {
+        mm_dot_v4d((double *)sum[0], rb, mask, a[0], 0);
+        return;
+    }
+    if (narrow) {
+        mm_dot_v2d((double *)sum[0], rb, mask, a[0], 0);
+        mm_dot_v2d((double *)sum[0], rb, mask, a[0], 16);
+        return;
+    }
+    /*
+     * A chunk with few zeros runs all its 16 k (adding +-0 changes
+     * nothing): the loop's length is then one the branch predictor
+     * learns.
+     */
+    if (__builtin_popcount(mask) >= 12) {
+        mask = 0xffffu << ((unsigned)__builtin_ctz(mask) & ~15u);
+    }
+    while (mask) {
+        unsigned k = (unsigned)__builtin_ctz(mask);
+        double b = rb[k];
+        const double *x = a[0][k], *y = a[1][k];
+
+        mask &= mask - 1;
+        mm_fma(&s0, x, b);
+        mm_fma(&s1, x + VL, b);
+        mm_fma(&s2, x + 2 * VL, b);
+        mm_fma(&s3, x + 3 * VL, b);
+        if (nq > 1) {
+            mm_fma(&t0, y, b);
+            mm_fma(&t1, y + VL, b);
+            mm_fma(&t2, y + 2 * VL, b);
+            mm_fma(&t3, y + 3 * VL, b);
+        }
+    }
+    sum[0][0] = s0;
+    sum[0][1] = s1;
+    sum[0][2] = s2;
+    sum[0][3] = s3;
+    if (nq > 1) {
+        sum[1][0] = t0;
+        sum[1][1] = t1;
+        sum[1][2] = t2;
+        sum[1][3] = t3;
+    }
+}
+
+/*
+ * @s += the eight doubles at @p times @b0, @t += them times @b1, from
+ * one load: GCC would fold the load into both multiply-adds, two loads,
+ * and the loop is bound by loads (11% of a HiFi4 matmul_tiles).  The
+ * empty asm makes the vector a register value.  Only AVX-512 builds
+ * reach this (mm_accumulate_body() with @two).
+ */
+TTX_INLINE void mm_fma2(vd *s, vd *t, const double *p, double b0, double b1)
+{
+    vd v;
+
+    memcpy(&v, p, sizeof(v));
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+    __asm__("" : "+v"(v));
+#endif
+    *s += v * b0;
+    *t += v * b1;
+}
+
+/*
+ * mm_dot_mask() with two phases for two output rows at once, SrcB slice
+ * rows @rb0 and @rb1, over the k of @mask (where either is not zero;
+ * the other's +0 adds +-0, which changes nothing): each SrcA load feeds
+ * both rows.  Sums into @sum0 and @sum1, as mm_dot_mask()'s.
+ */
+TTX_INLINE void mm_dot_pair(vd sum0[][MM_NV], vd sum1[][MM_NV],
+                            const double *rb0, const double *rb1, uint32_t mask,
+                            const double (*const a[2])[TT_TILE_DIM])
+{
+    vd s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
+    vd t0 = {0}, t1 = {0}, t2 = {0}, t3 = {0};
+    vd u0 = {0}, u1 = {0}, u2 = {0}, u3 = {0};
+    vd w0 = {0}, w1 = {0}, w2 = {0}, w3 = {0};
+
+    if (__builtin_popcount(mask) >= 12) {
+        mask = 0xffffu << ((unsigned)__builtin_ctz(mask) & ~15u);
+    }
+    while (mask) {
+        unsigned k = (unsigned)__builtin_ctz(mask);
+        double b0 = rb0[k], b1 = rb1[k];
+        const double *x = a[0][k], *y = a[1][k];
+
+        mask &= mask - 1;
+        mm_fma2(&s0, &u0, x, b0, b1);
+        mm_fma2(&s1, &u1, x + VL, b0, b1);
+        mm_fma2(&s2, &u2, x + 2 * VL, b0, b1);
+        mm_fma2(&s3, &u3, x + 3 * VL, b0, b1);
+        mm_fma2(&t0, &w0, y, b0, b1);
+        mm_fma2(&t1, &w1, y + VL, b0, b1);
+        mm_fma2(&t2, &w2, y + 2 * VL, b0, b1);
+        mm_fma2(&t3, &w3, y + 3 * VL, b0, b1);
+    }
+    sum0[0][0] = s0;
+    sum0[0][1] = s1;
+    sum0[0][2] = s2;
+    sum0[0][3] = s3;
+    sum0[1][0] = t0;
+    sum0[1][1] = t1;
+    sum0[1][2] = t2;
+    sum0[1][3] = t3;
+    sum1[0][0] = u0;
+    sum1[0][1] = u1;
+    sum1[0][2] = u2;
+    sum1[0][3] = u3;
+    sum1[1][0] = w0;
+    sum1[1][1] = w1;
+    sum1[1][2] = w2;
+    sum1[1][3] = w3;
+}
+
+/* TTRoundK's constants as vectors, made once per tile. */
+typedef struct TTRoundV {
+    vu half1, keep, abs;
+    vd minnorm, lim;
+    int shift;
+} TTRoundV;
+
+TTX_INLINE void v_round_consts(TTRoundV *c, const TTRoundK *k)
+{
+    vu zu = {0};
+    vd zd = {0};
+    TTRoundV v = {
+        .half1 = zu + k->half1,
+        .keep = zu + k->keep,
+        .abs = zu + (uint64_t)(~0ull >> 1),
+        .minnorm = zd + k->minnorm,
+        .lim = zd + k->lim,
+        .shift = k->shift,
+    };
+
+    *c = v;
+}
+
+/*
+ * v_round() where neither special case can arise, on the running value
+ * alone: @d = the rounding of @d + @sum.  Lanes where the sum is below
+ * the normal range but not 0, or the rounding reaches 2^(emax + 1), set
+ * @bad; otherwise this is v_round()'s result (a zero sum is +0 there as
+ * here: the running value is never -0, so neither is the sum).
+ */
+TTX_INLINE void v_round_fast(vd *d, const vd *sum, const TTRoundV *c, vu *bad)
+{
+    vd v = *d + *sum;
+    vu u = (vu)v;
+    vu ur = (u + c->half1 + ((u >> c->shift) & 1)) & c->keep;
+    vd av = (vd)(u & c->abs), ar = (vd)(ur & c->abs);
+
+    /* Double compares: SSE2 and AVX2 have no unsigned 64-bit one. */
+    *bad |= ((vu)(av < c->minnorm) & (vu)(av > (vd){0})) | (vu)(ar >= c->lim);
+    *d = (vd)ur;
+}
+
+/* v_round_fast() where mm_range_safe() has ruled both special cases out. */
+TTX_INLINE void v_round_exact_range(vd *d, const vd *sum, const TTRoundV *c)
+{
+    vd v = *d + *sum;
+    vu u = (vu)v;
+
+    *d = (vd)((u + c->half1 + ((u >> c->shift) & 1)) & c->keep);
+}
+
+/*
+ * Output row @r of Dst @slot (of @k's kind) += the sliced SrcB tile @ the
+ * sliced SrcA tile.  Phase outer, K chunk of 16 inner: the LLK replays
+ * the tile's 16 MVMULs (K faces 0 then 1 for each Dst face) once per
+ * phase and bumps the fidelity counter between replays
+ * (llk_math_matmul.h).  Each element sums its chunk's 16 products in k
+ * order (mm_dot_mask()) and adds that to its Dst value with one rounding
+ * into the kind, chunk 0 then chunk 1.  The running Dst values stay
+ * doubles between phases (a rounded value is exact in double) and become
+ * Dst bits once at the end.  Phases 2p and 2p + 1 share SrcB's slice, so
+ * their sums are formed together (@two: in one pass); they do not depend
+ * on each other, only their roundings do.
+ *
+ * Unless @exact, the roundings take v_round_fast() and a chunk whose
+ * SrcB slice row is all zero adds +0 to values already in the kind,
+ * which rounds to themselves, so it is skipped.  Returns true, without
+ * writing Dst, if a special case arose: the caller runs the row again
+ * with @exact, which rounds every chunk with v_round().  @pre, unless
+ * NULL, holds the sums of phases 0 and 1 (by chunk), already formed.
+ */
+TTX_INLINE bool mm_row(TTTileEngine *e, unsigned slot, unsigned r,
+                       const TTRoundK *rk, bool exact, bool safe, bool two,
+                       unsigned narrow, vd pre[2][2][MM_NV])
+{
+    const TTSlices *s = &e->scratch;
+    const double(*const a[2])[TT_TILE_DIM] = {s->ak[0], s->ak[1]};
+    unsigned np = num_phases(e->cfg.fidelity);
+    double row[TT_TILE_DIM];
+    vd d[MM_NV], out[MM_NV];
+    vu bad = {0};
+    TTRoundV rv;
+    uint64_t any = 0;
+
+    v_round_consts(&rv, rk);
+    v_dst_get16(e, slot, ttx_tile_index(r, 0), row);
+    v_dst_get16(e, slot, ttx_tile_index(r, 16), &row[16]);
+    memcpy(d, row, sizeof(d));
+    memcpy(out, row, sizeof(out));
+    for (unsigned p = 0; p < np; p += 2) {
+        unsigned nq = np - p > 1 ? 2 : 1;
+        const double *rb = s->bm[p >> 1][r];
+        uint32_t nz = s->bnz[p >> 1][r];
+        vd sum[2][2][MM_NV]; /* [h][q] */
+
+        for (unsigned h = 0; h < 2; h++) {
+            uint32_t m = nz & (0xffffu << (16 * h));
+
+            if (pre && p == 0) {
+                memcpy(sum[h], pre[h], sizeof(sum[h]));
+                continue;
+            }
+            if (two && nq == 2) {
+                mm_dot_mask(sum[h], 2, rb, m, a, 0);
+                continue;
+            }
+            for (unsigned q = 0; q < nq; q++) {
+                mm_dot_mask(&sum[h][q], 1, rb, m, &a[q], narrow);
+            }
+        }
+        for (unsigned q = 0; q < nq; q++) {
+            for (unsigned h = 0; h < 2; h++) {
+                if (exact) {
+#pragma GCC unroll 4
+                    for (unsigned j = 0; j < MM_NV; j++) {
+                        v_round(&out[j], &d[j], &sum[h][q][j], rk);
+                    }
+                } else if (nz & (0xffffu << (16 * h))) {
+#pragma GCC unroll 4
+                    for (unsigned j = 0; j < MM_NV; j++) {
+                        if (safe) {
+                            v_round_exact_range(&d[j], &sum[h][q][j], &rv);
+                        } else {
+                            v_round_fast(&d[j], &sum[h][q][j], &rv, &bad);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (unsigned l = 0; l < VL; l++) {
+        any |= bad[l];
+    }
+    if (any) {
+        return true;
+    }
+    memcpy(row, exact ? out : d, sizeof(row));
+    v_dst_put16(e, slot, ttx_tile_index(r, 0), row, rk);
+    v_dst_put16(e, slot, ttx_tile_index(r, 16), &row[16], rk);
+    return false;
+}
+
+/*
+ * Whether no rounding of a matmul of the sliced tiles into Dst @slot (of
+ * @kind) can meet a special case of v_round(), by the exponents of the
+ * data (mm_slice_*_body()) and of Dst (E: unbiased exponents):
+ *   - below the normal range: every slice of a datum of exponent E is a
+ *     multiple of 2^(E - 9) (SrcA) or 2^(E - 10) (SrcB), a Dst value of
+ *     a multiple of 2^(E - mantissa bits); so every product, sum and Dst
+ *     value stays a multiple of the least of those, 2^L (a rounding to
+ *     nearest of a multiple of 2^L at or above 2^L is one), and with
+ *     2^L at least the least normal, a value that is not 0 is normal;
+ *   - overflow: slices are below 2^(E + 1), the eight chunks' sums
+ *     together below 2^(Ea + Eb + 9), Dst below 2^(Ed + 1); with M the
+ *     greater of those exponents, no value reaches 2^(M + 2) (eight
+ *     roundings grow a value by less than 4%), so M + 3 at most the
+ *     exponent of 2^(emax + 1) keeps every rounding below it.
+ */
+TTX_INLINE bool mm_range_safe(const TTTileEngine *e, unsigned slot,
+                              TTDstKind kind)
+{
+    static const struct {
+        int shift, mask, bias, mbits, emin, lim;
+    } k[] = {
+        [TTX_DST_BF16] = {7, 0xff, 127, 7, -126, 129},
+        [TTX_DST_FP16] = {10, 0x1f, 15, 10, -14, 17},
+        [TTX_DST_FP32] = {23, 0xff, 127, 23, -126, 129},
+    };
+    const TTSlices *s = &e->scratch;
+    int lsb = INT32_MAX, top = INT32_MIN, d[2];
+
+    /* Undefined rows read as 0. */
+    field_range(e->dst[slot], e->defined[slot], k[kind].shift,
+                (uint32_t)k[kind].mask, d);
+    if (d[1]) {
+        lsb = d[0] - k[kind].bias - k[kind].mbits;
+        top = d[1] - k[kind].bias + 1;
+    }
+    if (s->aexp[1] && s->bexp[1]) {
+        int p = s->aexp[0] + s->bexp[0] - 2 * 127 - 19;
+        int q = s->aexp[1] + s->bexp[1] - 2 * 127 + 9;
+
+        lsb = p < lsb ? p : lsb;
+        top = q > top ? q : top;
+    }
+    return lsb >= k[kind].emin && top + 3 <= k[kind].lim;
+}
+
+/*
+ * Dst @slot (of @kind) += the sliced SrcB tile @ the sliced SrcA tile, a
+ * row at a time; with @two and two phases or more, the sums of phases 0
+ * and 1 (the dense ones) for two rows at once (mm_dot_pair()).
+ */
+TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
+                                   TTDstKind kind, bool two, unsigned narrow)
+{
+    const TTSlices *s = &e->scratch;
+    const double(*const a[2])[TT_TILE_DIM] = {s->ak[0], s->ak[1]};
+    TTRoundK rk = round_params(kind);
+    bool pair = two && num_phases(e->cfg.fidelity) > 1;
+    bool safe = mm_range_safe(e, slot, kind);
+
+    for (unsigned r = 0; r < TT_TILE_DIM; r += 2) {
+        vd pre[2][2][2][MM_NV]; /* [row][h][phase] */
+
+        for (unsigned h = 0; pair && h < 2; h++) {
+            uint32_t m =
+                (s->bnz[0][r] | s->bnz[0][r + 1]) & (0xffffu << (16 * h));
+
+            mm_dot_pair(pre[0][h], pre[1][h], s->bm[0][r], s->bm[0][r + 1], m,
+                        a);
+        }
+        for (unsigned i = 0; i < 2; i++) {
+            if (mm_row(e, slot, r + i, &rk, false, safe, two, narrow,
+                       pair ? pre[i] : NULL)) {
+                mm_row(e, slot, r + i, &rk, true, false, two, narrow, NULL);
+            }
+        }
+    }
 }
 
 /*
@@ -860,17 +1292,26 @@ TTX_INLINE bool elw_bf16_ok(const uint32_t *a, const uint32_t *b)
  * float sum is finite and its BF16 rounding cannot pass the largest
  * pattern; a sum below the normal range is exact in float (both
  * operands are normal or zero) and becomes a signed zero either way.
- * + 0.0f turns a -0 sum into +0, as v_round()'s + 0.0 does.
+ * + 0.0f turns a -0 sum into +0, as v_round()'s + 0.0 does.  Returns
+ * whether every datum of @a and @b met the condition: a BF16 value (low
+ * 16 bits clear) with an exponent field below 254; the Dst tile written
+ * is only good then.
  */
-TTX_INLINE void elw_bf16_body(TTTileEngine *e, unsigned slot, const uint32_t *a,
+TTX_INLINE bool elw_bf16_body(TTTileEngine *e, unsigned slot, const uint32_t *a,
                               const uint32_t *b, bool sub)
 {
+    vw any = {0};
+
     for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
         vw ua, ub, u, tiny, out;
         vf fa, fb, sum;
 
         memcpy(&ua, &a[i], sizeof(ua));
         memcpy(&ub, &b[i], sizeof(ub));
+        /* The condition; exponent 254 or 255 carries into bit 31. */
+        any |= (ua & 0xffffu) | (ub & 0xffffu) |
+               (((ua & 0x7f800000u) + 0x01000000u) & 0x80000000u) |
+               (((ub & 0x7f800000u) + 0x01000000u) & 0x80000000u);
         /* A zero exponent reads +0 (ttx_fmt_f32_value_inl()). */
         ua &= (vw)((ua & 0x7f800000u) != (vw){0});
         ub &= (vw)((ub & 0x7f800000u) != (vw){0});
@@ -885,14 +1326,18 @@ TTX_INLINE void elw_bf16_body(TTTileEngine *e, unsigned slot, const uint32_t *a,
         memcpy(&e->dst[slot][i], &out, sizeof(out));
     }
     e->defined[slot] = ~0ull;
+    for (unsigned l = 1; l < 16; l++) {
+        any[0] |= any[l];
+    }
+    return !any[0];
 }
 
 /*
  * ELWADD / ELWSUB into Dst @slot of @kind: SrcA @a plus or minus the
  * (already broadcast) SrcB @b, in double, plus the Dst value when @acc,
  * then one rounding into @kind (a -0 sum rounds as +0, + 0.0 in
- * v_round()).  BF16 without accumulation takes elw_bf16_body() when its
- * condition holds.
+ * v_round()).  BF16 without accumulation takes elw_bf16_body(), and
+ * this form only where that reports its condition broken.
  */
 TTX_INLINE void elw_addsub_body(TTTileEngine *e, unsigned slot, TTDstKind kind,
                                 const uint32_t *a, const uint32_t *b, bool sub,
@@ -900,8 +1345,7 @@ TTX_INLINE void elw_addsub_body(TTTileEngine *e, unsigned slot, TTDstKind kind,
 {
     TTRoundK rk = round_params(kind);
 
-    if (!acc && kind == TTX_DST_BF16 && elw_bf16_ok(a, b)) {
-        elw_bf16_body(e, slot, a, b, sub);
+    if (!acc && kind == TTX_DST_BF16 && elw_bf16_body(e, slot, a, b, sub)) {
         return;
     }
 
@@ -934,6 +1378,26 @@ TTX_INLINE void elw_addsub_body(TTTileEngine *e, unsigned slot, TTDstKind kind,
     e->defined[slot] = ~0ull;
 }
 
+/*
+ * Src image of a Float16_b L1 tile @l1 (ttx_fmt_decode_tile() and
+ * src_convert() in one pass): each datum shifted up, a zero exponent
+ * leaving only the sign (the FPU's denormal flush).
+ */
+TTX_INLINE void unpack_bf16_body(const uint8_t *l1, uint32_t *out)
+{
+    typedef uint16_t vh __attribute__((vector_size(16 * sizeof(uint16_t))));
+
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i += 16) {
+        vh h;
+        vw u;
+
+        memcpy(&h, l1 + 2 * i, sizeof(h));
+        u = __builtin_convertvector(h, vw) << 16;
+        u &= (vw)((u & 0x7f800000u) != (vw){0}) | 0x80000000u;
+        memcpy(&out[i], &u, sizeof(u));
+    }
+}
+
 /* The loops above, built for one SIMD level. */
 typedef struct TTFpuLoops {
     void (*slice_a)(TTSlices *s, const uint32_t *bits, unsigned np);
@@ -941,6 +1405,7 @@ typedef struct TTFpuLoops {
     void (*accumulate)(TTTileEngine *e, unsigned slot, TTDstKind kind);
     void (*addsub)(TTTileEngine *e, unsigned slot, TTDstKind kind,
                    const uint32_t *a, const uint32_t *b, bool sub, bool acc);
+    void (*unpack_bf16)(const uint8_t *l1, uint32_t *out);
 } TTFpuLoops;
 
 #define TTX_FPU_LOOPS(name, pair, narrow)                                      \
@@ -965,14 +1430,16 @@ typedef struct TTFpuLoops {
     {                                                                          \
         elw_addsub_body(e, slot, kind, a, b, sub, acc);                        \
     }                                                                          \
+    static void unpack_bf16_##name(const uint8_t *l1, uint32_t *out)           \
+    {                                                                          \
+        unpack_bf16_body(l1, out);                                             \
+    }                                                                          \
     static const TTFpuLoops loops_##name = {                                   \
-        mm_slice_a_##name,                                                     \
-        mm_slice_b_##name,                                                     \
-        mm_accumulate_##name,                                                  \
-        elw_addsub_##name,                                                     \
+        mm_slice_a_##name, mm_slice_b_##name,  mm_accumulate_##name,           \
+        elw_addsub_##name, unpack_bf16_##name,                                 \
     }
 
-TTX_FPU_LOOPS(portable, false, true);
+TTX_FPU_LOOPS(portable, false, 2);
 
 TTSimdLevel ttx_tile_simd_max = TTX_SIMD_AVX512;
 
@@ -980,11 +1447,11 @@ TTSimdLevel ttx_tile_simd_max = TTX_SIMD_AVX512;
 /* The same loops for AVX2 with FMA, and for AVX-512. */
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
-TTX_FPU_LOOPS(avx2, false, false);
+TTX_FPU_LOOPS(avx2, false, 4);
 #pragma GCC pop_options
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx2,fma")
-TTX_FPU_LOOPS(avx512, true, false);
+TTX_FPU_LOOPS(avx512, true, 0);
 #pragma GCC pop_options
 
 /* The CPU model is read once at start-up (libgcc); these only look. */
@@ -1025,6 +1492,11 @@ static const TTFpuLoops *fpu_loops(void)
     }
 #endif
     return &loops_portable;
+}
+
+static void src_unpack_bf16(const uint8_t *l1, uint32_t out[TT_TILE_ELEMS])
+{
+    fpu_loops()->unpack_bf16(l1, out);
 }
 
 /* ---- FPU ops ----------------------------------------------------- */

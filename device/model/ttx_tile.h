@@ -165,6 +165,8 @@ typedef struct TTSlices {
     double b[2][TT_TILE_ELEMS];             /* SrcB, [(phase >> 1) & 1] */
     double ak[2][TT_TILE_DIM][TT_TILE_DIM]; /* SrcA slice, [k][column] */
     double bm[2][TT_TILE_DIM][TT_TILE_DIM]; /* SrcB slice by row */
+    uint32_t bnz[2][TT_TILE_DIM];           /* bit k: bm[.][r][k] != 0 */
+    int aexp[2], bexp[2]; /* least, greatest exponent field, nonzero data */
 } TTSlices;
 
 typedef struct TTTileConfig {
