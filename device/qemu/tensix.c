@@ -396,15 +396,26 @@ static void tensix_ctl_out_bh(void *opaque)
 }
 
 /*
- * Queue one message and write what the socket takes now; threaded, the
- * main loop writes it (the chardev is the main loop's).
+ * Queue one message and write what the socket takes now, under the BQL
+ * (the chardev is the main loop's).  ctl_out_lock comes after the BQL.
  */
 static void tensix_send(void *opaque, const void *msg, size_t len)
 {
     TensixMachineState *s = opaque;
 
+    /*
+     * Deterministic mode: the round-robin thread holds no model lock, so
+     * it may take the BQL and write at once (cheaper than waking the main
+     * loop for every doorbell).  Parallel mode may hold one: the bottom
+     * half writes.
+     */
+    bool take = !s->threaded && !qemu_mutex_iothread_locked();
+
     if (!qemu_chr_fe_backend_connected(&s->ctl_be)) {
         return;
+    }
+    if (take) {
+        qemu_mutex_lock_iothread();
     }
     qemu_mutex_lock(&s->ctl_out_lock);
     g_byte_array_append(s->ctl_out, msg, len);
@@ -415,6 +426,9 @@ static void tensix_send(void *opaque, const void *msg, size_t len)
         qemu_bh_schedule(s->ctl_out_bh);
     }
     qemu_mutex_unlock(&s->ctl_out_lock);
+    if (take) {
+        qemu_mutex_unlock_iothread();
+    }
 }
 
 static uint8_t *tensix_l1(void *opaque, unsigned core)
