@@ -384,7 +384,7 @@ static void tensix_ctl_push(TensixMachineState *s)
     }
 }
 
-/* Main loop: messages the harts' threads queued (threaded only). */
+/* Main loop: messages queued by harts that could not take the BQL. */
 static void tensix_ctl_out_bh(void *opaque)
 {
     TensixMachineState *s = opaque;
@@ -583,7 +583,7 @@ static uint64_t tensix_hart_instructions(void *opaque, unsigned core,
     return icount_enabled() ? (uint64_t)icount_cpu_last_end(CPU(h->cpu)) : 0;
 }
 
-/* Parallel mode's MMIO skips the BQL (patch 0013): a test reads this. */
+/* MMIO skips the BQL (patch 0013) in both modes: a test reads this. */
 static bool tensix_io_locked(void *opaque)
 {
     return qemu_mutex_iothread_locked();
