@@ -685,7 +685,7 @@ help:
 	@echo '  test-e2e       firmware and kernels under QEMU'
 	@echo '  test-fw        on-target test programs (tests/fw) on the harts'
 	@echo '  stress-determinism  200 runs of each determinism case, distinct counts'
-	@echo '  test-tsan      two devices in two threads under ThreadSanitizer'
+	@echo '  test-tsan      two devices in two threads, and the model one thread per core, under TSan'
 	@echo '  fuzz           libFuzzer over the host C API for $$(FUZZ_SECONDS) s (test runs $$(FUZZ_RUNS) inputs)'
 	@echo '  demo, run      run the examples in $$(DEMO) (default: hello_world matmul_multi_core)'
 	@echo '  examples       build every example'
