@@ -633,7 +633,9 @@ gdb: all $(obj)/examples/$(GDB_DEMO)
 bench-dirs := $(patsubst bench/%/,%,$(wildcard bench/*/))
 bench-bins := $(addprefix $(obj)/bench/,$(bench-dirs))
 
-$(obj)/bench/%: $$(wildcard bench/%/*.c) $(obj)/host/libtt.a
+# A static pattern: a plain $(obj)/bench/% would also match the .d files
+# make tries to remake before including them, and link nothing.
+$(bench-bins): $(obj)/bench/%: $$(wildcard bench/%/*.c) $(obj)/host/libtt.a
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(host-cflags) -O2 -DTT_EXAMPLE_KERNELS='"$(src)/examples"' -DTT_SRC_DIR='"$(src)"' \
