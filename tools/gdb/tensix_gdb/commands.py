@@ -25,6 +25,23 @@ def df_name(fmt):
     return DF_NAMES.get(fmt, "format %d" % fmt)
 
 
+class _TTCommand(gdb.Command):
+    """A "tt NAME" command: show(arg) runs with the user's thread and
+    frame selection restored afterwards (it may switch to read a core)."""
+
+    NAME = None
+
+    def __init__(self):
+        super().__init__("tt " + self.NAME, gdb.COMMAND_USER)
+
+    def invoke(self, arg, from_tty):
+        with device.keep_selection():
+            self._show(arg)
+
+    def _show(self, arg):
+        raise NotImplementedError
+
+
 def _core_arg(args, what):
     """Core index from "X,Y" in @args, else the selected thread's core."""
     s = session()
@@ -151,7 +168,7 @@ def hart_status(core, risc, t, c):
     return "  %-6s %-14s pc 0x%08x %s %s" % (hal.RISC_NAMES[risc], what, pc, where, state)
 
 
-class Status(gdb.Command):
+class Status(_TTCommand):
     """The hang report, live: tt status [all]
 
 For every core with a launch in flight (all: every core), each RISC: its
@@ -160,15 +177,11 @@ whether it runs or sleeps and on what (CB, semaphore, NoC barrier, tile
 engine), from the device's wait registers.  "woken" means the event it
 waited for came and it has not run since."""
 
-    def __init__(self):
-        super().__init__("tt status", gdb.COMMAND_USER)
-
-    def invoke(self, arg, from_tty):
-        with device.keep_selection():
-            self._report("all" in shlex.split(arg))
+    NAME = "status"
 
     @staticmethod
-    def _report(every):
+    def _show(arg):
+        every = "all" in shlex.split(arg)
         s = session()
         harts = device.threads()
         shown = 0
@@ -190,7 +203,7 @@ waited for came and it has not run since."""
 
 # tt cb ------------------------------------------------------------------
 
-class Cb(gdb.Command):
+class Cb(_TTCommand):
     """Circular buffers of a core: tt cb [X,Y]  (default: the selected thread's core)
 
 Each CB index of the core's launch: address, size, pages, data format,
@@ -198,12 +211,7 @@ the received and acked counters (stream registers) and the pages filled,
 then each RISC's read and write pointers and the pages it reserved and
 waited for (its CB interface)."""
 
-    def __init__(self):
-        super().__init__("tt cb", gdb.COMMAND_USER)
-
-    def invoke(self, arg, from_tty):
-        with device.keep_selection():
-            self._show(arg)
+    NAME = "cb"
 
     @staticmethod
     def _show(arg):
@@ -246,18 +254,13 @@ waited for (its CB interface)."""
 
 # tt sem -----------------------------------------------------------------
 
-class Sem(gdb.Command):
+class Sem(_TTCommand):
     """Semaphores of a core: tt sem [X,Y]
 
 The value of each semaphore id of the core's launch and the harts of the
 core that wait on one."""
 
-    def __init__(self):
-        super().__init__("tt sem", gdb.COMMAND_USER)
-
-    def invoke(self, arg, from_tty):
-        with device.keep_selection():
-            self._show(arg)
+    NAME = "sem"
 
     @staticmethod
     def _show(arg):
@@ -312,7 +315,7 @@ BARRIERS = (
 )
 
 
-class Noc(gdb.Command):
+class Noc(_TTCommand):
     """NoC state of a core: tt noc [X,Y]
 
 For each data-movement RISC with a kernel: the NoC it uses and, per
@@ -321,12 +324,7 @@ the NoC completed (status counters) and how many are outstanding; then
 per NoC the transaction ids with requests outstanding and the commands
 in flight (held by delayed completion, TT_EMU_NOC_DELAY)."""
 
-    def __init__(self):
-        super().__init__("tt noc", gdb.COMMAND_USER)
-
-    def invoke(self, arg, from_tty):
-        with device.keep_selection():
-            self._show(arg)
+    NAME = "noc"
 
     def _show(self, arg):
         core = _core_arg(shlex.split(arg), "tt noc")
@@ -391,21 +389,16 @@ in flight (held by delayed completion, TT_EMU_NOC_DELAY)."""
 
 # tt args ----------------------------------------------------------------
 
-class Args(gdb.Command):
+class Args(_TTCommand):
     """Runtime args of the selected hart: tt args
 
 The unique and common runtime args its kernel reads with get_arg_val
 and get_common_arg_val in the current launch."""
 
-    def __init__(self):
-        super().__init__("tt args", gdb.COMMAND_USER)
-
-    def invoke(self, arg, from_tty):
-        with device.keep_selection():
-            self._show()
+    NAME = "args"
 
     @staticmethod
-    def _show():
+    def _show(arg):
         s = session()
         core, risc = device.current()
         c = Core(core)
@@ -430,19 +423,14 @@ and get_common_arg_val in the current launch."""
 
 # tt tile ----------------------------------------------------------------
 
-class Tile(gdb.Command):
+class Tile(_TTCommand):
     """A tile of a CB, in its data format: tt tile CB PAGE [X,Y]
 
 Page PAGE of CB CB's memory (0 = its first page; tt cb shows which page
 each RISC's pointers are at), decoded with the CB's data format as the
 unpacker reads it, and printed as 32 rows of 32 values."""
 
-    def __init__(self):
-        super().__init__("tt tile", gdb.COMMAND_USER)
-
-    def invoke(self, arg, from_tty):
-        with device.keep_selection():
-            self._show(arg)
+    NAME = "tile"
 
     @staticmethod
     def _show(arg):

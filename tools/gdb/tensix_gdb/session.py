@@ -51,21 +51,6 @@ class quietly:
         _quiet("set print frame-info %s" % self.frames)
 
 
-class quietly:
-    """No "[Switching to ...]" and frame lines while we attach and select
-    (gdb prints those past to_string)."""
-
-    def __enter__(self):
-        self.was = gdb.parameter("suppress-cli-notifications")
-        _quiet("set suppress-cli-notifications on")
-        self.frames = gdb.parameter("print frame-info")
-        _quiet("set print frame-info short-location")
-
-    def __exit__(self, *exc):
-        _quiet("set suppress-cli-notifications %s" % ("on" if self.was else "off"))
-        _quiet("set print frame-info %s" % self.frames)
-
-
 def _inferior(pid):
     for inf in gdb.inferiors():
         if inf.pid == pid:
