@@ -559,7 +559,7 @@ $(obj)/tests/tsan/%_model_test: tests/device/%_model_test.c $(model-srcs) | $(de
 	$(call msg,TESTCC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(host-cflags) -O1 $(tsan) -DTT_TSAN_MAIN -I$(src)/device/model \
-		$< $(model-srcs) -lm -o $@
+		-I$(src)/tests/lib $< $(model-srcs) -lm -o $@
 
 # Part of `make test`: a data race there would go unseen by every other tier.
 .PHONY: tsan-smoke

@@ -2,11 +2,12 @@
 /*
  * The device model in parallel mode (TTChipConfig.threaded): one host
  * thread per core drives the chip at once, as QEMU's harts do when MMIO
- * runs without its global lock.  The environment here is thread-safe: wake
- * levels are atomics and "wfi" spins on them.  The tests check what the
- * chip's per-core locking must keep: NoC atomics from every core add up
- * exactly, slave counters count every one, and a hart that sleeps by the
- * protocol of hal/tt_wait.h is never left asleep when its semaphore moves.
+ * runs without its global lock, in the environment of tests/lib/fake_chip.h
+ * (its wake levels and counters are atomics; "wfi" spins on a level).  The
+ * tests check what the chip's per-core locking must keep: NoC atomics from
+ * every core add up exactly, slave counters count every one, and a hart
+ * that sleeps by the protocol of hal/tt_wait.h is never left asleep when
+ * its semaphore moves.
  * The same file runs under ThreadSanitizer (make test-tsan), built with
  * TT_TSAN_MAIN: Criterion's process arena does not start under TSan, so
  * there a plain main() runs the tests and the checks abort.
@@ -24,6 +25,8 @@
 #include "tt_noc_regs.h"
 #include "tt_riscv.h"
 #include "ttx_chip.h"
+
+#include "fake_chip.h"
 
 #ifdef TT_TSAN_MAIN
 #include <stdio.h>
@@ -51,83 +54,16 @@
 #define SEM    0x100000u /* a semaphore in free L1 */
 #define RISC   TT_RISC_BRISC
 
-static TTChip *chip;
-static uint8_t *l1s;
-static int level[NCORES][TT_RISCS_PER_CORE]; /* wake (MSIP), atomics */
-static unsigned errors;			     /* guest errors, atomic */
-
-static void env_set_wake(void *o, unsigned core, unsigned risc, bool lvl)
-{
-	(void)o;
-	__atomic_store_n(&level[core][risc], lvl, __ATOMIC_SEQ_CST);
-}
-
-static void env_reset_hart(void *o, unsigned core, unsigned risc)
-{
-	(void)o, (void)core, (void)risc;
-}
-
-static void env_send(void *o, const void *msg, size_t len)
-{
-	struct tt_ctl_hdr hdr;
-
-	(void)o, (void)len;
-	memcpy(&hdr, msg, sizeof(hdr));
-	if (hdr.type == TT_EVT_GUEST_ERROR)
-		__atomic_fetch_add(&errors, 1, __ATOMIC_RELAXED);
-}
-
-static uint8_t *env_l1(void *o, unsigned core)
-{
-	(void)o;
-	return l1s + (size_t)core * TT_MEM_L1_SIZE;
-}
-
-static uint64_t env_clock(void *o)
-{
-	(void)o;
-	return 0;
-}
-
-static uint32_t env_pc(void *o, unsigned core, unsigned risc)
-{
-	(void)o, (void)core, (void)risc;
-	return 0;
-}
-
-static uint32_t env_hart_pc(void *o, unsigned core, unsigned risc, bool *halted)
-{
-	(void)o, (void)core, (void)risc;
-	*halted = false;
-	return 0;
-}
-
-static void env_code_changed(void *o, unsigned core, uint32_t addr, uint32_t len)
-{
-	(void)o, (void)core, (void)addr, (void)len;
-}
-
-static const TTChipOps env_ops = {
-	.set_wake = env_set_wake,
-	.reset_hart = env_reset_hart,
-	.send = env_send,
-	.l1 = env_l1,
-	.code_changed = env_code_changed,
-	.clock_ns = env_clock,
-	.current_pc = env_pc,
-	.hart_pc = env_hart_pc,
-};
-
 static void wr(unsigned core, uint32_t addr, uint32_t v)
 {
-	check(ttx_chip_write(chip, core, RISC, addr, 4, v), "write of 0x%x refused", addr);
+	check(ttx_chip_write(F.chip, core, RISC, addr, 4, v), "write of 0x%x refused", addr);
 }
 
 static uint32_t rd(unsigned core, uint32_t addr)
 {
 	uint64_t v;
 
-	check(ttx_chip_read(chip, core, RISC, addr, 4, &v), "read of 0x%x refused", addr);
+	check(ttx_chip_read(F.chip, core, RISC, addr, 4, &v), "read of 0x%x refused", addr);
 	return (uint32_t)v;
 }
 
@@ -135,12 +71,7 @@ static void setup(void)
 {
 	TTChipConfig cfg = { .grid_x = GX, .grid_y = GY, .threaded = true };
 
-	l1s = calloc(NCORES, TT_MEM_L1_SIZE);
-	check(l1s != NULL);
-	memset(level, 0, sizeof(level));
-	errors = 0;
-	chip = ttx_chip_new(&cfg, &env_ops, NULL);
-	check(chip != NULL);
+	fake_chip_setup_cfg(&cfg, 0);
 	/* Every hart out of reset: a landing may wake it. */
 	for (unsigned c = 0; c < NCORES; c++)
 		wr(c, TT_MMIO_RISCV_DEBUG_BASE + TT_A_DBG_SOFT_RESET_0, 0);
@@ -148,8 +79,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-	ttx_chip_free(chip);
-	free(l1s);
+	fake_chip_teardown();
 }
 
 #ifndef TT_TSAN_MAIN
@@ -158,7 +88,7 @@ TestSuite(threads, .init = setup, .fini = teardown);
 
 static uint32_t *sem(unsigned core)
 {
-	return (uint32_t *)(l1s + (size_t)core * TT_MEM_L1_SIZE + SEM);
+	return (uint32_t *)(F.l1 + (size_t)core * TT_MEM_L1_SIZE + SEM);
 }
 
 static uint32_t core_xy(unsigned core)
@@ -206,7 +136,7 @@ static bool wfi(unsigned core)
 {
 	double end = now() + 20;
 
-	while (!__atomic_load_n(&level[core][RISC], __ATOMIC_SEQ_CST)) {
+	while (!__atomic_load_n(&F.level[core][RISC], __ATOMIC_SEQ_CST)) {
 		if (now() > end)
 			return false;
 		sched_yield();
@@ -263,7 +193,7 @@ TEST(atomics_from_every_core_add_up)
 	for (unsigned c = 1; c < NCORES; c++)
 		check(noc_status(c, TT_NOC_ST_MST_ATOMIC_RESP_RECEIVED) == INCS,
 		      "core %u's barrier count", c);
-	check(errors == 0);
+	check(__atomic_load_n(&F.errors, __ATOMIC_RELAXED) == 0);
 }
 
 #define ROUNDS 4000u
@@ -308,7 +238,7 @@ TEST(no_wake_is_lost)
 	for (unsigned c = 0; c < NCORES; c++)
 		check(!lost[c], "core %u: semaphore %u after %u rounds (a wake was lost)", c,
 		      *sem(c), ROUNDS);
-	check(errors == 0);
+	check(__atomic_load_n(&F.errors, __ATOMIC_RELAXED) == 0);
 }
 
 #ifdef TT_TSAN_MAIN

@@ -3,12 +3,32 @@
  * A fake environment for device-model tests (tests/device): in-memory L1s
  * and DRAM, counted wake-ups, the last guest error the model sent, the last
  * NoC landing.  Include it once per test file and call fake_chip_setup()
- * from the suite's init; the state lives in F.
+ * (or fake_chip_setup_cfg()) from the suite's init; the state lives in F.
+ *
+ * Threaded chips (TTChipConfig.threaded) call it from several threads at
+ * once: wake counts and levels and the landing are atomics.  Built with
+ * TT_TSAN_MAIN (ThreadSanitizer, where Criterion cannot start), its checks
+ * abort instead.
  */
 #ifndef TT_TESTS_FAKE_CHIP_H
 #define TT_TESTS_FAKE_CHIP_H
 
+#ifdef TT_TSAN_MAIN
+#include <stdio.h>
+
+#define fake_check(cond)                                                           \
+	do {                                                                       \
+		if (!(cond)) {                                                     \
+			fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #cond); \
+			abort();                                                   \
+		}                                                                  \
+	} while (0)
+#else
 #include <criterion/criterion.h>
+
+#define fake_check(cond) cr_assert(cond)
+#endif
+
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -26,7 +46,8 @@ static struct fake {
 	uint8_t *l1;
 	uint8_t *dram;
 	size_t dram_size;
-	unsigned wakes[FAKE_MAX_CORES][TT_RISCS_PER_CORE];
+	unsigned wakes[FAKE_MAX_CORES][TT_RISCS_PER_CORE]; /* raises */
+	int level[FAKE_MAX_CORES][TT_RISCS_PER_CORE];	   /* MSIP now */
 	unsigned landed_core;
 	uint32_t landed_addr, landed_len;
 	unsigned errors;
@@ -43,8 +64,9 @@ static struct fake {
 static void fake_set_wake(void *o, unsigned core, unsigned risc, bool level)
 {
 	(void)o;
+	__atomic_store_n(&F.level[core][risc], level, __ATOMIC_SEQ_CST);
 	if (level)
-		F.wakes[core][risc]++;
+		__atomic_fetch_add(&F.wakes[core][risc], 1, __ATOMIC_RELAXED);
 }
 
 static void fake_reset_hart(void *o, unsigned core, unsigned risc)
@@ -60,7 +82,7 @@ static void fake_send(void *o, const void *msg, size_t len)
 
 	(void)o;
 	memcpy(&hdr, msg, sizeof(hdr));
-	cr_assert_eq(len, sizeof(hdr) + hdr.len);
+	fake_check(len == sizeof(hdr) + hdr.len);
 	if (hdr.type == TT_EVT_RACE) {
 		F.races++;
 		n = hdr.len - sizeof(F.last_race);
@@ -71,7 +93,7 @@ static void fake_send(void *o, const void *msg, size_t len)
 	}
 	if (hdr.type != TT_EVT_GUEST_ERROR)
 		return;
-	F.errors++;
+	__atomic_fetch_add(&F.errors, 1, __ATOMIC_RELAXED);
 	n = hdr.len - sizeof(F.last_ev);
 	memcpy(&F.last_ev, p, sizeof(F.last_ev));
 	memcpy(F.last_error, p + sizeof(F.last_ev), n);
@@ -93,9 +115,9 @@ static uint8_t *fake_dram(void *o)
 static void fake_l1_written(void *o, unsigned core, uint32_t addr, uint32_t len)
 {
 	(void)o;
-	F.landed_core = core;
-	F.landed_addr = addr;
-	F.landed_len = len;
+	__atomic_store_n(&F.landed_core, core, __ATOMIC_RELAXED);
+	__atomic_store_n(&F.landed_addr, addr, __ATOMIC_RELAXED);
+	__atomic_store_n(&F.landed_len, len, __ATOMIC_RELAXED);
 }
 
 static void fake_code_changed(void *o, unsigned core, uint32_t addr, uint32_t len)
@@ -144,23 +166,31 @@ static const TTChipOps fake_ops = {
 	.hart_pc = fake_hart_pc,
 };
 
-/* A gx x gy chip on fresh memory; @dram_size 0 for none (sparse mapping). */
-static void fake_chip_setup(unsigned gx, unsigned gy, size_t dram_size)
+/* A chip of @cfg on fresh memory; @dram_size 0 for none (sparse mapping). */
+static void fake_chip_setup_cfg(const TTChipConfig *cfg, size_t dram_size)
 {
-	TTChipConfig cfg = { .grid_x = gx, .grid_y = gy };
+	unsigned n = cfg->grid_x * cfg->grid_y;
 
-	cr_assert_leq(gx * gy, FAKE_MAX_CORES);
+	fake_check(n <= FAKE_MAX_CORES);
 	memset(&F, 0, sizeof(F));
-	F.l1 = calloc(gx * gy, TT_MEM_L1_SIZE);
-	cr_assert_not_null(F.l1);
+	F.l1 = calloc(n, TT_MEM_L1_SIZE);
+	fake_check(F.l1 != NULL);
 	if (dram_size) {
 		F.dram_size = dram_size;
 		F.dram = mmap(NULL, dram_size, PROT_READ | PROT_WRITE,
 			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		cr_assert_neq(F.dram, MAP_FAILED);
+		fake_check(F.dram != MAP_FAILED);
 	}
-	F.chip = ttx_chip_new(&cfg, &fake_ops, NULL);
-	cr_assert_not_null(F.chip);
+	F.chip = ttx_chip_new(cfg, &fake_ops, NULL);
+	fake_check(F.chip != NULL);
+}
+
+/* A gx x gy chip on fresh memory; @dram_size 0 for none (sparse mapping). */
+static inline void fake_chip_setup(unsigned gx, unsigned gy, size_t dram_size)
+{
+	TTChipConfig cfg = { .grid_x = gx, .grid_y = gy };
+
+	fake_chip_setup_cfg(&cfg, dram_size);
 }
 
 static void fake_chip_teardown(void)
