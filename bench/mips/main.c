@@ -30,42 +30,6 @@
 #define STOCK_QEMU     "qemu-system-riscv32"
 #define KERNEL	       TT_SRC_DIR "/bench/mips/kernels/spin_loop.c"
 
-/* QEMU CPU seconds for one run of @riscs (1 or 2: BRISC, NCRISC) doing @iters. */
-static double tensix_run(struct tt_device *dev, uint32_t riscs, uint32_t iters, uint64_t *insns)
-{
-	struct tt_core_range_set one = tt_core_set(tt_core(0, 0));
-	struct tt_run_report rep;
-	struct tt_program *prog;
-	double t0, t;
-
-	tt_program_create(&prog);
-	for (uint32_t r = 0; r < riscs; r++) {
-		struct tt_dm_config cfg = { .processor = (enum tt_dm_processor)r,
-					    .noc = (enum tt_noc)r };
-		tt_kernel_handle k;
-
-		if (tt_kernel_create(prog, KERNEL, &one, &cfg, &k) ||
-		    tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), &iters, 1)) {
-			fprintf(stderr, "bench/mips: kernel setup failed\n");
-			exit(1);
-		}
-	}
-	if (tt_program_compile(dev, prog, &rep)) {
-		fprintf(stderr, "bench/mips: build failed: %s\n", tt_last_error());
-		exit(1);
-	}
-	t0 = tt_device_cpu_seconds(dev);
-	if (tt_program_run(dev, prog, 600000, &rep)) {
-		fprintf(stderr, "bench/mips: run failed: %s\n", tt_last_error());
-		exit(1);
-	}
-	t = tt_device_cpu_seconds(dev) - t0;
-	if (insns)
-		*insns = rep.instructions;
-	tt_program_destroy(prog);
-	return t;
-}
-
 static double wall_now(void)
 {
 	struct timespec ts;
@@ -75,35 +39,58 @@ static double wall_now(void)
 }
 
 /*
- * Wall seconds, in parallel mode, for BRISC of each of @cores cores (in a
- * row) to spin @iters iterations each, all at once.
+ * QEMU CPU seconds for one run of the loop, @iters iterations, on @riscs
+ * (1 or 2: BRISC, NCRISC) of each of @cores cores in a row; its wall
+ * seconds in *@wall and instruction count in *@insns, if asked.
  */
-static double parallel_wall(struct tt_device *dev, uint32_t cores, uint32_t iters)
+static double tensix_run(struct tt_device *dev, uint32_t cores, uint32_t riscs, uint32_t iters,
+			 uint64_t *insns, double *wall)
 {
 	struct tt_core_range_set row = tt_core_range_set(tt_core_range(0, 0, cores - 1, 0));
-	struct tt_dm_config cfg = { .processor = TT_DM_RISCV_0 };
 	struct tt_run_report rep;
 	struct tt_program *prog;
-	tt_kernel_handle k;
-	double t0, t;
+	double t0, w0, t;
 
 	tt_program_create(&prog);
-	int rc = tt_kernel_create(prog, KERNEL, &row, &cfg, &k);
+	for (uint32_t r = 0; r < riscs; r++) {
+		struct tt_dm_config cfg = { .processor = (enum tt_dm_processor)r,
+					    .noc = (enum tt_noc)r };
+		tt_kernel_handle k;
+		int rc = tt_kernel_create(prog, KERNEL, &row, &cfg, &k);
 
-	for (uint32_t c = 0; !rc && c < cores; c++)
-		rc = tt_kernel_set_runtime_args(prog, k, tt_core(c, 0), &iters, 1);
-	if (rc || tt_program_compile(dev, prog, &rep)) {
-		fprintf(stderr, "bench/mips: %s\n", tt_last_error());
+		for (uint32_t c = 0; !rc && c < cores; c++)
+			rc = tt_kernel_set_runtime_args(prog, k, tt_core(c, 0), &iters, 1);
+		if (rc) {
+			fprintf(stderr, "bench/mips: kernel setup failed: %s\n", tt_last_error());
+			exit(1);
+		}
+	}
+	if (tt_program_compile(dev, prog, &rep)) {
+		fprintf(stderr, "bench/mips: build failed: %s\n", tt_last_error());
 		exit(1);
 	}
-	t0 = wall_now();
+	t0 = tt_device_cpu_seconds(dev);
+	w0 = wall_now();
 	if (tt_program_run(dev, prog, 600000, &rep)) {
 		fprintf(stderr, "bench/mips: run failed: %s\n", tt_last_error());
 		exit(1);
 	}
-	t = wall_now() - t0;
+	t = tt_device_cpu_seconds(dev) - t0;
+	if (wall)
+		*wall = wall_now() - w0;
+	if (insns)
+		*insns = rep.instructions;
 	tt_program_destroy(prog);
 	return t;
+}
+
+/* Wall seconds of tensix_run() on BRISC of @cores cores. */
+static double parallel_wall(struct tt_device *dev, uint32_t cores, uint32_t iters)
+{
+	double wall;
+
+	tensix_run(dev, cores, 1, iters, NULL, &wall);
+	return wall;
 }
 
 /*
@@ -141,9 +128,9 @@ static double tensix_loop(uint32_t gx, uint32_t gy, bool parallel, uint32_t risc
 		fprintf(stderr, "bench/mips: open %ux%u failed\n", gx, gy);
 		exit(1);
 	}
-	tensix_run(dev, riscs, SHORT_ITERS, NULL); /* warm the caches */
-	t0 = tensix_run(dev, riscs, SHORT_ITERS, &i0);
-	t1 = tensix_run(dev, riscs, long_iters, &i1);
+	tensix_run(dev, 1, riscs, SHORT_ITERS, NULL, NULL); /* warm the caches */
+	t0 = tensix_run(dev, 1, riscs, SHORT_ITERS, &i0, NULL);
+	t1 = tensix_run(dev, 1, riscs, long_iters, &i1, NULL);
 	tt_device_close(dev);
 	if (mips) {
 		/* icount is exact in deterministic mode; count otherwise. */
