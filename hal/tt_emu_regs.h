@@ -114,10 +114,13 @@ TT_FIELD(EMU, NOC_HELD_INFO, TRID, 24, 8)	/* transaction id */
  * since the machine started, on all harts; 0 where there is no QEMU.
  * IO_LOCKED reads 1 when the read itself holds the emulator's global lock
  * (QEMU's BQL) and 0 when it does not (QEMU patch 0013, both modes) or
- * there is no such lock.
+ * there is no such lock.  IO_DIRECT counts the MMIO accesses that reached
+ * the model without QEMU's memory API (patch 0014), made from the reading
+ * hart's host thread (every hart's, in the deterministic mode).
  */
 TT_REG32(EMU, IO_REWINDS, 0x0C0)	/* ro: low 32 bits */
 TT_REG32(EMU, IO_LOCKED, 0x0C4)		/* ro */
+TT_REG32(EMU, IO_DIRECT, 0x0C8)		/* ro: low 32 bits */
 
 /*
  * EMU block: profiler markers (tt-metal's DeviceZoneScopedN and friends).

@@ -62,6 +62,8 @@ typedef struct TTBlockEnv {
     bool (*io_locked)(void *opaque);
     /* The emulator's I/O rewinds so far, on all harts (0 if it has none). */
     uint64_t (*io_rewinds)(void *opaque);
+    /* Direct MMIO accesses of the calling thread so far (EMU_IO_DIRECT). */
+    uint64_t (*io_direct)(void *opaque);
     /*
      * Time travel (EMU TIME, HART_TIME): instructions the device has run
      * since it started, and the count just after hart (@core, @risc)'s

@@ -46,6 +46,16 @@
 #include "ttx_noc.h"
 #include "ttx_trace.h"
 
+/* The windows of the memory map start and end on these (4 KiB) pages. */
+#define TTX_MMIO_PAGE_BITS 12
+_Static_assert(((TT_MMIO_BASE | TT_MMIO_RISCV_DEBUG_BASE |
+                 TT_MMIO_RISCV_DEBUG_SIZE | TT_MMIO_NOC0_BASE |
+                 TT_MMIO_NOC1_BASE | TT_MMIO_NOC_SIZE | TT_MMIO_STREAM_BASE |
+                 TT_MMIO_STREAM_SIZE | TT_MMIO_EMU_BASE | TT_MMIO_EMU_SIZE |
+                 TT_MMIO_TILE_BASE | TT_MMIO_TILE_SIZE) &
+                ((1u << TTX_MMIO_PAGE_BITS) - 1)) == 0,
+               "register windows must be whole MMIO pages");
+
 /* One register window of the memory map. */
 typedef struct TTMmioRegion {
     uint32_t base;
@@ -77,6 +87,8 @@ struct TTChip {
     TTCbState *cb;
     TTComputeState *compute;
     TTMmioRegion map[TTX_MAP_COUNT]; /* sorted by base */
+    /* 1 + the map index of each 4 KiB page of MMIO space, 0 where none */
+    uint8_t mmio_page[(0x100000000ull - TT_MMIO_BASE) >> TTX_MMIO_PAGE_BITS];
     uint64_t last_host_wake; /* device clock when the host last woke harts */
     TTTrace *trace;          /* timeline trace, or NULL (ttx_trace.h) */
     uint32_t ctl_seen;       /* host messages applied */
@@ -397,6 +409,13 @@ static bool ttx_io_locked(void *opaque)
     return chip->ops->io_locked && chip->ops->io_locked(chip->opaque);
 }
 
+static uint64_t ttx_io_direct(void *opaque)
+{
+    TTChip *chip = opaque;
+
+    return chip->ops->io_direct ? chip->ops->io_direct(chip->opaque) : 0;
+}
+
 static uint64_t ttx_io_rewinds(void *opaque)
 {
     TTChip *chip = opaque;
@@ -546,14 +565,13 @@ static void ttx_cb_moved(void *opaque, unsigned core, unsigned risc,
 
 static const TTMmioRegion *ttx_region(const TTChip *chip, uint32_t addr)
 {
-    for (unsigned i = 0; i < TTX_MAP_COUNT; i++) {
-        const TTMmioRegion *r = &chip->map[i];
+    unsigned i;
 
-        if (addr >= r->base && addr - r->base < r->size) {
-            return r;
-        }
+    if (addr < TT_MMIO_BASE) {
+        return NULL;
     }
-    return NULL;
+    i = chip->mmio_page[(addr - TT_MMIO_BASE) >> TTX_MMIO_PAGE_BITS];
+    return i ? &chip->map[i - 1] : NULL;
 }
 
 /*
@@ -881,6 +899,10 @@ static void ttx_chip_map(TTChip *chip)
         r->partial = layout[i].partial;
         r->ops = ops[layout[i].id];
         r->opaque = opaque[layout[i].id];
+        for (uint32_t p = 0; p < r->size >> TTX_MMIO_PAGE_BITS; p++) {
+            chip->mmio_page[((r->base - TT_MMIO_BASE) >> TTX_MMIO_PAGE_BITS) +
+                            p] = (uint8_t)(layout[i].id + 1);
+        }
     }
 }
 
@@ -914,6 +936,7 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
             cfg->print_buffer ? cfg->print_buffer : TT_CTL_PRINT_BUFFER_DEFAULT,
         .clock_ns = ttx_clock_ns,
         .io_rewinds = ttx_io_rewinds,
+        .io_direct = ttx_io_direct,
         .io_locked = ttx_io_locked,
         .instructions = ttx_instructions,
         .hart_instructions = ttx_hart_instructions,

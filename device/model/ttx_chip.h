@@ -96,6 +96,11 @@ typedef struct TTChipOps {
     /* I/O rewinds of the emulator so far (EMU_IO_REWINDS).  May be NULL. */
     uint64_t (*io_rewinds)(void *opaque);
     /*
+     * MMIO accesses of the calling thread that reached the model without
+     * the environment's memory API (EMU_IO_DIRECT).  May be NULL.
+     */
+    uint64_t (*io_direct)(void *opaque);
+    /*
      * Bytes of messages sent that the host has not read yet and the
      * environment holds for it.  Kernel output is dropped and counted
      * rather than take this past TTChipConfig.print_buffer.  May be NULL

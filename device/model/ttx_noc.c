@@ -89,6 +89,8 @@ struct TTNocState {
     TTNoc *noc;     /* core * TT_NOC_COUNT + noc */
     TTNocWindow win[TT_NOC_COUNT];
     struct tt_ctl_freed freed; /* freed buffers (TT_CTL_FREED), refused */
+    /* 1 + the DRAM bank at physical NoC0 coordinates (x, y), 0 if none */
+    uint8_t dram_at[TT_NOC_SIZE_Y][TT_NOC_SIZE_X];
 };
 
 /* NoC @n of @core. */
@@ -163,12 +165,10 @@ static bool ttx_noc_endpoint(TTNocCmd *c, unsigned x, unsigned y, TTNocEp *ep)
         px = TT_NOC_SIZE_X - 1 - x;
         py = TT_NOC_SIZE_Y - 1 - y;
     }
-    for (unsigned b = 0; b < TT_DRAM_BANKS; b++) {
-        if (ttx_dram_x[b] == px && ttx_dram_y[b] == py) {
-            ep->dram = true;
-            ep->bank = b;
-            return true;
-        }
+    if (px < TT_NOC_SIZE_X && py < TT_NOC_SIZE_Y && c->ns->dram_at[py][px]) {
+        ep->dram = true;
+        ep->bank = c->ns->dram_at[py][px] - 1u;
+        return true;
     }
     ttx_noc_error(c, TTX_RULE_COORD,
                   "NoC coordinates (%u,%u) are neither a worker of the %ux%u "
@@ -1778,6 +1778,9 @@ TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay, bool racecheck)
     }
     ns->env = env;
     ns->delay = delay;
+    for (unsigned b = TT_DRAM_BANKS; b-- > 0;) { /* the first bank wins */
+        ns->dram_at[ttx_dram_y[b]][ttx_dram_x[b]] = (uint8_t)(b + 1);
+    }
     for (unsigned n = 0; n < TT_NOC_COUNT; n++) {
         ns->win[n].ns = ns;
         ns->win[n].noc = n;

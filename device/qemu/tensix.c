@@ -144,6 +144,7 @@ struct TensixMachineState {
     bool threaded;   /* parallel mode: MMIO without the BQL */
     MemoryRegion l1; /* every core's L1, back to back */
     uint8_t *dram;   /* every DRAM bank, back to back */
+    uint8_t *l1_ptr; /* every core's L1, back to back (s->l1's RAM) */
     size_t dram_size;
     MemoryRegion bootrom;
     MemoryRegion local; /* every hart's local memory, one RAM block */
@@ -435,8 +436,7 @@ static uint8_t *tensix_l1(void *opaque, unsigned core)
 {
     TensixMachineState *s = opaque;
 
-    return (uint8_t *)memory_region_get_ram_ptr(&s->l1) +
-           (size_t)core * TT_MEM_L1_SIZE;
+    return s->l1_ptr + (size_t)core * TT_MEM_L1_SIZE;
 }
 
 /*
@@ -589,6 +589,14 @@ static bool tensix_io_locked(void *opaque)
     return qemu_mutex_iothread_locked();
 }
 
+/* Accesses past the memory API (patch 0014) of this thread: a test reads it. */
+extern __thread uint64_t tcg_io_direct;
+
+static uint64_t tensix_io_direct(void *opaque)
+{
+    return tcg_io_direct;
+}
+
 /* cpu_io_recompile calls (patch 0009): a test watches them stay few. */
 static uint64_t tensix_io_rewinds(void *opaque)
 {
@@ -610,6 +618,7 @@ static const TTChipOps tensix_chip_ops = {
     .instructions = tensix_instructions,
     .hart_instructions = tensix_hart_instructions,
     .io_rewinds = tensix_io_rewinds,
+    .io_direct = tensix_io_direct,
     .io_locked = tensix_io_locked,
     .backlog = tensix_ctl_backlog,
 };
@@ -892,6 +901,7 @@ static void tensix_create_hart_memory(TensixMachineState *s, unsigned core,
     memory_region_init_io(&h->mmio, OBJECT(s), &tensix_mmio_ops, h, mname,
                           (1ULL << 32) - TT_MMIO_BASE);
     h->mmio.lockless_io = true; /* see "MMIO without the BQL" above */
+    h->mmio.direct_io = true;   /* tensix_mmio_ops take 1-4 bytes, LE */
     memory_region_add_subregion(&h->root, TT_MMIO_BASE, &h->mmio);
     memory_region_init_alias(&h->local, OBJECT(s), lname, &s->local,
                              (uint64_t)id * TENSIX_LOCAL_STRIDE,
@@ -1040,6 +1050,7 @@ static void tensix_create_l1(TensixMachineState *s)
     }
     memory_region_add_subregion(get_system_memory(), TENSIX_L1_GLOBAL_BASE,
                                 &s->l1);
+    s->l1_ptr = memory_region_get_ram_ptr(&s->l1);
 }
 
 /*

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * NoC register bursts in a loop, bracketed by reads of the emulator's I/O
- * rewind counter.  Args: L1 source, L1 destination, bytes per read,
- * reads, L1 address of the two result words (rewinds during the loop,
- * then reads done).
+ * counters.  Args: L1 source, L1 destination, bytes per read, reads, L1
+ * address of the three result words (rewinds during the loop, reads done,
+ * direct MMIO accesses during the loop).
  */
 #include "dataflow_api.h"
 #include "tt_emu_regs.h"
 
-static uint32_t io_rewinds(void)
+static uint32_t emu_reg(uint32_t off)
 {
-	return *(volatile uint32_t *)(TT_MMIO_EMU_BASE + TT_A_EMU_IO_REWINDS);
+	return *(volatile uint32_t *)(TT_MMIO_EMU_BASE + off);
 }
 
 void kernel_main(void)
@@ -18,12 +18,14 @@ void kernel_main(void)
 	uint32_t src = get_arg_val(0), dst = get_arg_val(1), len = get_arg_val(2);
 	uint32_t n = get_arg_val(3);
 	volatile uint32_t *out = (volatile uint32_t *)get_arg_val(4);
-	uint32_t before = io_rewinds(), i;
+	uint32_t rewinds = emu_reg(TT_A_EMU_IO_REWINDS);
+	uint32_t direct = emu_reg(TT_A_EMU_IO_DIRECT), i;
 
 	for (i = 0; i < n; i++) {
 		noc_async_read(get_noc_addr_local(src), dst, len);
 		noc_async_read_barrier();
 	}
-	out[0] = io_rewinds() - before;
+	out[0] = emu_reg(TT_A_EMU_IO_REWINDS) - rewinds;
+	out[2] = emu_reg(TT_A_EMU_IO_DIRECT) - direct;
 	out[1] = i;
 }
