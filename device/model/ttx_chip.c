@@ -389,14 +389,19 @@ static void ttx_l1_landed(void *opaque, unsigned core, uint32_t addr,
                           uint32_t len, int self_risc)
 {
     TTChip *chip = opaque;
+    unsigned waiters;
 
     ttx_l1_written(chip, core, addr, len);
     if (chip->locks) {
         /* The data before the wait descriptors (see Locking). */
         ttx_full_fence(chip);
     }
-    for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-        if ((int)r != self_risc && ttx_emu_waits_on_l1(chip->emu, core, r)) {
+    waiters = ttx_emu_l1_waiters(chip->emu, core);
+    if (self_risc >= 0) {
+        waiters &= ~(1u << self_risc);
+    }
+    for (unsigned r = 0; waiters; r++, waiters >>= 1) {
+        if (waiters & 1) {
             chip->ops->set_wake(chip->opaque, core, r, true);
         }
     }
@@ -578,8 +583,9 @@ static const TTMmioRegion *ttx_region(const TTChip *chip, uint32_t addr)
  * Nothing answered at @addr: a register a partly modelled block lacks
  * (reported, the access completes) or an unmapped address (a bus error).
  */
-static bool ttx_bad_access(TTChip *chip, unsigned core, unsigned risc,
-                           uint32_t addr, unsigned size, bool is_write)
+static __attribute__((noinline, cold)) bool
+ttx_bad_access(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
+               unsigned size, bool is_write)
 {
     const TTMmioRegion *r = ttx_region(chip, addr);
 

@@ -265,10 +265,8 @@ void ttx_emu_wait_state(const TTEmuState *es, unsigned core, unsigned risc,
  * fields are read as atomics, and a stale "not waiting" is safe because
  * the hart tests its condition after it lowered its wake.
  */
-bool ttx_emu_waits_on_l1(const TTEmuState *es, unsigned core, unsigned risc)
+static bool ttx_emu_waits_on_l1(const TTHart *h)
 {
-    const TTHart *h = ttx_emu_hart(es, core, risc);
-
     if (__atomic_load_n(&h->in_reset, __ATOMIC_RELAXED)) {
         return false;
     }
@@ -284,6 +282,18 @@ bool ttx_emu_waits_on_l1(const TTEmuState *es, unsigned core, unsigned risc)
     default:
         return true;
     }
+}
+
+unsigned ttx_emu_l1_waiters(const TTEmuState *es, unsigned core)
+{
+    unsigned mask = 0;
+
+    for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+        if (ttx_emu_waits_on_l1(ttx_emu_hart(es, core, r))) {
+            mask |= 1u << r;
+        }
+    }
+    return mask;
 }
 
 /* RISCV_DEBUG block ------------------------------------------------------ */
@@ -541,7 +551,7 @@ static bool ttx_emu_write(void *opaque, unsigned core, unsigned risc,
         }
         return true;
     case TT_A_EMU_WAIT_KIND:
-        /* After the hart's test of its condition (ttx_emu_waits_on_l1) */
+        /* After the hart's test of its condition (ttx_emu_l1_waiters) */
         __atomic_store_n(&h->wait_kind, val, __ATOMIC_RELEASE);
         env->hart_waits(env->opaque, core, risc, h->wait_kind, h->wait_id,
                         h->wait_expect);

@@ -50,11 +50,11 @@ void ttx_emu_wait_state(const TTEmuState *es, unsigned core, unsigned risc,
                         uint32_t *current);
 
 /*
- * May hart (@core, @risc) be waiting for L1 contents?  A hart in reset
- * or sleeping on something that raises its own wake (CB counters, the tile
- * engine, the host's go, a sibling's notify) need not be woken by a NoC
- * landing.
+ * The harts of @core (bit per RISC) that may be waiting for L1 contents.
+ * A hart in reset or sleeping on something that raises its own wake (CB
+ * counters, the tile engine, the host's go, a sibling's notify) need not
+ * be woken by a NoC landing.
  */
-bool ttx_emu_waits_on_l1(const TTEmuState *es, unsigned core, unsigned risc);
+unsigned ttx_emu_l1_waiters(const TTEmuState *es, unsigned core);
 
 #endif /* TTX_EMU_H */

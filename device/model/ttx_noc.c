@@ -1555,8 +1555,13 @@ static void ttx_race_free(TTRace *rc, unsigned ncores)
 
 /* Commands --------------------------------------------------------------- */
 
-static void ttx_noc_send(TTNocState *ns, unsigned core, unsigned risc,
-                         unsigned noc, unsigned buf)
+/*
+ * Not inlined: the register writes that only latch a value (four of the
+ * five of a command) stay a leaf without this one's stack frame.
+ */
+static __attribute__((noinline)) void ttx_noc_send(TTNocState *ns,
+                                                   unsigned core, unsigned risc,
+                                                   unsigned noc, unsigned buf)
 {
     TTNoc *n = TTX_NOC(ns, core, noc);
     const uint32_t *r = n->buf[buf].reg;
