@@ -116,11 +116,14 @@ TT_FIELD(EMU, NOC_HELD_INFO, TRID, 24, 8)	/* transaction id */
  * (QEMU's BQL) and 0 when it does not (QEMU patch 0013, both modes) or
  * there is no such lock.  IO_DIRECT counts the MMIO accesses that reached
  * the model without QEMU's memory API (patch 0014), made from the reading
- * hart's host thread (every hart's, in the deterministic mode).
+ * hart's host thread (every hart's, in the deterministic mode).  TBS is
+ * the number of translation blocks the emulator holds (patch 0015 shares
+ * them among cores).
  */
 TT_REG32(EMU, IO_REWINDS, 0x0C0)	/* ro: low 32 bits */
 TT_REG32(EMU, IO_LOCKED, 0x0C4)		/* ro */
 TT_REG32(EMU, IO_DIRECT, 0x0C8)		/* ro: low 32 bits */
+TT_REG32(EMU, TBS, 0x0CC)		/* ro */
 
 /*
  * EMU block: profiler markers (tt-metal's DeviceZoneScopedN and friends).

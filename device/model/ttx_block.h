@@ -64,6 +64,8 @@ typedef struct TTBlockEnv {
     uint64_t (*io_rewinds)(void *opaque);
     /* Direct MMIO accesses of the calling thread so far (EMU_IO_DIRECT). */
     uint64_t (*io_direct)(void *opaque);
+    /* Translation blocks the emulator holds (EMU_TBS). */
+    uint64_t (*tbs)(void *opaque);
     /*
      * Time travel (EMU TIME, HART_TIME): instructions the device has run
      * since it started, and the count just after hart (@core, @risc)'s

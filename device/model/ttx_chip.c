@@ -421,6 +421,13 @@ static uint64_t ttx_io_direct(void *opaque)
     return chip->ops->io_direct ? chip->ops->io_direct(chip->opaque) : 0;
 }
 
+static uint64_t ttx_tbs(void *opaque)
+{
+    TTChip *chip = opaque;
+
+    return chip->ops->tbs ? chip->ops->tbs(chip->opaque) : 0;
+}
+
 static uint64_t ttx_io_rewinds(void *opaque)
 {
     TTChip *chip = opaque;
@@ -943,6 +950,7 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
         .clock_ns = ttx_clock_ns,
         .io_rewinds = ttx_io_rewinds,
         .io_direct = ttx_io_direct,
+        .tbs = ttx_tbs,
         .io_locked = ttx_io_locked,
         .instructions = ttx_instructions,
         .hart_instructions = ttx_hart_instructions,

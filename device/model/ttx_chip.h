@@ -100,6 +100,8 @@ typedef struct TTChipOps {
      * the environment's memory API (EMU_IO_DIRECT).  May be NULL.
      */
     uint64_t (*io_direct)(void *opaque);
+    /* Translation blocks the environment holds (EMU_TBS).  May be NULL. */
+    uint64_t (*tbs)(void *opaque);
     /*
      * Bytes of messages sent that the host has not read yet and the
      * environment holds for it.  Kernel output is dropped and counted

@@ -55,6 +55,13 @@
  * machine at a fault (tensix_debug_stop, and tensix_exception_stop through
  * QEMU patch 0011); gdb then attaches to a machine already stopped.
  *
+ * Shared translations: every core runs the same firmware and boot ROM, and
+ * QEMU translates code once per physical address.  Each core's firmware
+ * slots are therefore core 0's (an alias; the host writes the same
+ * firmware into every L1), and the cores, which are CPU clusters of one
+ * CPU type, share translation blocks (QEMU patch 0015): the firmware is
+ * translated once, not once per core.  Kernel text stays each core's own.
+ *
  * Code coherence of NoC landings: the model tells us which L1 range it
  * wrote (tensix_l1_written); only a range that overlaps a firmware or
  * kernel text slot can hold translated code, so only those are
@@ -89,6 +96,7 @@
 #include "chardev/char-fe.h"
 #include "exec/address-spaces.h"
 #include "exec/exec-all.h"
+#include "tcg/tcg.h"
 #include "exec/ram_addr.h"
 #include "exec/ramblock.h"
 
@@ -118,6 +126,7 @@ typedef struct TensixHart {
     RISCVCPU *cpu;
     MemoryRegion root;
     MemoryRegion l1;
+    MemoryRegion firmware; /* core 0's firmware slots, on cores 1.. */
     MemoryRegion local;
     MemoryRegion mmio;
     MemoryRegion bootrom;
@@ -445,10 +454,11 @@ static uint8_t *tensix_l1(void *opaque, unsigned core)
  * translated block is invalidated, and the next block translated there
  * would clear the mark by sweeping the TLB of every hart: 320 harts for
  * every page of new kernel text.  Only this core's five harts map this
- * L1, so clear the mark here and sweep just their TLBs.
+ * L1, so clear the mark here and sweep just their TLBs; core 0's firmware
+ * slots, which every core runs (see "Shared translations"), sweep all.
  */
 static void tensix_protect_l1(TensixMachineState *s, unsigned core,
-                              ram_addr_t start, ram_addr_t end)
+                              ram_addr_t start, ram_addr_t end, bool firmware)
 {
     ram_addr_t base = memory_region_get_ram_addr(&s->l1);
     unsigned long page = start >> TARGET_PAGE_BITS;
@@ -473,12 +483,13 @@ static void tensix_protect_l1(TensixMachineState *s, unsigned core,
     if (!dirty) {
         return;
     }
-    for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-        uint8_t *host =
-            (uint8_t *)memory_region_get_ram_ptr(&s->l1) + (start - base);
-
-        tlb_reset_dirty(CPU(tensix_hart(s, core, r)->cpu), (uintptr_t)host,
-                        end - start);
+    for (unsigned c = firmware ? 0 : core;
+         c < (firmware ? s->ncores : core + 1); c++) {
+        for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+            tlb_reset_dirty(CPU(tensix_hart(s, c, r)->cpu),
+                            (uintptr_t)(s->l1_ptr + (start - base)),
+                            end - start);
+        }
     }
 }
 
@@ -495,7 +506,9 @@ static void tensix_code_changed(void *opaque, unsigned core, uint32_t addr,
     len = MIN(len, TT_MEM_L1_SIZE - addr);
     tb_invalidate_phys_range(base + addr, base + addr + len);
     tensix_protect_l1(s, core, (base + addr) & TARGET_PAGE_MASK,
-                      TARGET_PAGE_ALIGN(base + addr + len));
+                      TARGET_PAGE_ALIGN(base + addr + len),
+                      core == 0 && addr < TT_MEM_FIRMWARE_END &&
+                          addr + len > TT_MEM_FIRMWARE_BASE);
 }
 
 static uint8_t *tensix_dram(void *opaque)
@@ -589,12 +602,21 @@ static bool tensix_io_locked(void *opaque)
     return qemu_mutex_iothread_locked();
 }
 
+/* Patch 0015: the cores (CPU clusters) share translation blocks. */
+extern bool tcg_clusters_share_tbs;
+
 /* Accesses past the memory API (patch 0014) of this thread: a test reads it. */
 extern __thread uint64_t tcg_io_direct;
 
 static uint64_t tensix_io_direct(void *opaque)
 {
     return tcg_io_direct;
+}
+
+/* Translation blocks held (patch 0015 shares them): a test reads it. */
+static uint64_t tensix_tbs(void *opaque)
+{
+    return tcg_nb_tbs();
 }
 
 /* cpu_io_recompile calls (patch 0009): a test watches them stay few. */
@@ -619,6 +641,7 @@ static const TTChipOps tensix_chip_ops = {
     .hart_instructions = tensix_hart_instructions,
     .io_rewinds = tensix_io_rewinds,
     .io_direct = tensix_io_direct,
+    .tbs = tensix_tbs,
     .io_locked = tensix_io_locked,
     .backlog = tensix_ctl_backlog,
 };
@@ -885,6 +908,7 @@ static void tensix_create_hart_memory(TensixMachineState *s, unsigned core,
     g_autofree char *l1name = g_strdup_printf("%s.l1", name);
     g_autofree char *mname = g_strdup_printf("%s.mmio", name);
     g_autofree char *bname = g_strdup_printf("%s.bootrom", name);
+    g_autofree char *fname = g_strdup_printf("%s.firmware", name);
 
     h->s = s;
     h->core = core;
@@ -898,6 +922,14 @@ static void tensix_create_hart_memory(TensixMachineState *s, unsigned core,
     memory_region_init_alias(&h->l1, OBJECT(s), l1name, &s->l1,
                              (uint64_t)core * TT_MEM_L1_SIZE, TT_MEM_L1_SIZE);
     memory_region_add_subregion(&h->root, TT_MEM_L1_BASE, &h->l1);
+    if (core) {
+        /* See "Shared translations" above. */
+        memory_region_init_alias(&h->firmware, OBJECT(s), fname, &s->l1,
+                                 TT_MEM_FIRMWARE_BASE,
+                                 TT_MEM_FIRMWARE_END - TT_MEM_FIRMWARE_BASE);
+        memory_region_add_subregion_overlap(&h->root, TT_MEM_FIRMWARE_BASE,
+                                            &h->firmware, 1);
+    }
     memory_region_init_io(&h->mmio, OBJECT(s), &tensix_mmio_ops, h, mname,
                           (1ULL << 32) - TT_MMIO_BASE);
     h->mmio.lockless_io = true; /* see "MMIO without the BQL" above */
@@ -1156,6 +1188,7 @@ static void tensix_machine_init(MachineState *ms)
     tensix_parse_grid(s, ms);
     tensix_create_dram(s);
     s->threaded = qemu_tcg_mttcg_enabled();
+    tcg_clusters_share_tbs = true; /* QEMU patch 0015 */
     qemu_mutex_init(&s->ctl_out_lock);
 
     cfg = (TTChipConfig){

@@ -51,7 +51,7 @@
 #define TT_MMIO_TILE_BASE		0xFFBF1000	/* ours: hal/tt_tile_regs.h */
 #define TT_MMIO_TILE_SIZE		0x1000
 #define TT_MMIO_BOOTROM_BASE		0xFFBF8000	/* ours: reset vector */
-#define TT_MMIO_BOOTROM_SIZE		0x100
+#define TT_MMIO_BOOTROM_SIZE		0x1000	/* a whole page: run as memory */
 
 #if TT_MEM_LOCAL_BASE - TT_MEM_STACK_GUARD_SIZE < TT_MMIO_BASE || \
 	TT_MEM_LOCAL_BASE > TT_MMIO_RISCV_DEBUG_BASE
