@@ -895,6 +895,7 @@ static void tensix_create_hart_memory(TensixMachineState *s, unsigned core,
                                       unsigned risc)
 {
     TensixHart *h = tensix_hart(s, core, risc);
+    Object *owner = OBJECT(&s->clusters[core]);
     unsigned id = core * TT_RISCS_PER_CORE + risc;
     g_autofree char *name =
         g_strdup_printf("tensix.c%u.%s", core, tt_risc_name(risc));
@@ -914,33 +915,33 @@ static void tensix_create_hart_memory(TensixMachineState *s, unsigned core,
     h->core = core;
     h->risc = risc;
 
-    memory_region_init(&h->root, OBJECT(s), name, 1ULL << 32);
-    memory_region_init_io(&h->unmapped, OBJECT(s), &tensix_unmapped_ops, h,
-                          uname, 1ULL << 32);
+    memory_region_init(&h->root, owner, name, 1ULL << 32);
+    memory_region_init_io(&h->unmapped, owner, &tensix_unmapped_ops, h, uname,
+                          1ULL << 32);
     h->unmapped.lockless_io = true;
     memory_region_add_subregion_overlap(&h->root, 0, &h->unmapped, -1);
-    memory_region_init_alias(&h->l1, OBJECT(s), l1name, &s->l1,
+    memory_region_init_alias(&h->l1, owner, l1name, &s->l1,
                              (uint64_t)core * TT_MEM_L1_SIZE, TT_MEM_L1_SIZE);
     memory_region_add_subregion(&h->root, TT_MEM_L1_BASE, &h->l1);
     if (core) {
         /* See "Shared translations" above. */
-        memory_region_init_alias(&h->firmware, OBJECT(s), fname, &s->l1,
+        memory_region_init_alias(&h->firmware, owner, fname, &s->l1,
                                  TT_MEM_FIRMWARE_BASE,
                                  TT_MEM_FIRMWARE_END - TT_MEM_FIRMWARE_BASE);
         memory_region_add_subregion_overlap(&h->root, TT_MEM_FIRMWARE_BASE,
                                             &h->firmware, 1);
     }
-    memory_region_init_io(&h->mmio, OBJECT(s), &tensix_mmio_ops, h, mname,
+    memory_region_init_io(&h->mmio, owner, &tensix_mmio_ops, h, mname,
                           (1ULL << 32) - TT_MMIO_BASE);
     h->mmio.lockless_io = true; /* see "MMIO without the BQL" above */
     h->mmio.direct_io = true;   /* tensix_mmio_ops take 1-4 bytes, LE */
     memory_region_add_subregion(&h->root, TT_MMIO_BASE, &h->mmio);
-    memory_region_init_alias(&h->local, OBJECT(s), lname, &s->local,
+    memory_region_init_alias(&h->local, owner, lname, &s->local,
                              (uint64_t)id * TENSIX_LOCAL_STRIDE,
                              tensix_local_size(risc));
     memory_region_add_subregion_overlap(&h->root, TT_MEM_LOCAL_BASE, &h->local,
                                         1);
-    memory_region_init_alias(&h->bootrom, OBJECT(s), bname, &s->bootrom, 0,
+    memory_region_init_alias(&h->bootrom, owner, bname, &s->bootrom, 0,
                              TT_MMIO_BOOTROM_SIZE);
     memory_region_add_subregion_overlap(&h->root, TT_MMIO_BOOTROM_BASE,
                                         &h->bootrom, 1);
@@ -1202,6 +1203,20 @@ static void tensix_machine_init(MachineState *ms)
     };
     s->chip = ttx_chip_new(&cfg, &tensix_chip_ops, s);
 
+    /*
+     * One CPU cluster per core (a gdb inferior each).  The cluster owns its
+     * harts' regions: QEMU finds an object's path by scanning its owner's
+     * children, which for the machine would be every region of every hart.
+     */
+    s->clusters = g_new0(CPUClusterState, s->ncores);
+    for (unsigned c = 0; c < s->ncores; c++) {
+        g_autofree char *name = g_strdup_printf("core%u", c);
+
+        object_initialize_child(OBJECT(s), name, &s->clusters[c],
+                                TYPE_CPU_CLUSTER);
+        qdev_prop_set_uint32(DEVICE(&s->clusters[c]), "cluster-id", c);
+    }
+
     /* Build all address spaces in one transaction: one FlatView rebuild. */
     memory_region_transaction_begin();
     tensix_create_l1(s);
@@ -1225,13 +1240,7 @@ static void tensix_machine_init(MachineState *ms)
      * cluster gives its CPUs their cluster index when it is realized,
      * which must come before the CPUs are.
      */
-    s->clusters = g_new0(CPUClusterState, s->ncores);
     for (unsigned c = 0; c < s->ncores; c++) {
-        g_autofree char *name = g_strdup_printf("core%u", c);
-
-        object_initialize_child(OBJECT(s), name, &s->clusters[c],
-                                TYPE_CPU_CLUSTER);
-        qdev_prop_set_uint32(DEVICE(&s->clusters[c]), "cluster-id", c);
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
             tensix_create_hart_cpu(s, ms, c, r);
         }
