@@ -60,7 +60,14 @@
  * slots are therefore core 0's (an alias; the host writes the same
  * firmware into every L1), and the cores, which are CPU clusters of one
  * CPU type, share translation blocks (QEMU patch 0015): the firmware is
- * translated once, not once per core.  Kernel text stays each core's own.
+ * translated once, not once per core.  Kernel text differs among cores,
+ * so it stays in each core's L1, but QEMU finds translations by the RAM
+ * address of the code, and patch 0019 lets us name another core's copy of
+ * the same bytes instead (tensix_code_alias): for each page of kernel
+ * text, the cores holding the same bytes form a group whose translations
+ * live at one member's copy.  Groups change only when the host loads
+ * kernel text (tensix_code_changed), while the core's harts wait in the
+ * firmware; a hart whose group changes forgets its cached block lookups.
  *
  * Code coherence of NoC landings: the model tells us which L1 range it
  * wrote (tensix_l1_written); only a range that overlaps a firmware or
@@ -150,10 +157,18 @@ struct TensixMachineState {
     unsigned grid_x;
     unsigned grid_y;
     unsigned ncores;
-    bool threaded;   /* parallel mode: MMIO without the BQL */
-    MemoryRegion l1; /* every core's L1, back to back */
-    uint8_t *dram;   /* every DRAM bank, back to back */
-    uint8_t *l1_ptr; /* every core's L1, back to back (s->l1's RAM) */
+    bool threaded;     /* parallel mode: MMIO without the BQL */
+    MemoryRegion l1;   /* every core's L1, back to back */
+    uint8_t *dram;     /* every DRAM bank, back to back */
+    uint8_t *l1_ptr;   /* every core's L1, back to back (s->l1's RAM) */
+    ram_addr_t l1_ram; /* s->l1's RAM address */
+    /*
+     * Kernel text shared by content ("Shared translations"), per core and
+     * text page: a hash of the page, and the core whose copy of the same
+     * bytes holds the translations (itself when it is the first).
+     */
+    uint64_t *text_hash;
+    uint16_t *text_copy;
     size_t dram_size;
     MemoryRegion bootrom;
     MemoryRegion local; /* every hart's local memory, one RAM block */
@@ -199,6 +214,9 @@ static TensixHart *tensix_hart(TensixMachineState *s, unsigned core,
 {
     return &s->harts[core * TT_RISCS_PER_CORE + risc];
 }
+
+/* The machine (QEMU's hooks take no opaque pointer). */
+static TensixMachineState *tensix_instance;
 
 /* Model operations ------------------------------------------------------- */
 
@@ -493,6 +511,99 @@ static void tensix_protect_l1(TensixMachineState *s, unsigned core,
     }
 }
 
+#define TENSIX_TEXT_PAGES                                                      \
+    ((TT_MEM_KERNEL_CONFIG_END - TT_MEM_KERNEL_TEXT_BASE) / TARGET_PAGE_SIZE)
+QEMU_BUILD_BUG_ON(TT_MEM_KERNEL_TEXT_BASE % TARGET_PAGE_SIZE ||
+                  TT_MEM_KERNEL_CONFIG_END % TARGET_PAGE_SIZE);
+
+/* Patch 0019: where the translations of code at RAM address @addr live. */
+static ram_addr_t tensix_code_alias(ram_addr_t addr)
+{
+    TensixMachineState *s = tensix_instance;
+    ram_addr_t off = addr - s->l1_ram;
+    unsigned core, copy;
+    uint32_t in;
+
+    if (off >= (ram_addr_t)s->ncores * TT_MEM_L1_SIZE) {
+        return addr;
+    }
+    core = off / TT_MEM_L1_SIZE;
+    in = off % TT_MEM_L1_SIZE;
+    if (in < TT_MEM_KERNEL_TEXT_BASE || in >= TT_MEM_KERNEL_CONFIG_END) {
+        return addr;
+    }
+    copy = qatomic_read(
+        &s->text_copy[core * TENSIX_TEXT_PAGES +
+                      (in - TT_MEM_KERNEL_TEXT_BASE) / TARGET_PAGE_SIZE]);
+    return addr - ((ram_addr_t)core - copy) * TT_MEM_L1_SIZE;
+}
+
+static uint64_t tensix_page_hash(const uint8_t *p)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull, w;
+
+    for (size_t i = 0; i < TARGET_PAGE_SIZE; i += sizeof(w)) {
+        memcpy(&w, p + i, sizeof(w));
+        h = (h ^ w) * 0x100000001b3ull;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+static void tensix_flush_jmp_cache(CPUState *cs, run_on_cpu_data data)
+{
+    tcg_flush_jmp_cache(cs);
+}
+
+/* Core @core's translations of text page @page now live at @copy's. */
+static void tensix_text_move(TensixMachineState *s, unsigned core,
+                             unsigned page, unsigned copy)
+{
+    qatomic_set(&s->text_copy[core * TENSIX_TEXT_PAGES + page], copy);
+    for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+        CPUState *cs = CPU(tensix_hart(s, core, r)->cpu);
+
+        if (s->threaded) {
+            async_run_on_cpu(cs, tensix_flush_jmp_cache, RUN_ON_CPU_NULL);
+        } else {
+            tcg_flush_jmp_cache(cs); /* no hart runs: we are the RR thread */
+        }
+    }
+}
+
+/* Text page @page of @core has new bytes: find its group again. */
+static void tensix_text_regroup(TensixMachineState *s, unsigned core,
+                                unsigned page)
+{
+    unsigned n = TENSIX_TEXT_PAGES, heir = s->ncores, copy = core;
+    uint32_t in = TT_MEM_KERNEL_TEXT_BASE + page * TARGET_PAGE_SIZE;
+    uint8_t *mine = s->l1_ptr + (size_t)core * TT_MEM_L1_SIZE + in;
+    uint64_t h = tensix_page_hash(mine);
+
+    /* Its old group, if it held the group's copy, moves to the next. */
+    if (s->text_copy[core * n + page] == core) {
+        for (unsigned c = 0; c < s->ncores; c++) {
+            if (c != core && s->text_copy[c * n + page] == core) {
+                heir = heir < s->ncores ? heir : c;
+                tensix_text_move(s, c, page, heir);
+            }
+        }
+    }
+    s->text_hash[core * n + page] = h;
+    for (unsigned c = 0; c < s->ncores; c++) {
+        if (c != core && s->text_copy[c * n + page] == c &&
+            s->text_hash[c * n + page] == h &&
+            !memcmp(s->l1_ptr + (size_t)c * TT_MEM_L1_SIZE + in, mine,
+                    TARGET_PAGE_SIZE)) {
+            copy = c;
+            break;
+        }
+    }
+    if (copy != s->text_copy[core * n + page]) {
+        tensix_text_move(s, core, page, copy);
+    }
+}
+
 static void tensix_code_changed(void *opaque, unsigned core, uint32_t addr,
                                 uint32_t len)
 {
@@ -505,6 +616,11 @@ static void tensix_code_changed(void *opaque, unsigned core, uint32_t addr,
     }
     len = MIN(len, TT_MEM_L1_SIZE - addr);
     tb_invalidate_phys_range(base + addr, base + addr + len);
+    for (uint32_t a = MAX(addr, TT_MEM_KERNEL_TEXT_BASE) & TARGET_PAGE_MASK;
+         a < MIN(addr + len, TT_MEM_KERNEL_CONFIG_END); a += TARGET_PAGE_SIZE) {
+        tensix_text_regroup(s, core,
+                            (a - TT_MEM_KERNEL_TEXT_BASE) / TARGET_PAGE_SIZE);
+    }
     tensix_protect_l1(s, core, (base + addr) & TARGET_PAGE_MASK,
                       TARGET_PAGE_ALIGN(base + addr + len),
                       core == 0 && addr < TT_MEM_FIRMWARE_END &&
@@ -752,7 +868,6 @@ static bool tensix_quiescent(void)
 extern void (*tcg_rr_all_halted_hook)(void);
 extern bool (*tcg_exception_stop_hook)(CPUState *cpu);
 extern void (*gdbstub_detached_hook)(void);
-static TensixMachineState *tensix_instance;
 
 static void tensix_ctl_apply_now(TensixMachineState *s, bool defer_wakes)
 {
@@ -1084,6 +1199,7 @@ static void tensix_create_l1(TensixMachineState *s)
     memory_region_add_subregion(get_system_memory(), TENSIX_L1_GLOBAL_BASE,
                                 &s->l1);
     s->l1_ptr = memory_region_get_ram_ptr(&s->l1);
+    s->l1_ram = memory_region_get_ram_addr(&s->l1);
 }
 
 /*
@@ -1116,6 +1232,26 @@ static void tensix_create_dram(TensixMachineState *s)
                      strerror(errno));
         exit(1);
     }
+}
+
+/*
+ * Every core's kernel text starts as zeros, one group per page held by
+ * core 0; from now on QEMU asks tensix_code_alias (patch 0019).
+ */
+extern ram_addr_t (*tcg_code_alias_hook)(ram_addr_t addr);
+
+static void tensix_share_text(TensixMachineState *s)
+{
+    static const uint8_t zeros[TARGET_PAGE_SIZE];
+    uint64_t h = tensix_page_hash(zeros);
+
+    s->text_hash = g_new(uint64_t, (size_t)s->ncores * TENSIX_TEXT_PAGES);
+    s->text_copy = g_new0(uint16_t, (size_t)s->ncores * TENSIX_TEXT_PAGES);
+    for (size_t i = 0; i < (size_t)s->ncores * TENSIX_TEXT_PAGES; i++) {
+        s->text_hash[i] = h;
+    }
+    tensix_instance = s;
+    tcg_code_alias_hook = tensix_code_alias;
 }
 
 static void tensix_create_bootrom(TensixMachineState *s)
@@ -1220,6 +1356,7 @@ static void tensix_machine_init(MachineState *ms)
     /* Build all address spaces in one transaction: one FlatView rebuild. */
     memory_region_transaction_begin();
     tensix_create_l1(s);
+    tensix_share_text(s);
     tensix_create_bootrom(s);
     memory_region_init_ram(&s->local, OBJECT(s), "tensix.local",
                            (uint64_t)s->ncores * TT_RISCS_PER_CORE *
