@@ -550,24 +550,18 @@ static uint64_t tensix_page_hash(const uint8_t *p)
     return h;
 }
 
-static void tensix_flush_jmp_cache(CPUState *cs, run_on_cpu_data data)
-{
-    tcg_flush_jmp_cache(cs);
-}
-
-/* Core @core's translations of text page @page now live at @copy's. */
+/*
+ * Core @core's translations of text page @page now live at @copy's: its
+ * harts forget the blocks they looked up there (a page's TLB flush also
+ * clears its entries in the hart's jump cache).
+ */
 static void tensix_text_move(TensixMachineState *s, unsigned core,
                              unsigned page, unsigned copy)
 {
     qatomic_set(&s->text_copy[core * TENSIX_TEXT_PAGES + page], copy);
     for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
-        CPUState *cs = CPU(tensix_hart(s, core, r)->cpu);
-
-        if (s->threaded) {
-            async_run_on_cpu(cs, tensix_flush_jmp_cache, RUN_ON_CPU_NULL);
-        } else {
-            tcg_flush_jmp_cache(cs); /* no hart runs: we are the RR thread */
-        }
+        tlb_flush_page(CPU(tensix_hart(s, core, r)->cpu),
+                       TT_MEM_KERNEL_TEXT_BASE + page * TARGET_PAGE_SIZE);
     }
 }
 
