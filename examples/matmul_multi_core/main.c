@@ -43,7 +43,6 @@
 #define TILE_BYTES (TILE_DIM * TILE_DIM * 2) /* bf16 */
 #define KERNELS	   TT_EXAMPLE_KERNELS "/matmul_multi_core/"
 #define PCC_MIN	   0.999
-#define TARGET_S   5.0 /* the project's goal for 640 x 640 x 640 */
 
 /* Sizes in tiles and how they are cut up. */
 struct mm_shape {
@@ -411,9 +410,6 @@ static void report(const struct mm_shape *s, struct tt_core dev_grid, const stru
 	else
 		printf("               deterministic TCG: %llu guest instructions\n",
 		       (unsigned long long)rep->instructions);
-	if (s->mt == 20 && s->kt == 20 && s->nt == 20)
-		printf("               target for 640x640x640 end to end: <= %.0f s, %s\n",
-		       TARGET_S, total <= TARGET_S ? "met" : "missed");
 	printf("  vs host      device %.3f s from open to result (%.3f s without the open), "
 	       "plain C fp32 matmul on the host %.3f s: device/host %.1fx (goal <= 2x)\n",
 	       t->ran - t->opening, t->ran - t->opened, t->host_matmul,
