@@ -1589,6 +1589,36 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast, bool acc,
     return TTX_TILE_OK;
 }
 
+/*
+ * MOVA2D / MOVB2D of Src image @bits into Dst bits @out of @kind where
+ * ttx_fmt_fpu_round_inl() changes no value: FP32 (Src data has at most
+ * 19 mantissa bits), or BF16 with the low 16 bits of every datum clear
+ * (a BF16 unpack).  A zero exponent reads +0 and stays +0; every other
+ * datum keeps its bits (shifted down for BF16), exponent 255 too, as
+ * the FPU's top binade is finite.  Returns false, writing nothing,
+ * unless every datum meets that; FP16 is never handled here.
+ */
+static bool copy_exact(uint32_t *out, const uint32_t *bits, TTDstKind kind)
+{
+    uint32_t low = kind == TTX_DST_BF16 ? 0xffffu : 0;
+    unsigned shift = kind == TTX_DST_BF16 ? 16 : 0;
+    uint32_t bad = 0;
+
+    if (kind == TTX_DST_FP16) {
+        return false;
+    }
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+        bad |= bits[i] & low;
+    }
+    if (bad) {
+        return false;
+    }
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+        out[i] = (bits[i] & 0x7f800000u ? bits[i] : 0) >> shift;
+    }
+    return true;
+}
+
 int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
 {
     const TTSrcBank *a, *b, *from;
@@ -1614,6 +1644,11 @@ int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
     }
     kind = fpu_kind(e, from);
     e->kind[slot] = kind;
+    if (copy_exact(e->dst[slot], from->bits, kind)) {
+        e->defined[slot] = ~0ull;
+        fpu_done(e);
+        return TTX_TILE_OK;
+    }
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
         dst_put(
             e, (unsigned)slot, i,
