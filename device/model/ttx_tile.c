@@ -819,12 +819,20 @@ TTX_INLINE void mm_slice_a_body(TTSlices *s, const uint32_t *bits, unsigned np)
  */
 TTX_INLINE uint32_t nz_mask16(const uint32_t *bits, uint32_t field)
 {
-    uint32_t m = 0;
+    typedef int8_t vb __attribute__((vector_size(16)));
+    /* Byte k keeps bit k; the multiply adds the eight bytes into the top
+     * one (no carries: the bits are distinct). */
+    const uint64_t pick = 0x8040201008040201ull, add = 0x0101010101010101ull;
+    vw u;
+    vb t;
+    uint64_t x[2];
 
-    for (unsigned k = 0; k < 16; k++) {
-        m |= (uint32_t)((bits[k] & field) != 0) << k;
-    }
-    return m;
+    memcpy(&u, bits, sizeof(u));
+    /* A byte of all ones per datum that has a bit of @field. */
+    t = __builtin_convertvector((vi)((u & field) != (vw){0}), vb);
+    memcpy(x, &t, sizeof(x));
+    return (uint32_t)(((x[0] & pick) * add) >> 56) |
+           (uint32_t)(((x[1] & pick) * add) >> 56) << 8;
 }
 
 /*
