@@ -819,12 +819,20 @@ TTX_INLINE void mm_slice_a_body(TTSlices *s, const uint32_t *bits, unsigned np)
  */
 TTX_INLINE uint32_t nz_mask16(const uint32_t *bits, uint32_t field)
 {
-    uint32_t m = 0;
+    typedef int8_t vb __attribute__((vector_size(16)));
+    /* Byte k keeps bit k; the multiply adds the eight bytes into the top
+     * one (no carries: the bits are distinct). */
+    const uint64_t pick = 0x8040201008040201ull, add = 0x0101010101010101ull;
+    vw u;
+    vb t;
+    uint64_t x[2];
 
-    for (unsigned k = 0; k < 16; k++) {
-        m |= (uint32_t)((bits[k] & field) != 0) << k;
-    }
-    return m;
+    memcpy(&u, bits, sizeof(u));
+    /* A byte of all ones per datum that has a bit of @field. */
+    t = __builtin_convertvector((vi)((u & field) != (vw){0}), vb);
+    memcpy(x, &t, sizeof(x));
+    return (uint32_t)(((x[0] & pick) * add) >> 56) |
+           (uint32_t)(((x[1] & pick) * add) >> 56) << 8;
 }
 
 /*
@@ -1589,6 +1597,36 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast, bool acc,
     return TTX_TILE_OK;
 }
 
+/*
+ * MOVA2D / MOVB2D of Src image @bits into Dst bits @out of @kind where
+ * ttx_fmt_fpu_round_inl() changes no value: FP32 (Src data has at most
+ * 19 mantissa bits), or BF16 with the low 16 bits of every datum clear
+ * (a BF16 unpack).  A zero exponent reads +0 and stays +0; every other
+ * datum keeps its bits (shifted down for BF16), exponent 255 too, as
+ * the FPU's top binade is finite.  Returns false, writing nothing,
+ * unless every datum meets that; FP16 is never handled here.
+ */
+static bool copy_exact(uint32_t *out, const uint32_t *bits, TTDstKind kind)
+{
+    uint32_t low = kind == TTX_DST_BF16 ? 0xffffu : 0;
+    unsigned shift = kind == TTX_DST_BF16 ? 16 : 0;
+    uint32_t bad = 0;
+
+    if (kind == TTX_DST_FP16) {
+        return false;
+    }
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+        bad |= bits[i] & low;
+    }
+    if (bad) {
+        return false;
+    }
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+        out[i] = (bits[i] & 0x7f800000u ? bits[i] : 0) >> shift;
+    }
+    return true;
+}
+
 int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
 {
     const TTSrcBank *a, *b, *from;
@@ -1614,6 +1652,11 @@ int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
     }
     kind = fpu_kind(e, from);
     e->kind[slot] = kind;
+    if (copy_exact(e->dst[slot], from->bits, kind)) {
+        e->defined[slot] = ~0ull;
+        fpu_done(e);
+        return TTX_TILE_OK;
+    }
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
         dst_put(
             e, (unsigned)slot, i,

@@ -212,9 +212,12 @@ typedef struct TTSfpi {
 } TTSfpi;
 
 typedef struct TTTileEngine {
-    TTTileConfig cfg;
-    TTTileFormats fmt;
-    TTSrcReg src[2]; /* TTX_SRC_A, TTX_SRC_B */
+    /*
+     * Dst and the matmul slices first, whole cache lines each: an engine
+     * at a 64-byte boundary (ttx_compute.c allocates it so) then has
+     * every Dst row and slice row on one, and the FPU's 64-byte loads
+     * never straddle two lines.
+     */
     /*
      * Dst by tile slot: FP32 bits (32-bit mode) or BF16/FP16 bits in the
      * low half (16-bit mode).  kind[] says which; defined[] has one bit
@@ -222,6 +225,10 @@ typedef struct TTTileEngine {
      * ZEROACC clears it and undefined rows read as 0 (-inf for max).
      */
     uint32_t dst[TTX_DST_TILES_16B][TT_TILE_ELEMS];
+    TTSlices scratch;
+    TTTileConfig cfg;
+    TTTileFormats fmt;
+    TTSrcReg src[2]; /* TTX_SRC_A, TTX_SRC_B */
     TTDstKind kind[TTX_DST_TILES_16B];
     uint64_t defined[TTX_DST_TILES_16B];
     unsigned sem;          /* MATH_PACK semaphore */
@@ -229,7 +236,6 @@ typedef struct TTTileEngine {
     unsigned pack_section; /* Dst half pack reads (SyncHalf) */
     bool math_owns_dst;    /* between acquire and commit */
     bool pack_owns_dst;    /* between wait and release */
-    TTSlices scratch;
     TTSfpi sfpi;
 } TTTileEngine;
 

@@ -207,6 +207,45 @@ Test(tile, float32_paths)
 		cr_assert_eq(get16(out, i), u[i] >> 16);
 }
 
+/*
+ * datacopy of a BF16 unpack into BF16 and FP32 Dst, with and without a
+ * datum of exponent 255 (the FPU's top binade): each Dst element is the
+ * rounding rule applied to the Src value.  Negative zeros and a denormal
+ * (flushed to a signed zero by the unpacker) read +0.
+ */
+Test(tile, datacopy_matches_rounding_rule)
+{
+	static uint8_t a[2048];
+	float v[N];
+
+	for (int top = 0; top < 2; top++) {
+		for (int fp32 = 0; fp32 < 2; fp32++) {
+			TTDstKind kind = fp32 ? TTX_DST_FP32 : TTX_DST_BF16;
+			uint16_t h[4] = { 0x8000, 0x8001, 0x0003, 0x7f80 };
+
+			init_engine(eng, fp32, false, TTX_HIFI4);
+			rand_bf16_tile(a, v, 1e-3, 1e3);
+			for (int j = 0; j < 3 + top; j++) {
+				a[2 * (100 + j)] = (uint8_t)h[j];
+				a[2 * (100 + j) + 1] = (uint8_t)(h[j] >> 8);
+			}
+			cr_assert_eq(ttx_tile_copy_tile(eng, TT_DF_FLOAT16_B, a, 0), 0);
+			for (int i = 0; i < N; i++) {
+				uint32_t u = (uint32_t)get16(a, i) << 16;
+				double x = (u & 0x7f800000u) ? ttx_fmt_f32_value_inl(u) : 0.0;
+
+				cr_assert_eq(eng->dst[0][i], ttx_fmt_fpu_round(x, kind),
+					     "top %d fp32 %d element %d", top, fp32, i);
+			}
+			/* The top binade is finite: kept, not clamped. */
+			if (top)
+				cr_assert_eq(eng->dst[0][103], fp32 ? 0x7f800000u : 0x7f80u);
+			cr_assert_eq(eng->dst[0][100], 0);
+			cr_assert_eq(eng->dst[0][101], 0);
+		}
+	}
+}
+
 Test(tile, float16_path)
 {
 	static uint8_t a[2048], out[2048];
