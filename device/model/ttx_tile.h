@@ -213,12 +213,11 @@ typedef struct TTSfpi {
 
 typedef struct TTTileEngine {
     /*
-     * Dst and the matmul slices first, whole cache lines each: an engine
-     * at a 64-byte boundary (ttx_compute.c allocates it so) then has
-     * every Dst row and slice row on one, and the FPU's 64-byte loads
+     * Dst and the matmul slices come first, whole cache lines each: an
+     * engine at a 64-byte boundary (ttx_compute.c allocates it so) then
+     * has every Dst row and slice row on one, and the FPU's 64-byte loads
      * never straddle two lines.
-     */
-    /*
+     *
      * Dst by tile slot: FP32 bits (32-bit mode) or BF16/FP16 bits in the
      * low half (16-bit mode).  kind[] says which; defined[] has one bit
      * per 16-bit Dst row of the slot (face f row r -> bit 16f + r):

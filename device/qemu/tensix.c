@@ -476,9 +476,13 @@ static uint8_t *tensix_l1(void *opaque, unsigned core)
  * slots, which every core runs (see "Shared translations"), sweep all.
  */
 static void tensix_protect_l1(TensixMachineState *s, unsigned core,
-                              ram_addr_t start, ram_addr_t end, bool firmware)
+                              ram_addr_t start, ram_addr_t end)
 {
-    ram_addr_t base = memory_region_get_ram_addr(&s->l1);
+    ram_addr_t off = start - s->l1_ram;
+    bool firmware = core == 0 && off < TT_MEM_FIRMWARE_END &&
+                    end - s->l1_ram > TT_MEM_FIRMWARE_BASE;
+    unsigned first = firmware ? 0 : core;
+    unsigned end_core = firmware ? s->ncores : core + 1;
     unsigned long page = start >> TARGET_PAGE_BITS;
     unsigned long last = end >> TARGET_PAGE_BITS;
     bool dirty = false;
@@ -501,12 +505,10 @@ static void tensix_protect_l1(TensixMachineState *s, unsigned core,
     if (!dirty) {
         return;
     }
-    for (unsigned c = firmware ? 0 : core;
-         c < (firmware ? s->ncores : core + 1); c++) {
+    for (unsigned c = first; c < end_core; c++) {
         for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
             tlb_reset_dirty(CPU(tensix_hart(s, c, r)->cpu),
-                            (uintptr_t)(s->l1_ptr + (start - base)),
-                            end - start);
+                            (uintptr_t)(s->l1_ptr + off), end - start);
         }
     }
 }
@@ -578,7 +580,9 @@ static void tensix_text_regroup(TensixMachineState *s, unsigned core,
     if (s->text_copy[core * n + page] == core) {
         for (unsigned c = 0; c < s->ncores; c++) {
             if (c != core && s->text_copy[c * n + page] == core) {
-                heir = heir < s->ncores ? heir : c;
+                if (heir == s->ncores) {
+                    heir = c; /* the first member left holds the copy now */
+                }
                 tensix_text_move(s, c, page, heir);
             }
         }
@@ -602,8 +606,7 @@ static void tensix_code_changed(void *opaque, unsigned core, uint32_t addr,
                                 uint32_t len)
 {
     TensixMachineState *s = opaque;
-    ram_addr_t base =
-        memory_region_get_ram_addr(&s->l1) + (ram_addr_t)core * TT_MEM_L1_SIZE;
+    ram_addr_t base = s->l1_ram + (ram_addr_t)core * TT_MEM_L1_SIZE;
 
     if (addr >= TT_MEM_L1_SIZE || len == 0) {
         return;
@@ -616,9 +619,7 @@ static void tensix_code_changed(void *opaque, unsigned core, uint32_t addr,
                             (a - TT_MEM_KERNEL_TEXT_BASE) / TARGET_PAGE_SIZE);
     }
     tensix_protect_l1(s, core, (base + addr) & TARGET_PAGE_MASK,
-                      TARGET_PAGE_ALIGN(base + addr + len),
-                      core == 0 && addr < TT_MEM_FIRMWARE_END &&
-                          addr + len > TT_MEM_FIRMWARE_BASE);
+                      TARGET_PAGE_ALIGN(base + addr + len));
 }
 
 static uint8_t *tensix_dram(void *opaque)
@@ -1387,9 +1388,8 @@ static void tensix_machine_init(MachineState *ms)
      * about 1 s of an 8x8 boot).  No TLB exists yet: mark all L1 clean now.
      * Stores still find code through QEMU's not-dirty path.
      */
-    cpu_physical_memory_test_and_clear_dirty(memory_region_get_ram_addr(&s->l1),
-                                             memory_region_size(&s->l1),
-                                             DIRTY_MEMORY_CODE);
+    cpu_physical_memory_test_and_clear_dirty(
+        s->l1_ram, memory_region_size(&s->l1), DIRTY_MEMORY_CODE);
 
     tensix_create_ctl(s);
     if (s->trace) {
