@@ -118,12 +118,16 @@ TT_FIELD(EMU, NOC_HELD_INFO, TRID, 24, 8)	/* transaction id */
  * the model without QEMU's memory API (patch 0014), made from the reading
  * hart's host thread (every hart's, in the deterministic mode).  TBS is
  * the number of translation blocks the emulator holds (patch 0015 shares
- * them among cores).
+ * them among cores).  IO_LATCHED counts, like IO_DIRECT, the writes of
+ * plain registers (those that only hold a value, such as a NoC command's
+ * addresses) that the emulator stored without calling the model (patch
+ * 0020).
  */
 TT_REG32(EMU, IO_REWINDS, 0x0C0)	/* ro: low 32 bits */
 TT_REG32(EMU, IO_LOCKED, 0x0C4)		/* ro */
 TT_REG32(EMU, IO_DIRECT, 0x0C8)		/* ro: low 32 bits */
 TT_REG32(EMU, TBS, 0x0CC)		/* ro */
+TT_REG32(EMU, IO_LATCHED, 0x0E0)	/* ro: low 32 bits */
 
 /*
  * EMU block: profiler markers (tt-metal's DeviceZoneScopedN and friends).

@@ -64,6 +64,8 @@ typedef struct TTBlockEnv {
     uint64_t (*io_rewinds)(void *opaque);
     /* Direct MMIO accesses of the calling thread so far (EMU_IO_DIRECT). */
     uint64_t (*io_direct)(void *opaque);
+    /* Plain register writes it stored itself, so far (EMU_IO_LATCHED). */
+    uint64_t (*io_latched)(void *opaque);
     /* Translation blocks the emulator holds (EMU_TBS). */
     uint64_t (*tbs)(void *opaque);
     /*
@@ -99,7 +101,10 @@ typedef struct TTBlockEnv {
      */
     void (*core_rang)(void *opaque, unsigned core, unsigned risc,
                       uint32_t code);
-    /* A NoC command was sent from the registers @reg of a command buffer. */
+    /*
+     * A NoC command was sent from the registers @reg (TARG_ADDR_LO to
+     * AT_DATA) of a command buffer.
+     */
     void (*noc_sent)(void *opaque, unsigned core, unsigned risc, unsigned noc,
                      const uint32_t *reg);
     /*
@@ -123,6 +128,10 @@ typedef struct TTBlockEnv {
  * relative to the window's base; the access is 32 bits, aligned.  Each
  * returns false when no register answers at @off (the chip reports it).
  * peek reads as a debugger does: no side effects, no error reports.
+ * latches (may be NULL) gives the words behind the 4 KiB page at @off of
+ * @core's window, or NULL: bit i of *@mask set says word i is a plain
+ * register, whose writes only store the value there, so the emulator may
+ * store them itself (with relaxed atomic stores) instead of calling write.
  */
 typedef struct TTMmioOps {
     bool (*read)(void *opaque, unsigned core, unsigned risc, uint32_t off,
@@ -131,7 +140,11 @@ typedef struct TTMmioOps {
                   uint32_t val);
     bool (*peek)(void *opaque, unsigned core, unsigned risc, uint32_t off,
                  uint64_t *val);
+    uint32_t *(*latches)(void *opaque, unsigned core, uint32_t off,
+                         const uint32_t **mask);
 } TTMmioOps;
+
+#define TTX_LATCH_PAGE 4096u /* bytes of a page of plain registers */
 
 /* printf-style guest error of hart (@core, @risc) at @addr through @env. */
 static inline void ttx_block_guest_error(const TTBlockEnv *env, unsigned core,

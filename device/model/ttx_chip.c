@@ -421,6 +421,13 @@ static uint64_t ttx_io_direct(void *opaque)
     return chip->ops->io_direct ? chip->ops->io_direct(chip->opaque) : 0;
 }
 
+static uint64_t ttx_io_latched(void *opaque)
+{
+    TTChip *chip = opaque;
+
+    return chip->ops->io_latched ? chip->ops->io_latched(chip->opaque) : 0;
+}
+
 static uint64_t ttx_tbs(void *opaque)
 {
     TTChip *chip = opaque;
@@ -650,6 +657,18 @@ bool ttx_chip_write(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
     }
     ttx_unlock(chip, core);
     return ok;
+}
+
+uint32_t *ttx_chip_latches(TTChip *chip, unsigned core, uint32_t addr,
+                           const uint32_t **mask)
+{
+    const TTMmioRegion *r = ttx_region(chip, addr);
+
+    if (!r || !r->ops->latches || (addr & (TTX_LATCH_PAGE - 1)) ||
+        addr - r->base + TTX_LATCH_PAGE > r->size) {
+        return NULL;
+    }
+    return r->ops->latches(r->opaque, core, addr - r->base, mask);
 }
 
 bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
@@ -950,6 +969,7 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
         .clock_ns = ttx_clock_ns,
         .io_rewinds = ttx_io_rewinds,
         .io_direct = ttx_io_direct,
+        .io_latched = ttx_io_latched,
         .tbs = ttx_tbs,
         .io_locked = ttx_io_locked,
         .instructions = ttx_instructions,

@@ -429,6 +429,9 @@ static bool ttx_emu_read(void *opaque, unsigned core, unsigned risc,
     case TT_A_EMU_IO_DIRECT:
         *val = (uint32_t)es->env->io_direct(es->env->opaque);
         return true;
+    case TT_A_EMU_IO_LATCHED:
+        *val = (uint32_t)es->env->io_latched(es->env->opaque);
+        return true;
     case TT_A_EMU_TBS:
         *val = (uint32_t)es->env->tbs(es->env->opaque);
         return true;

@@ -96,6 +96,36 @@ struct TTNocState {
 /* NoC @n of @core. */
 #define TTX_NOC(ns, core, n) (&(ns)->noc[(core)*TT_NOC_COUNT + (n)])
 
+/* Command buffer @buf's register at offset @reg (see TTNoc). */
+static inline uint32_t ttx_noc_cmd_reg(const TTNoc *n, unsigned buf,
+                                       uint32_t reg)
+{
+    return __atomic_load_n(&n->cmd[buf][reg / 4], __ATOMIC_RELAXED);
+}
+
+static inline void ttx_noc_cmd_set(TTNoc *n, unsigned buf, uint32_t reg,
+                                   uint32_t val)
+{
+    __atomic_store_n(&n->cmd[buf][reg / 4], val, __ATOMIC_RELAXED);
+}
+
+/*
+ * The plain registers of a NoC's first register page (ttx_chip_latches):
+ * TARG_ADDR_LO..AT_DATA of each command buffer, one bit per word.
+ */
+#define TTX_NOC_PLAIN ((1u << TTX_NOC_SNAP_REGS) - 1)
+#define TTX_NOC_MASK_WORDS_PER_BUF (TT_NOC_CMD_BUF_STRIDE / 4 / 32)
+
+_Static_assert(TT_NOC_CMD_BUFS *TT_NOC_CMD_BUF_STRIDE == TTX_LATCH_PAGE,
+               "the command buffers fill one latch page");
+
+static const uint32_t ttx_noc_plain_mask[TTX_LATCH_PAGE / 4 / 32] = {
+    [0 * TTX_NOC_MASK_WORDS_PER_BUF] = TTX_NOC_PLAIN,
+    [1 * TTX_NOC_MASK_WORDS_PER_BUF] = TTX_NOC_PLAIN,
+    [2 * TTX_NOC_MASK_WORDS_PER_BUF] = TTX_NOC_PLAIN,
+    [3 * TTX_NOC_MASK_WORDS_PER_BUF] = TTX_NOC_PLAIN,
+};
+
 /* One command being executed. */
 typedef struct TTNocCmd {
     TTNocState *ns;
@@ -1564,8 +1594,7 @@ static __attribute__((noinline)) void ttx_noc_send(TTNocState *ns,
                                                    unsigned noc, unsigned buf)
 {
     TTNoc *n = TTX_NOC(ns, core, noc);
-    const uint32_t *r = n->buf[buf].reg;
-    uint32_t ctrl = r[TT_A_NOC_CTRL / 4];
+    uint32_t r[TTX_NOC_SNAP_REGS], ctrl;
     TTNocCmd c = {
         .ns = ns,
         .core = core,
@@ -1579,6 +1608,10 @@ static __attribute__((noinline)) void ttx_noc_send(TTNocState *ns,
     TTNocPending *p;
     bool ok;
 
+    for (unsigned i = 0; i < TTX_NOC_SNAP_REGS; i++) {
+        r[i] = ttx_noc_cmd_reg(n, buf, i * 4);
+    }
+    ctrl = r[TT_A_NOC_CTRL / 4];
     n->status[TT_NOC_ST_MST_CMD_ACCEPTED]++;
     if (ns->env->noc_sent) {
         ns->env->noc_sent(ns->env->opaque, core, risc, noc, r);
@@ -1673,7 +1706,7 @@ static bool ttx_noc_reg_read(TTNocState *ns, unsigned core, int risc,
         return true;
     default:
         if (reg < 4 * TT_NOC_CMD_BUF_REGS) {
-            *val = n->buf[buf].reg[reg / 4];
+            *val = ttx_noc_cmd_reg(n, buf, reg);
             return true;
         }
         return false;
@@ -1692,7 +1725,7 @@ static bool ttx_noc_reg_write(TTNocState *ns, unsigned core, unsigned risc,
     }
     /* The hot path: command-buffer fields, then SEND_REQ. */
     if (reg < TT_A_NOC_CMD_CTRL) {
-        n->buf[buf].reg[reg / 4] = val;
+        ttx_noc_cmd_set(n, buf, reg, val);
         return true;
     }
     if (reg == TT_A_NOC_CMD_CTRL) {
@@ -1729,7 +1762,7 @@ static bool ttx_noc_reg_write(TTNocState *ns, unsigned core, unsigned risc,
         return true;
     default:
         if (reg < 4 * TT_NOC_CMD_BUF_REGS) {
-            n->buf[buf].reg[reg / 4] = val;
+            ttx_noc_cmd_set(n, buf, reg, val);
             return true;
         }
         return false;
@@ -1763,10 +1796,23 @@ static bool ttx_noc_mmio_write(void *opaque, unsigned core, unsigned risc,
     return ttx_noc_reg_write(w->ns, core, risc, w->noc, off, val);
 }
 
+static uint32_t *ttx_noc_mmio_latches(void *opaque, unsigned core, uint32_t off,
+                                      const uint32_t **mask)
+{
+    TTNocWindow *w = opaque;
+
+    if (off) {
+        return NULL;
+    }
+    *mask = ttx_noc_plain_mask;
+    return TTX_NOC(w->ns, core, w->noc)->cmd[0];
+}
+
 const TTMmioOps ttx_noc_mmio_ops = {
     .read = ttx_noc_mmio_read,
     .write = ttx_noc_mmio_write,
     .peek = ttx_noc_mmio_peek,
+    .latches = ttx_noc_mmio_latches,
 };
 
 TTNocWindow *ttx_noc_window(TTNocState *ns, unsigned noc)

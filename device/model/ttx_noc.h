@@ -17,10 +17,6 @@
 
 typedef struct TTNocState TTNocState;
 
-typedef struct TTNocCmdBuf {
-    uint32_t reg[TT_NOC_CMD_BUF_REGS];
-} TTNocCmdBuf;
-
 /* Registers of a command a command buffer sent (TARG_ADDR_LO..AT_DATA). */
 #define TTX_NOC_SNAP_REGS (TT_A_NOC_CMD_CTRL / 4)
 
@@ -30,8 +26,16 @@ typedef struct TTNocPending {
     uint8_t risc, buf, trid, kind; /* kind: TTX_NOC_PEND_* */
 } TTNocPending;
 
+/*
+ * One NoC of one core.  @cmd holds the command buffers' registers where
+ * they sit in the NoC's first register page (buffer b's register at offset
+ * r is cmd[b][r / 4]; the page's other words are unused), so that the
+ * emulator can store the plain ones (TARG_ADDR_LO..AT_DATA) itself
+ * (ttx_chip_latches).  Accessed with relaxed atomics: in the parallel mode
+ * those stores take no lock.
+ */
 typedef struct TTNoc {
-    TTNocCmdBuf buf[TT_NOC_CMD_BUFS];
+    uint32_t cmd[TT_NOC_CMD_BUFS][TT_NOC_CMD_BUF_STRIDE / 4];
     uint32_t cfg[TT_NOC_CFG_REGS];
     uint32_t status[TT_NOC_STATUS_REGS];
     TTNocPending *pend; /* oldest first; noc_delay entries */

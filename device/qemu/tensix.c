@@ -724,6 +724,14 @@ static uint64_t tensix_io_direct(void *opaque)
     return tcg_io_direct;
 }
 
+/* Plain register writes TCG stored itself (patch 0020): a test reads it. */
+extern __thread uint64_t tcg_io_latched;
+
+static uint64_t tensix_io_latched(void *opaque)
+{
+    return tcg_io_latched;
+}
+
 /* Translation blocks held (patch 0015 shares them): a test reads it. */
 static uint64_t tensix_tbs(void *opaque)
 {
@@ -752,6 +760,7 @@ static const TTChipOps tensix_chip_ops = {
     .hart_instructions = tensix_hart_instructions,
     .io_rewinds = tensix_io_rewinds,
     .io_direct = tensix_io_direct,
+    .io_latched = tensix_io_latched,
     .tbs = tensix_tbs,
     .io_locked = tensix_io_locked,
     .backlog = tensix_ctl_backlog,
@@ -786,6 +795,21 @@ static MemTxResult tensix_mmio_write(void *opaque, hwaddr addr, uint64_t val,
 
     tensix_apply_deferred();
     return ok ? MEMTX_OK : MEMTX_DECODE_ERROR;
+}
+
+/*
+ * Patch 0020: the words behind a page of plain registers of the hart's
+ * core, which TCG stores itself (the NoC command registers).
+ */
+QEMU_BUILD_BUG_ON(TARGET_PAGE_SIZE != 4096); /* ttx_chip_latches' pages */
+
+static uint32_t *tensix_mmio_latches(void *opaque, hwaddr offset,
+                                     const uint32_t **mask)
+{
+    TensixHart *h = opaque;
+
+    return ttx_chip_latches(h->s->chip, h->core,
+                            TT_MMIO_BASE + (uint32_t)offset, mask);
 }
 
 static const MemoryRegionOps tensix_mmio_ops = {
@@ -1045,6 +1069,7 @@ static void tensix_create_hart_memory(TensixMachineState *s, unsigned core,
                           (1ULL << 32) - TT_MMIO_BASE);
     h->mmio.lockless_io = true; /* see "MMIO without the BQL" above */
     h->mmio.direct_io = true;   /* tensix_mmio_ops take 1-4 bytes, LE */
+    h->mmio.latch_page = tensix_mmio_latches;
     memory_region_add_subregion(&h->root, TT_MMIO_BASE, &h->mmio);
     memory_region_init_alias(&h->local, owner, lname, &s->local,
                              (uint64_t)id * TENSIX_LOCAL_STRIDE,
