@@ -230,6 +230,52 @@ Test(noc, unicast_read_l1)
 	cr_expect_eq(F.wakes[1][TT_RISC_NCRISC], 1);
 }
 
+/*
+ * The plain registers of a NoC's register page (ttx_chip_latches): the
+ * words QEMU stores itself are the registers the model reads, per core
+ * and NoC; CMD_CTRL, the configuration and the status counters are not
+ * among them, and no other page has any.
+ */
+Test(noc, plain_registers_are_the_model_words)
+{
+	unsigned b = TT_NOC_RD_CMD_BUF;
+	const uint32_t *mask = NULL, *mask1 = NULL;
+	uint32_t *w = ttx_chip_latches(F.chip, 1, TT_MMIO_NOC0_BASE, &mask);
+	uint32_t *w1 = ttx_chip_latches(F.chip, 1, TT_MMIO_NOC0_BASE + TT_MMIO_NOC_SIZE, &mask1);
+	uint32_t *other = ttx_chip_latches(F.chip, 2, TT_MMIO_NOC0_BASE, &mask1);
+
+	cr_assert_not_null(w);
+	cr_assert_not_null(w1);
+	cr_assert_not_null(other);
+	cr_expect(w != w1 && w != other, "cores and NoCs share plain register words");
+	for (uint32_t off = 0; off < 4096; off += 4) {
+		unsigned i = off / 4, reg = off % TT_NOC_CMD_BUF_STRIDE;
+		bool plain = (mask[i / 32] >> (i % 32)) & 1;
+
+		cr_expect_eq(plain, reg < TT_A_NOC_CMD_CTRL, "word 0x%x plain: %d", off, plain);
+	}
+	cr_expect_null(ttx_chip_latches(F.chip, 1, TT_MMIO_NOC0_BASE + 0x1000, &mask1));
+	cr_expect_null(ttx_chip_latches(F.chip, 1, TT_MMIO_TILE_BASE, &mask1));
+	cr_expect_null(ttx_chip_latches(F.chip, 1, TT_MMIO_NOC0_BASE + 4, &mask1));
+
+	/* A register write through the model lands in its word ... */
+	wr(1, 0, b, TT_A_NOC_PACKET_TAG, 0x1234);
+	cr_expect_eq(w[(b * TT_NOC_CMD_BUF_STRIDE + TT_A_NOC_PACKET_TAG) / 4], 0x1234);
+	/* ... and a command stored in the words, as QEMU does, is the one sent. */
+	fill(l1(9, SCRATCH + 0x40), 512, 5);
+	w[(b * TT_NOC_CMD_BUF_STRIDE + TT_A_NOC_TARG_ADDR_LO) / 4] = SCRATCH + 0x40;
+	w[(b * TT_NOC_CMD_BUF_STRIDE + TT_A_NOC_TARG_ADDR_MID) / 4] = core_xy(9);
+	w[(b * TT_NOC_CMD_BUF_STRIDE + TT_A_NOC_RET_ADDR_LO) / 4] = SCRATCH + 0x800;
+	w[(b * TT_NOC_CMD_BUF_STRIDE + TT_A_NOC_RET_ADDR_MID) / 4] = core_xy(1);
+	w[(b * TT_NOC_CMD_BUF_STRIDE + TT_A_NOC_AT_LEN_BE) / 4] = 512;
+	w[(b * TT_NOC_CMD_BUF_STRIDE + TT_A_NOC_CTRL) / 4] = 0;
+	cr_expect_eq(rd(1, 0, b, TT_A_NOC_AT_LEN_BE), 512);
+	wr(1, 0, b, TT_A_NOC_CMD_CTRL, TT_R_NOC_CMD_CTRL_SEND_REQ_MASK);
+	cr_assert_eq(F.errors, 0, "%s", F.last_error);
+	cr_expect(!memcmp(l1(1, SCRATCH + 0x800), l1(9, SCRATCH + 0x40), 512));
+	cr_expect_eq(status(1, 0, TT_NOC_ST_MST_RD_RESP_RECEIVED), 1);
+}
+
 /* L1 -> DRAM -> L1 through a bank endpoint on NoC0, and the same bank at
  * its mirrored coordinates on NoC1. */
 Test(noc, dram_roundtrip_both_nocs)
