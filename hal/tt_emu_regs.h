@@ -121,13 +121,16 @@ TT_FIELD(EMU, NOC_HELD_INFO, TRID, 24, 8)	/* transaction id */
  * them among cores).  IO_LATCHED counts, like IO_DIRECT, the writes of
  * plain registers (those that only hold a value, such as a NoC command's
  * addresses) that the emulator stored without calling the model (patch
- * 0020).
+ * 0020).  TLB_FLUSHES counts the flushes of a hart's TLB (all of it, or
+ * the part of one MMU mode), all harts together; patch 0021 keeps kernel
+ * launches from making any.
  */
 TT_REG32(EMU, IO_REWINDS, 0x0C0)	/* ro: low 32 bits */
 TT_REG32(EMU, IO_LOCKED, 0x0C4)		/* ro */
 TT_REG32(EMU, IO_DIRECT, 0x0C8)		/* ro: low 32 bits */
 TT_REG32(EMU, TBS, 0x0CC)		/* ro */
 TT_REG32(EMU, IO_LATCHED, 0x0E0)	/* ro: low 32 bits */
+TT_REG32(EMU, TLB_FLUSHES, 0x0E4)	/* ro: low 32 bits */
 
 /*
  * EMU block: profiler markers (tt-metal's DeviceZoneScopedN and friends).

@@ -68,6 +68,8 @@ typedef struct TTBlockEnv {
     uint64_t (*io_latched)(void *opaque);
     /* Translation blocks the emulator holds (EMU_TBS). */
     uint64_t (*tbs)(void *opaque);
+    /* TLB flushes (of all, or of some MMU modes) of all harts so far. */
+    uint64_t (*tlb_flushes)(void *opaque);
     /*
      * Time travel (EMU TIME, HART_TIME): instructions the device has run
      * since it started, and the count just after hart (@core, @risc)'s

@@ -435,6 +435,13 @@ static uint64_t ttx_tbs(void *opaque)
     return chip->ops->tbs ? chip->ops->tbs(chip->opaque) : 0;
 }
 
+static uint64_t ttx_tlb_flushes(void *opaque)
+{
+    TTChip *chip = opaque;
+
+    return chip->ops->tlb_flushes ? chip->ops->tlb_flushes(chip->opaque) : 0;
+}
+
 static uint64_t ttx_io_rewinds(void *opaque)
 {
     TTChip *chip = opaque;
@@ -970,6 +977,7 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
         .io_rewinds = ttx_io_rewinds,
         .io_direct = ttx_io_direct,
         .io_latched = ttx_io_latched,
+        .tlb_flushes = ttx_tlb_flushes,
         .tbs = ttx_tbs,
         .io_locked = ttx_io_locked,
         .instructions = ttx_instructions,

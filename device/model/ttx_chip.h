@@ -108,6 +108,11 @@ typedef struct TTChipOps {
     /* Translation blocks the environment holds (EMU_TBS).  May be NULL. */
     uint64_t (*tbs)(void *opaque);
     /*
+     * Flushes of a hart's TLB (all of it, or the part of some MMU modes) so
+     * far, all harts together (EMU_TLB_FLUSHES).  May be NULL.
+     */
+    uint64_t (*tlb_flushes)(void *opaque);
+    /*
      * Bytes of messages sent that the host has not read yet and the
      * environment holds for it.  Kernel output is dropped and counted
      * rather than take this past TTChipConfig.print_buffer.  May be NULL

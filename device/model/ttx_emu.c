@@ -435,6 +435,9 @@ static bool ttx_emu_read(void *opaque, unsigned core, unsigned risc,
     case TT_A_EMU_TBS:
         *val = (uint32_t)es->env->tbs(es->env->opaque);
         return true;
+    case TT_A_EMU_TLB_FLUSHES:
+        *val = (uint32_t)es->env->tlb_flushes(es->env->opaque);
+        return true;
     case TT_A_EMU_TIME_L:
     case TT_A_EMU_TIME_H:
         *val = es->env->instructions(es->env->opaque);

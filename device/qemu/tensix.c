@@ -102,6 +102,7 @@
 #include "sysemu/cpus.h"
 #include "chardev/char-fe.h"
 #include "exec/address-spaces.h"
+#include "exec/cputlb.h"
 #include "exec/exec-all.h"
 #include "tcg/tcg.h"
 #include "exec/ram_addr.h"
@@ -738,6 +739,19 @@ static uint64_t tensix_tbs(void *opaque)
     return tcg_nb_tbs();
 }
 
+/*
+ * TLB flushes of all harts (patch 0021): a test watches them.  QEMU counts
+ * a flush of every MMU mode as full and one of some modes (a flush of all
+ * of them finds only the used ones to clean) as one partial flush per mode.
+ */
+static uint64_t tensix_tlb_flushes(void *opaque)
+{
+    size_t full, part, elide;
+
+    tlb_flush_counts(&full, &part, &elide);
+    return full + part;
+}
+
 /* cpu_io_recompile calls (patch 0009): a test watches them stay few. */
 static uint64_t tensix_io_rewinds(void *opaque)
 {
@@ -761,6 +775,7 @@ static const TTChipOps tensix_chip_ops = {
     .io_rewinds = tensix_io_rewinds,
     .io_direct = tensix_io_direct,
     .io_latched = tensix_io_latched,
+    .tlb_flushes = tensix_tlb_flushes,
     .tbs = tensix_tbs,
     .io_locked = tensix_io_locked,
     .backlog = tensix_ctl_backlog,

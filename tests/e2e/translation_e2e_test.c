@@ -10,24 +10,28 @@
 #include <criterion/criterion.h>
 
 #include "e2e.h"
+#include "tt_emu_regs.h"
 
 #define RESULT 0x100000u /* free L1 */
 
-/* EMU_TBS after emu_tbs.c ran on the cores of @set: the largest any read. */
-static uint32_t tbs_after(struct tt_device *dev, struct tt_core_range_set set)
+/*
+ * EMU register @reg (a statistic) as emu_read.c read it on the cores of
+ * @set: the largest any read.
+ */
+static uint32_t emu_after(struct tt_device *dev, struct tt_core_range_set set, uint32_t reg)
 {
 	struct tt_dm_config cfg = { .processor = TT_DM_RISCV_0 };
-	uint32_t arg = RESULT, most = 0;
+	uint32_t args[2] = { RESULT, reg }, most = 0;
 	struct tt_run_report rep;
 	struct tt_program *prog;
 	tt_kernel_handle k;
 
 	cr_assert_eq(tt_program_create(&prog), TT_OK);
-	cr_assert_eq(tt_kernel_create(prog, KERNEL("emu_tbs.c"), &set, &cfg, &k), TT_OK);
+	cr_assert_eq(tt_kernel_create(prog, KERNEL("emu_read.c"), &set, &cfg, &k), TT_OK);
 	for (uint32_t i = 0; i < set.count; i++)
 		for (uint32_t y = set.ranges[i].start.y; y <= set.ranges[i].end.y; y++)
 			for (uint32_t x = set.ranges[i].start.x; x <= set.ranges[i].end.x; x++)
-				tt_kernel_set_runtime_args(prog, k, tt_core(x, y), &arg, 1);
+				tt_kernel_set_runtime_args(prog, k, tt_core(x, y), args, 2);
 	e2e_run_ok(dev, prog, &rep);
 	for (uint32_t i = 0; i < set.count; i++)
 		for (uint32_t y = set.ranges[i].start.y; y <= set.ranges[i].end.y; y++)
@@ -39,6 +43,12 @@ static uint32_t tbs_after(struct tt_device *dev, struct tt_core_range_set set)
 			}
 	tt_program_destroy(prog);
 	return most;
+}
+
+/* EMU_TBS after emu_read.c ran on the cores of @set. */
+static uint32_t tbs_after(struct tt_device *dev, struct tt_core_range_set set)
+{
+	return emu_after(dev, set, TT_A_EMU_TBS);
 }
 
 /* Translation blocks held after a device of @gx x @gy ran one kernel on (0,0). */
@@ -143,5 +153,25 @@ Test(translation, each_core_runs_its_own_kernel, .timeout = 60)
 	run_signatures(dev, all, 4, NULL, 0);
 	run_signatures(dev, a4, 1, b4, 3);
 	run_signatures(dev, a1, 2, b1, 2);
+	tt_device_close(dev);
+}
+
+/*
+ * The firmware runs each kernel under mstatus.MPRV and clears it on the
+ * way back.  QEMU flushed a hart's TLB (and jump cache) at each change;
+ * with patch 0021 the bits only choose an MMU index, so launches flush no
+ * TLB (about two per core and launch without it).
+ */
+Test(translation, kernel_launches_flush_no_tlb, .timeout = 60)
+{
+	struct tt_device *dev = e2e_open(2, 2);
+	struct tt_core_range_set all = tt_core_range_set(tt_core_range(0, 0, 1, 1));
+	uint32_t before, after;
+
+	emu_after(dev, all, TT_A_EMU_TLB_FLUSHES);
+	before = emu_after(dev, all, TT_A_EMU_TLB_FLUSHES);
+	for (int i = 0; i < 3; i++)
+		after = emu_after(dev, all, TT_A_EMU_TLB_FLUSHES);
+	cr_expect_lt(after - before, 4, "%u TLB flushes in 3 launches on 4 cores", after - before);
 	tt_device_close(dev);
 }
