@@ -765,8 +765,13 @@ static FORCE_INLINE uint64_t tt_interleaved_noc_addr(bool is_dram, uint32_t base
 	uint32_t banks = is_dram ? t->num_dram_banks : t->num_l1_banks;
 	uint32_t align = is_dram ? DRAM_ALIGNMENT : L1_ALIGNMENT;
 	uint32_t aligned = (page_size + align - 1) & ~(align - 1);
-	uint32_t row = id / banks; /* one division: RISC-V has no divmod */
+	uint32_t row = id / banks;
 
+	/*
+	 * One division (RISC-V has no divmod): hide the quotient, or GCC turns
+	 * id - row * banks back into a remu.
+	 */
+	__asm__("" : "+r"(row));
 	return get_noc_addr_from_bank_id(is_dram, id - row * banks, row * aligned + base + offset);
 }
 
