@@ -116,7 +116,7 @@ static inline void ttx_noc_cmd_set(TTNoc *n, unsigned buf, uint32_t reg,
 #define TTX_NOC_PLAIN ((1u << TTX_NOC_SNAP_REGS) - 1)
 #define TTX_NOC_MASK_WORDS_PER_BUF (TT_NOC_CMD_BUF_STRIDE / 4 / 32)
 
-_Static_assert(TT_NOC_CMD_BUFS *TT_NOC_CMD_BUF_STRIDE == TTX_LATCH_PAGE,
+_Static_assert(TTX_LATCH_PAGE == TT_NOC_CMD_BUFS * TT_NOC_CMD_BUF_STRIDE,
                "the command buffers fill one latch page");
 
 static const uint32_t ttx_noc_plain_mask[TTX_LATCH_PAGE / 4 / 32] = {
