@@ -60,16 +60,12 @@ typedef struct TTBlockEnv {
     uint64_t (*clock_ns)(void *opaque);
     /* Whether this access holds the emulator's global lock (EMU_IO_LOCKED) */
     bool (*io_locked)(void *opaque);
-    /* The emulator's I/O rewinds so far, on all harts (0 if it has none). */
-    uint64_t (*io_rewinds)(void *opaque);
-    /* Direct MMIO accesses of the calling thread so far (EMU_IO_DIRECT). */
-    uint64_t (*io_direct)(void *opaque);
-    /* Plain register writes it stored itself, so far (EMU_IO_LATCHED). */
-    uint64_t (*io_latched)(void *opaque);
-    /* Translation blocks the emulator holds (EMU_TBS). */
-    uint64_t (*tbs)(void *opaque);
-    /* TLB flushes (of all, or of some MMU modes) of all harts so far. */
-    uint64_t (*tlb_flushes)(void *opaque);
+    /*
+     * The emulator's statistic read at EMU register @reg (IO_REWINDS,
+     * IO_DIRECT, IO_LATCHED, TBS, TLB_FLUSHES: hal/tt_emu_regs.h says
+     * what each counts); 0 where the emulator has no such count.
+     */
+    uint64_t (*emu_stat)(void *opaque, uint32_t reg);
     /*
      * Time travel (EMU TIME, HART_TIME): instructions the device has run
      * since it started, and the count just after hart (@core, @risc)'s

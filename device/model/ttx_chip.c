@@ -414,39 +414,11 @@ static bool ttx_io_locked(void *opaque)
     return chip->ops->io_locked && chip->ops->io_locked(chip->opaque);
 }
 
-static uint64_t ttx_io_direct(void *opaque)
+static uint64_t ttx_emu_stat(void *opaque, uint32_t reg)
 {
     TTChip *chip = opaque;
 
-    return chip->ops->io_direct ? chip->ops->io_direct(chip->opaque) : 0;
-}
-
-static uint64_t ttx_io_latched(void *opaque)
-{
-    TTChip *chip = opaque;
-
-    return chip->ops->io_latched ? chip->ops->io_latched(chip->opaque) : 0;
-}
-
-static uint64_t ttx_tbs(void *opaque)
-{
-    TTChip *chip = opaque;
-
-    return chip->ops->tbs ? chip->ops->tbs(chip->opaque) : 0;
-}
-
-static uint64_t ttx_tlb_flushes(void *opaque)
-{
-    TTChip *chip = opaque;
-
-    return chip->ops->tlb_flushes ? chip->ops->tlb_flushes(chip->opaque) : 0;
-}
-
-static uint64_t ttx_io_rewinds(void *opaque)
-{
-    TTChip *chip = opaque;
-
-    return chip->ops->io_rewinds ? chip->ops->io_rewinds(chip->opaque) : 0;
+    return chip->ops->emu_stat ? chip->ops->emu_stat(chip->opaque, reg) : 0;
 }
 
 static uint64_t ttx_instructions(void *opaque)
@@ -974,11 +946,7 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
         .print_buffer =
             cfg->print_buffer ? cfg->print_buffer : TT_CTL_PRINT_BUFFER_DEFAULT,
         .clock_ns = ttx_clock_ns,
-        .io_rewinds = ttx_io_rewinds,
-        .io_direct = ttx_io_direct,
-        .io_latched = ttx_io_latched,
-        .tlb_flushes = ttx_tlb_flushes,
-        .tbs = ttx_tbs,
+        .emu_stat = ttx_emu_stat,
         .io_locked = ttx_io_locked,
         .instructions = ttx_instructions,
         .hart_instructions = ttx_hart_instructions,

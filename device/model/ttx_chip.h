@@ -93,25 +93,15 @@ typedef struct TTChipOps {
      * (EMU_IO_LOCKED)?  May be NULL (there is none).
      */
     bool (*io_locked)(void *opaque);
-    /* I/O rewinds of the emulator so far (EMU_IO_REWINDS).  May be NULL. */
-    uint64_t (*io_rewinds)(void *opaque);
     /*
-     * MMIO accesses of the calling thread that reached the model without
-     * the environment's memory API (EMU_IO_DIRECT).  May be NULL.
+     * The environment's statistic read at EMU register @reg: I/O rewinds
+     * (IO_REWINDS), MMIO accesses past its memory API and plain-register
+     * writes it stored itself (ttx_chip_latches) from the calling thread
+     * (IO_DIRECT, IO_LATCHED), translation blocks held (TBS), TLB flushes
+     * (TLB_FLUSHES); hal/tt_emu_regs.h has the details.  0 for a count it
+     * does not keep.  May be NULL (keeps none).
      */
-    uint64_t (*io_direct)(void *opaque);
-    /*
-     * Writes of plain registers (ttx_chip_latches) the environment stored
-     * itself, from the calling thread (EMU_IO_LATCHED).  May be NULL.
-     */
-    uint64_t (*io_latched)(void *opaque);
-    /* Translation blocks the environment holds (EMU_TBS).  May be NULL. */
-    uint64_t (*tbs)(void *opaque);
-    /*
-     * Flushes of a hart's TLB (all of it, or the part of some MMU modes) so
-     * far, all harts together (EMU_TLB_FLUSHES).  May be NULL.
-     */
-    uint64_t (*tlb_flushes)(void *opaque);
+    uint64_t (*emu_stat)(void *opaque, uint32_t reg);
     /*
      * Bytes of messages sent that the host has not read yet and the
      * environment holds for it.  Kernel output is dropped and counted

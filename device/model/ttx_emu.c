@@ -420,23 +420,15 @@ static bool ttx_emu_read(void *opaque, unsigned core, unsigned risc,
     case TT_A_EMU_BOOT_PC:
         *val = h->in_reset ? 0 : h->reset_pc;
         return true;
-    case TT_A_EMU_IO_REWINDS:
-        *val = (uint32_t)es->env->io_rewinds(es->env->opaque);
-        return true;
     case TT_A_EMU_IO_LOCKED:
         *val = es->env->io_locked(es->env->opaque);
         return true;
+    case TT_A_EMU_IO_REWINDS:
     case TT_A_EMU_IO_DIRECT:
-        *val = (uint32_t)es->env->io_direct(es->env->opaque);
-        return true;
     case TT_A_EMU_IO_LATCHED:
-        *val = (uint32_t)es->env->io_latched(es->env->opaque);
-        return true;
     case TT_A_EMU_TBS:
-        *val = (uint32_t)es->env->tbs(es->env->opaque);
-        return true;
     case TT_A_EMU_TLB_FLUSHES:
-        *val = (uint32_t)es->env->tlb_flushes(es->env->opaque);
+        *val = (uint32_t)es->env->emu_stat(es->env->opaque, off);
         return true;
     case TT_A_EMU_TIME_L:
     case TT_A_EMU_TIME_H:

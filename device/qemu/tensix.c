@@ -717,45 +717,34 @@ static bool tensix_io_locked(void *opaque)
 /* Patch 0015: the cores (CPU clusters) share translation blocks. */
 extern bool tcg_clusters_share_tbs;
 
-/* Accesses past the memory API (patch 0014) of this thread: a test reads it. */
-extern __thread uint64_t tcg_io_direct;
+/* Counters of our QEMU patches, for tests (hal/tt_emu_regs.h). */
+extern __thread uint64_t tcg_io_direct;  /* patch 0014, this thread's */
+extern __thread uint64_t tcg_io_latched; /* patch 0020, this thread's */
 
-static uint64_t tensix_io_direct(void *opaque)
-{
-    return tcg_io_direct;
-}
-
-/* Plain register writes TCG stored itself (patch 0020): a test reads it. */
-extern __thread uint64_t tcg_io_latched;
-
-static uint64_t tensix_io_latched(void *opaque)
-{
-    return tcg_io_latched;
-}
-
-/* Translation blocks held (patch 0015 shares them): a test reads it. */
-static uint64_t tensix_tbs(void *opaque)
-{
-    return tcg_nb_tbs();
-}
-
-/*
- * TLB flushes of all harts (patch 0021): a test watches them.  QEMU counts
- * a flush of every MMU mode as full and one of some modes (a flush of all
- * of them finds only the used ones to clean) as one partial flush per mode.
- */
-static uint64_t tensix_tlb_flushes(void *opaque)
+static uint64_t tensix_emu_stat(void *opaque, uint32_t reg)
 {
     size_t full, part, elide;
 
-    tlb_flush_counts(&full, &part, &elide);
-    return full + part;
-}
-
-/* cpu_io_recompile calls (patch 0009): a test watches them stay few. */
-static uint64_t tensix_io_rewinds(void *opaque)
-{
-    return tcg_io_recompiles;
+    switch (reg) {
+    case TT_A_EMU_IO_REWINDS: /* cpu_io_recompile calls (patch 0009) */
+        return tcg_io_recompiles;
+    case TT_A_EMU_IO_DIRECT:
+        return tcg_io_direct;
+    case TT_A_EMU_IO_LATCHED:
+        return tcg_io_latched;
+    case TT_A_EMU_TBS: /* blocks held (patch 0015 shares them) */
+        return tcg_nb_tbs();
+    case TT_A_EMU_TLB_FLUSHES:
+        /*
+         * Patch 0021.  QEMU counts a flush of every MMU mode as full, and
+         * one of some modes (a flush of all finds only the used ones to
+         * clean) as one partial flush per mode.
+         */
+        tlb_flush_counts(&full, &part, &elide);
+        return full + part;
+    default:
+        return 0;
+    }
 }
 
 static const TTChipOps tensix_chip_ops = {
@@ -772,11 +761,7 @@ static const TTChipOps tensix_chip_ops = {
     .debug_stop = tensix_debug_stop,
     .instructions = tensix_instructions,
     .hart_instructions = tensix_hart_instructions,
-    .io_rewinds = tensix_io_rewinds,
-    .io_direct = tensix_io_direct,
-    .io_latched = tensix_io_latched,
-    .tlb_flushes = tensix_tlb_flushes,
-    .tbs = tensix_tbs,
+    .emu_stat = tensix_emu_stat,
     .io_locked = tensix_io_locked,
     .backlog = tensix_ctl_backlog,
 };
