@@ -10,7 +10,7 @@
 #    (<tt/bank.h>): calls are read from the symbols of the built objects.
 #  - the device model: a block (every device/model file but the chip)
 #    includes no other block's header, only ttx_block.h and the tile
-#    engine's ttx_tile.h.
+#    engine's ttx_tile.h and ttx_worker.h (its matmul thread).
 set -u
 
 obj=$1
@@ -70,7 +70,7 @@ for f in device/model/ttx_*.[ch]; do
 	case "$f" in */ttx_chip.[ch]) continue ;; esac
 	self=$(basename "${f%.*}").h
 	for inc in $(sed -n 's/^#include "\(ttx_[a-z_]*\.h\)".*/\1/p' "$f"); do
-		case "$inc" in "$self"|ttx_block.h|ttx_tile.h) ;;
+		case "$inc" in "$self"|ttx_block.h|ttx_tile.h|ttx_worker.h) ;;
 		*) echo "check-layers: $f includes $inc: a block sees only ttx_block.h"; bad=1 ;;
 		esac
 	done

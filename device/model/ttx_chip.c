@@ -979,7 +979,8 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
     chip->emu = ttx_emu_new(&chip->env);
     chip->noc = ttx_noc_new(&chip->env, cfg->noc_delay, cfg->racecheck);
     chip->cb = ttx_cb_new(&chip->env);
-    chip->compute = ttx_compute_new(&chip->env);
+    chip->compute =
+        ttx_compute_new(&chip->env, !cfg->threaded && !cfg->tile_inline);
     if (!chip->emu || !chip->noc || !chip->cb || !chip->compute) {
         ttx_chip_free(chip);
         return NULL;

@@ -128,6 +128,12 @@ typedef struct TTChipConfig {
      * one thread at a time and the chip takes no lock.
      */
     bool threaded;
+    /*
+     * Run every MATMUL's arithmetic inside its command.  Else, unless
+     * threaded, a thread of the compute block does it meanwhile
+     * (ttx_worker.h): same results, a second host CPU put to use.
+     */
+    bool tile_inline;
 
     /* Bound on ops->backlog for kernel output; 0: the default. */
     size_t print_buffer;

@@ -36,6 +36,7 @@
 #include "tt_mem_map.h"
 #include "tt_riscv.h"
 #include "ttx_tile.h"
+#include "ttx_worker.h"
 
 /* Per hart: the arguments of its next command and its last status. */
 typedef struct TTTileHart {
@@ -49,6 +50,7 @@ struct TTComputeState {
     const TTBlockEnv *env;
     TTTileEngine **engine; /* per core, allocated on first command */
     TTTileHart *hart;      /* core * TT_RISCS_PER_CORE + risc */
+    TTTileWorker *worker;  /* runs MATMULs' arithmetic, or NULL */
 };
 
 _Static_assert(TT_TILE_ELTWISE_ADD == TTX_ELW_ADD &&
@@ -445,6 +447,30 @@ static bool ttx_compute_owner_ok(TTComputeState *tc, unsigned core,
     return false;
 }
 
+/*
+ * Whether command @cmd may read or write Dst, the engine's configuration
+ * or its FPU scratch: what the worker's queued matmuls must be done for.
+ * The rest touch only the Src banks, the formats and the math-pack
+ * semaphore (and MATMUL queues behind the matmuls before it).
+ */
+static bool ttx_compute_needs_dst(uint32_t cmd)
+{
+    switch (cmd) {
+    case TT_TILE_CMD_UNPACK_CONFIG:
+    case TT_TILE_CMD_PACK_CONFIG:
+    case TT_TILE_CMD_UNPACK:
+    case TT_TILE_CMD_UNPACK_MATMUL_BLOCK:
+    case TT_TILE_CMD_SRC_DVALID:
+    case TT_TILE_CMD_ACQUIRE:
+    case TT_TILE_CMD_COMMIT:
+    case TT_TILE_CMD_WAIT:
+    case TT_TILE_CMD_MATMUL:
+        return false;
+    default:
+        return true;
+    }
+}
+
 static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
                            uint32_t cmd)
 {
@@ -459,6 +485,9 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
     }
     if (!ttx_compute_owner_ok(tc, core, risc, cmd, e)) {
         return TTX_COMPUTE_REPORTED;
+    }
+    if (tc->worker && ttx_compute_needs_dst(cmd)) {
+        ttx_worker_sync(tc->worker, core);
     }
     switch (cmd) {
     case TT_TILE_CMD_CONFIG:
@@ -506,7 +535,8 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
                    ? TTX_TILE_EINVAL
                    : ttx_sfpu_unary(e, (TTSfpuOp)a[0], a[1]);
     case TT_TILE_CMD_MATMUL:
-        return ttx_tile_matmul(e, a[0]);
+        return tc->worker ? ttx_worker_matmul(tc->worker, core, e, a[0])
+                          : ttx_tile_matmul(e, a[0]);
     case TT_TILE_CMD_MATMUL_BLOCK:
         if (a[1] &
             ~(uint32_t)(TT_R_TILE_BLOCK_CT_MASK | TT_R_TILE_BLOCK_RT_MASK)) {
@@ -559,6 +589,9 @@ static void ttx_compute_sfpi(TTComputeState *tc, unsigned core, unsigned risc,
 
     if (!e) {
         return;
+    }
+    if (tc->worker) {
+        ttx_worker_sync(tc->worker, core);
     }
     if (ttx_sfpi_exec(e, insn, t->sfpi_imm, &t->sfpi_result, &why) ==
         TTX_TILE_OK) {
@@ -681,6 +714,9 @@ const TTMmioOps ttx_compute_mmio_ops = {
 
 void ttx_compute_reset(TTComputeState *tc, unsigned core)
 {
+    if (tc->worker) {
+        ttx_worker_sync(tc->worker, core);
+    }
     if (tc->engine[core]) {
         ttx_tile_fini(tc->engine[core]);
     }
@@ -690,7 +726,7 @@ void ttx_compute_reset(TTComputeState *tc, unsigned core)
 
 /* Life cycle ------------------------------------------------------------- */
 
-TTComputeState *ttx_compute_new(const TTBlockEnv *env)
+TTComputeState *ttx_compute_new(const TTBlockEnv *env, bool worker)
 {
     TTComputeState *tc = calloc(1, sizeof(*tc));
 
@@ -701,7 +737,10 @@ TTComputeState *ttx_compute_new(const TTBlockEnv *env)
     tc->engine = calloc(env->ncores, sizeof(TTTileEngine *));
     tc->hart =
         calloc((size_t)env->ncores * TT_RISCS_PER_CORE, sizeof(*tc->hart));
-    if (!tc->engine || !tc->hart) {
+    if (worker) {
+        tc->worker = ttx_worker_new(env->ncores);
+    }
+    if (!tc->engine || !tc->hart || (worker && !tc->worker)) {
         ttx_compute_free(tc);
         return NULL;
     }
@@ -713,6 +752,8 @@ void ttx_compute_free(TTComputeState *tc)
     if (!tc) {
         return;
     }
+    ttx_worker_free(tc->worker); /* first: it finishes on the engines */
+    tc->worker = NULL;
     for (unsigned c = 0; tc->engine && c < tc->env->ncores; c++) {
         ttx_compute_reset(tc, c);
     }

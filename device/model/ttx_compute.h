@@ -16,8 +16,12 @@
 
 typedef struct TTComputeState TTComputeState;
 
-/* The tile-engine windows of every core of @env's grid; NULL if no memory. */
-TTComputeState *ttx_compute_new(const TTBlockEnv *env);
+/*
+ * The tile-engine windows of every core of @env's grid; NULL if no
+ * memory.  With @worker (only for a chip whose callers are serialised),
+ * MATMULs' arithmetic runs on a thread of its own (ttx_worker.h).
+ */
+TTComputeState *ttx_compute_new(const TTBlockEnv *env, bool worker);
 void ttx_compute_free(TTComputeState *tc);
 
 /*

@@ -1139,11 +1139,10 @@ TTX_INLINE void v_round_exact_range(vd *d, const vd *sum, const TTRoundV *c)
  * with @exact, which rounds every chunk with v_round().  @pre, unless
  * NULL, holds the sums of phases 0 and 1 (by chunk), already formed.
  */
-TTX_INLINE bool mm_row(TTTileEngine *e, unsigned slot, unsigned r,
-                       const TTRoundK *rk, bool exact, bool safe, bool two,
-                       unsigned narrow, vd pre[2][2][MM_NV])
+TTX_INLINE bool mm_row(TTTileEngine *e, const TTSlices *s, unsigned slot,
+                       unsigned r, const TTRoundK *rk, bool exact, bool safe,
+                       bool two, unsigned narrow, vd pre[2][2][MM_NV])
 {
-    const TTSlices *s = &e->scratch;
     const double(*const a[2])[TT_TILE_DIM] = {s->ak[0], s->ak[1]};
     unsigned np = num_phases(e->cfg.fidelity);
     double row[TT_TILE_DIM];
@@ -1226,8 +1225,8 @@ TTX_INLINE bool mm_row(TTTileEngine *e, unsigned slot, unsigned r,
  *     roundings grow a value by less than 4%), so M + 3 at most the
  *     exponent of 2^(emax + 1) keeps every rounding below it.
  */
-TTX_INLINE bool mm_range_safe(const TTTileEngine *e, unsigned slot,
-                              TTDstKind kind)
+TTX_INLINE bool mm_range_safe(const TTTileEngine *e, const TTSlices *s,
+                              unsigned slot, TTDstKind kind)
 {
     static const struct {
         int shift, mask, bias, mbits, emin, lim;
@@ -1236,7 +1235,6 @@ TTX_INLINE bool mm_range_safe(const TTTileEngine *e, unsigned slot,
         [TTX_DST_FP16] = {10, 0x1f, 15, 10, -14, 17},
         [TTX_DST_FP32] = {23, 0xff, 127, 23, -126, 129},
     };
-    const TTSlices *s = &e->scratch;
     int lsb = INT32_MAX, top = INT32_MIN, d[2];
 
     /* Undefined rows read as 0. */
@@ -1261,14 +1259,14 @@ TTX_INLINE bool mm_range_safe(const TTTileEngine *e, unsigned slot,
  * row at a time; with @two and two phases or more, the sums of phases 0
  * and 1 (the dense ones) for two rows at once (mm_dot_pair()).
  */
-TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
-                                   TTDstKind kind, bool two, unsigned narrow)
+TTX_INLINE void mm_accumulate_body(TTTileEngine *e, const TTSlices *s,
+                                   unsigned slot, TTDstKind kind, bool two,
+                                   unsigned narrow)
 {
-    const TTSlices *s = &e->scratch;
     const double(*const a[2])[TT_TILE_DIM] = {s->ak[0], s->ak[1]};
     TTRoundK rk = round_params(kind);
     bool pair = two && num_phases(e->cfg.fidelity) > 1;
-    bool safe = mm_range_safe(e, slot, kind);
+    bool safe = mm_range_safe(e, s, slot, kind);
 
     for (unsigned r = 0; r < TT_TILE_DIM; r += 2) {
         vd pre[2][2][2][MM_NV]; /* [row][h][phase] */
@@ -1281,9 +1279,9 @@ TTX_INLINE void mm_accumulate_body(TTTileEngine *e, unsigned slot,
                         a);
         }
         for (unsigned i = 0; i < 2; i++) {
-            if (mm_row(e, slot, r + i, &rk, false, safe, two, narrow,
+            if (mm_row(e, s, slot, r + i, &rk, false, safe, two, narrow,
                        pair ? pre[i] : NULL)) {
-                mm_row(e, slot, r + i, &rk, true, false, two, narrow, NULL);
+                mm_row(e, s, slot, r + i, &rk, true, false, two, narrow, NULL);
             }
         }
     }
@@ -1410,7 +1408,8 @@ TTX_INLINE void unpack_bf16_body(const uint8_t *l1, uint32_t *out)
 typedef struct TTFpuLoops {
     void (*slice_a)(TTSlices *s, const uint32_t *bits, unsigned np);
     void (*slice_b)(TTSlices *s, const uint32_t *bits, unsigned np);
-    void (*accumulate)(TTTileEngine *e, unsigned slot, TTDstKind kind);
+    void (*accumulate)(TTTileEngine *e, const TTSlices *s, unsigned slot,
+                       TTDstKind kind);
     void (*addsub)(TTTileEngine *e, unsigned slot, TTDstKind kind,
                    const uint32_t *a, const uint32_t *b, bool sub, bool acc);
     void (*unpack_bf16)(const uint8_t *l1, uint32_t *out);
@@ -1427,10 +1426,10 @@ typedef struct TTFpuLoops {
     {                                                                          \
         mm_slice_b_body(s, bits, np);                                          \
     }                                                                          \
-    static void mm_accumulate_##name(TTTileEngine *e, unsigned slot,           \
-                                     TTDstKind kind)                           \
+    static void mm_accumulate_##name(TTTileEngine *e, const TTSlices *s,       \
+                                     unsigned slot, TTDstKind kind)            \
     {                                                                          \
-        mm_accumulate_body(e, slot, kind, pair, narrow);                       \
+        mm_accumulate_body(e, s, slot, kind, pair, narrow);                    \
     }                                                                          \
     static void elw_addsub_##name(TTTileEngine *e, unsigned slot,              \
                                   TTDstKind kind, const uint32_t *a,           \
@@ -1514,7 +1513,7 @@ static void src_unpack_bf16(const uint8_t *l1, uint32_t out[TT_TILE_ELEMS])
  * Src banks owned by math (else TTX_TILE_BLOCKED, nothing changed), a Dst
  * tile inside the math section, and that tile's kind set.
  */
-static int fpu_begin(TTTileEngine *e, unsigned idst, const TTSrcBank **a,
+static int fpu_check(TTTileEngine *e, unsigned idst, const TTSrcBank **a,
                      const TTSrcBank **b, unsigned *slot, TTDstKind *kind)
 {
     int s = dst_slot(e, idst, e->math_section);
@@ -1527,9 +1526,19 @@ static int fpu_begin(TTTileEngine *e, unsigned idst, const TTSrcBank **a,
         return TTX_TILE_EINVAL;
     }
     *kind = fpu_kind(e, *a);
-    set_kind(e, (unsigned)s, *kind);
     *slot = (unsigned)s;
     return TTX_TILE_OK;
+}
+
+static int fpu_begin(TTTileEngine *e, unsigned idst, const TTSrcBank **a,
+                     const TTSrcBank **b, unsigned *slot, TTDstKind *kind)
+{
+    int rc = fpu_check(e, idst, a, b, slot, kind);
+
+    if (!rc) {
+        set_kind(e, *slot, *kind);
+    }
+    return rc;
 }
 
 static unsigned bcast_index(TTBcast bcast, unsigned r, unsigned c)
@@ -1666,23 +1675,54 @@ int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst)
     return TTX_TILE_OK;
 }
 
-int ttx_tile_matmul(TTTileEngine *e, unsigned idst)
+/*
+ * Dst tile @slot (made @kind) += @b @ @a, tiles of FP32 patterns, with
+ * @s as the FPU's scratch.
+ */
+static void matmul_tile(TTTileEngine *e, TTSlices *s, unsigned slot,
+                        TTDstKind kind, const uint32_t *a, const uint32_t *b)
 {
     const TTFpuLoops *loops = fpu_loops();
     unsigned np = num_phases(e->cfg.fidelity);
+
+    set_kind(e, slot, kind);
+    loops->slice_a(s, a, np);
+    loops->slice_b(s, b, np);
+    loops->accumulate(e, s, slot, kind);
+}
+
+int ttx_tile_matmul(TTTileEngine *e, unsigned idst)
+{
     const TTSrcBank *a, *b;
     unsigned slot;
     TTDstKind kind;
-    int rc = fpu_begin(e, idst, &a, &b, &slot, &kind);
+    int rc = fpu_check(e, idst, &a, &b, &slot, &kind);
 
     if (rc) {
         return rc;
     }
-    loops->slice_a(&e->scratch, a->bits, np);
-    loops->slice_b(&e->scratch, b->bits, np);
-    loops->accumulate(e, slot, kind);
+    matmul_tile(e, &e->scratch, slot, kind, a->bits, b->bits);
     fpu_done(e);
     return TTX_TILE_OK;
+}
+
+int ttx_tile_matmul_issue(TTTileEngine *e, unsigned idst, TTMatmulJob *job)
+{
+    const TTSrcBank *a, *b;
+    int rc = fpu_check(e, idst, &a, &b, &job->slot, &job->kind);
+
+    if (rc) {
+        return rc;
+    }
+    memcpy(job->a, a->bits, sizeof(job->a));
+    memcpy(job->b, b->bits, sizeof(job->b));
+    fpu_done(e);
+    return TTX_TILE_OK;
+}
+
+void ttx_tile_matmul_run(TTTileEngine *e, const TTMatmulJob *job, TTSlices *s)
+{
+    matmul_tile(e, s ? s : &e->scratch, job->slot, job->kind, job->a, job->b);
 }
 
 int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
@@ -1711,7 +1751,7 @@ int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
 
             loops->slice_b(&e->scratch, bank_tile(b, r), np);
             set_kind(e, slot, kind);
-            loops->accumulate(e, slot, kind);
+            loops->accumulate(e, &e->scratch, slot, kind);
         }
     }
     fpu_done(e);

@@ -464,6 +464,27 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast, bool acc,
 int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst);
 /* Dst += SrcB @ SrcA, i.e. in0 @ in1 with in0 in SrcB (MVMUL). */
 int ttx_tile_matmul(TTTileEngine *e, unsigned idst);
+
+/*
+ * ttx_tile_matmul() in two steps, so the arithmetic can wait or run on
+ * another thread: the issue checks and takes everything the matmul reads
+ * (the two Src tiles, the Dst tile it goes to and that tile's kind) and
+ * hands the banks back to the unpackers, as the FPU does; the run does
+ * the arithmetic on Dst.  Issue then run is bit for bit
+ * ttx_tile_matmul(), and so is any number of issues followed by their
+ * runs in the same order, as long as nothing else reads or writes Dst,
+ * the engine's configuration or its FPU scratch in between.
+ */
+typedef struct TTMatmulJob {
+    _Alignas(64) uint32_t a[TT_TILE_ELEMS]; /* SrcA tile: FP32 patterns */
+    uint32_t b[TT_TILE_ELEMS];              /* SrcB tile */
+    unsigned slot;                          /* Dst slot */
+    TTDstKind kind;                         /* its kind for this matmul */
+} TTMatmulJob;
+
+int ttx_tile_matmul_issue(TTTileEngine *e, unsigned idst, TTMatmulJob *job);
+/* @s: the FPU scratch to use, NULL for the engine's own. */
+void ttx_tile_matmul_run(TTTileEngine *e, const TTMatmulJob *job, TTSlices *s);
 /*
  * Dst[@idst + r * @ct + c] += SrcB tile r @ SrcA tile c for r < @rt,
  * c < @ct, on banks filled by ttx_tile_unpack_matmul_block() with the

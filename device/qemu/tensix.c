@@ -153,6 +153,7 @@ struct TensixMachineState {
     Notifier trace_exit;
     char *noc_delay;
     char *racecheck;
+    char *tile_thread;
     char *print_buffer;
 
     unsigned grid_x;
@@ -1188,18 +1189,17 @@ static size_t tensix_parse_print_buffer(TensixMachineState *s)
     return n;
 }
 
-/* racecheck=on: the NoC race detector (ttx_noc.c). */
-static bool tensix_parse_racecheck(TensixMachineState *s)
+/* An on/off option @name set to @val (NULL: @dflt). */
+static bool tensix_parse_on_off(const char *name, const char *val, bool dflt)
 {
-    if (!s->racecheck || !strcmp(s->racecheck, "off")) {
-        return false;
+    if (!val) {
+        return dflt;
     }
-    if (strcmp(s->racecheck, "on")) {
-        error_report("tensix: racecheck '%s' is not 'on' or 'off'",
-                     s->racecheck);
+    if (strcmp(val, "on") && strcmp(val, "off")) {
+        error_report("tensix: %s '%s' is not 'on' or 'off'", name, val);
         exit(1);
     }
-    return true;
+    return !strcmp(val, "on");
 }
 
 static void tensix_create_l1(TensixMachineState *s)
@@ -1353,7 +1353,9 @@ static void tensix_machine_init(MachineState *ms)
         .grid_y = s->grid_y,
         .deterministic = icount_enabled(),
         .noc_delay = tensix_parse_noc_delay(s),
-        .racecheck = tensix_parse_racecheck(s),
+        .racecheck = tensix_parse_on_off("racecheck", s->racecheck, false),
+        .tile_inline =
+            !tensix_parse_on_off("tile-thread", s->tile_thread, true),
         .print_buffer = tensix_parse_print_buffer(s),
         .threaded = s->threaded,
     };
@@ -1444,6 +1446,7 @@ TENSIX_STR_PROP(ctl, "ctl")
 TENSIX_STR_PROP(trace, "trace")
 TENSIX_STR_PROP(noc_delay, "noc-delay")
 TENSIX_STR_PROP(racecheck, "racecheck")
+TENSIX_STR_PROP(tile_thread, "tile-thread")
 TENSIX_STR_PROP(print_buffer, "print-buffer")
 
 /* stop-at=N: stop the machine when it has run N instructions (0: never). */
@@ -1515,6 +1518,12 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(
         oc, "racecheck",
         "Report NoC races: bytes used before their barrier (on/off)");
+    object_class_property_add_str(oc, "tile-thread", tensix_get_tile_thread,
+                                  tensix_set_tile_thread);
+    object_class_property_set_description(
+        oc, "tile-thread",
+        "Matmul arithmetic on a thread beside the harts (on/off, default "
+        "on; deterministic mode only)");
     object_class_property_add_str(oc, "print-buffer", tensix_get_print_buffer,
                                   tensix_set_print_buffer);
     object_class_property_set_description(

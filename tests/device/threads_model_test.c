@@ -27,6 +27,9 @@
 #include "ttx_chip.h"
 
 #include "fake_chip.h"
+#include "num_util.h"
+#include "ttx_tile.h"
+#include "ttx_worker.h"
 
 #ifdef TT_TSAN_MAIN
 #include <stdio.h>
@@ -241,6 +244,87 @@ TEST(no_wake_is_lost)
 	check(__atomic_load_n(&F.errors, __ATOMIC_RELAXED) == 0);
 }
 
+/*
+ * The tile engine's thread (ttx_worker.h), as deterministic mode uses it:
+ * MATMULs of four engines issued round robin, one engine synced halfway,
+ * give bit for bit the Dst of the same matmuls run at once, and the thread
+ * ran some of them (the test waits for its first before going on).
+ */
+#define MM_ENGINES 4
+#define MM_ROUNDS  24
+
+static TTTileEngine *new_engine(void)
+{
+	static const TTTileConfig cfg = { .fidelity = TTX_HIFI4 };
+	TTTileEngine *e = aligned_alloc(64, (sizeof(*e) + 63) & ~(size_t)63);
+
+	check(e != NULL);
+	ttx_tile_init(e, &cfg);
+	check(ttx_tile_acquire(e) == TTX_TILE_OK);
+	return e;
+}
+
+static void bf16_tile(uint16_t *t)
+{
+	for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+		double m = rnd(1e-2, 1e2);
+
+		t[i] = rne_bf16((float)(rnd(0, 1) < 0.5 ? -m : m));
+	}
+}
+
+TEST(tile_thread_matmuls_are_the_matmuls)
+{
+	static uint16_t a[TT_TILE_ELEMS], b[TT_TILE_ELEMS], got[TT_TILE_ELEMS], want[TT_TILE_ELEMS];
+	TTTileWorker *w = ttx_worker_new(MM_ENGINES);
+	TTTileEngine *e[MM_ENGINES], *ref[MM_ENGINES];
+
+	check(w != NULL);
+	rng_seed(11);
+	for (unsigned c = 0; c < MM_ENGINES; c++) {
+		e[c] = new_engine();
+		ref[c] = new_engine();
+	}
+	for (unsigned r = 0; r < MM_ROUNDS; r++) {
+		for (unsigned c = 0; c < MM_ENGINES; c++) {
+			bf16_tile(a);
+			bf16_tile(b);
+			check(ttx_tile_unpack(e[c], TTX_SRC_B, TT_DF_FLOAT16_B, a, 0) == 0);
+			check(ttx_tile_unpack(e[c], TTX_SRC_A, TT_DF_FLOAT16_B, b, 0) == 0);
+			check(ttx_worker_matmul(w, c, e[c], r % 3) == TTX_TILE_OK);
+			check(ttx_tile_matmul_tiles(ref[c], TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, b,
+						    false, r % 3) == TTX_TILE_OK);
+		}
+		if (r == 0) {
+			struct timespec pause = { 0, 1000000 };
+
+			for (unsigned i = 0; i < 20000 && !ttx_worker_thread_runs(w); i++)
+				nanosleep(&pause, NULL);
+			check(ttx_worker_thread_runs(w) > 0, "the thread ran no matmul in 20 s");
+		}
+		if (r == MM_ROUNDS / 2)
+			ttx_worker_sync(w, 1);
+	}
+	for (unsigned c = 0; c < MM_ENGINES; c++) {
+		ttx_worker_sync(w, c);
+		ttx_tile_commit(e[c]);
+		ttx_tile_commit(ref[c]);
+		for (unsigned t = 0; t < 3; t++) {
+			check(ttx_tile_pack(e[c], t, TT_DF_FLOAT16_B, got) == 0);
+			check(ttx_tile_pack(ref[c], t, TT_DF_FLOAT16_B, want) == 0);
+			check(!memcmp(got, want, sizeof(got)), "engine %u, Dst tile %u differs", c,
+			      t);
+		}
+	}
+	ttx_worker_free(w);
+	for (unsigned c = 0; c < MM_ENGINES; c++) {
+		ttx_tile_fini(e[c]);
+		ttx_tile_fini(ref[c]);
+		free(e[c]);
+		free(ref[c]);
+	}
+}
+
 #ifdef TT_TSAN_MAIN
 int main(void)
 {
@@ -250,6 +334,7 @@ int main(void)
 	} tests[] = {
 		{ "atomics_from_every_core_add_up", test_atomics_from_every_core_add_up },
 		{ "no_wake_is_lost", test_no_wake_is_lost },
+		{ "tile_thread_matmuls_are_the_matmuls", test_tile_thread_matmuls_are_the_matmuls },
 	};
 
 	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {

@@ -640,6 +640,66 @@ Test(tile, matmul_tile_bit_exact)
 			}
 }
 
+/*
+ * Matmuls issued (operands taken, banks handed back) and run later, after
+ * the unpackers have refilled the banks and on a scratch of their own, are
+ * the matmuls run at once: six issues into two Dst tiles, then their runs
+ * in issue order, for each fidelity, a 16-bit and a 32-bit Dst, and wide
+ * random operands (so the roundings and the special cases matter).
+ */
+static void issue_then_run(bool fp32, TTMathFidelity fid)
+{
+	static uint8_t a[6][2048], b[6][2048], got[4096], want[4096];
+	TTTileEngine *ref = malloc(sizeof(*ref));
+	TTMatmulJob *jobs = aligned_alloc(64, 6 * sizeof(*jobs));
+	TTSlices *scratch = aligned_alloc(64, (sizeof(*scratch) + 63) & ~(size_t)63);
+	unsigned fmt = fp32 ? TT_DF_FLOAT32 : TT_DF_FLOAT16_B;
+	float v[N];
+
+	cr_assert(ref && jobs && scratch);
+	init_engine(eng, fp32, false, fid);
+	ttx_tile_init(ref, &eng->cfg);
+	for (int j = 0; j < 6; j++) {
+		rand_bf16_tile(a[j], v, 1e-3, 1e3);
+		rand_bf16_tile(b[j], v, 1e-3, 1e3);
+	}
+	cr_assert_eq(ttx_tile_acquire(eng), 0);
+	cr_assert_eq(ttx_tile_acquire(ref), 0);
+	for (int j = 0; j < 6; j++) {
+		cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_B, TT_DF_FLOAT16_B, a[j], 0), 0);
+		cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_FLOAT16_B, b[j], 0), 0);
+		cr_assert_eq(ttx_tile_matmul_issue(eng, (unsigned)j & 1, &jobs[j]), 0);
+		/* The banks are the unpackers' again. */
+		cr_assert_eq(ttx_tile_matmul_issue(eng, 0, &jobs[5]), TTX_TILE_BLOCKED);
+		cr_assert_eq(ttx_tile_matmul_tiles(ref, TT_DF_FLOAT16_B, a[j], TT_DF_FLOAT16_B,
+						   b[j], false, (unsigned)j & 1),
+			     0);
+	}
+	for (int j = 0; j < 6; j++)
+		ttx_tile_matmul_run(eng, &jobs[j], j < 3 ? scratch : NULL);
+	ttx_tile_commit(eng);
+	ttx_tile_wait(eng);
+	ttx_tile_commit(ref);
+	ttx_tile_wait(ref);
+	for (unsigned t = 0; t < 2; t++) {
+		cr_assert_eq(ttx_tile_pack(eng, t, fmt, got), 0);
+		cr_assert_eq(ttx_tile_pack(ref, t, fmt, want), 0);
+		cr_assert_arr_eq(got, want, sizeof(got), "fp32 %d fidelity %d: Dst tile %u differs",
+				 fp32, fid, t);
+	}
+	ttx_tile_fini(ref);
+	free(ref);
+	free(jobs);
+	free(scratch);
+}
+
+Test(tile, matmul_issued_then_run_is_the_matmul)
+{
+	for (int fp32 = 0; fp32 < 2; fp32++)
+		for (int f = 0; f < 4; f++)
+			issue_then_run(fp32, fids[f]);
+}
+
 /* Pearson correlation. */
 static double pcc(const double *x, const double *y, size_t n)
 {

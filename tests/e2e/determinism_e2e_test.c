@@ -487,6 +487,44 @@ Test(determinism, count_independent_of_translation_blocks, .timeout = 120)
 		     one, normal);
 }
 
+/*
+ * The tile engine's matmul thread (TT_EMU_TILE_THREAD, on by default)
+ * changes nothing a program can see: the demo with the matmuls done on it
+ * and done inside their commands runs the same instructions, records the
+ * same trace and prints the same PCC.
+ */
+static void demo_with_tile_thread(struct outcome *o, const char *on, const char *trace)
+{
+	setenv("TT_EMU_TILE_THREAD", on, 1);
+	print_state = XXH64_createState();
+	XXH64_reset(print_state, 0);
+	matmul_demo(o, 1, trace);
+	o->print_hash = XXH64_digest(print_state);
+	XXH64_freeState(print_state);
+	o->trace_hash = hash_file(trace);
+	unsetenv("TT_EMU_TILE_THREAD");
+	cr_assert(!o->failed, "TT_EMU_TILE_THREAD=%s: %s", on, o->why);
+	cr_assert_neq(o->trace_hash, 0, "TT_EMU_TILE_THREAD=%s: no trace written", on);
+}
+
+Test(determinism, tile_thread_changes_nothing, .timeout = 300)
+{
+	static struct outcome on, off;
+	char trace[] = "/tmp/tt-det-tile-XXXXXX";
+	int fd = mkstemp(trace);
+
+	cr_assert_geq(fd, 0);
+	close(fd);
+	demo_with_tile_thread(&on, "1", trace);
+	demo_with_tile_thread(&off, "0", trace);
+	unlink(trace);
+	cr_expect_eq(on.icount[0], off.icount[0],
+		     "%llu guest instructions with the tile thread, %llu without",
+		     (unsigned long long)on.icount[0], (unsigned long long)off.icount[0]);
+	cr_expect_eq(on.trace_hash, off.trace_hash, "the traces differ");
+	cr_expect_eq(on.print_hash, off.print_hash, "the PCC lines differ");
+}
+
 #define CASE(id, i)                           \
 	Test(determinism, id, .timeout = 600) \
 	{                                     \

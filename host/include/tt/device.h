@@ -53,6 +53,11 @@ struct tt_device_config {
 					 * while the host does not read it; more
 					 * is dropped and counted; 0 = 1 MiB
 					 * (docs/kernel-api.md) */
+	bool tile_inline;	  /* do each matmul's arithmetic inside its
+					 * command, on the harts' thread, rather
+					 * than on a thread of its own beside
+					 * them (deterministic mode; same
+					 * results either way) */
 };
 
 /*
@@ -60,8 +65,9 @@ struct tt_device_config {
  * TT_EMU_PARALLEL=1 forces parallel mode, TT_EMU_GDB=<port> starts the
  * device halted under gdb (see docs/gdb.md), TT_EMU_NOC_DELAY=<n> sets
  * noc_delay, TT_EMU_RACECHECK=1 sets racecheck, TT_EMU_PRINT_BUFFER=<bytes>
- * sets print_buffer, TT_EMU_TRACE=<file> records a timeline trace for
- * Perfetto (see docs/trace.md).
+ * sets print_buffer, TT_EMU_TILE_THREAD=0 sets tile_inline,
+ * TT_EMU_TRACE=<file> records a timeline trace for Perfetto (see
+ * docs/trace.md).
  */
 int tt_device_open(const struct tt_device_config *cfg, struct tt_device **out);
 

@@ -240,6 +240,9 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 	if (cfg->racecheck)
 		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
 			 ",racecheck=on");
+	if (cfg->tile_inline)
+		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
+			 ",tile-thread=off");
 	if (cfg->print_buffer)
 		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
 			 ",print-buffer=%u", cfg->print_buffer);
@@ -522,6 +525,8 @@ int tt_device_open(const struct tt_device_config *user_cfg, struct tt_device **o
 	}
 	if (env_flag("TT_EMU_RACECHECK"))
 		cfg.racecheck = true;
+	if (getenv("TT_EMU_TILE_THREAD") && !strcmp(getenv("TT_EMU_TILE_THREAD"), "0"))
+		cfg.tile_inline = true;
 	if (getenv("TT_EMU_PRINT_BUFFER") && *getenv("TT_EMU_PRINT_BUFFER")) {
 		char *end;
 		unsigned long long b = strtoull(getenv("TT_EMU_PRINT_BUFFER"), &end, 10);
