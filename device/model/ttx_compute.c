@@ -8,7 +8,12 @@
  *
  * Each hart has its own argument registers, so the three TRISCs never
  * see each other's half-written commands.  A command runs to completion
- * inside the CMD write, so runs stay deterministic under -icount.  Where
+ * inside the CMD write, so runs stay deterministic under -icount, with
+ * one exception that no hart can see: with a worker (deterministic mode),
+ * a MATMUL is checked and its operands taken in the write, and its
+ * arithmetic is left to a thread of its own (ttx_worker.h); every other
+ * command that may read or write Dst first finishes the core's queued
+ * matmuls (ttx_compute_needs_dst()).  Where
  * the hardware would stall, the engine changes nothing and the command
  * reports BLOCKED: the TRISC sleeps (TT_WAIT_TILE_ENGINE) and issues it
  * again when woken.  Every command that changes engine state raises the

@@ -378,6 +378,7 @@ static void report(const struct mm_shape *s, struct tt_core dev_grid, const stru
 	uint64_t mc0 = in0 * (s->cores_x - 1), mc1 = in1 * (s->cores_y - 1);
 	double total = t->checked - t->start, open = t->opened - t->start;
 	const char *par = getenv("TT_EMU_PARALLEL");
+	const char *tile = getenv("TT_EMU_TILE_THREAD");
 
 	printf("matmul_multi_core: C = A @ B, %ux%ux%u bf16 (%u x %u x %u tiles), HiFi4\n",
 	       s->mt * TILE_DIM, s->kt * TILE_DIM, s->nt * TILE_DIM, s->mt, s->kt, s->nt);
@@ -404,11 +405,15 @@ static void report(const struct mm_shape *s, struct tt_core dev_grid, const stru
 	       "%.2f\n",
 	       t->qemu_run + t->host_cpu, t->qemu_run, t->qemu_open, t->qemu_run - t->qemu_open,
 	       t->host_cpu);
-	/* libtt's rule for TT_EMU_PARALLEL: set, not empty and not "0". */
+	/* libtt's rules for TT_EMU_PARALLEL (set, not empty and not "0")
+	 * and TT_EMU_TILE_THREAD ("0" turns it off). */
 	if (par && *par && strcmp(par, "0"))
 		printf("               parallel TCG (TT_EMU_PARALLEL): no instruction count\n");
 	else
-		printf("               deterministic TCG: %llu guest instructions\n",
+		printf("               deterministic TCG, matmul arithmetic %s: %llu guest "
+		       "instructions\n",
+		       tile && !strcmp(tile, "0") ? "on the harts' thread (TT_EMU_TILE_THREAD=0)"
+						  : "on the tile thread",
 		       (unsigned long long)rep->instructions);
 	printf("  vs host      device %.3f s from open to result (%.3f s without the open), "
 	       "plain C fp32 matmul on the host %.3f s: device/host %.1fx (goal <= 2x)\n",

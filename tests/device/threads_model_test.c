@@ -7,7 +7,9 @@
  * tests check what the chip's per-core locking must keep: NoC atomics from
  * every core add up exactly, slave counters count every one, and a hart
  * that sleeps by the protocol of hal/tt_wait.h is never left asleep when
- * its semaphore moves.
+ * its semaphore moves.  The model's other thread, the tile engine's
+ * matmul worker of deterministic mode (ttx_worker.h), gives the results of
+ * matmuls run at once.
  * The same file runs under ThreadSanitizer (make test-tsan), built with
  * TT_TSAN_MAIN: Criterion's process arena does not start under TSan, so
  * there a plain main() runs the tests and the checks abort.
