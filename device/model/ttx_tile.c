@@ -1936,6 +1936,29 @@ int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
 
 /* ---- packer ---------------------------------------------------------- */
 
+/*
+ * Pack Dst @slot of BF16 values as a Float16_b tile in face order, the
+ * usual pack: each 16-bit row the low halves of its datums, or zeros
+ * where undefined, 16 datums a vector (on a little-endian host the tile's
+ * bytes are the lanes), as ttx_fmt_pack_tile() does one by one.
+ */
+static void pack_bf16_tile(const TTTileEngine *e, unsigned slot, uint8_t *l1)
+{
+    typedef uint16_t vh __attribute__((vector_size(16 * sizeof(uint16_t))));
+
+    for (unsigned r = 0; r < TT_TILE_ELEMS / 16; r++) {
+        vh h = {0};
+
+        if ((e->defined[slot] >> r) & 1) {
+            vw w;
+
+            memcpy(&w, &e->dst[slot][16 * r], sizeof(w));
+            h = __builtin_convertvector(w, vh);
+        }
+        memcpy(l1 + sizeof(h) * r, &h, sizeof(h));
+    }
+}
+
 int ttx_tile_pack_rows(TTTileEngine *e, unsigned idst, unsigned fmt, void *l1,
                        size_t row_stride)
 {
@@ -1950,6 +1973,13 @@ int ttx_tile_pack_rows(TTTileEngine *e, unsigned idst, unsigned fmt, void *l1,
         (row_stride && (!es || row_stride < TT_TILE_DIM * es))) {
         return TTX_TILE_EINVAL;
     }
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (!row_stride && fmt == TT_DF_FLOAT16_B &&
+        e->kind[slot] == TTX_DST_BF16) {
+        pack_bf16_tile(e, (unsigned)slot, l1);
+        return TTX_TILE_OK;
+    }
+#endif
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
         /* Undefined rows pack as 0 (ZEROACC). */
         v[i] = ((e->defined[slot] >> (i / 16)) & 1) ? e->dst[slot][i] : 0;

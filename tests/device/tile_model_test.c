@@ -963,6 +963,36 @@ Test(tile, pack_bfp_from_engine)
 	cr_assert_arr_eq(o4, o8, 64);
 }
 
+/*
+ * A Float16_b pack of a BF16 Dst (the common case, vectorised) is the
+ * format library's pack of the same values, with the rows never written
+ * since ZEROACC packed as 0.
+ */
+Test(tile, pack_bf16_of_partly_written_dst)
+{
+	static uint8_t a[2048], got[2048], want[2048];
+	static uint32_t v[N];
+	float va[N];
+
+	init_engine(eng, false, false, TTX_HIFI4);
+	rand_bf16_tile(a, va, 0.01, 10);
+	ttx_tile_copy_tile(eng, TT_DF_FLOAT16_B, a, 0);
+	ttx_tile_commit(eng);
+	ttx_tile_wait(eng);
+	cr_assert_eq(eng->kind[0], TTX_DST_BF16);
+	eng->defined[0] = 0xf0f0a5a5c3c30ff1ull;
+	for (int i = 0; i < N; i++)
+		v[i] = (eng->defined[0] >> (i / 16)) & 1 ? eng->dst[0][i] : 0;
+	cr_assert_eq(ttx_fmt_pack_tile(TT_DF_FLOAT16_B, TTX_DST_BF16, v, want), 0);
+	cr_assert_eq(ttx_tile_pack(eng, 0, TT_DF_FLOAT16_B, got), 0);
+	cr_assert_arr_eq(got, want, sizeof(got));
+	for (int i = 0; i < N; i++)
+		if ((eng->defined[0] >> (i / 16)) & 1)
+			cr_assert_eq(get16(got, i), get16(a, i), "element %d", i);
+		else
+			cr_assert_eq(get16(got, i), 0, "element %d of an undefined row", i);
+}
+
 /* ---- tilize / untilize rows ----------------------------------- */
 
 /*
