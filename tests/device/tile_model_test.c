@@ -938,17 +938,23 @@ Test(tile, reduce_sum_lofi_slices_data)
 
 /* ---- pack formats from the engine --------------------------------- */
 
+/* A random bf16 tile @a (values @va) copied into Dst 0, ready to pack. */
+static void random_tile_to_pack(uint8_t *a, float *va)
+{
+	init_engine(eng, false, false, TTX_HIFI4);
+	rand_bf16_tile(a, va, 0.01, 10);
+	ttx_tile_copy_tile(eng, TT_DF_FLOAT16_B, a, 0);
+	ttx_tile_commit(eng);
+	ttx_tile_wait(eng);
+}
+
 Test(tile, pack_bfp_from_engine)
 {
 	static uint8_t a[2048], o8[1088], o4[576];
 	static uint32_t back[N];
 	float va[N];
 
-	init_engine(eng, false, false, TTX_HIFI4);
-	rand_bf16_tile(a, va, 0.01, 10);
-	ttx_tile_copy_tile(eng, TT_DF_FLOAT16_B, a, 0);
-	ttx_tile_commit(eng);
-	ttx_tile_wait(eng);
+	random_tile_to_pack(a, va);
 	cr_assert_eq(ttx_tile_pack(eng, 0, TT_DF_BFP8_B, o8), 0);
 	cr_assert_eq(ttx_tile_pack(eng, 0, TT_DF_BFP4_B, o4), 0);
 	cr_assert_eq(ttx_fmt_decode_tile(TT_DF_BFP8_B, o8, back), 0);
@@ -974,11 +980,7 @@ Test(tile, pack_bf16_of_partly_written_dst)
 	static uint32_t v[N];
 	float va[N];
 
-	init_engine(eng, false, false, TTX_HIFI4);
-	rand_bf16_tile(a, va, 0.01, 10);
-	ttx_tile_copy_tile(eng, TT_DF_FLOAT16_B, a, 0);
-	ttx_tile_commit(eng);
-	ttx_tile_wait(eng);
+	random_tile_to_pack(a, va);
 	cr_assert_eq(eng->kind[0], TTX_DST_BF16);
 	eng->defined[0] = 0xf0f0a5a5c3c30ff1ull;
 	for (int i = 0; i < N; i++)
