@@ -27,9 +27,13 @@
  * operand slices, which stays in its CPU's cache, rather than the
  * engine's.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* sched_getaffinity */
+#endif
 #include "ttx_worker.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <time.h>
@@ -59,7 +63,7 @@ struct TTTileWorker {
 
     pthread_t thread;
     bool started;
-    bool failed; /* the thread could not start: run everything at once */
+    bool failed; /* no thread (or one CPU): run everything at once */
     pthread_mutex_t sleep_lock;
     pthread_cond_t wake;
     bool sleeping; /* the worker waits on wake, or is about to */
@@ -181,9 +185,32 @@ static void ttx_worker_post(TTTileWorker *w, unsigned core)
     }
 }
 
-/* Whether the thread runs (starting it at the first call). */
+/*
+ * Whether this process may run on more than one CPU.  On one, the worker
+ * only takes turns with the harts' thread (and spins while it waits for
+ * work): the demo took half as long again.
+ */
+static bool ttx_worker_cpus(void)
+{
+#ifdef __linux__
+    cpu_set_t set;
+
+    if (!sched_getaffinity(0, sizeof(set), &set)) {
+        return CPU_COUNT(&set) > 1;
+    }
+#endif
+    return true;
+}
+
+/*
+ * Whether the thread runs (starting it at the first call), or the
+ * arithmetic stays in the commands: no second CPU, or no thread.
+ */
 static bool ttx_worker_running(TTTileWorker *w)
 {
+    if (!w->started && !w->failed && !ttx_worker_cpus()) {
+        w->failed = true;
+    }
     if (!w->started && !w->failed) {
         w->scratch =
             aligned_alloc(64, (sizeof(*w->scratch) + 63) & ~(size_t)63);

@@ -16,7 +16,8 @@
  * while the harts go on.
  *
  * Calls come from one thread at a time (the chip's callers are
- * serialised); the worker thread starts at the first matmul.
+ * serialised); the worker thread starts at the first matmul, unless the
+ * process may run on one CPU only: then every matmul runs at once.
  */
 #ifndef TTX_WORKER_H
 #define TTX_WORKER_H

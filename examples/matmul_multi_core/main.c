@@ -413,7 +413,7 @@ static void report(const struct mm_shape *s, struct tt_core dev_grid, const stru
 		printf("               deterministic TCG, matmul arithmetic %s: %llu guest "
 		       "instructions\n",
 		       tile && !strcmp(tile, "0") ? "on the harts' thread (TT_EMU_TILE_THREAD=0)"
-						  : "on the tile thread",
+						  : "on the tile thread (given two CPUs)",
 		       (unsigned long long)rep->instructions);
 	printf("  vs host      device %.3f s from open to result (%.3f s without the open), "
 	       "plain C fp32 matmul on the host %.3f s: device/host %.1fx (goal <= 2x)\n",

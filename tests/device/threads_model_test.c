@@ -14,6 +14,9 @@
  * TT_TSAN_MAIN: Criterion's process arena does not start under TSan, so
  * there a plain main() runs the tests and the checks abort.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* sched_getaffinity, sched_getcpu */
+#endif
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -275,39 +278,28 @@ static void bf16_tile(uint16_t *t)
 	}
 }
 
-TEST(tile_thread_matmuls_are_the_matmuls)
+/* Round @r: one matmul on each of @n engines, through @w and at once. */
+static void mm_round(TTTileWorker *w, TTTileEngine **e, TTTileEngine **ref, unsigned n, unsigned r)
 {
-	static uint16_t a[TT_TILE_ELEMS], b[TT_TILE_ELEMS], got[TT_TILE_ELEMS], want[TT_TILE_ELEMS];
-	TTTileWorker *w = ttx_worker_new(MM_ENGINES);
-	TTTileEngine *e[MM_ENGINES], *ref[MM_ENGINES];
+	static uint16_t a[TT_TILE_ELEMS], b[TT_TILE_ELEMS];
 
-	check(w != NULL);
-	rng_seed(11);
-	for (unsigned c = 0; c < MM_ENGINES; c++) {
-		e[c] = new_engine();
-		ref[c] = new_engine();
+	for (unsigned c = 0; c < n; c++) {
+		bf16_tile(a);
+		bf16_tile(b);
+		check(ttx_tile_unpack(e[c], TTX_SRC_B, TT_DF_FLOAT16_B, a, 0) == 0);
+		check(ttx_tile_unpack(e[c], TTX_SRC_A, TT_DF_FLOAT16_B, b, 0) == 0);
+		check(ttx_worker_matmul(w, c, e[c], r % 3) == TTX_TILE_OK);
+		check(ttx_tile_matmul_tiles(ref[c], TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, b, false,
+					    r % 3) == TTX_TILE_OK);
 	}
-	for (unsigned r = 0; r < MM_ROUNDS; r++) {
-		for (unsigned c = 0; c < MM_ENGINES; c++) {
-			bf16_tile(a);
-			bf16_tile(b);
-			check(ttx_tile_unpack(e[c], TTX_SRC_B, TT_DF_FLOAT16_B, a, 0) == 0);
-			check(ttx_tile_unpack(e[c], TTX_SRC_A, TT_DF_FLOAT16_B, b, 0) == 0);
-			check(ttx_worker_matmul(w, c, e[c], r % 3) == TTX_TILE_OK);
-			check(ttx_tile_matmul_tiles(ref[c], TT_DF_FLOAT16_B, a, TT_DF_FLOAT16_B, b,
-						    false, r % 3) == TTX_TILE_OK);
-		}
-		if (r == 0) {
-			struct timespec pause = { 0, 1000000 };
+}
 
-			for (unsigned i = 0; i < 20000 && !ttx_worker_thread_runs(w); i++)
-				nanosleep(&pause, NULL);
-			check(ttx_worker_thread_runs(w) > 0, "the thread ran no matmul in 20 s");
-		}
-		if (r == MM_ROUNDS / 2)
-			ttx_worker_sync(w, 1);
-	}
-	for (unsigned c = 0; c < MM_ENGINES; c++) {
+/* Sync @n engines, check their Dst against @ref's, free them and @w. */
+static void mm_check(TTTileWorker *w, TTTileEngine **e, TTTileEngine **ref, unsigned n)
+{
+	static uint16_t got[TT_TILE_ELEMS], want[TT_TILE_ELEMS];
+
+	for (unsigned c = 0; c < n; c++) {
 		ttx_worker_sync(w, c);
 		ttx_tile_commit(e[c]);
 		ttx_tile_commit(ref[c]);
@@ -319,12 +311,70 @@ TEST(tile_thread_matmuls_are_the_matmuls)
 		}
 	}
 	ttx_worker_free(w);
-	for (unsigned c = 0; c < MM_ENGINES; c++) {
+	for (unsigned c = 0; c < n; c++) {
 		ttx_tile_fini(e[c]);
 		ttx_tile_fini(ref[c]);
 		free(e[c]);
 		free(ref[c]);
 	}
+}
+
+TEST(tile_thread_matmuls_are_the_matmuls)
+{
+	TTTileWorker *w = ttx_worker_new(MM_ENGINES);
+	TTTileEngine *e[MM_ENGINES], *ref[MM_ENGINES];
+
+	check(w != NULL);
+	rng_seed(11);
+	for (unsigned c = 0; c < MM_ENGINES; c++) {
+		e[c] = new_engine();
+		ref[c] = new_engine();
+	}
+	for (unsigned r = 0; r < MM_ROUNDS; r++) {
+		mm_round(w, e, ref, MM_ENGINES, r);
+		if (r == 0) {
+			struct timespec pause = { 0, 1000000 };
+
+			for (unsigned i = 0; i < 20000 && !ttx_worker_thread_runs(w); i++)
+				nanosleep(&pause, NULL);
+			check(ttx_worker_thread_runs(w) > 0, "the thread ran no matmul in 20 s");
+		}
+		if (r == MM_ROUNDS / 2)
+			ttx_worker_sync(w, 1);
+	}
+	mm_check(w, e, ref, MM_ENGINES);
+}
+
+/*
+ * A process that may run on one CPU only keeps the arithmetic in the
+ * commands: a thread would only take turns with the harts' (and spin while
+ * it waits for work).  No job runs on a thread in 50 ms, and the results
+ * are the same.
+ */
+TEST(tile_thread_stays_off_on_one_cpu)
+{
+	TTTileWorker *w = ttx_worker_new(2);
+	TTTileEngine *e[2], *ref[2];
+	struct timespec pause = { 0, 50000000 };
+	cpu_set_t one, all;
+
+	check(w != NULL);
+	check(!sched_getaffinity(0, sizeof(all), &all));
+	CPU_ZERO(&one);
+	CPU_SET(sched_getcpu(), &one);
+	check(!sched_setaffinity(0, sizeof(one), &one));
+	rng_seed(12);
+	for (unsigned c = 0; c < 2; c++) {
+		e[c] = new_engine();
+		ref[c] = new_engine();
+	}
+	for (unsigned r = 0; r < 4; r++)
+		mm_round(w, e, ref, 2, r);
+	nanosleep(&pause, NULL);
+	check(ttx_worker_thread_runs(w) == 0, "a thread ran %lu matmuls on one CPU",
+	      ttx_worker_thread_runs(w));
+	mm_check(w, e, ref, 2);
+	check(!sched_setaffinity(0, sizeof(all), &all));
 }
 
 #ifdef TT_TSAN_MAIN
@@ -337,6 +387,7 @@ int main(void)
 		{ "atomics_from_every_core_add_up", test_atomics_from_every_core_add_up },
 		{ "no_wake_is_lost", test_no_wake_is_lost },
 		{ "tile_thread_matmuls_are_the_matmuls", test_tile_thread_matmuls_are_the_matmuls },
+		{ "tile_thread_stays_off_on_one_cpu", test_tile_thread_stays_off_on_one_cpu },
 	};
 
 	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
