@@ -10,8 +10,9 @@
  * see each other's half-written commands.  A command runs to completion
  * inside the CMD write, so runs stay deterministic under -icount, with
  * one exception that no hart can see: with a worker (deterministic mode),
- * a MATMUL is checked and its operands taken in the write, and its
- * arithmetic is left to a thread of its own (ttx_worker.h); every other
+ * a MATMUL or MATMUL_BLOCK is checked and its operands taken in the
+ * write, and its arithmetic is left to a thread of its own
+ * (ttx_worker.h); every other
  * command that may read or write Dst first finishes the core's queued
  * matmuls (ttx_compute_needs_dst()).  Where
  * the hardware would stall, the engine changes nothing and the command
@@ -456,7 +457,8 @@ static bool ttx_compute_owner_ok(TTComputeState *tc, unsigned core,
  * Whether command @cmd may read or write Dst, the engine's configuration
  * or its FPU scratch: what the worker's queued matmuls must be done for.
  * The rest touch only the Src banks, the formats and the math-pack
- * semaphore (and MATMUL queues behind the matmuls before it).
+ * semaphore (and MATMUL and MATMUL_BLOCK queue behind the matmuls before
+ * them).
  */
 static bool ttx_compute_needs_dst(uint32_t cmd)
 {
@@ -470,6 +472,7 @@ static bool ttx_compute_needs_dst(uint32_t cmd)
     case TT_TILE_CMD_COMMIT:
     case TT_TILE_CMD_WAIT:
     case TT_TILE_CMD_MATMUL:
+    case TT_TILE_CMD_MATMUL_BLOCK:
         return false;
     default:
         return true;
@@ -481,6 +484,7 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
 {
     const uint32_t *a = tc->hart[core * TT_RISCS_PER_CORE + risc].arg;
     TTTileEngine *e = ttx_compute_engine(tc, core);
+    unsigned ct, rt;
     uint64_t bytes;
     uint8_t *l1;
     int rc;
@@ -547,9 +551,11 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
             ~(uint32_t)(TT_R_TILE_BLOCK_CT_MASK | TT_R_TILE_BLOCK_RT_MASK)) {
             return TTX_TILE_EINVAL;
         }
-        return ttx_tile_matmul_block(e, a[0],
-                                     TT_FIELD_GET(TILE, BLOCK, CT, a[1]),
-                                     TT_FIELD_GET(TILE, BLOCK, RT, a[1]));
+        ct = TT_FIELD_GET(TILE, BLOCK, CT, a[1]);
+        rt = TT_FIELD_GET(TILE, BLOCK, RT, a[1]);
+        return tc->worker
+                   ? ttx_worker_matmul_block(tc->worker, core, e, a[0], ct, rt)
+                   : ttx_tile_matmul_block(e, a[0], ct, rt);
     case TT_TILE_CMD_REDUCE:
         if (a[0] > TT_TILE_POOL_MAX || a[1] > TT_TILE_REDUCE_SCALAR) {
             return TTX_TILE_EINVAL;

@@ -1725,21 +1725,61 @@ void ttx_tile_matmul_run(TTTileEngine *e, const TTMatmulJob *job, TTSlices *s)
     matmul_tile(e, s ? s : &e->scratch, job->slot, job->kind, job->a, job->b);
 }
 
-int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
-                          unsigned rt)
+/* The Src banks of a MATMUL_BLOCK: fpu_gate() and the shape checked. */
+static int block_gate(TTTileEngine *e, unsigned idst, unsigned ct, unsigned rt,
+                      const TTSrcBank **a, const TTSrcBank **b)
 {
-    const TTFpuLoops *loops = fpu_loops();
+    int rc = fpu_gate(e, a, b);
+
+    if (rc) {
+        return rc;
+    }
+    if ((*a)->to_dst || (*b)->to_dst || (*a)->ntiles != ct ||
+        (*b)->ntiles != rt || !ct || !rt ||
+        idst + ct * rt > ttx_tile_dst_capacity(e)) {
+        return TTX_TILE_EINVAL;
+    }
+    return TTX_TILE_OK;
+}
+
+int ttx_tile_matmul_block_issue(TTTileEngine *e, unsigned idst, unsigned ct,
+                                unsigned rt, const TTJobSink *sink)
+{
     const TTSrcBank *a, *b;
-    int rc = fpu_gate(e, &a, &b);
-    unsigned np = num_phases(e->cfg.fidelity);
+    int rc = block_gate(e, idst, ct, rt, &a, &b);
     TTDstKind kind;
 
     if (rc) {
         return rc;
     }
-    if (a->to_dst || b->to_dst || a->ntiles != ct || b->ntiles != rt || !ct ||
-        !rt || idst + ct * rt > ttx_tile_dst_capacity(e)) {
-        return TTX_TILE_EINVAL;
+    kind = fpu_kind(e, a);
+    for (unsigned c = 0; c < ct; c++) {
+        for (unsigned r = 0; r < rt; r++) {
+            TTMatmulJob *job = sink->take(sink->ctx);
+
+            memcpy(job->a, bank_tile(a, c), sizeof(job->a));
+            memcpy(job->b, bank_tile(b, r), sizeof(job->b));
+            job->slot =
+                (unsigned)dst_slot(e, idst + r * ct + c, e->math_section);
+            job->kind = kind;
+            sink->put(sink->ctx);
+        }
+    }
+    fpu_done(e);
+    return TTX_TILE_OK;
+}
+
+int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
+                          unsigned rt)
+{
+    const TTFpuLoops *loops = fpu_loops();
+    const TTSrcBank *a, *b;
+    int rc = block_gate(e, idst, ct, rt, &a, &b);
+    unsigned np = num_phases(e->cfg.fidelity);
+    TTDstKind kind;
+
+    if (rc) {
+        return rc;
     }
     kind = fpu_kind(e, a);
     /* Each SrcA tile sliced once; the SrcB tiles are cheap to redo. */

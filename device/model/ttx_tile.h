@@ -485,6 +485,24 @@ typedef struct TTMatmulJob {
 int ttx_tile_matmul_issue(TTTileEngine *e, unsigned idst, TTMatmulJob *job);
 /* @s: the FPU scratch to use, NULL for the engine's own. */
 void ttx_tile_matmul_run(TTTileEngine *e, const TTMatmulJob *job, TTSlices *s);
+
+/*
+ * Where ttx_tile_matmul_block_issue() puts its jobs: take gives a job to
+ * fill, put says the one taken is filled.
+ */
+typedef struct TTJobSink {
+    TTMatmulJob *(*take)(void *ctx);
+    void (*put)(void *ctx);
+    void *ctx;
+} TTJobSink;
+
+/*
+ * ttx_tile_matmul_block() as issues: one job per Dst tile of the block,
+ * in the order the block does them (SrcA tile c outer, SrcB tile r
+ * inner), each what ttx_tile_matmul_issue() of that pair of tiles gives.
+ */
+int ttx_tile_matmul_block_issue(TTTileEngine *e, unsigned idst, unsigned ct,
+                                unsigned rt, const TTJobSink *sink);
 /*
  * Dst[@idst + r * @ct + c] += SrcB tile r @ SrcA tile c for r < @rt,
  * c < @ct, on banks filled by ttx_tile_unpack_matmul_block() with the

@@ -44,6 +44,8 @@
 #define TTX_WORKER_TRIES 4096 /* run lock attempts before blocking */
 
 typedef struct TTWorkerCore {
+    TTTileWorker *w;
+    unsigned index;      /* the core's number */
     pthread_mutex_t run; /* held while running this core's jobs */
     TTTileEngine *e;     /* the engine of the queued jobs */
     TTMatmulJob *jobs;   /* TTX_WORKER_JOBS, allocated on first use */
@@ -221,36 +223,78 @@ static bool ttx_worker_running(TTTileWorker *w)
     return w->started;
 }
 
-int ttx_worker_matmul(TTTileWorker *w, unsigned core, TTTileEngine *e,
-                      unsigned idst)
+/*
+ * @core's queue, ready for jobs of engine @e, or NULL: the matmuls then
+ * run at once (no memory for the ring, or no thread).
+ */
+static TTWorkerCore *ttx_worker_queue(TTTileWorker *w, unsigned core,
+                                      TTTileEngine *e)
 {
     TTWorkerCore *c = &w->core[core];
-    int rc;
 
     if (!c->jobs) {
         c->jobs = aligned_alloc(64, TTX_WORKER_JOBS * sizeof(*c->jobs));
     }
     if (!c->jobs || !ttx_worker_running(w)) {
-        return ttx_tile_matmul(e, idst);
+        return NULL;
     }
+    if (c->e != e) {
+        c->e = e; /* a new engine: nothing of the old one waits */
+    }
+    return c;
+}
+
+/* TTJobSink.take: the slot at the tail, the oldest job run here if full. */
+static TTMatmulJob *ttx_worker_take(void *opaque)
+{
+    TTWorkerCore *c = opaque;
+
     if (c->tail - __atomic_load_n(&c->head, __ATOMIC_ACQUIRE) ==
         TTX_WORKER_JOBS) {
-        /* Full: the oldest runs here. */
         ttx_worker_lock(c);
         if (c->tail - c->head == TTX_WORKER_JOBS) {
             ttx_worker_run_one(c, NULL);
         }
         pthread_mutex_unlock(&c->run);
     }
-    if (c->e != e) {
-        c->e = e; /* a new engine: nothing of the old one waits */
+    return &c->jobs[c->tail % TTX_WORKER_JOBS];
+}
+
+/* TTJobSink.put: the slot taken is filled; hand it to the worker. */
+static void ttx_worker_put(void *opaque)
+{
+    TTWorkerCore *c = opaque;
+
+    __atomic_store_n(&c->tail, c->tail + 1, __ATOMIC_RELEASE);
+    ttx_worker_post(c->w, c->index);
+}
+
+int ttx_worker_matmul(TTTileWorker *w, unsigned core, TTTileEngine *e,
+                      unsigned idst)
+{
+    TTWorkerCore *c = ttx_worker_queue(w, core, e);
+    int rc;
+
+    if (!c) {
+        return ttx_tile_matmul(e, idst);
     }
-    rc = ttx_tile_matmul_issue(e, idst, &c->jobs[c->tail % TTX_WORKER_JOBS]);
+    rc = ttx_tile_matmul_issue(e, idst, ttx_worker_take(c));
     if (rc == TTX_TILE_OK) {
-        __atomic_store_n(&c->tail, c->tail + 1, __ATOMIC_RELEASE);
-        ttx_worker_post(w, core);
+        ttx_worker_put(c);
     }
     return rc;
+}
+
+int ttx_worker_matmul_block(TTTileWorker *w, unsigned core, TTTileEngine *e,
+                            unsigned idst, unsigned ct, unsigned rt)
+{
+    TTWorkerCore *c = ttx_worker_queue(w, core, e);
+    TTJobSink sink = {ttx_worker_take, ttx_worker_put, c};
+
+    if (!c) {
+        return ttx_tile_matmul_block(e, idst, ct, rt);
+    }
+    return ttx_tile_matmul_block_issue(e, idst, ct, rt, &sink);
 }
 
 void ttx_worker_sync(TTTileWorker *w, unsigned core)
@@ -287,6 +331,8 @@ TTTileWorker *ttx_worker_new(unsigned ncores)
         return NULL;
     }
     for (unsigned c = 0; c < ncores; c++) {
+        w->core[c].w = w;
+        w->core[c].index = c;
         pthread_mutex_init(&w->core[c].run, NULL);
     }
     pthread_mutex_init(&w->sleep_lock, NULL);

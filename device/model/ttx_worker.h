@@ -3,8 +3,9 @@
  * The tile engines' matmul arithmetic on a host thread of its own, for a
  * chip whose harts all run on one thread (deterministic mode).
  *
- * A MATMUL command is checked and its operands taken when the hart issues
- * it (ttx_tile_matmul_issue()), exactly as before; only the arithmetic on
+ * A MATMUL or MATMUL_BLOCK command is checked and its operands taken when
+ * the hart issues it (ttx_tile_matmul_issue(), one job per Dst tile of a
+ * block), exactly as before; only the arithmetic on
  * Dst is left to the worker, which runs each core's matmuls in issue
  * order.  Before anything else reads or writes that core's Dst (a pack,
  * a release, an SFPU op, a reset, ...), the caller syncs the core: it
@@ -38,6 +39,9 @@ void ttx_worker_free(TTTileWorker *w);
  */
 int ttx_worker_matmul(TTTileWorker *w, unsigned core, TTTileEngine *e,
                       unsigned idst);
+/* MATMUL_BLOCK likewise: ttx_tile_matmul_block(), one job per Dst tile. */
+int ttx_worker_matmul_block(TTTileWorker *w, unsigned core, TTTileEngine *e,
+                            unsigned idst, unsigned ct, unsigned rt);
 
 /* Finish @core's queued matmuls: its engine is the caller's alone after. */
 void ttx_worker_sync(TTTileWorker *w, unsigned core);
