@@ -232,11 +232,14 @@ static TTWorkerCore *ttx_worker_queue(TTTileWorker *w, unsigned core,
 {
     TTWorkerCore *c = &w->core[core];
 
+    if (!ttx_worker_running(w)) {
+        return NULL;
+    }
     if (!c->jobs) {
         c->jobs = aligned_alloc(64, TTX_WORKER_JOBS * sizeof(*c->jobs));
-    }
-    if (!c->jobs || !ttx_worker_running(w)) {
-        return NULL;
+        if (!c->jobs) {
+            return NULL;
+        }
     }
     if (c->e != e) {
         c->e = e; /* a new engine: nothing of the old one waits */
