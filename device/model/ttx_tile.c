@@ -1509,9 +1509,9 @@ static void src_unpack_bf16(const uint8_t *l1, uint32_t out[TT_TILE_ELEMS])
 /* ---- FPU ops ----------------------------------------------------- */
 
 /*
- * Common start of the FPU ops that write a Dst tile in SrcA's style: both
- * Src banks owned by math (else TTX_TILE_BLOCKED, nothing changed), a Dst
- * tile inside the math section, and that tile's kind set.
+ * Checks of the FPU ops that write a Dst tile in SrcA's style: both Src
+ * banks owned by math (else TTX_TILE_BLOCKED, nothing changed) and a Dst
+ * tile inside the math section; gives the Dst slot and its kind.
  */
 static int fpu_check(TTTileEngine *e, unsigned idst, const TTSrcBank **a,
                      const TTSrcBank **b, unsigned *slot, TTDstKind *kind)
@@ -1530,6 +1530,7 @@ static int fpu_check(TTTileEngine *e, unsigned idst, const TTSrcBank **a,
     return TTX_TILE_OK;
 }
 
+/* fpu_check(), then that Dst tile made of its kind: the ops' common start. */
 static int fpu_begin(TTTileEngine *e, unsigned idst, const TTSrcBank **a,
                      const TTSrcBank **b, unsigned *slot, TTDstKind *kind)
 {
@@ -1706,16 +1707,27 @@ int ttx_tile_matmul(TTTileEngine *e, unsigned idst)
     return TTX_TILE_OK;
 }
 
+/* @job: the matmul of Src tiles @a and @b into Dst @slot, made @kind. */
+static void take_job(TTMatmulJob *job, const uint32_t *a, const uint32_t *b,
+                     unsigned slot, TTDstKind kind)
+{
+    memcpy(job->a, a, sizeof(job->a));
+    memcpy(job->b, b, sizeof(job->b));
+    job->slot = slot;
+    job->kind = kind;
+}
+
 int ttx_tile_matmul_issue(TTTileEngine *e, unsigned idst, TTMatmulJob *job)
 {
     const TTSrcBank *a, *b;
-    int rc = fpu_check(e, idst, &a, &b, &job->slot, &job->kind);
+    unsigned slot;
+    TTDstKind kind;
+    int rc = fpu_check(e, idst, &a, &b, &slot, &kind);
 
     if (rc) {
         return rc;
     }
-    memcpy(job->a, a->bits, sizeof(job->a));
-    memcpy(job->b, b->bits, sizeof(job->b));
+    take_job(job, a->bits, b->bits, slot, kind);
     fpu_done(e);
     return TTX_TILE_OK;
 }
@@ -1755,13 +1767,9 @@ int ttx_tile_matmul_block_issue(TTTileEngine *e, unsigned idst, unsigned ct,
     kind = fpu_kind(e, a);
     for (unsigned c = 0; c < ct; c++) {
         for (unsigned r = 0; r < rt; r++) {
-            TTMatmulJob *job = sink->take(sink->ctx);
-
-            memcpy(job->a, bank_tile(a, c), sizeof(job->a));
-            memcpy(job->b, bank_tile(b, r), sizeof(job->b));
-            job->slot =
-                (unsigned)dst_slot(e, idst + r * ct + c, e->math_section);
-            job->kind = kind;
+            take_job(sink->take(sink->ctx), bank_tile(a, c), bank_tile(b, r),
+                     (unsigned)dst_slot(e, idst + r * ct + c, e->math_section),
+                     kind);
             sink->put(sink->ctx);
         }
     }

@@ -466,6 +466,14 @@ int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst);
 int ttx_tile_matmul(TTTileEngine *e, unsigned idst);
 
 /*
+ * Dst[@idst + r * @ct + c] += SrcB tile r @ SrcA tile c for r < @rt,
+ * c < @ct, on banks filled by ttx_tile_unpack_matmul_block() with the
+ * same @rt and @ct; bit for bit rt * ct ttx_tile_matmul() calls.
+ */
+int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
+                          unsigned rt);
+
+/*
  * ttx_tile_matmul() in two steps, so the arithmetic can wait or run on
  * another thread: the issue checks and takes everything the matmul reads
  * (the two Src tiles, the Dst tile it goes to and that tile's kind) and
@@ -503,13 +511,7 @@ typedef struct TTJobSink {
  */
 int ttx_tile_matmul_block_issue(TTTileEngine *e, unsigned idst, unsigned ct,
                                 unsigned rt, const TTJobSink *sink);
-/*
- * Dst[@idst + r * @ct + c] += SrcB tile r @ SrcA tile c for r < @rt,
- * c < @ct, on banks filled by ttx_tile_unpack_matmul_block() with the
- * same @rt and @ct; bit for bit rt * ct ttx_tile_matmul() calls.
- */
-int ttx_tile_matmul_block(TTTileEngine *e, unsigned idst, unsigned ct,
-                          unsigned rt);
+
 /* Reduce SrcA (data) with the scaler tile in SrcB (Reduce). */
 int ttx_tile_reduce(TTTileEngine *e, TTPoolType pool, TTReduceDim dim,
                     unsigned idst);
