@@ -11,9 +11,14 @@
  * A command runs to completion inside the CMD write.  STATUS is
  * TT_TILE_STATUS_OK, TT_TILE_STATUS_BLOCKED where the hardware would
  * stall (the Src bank is still the other thread's, Dst half not free or
- * not yet committed; nothing changed: sleep with TT_WAIT_TILE_ENGINE and
- * issue it again) or TT_TILE_STATUS_EINVAL (reported as a guest error).
- * Every command that changes engine state wakes the core's TRISCs.
+ * not yet committed) or TT_TILE_STATUS_EINVAL (reported as a guest error).
+ * A stalled command changes nothing but the hart's wait: the engine has
+ * done the sleep protocol's first half for it (hal/tt_wait.h: the wake
+ * acknowledged as of before the command, the wait described as
+ * TT_WAIT_TILE_ENGINE with the command as id), so the hart executes wfi
+ * and issues the command again; its next command that does not stall
+ * ends the wait.  Every command that changes engine state wakes the
+ * core's other TRISCs whose last command stalled.
  * L1 addresses are byte addresses of whole tiles in this core's L1, or
  * with a ROW_STRIDE of the tile's row 0, column 0 in row-major data.
  *

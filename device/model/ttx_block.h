@@ -30,6 +30,21 @@ typedef struct TTBlockEnv {
 
     /* Raise (true) or lower (false) the wake event (MSIP) of one hart. */
     void (*set_wake)(void *opaque, unsigned core, unsigned risc, bool level);
+    /*
+     * Lower the wake event of hart (@core, @risc), whose access is being
+     * handled, as a WAKE_ACK written just before that access would: a
+     * raise asked since the access began stays.  With describe_wait, a
+     * block that finds the access blocked puts the hart's wait protocol
+     * (hal/tt_wait.h: ack, test, describe) into that one access.
+     */
+    void (*ack_wake)(void *opaque, unsigned core, unsigned risc);
+    /*
+     * Describe hart (@core, @risc)'s wait for it, as its writes to the
+     * WAIT registers would; TT_WAIT_NONE ends the wait.
+     */
+    void (*describe_wait)(void *opaque, unsigned core, unsigned risc,
+                          uint32_t kind, uint32_t id, uint32_t expect,
+                          uint32_t current);
     /* Put one hart back at its reset vector (the boot ROM). */
     void (*reset_hart)(void *opaque, unsigned core, unsigned risc);
     /* Host pointer to @core's L1 (TT_MEM_L1_SIZE bytes). */

@@ -360,6 +360,26 @@ static void ttx_set_wake(void *opaque, unsigned core, unsigned risc, bool level)
     chip->ops->set_wake(chip->opaque, core, risc, level);
 }
 
+static void ttx_ack_wake(void *opaque, unsigned core, unsigned risc)
+{
+    TTChip *chip = opaque;
+
+    if (chip->ops->ack_wake) {
+        chip->ops->ack_wake(chip->opaque, core, risc);
+    } else {
+        chip->ops->set_wake(chip->opaque, core, risc, false);
+    }
+}
+
+static void ttx_describe_wait(void *opaque, unsigned core, unsigned risc,
+                              uint32_t kind, uint32_t id, uint32_t expect,
+                              uint32_t current)
+{
+    TTChip *chip = opaque;
+
+    ttx_emu_describe_wait(chip->emu, core, risc, kind, id, expect, current);
+}
+
 static void ttx_reset_hart(void *opaque, unsigned core, unsigned risc)
 {
     TTChip *chip = opaque;
@@ -936,6 +956,8 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
         .ncores = chip->ncores,
         .dram = ops->dram ? ops->dram(opaque) : NULL,
         .set_wake = ttx_set_wake,
+        .ack_wake = ttx_ack_wake,
+        .describe_wait = ttx_describe_wait,
         .reset_hart = ttx_reset_hart,
         .l1 = ttx_l1,
         .l1_written = ttx_l1_written,

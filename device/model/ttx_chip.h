@@ -45,6 +45,13 @@ typedef struct TTChipOps {
      * completes, and in the order one thread made its calls.
      */
     void (*set_wake)(void *opaque, unsigned core, unsigned risc, bool level);
+    /*
+     * Lower the wake event of hart (@core, @risc), whose access is being
+     * handled, as if lowered just before that access began: a raise asked
+     * (set_wake) since then stays, whichever thread asked it.  May be
+     * NULL where set_wake takes effect at once: then set_wake(false).
+     */
+    void (*ack_wake)(void *opaque, unsigned core, unsigned risc);
     /* Put one hart back at its reset vector (the boot ROM). */
     void (*reset_hart)(void *opaque, unsigned core, unsigned risc);
     /* Send one complete control-channel message to the host. */

@@ -16,9 +16,10 @@
  * command that may read or write Dst first finishes the core's queued
  * matmuls (ttx_compute_needs_dst()).  Where
  * the hardware would stall, the engine changes nothing and the command
- * reports BLOCKED: the TRISC sleeps (TT_WAIT_TILE_ENGINE) and issues it
- * again when woken.  Every command that changes engine state raises the
- * wake event of the core's three TRISCs.  The engine (about 150 KiB) is
+ * reports BLOCKED, having taken the hart's wake and described its wait
+ * (TT_WAIT_TILE_ENGINE): the TRISC sleeps and issues it again when woken.
+ * Every command that changes engine state raises the wake event of the
+ * core's other TRISCs whose last command stalled.  The engine (about 150 KiB) is
  * allocated on first use, so cores that never compute cost nothing.
  *
  * SFPI_INSN (tt-metal's sfpi) is one SFPU vector instruction per write,
@@ -38,7 +39,9 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "tt_emu_regs.h"
 #include "tt_mem_map.h"
 #include "tt_riscv.h"
 #include "ttx_tile.h"
@@ -48,6 +51,7 @@
 typedef struct TTTileHart {
     uint32_t arg[7]; /* ARG0..ARG6 */
     uint32_t status;
+    uint32_t blocked_cmd; /* the command that stalled, while status says so */
     uint32_t sfpi_imm;    /* SFPI_IMM */
     uint32_t sfpi_result; /* SFPI_RESULT */
 } TTTileHart;
@@ -619,6 +623,47 @@ static void ttx_compute_sfpi(TTComputeState *tc, unsigned core, unsigned risc,
     e->sfpi.failed = true;
 }
 
+/* Stalls ------------------------------------------------------------------ */
+
+/*
+ * Command @cmd of hart (@core, @risc) would stall: the hart's wait
+ * protocol (hal/tt_wait.h) in this one access.  Its wake is taken as if
+ * acknowledged before the command looked at the engine, and its wait is
+ * described (TT_WAIT_TILE_ENGINE, id the command); it sleeps and issues
+ * the command again, and the wait ends with its next command that does
+ * not stall.
+ */
+static void ttx_compute_blocked(TTComputeState *tc, unsigned core,
+                                unsigned risc, uint32_t cmd)
+{
+    const TTBlockEnv *env = tc->env;
+    TTTileHart *t = &tc->hart[core * TT_RISCS_PER_CORE + risc];
+
+    env->ack_wake(env->opaque, core, risc);
+    if (t->status != TT_TILE_STATUS_BLOCKED || t->blocked_cmd != cmd) {
+        env->describe_wait(env->opaque, core, risc, TT_WAIT_TILE_ENGINE, cmd, 0,
+                           0);
+    }
+    t->status = TT_TILE_STATUS_BLOCKED;
+    t->blocked_cmd = cmd;
+}
+
+/*
+ * A command of hart (@core, @risc) changed the engine: wake the core's
+ * TRISCs whose last command stalled, the only ones that wait for it.
+ */
+static void ttx_compute_wake_blocked(TTComputeState *tc, unsigned core,
+                                     unsigned risc)
+{
+    const TTTileHart *t = &tc->hart[core * TT_RISCS_PER_CORE];
+
+    for (unsigned r = TT_RISC_TRISC0; r <= TT_RISC_TRISC2; r++) {
+        if (r != risc && t[r].status == TT_TILE_STATUS_BLOCKED) {
+            tc->env->set_wake(tc->env->opaque, core, r, true);
+        }
+    }
+}
+
 /* read / write ------------------------------------------------------------ */
 
 static bool ttx_compute_read(void *opaque, unsigned core, unsigned risc,
@@ -693,12 +738,16 @@ static bool ttx_compute_write(void *opaque, unsigned core, unsigned risc,
     case TT_A_TILE_CMD:
         rc = ttx_compute_run(tc, core, risc, val);
         if (rc == TTX_TILE_BLOCKED) {
-            t->status = TT_TILE_STATUS_BLOCKED;
-        } else if (rc == TTX_TILE_OK) {
+            ttx_compute_blocked(tc, core, risc, val);
+            return true;
+        }
+        if (t->status == TT_TILE_STATUS_BLOCKED) {
+            tc->env->describe_wait(tc->env->opaque, core, risc, TT_WAIT_NONE, 0,
+                                   0, 0);
+        }
+        if (rc == TTX_TILE_OK) {
             t->status = TT_TILE_STATUS_OK;
-            for (unsigned r = TT_RISC_TRISC0; r <= TT_RISC_TRISC2; r++) {
-                tc->env->set_wake(tc->env->opaque, core, r, true);
-            }
+            ttx_compute_wake_blocked(tc, core, risc);
         } else if (rc == TTX_COMPUTE_REPORTED) {
             t->status = TT_TILE_STATUS_EINVAL;
         } else {
@@ -727,6 +776,11 @@ void ttx_compute_reset(TTComputeState *tc, unsigned core)
 {
     if (tc->worker) {
         ttx_worker_sync(tc->worker, core);
+    }
+    /* Out of reset, no TRISC waits for the engine (the wait kind is RESET). */
+    if (tc->hart) {
+        memset(&tc->hart[core * TT_RISCS_PER_CORE], 0,
+               TT_RISCS_PER_CORE * sizeof(*tc->hart));
     }
     if (tc->engine[core]) {
         ttx_tile_fini(tc->engine[core]);

@@ -256,6 +256,32 @@ void ttx_emu_wait_state(const TTEmuState *es, unsigned core, unsigned risc,
     *current = h->wait_current;
 }
 
+/* The hart's WAIT_KIND is @kind now (the rest already written). */
+static void ttx_emu_wait_kind(TTEmuState *es, unsigned core, unsigned risc,
+                              uint32_t kind)
+{
+    const TTBlockEnv *env = es->env;
+    TTHart *h = ttx_emu_hart(es, core, risc);
+
+    /* After the hart's test of its condition (ttx_emu_l1_waiters) */
+    __atomic_store_n(&h->wait_kind, kind, __ATOMIC_RELEASE);
+    env->hart_waits(env->opaque, core, risc, kind, h->wait_id, h->wait_expect);
+}
+
+void ttx_emu_describe_wait(TTEmuState *es, unsigned core, unsigned risc,
+                           uint32_t kind, uint32_t id, uint32_t expect,
+                           uint32_t current)
+{
+    TTHart *h = ttx_emu_hart(es, core, risc);
+
+    if (kind != TT_WAIT_NONE) {
+        h->wait_id = id;
+        h->wait_expect = expect;
+        h->wait_current = current;
+    }
+    ttx_emu_wait_kind(es, core, risc, kind);
+}
+
 /*
  * A hart between its wake-up and its next describe still shows the kind
  * it slept on, or NONE (or RESET, just out of reset) before the first.
@@ -552,10 +578,7 @@ static bool ttx_emu_write(void *opaque, unsigned core, unsigned risc,
         }
         return true;
     case TT_A_EMU_WAIT_KIND:
-        /* After the hart's test of its condition (ttx_emu_l1_waiters) */
-        __atomic_store_n(&h->wait_kind, val, __ATOMIC_RELEASE);
-        env->hart_waits(env->opaque, core, risc, h->wait_kind, h->wait_id,
-                        h->wait_expect);
+        ttx_emu_wait_kind(es, core, risc, val);
         return true;
     case TT_A_EMU_WAIT_ID:
         h->wait_id = val;

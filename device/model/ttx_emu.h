@@ -44,6 +44,15 @@ void ttx_emu_print_end(TTEmuState *es, unsigned core, unsigned risc);
 /* The host has read all the device held: report every hart's drops. */
 void ttx_emu_print_caught_up(TTEmuState *es);
 
+/*
+ * Describe hart (@core, @risc)'s wait for it, as its writes to WAIT_ID,
+ * WAIT_EXPECT, WAIT_CURRENT and then WAIT_KIND would (a block that found
+ * the hart's access blocked); TT_WAIT_NONE ends the wait and keeps the rest.
+ */
+void ttx_emu_describe_wait(TTEmuState *es, unsigned core, unsigned risc,
+                           uint32_t kind, uint32_t id, uint32_t expect,
+                           uint32_t current);
+
 /* What hart (@core, @risc) described as its wait (hang reports). */
 void ttx_emu_wait_state(const TTEmuState *es, unsigned core, unsigned risc,
                         uint32_t *kind, uint32_t *id, uint32_t *expect,

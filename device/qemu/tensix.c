@@ -139,6 +139,7 @@ typedef struct TensixHart {
     MemoryRegion mmio;
     MemoryRegion bootrom;
     MemoryRegion unmapped;
+    unsigned raises; /* wake raises asked for this hart, an atomic */
 } TensixHart;
 
 struct TensixMachineState {
@@ -249,23 +250,28 @@ static void tensix_cpu_reset(void *opaque)
  * applied before the hart tests its condition again.
  */
 typedef struct TensixDeferred {
-    RISCVCPU *cpu;
-    enum { TENSIX_LOWER, TENSIX_RAISE, TENSIX_RESET } what;
+    TensixHart *h;
+    enum { TENSIX_LOWER, TENSIX_RAISE, TENSIX_RESET, TENSIX_ACK } what;
+    unsigned raises; /* TENSIX_ACK: h->raises when the access began */
 } TensixDeferred;
 
 static __thread GArray *tensix_deferred;
+/* The accessing hart's raises when its access began (tensix_ack_wake). */
+static __thread unsigned tensix_access_raises;
 
-static bool tensix_defer(TensixMachineState *s, RISCVCPU *cpu, int what)
+static bool tensix_defer(TensixMachineState *s, TensixHart *h, int what)
 {
-    TensixDeferred d = {.cpu = cpu, .what = what};
+    TensixDeferred d = {.h = h, .what = what};
 
     if (qemu_mutex_iothread_locked()) {
         return false;
     }
     /* Lowering a wake that is not raised changes nothing. */
-    if (what == TENSIX_LOWER && !(qatomic_read(&cpu->env.mip) & MIP_MSIP)) {
+    if ((what == TENSIX_LOWER || what == TENSIX_ACK) &&
+        !(qatomic_read(&h->cpu->env.mip) & MIP_MSIP)) {
         return true;
     }
+    d.raises = tensix_access_raises;
     if (!tensix_deferred) {
         tensix_deferred = g_array_new(FALSE, FALSE, sizeof(TensixDeferred));
     }
@@ -283,10 +289,11 @@ static void tensix_apply_deferred(void)
         TensixDeferred *d = &g_array_index(tensix_deferred, TensixDeferred, i);
 
         if (d->what == TENSIX_RESET) {
-            async_run_on_cpu(CPU(d->cpu), tensix_do_reset_hart,
+            async_run_on_cpu(CPU(d->h->cpu), tensix_do_reset_hart,
                              RUN_ON_CPU_NULL);
-        } else {
-            riscv_cpu_update_mip(d->cpu, MIP_MSIP,
+        } else if (d->what != TENSIX_ACK ||
+                   qatomic_read(&d->h->raises) == d->raises) {
+            riscv_cpu_update_mip(d->h->cpu, MIP_MSIP,
                                  BOOL_TO_MASK(d->what == TENSIX_RAISE));
         }
     }
@@ -300,8 +307,28 @@ static void tensix_set_wake(void *opaque, unsigned core, unsigned risc,
     TensixMachineState *s = opaque;
     TensixHart *h = tensix_hart(s, core, risc);
 
-    if (!tensix_defer(s, h->cpu, level ? TENSIX_RAISE : TENSIX_LOWER)) {
+    if (level) {
+        qatomic_inc(&h->raises);
+    }
+    if (!tensix_defer(s, h, level ? TENSIX_RAISE : TENSIX_LOWER)) {
         riscv_cpu_update_mip(h->cpu, MIP_MSIP, BOOL_TO_MASK(level));
+    }
+}
+
+/*
+ * The accessing hart's wake, lowered as if before its access began: the
+ * lower is applied (tensix_apply_deferred) only if no thread has asked
+ * for a raise of this hart since then (tensix_access_raises), so a raise
+ * that another core's thread asks and applies meanwhile is not lost.
+ */
+static void tensix_ack_wake(void *opaque, unsigned core, unsigned risc)
+{
+    TensixMachineState *s = opaque;
+    TensixHart *h = tensix_hart(s, core, risc);
+
+    if (!tensix_defer(s, h, TENSIX_ACK) &&
+        qatomic_read(&h->raises) == tensix_access_raises) {
+        riscv_cpu_update_mip(h->cpu, MIP_MSIP, 0);
     }
 }
 
@@ -310,7 +337,7 @@ static void tensix_reset_hart(void *opaque, unsigned core, unsigned risc)
     TensixMachineState *s = opaque;
     TensixHart *h = tensix_hart(s, core, risc);
 
-    if (!tensix_defer(s, h->cpu, TENSIX_RESET)) {
+    if (!tensix_defer(s, h, TENSIX_RESET)) {
         async_run_on_cpu(CPU(h->cpu), tensix_do_reset_hart, RUN_ON_CPU_NULL);
     }
 }
@@ -750,6 +777,7 @@ static uint64_t tensix_emu_stat(void *opaque, uint32_t reg)
 
 static const TTChipOps tensix_chip_ops = {
     .set_wake = tensix_set_wake,
+    .ack_wake = tensix_ack_wake,
     .reset_hart = tensix_reset_hart,
     .send = tensix_send,
     .l1 = tensix_l1,
@@ -782,6 +810,7 @@ static MemTxResult tensix_mmio_read(void *opaque, hwaddr addr, uint64_t *val,
                    ? MEMTX_OK
                    : MEMTX_DECODE_ERROR;
     }
+    tensix_access_raises = qatomic_read(&h->raises);
     ok = ttx_chip_read(h->s->chip, h->core, h->risc, a, size, val);
     tensix_apply_deferred();
     return ok ? MEMTX_OK : MEMTX_DECODE_ERROR;
@@ -791,9 +820,11 @@ static MemTxResult tensix_mmio_write(void *opaque, hwaddr addr, uint64_t val,
                                      unsigned size, MemTxAttrs attrs)
 {
     TensixHart *h = opaque;
-    bool ok = ttx_chip_write(h->s->chip, h->core, h->risc,
-                             TT_MMIO_BASE + (uint32_t)addr, size, val);
+    bool ok;
 
+    tensix_access_raises = qatomic_read(&h->raises);
+    ok = ttx_chip_write(h->s->chip, h->core, h->risc,
+                        TT_MMIO_BASE + (uint32_t)addr, size, val);
     tensix_apply_deferred();
     return ok ? MEMTX_OK : MEMTX_DECODE_ERROR;
 }

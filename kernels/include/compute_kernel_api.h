@@ -82,6 +82,8 @@ static FORCE_INLINE uint32_t tt_tile_issue(uint32_t cmd)
 
 /*
  * Run @cmd; sleep and re-issue it while the engine says it would stall.
+ * A stalled command has already taken this hart's wake and described its
+ * wait (hal/tt_tile_regs.h), so the loop is the issue and wfi alone.
  * A rejected command has been reported by the engine (a guest error that
  * says what and why): the kernel stops there, naming the API call that
  * issued it (not inlined, so that is where it returns to).
@@ -95,8 +97,8 @@ static __attribute__((noinline)) void tt_tile_cmd(uint32_t cmd, uint32_t a0, uin
 	TT_TILE_REG(ARG1) = a1;
 	TT_TILE_REG(ARG2) = a2;
 	TT_TILE_REG(ARG3) = a3;
-	TT_WAIT_UNTIL((status = tt_tile_issue(cmd)) != TT_TILE_STATUS_BLOCKED, TT_WAIT_TILE_ENGINE,
-		      cmd, 0, 0);
+	while ((status = tt_tile_issue(cmd)) == TT_TILE_STATUS_BLOCKED)
+		tt_wfi();
 	if (status == TT_TILE_STATUS_EINVAL)
 		tt_kernel_stop_at(TT_CALL_SITE());
 }

@@ -198,21 +198,65 @@ Test(compute, dst_ownership_is_checked)
 	cr_expect_eq(F.errors, 6);
 }
 
-Test(compute, successful_commands_wake_the_triscs)
+/* Hart (core 0, @risc)'s wait as the EMU registers show it. */
+static uint32_t wait_reg(unsigned risc, uint32_t reg)
+{
+	uint64_t v;
+
+	cr_assert(ttx_chip_read(F.chip, 0, risc, TT_MMIO_EMU_BASE + reg, 4, &v));
+	return (uint32_t)v;
+}
+
+/*
+ * A stalled command does the sleep protocol's first half for its hart:
+ * takes its wake and describes the wait.  A command that changes the
+ * engine wakes the core's other TRISCs whose last command stalled, and
+ * only those; the next command that goes through ends the wait.
+ */
+Test(compute, stalls_describe_the_wait_and_wake_only_the_stalled)
 {
 	unsigned before[TT_RISCS_PER_CORE];
 
-	memcpy(before, F.wakes[0], sizeof(before));
+	fill_inputs();
+	formats(TT_DF_FLOAT16_B);
+	F.level[0][P] = 1; /* a stale wake */
+	cr_expect_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), BLOCKED);
+	cr_expect_eq(F.level[0][P], 0, "the stalled hart's wake was not taken");
+	cr_expect_eq(wait_reg(P, TT_A_EMU_WAIT_KIND), TT_WAIT_TILE_ENGINE);
+	cr_expect_eq(wait_reg(P, TT_A_EMU_WAIT_ID), TT_TILE_CMD_WAIT);
 	cr_expect_eq(cmd(M, TT_TILE_CMD_ACQUIRE, 0, 0, 0, 0), OK);
-	for (unsigned r = TT_RISC_TRISC0; r <= TT_RISC_TRISC2; r++)
-		cr_expect_eq(F.wakes[0][r], before[r] + 1, "%s", tt_risc_name(r));
+	cr_expect_eq(cmd(M, TT_TILE_CMD_MATMUL, 0, 0, 0, 0), BLOCKED);
+	cr_expect_eq(wait_reg(M, TT_A_EMU_WAIT_ID), TT_TILE_CMD_MATMUL);
+
+	/* UNPACK changes the engine: math and pack stalled, so both wake. */
+	memcpy(before, F.wakes[0], sizeof(before));
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 0, IN0, TT_DF_FLOAT16_B, 0), OK);
+	cr_expect_eq(F.wakes[0][M], before[M] + 1);
+	cr_expect_eq(F.wakes[0][P], before[P] + 1);
+	cr_expect_eq(F.wakes[0][U], before[U], "the issuing hart was woken");
 	cr_expect_eq(F.wakes[0][TT_RISC_BRISC], before[TT_RISC_BRISC]);
 	cr_expect_eq(F.wakes[0][TT_RISC_NCRISC], before[TT_RISC_NCRISC]);
-	/* A stalled command wakes nobody. */
+	cr_expect_eq(F.wakes[1][M], 0, "another core was woken");
+	cr_expect_eq(cmd(U, TT_TILE_CMD_UNPACK, 1, IN1, TT_DF_FLOAT16_B, 0), OK);
+
+	/* Math goes through: its wait ends; pack, still stalled, is woken. */
+	cr_expect_eq(cmd(M, TT_TILE_CMD_MATMUL, 0, 0, 0, 0), OK);
+	cr_expect_eq(wait_reg(M, TT_A_EMU_WAIT_KIND), TT_WAIT_NONE);
+	cr_expect_eq(wait_reg(P, TT_A_EMU_WAIT_KIND), TT_WAIT_TILE_ENGINE);
+	cr_expect_eq(F.wakes[0][P], before[P] + 3);
+	/* Pack woke, went back to sleep: only math, now running, is not woken. */
 	memcpy(before, F.wakes[0], sizeof(before));
-	cr_expect_eq(cmd(M, TT_TILE_CMD_ELTWISE, 0, 0, 0, 0), BLOCKED);
+	cr_expect_eq(cmd(M, TT_TILE_CMD_COMMIT, 0, 0, 0, 0), OK);
+	cr_expect_eq(F.wakes[0][P], before[P] + 1);
+	cr_expect_eq(F.wakes[0][U], before[U], "a hart that did not stall was woken");
+	cr_expect_eq(F.wakes[0][M], before[M]);
+	cr_expect_eq(cmd(P, TT_TILE_CMD_WAIT, 0, 0, 0, 0), OK);
+	cr_expect_eq(wait_reg(P, TT_A_EMU_WAIT_KIND), TT_WAIT_NONE);
+	/* With nobody stalled, a command wakes nobody. */
+	memcpy(before, F.wakes[0], sizeof(before));
+	cr_expect_eq(cmd(P, TT_TILE_CMD_RELEASE, 0, 0, 0, 0), OK);
 	cr_expect_eq(memcmp(before, F.wakes[0], sizeof(before)), 0);
-	cr_expect_eq(F.wakes[1][TT_RISC_TRISC0], 0, "another core was woken");
+	cr_expect_eq(F.errors, 0, "unexpected guest error: %s", F.last_error);
 }
 
 Test(compute, arguments_are_per_hart)
