@@ -142,7 +142,8 @@ typedef struct TTBlockEnv {
  * returns false when no register answers at @off (the chip reports it).
  * peek reads as a debugger does: no side effects, no error reports.
  * latches (may be NULL) gives the words behind the 4 KiB page at @off of
- * @core's window, or NULL: bit i of *@mask set says word i is a plain
+ * the window as hart (@core, @risc) sees it, or NULL: bit i of *@mask set
+ * says word i is a plain
  * register, whose writes only store the value there, so the emulator may
  * store them itself (with relaxed atomic stores) instead of calling write.
  */
@@ -153,8 +154,8 @@ typedef struct TTMmioOps {
                   uint32_t val);
     bool (*peek)(void *opaque, unsigned core, unsigned risc, uint32_t off,
                  uint64_t *val);
-    uint32_t *(*latches)(void *opaque, unsigned core, uint32_t off,
-                         const uint32_t **mask);
+    uint32_t *(*latches)(void *opaque, unsigned core, unsigned risc,
+                         uint32_t off, const uint32_t **mask);
 } TTMmioOps;
 
 #define TTX_LATCH_PAGE 4096u /* bytes of a page of plain registers */

@@ -658,8 +658,8 @@ bool ttx_chip_write(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,
     return ok;
 }
 
-uint32_t *ttx_chip_latches(TTChip *chip, unsigned core, uint32_t addr,
-                           const uint32_t **mask)
+uint32_t *ttx_chip_latches(TTChip *chip, unsigned core, unsigned risc,
+                           uint32_t addr, const uint32_t **mask)
 {
     const TTMmioRegion *r = ttx_region(chip, addr);
 
@@ -667,7 +667,7 @@ uint32_t *ttx_chip_latches(TTChip *chip, unsigned core, uint32_t addr,
         addr - r->base + TTX_LATCH_PAGE > r->size) {
         return NULL;
     }
-    return r->ops->latches(r->opaque, core, addr - r->base, mask);
+    return r->ops->latches(r->opaque, core, risc, addr - r->base, mask);
 }
 
 bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,

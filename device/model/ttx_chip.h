@@ -182,14 +182,14 @@ void ttx_chip_guest_error(TTChip *chip, unsigned core, unsigned risc,
     __attribute__((format(printf, 5, 6)));
 
 /*
- * Plain registers of @core in the 4 KiB page at @addr: the
+ * Plain registers of hart (@core, @risc) in the 4 KiB page at @addr: the
  * host words behind the page, or NULL when it has none.  Bit i of *@mask
  * set says that word i only holds what is written to it: the environment
  * may store a write of it there itself (a relaxed atomic 32-bit store),
  * without ttx_chip_write.  The words stay put while the chip exists.
  */
-uint32_t *ttx_chip_latches(TTChip *chip, unsigned core, uint32_t addr,
-                           const uint32_t **mask);
+uint32_t *ttx_chip_latches(TTChip *chip, unsigned core, unsigned risc,
+                           uint32_t addr, const uint32_t **mask);
 
 /* Read like a debugger: no side effects, no error reports. */
 bool ttx_chip_peek(TTChip *chip, unsigned core, unsigned risc, uint32_t addr,

@@ -47,14 +47,50 @@
 #include "ttx_tile.h"
 #include "ttx_worker.h"
 
-/* Per hart: the arguments of its next command and its last status. */
+/*
+ * The plain registers of a hart's command page (ARG0..ARG6, SFPI_IMM):
+ * writes only store the value, so the emulator may store them itself
+ * (ttx_compute_latches), and they are read with relaxed atomics.
+ */
+#define TTX_TILE_PLAIN_WORDS (TT_A_TILE_SFPI_IMM / 4 + 1)
+#define TTX_TILE_PLAIN                                                         \
+    (0xfu << TT_A_TILE_ARG0 / 4 | 0x7u << TT_A_TILE_ARG4 / 4 |                 \
+     1u << TT_A_TILE_SFPI_IMM / 4)
+
+_Static_assert(TT_A_TILE_ARG1 == TT_A_TILE_ARG0 + 4 &&
+                   TT_A_TILE_ARG3 == TT_A_TILE_ARG0 + 12 &&
+                   TT_A_TILE_ARG6 == TT_A_TILE_ARG4 + 8 &&
+                   TTX_TILE_PLAIN_WORDS <= 32,
+               "the plain registers fit the first mask word");
+
+static const uint32_t ttx_tile_plain_mask[TTX_LATCH_PAGE / 4 / 32] = {
+    TTX_TILE_PLAIN,
+};
+
+/* Per hart: its plain registers, at their word offsets, and its state. */
 typedef struct TTTileHart {
-    uint32_t arg[7]; /* ARG0..ARG6 */
+    uint32_t plain[TTX_TILE_PLAIN_WORDS];
     uint32_t status;
     uint32_t blocked_cmd; /* the command that stalled, while status says so */
-    uint32_t sfpi_imm;    /* SFPI_IMM */
     uint32_t sfpi_result; /* SFPI_RESULT */
 } TTTileHart;
+
+/* Plain register @off of @t (ARGn, SFPI_IMM). */
+static uint32_t ttx_tile_plain(const TTTileHart *t, uint32_t off)
+{
+    return __atomic_load_n(&t->plain[off / 4], __ATOMIC_RELAXED);
+}
+
+/* ARG0..ARG6 of hart @t, as one array. */
+static void ttx_tile_args(const TTTileHart *t, uint32_t a[7])
+{
+    for (unsigned i = 0; i < 4; i++) {
+        a[i] = ttx_tile_plain(t, TT_A_TILE_ARG0 + 4 * i);
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        a[4 + i] = ttx_tile_plain(t, TT_A_TILE_ARG4 + 4 * i);
+    }
+}
 
 struct TTComputeState {
     const TTBlockEnv *env;
@@ -486,8 +522,8 @@ static bool ttx_compute_needs_dst(uint32_t cmd)
 static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
                            uint32_t cmd)
 {
-    const uint32_t *a = tc->hart[core * TT_RISCS_PER_CORE + risc].arg;
     TTTileEngine *e = ttx_compute_engine(tc, core);
+    uint32_t a[7];
     unsigned ct, rt;
     uint64_t bytes;
     uint8_t *l1;
@@ -496,6 +532,7 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
     if (!e) {
         return TTX_TILE_EINVAL;
     }
+    ttx_tile_args(&tc->hart[core * TT_RISCS_PER_CORE + risc], a);
     if (!ttx_compute_owner_ok(tc, core, risc, cmd, e)) {
         return TTX_COMPUTE_REPORTED;
     }
@@ -608,8 +645,8 @@ static void ttx_compute_sfpi(TTComputeState *tc, unsigned core, unsigned risc,
     if (tc->worker) {
         ttx_worker_sync(tc->worker, core);
     }
-    if (ttx_sfpi_exec(e, insn, t->sfpi_imm, &t->sfpi_result, &why) ==
-        TTX_TILE_OK) {
+    if (ttx_sfpi_exec(e, insn, ttx_tile_plain(t, TT_A_TILE_SFPI_IMM),
+                      &t->sfpi_result, &why) == TTX_TILE_OK) {
         return;
     }
     if (!e->sfpi.failed) {
@@ -618,7 +655,7 @@ static void ttx_compute_sfpi(TTComputeState *tc, unsigned core, unsigned risc,
             "SFPI instruction 0x%08x "
             "(%s, immediate 0x%x) rejected: %s",
             insn, ttx_sfpi_op_name(TT_FIELD_GET(TILE, SFPI, OP, insn)),
-            t->sfpi_imm, why);
+            ttx_tile_plain(t, TT_A_TILE_SFPI_IMM), why);
     }
     e->sfpi.failed = true;
 }
@@ -677,18 +714,14 @@ static bool ttx_compute_read(void *opaque, unsigned core, unsigned risc,
     case TT_A_TILE_ARG1:
     case TT_A_TILE_ARG2:
     case TT_A_TILE_ARG3:
-        *val = t->arg[(off - TT_A_TILE_ARG0) / 4];
-        return true;
     case TT_A_TILE_ARG4:
     case TT_A_TILE_ARG5:
     case TT_A_TILE_ARG6:
-        *val = t->arg[4 + (off - TT_A_TILE_ARG4) / 4];
+    case TT_A_TILE_SFPI_IMM:
+        *val = ttx_tile_plain(t, off);
         return true;
     case TT_A_TILE_STATUS:
         *val = t->status;
-        return true;
-    case TT_A_TILE_SFPI_IMM:
-        *val = t->sfpi_imm;
         return true;
     case TT_A_TILE_SFPI_RESULT:
         *val = t->sfpi_result;
@@ -722,15 +755,11 @@ static bool ttx_compute_write(void *opaque, unsigned core, unsigned risc,
     case TT_A_TILE_ARG1:
     case TT_A_TILE_ARG2:
     case TT_A_TILE_ARG3:
-        t->arg[(off - TT_A_TILE_ARG0) / 4] = val;
-        return true;
     case TT_A_TILE_ARG4:
     case TT_A_TILE_ARG5:
     case TT_A_TILE_ARG6:
-        t->arg[4 + (off - TT_A_TILE_ARG4) / 4] = val;
-        return true;
     case TT_A_TILE_SFPI_IMM:
-        t->sfpi_imm = val;
+        __atomic_store_n(&t->plain[off / 4], val, __ATOMIC_RELAXED);
         return true;
     case TT_A_TILE_SFPI_INSN:
         ttx_compute_sfpi(tc, core, risc, val);
@@ -755,8 +784,11 @@ static bool ttx_compute_write(void *opaque, unsigned core, unsigned risc,
             ttx_block_guest_error(tc->env, core, risc, TT_MMIO_TILE_BASE + off,
                                   "tile engine %s rejected (args 0x%x 0x%x "
                                   "0x%x 0x%x)",
-                                  ttx_compute_cmd_name(val), t->arg[0],
-                                  t->arg[1], t->arg[2], t->arg[3]);
+                                  ttx_compute_cmd_name(val),
+                                  ttx_tile_plain(t, TT_A_TILE_ARG0),
+                                  ttx_tile_plain(t, TT_A_TILE_ARG1),
+                                  ttx_tile_plain(t, TT_A_TILE_ARG2),
+                                  ttx_tile_plain(t, TT_A_TILE_ARG3));
         }
         return true;
     default:
@@ -766,10 +798,23 @@ static bool ttx_compute_write(void *opaque, unsigned core, unsigned risc,
 
 /* reset ------------------------------------------------------------------- */
 
+static uint32_t *ttx_compute_latches(void *opaque, unsigned core, unsigned risc,
+                                     uint32_t off, const uint32_t **mask)
+{
+    TTComputeState *tc = opaque;
+
+    if (off) {
+        return NULL;
+    }
+    *mask = ttx_tile_plain_mask;
+    return tc->hart[core * TT_RISCS_PER_CORE + risc].plain;
+}
+
 const TTMmioOps ttx_compute_mmio_ops = {
     .read = ttx_compute_read,
     .write = ttx_compute_write,
     .peek = ttx_compute_read, /* a read only allocates the engine */
+    .latches = ttx_compute_latches,
 };
 
 void ttx_compute_reset(TTComputeState *tc, unsigned core)

@@ -1796,11 +1796,13 @@ static bool ttx_noc_mmio_write(void *opaque, unsigned core, unsigned risc,
     return ttx_noc_reg_write(w->ns, core, risc, w->noc, off, val);
 }
 
-static uint32_t *ttx_noc_mmio_latches(void *opaque, unsigned core, uint32_t off,
+static uint32_t *ttx_noc_mmio_latches(void *opaque, unsigned core,
+                                      unsigned risc, uint32_t off,
                                       const uint32_t **mask)
 {
     TTNocWindow *w = opaque;
 
+    (void)risc; /* the command buffers are the core's */
     if (off) {
         return NULL;
     }

@@ -830,8 +830,9 @@ static MemTxResult tensix_mmio_write(void *opaque, hwaddr addr, uint64_t val,
 }
 
 /*
- * Patch 0020: the words behind a page of plain registers of the hart's
- * core, which TCG stores itself (the NoC command registers).
+ * Patch 0020: the words behind a page of plain registers of the hart,
+ * which TCG stores itself (the NoC command registers of its core, its
+ * tile-engine command arguments).
  */
 QEMU_BUILD_BUG_ON(TARGET_PAGE_SIZE != 4096); /* ttx_chip_latches' pages */
 
@@ -840,7 +841,7 @@ static uint32_t *tensix_mmio_latches(void *opaque, hwaddr offset,
 {
     TensixHart *h = opaque;
 
-    return ttx_chip_latches(h->s->chip, h->core,
+    return ttx_chip_latches(h->s->chip, h->core, h->risc,
                             TT_MMIO_BASE + (uint32_t)offset, mask);
 }
 

@@ -10,6 +10,7 @@
  * driven directly with the same operands.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -257,6 +258,53 @@ Test(compute, stalls_describe_the_wait_and_wake_only_the_stalled)
 	cr_expect_eq(cmd(P, TT_TILE_CMD_RELEASE, 0, 0, 0, 0), OK);
 	cr_expect_eq(memcmp(before, F.wakes[0], sizeof(before)), 0);
 	cr_expect_eq(F.errors, 0, "unexpected guest error: %s", F.last_error);
+}
+
+/*
+ * The plain registers of a hart's command page (ttx_chip_latches): ARG0..6
+ * and SFPI_IMM, a word each per hart.  What QEMU stores there itself is
+ * what the registers read and what the next command uses.
+ */
+Test(compute, plain_registers_are_per_hart_words)
+{
+	const uint32_t *mask = NULL, *mask1 = NULL;
+	uint32_t *u = ttx_chip_latches(F.chip, 0, U, TT_MMIO_TILE_BASE, &mask);
+	uint32_t *p = ttx_chip_latches(F.chip, 0, P, TT_MMIO_TILE_BASE, &mask1);
+	uint32_t *other = ttx_chip_latches(F.chip, 1, U, TT_MMIO_TILE_BASE, &mask1);
+	char want[96];
+	uint64_t v;
+
+	cr_assert_not_null(u);
+	cr_assert_not_null(p);
+	cr_assert_not_null(other);
+	cr_expect(u != p && u != other, "harts share plain register words");
+	for (uint32_t off = 0; off < 4096; off += 4) {
+		unsigned i = off / 4;
+		bool plain = (mask[i / 32] >> (i % 32)) & 1;
+		bool arg =
+			off <= TT_A_TILE_ARG3 || (off >= TT_A_TILE_ARG4 && off <= TT_A_TILE_ARG6);
+
+		cr_expect_eq(plain, arg || off == TT_A_TILE_SFPI_IMM, "word 0x%x plain: %d", off,
+			     plain);
+	}
+	cr_expect_null(ttx_chip_latches(F.chip, 0, U, TT_MMIO_TILE_BASE + 4, &mask1));
+
+	/* An UNPACK from a Src that does not exist, its arguments stored. */
+	u[TT_A_TILE_ARG0 / 4] = 7;
+	u[TT_A_TILE_ARG1 / 4] = IN0;
+	u[TT_A_TILE_ARG2 / 4] = TT_DF_FLOAT16_B;
+	u[TT_A_TILE_ARG3 / 4] = 0;
+	cr_assert(ttx_chip_write(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_CMD, 4,
+				 TT_TILE_CMD_UNPACK));
+	cr_assert(ttx_chip_read(F.chip, 0, U, TT_MMIO_TILE_BASE + TT_A_TILE_STATUS, 4, &v));
+	cr_expect_eq(v, EINVAL);
+	snprintf(want, sizeof(want), "args 0x7 0x%x 0x%x 0x0", IN0, TT_DF_FLOAT16_B);
+	cr_expect(strstr(F.last_error, want), "%s", F.last_error);
+	p[TT_A_TILE_ARG5 / 4] = 0x55;
+	cr_assert(ttx_chip_read(F.chip, 0, P, TT_MMIO_TILE_BASE + TT_A_TILE_ARG5, 4, &v));
+	cr_expect_eq(v, 0x55);
+	cr_assert(ttx_chip_write(F.chip, 0, P, TT_MMIO_TILE_BASE + TT_A_TILE_SFPI_IMM, 4, 0x66));
+	cr_expect_eq(p[TT_A_TILE_SFPI_IMM / 4], 0x66);
 }
 
 Test(compute, arguments_are_per_hart)

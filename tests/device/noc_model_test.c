@@ -240,9 +240,10 @@ Test(noc, plain_registers_are_the_model_words)
 {
 	unsigned b = TT_NOC_RD_CMD_BUF;
 	const uint32_t *mask = NULL, *mask1 = NULL;
-	uint32_t *w = ttx_chip_latches(F.chip, 1, TT_MMIO_NOC0_BASE, &mask);
-	uint32_t *w1 = ttx_chip_latches(F.chip, 1, TT_MMIO_NOC0_BASE + TT_MMIO_NOC_SIZE, &mask1);
-	uint32_t *other = ttx_chip_latches(F.chip, 2, TT_MMIO_NOC0_BASE, &mask1);
+	uint32_t *w = ttx_chip_latches(F.chip, 1, TT_RISC_BRISC, TT_MMIO_NOC0_BASE, &mask);
+	uint32_t *w1 = ttx_chip_latches(F.chip, 1, TT_RISC_BRISC,
+					TT_MMIO_NOC0_BASE + TT_MMIO_NOC_SIZE, &mask1);
+	uint32_t *other = ttx_chip_latches(F.chip, 2, TT_RISC_BRISC, TT_MMIO_NOC0_BASE, &mask1);
 
 	cr_assert_not_null(w);
 	cr_assert_not_null(w1);
@@ -254,9 +255,10 @@ Test(noc, plain_registers_are_the_model_words)
 
 		cr_expect_eq(plain, reg < TT_A_NOC_CMD_CTRL, "word 0x%x plain: %d", off, plain);
 	}
-	cr_expect_null(ttx_chip_latches(F.chip, 1, TT_MMIO_NOC0_BASE + 0x1000, &mask1));
-	cr_expect_null(ttx_chip_latches(F.chip, 1, TT_MMIO_TILE_BASE, &mask1));
-	cr_expect_null(ttx_chip_latches(F.chip, 1, TT_MMIO_NOC0_BASE + 4, &mask1));
+	cr_expect_null(
+		ttx_chip_latches(F.chip, 1, TT_RISC_BRISC, TT_MMIO_NOC0_BASE + 0x1000, &mask1));
+	cr_expect_null(ttx_chip_latches(F.chip, 1, TT_RISC_BRISC, TT_MMIO_EMU_BASE, &mask1));
+	cr_expect_null(ttx_chip_latches(F.chip, 1, TT_RISC_BRISC, TT_MMIO_NOC0_BASE + 4, &mask1));
 
 	/* A register write through the model lands in its word ... */
 	wr(1, 0, b, TT_A_NOC_PACKET_TAG, 0x1234);

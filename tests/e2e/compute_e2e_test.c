@@ -684,6 +684,38 @@ Test(compute, missing_commit_hang_report, .timeout = 60)
 	tt_device_close(dev);
 }
 
+/*
+ * A tile command's arguments only hold values: QEMU stores them in the
+ * model's words itself (ttx_chip_latches, patch 0020), without a call into
+ * the model, and they do not end a translation block.
+ */
+Test(compute, tile_command_arguments_are_stored_by_the_emulator, .timeout = 60)
+{
+	struct tt_device *dev = e2e_open(1, 1);
+	struct tt_core_range_set set = tt_core_set(tt_core(0, 0));
+	struct tt_compute_config ccfg = { .math_fidelity = TT_MATH_FIDELITY_HIFI4 };
+	enum { N = 100, OUT = 0x100000 }; /* OUT: free L1 */
+	uint32_t args[2] = { N, OUT }, got[2] = { 0, 0 };
+	struct tt_program *prog;
+	struct tt_run_report rep;
+	tt_kernel_handle cp;
+
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	cr_assert_eq(
+		tt_compute_kernel_create(prog, KERNEL("compute_latched_args.c"), &set, &ccfg, &cp),
+		TT_OK);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, cp, tt_core(0, 0), args, 2), TT_OK);
+	tt_device_l1_write(dev, tt_core(0, 0), OUT, got, sizeof(got));
+	e2e_run_ok(dev, prog, &rep);
+	tt_device_l1_read(dev, tt_core(0, 0), OUT, got, sizeof(got));
+	cr_assert_eq(got[1], N);
+	/* Math's acquire and commit write four arguments each. */
+	cr_expect_geq(got[0], 8 * N, "%u plain register writes stored for %u acquire/commit pairs",
+		      got[0], N);
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+}
+
 /* tilize / untilize ------------------------------------------------------- */
 
 static struct tt_buffer *dram_paged(struct tt_device *dev, size_t size, uint32_t page)
