@@ -19,8 +19,10 @@
  * reports BLOCKED, having taken the hart's wake and described its wait
  * (TT_WAIT_TILE_ENGINE): the TRISC sleeps and issues it again when woken.
  * Every command that changes engine state raises the wake event of the
- * core's other TRISCs whose last command stalled.  The engine (about 150 KiB) is
- * allocated on first use, so cores that never compute cost nothing.
+ * core's other TRISCs whose last command stalled.  The argument registers
+ * only hold values, and QEMU stores them itself (ttx_chip_latches).  The
+ * engine (about 150 KiB) is allocated on first use, so cores that never
+ * compute cost nothing.
  *
  * SFPI_INSN (tt-metal's sfpi) is one SFPU vector instruction per write,
  * run by ttx_sfpi.c on the core's engine; it never stalls.
@@ -796,8 +798,6 @@ static bool ttx_compute_write(void *opaque, unsigned core, unsigned risc,
     }
 }
 
-/* reset ------------------------------------------------------------------- */
-
 static uint32_t *ttx_compute_latches(void *opaque, unsigned core, unsigned risc,
                                      uint32_t off, const uint32_t **mask)
 {
@@ -816,6 +816,8 @@ const TTMmioOps ttx_compute_mmio_ops = {
     .peek = ttx_compute_read, /* a read only allocates the engine */
     .latches = ttx_compute_latches,
 };
+
+/* reset ------------------------------------------------------------------- */
 
 void ttx_compute_reset(TTComputeState *tc, unsigned core)
 {
