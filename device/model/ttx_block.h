@@ -143,9 +143,9 @@ typedef struct TTBlockEnv {
  * peek reads as a debugger does: no side effects, no error reports.
  * latches (may be NULL) gives the words behind the 4 KiB page at @off of
  * the window as hart (@core, @risc) sees it, or NULL: bit i of *@mask set
- * says word i is a plain
- * register, whose writes only store the value there, so the emulator may
- * store them itself (with relaxed atomic stores) instead of calling write.
+ * says word i is a plain register, whose writes only store the value
+ * there, so the emulator may store them itself (with relaxed atomic
+ * stores) instead of calling write.
  */
 typedef struct TTMmioOps {
     bool (*read)(void *opaque, unsigned core, unsigned risc, uint32_t off,

@@ -256,7 +256,11 @@ typedef struct TensixDeferred {
 } TensixDeferred;
 
 static __thread GArray *tensix_deferred;
-/* The accessing hart's raises when its access began (tensix_ack_wake). */
+/*
+ * The writing hart's raises when its write began (tensix_ack_wake: only a
+ * write, a tile command, asks for an ack).  Not taken for reads: a count
+ * older than the access only keeps a wake that could have been lowered.
+ */
 static __thread unsigned tensix_access_raises;
 
 static bool tensix_defer(TensixMachineState *s, TensixHart *h, int what)
@@ -810,7 +814,6 @@ static MemTxResult tensix_mmio_read(void *opaque, hwaddr addr, uint64_t *val,
                    ? MEMTX_OK
                    : MEMTX_DECODE_ERROR;
     }
-    tensix_access_raises = qatomic_read(&h->raises);
     ok = ttx_chip_read(h->s->chip, h->core, h->risc, a, size, val);
     tensix_apply_deferred();
     return ok ? MEMTX_OK : MEMTX_DECODE_ERROR;

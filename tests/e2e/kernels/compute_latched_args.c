@@ -6,18 +6,12 @@
  * the L1 address in runtime arg 1.
  */
 #include "compute_kernel_api.h"
-#include "tt_emu_regs.h"
-
-static uint32_t emu_reg(uint32_t off)
-{
-	return *(volatile uint32_t *)(TT_MMIO_EMU_BASE + off);
-}
 
 void kernel_main(void)
 {
 	uint32_t n = get_arg_val(0);
 	volatile uint32_t *out = (volatile uint32_t *)get_arg_val(1);
-	uint32_t latched = emu_reg(TT_A_EMU_IO_LATCHED);
+	uint32_t latched = TT_EMU_REG(IO_LATCHED);
 
 	for (uint32_t i = 0; i < n; i++) {
 		tile_regs_acquire();
@@ -25,6 +19,6 @@ void kernel_main(void)
 		tile_regs_wait();
 		tile_regs_release();
 	}
-	MATH((out[0] = emu_reg(TT_A_EMU_IO_LATCHED) - latched, out[1] = n));
+	MATH((out[0] = TT_EMU_REG(IO_LATCHED) - latched, out[1] = n));
 	(void)out, (void)latched;
 }
