@@ -132,10 +132,27 @@ configure() {
 [ -f "$src/configure" ] || fetch
 graft
 [ -f "$bld/build.ninja" ] || configure
-if [ ! -x "$bld/qemu-system-riscv32" ]; then
-	say NINJA "qemu-system-riscv32 (first build takes a few minutes)"
-fi
-ninja -C "$bld" -j "$jobs" qemu-system-riscv32 > "$out/ninja.log" 2>&1 ||
+# The first build is the long one (about 1100 compiler runs): show its
+# progress every tenth of the way.  Later builds are quiet.
+progress() {
+	if [ -z "$first" ]; then
+		cat > /dev/null
+		return
+	fi
+	say NINJA "qemu-system-riscv32: the first build takes a few minutes"
+	awk -v step=10 '
+		match($0, /^\[[0-9]+\/[0-9]+\]/) {
+			split(substr($0, 2, RLENGTH - 2), f, "/")
+			pct = int(100 * f[1] / f[2])
+			if (pct >= next_pct) {
+				printf "  %-7s qemu %3d%% (%d of %d steps)\n", "NINJA", pct, f[1], f[2]
+				fflush()
+				next_pct = (int(pct / step) + 1) * step
+			}
+		}'
+}
+first=$([ -x "$bld/qemu-system-riscv32" ] || echo y)
+ninja -C "$bld" -j "$jobs" qemu-system-riscv32 2>&1 | tee "$out/ninja.log" | progress ||
 	{ grep -A20 "^FAILED" "$out/ninja.log" | grep -v "^c[c+]* \|^\[" | head -40 >&2; exit 1; }
 
 # QEMU's own sources are built as Debian ships them, but our machine and
