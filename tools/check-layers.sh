@@ -14,7 +14,7 @@
 set -u
 
 obj=$1
-layers=(base alloc layout device memory program)
+layers=(base alloc layout device memory program system)
 bad=0
 
 rank() {

@@ -186,8 +186,9 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
  * names the cores, RISCs and what each was doing, and the device stays
  * usable: cores that did not finish are reset.
  * One program is in flight per device: tt_enqueue_program() returns
- * TT_EBUSY while @dev has one (or while @prog is in flight on another
- * device), and tt_finish() TT_EINVAL when @dev has none.
+ * TT_EBUSY while @dev has one, and tt_finish() TT_EINVAL when @dev has
+ * none.  One program may be in flight on several devices at once (the
+ * chips of a system, tt/system.h); enqueue it from one thread at a time.
  */
 int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 		       struct tt_run_report *report);

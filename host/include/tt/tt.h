@@ -11,5 +11,6 @@
 #include <tt/error.h>
 #include <tt/fwtest.h>
 #include <tt/program.h>
+#include <tt/system.h>
 
 #endif /* TT_TT_H */

@@ -57,7 +57,7 @@ void tt_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 	} while (0)
 
 /*
- * Every device, buffer and program handed to a caller is in one registry
+ * Every system, device, buffer and program handed to a caller is in one registry
  * until it is closed, freed or destroyed, so an entry point can tell a
  * live handle from NULL, a stale one or one of another kind without
  * touching the memory behind it.
@@ -66,6 +66,7 @@ enum tt_handle_kind {
 	TT_HANDLE_DEVICE = 1,
 	TT_HANDLE_BUFFER,
 	TT_HANDLE_PROGRAM,
+	TT_HANDLE_SYSTEM,
 };
 
 int tt_handle_add(const void *obj, enum tt_handle_kind kind);

@@ -205,14 +205,28 @@ const char *tt_dev_trap_text(uint32_t mcause, uint32_t mtval, char *buf, size_t 
 	return buf;
 }
 
+/* @ctx is the device: a chip of a system says which. */
 static void default_print(void *ctx, struct tt_core core, unsigned int risc, const char *text,
 			  size_t len)
 {
-	(void)ctx;
+	const struct tt_device *dev = ctx;
+
+	if (dev && dev->in_system)
+		printf("chip %u ", dev->chip);
 	printf("core (%u,%u) %s: %.*s", core.x, core.y, tt_risc_name(risc), (int)len, text);
 	if (len == 0 || text[len - 1] != '\n')
 		putchar('\n');
 	fflush(stdout);
+}
+
+/* A line of @dev's output, to the user's handler or the default one. */
+static void print_line(struct tt_device *dev, struct tt_core xy, unsigned int risc,
+		       const char *text, size_t len)
+{
+	if (dev->print_fn)
+		dev->print_fn(dev->print_ctx, xy, risc, text, len);
+	else
+		default_print(dev, xy, risc, text, len);
 }
 
 /*
@@ -259,9 +273,7 @@ static bool rule_warning(struct tt_device *dev, uint32_t core, unsigned int risc
 		     "warning: %s%s; silicon does not check this "
 		     "(TT_EMU_STRICT_CB=1 makes it an error)\n",
 		     what, where[0] ? where : "");
-	(dev->print_fn ? dev->print_fn : default_print)(dev->print_ctx, xy, risc, line,
-							n < (int)sizeof(line) ? (size_t)n
-									      : sizeof(line) - 1);
+	print_line(dev, xy, risc, line, n < (int)sizeof(line) ? (size_t)n : sizeof(line) - 1);
 	return true;
 }
 
@@ -332,8 +344,7 @@ static void print_dropped(struct tt_device *dev, const struct tt_evt_print_dropp
 			     "[%llu bytes of output dropped: the host did not "
 			     "read them in time]\n",
 			     (unsigned long long)(dev->print_fn ? ev->bytes : plain));
-		(dev->print_fn ? dev->print_fn : default_print)(dev->print_ctx, xy, ev->src.risc,
-								line, (size_t)n);
+		print_line(dev, xy, ev->src.risc, line, (size_t)n);
 	}
 	if (!dev->print_fn && ev->dprint) {
 		n = snprintf(line, sizeof(line),
@@ -448,7 +459,7 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr, co
 			tt_dprint_emit(&dev->dprint, tt_dev_core_xy(dev, src.core), src.risc, text,
 				       len);
 		else
-			default_print(NULL, tt_dev_core_xy(dev, src.core), src.risc, text, len);
+			default_print(dev, tt_dev_core_xy(dev, src.core), src.risc, text, len);
 		break;
 	}
 	case TT_EVT_PRINT_DROPPED: {

@@ -694,6 +694,13 @@ fail : {
 	return tt_fail(rc, "tt_device_open: %s", why);
 }
 
+void tt_dev_set_chip(struct tt_device *dev, uint32_t chip)
+{
+	dev->chip = chip;
+	dev->dprint.chip = chip;
+	dev->in_system = true;
+}
+
 uint64_t tt_device_boot_instructions(const struct tt_device *dev)
 {
 	if (tt_dev_check(dev, "tt_device_boot_instructions"))

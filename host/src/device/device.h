@@ -103,6 +103,7 @@ struct tt_dprint_config {
 	bool on; /* TT_METAL_DPRINT_CORES set and valid */
 	bool all_cores;
 	bool prefix;	    /* "0:(x=..,y=..):BR: " */
+	uint32_t chip;	    /* the "0:" of the prefix: the chip's id */
 	uint32_t risc_mask; /* bit per TT_RISC_* */
 	uint32_t nranges;
 	struct tt_core_range ranges[TT_DPRINT_MAX_RANGES];
@@ -126,6 +127,8 @@ struct tt_device {
 	const struct tt_arch *arch;
 	uint64_t serial;	     /* unique per open, never reused */
 	struct tt_program *inflight; /* enqueued and not finished, or NULL */
+	uint32_t chip;		     /* id in its system (tt_dev_set_chip) */
+	bool in_system;		     /* one chip of several: prints say which */
 	uint32_t grid_x, grid_y, ncores;
 	bool deterministic;
 	bool hello;	/* QEMU is up and mapped the files */
@@ -211,6 +214,12 @@ int tt_dev_check(const struct tt_device *dev, const char *fn);
 
 /* Is @dev, whose serial was @serial when it was handed out, still open? */
 bool tt_dev_alive(const struct tt_device *dev, uint64_t serial);
+
+/*
+ * Make @dev chip @chip of a system of several (tt/system.h): its prints
+ * and DPRINT lines name the chip.
+ */
+void tt_dev_set_chip(struct tt_device *dev, uint32_t chip);
 
 /* Control channel (ctl.c) ------------------------------------------------ */
 

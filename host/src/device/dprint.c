@@ -151,7 +151,7 @@ void tt_dprint_emit(struct tt_dprint_config *c, struct tt_core core, unsigned in
 	if (!shown)
 		return;
 	if (c->prefix)
-		fprintf(out, "0:(x=%u,y=%u):%s: ", core.x, core.y, dprint_risc[risc]);
+		fprintf(out, "%u:(x=%u,y=%u):%s: ", c->chip, core.x, core.y, dprint_risc[risc]);
 	fprintf(out, "%.*s", (int)len, text);
 	if (len == 0 || text[len - 1] != '\n')
 		fputc('\n', out);

@@ -281,6 +281,31 @@ static int check_grid(struct tt_device *dev, const struct tt_program *prog,
 	return TT_OK;
 }
 
+/*
+ * Drop the devices @prog is no longer in flight on and make room for one
+ * more: a program may be in flight on several devices at once (the chips
+ * of a mesh), one launch each.
+ */
+static int note_flight(struct tt_program *prog)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < prog->num_flights; i++)
+		if (tt_prog_flight_live(prog, &prog->flights[i]))
+			prog->flights[n++] = prog->flights[i];
+	prog->num_flights = n;
+	if (n == prog->cap_flights) {
+		uint32_t cap = n ? 2 * n : 4;
+		struct tt_prog_flight *f = realloc(prog->flights, cap * sizeof(*f));
+
+		if (!f)
+			return TT_ENOMEM;
+		prog->flights = f;
+		prog->cap_flights = cap;
+	}
+	return TT_OK;
+}
+
 int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog, struct tt_run_report *report)
 {
 	struct tt_ctl_doorbell bell = {
@@ -300,10 +325,9 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog, struct tt
 		return tt_run_fail(report, TT_EBUSY,
 				   "tt_enqueue_program: a program is still in flight "
 				   "on this device: call tt_finish first");
-	if (tt_prog_inflight_dev(prog))
-		return tt_run_fail(report, TT_EBUSY,
-				   "tt_enqueue_program: the program is in flight on "
-				   "another device: call tt_finish there first");
+	rc = note_flight(prog);
+	if (rc)
+		return tt_run_fail(report, rc, "tt_enqueue_program: out of host memory");
 	rc = tt_program_compile(dev, prog, report);
 	if (rc)
 		return rc;
@@ -387,8 +411,7 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog, struct tt
 		rc = tt_dev_send(dev, TT_CTL_DOORBELL, &bell, sizeof(bell));
 	if (rc)
 		return tt_run_fail(report, rc, "device connection lost");
-	prog->dev = dev;
-	prog->dev_serial = dev->serial;
+	prog->flights[prog->num_flights++] = (struct tt_prog_flight){ dev, dev->serial };
 	dev->inflight = prog;
 	return TT_OK;
 }

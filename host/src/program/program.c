@@ -135,8 +135,10 @@ void tt_program_destroy(struct tt_program *prog)
 			      (void *)prog);
 		return;
 	}
-	if (tt_prog_inflight_dev(prog))
-		tt_dev_stop_run(prog->dev, false);
+	for (uint32_t i = 0; i < prog->num_flights; i++)
+		if (tt_prog_flight_live(prog, &prog->flights[i]))
+			tt_dev_stop_run(prog->flights[i].dev, false);
+	free(prog->flights);
 	for (uint32_t i = 0; i < prog->num_kernels; i++)
 		kernel_free(prog->kernels[i]);
 	free(prog->kernels);

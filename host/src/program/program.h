@@ -174,16 +174,25 @@ struct tt_program {
 	struct tt_semaphore *sems;
 	uint32_t num_sems;
 	struct tt_cb_set cbs;
-	struct tt_device *dev; /* last enqueued there (tt_prog_inflight_dev) */
-	uint64_t dev_serial;   /* dev->serial then */
+	/*
+	 * The devices @prog was enqueued on and not seen finished since (the
+	 * chips of a mesh run one program at once); an entry whose device
+	 * closed or moved on is stale and dropped when met
+	 * (tt_prog_inflight_on).
+	 */
+	struct tt_prog_flight {
+		struct tt_device *dev;
+		uint64_t serial; /* dev->serial then */
+	} *flights;
+	uint32_t num_flights;
+	uint32_t cap_flights;
 };
 
-/* The device @prog is in flight on, or NULL (that device may be closed). */
-static inline struct tt_device *tt_prog_inflight_dev(const struct tt_program *prog)
+/* Is @prog in flight on the device of @f (which may be closed)? */
+static inline bool tt_prog_flight_live(const struct tt_program *prog,
+				       const struct tt_prog_flight *f)
 {
-	return prog->dev && tt_dev_alive(prog->dev, prog->dev_serial) && prog->dev->inflight == prog
-		       ? prog->dev
-		       : NULL;
+	return tt_dev_alive(f->dev, f->serial) && f->dev->inflight == prog;
 }
 
 /* Runs (launch.c, run_report.c) ------------------------------------------- */

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Systems of chips: a set of emulated chips laid out as a mesh, the way
+ * tt-metal names its machines.  Each chip is a whole device (tt/device.h:
+ * its own grid, L1s, DRAM banks, firmware, run state, QEMU process); the
+ * system opens them together and says where each one sits.
+ *
+ *   name      chips  mesh   links (per neighbouring pair)
+ *   N150      1      1x1    none
+ *   N300      2      1x2    the card's two chips
+ *   T3000     8      2x4    mesh neighbours
+ *   Galaxy    32     4x8    mesh neighbours
+ *   RxC       R*C    RxC    mesh neighbours (e.g. "2x2")
+ *
+ * Chip ids are row-major over the mesh: chip r * cols + c sits at (r, c).
+ * Names are case-insensitive; TG is another name for Galaxy.
+ */
+#ifndef TT_SYSTEM_H
+#define TT_SYSTEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <tt/device.h>
+
+struct tt_system;
+
+/* Chips of a system beyond which an open is refused (a 8x8 mesh). */
+#define TT_SYSTEM_MAX_CHIPS 64
+
+struct tt_system_desc {
+	char name[16];	     /* "T3000", or "2x2" for a plain mesh */
+	uint32_t rows, cols; /* mesh shape */
+};
+
+/*
+ * Fill @out for the system named @name; NULL or "" means the one the
+ * environment picks (TT_EMU_SYSTEM, else N150).  TT_EINVAL, with the
+ * names it knows in the last error, for anything else.
+ */
+int tt_system_describe(const char *name, struct tt_system_desc *out);
+
+struct tt_system_config {
+	const char *name;	      /* as tt_system_describe() takes it */
+	struct tt_device_config chip; /* every chip is opened with it */
+};
+
+/*
+ * Open every chip of the system (several at once, one per host CPU) and
+ * return when all are ready.  @cfg may be NULL for the defaults.  If one
+ * chip fails to open, the others are closed and the error names the chip.
+ */
+int tt_system_open(const struct tt_system_config *cfg, struct tt_system **out);
+
+/* Close every chip (tt_device_close); safe on NULL. */
+int tt_system_close(struct tt_system *sys);
+
+/* What @sys is; NULL if it is not an open system. */
+const struct tt_system_desc *tt_system_desc(const struct tt_system *sys);
+
+/* Chip @id (0 .. rows * cols - 1), or NULL (last error says why). */
+struct tt_device *tt_system_chip(const struct tt_system *sys, uint32_t id);
+
+/* Ethernet links between chips @a and @b (0: not neighbours). */
+uint32_t tt_system_links(const struct tt_system *sys, uint32_t a, uint32_t b);
+
+#endif /* TT_SYSTEM_H */

@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * Systems of chips (tt/system.h): the chips of a named machine, opened
+ * together, one device (one QEMU process) each.
+ *
+ * Opening a chip is mostly QEMU starting and the firmware booting, which
+ * is QEMU's CPU time, not ours: the chips are opened by one thread per
+ * host CPU, each taking the next chip not yet started, so a 2x4 mesh opens
+ * in about a quarter of the time of eight opens in a row on two CPUs.
+ * An idle chip costs nothing: its harts sleep in wfi and its DRAM is a
+ * sparse file.  docs/decisions.md, "One QEMU per chip", says why the chips
+ * are separate processes.
+ */
+#include <ctype.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include <tt/system.h>
+
+#include "base/base.h"
+#include "device/device.h"
+
+struct tt_system {
+	struct tt_system_desc desc;
+	uint32_t links;	 /* per neighbouring pair */
+	bool card_pairs; /* N300: only the card's two chips are linked */
+	uint32_t nchips;
+	struct tt_device *chips[TT_SYSTEM_MAX_CHIPS];
+};
+
+struct named_system {
+	const char *name;
+	uint32_t rows, cols, links;
+};
+
+/*
+ * The machines by tt-metal's names.  Links per neighbouring pair: the
+ * emulator's until ethernet cores are modelled (docs/multi-device.md).
+ */
+static const struct named_system named[] = {
+	{ "N150", 1, 1, 0 }, { "N300", 1, 2, 2 },   { "T3000", 2, 4, 2 },
+	{ "T3K", 2, 4, 2 },  { "Galaxy", 4, 8, 4 }, { "TG", 4, 8, 4 },
+};
+
+static int parse_mesh(const char *name, uint32_t *rows, uint32_t *cols)
+{
+	char *end;
+	unsigned long r, c;
+
+	if (!isdigit((unsigned char)name[0]))
+		return TT_EINVAL;
+	r = strtoul(name, &end, 10);
+	if (*end != 'x' && *end != 'X')
+		return TT_EINVAL;
+	if (!isdigit((unsigned char)end[1]))
+		return TT_EINVAL;
+	c = strtoul(end + 1, &end, 10);
+	if (*end || !r || !c || r > TT_SYSTEM_MAX_CHIPS || c > TT_SYSTEM_MAX_CHIPS)
+		return TT_EINVAL;
+	*rows = (uint32_t)r;
+	*cols = (uint32_t)c;
+	return TT_OK;
+}
+
+static int describe(const char *name, struct tt_system_desc *out, uint32_t *links)
+{
+	const char *from = "";
+
+	if (!name || !*name) {
+		name = getenv("TT_EMU_SYSTEM");
+		from = "TT_EMU_SYSTEM=";
+		if (!name || !*name)
+			name = "N150";
+	}
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
+		if (strcasecmp(name, named[i].name))
+			continue;
+		snprintf(out->name, sizeof(out->name), "%s", named[i].name);
+		out->rows = named[i].rows;
+		out->cols = named[i].cols;
+		*links = named[i].links;
+		return TT_OK;
+	}
+	if (parse_mesh(name, &out->rows, &out->cols))
+		return tt_fail(TT_EINVAL,
+			       "system %s'%s' is unknown: use N150, N300, T3000 (2x4), "
+			       "Galaxy (4x8) or a mesh RxC such as 2x2",
+			       from, name);
+	if (out->rows * out->cols > TT_SYSTEM_MAX_CHIPS)
+		return tt_fail(TT_ERANGE, "system %s'%s': %u chips, but a system holds at most %u",
+			       from, name, out->rows * out->cols, TT_SYSTEM_MAX_CHIPS);
+	snprintf(out->name, sizeof(out->name), "%ux%u", out->rows, out->cols);
+	*links = out->rows * out->cols > 1 ? 1 : 0;
+	return TT_OK;
+}
+
+int tt_system_describe(const char *name, struct tt_system_desc *out)
+{
+	uint32_t links;
+
+	TT_REFUSE_NULL(out);
+	return describe(name, out, &links);
+}
+
+/* The chips not yet opened, shared by the opening threads. */
+struct opening {
+	struct tt_system *sys;
+	const struct tt_device_config *cfg;
+	pthread_mutex_t lock;
+	uint32_t next;
+	int rc;		 /* the first failure */
+	uint32_t failed; /* its chip */
+	char why[1024];	 /* and its last error */
+};
+
+static void *open_chips(void *arg)
+{
+	struct opening *o = arg;
+
+	for (;;) {
+		struct tt_device *dev = NULL;
+		uint32_t id;
+		int rc;
+
+		pthread_mutex_lock(&o->lock);
+		id = o->rc ? o->sys->nchips : o->next++;
+		pthread_mutex_unlock(&o->lock);
+		if (id >= o->sys->nchips)
+			return NULL;
+		rc = tt_device_open(o->cfg, &dev);
+		pthread_mutex_lock(&o->lock);
+		if (rc && !o->rc) {
+			o->rc = rc;
+			o->failed = id;
+			snprintf(o->why, sizeof(o->why), "%s", tt_last_error());
+		}
+		pthread_mutex_unlock(&o->lock);
+		if (rc)
+			return NULL;
+		tt_dev_set_chip(dev, id);
+		o->sys->chips[id] = dev;
+	}
+}
+
+static void close_chips(struct tt_system *sys)
+{
+	for (uint32_t i = 0; i < sys->nchips; i++)
+		if (sys->chips[i])
+			(void)tt_device_close(sys->chips[i]);
+}
+
+int tt_system_open(const struct tt_system_config *cfg, struct tt_system **out)
+{
+	struct tt_system_config c = { 0 };
+	struct opening o = { .lock = PTHREAD_MUTEX_INITIALIZER };
+	pthread_t threads[TT_SYSTEM_MAX_CHIPS];
+	uint32_t nthreads, started = 0;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	struct tt_system *sys;
+	int rc;
+
+	TT_REFUSE_NULL(out);
+	*out = NULL;
+	if (cfg)
+		c = *cfg;
+	sys = calloc(1, sizeof(*sys));
+	if (!sys)
+		return tt_fail(TT_ENOMEM, "tt_system_open: out of host memory");
+	rc = describe(c.name, &sys->desc, &sys->links);
+	if (rc) {
+		free(sys);
+		return tt_fail(rc, "tt_system_open: %s", tt_last_error());
+	}
+	sys->card_pairs = !strcmp(sys->desc.name, "N300");
+	sys->nchips = sys->desc.rows * sys->desc.cols;
+	if ((c.chip.gdb_port || (getenv("TT_EMU_GDB") && atoi(getenv("TT_EMU_GDB")) > 0)) &&
+	    sys->nchips > 1) {
+		rc = tt_fail(TT_EINVAL,
+			     "tt_system_open: %s has %u chips but one gdb port (%u) was "
+			     "given: debug one chip (TT_EMU_SYSTEM=N150) or set "
+			     "TT_EMU_GDB_ON_FAULT=1",
+			     sys->desc.name, sys->nchips,
+			     c.chip.gdb_port ? c.chip.gdb_port : atoi(getenv("TT_EMU_GDB")));
+		free(sys);
+		return rc;
+	}
+
+	o.sys = sys;
+	o.cfg = &c.chip;
+	nthreads = cpus > 0 ? (uint32_t)cpus : 1;
+	if (nthreads > sys->nchips)
+		nthreads = sys->nchips;
+	/* The calling thread opens chips too. */
+	for (uint32_t i = 1; i < nthreads; i++)
+		if (!pthread_create(&threads[started], NULL, open_chips, &o))
+			started++;
+	open_chips(&o);
+	for (uint32_t i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
+	if (o.rc) {
+		close_chips(sys);
+		rc = tt_fail(o.rc, "tt_system_open: %s chip %u: %s", sys->desc.name, o.failed,
+			     o.why);
+		free(sys);
+		return rc;
+	}
+	rc = tt_handle_add(sys, TT_HANDLE_SYSTEM);
+	if (rc) {
+		close_chips(sys);
+		free(sys);
+		return tt_fail(rc, "tt_system_open: out of host memory");
+	}
+	*out = sys;
+	return TT_OK;
+}
+
+int tt_system_close(struct tt_system *sys)
+{
+	int rc = TT_OK;
+
+	if (!sys)
+		return TT_OK;
+	if (!tt_handle_remove(sys, TT_HANDLE_SYSTEM))
+		return tt_fail(TT_EINVAL,
+			       "tt_system_close: %p is not an open system (closed twice?)",
+			       (void *)sys);
+	for (uint32_t i = 0; i < sys->nchips; i++) {
+		int r = tt_device_close(sys->chips[i]);
+
+		if (r && !rc)
+			rc = r;
+	}
+	free(sys);
+	return rc;
+}
+
+const struct tt_system_desc *tt_system_desc(const struct tt_system *sys)
+{
+	if (!tt_handle_live(sys, TT_HANDLE_SYSTEM)) {
+		tt_set_error("tt_system_desc: %p is not an open system", (const void *)sys);
+		return NULL;
+	}
+	return &sys->desc;
+}
+
+struct tt_device *tt_system_chip(const struct tt_system *sys, uint32_t id)
+{
+	if (!tt_handle_live(sys, TT_HANDLE_SYSTEM)) {
+		tt_set_error("tt_system_chip: %p is not an open system", (const void *)sys);
+		return NULL;
+	}
+	if (id >= sys->nchips) {
+		tt_set_error("tt_system_chip: chip %u, but %s has chips 0..%u", id, sys->desc.name,
+			     sys->nchips - 1);
+		return NULL;
+	}
+	return sys->chips[id];
+}
+
+uint32_t tt_system_links(const struct tt_system *sys, uint32_t a, uint32_t b)
+{
+	uint32_t ra, ca, rb, cb;
+
+	if (!tt_handle_live(sys, TT_HANDLE_SYSTEM) || a >= sys->nchips || b >= sys->nchips)
+		return 0;
+	if (sys->card_pairs)
+		return a / 2 == b / 2 && a != b ? sys->links : 0;
+	ra = a / sys->desc.cols, ca = a % sys->desc.cols;
+	rb = b / sys->desc.cols, cb = b % sys->desc.cols;
+	if ((ra == rb && (ca + 1 == cb || cb + 1 == ca)) ||
+	    (ca == cb && (ra + 1 == rb || rb + 1 == ra)))
+		return sys->links;
+	return 0;
+}
