@@ -78,7 +78,7 @@ static int describe(const char *name, struct tt_system_desc *out, uint32_t *link
 	}
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
-		if (strcasecmp(name, named[i].name))
+		if (strcasecmp(name, named[i].name) != 0)
 			continue;
 		snprintf(out->name, sizeof(out->name), "%s", named[i].name);
 		out->rows = named[i].rows;
@@ -176,7 +176,7 @@ int tt_system_open(const struct tt_system_config *cfg, struct tt_system **out)
 		free(sys);
 		return tt_fail(rc, "tt_system_open: %s", tt_last_error());
 	}
-	sys->card_pairs = !strcmp(sys->desc.name, "N300");
+	sys->card_pairs = strcmp(sys->desc.name, "N300") == 0;
 	sys->nchips = sys->desc.rows * sys->desc.cols;
 	if ((c.chip.gdb_port || (getenv("TT_EMU_GDB") && atoi(getenv("TT_EMU_GDB")) > 0)) &&
 	    sys->nchips > 1) {
