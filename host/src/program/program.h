@@ -183,7 +183,7 @@ struct tt_program {
 	struct tt_prog_flight {
 		struct tt_device *dev;
 		uint64_t serial; /* dev->serial then */
-	} *flights;
+	} * flights;
 	uint32_t num_flights;
 	uint32_t cap_flights;
 };
