@@ -34,43 +34,6 @@
 #include "tt_stream_regs.h"
 #include "tt_wait.h"
 
-/*
- * Rules silicon does not enforce (pushing pages that were not reserved,
- * popping pages that were not waited for) do not stop the kernel: the
- * first time a call site breaks one, a warning record goes to the host on
- * the print port, which reports it with the site's file:line.  Built with
- * TT_CB_STRICT (TT_EMU_STRICT_CB=1 on the host) they stop it instead.
- * Record: "\001tt-warn <kind> <id> <arg0> <arg1> <pc>\n", hex numbers.
- */
-#define TT_WARN_PREFIX "\001tt-warn "
-
-static uint32_t tt_warned_pc __attribute__((unused));
-
-static inline void tt_put_hex(uint32_t v)
-{
-	for (int i = 28; i >= 0; i -= 4)
-		tt_print_putc("0123456789abcdef"[(v >> i) & 0xf]);
-	tt_print_putc(' ');
-}
-
-static __attribute__((noinline, cold, unused)) void tt_kernel_warn(uint32_t kind, uint32_t id,
-								   uint32_t arg0, uint32_t arg1)
-{
-	uint32_t pc = TT_CALL_SITE();
-
-	if (pc == tt_warned_pc)
-		return;
-	tt_warned_pc = pc;
-	for (const char *p = TT_WARN_PREFIX; *p; p++)
-		tt_print_putc(*p);
-	tt_put_hex(kind);
-	tt_put_hex(id);
-	tt_put_hex(arg0);
-	tt_put_hex(arg1);
-	tt_put_hex(pc);
-	tt_print_putc('\n');
-}
-
 #ifdef TT_CB_STRICT
 #define tt_cb_rule(kind, id, arg0, arg1) tt_kernel_fault(kind, id, arg0, arg1)
 #else

@@ -112,14 +112,58 @@ static FORCE_INLINE uint32_t get_common_arg_addr(int arg_idx)
 }
 
 /*
+ * Rules silicon does not enforce (pushing pages that were not reserved,
+ * popping pages that were not waited for, reading runtime args past those
+ * set) do not stop the kernel: the first time a call site breaks one, a
+ * warning record goes to the host on the print port, which reports it
+ * with the site's file:line.  Built with TT_CB_STRICT (TT_EMU_STRICT_CB=1
+ * on the host) or TT_ARGS_STRICT (TT_EMU_STRICT_ARGS=1) they stop it
+ * instead.  Record: "\001tt-warn <kind> <id> <arg0> <arg1> <pc>\n", hex.
+ */
+#define TT_WARN_PREFIX "\001tt-warn "
+
+static uint32_t tt_warned_pc __attribute__((unused));
+
+static inline void tt_put_hex(uint32_t v)
+{
+	for (int i = 28; i >= 0; i -= 4)
+		tt_print_putc("0123456789abcdef"[(v >> i) & 0xf]);
+	tt_print_putc(' ');
+}
+
+static __attribute__((noinline, cold, unused)) void tt_kernel_warn(uint32_t kind, uint32_t id,
+								   uint32_t arg0, uint32_t arg1)
+{
+	uint32_t pc = TT_CALL_SITE();
+
+	if (pc == tt_warned_pc)
+		return;
+	tt_warned_pc = pc;
+	for (const char *p = TT_WARN_PREFIX; *p; p++)
+		tt_print_putc(*p);
+	tt_put_hex(kind);
+	tt_put_hex(id);
+	tt_put_hex(arg0);
+	tt_put_hex(arg1);
+	tt_put_hex(pc);
+	tt_print_putc('\n');
+}
+
+/*
  * The word before a kernel's unique (common) args holds how many the host
- * set (hal/tt_kernel_config.h): reading past them stops the kernel, where
- * silicon would return whatever follows in L1.
+ * set (hal/tt_kernel_config.h): reading past them returns whatever
+ * follows in L1, as on silicon, with a warning naming the call's line
+ * (TT_EMU_STRICT_ARGS=1: it stops the kernel).
  */
 static FORCE_INLINE void tt_arg_check(uint32_t kind, volatile uint32_t *base, int arg_idx)
 {
-	if ((uint32_t)arg_idx >= base[-1])
+	if ((uint32_t)arg_idx >= base[-1]) {
+#ifdef TT_ARGS_STRICT
 		tt_kernel_fault(kind, (uint32_t)arg_idx, base[-1], 0);
+#else
+		tt_kernel_warn(kind, (uint32_t)arg_idx, base[-1], 0);
+#endif
+	}
 }
 
 /* Unique runtime arg @arg_idx of this core (SetRuntimeArgs). */

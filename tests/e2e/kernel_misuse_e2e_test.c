@@ -160,17 +160,47 @@ Test(kernel_misuse, misaligned_loads_and_stores_trap, .timeout = 60)
 	tt_device_close(dev);
 }
 
+static void keep_output(void *ctx, struct tt_core core, unsigned int risc, const char *text,
+			size_t len)
+{
+	char *out = ctx;
+	size_t have = strlen(out);
+
+	(void)core;
+	(void)risc;
+	if (have + len >= 4096)
+		return;
+	memcpy(out + have, text, len);
+	out[have + len] = '\0';
+}
+
+/*
+ * Reading runtime args past those set works as on silicon (the words that
+ * follow in L1) with a warning naming the line; TT_EMU_STRICT_ARGS=1
+ * stops the kernel instead.
+ */
 Test(kernel_misuse, runtime_args_past_those_set, .timeout = 60)
 {
 	struct tt_device *dev = e2e_open(1, 1);
 	struct tt_core_range_set one = tt_core_set(tt_core(0, 0));
 	struct tt_dm_config dm = { .processor = TT_DM_RISCV_0 };
 	uint32_t args[2] = { 2, 0 }, common[1] = { 1 };
+	static char out[4096];
 	struct tt_run_report rep;
 	struct tt_program *prog;
 	tt_kernel_handle k;
 	int rc;
 
+	tt_device_set_print_handler(dev, keep_output, out);
+	rc = run_dm(dev, KERNEL("args_past_end.c"), TT_DM_RISCV_0, args, 2, &rep);
+	cr_expect_eq(rc, TT_OK, "%s\n%s", tt_strerror(rc), tt_last_error());
+	cr_expect(strstr(out, "warning: get_arg_val(2) reads past the 2 unique runtime args set "
+			      "for this core and gets whatever follows them in L1"),
+		  "%s", out);
+	cr_expect(strstr(out, "args_past_end.c:16"), "%s", out);
+	cr_expect(strstr(out, "TT_EMU_STRICT_ARGS=1 makes it an error"), "%s", out);
+
+	setenv("TT_EMU_STRICT_ARGS", "1", 1);
 	rc = run_dm(dev, KERNEL("args_past_end.c"), TT_DM_RISCV_0, args, 2, &rep);
 	cr_expect_eq(rc, TT_EGUEST, "%s\n%s", tt_strerror(rc), tt_last_error());
 	cr_expect(strstr(tt_last_error(), "get_arg_val(2) reads past the 2 unique runtime args "
@@ -196,6 +226,7 @@ Test(kernel_misuse, runtime_args_past_those_set, .timeout = 60)
 		  "%s", tt_last_error());
 	cr_expect(strstr(tt_last_error(), "args_past_end.c:14"), "%s", tt_last_error());
 	tt_program_destroy(prog);
+	unsetenv("TT_EMU_STRICT_ARGS");
 	expect_usable(dev, tt_core(0, 0), 0x600d5);
 	tt_device_close(dev);
 }

@@ -129,21 +129,67 @@ static std::shared_ptr<MeshDevice> open_one(int device_id, size_t l1_small_size,
 					    num_command_queues);
 }
 
+MeshDevice::MeshDevice(Private, struct tt_system *sys, const MeshShape &shape,
+		       size_t num_command_queues)
+    : id_(0), dev_(tt_system_chip(sys, 0)), shape_(shape), sys_(sys),
+      allocator_(std::make_unique<Allocator>(dev_))
+{
+	for (uint32_t i = 0; i < shape.mesh_size(); i++) {
+		auto chip = std::make_shared<MeshDevice>(
+			Private(), static_cast<int>(i), tt_system_chip(sys, i), num_command_queues);
+		chip->owns_dev_ = false;
+		chips_.push_back(std::move(chip));
+	}
+	// The mesh's queues hand work to the chips' queues of the same id.
+	auto dispatch = std::make_shared<detail::DeviceDispatch>();
+	for (size_t q = 0; q < num_command_queues; q++)
+		cqs_.push_back(std::make_unique<MeshCommandQueue>(this, static_cast<uint32_t>(q),
+								  dispatch));
+}
+
+// A mesh of several chips: a system of that shape, which the emulated
+// machine (TT_EMU_SYSTEM) must be able to hold.
+static std::shared_ptr<MeshDevice> open_mesh(const MeshShape &shape, size_t l1_small_size,
+					     size_t num_command_queues)
+{
+	check_queues(num_command_queues);
+	TT_FATAL(shape.dims() == 2,
+		 "a {}-dimensional mesh shape ({}): tensix-emu emulates 2-D "
+		 "meshes (MeshShape(rows, cols))",
+		 shape.dims(), fmt::streamed(shape));
+	struct tt_system_desc machine;
+	int rc = tt_system_describe(nullptr, &machine);
+	if (rc)
+		throw_tt("the emulated system", rc);
+	uint32_t rows = shape[0], cols = shape[1];
+	bool fits = (rows <= machine.rows && cols <= machine.cols) ||
+		    (rows <= machine.cols && cols <= machine.rows) ||
+		    ((rows == 1 || cols == 1) && rows * cols <= machine.rows * machine.cols);
+	TT_FATAL(fits,
+		 "a {}x{} mesh needs {} chips in that shape, but the emulated system is {} "
+		 "({}x{}, {} chip{}): set TT_EMU_SYSTEM to T3000 (2x4), Galaxy (4x8) or a mesh "
+		 "such as {}x{}",
+		 rows, cols, rows * cols, machine.name, machine.rows, machine.cols,
+		 machine.rows * machine.cols, machine.rows * machine.cols == 1 ? "" : "s", rows,
+		 cols);
+	std::string name = fmt::format("{}x{}", rows, cols);
+	struct tt_system_config cfg = {};
+	cfg.name = name.c_str();
+	cfg.chip.l1_small_size = l1_small_size;
+	struct tt_system *sys = nullptr;
+	rc = tt_system_open(&cfg, &sys);
+	if (rc)
+		throw_tt(fmt::format("opening a {}x{} mesh of {}", rows, cols, machine.name), rc);
+	return std::make_shared<MeshDevice>(MeshDevice::Private(), sys, shape, num_command_queues);
+}
+
 std::shared_ptr<MeshDevice> MeshDevice::create(const MeshDeviceConfig &config, size_t l1_small_size,
 					       size_t, size_t num_command_queues,
 					       const DispatchCoreConfig &,
 					       ttsl::Span<const std::uint32_t>, size_t)
 {
-	if (config.mesh_shape()) {
-		const MeshShape &s = *config.mesh_shape();
-		TT_FATAL(s.mesh_size() == 1,
-			 "tensix-emu emulates one device per mesh: a {}-device mesh ({}) is not "
-			 "available yet. "
-			 "Use MeshDevice::create_unit_mesh(id) for a 1x1 mesh, or "
-			 "create_unit_meshes({{ids...}}) "
-			 "for several independent devices.",
-			 s.mesh_size(), fmt::streamed(s));
-	}
+	if (config.mesh_shape() && config.mesh_shape()->mesh_size() > 1)
+		return open_mesh(*config.mesh_shape(), l1_small_size, num_command_queues);
 	int id = config.physical_device_ids().empty() ? 0 : config.physical_device_ids()[0];
 	return open_one(id, l1_small_size, num_command_queues);
 }
@@ -254,6 +300,23 @@ bool MeshDevice::close()
 {
 	if (!dev_)
 		return true;
+	if (!chips_.empty()) {
+		bool ok = true;
+		for (auto &q : cqs_) {
+			try {
+				q->finish();
+			} catch (const std::exception &e) {
+				fmt::print(stderr, "{}\n", e.what());
+				ok = false;
+			}
+		}
+		for (auto &chip : chips_)
+			ok = chip->close() && ok;
+		ok = tt_system_close(sys_) == TT_OK && ok;
+		sys_ = nullptr;
+		dev_ = nullptr;
+		return ok;
+	}
 	bool ok = true;
 	try {
 		cqs_[0]->finish();
@@ -271,16 +334,35 @@ bool MeshDevice::close()
 		life->cq = nullptr;
 		lives().erase(it);
 	}
-	tt_device_close(dev_);
+	if (owns_dev_)
+		tt_device_close(dev_);
 	dev_ = nullptr;
 	return ok;
 }
 
+MeshDevice *MeshDevice::chip(const MeshCoordinate &coord) const
+{
+	TT_FATAL(is_local(coord), "mesh coordinate {} is outside this {} mesh",
+		 fmt::streamed(coord), fmt::streamed(shape_));
+	if (chips_.empty())
+		return const_cast<MeshDevice *>(this);
+	size_t i = coord.dims() > 1 ? coord[0] * num_cols() + coord[1] : coord[0];
+	return chips_.at(i).get();
+}
+
 IDevice *MeshDevice::get_device(const MeshCoordinate &coord)
 {
-	TT_FATAL(is_local(coord), "mesh coordinate {} is outside this 1x1 mesh",
-		 fmt::streamed(coord));
-	return this;
+	return chip(coord);
+}
+
+std::vector<IDevice *> MeshDevice::get_devices()
+{
+	if (chips_.empty())
+		return { this };
+	std::vector<IDevice *> out;
+	for (auto &c : chips_)
+		out.push_back(c.get());
+	return out;
 }
 
 CoreRangeSet MeshDevice::worker_cores(HalProgrammableCoreType type, SubDeviceId sub_device_id) const
@@ -306,8 +388,16 @@ uint32_t MeshDevice::num_worker_cores(HalProgrammableCoreType type, SubDeviceId 
 
 bool MeshDevice::is_local(const MeshCoordinate &coord) const
 {
-	for (uint32_t c : coord.coords())
-		if (c != 0)
+	if (chips_.empty()) {
+		for (uint32_t c : coord.coords())
+			if (c != 0)
+				return false;
+		return true;
+	}
+	if (coord.dims() != shape_.dims())
+		return false;
+	for (size_t d = 0; d < coord.dims(); d++)
+		if (coord[d] >= shape_[static_cast<int32_t>(d)])
 			return false;
 	return true;
 }
@@ -344,7 +434,7 @@ void MeshDevice::replay_mesh_trace(uint8_t cq_id, const MeshTraceId &trace_id, b
 {
 	auto it = traces_.find(*trace_id);
 	TT_FATAL(it != traces_.end(), "trace {} was not captured (or was released)", *trace_id);
-	mesh_command_queue(cq_id).enqueue_programs(it->second, blocking);
+	mesh_command_queue(cq_id).enqueue_runs(it->second, blocking);
 }
 
 void MeshDevice::release_mesh_trace(const MeshTraceId &trace_id)
@@ -654,6 +744,57 @@ void DeallocateBuffer(Buffer &buffer)
 
 namespace distributed {
 
+// A sharded buffer's datum: its global size over the global shape's elements.
+static DeviceAddr datum_bytes(const ShardedBufferConfig &s)
+{
+	size_t elems = s.global_buffer_shape.height() * s.global_buffer_shape.width();
+	TT_FATAL(elems && s.global_size % elems == 0,
+		 "a sharded mesh buffer of {} bytes over a {}x{} global shape: the size must be a "
+		 "whole number of bytes per element",
+		 s.global_size, s.global_buffer_shape.height(), s.global_buffer_shape.width());
+	return s.global_size / elems;
+}
+
+// Shards of a sharded buffer: a grid of shard_shape blocks over the global
+// shape, numbered row-major, shard k on the k-th device of the mesh in the
+// order of the shard orientation.
+struct ShardGrid {
+	size_t rows, cols;    // shards
+	size_t height, width; // elements per shard
+	DeviceAddr datum;
+};
+
+static ShardGrid shard_grid(const ShardedBufferConfig &s, const MeshDevice &mesh)
+{
+	ShardGrid g{};
+	g.datum = datum_bytes(s);
+	g.height = s.shard_shape.height();
+	g.width = s.shard_shape.width();
+	TT_FATAL(g.height && g.width, "shard shape {}x{}: both dimensions must be set",
+		 s.shard_shape.height(), s.shard_shape.width());
+	TT_FATAL(s.global_buffer_shape.height() % g.height == 0 &&
+			 s.global_buffer_shape.width() % g.width == 0,
+		 "shard shape {}x{} does not divide the global shape {}x{}", g.height, g.width,
+		 s.global_buffer_shape.height(), s.global_buffer_shape.width());
+	g.rows = s.global_buffer_shape.height() / g.height;
+	g.cols = s.global_buffer_shape.width() / g.width;
+	TT_FATAL(g.rows * g.cols <= mesh.num_devices(),
+		 "{}x{} shards of {}x{} over a global shape {}x{}, but the mesh has {} devices",
+		 g.rows, g.cols, g.height, g.width, s.global_buffer_shape.height(),
+		 s.global_buffer_shape.width(), mesh.num_devices());
+	return g;
+}
+
+// The mesh coordinate of shard @k.
+static MeshCoordinate shard_coord(size_t k, ShardOrientation o, const MeshDevice &mesh)
+{
+	uint32_t rows = mesh.num_rows(), cols = mesh.num_cols();
+	uint32_t i = static_cast<uint32_t>(k);
+	if (o == ShardOrientation::COL_MAJOR)
+		return MeshCoordinate(i % rows, i / rows);
+	return MeshCoordinate(i / cols, i % cols);
+}
+
 std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig &config,
 					       const DeviceLocalBufferConfig &local,
 					       MeshDevice *mesh_device,
@@ -668,25 +809,38 @@ std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig &config,
 		size = r->size;
 	} else {
 		const auto &s = std::get<ShardedBufferConfig>(config);
-		TT_FATAL(s.shard_shape == s.global_buffer_shape,
-			 "a mesh-sharded buffer ({}x{} in {}x{} shards) needs a mesh of several "
-			 "devices; "
-			 "tensix-emu runs 1x1 meshes (use a ReplicatedBufferConfig)",
-			 s.global_buffer_shape.height(), s.global_buffer_shape.width(),
-			 s.shard_shape.height(), s.shard_shape.width());
-		size = s.global_size;
+		if (mesh_device->is_unit()) {
+			TT_FATAL(s.shard_shape == s.global_buffer_shape,
+				 "a mesh-sharded buffer ({}x{} in {}x{} shards) on a 1x1 mesh: "
+				 "open a larger mesh (TT_EMU_SYSTEM) or use a "
+				 "ReplicatedBufferConfig",
+				 s.global_buffer_shape.height(), s.global_buffer_shape.width(),
+				 s.shard_shape.height(), s.shard_shape.width());
+			size = s.global_size;
+		} else {
+			ShardGrid g = shard_grid(s, *mesh_device);
+			size = g.height * g.width * g.datum;
+		}
 	}
-	auto backing = Buffer::create(mesh_device, size, local.page_size, local.buffer_type,
-				      local.sharding_args, local.bottom_up);
+	std::vector<std::shared_ptr<Buffer>> chips;
+	for (IDevice *chip : mesh_device->get_devices()) {
+		chips.push_back(Buffer::create(chip, size, local.page_size, local.buffer_type,
+					       local.sharding_args, local.bottom_up));
+		// Every chip has had the same allocations: lockstep.
+		TT_FATAL(chips.back()->address() == chips.front()->address(),
+			 "mesh buffer: chip {} placed it at {:#x}, chip 0 at {:#x}; allocate on "
+			 "the mesh, not on one of its chips, to keep the chips in lockstep",
+			 chips.size() - 1, chips.back()->address(), chips.front()->address());
+	}
 	return std::make_shared<MeshBuffer>(Private(), config, local, mesh_device,
-					    std::move(backing));
+					    std::move(chips));
 }
 
 MeshBuffer::MeshBuffer(Private, const MeshBufferConfig &config,
 		       const DeviceLocalBufferConfig &local, MeshDevice *device,
-		       std::shared_ptr<Buffer> backing)
-    : config_(config), local_(local), device_(device), address_(backing->address()),
-      backing_(std::move(backing))
+		       std::vector<std::shared_ptr<Buffer>> chip_buffers)
+    : config_(config), local_(local), device_(device), address_(chip_buffers.at(0)->address()),
+      backing_(chip_buffers.at(0)), chip_buffers_(std::move(chip_buffers))
 {}
 
 bool MeshBuffer::is_allocated() const
@@ -696,12 +850,14 @@ bool MeshBuffer::is_allocated() const
 
 void MeshBuffer::deallocate()
 {
-	if (backing_)
-		backing_->deallocate();
+	for (auto &b : chip_buffers_)
+		b->deallocate();
 }
 
 DeviceAddr MeshBuffer::size() const
 {
+	if (auto s = std::get_if<ShardedBufferConfig>(&config_))
+		return s->global_size;
 	return backing_->size();
 }
 
@@ -712,9 +868,11 @@ DeviceAddr MeshBuffer::device_local_size() const
 
 Buffer *MeshBuffer::get_device_buffer(const MeshCoordinate &coord) const
 {
-	TT_FATAL(device_->is_local(coord), "mesh coordinate {} is outside this 1x1 mesh",
-		 fmt::streamed(coord));
-	return backing_.get();
+	TT_FATAL(device_->is_local(coord), "mesh coordinate {} is outside this {} mesh",
+		 fmt::streamed(coord), fmt::streamed(device_->shape()));
+	if (device_->is_unit())
+		return backing_.get();
+	return chip_buffers_.at(coord[0] * device_->num_cols() + coord[1]).get();
 }
 
 uint32_t MeshBuffer::num_pages() const
@@ -739,8 +897,30 @@ static uint32_t finish_timeout_ms()
 	return v ? static_cast<uint32_t>(std::strtoul(v, nullptr, 10)) : 0;
 }
 
-void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId>)
+MeshCommandQueue &MeshCommandQueue::chip_queue(const MeshCoordinate &coord) const
 {
+	return device_->chip(coord)->mesh_command_queue(static_cast<uint8_t>(id_));
+}
+
+void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId> ids)
+{
+	if (!device_->is_unit()) {
+		// Every chip, even after one fails: the first failure is thrown.
+		std::string failed;
+		for (const auto &c : MeshCoordinateRange(device_->shape()).coords()) {
+			try {
+				chip_queue(c).finish(ids);
+			} catch (const std::exception &e) {
+				if (failed.empty())
+					failed = fmt::format("chip {} (mesh coordinate {}): {}",
+							     device_->chip(c)->id(),
+							     fmt::streamed(c), e.what());
+			}
+		}
+		if (!failed.empty())
+			throw std::runtime_error(failed);
+		return;
+	}
 	if (!dispatch_->running)
 		return;
 	// Released once this function returns, even when it throws.
@@ -755,20 +935,42 @@ void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId>)
 void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload &workload, bool blocking)
 {
 	for (const auto &range : workload.order()) {
-		Program &program = workload.get_programs().at(range);
 		for (const auto &c : range.coords())
-			TT_FATAL(device_->is_local(c), "workload range {} is outside this 1x1 mesh",
-				 fmt::streamed(range));
-		enqueue_program(program, false);
+			TT_FATAL(device_->is_local(c), "workload range {} is outside this {} mesh",
+				 fmt::streamed(range), fmt::streamed(device_->shape()));
+	}
+	for (const auto &range : workload.order()) {
+		Program &program = workload.get_programs().at(range);
+		if (device_->is_unit())
+			enqueue_program(program, false);
+		else
+			launch_on(range, program.shared_impl());
 	}
 	if (blocking)
 		finish();
 }
 
-void MeshCommandQueue::launch(const std::shared_ptr<detail::ProgramImpl> &impl)
+// Each chip's queue starts the program after its own work before it; the
+// chips run at once (one QEMU each).
+void MeshCommandQueue::launch_on(const MeshCoordinateRange &range,
+				 const std::shared_ptr<detail::ProgramImpl> &impl)
 {
 	if (capturing_) {
-		captured_.push_back(impl);
+		captured_.push_back({ range, impl });
+		return;
+	}
+	for (const auto &c : range.coords())
+		chip_queue(c).launch(impl);
+}
+
+void MeshCommandQueue::launch(const std::shared_ptr<detail::ProgramImpl> &impl)
+{
+	if (!device_->is_unit()) {
+		launch_on(MeshCoordinateRange(device_->shape()), impl);
+		return;
+	}
+	if (capturing_) {
+		captured_.push_back({ MeshCoordinateRange(device_->shape()), impl });
 		return;
 	}
 	finish();
@@ -787,12 +989,15 @@ void MeshCommandQueue::enqueue_program(Program &program, bool blocking)
 		finish();
 }
 
-void MeshCommandQueue::enqueue_programs(
-	const std::vector<std::shared_ptr<detail::ProgramImpl>> &programs, bool blocking)
+void MeshCommandQueue::enqueue_runs(const std::vector<detail::TracedRun> &runs, bool blocking)
 {
 	no_capture("replaying a trace");
-	for (const auto &p : programs)
-		launch(p);
+	for (const auto &r : runs) {
+		if (device_->is_unit())
+			launch(r.program);
+		else
+			launch_on(r.range, r.program);
+	}
 	if (blocking)
 		finish();
 }
@@ -811,7 +1016,7 @@ void MeshCommandQueue::start_capture(MeshTraceId id)
 	captured_.clear();
 }
 
-std::vector<std::shared_ptr<detail::ProgramImpl>> MeshCommandQueue::end_capture(MeshTraceId id)
+std::vector<detail::TracedRun> MeshCommandQueue::end_capture(MeshTraceId id)
 {
 	TT_FATAL(capturing_ && *capturing_ == id, "command queue {} is not capturing trace {}", id_,
 		 *id);
@@ -845,11 +1050,73 @@ static Buffer &backing(const std::shared_ptr<MeshBuffer> &b)
 	return *b->get_backing_buffer();
 }
 
+// Copy shard @k of a sharded buffer between the global host array @host
+// (row-major, datum by datum) and @dev, the chip's shard (row-major).
+static void shard_copy(const ShardGrid &g, const ShardedBufferConfig &s, size_t k, uint8_t *host,
+		       uint8_t *dev, bool to_dev)
+{
+	size_t si = k / g.cols, sj = k % g.cols;
+	size_t row_bytes = g.width * g.datum, global_row = s.global_buffer_shape.width() * g.datum;
+	for (size_t r = 0; r < g.height; r++) {
+		uint8_t *h = host + (si * g.height + r) * global_row + sj * row_bytes;
+		uint8_t *d = dev + r * row_bytes;
+		if (to_dev)
+			std::memcpy(d, h, row_bytes);
+		else
+			std::memcpy(h, d, row_bytes);
+	}
+}
+
+// Every chip's part of @buffer: the whole of it when replicated (a read
+// takes chip 0's), its shard when sharded.
+static void mesh_io(MeshDevice &mesh, const std::shared_ptr<MeshBuffer> &buffer, void *host,
+		    bool write)
+{
+	const char *what = write ? "writing a mesh buffer" : "reading a mesh buffer";
+	auto io = [&](Buffer *b, void *data, const MeshCoordinate &c) {
+		int rc = write ? tt_buffer_write(b->c_buffer(), data)
+			       : tt_buffer_read(b->c_buffer(), data);
+		if (rc)
+			throw_tt(fmt::format("{} on mesh coordinate {}", what, fmt::streamed(c)),
+				 rc);
+	};
+	auto sharded = std::get_if<ShardedBufferConfig>(&buffer->global_config());
+	if (!sharded) {
+		if (!write) {
+			io(buffer->get_device_buffer(MeshCoordinate(0, 0)), host,
+			   MeshCoordinate(0, 0));
+			return;
+		}
+		for (const auto &c : MeshCoordinateRange(mesh.shape()).coords())
+			io(buffer->get_device_buffer(c), host, c);
+		return;
+	}
+	ShardGrid g = shard_grid(*sharded, mesh);
+	std::vector<uint8_t> shard(buffer->device_local_size());
+	for (size_t k = 0; k < g.rows * g.cols; k++) {
+		MeshCoordinate c = shard_coord(k, sharded->shard_orientation, mesh);
+		if (write) {
+			shard_copy(g, *sharded, k, static_cast<uint8_t *>(host), shard.data(),
+				   true);
+			io(buffer->get_device_buffer(c), shard.data(), c);
+		} else {
+			io(buffer->get_device_buffer(c), shard.data(), c);
+			shard_copy(g, *sharded, k, static_cast<uint8_t *>(host), shard.data(),
+				   false);
+		}
+	}
+}
+
 void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer> &buffer,
 						 const void *host_data, bool)
 {
 	no_capture("buffer I/O");
 	finish();
+	if (!device_->is_unit()) {
+		TT_FATAL(buffer && buffer->is_allocated(), "mesh buffer is not allocated");
+		mesh_io(*device_, buffer, const_cast<void *>(host_data), true);
+		return;
+	}
 	int rc = tt_buffer_write(backing(buffer).c_buffer(), host_data);
 	if (rc)
 		throw_tt("writing a mesh buffer", rc);
@@ -860,21 +1127,27 @@ void MeshCommandQueue::enqueue_read_mesh_buffer(void *host_data,
 {
 	no_capture("buffer I/O");
 	finish();
+	if (!device_->is_unit()) {
+		TT_FATAL(buffer && buffer->is_allocated(), "mesh buffer is not allocated");
+		mesh_io(*device_, buffer, host_data, false);
+		return;
+	}
 	int rc = tt_buffer_read(backing(buffer).c_buffer(), host_data);
 	if (rc)
 		throw_tt("reading a mesh buffer", rc);
 }
 
-// One shard transfer of a 1x1 mesh: the whole buffer or a region of it.
+// Shard transfers: each the whole of one chip's buffer or a region of it.
 void MeshCommandQueue::transfer_shards(const std::shared_ptr<MeshBuffer> &buffer,
 				       const std::vector<ShardDataTransfer> &transfers, bool write)
 {
 	no_capture("buffer I/O");
 	finish();
-	Buffer &b = backing(buffer);
+	backing(buffer);
 	for (const auto &t : transfers) {
-		TT_FATAL(device_->is_local(t.shard_coord()), "shard {} is outside this 1x1 mesh",
-			 fmt::streamed(t.shard_coord()));
+		TT_FATAL(device_->is_local(t.shard_coord()), "shard {} is outside this {} mesh",
+			 fmt::streamed(t.shard_coord()), fmt::streamed(device_->shape()));
+		Buffer &b = *buffer->get_device_buffer(t.shard_coord());
 		auto r = t.region();
 		uint64_t offset = r ? r->offset : 0, size = r ? r->size : b.size();
 		int rc = write ? tt_buffer_write_region(b.c_buffer(), offset, t.host_data(), size)

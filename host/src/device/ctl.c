@@ -266,13 +266,23 @@ static bool rule_warning(struct tt_device *dev, uint32_t core, unsigned int risc
 			 "CB %u: cb_pop_front of %u page%s, but only %u "
 			 "waited for with cb_wait_front",
 			 id, a, a == 1 ? "" : "s", b);
+	else if (kind == TT_FAULT_RTA_PAST_END || kind == TT_FAULT_CRTA_PAST_END)
+		snprintf(what, sizeof(what),
+			 "%s(%u) reads past the %u %s runtime arg%s set for this core "
+			 "and gets whatever follows them in L1",
+			 kind == TT_FAULT_CRTA_PAST_END ? "get_common_arg_val" : "get_arg_val", id,
+			 a, kind == TT_FAULT_CRTA_PAST_END ? "common" : "unique",
+			 a == 1 ? "" : "s");
 	else
 		snprintf(what, sizeof(what), "rule %u broken (id %u, %u, %u)", kind, id, a, b);
 	tt_dev_pc_location(dev, core, risc, pc, where, sizeof(where));
 	n = snprintf(line, sizeof(line),
 		     "warning: %s%s; silicon does not check this "
-		     "(TT_EMU_STRICT_CB=1 makes it an error)\n",
-		     what, where[0] ? where : "");
+		     "(%s=1 makes it an error)\n",
+		     what, where[0] ? where : "",
+		     kind == TT_FAULT_RTA_PAST_END || kind == TT_FAULT_CRTA_PAST_END
+			     ? "TT_EMU_STRICT_ARGS"
+			     : "TT_EMU_STRICT_CB");
 	print_line(dev, xy, risc, line, n < (int)sizeof(line) ? (size_t)n : sizeof(line) - 1);
 	return true;
 }

@@ -214,6 +214,14 @@ static bool strict_cb(void)
 	return v && *v && strcmp(v, "0") != 0;
 }
 
+/* TT_EMU_STRICT_ARGS=1: runtime args read past those set stop the kernel. */
+static bool strict_args(void)
+{
+	const char *v = getenv("TT_EMU_STRICT_ARGS");
+
+	return v && *v && strcmp(v, "0") != 0;
+}
+
 /*
  * tt-metal's switches for kernel ASSERTs: TT_METAL_WATCHER (any value)
  * builds kernels with WATCHER_ENABLED, TT_METAL_LIGHTWEIGHT_KERNEL_ASSERTS=1
@@ -319,6 +327,8 @@ static int cmd_build(const struct tt_kernel_build *kb, struct cmd *c)
 	ARG(risc_define[kb->risc]);
 	if (strict_cb())
 		ARG("-DTT_CB_STRICT");
+	if (strict_args())
+		ARG("-DTT_ARGS_STRICT");
 	if (watcher())
 		ARG("-DWATCHER_ENABLED");
 	if (lightweight_asserts())

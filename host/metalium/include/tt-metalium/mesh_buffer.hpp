@@ -58,7 +58,7 @@ public:
 	       std::optional<DeviceAddr> address = std::nullopt);
 
 	MeshBuffer(Private, const MeshBufferConfig &config, const DeviceLocalBufferConfig &local,
-		   MeshDevice *device, std::shared_ptr<Buffer> backing);
+		   MeshDevice *device, std::vector<std::shared_ptr<Buffer>> chip_buffers);
 	MeshBuffer(const MeshBuffer &) = delete;
 	MeshBuffer &operator=(const MeshBuffer &) = delete;
 
@@ -68,7 +68,12 @@ public:
 	DeviceAddr size() const;
 	DeviceAddr device_local_size() const;
 	DeviceAddr address() const { return address_; }
-	MeshBufferLayout global_layout() const { return MeshBufferLayout::REPLICATED; }
+	MeshBufferLayout global_layout() const
+	{
+		return std::holds_alternative<ShardedBufferConfig>(config_)
+			       ? MeshBufferLayout::SHARDED
+			       : MeshBufferLayout::REPLICATED;
+	}
 	const MeshBufferConfig &global_config() const { return config_; }
 	const DeviceLocalBufferConfig &device_local_config() const { return local_; }
 	Buffer *get_device_buffer(const MeshCoordinate &device_coord) const;
@@ -82,7 +87,9 @@ private:
 	DeviceLocalBufferConfig local_;
 	MeshDevice *device_;
 	DeviceAddr address_;
-	std::shared_ptr<Buffer> backing_;
+	std::shared_ptr<Buffer> backing_; // chip 0's
+	// One per chip, row-major over the mesh, at the same address.
+	std::vector<std::shared_ptr<Buffer>> chip_buffers_;
 };
 
 } // namespace tt::tt_metal::distributed

@@ -31,6 +31,11 @@ struct DeviceDispatch {
 	std::shared_ptr<ProgramImpl> running;
 	uint32_t events = 0;
 };
+// A program a trace ran, and on which devices of the mesh.
+struct TracedRun {
+	distributed::MeshCoordinateRange range;
+	std::shared_ptr<ProgramImpl> program;
+};
 } // namespace tt::tt_metal::detail
 
 namespace tt::tt_metal::distributed {
@@ -106,22 +111,26 @@ public:
 	// meanwhile are recorded, not run.
 	std::optional<MeshTraceId> trace_id() const { return capturing_; }
 	void start_capture(MeshTraceId id);
-	std::vector<std::shared_ptr<detail::ProgramImpl>> end_capture(MeshTraceId id);
-	// Run @programs in order (a trace replay).
-	void enqueue_programs(const std::vector<std::shared_ptr<detail::ProgramImpl>> &programs,
-			      bool blocking);
+	std::vector<detail::TracedRun> end_capture(MeshTraceId id);
+	// Run @runs in order (a trace replay).
+	void enqueue_runs(const std::vector<detail::TracedRun> &runs, bool blocking);
 
 private:
 	void transfer_shards(const std::shared_ptr<MeshBuffer> &buffer,
 			     const std::vector<ShardDataTransfer> &transfers, bool write);
 	void launch(const std::shared_ptr<detail::ProgramImpl> &impl);
+	// Start @impl on every chip of @range (a mesh of several).
+	void launch_on(const MeshCoordinateRange &range,
+		       const std::shared_ptr<detail::ProgramImpl> &impl);
+	// The queue of the same id on the chip at @coord.
+	MeshCommandQueue &chip_queue(const MeshCoordinate &coord) const;
 	void no_capture(const char *what) const;
 
 	MeshDevice *device_;
 	uint32_t id_;
 	std::shared_ptr<detail::DeviceDispatch> dispatch_;
 	std::optional<MeshTraceId> capturing_;
-	std::vector<std::shared_ptr<detail::ProgramImpl>> captured_;
+	std::vector<detail::TracedRun> captured_;
 };
 
 } // namespace tt::tt_metal::distributed

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// MeshDevice: tensix-emu runs 1x1 meshes, each one libtt device (one QEMU
-// process).  create() with a larger shape throws, saying so.
+// MeshDevice: a 1x1 mesh is one libtt device (one QEMU process); a larger
+// mesh is a libtt system of chips (tt/system.h), each chip a 1x1 MeshDevice
+// of its own that get_device(coord) returns.  The emulated machine
+// (TT_EMU_SYSTEM: N150, N300, T3000, Galaxy or RxC) must hold the shape.
 // create_unit_meshes() opens one independent device per id.
 #pragma once
 
@@ -23,6 +25,8 @@
 #include <tt-metalium/sub_device_types.hpp>
 #include <tt_stl/span.hpp>
 
+struct tt_system; // libtt's (tt/system.h)
+
 namespace tt::tt_metal {
 
 constexpr size_t DEFAULT_L1_SMALL_SIZE = 0;
@@ -31,7 +35,8 @@ constexpr size_t DEFAULT_WORKER_L1_SIZE = 0;
 
 namespace detail {
 class ProgramImpl;
-}
+struct TracedRun;
+} // namespace detail
 
 namespace distributed {
 
@@ -65,6 +70,9 @@ public:
 		size_t worker_l1_size = DEFAULT_WORKER_L1_SIZE);
 
 	MeshDevice(Private, int id, struct tt_device *dev, size_t num_command_queues = 1);
+	// A mesh of the chips of @sys, row-major over @shape.
+	MeshDevice(Private, struct tt_system *sys, const MeshShape &shape,
+		   size_t num_command_queues);
 	~MeshDevice() override;
 	MeshDevice(const MeshDevice &) = delete;
 	MeshDevice &operator=(const MeshDevice &) = delete;
@@ -88,14 +96,18 @@ public:
 	struct tt_device *c_device() const override;
 
 	const MeshShape &shape() const { return shape_; }
-	size_t num_devices() const { return 1; }
+	size_t num_devices() const { return chips_.empty() ? 1 : chips_.size(); }
 	// uint32_t, not upstream's size_t: programs brace-initialise
 	// MeshCoordinate{0, num_cols() - 1}, which GCC refuses as narrowing.
-	uint32_t num_rows() const { return 1; }
-	uint32_t num_cols() const { return 1; }
-	std::vector<IDevice *> get_devices() { return { this }; }
+	uint32_t num_rows() const { return shape_[0]; }
+	uint32_t num_cols() const { return shape_.dims() > 1 ? shape_[1] : 1; }
+	// Row-major over the mesh.
+	std::vector<IDevice *> get_devices();
 	IDevice *get_device(const MeshCoordinate &coord);
 	IDevice *get_device(size_t row, size_t col) { return get_device(MeshCoordinate(row, col)); }
+	// The chip at @coord of a mesh of several (this mesh itself when 1x1).
+	MeshDevice *chip(const MeshCoordinate &coord) const;
+	bool is_unit() const { return chips_.empty(); }
 	// The whole worker grid (there are no sub-devices).
 	CoreRangeSet worker_cores(HalProgrammableCoreType type, SubDeviceId sub_device_id) const;
 	uint32_t num_worker_cores(HalProgrammableCoreType type, SubDeviceId sub_device_id) const;
@@ -137,11 +149,14 @@ public:
 
 private:
 	int id_;
-	struct tt_device *dev_;
+	struct tt_device *dev_; // a mesh of several: chip 0's, for the queries
 	MeshShape shape_{ 1, 1 };
+	struct tt_system *sys_ = nullptr;		 // a mesh of several chips
+	std::vector<std::shared_ptr<MeshDevice>> chips_; // row-major; empty when 1x1
+	bool owns_dev_ = true;				 // false: a chip of a system
 	std::unique_ptr<Allocator> allocator_;
 	std::vector<std::unique_ptr<MeshCommandQueue>> cqs_;
-	std::map<uint32_t, std::vector<std::shared_ptr<detail::ProgramImpl>>> traces_;
+	std::map<uint32_t, std::vector<detail::TracedRun>> traces_;
 	uint32_t next_trace_ = 0;
 	std::map<uint64_t, std::vector<SubDevice>> managers_;
 	uint64_t next_manager_ = 1;
