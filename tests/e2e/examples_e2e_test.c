@@ -120,7 +120,7 @@ Test(examples, matmul_multi_core_640, .timeout = 300)
 		"(10 K blocks), out sub-block 5 x 1",
 		"800 tiles read from DRAM (in0 400, in1 400), 400 written",
 		"800 tiles sent, 2400 delivered",
-		"plain C fp32 matmul on the host",
+		"the same matmul as a plain C fp32 loop on the host",
 	};
 
 	mm_multi_passes("", expect, 5);

@@ -267,19 +267,53 @@ Test(metalium, accessor_args_without_buffer)
 	cr_assert_eq(TensorAccessorArgs::create_l1_interleaved().get_compile_time_args()[0], 0u);
 }
 
-Test(metalium, larger_meshes_are_refused)
+// A mesh the emulated system cannot hold is refused before anything opens,
+// saying how to pick a larger one; the system mesh and device counts
+// answer from TT_EMU_SYSTEM.
+Test(metalium, meshes_follow_the_emulated_system)
 {
+	unsetenv("TT_EMU_SYSTEM");
 	std::string w = what_of([] {
 		distributed::MeshDevice::create(
 			distributed::MeshDeviceConfig(distributed::MeshShape(2, 4)));
 	});
-	cr_assert(w.find("8-device mesh") != std::string::npos, "%s", w.c_str());
-	cr_assert(w.find("create_unit_mesh") != std::string::npos, "%s", w.c_str());
-	// The system mesh is what can be opened: 1x1.
+	cr_assert(w.find("a 2x4 mesh needs 8 chips in that shape, but the emulated system is "
+			 "N150") != std::string::npos,
+		  "%s", w.c_str());
+	cr_assert(w.find("set TT_EMU_SYSTEM to T3000 (2x4)") != std::string::npos, "%s", w.c_str());
 	auto &sys = distributed::SystemMesh::instance();
 	cr_assert(&sys == &distributed::SystemMesh::instance());
 	cr_assert(sys.shape() == distributed::MeshShape(1, 1));
 	cr_assert(sys.local_shape() == sys.shape());
+	cr_assert_eq(GetNumAvailableDevices(), 1u);
+	cr_assert_eq(GetNumPCIeDevices(), 1u);
+
+	setenv("TT_EMU_SYSTEM", "T3000", 1);
+	cr_assert(sys.shape() == distributed::MeshShape(2, 4));
+	cr_assert_eq(GetNumAvailableDevices(), 8u);
+	cr_assert_eq(GetNumPCIeDevices(), 4u);
+	cr_assert(!IsGalaxyCluster());
+	w = what_of([] {
+		distributed::MeshDevice::create(
+			distributed::MeshDeviceConfig(distributed::MeshShape(4, 8)));
+	});
+	cr_assert(w.find("but the emulated system is T3000 (2x4, 8 chips)") != std::string::npos,
+		  "%s", w.c_str());
+	w = what_of([] {
+		distributed::MeshDevice::create(
+			distributed::MeshDeviceConfig(distributed::MeshShape(2, 2, 2)));
+	});
+	cr_assert(w.find("3-dimensional mesh shape") != std::string::npos, "%s", w.c_str());
+
+	setenv("TT_EMU_SYSTEM", "galaxy", 1);
+	cr_assert(sys.shape() == distributed::MeshShape(4, 8));
+	cr_assert_eq(GetNumAvailableDevices(), 32u);
+	cr_assert(IsGalaxyCluster());
+
+	setenv("TT_EMU_SYSTEM", "T9000", 1);
+	w = what_of([] { GetNumAvailableDevices(); });
+	cr_assert(w.find("TT_EMU_SYSTEM='T9000' is unknown") != std::string::npos, "%s", w.c_str());
+	unsetenv("TT_EMU_SYSTEM");
 }
 
 Test(metalium, tt_fatal_formats)

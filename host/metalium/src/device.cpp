@@ -1283,10 +1283,22 @@ bool CloseDevice(IDevice *device)
 	return ok;
 }
 
-// Every id opens its own emulated device; programs that enumerate devices get one.
+namespace detail {
+struct tt_system_desc emulated_system()
+{
+	struct tt_system_desc d;
+	int rc = tt_system_describe(nullptr, &d);
+	if (rc)
+		throw_tt("the emulated system", rc, tt_last_error());
+	return d;
+}
+} // namespace detail
+
+// The chips of the emulated system (TT_EMU_SYSTEM).
 size_t GetNumAvailableDevices()
 {
-	return 1;
+	struct tt_system_desc d = detail::emulated_system();
+	return d.rows * d.cols;
 }
 
 // Global semaphores ---------------------------------------------------------------
@@ -1330,9 +1342,16 @@ GlobalSemaphore CreateGlobalSemaphore(IDevice *device, const CoreRangeSet &cores
 	return GlobalSemaphore(device, cores, initial_value, buffer_type);
 }
 
+// Chips behind a PCIe link of their own: one per N300 card (its second
+// chip is reached over ethernet), so four on a T3000; every chip elsewhere.
 size_t GetNumPCIeDevices()
 {
-	return 1;
+	struct tt_system_desc d = detail::emulated_system();
+	if (!strcmp(d.name, "N300"))
+		return 1;
+	if (!strcmp(d.name, "T3000") || !strcmp(d.name, "T3K"))
+		return 4;
+	return d.rows * d.cols;
 }
 
 ChipId GetPCIeDeviceID(ChipId device_id)
@@ -1342,7 +1361,8 @@ ChipId GetPCIeDeviceID(ChipId device_id)
 
 bool IsGalaxyCluster()
 {
-	return false;
+	struct tt_system_desc d = detail::emulated_system();
+	return !strcmp(d.name, "Galaxy") || !strcmp(d.name, "TG");
 }
 
 // detail:: entry points ----------------------------------------------------------

@@ -30,6 +30,9 @@ namespace tt::tt_metal::detail {
 struct tt_core_range_set to_c(const CoreRangeSet &set);
 CoreRangeSet to_set(const std::variant<CoreCoord, CoreRange, CoreRangeSet> &spec);
 
+// The machine TT_EMU_SYSTEM names (tt/system.h); throws if it names none.
+struct tt_system_desc emulated_system();
+
 // Where a kernel path resolves, as tt-metal does; throws naming every place tried.
 std::string resolve_kernel_path(const std::string &path);
 

@@ -15,6 +15,8 @@ extern "C" {
 #include <tt/arch.h>
 }
 
+#include "internal.hpp"
+
 namespace tt {
 
 bool is_integer_format(DataFormat f)
@@ -290,8 +292,9 @@ SystemMesh &SystemMesh::instance()
 
 const MeshShape &SystemMesh::shape() const
 {
-	static const MeshShape one(1, 1);
-	return one;
+	struct ::tt_system_desc d = tt::tt_metal::detail::emulated_system();
+	shape_ = MeshShape(d.rows, d.cols);
+	return shape_;
 }
 
 const MeshShape &SystemMesh::local_shape() const

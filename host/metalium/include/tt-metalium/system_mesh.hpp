@@ -18,9 +18,13 @@ public:
 	SystemMesh(const SystemMesh &) = delete;
 	SystemMesh &operator=(const SystemMesh &) = delete;
 
-	// The global and the host-local shape: both 1x1.
+	// The emulated system's mesh (TT_EMU_SYSTEM: N150 1x1, N300 1x2,
+	// T3000 2x4, Galaxy 4x8 or RxC); all of it is local to this host.
 	const MeshShape &shape() const;
 	const MeshShape &local_shape() const;
+
+private:
+	mutable MeshShape shape_{ 1, 1 };
 };
 
 } // namespace tt::tt_metal::distributed
