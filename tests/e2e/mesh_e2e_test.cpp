@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Meshes of chips through TT-Metalium (docs/multi-device.md): sharded and
+// replicated mesh buffers and where each shard lands, workloads on parts
+// of the mesh, traces that keep their ranges, a failing chip named, and
+// the refusals.  The emulated system is a 2x2 mesh of default 8x8 chips.
+#include <criterion/criterion.h>
+
+#include <cstdlib>
+#include <numeric>
+#include <string>
+
+#include <tt-metalium/distributed.hpp>
+#include <tt-metalium/host_api.hpp>
+#include <tt-metalium/tt_metal.hpp>
+
+extern "C" {
+#include <tt/tt.h>
+}
+
+using namespace tt::tt_metal;
+using namespace tt::tt_metal::distributed;
+
+#define KERNEL(name) TT_TEST_KERNELS "/" name
+
+static const uint32_t SCRATCH = 0x100000; // free L1
+
+static std::shared_ptr<MeshDevice> open_2x2()
+{
+	setenv("TT_EMU_SYSTEM", "2x2", 1);
+	return MeshDevice::create(MeshDeviceConfig(MeshShape(2, 2)));
+}
+
+template <typename F>
+static std::string what_of(F f)
+{
+	try {
+		f();
+	} catch (const std::exception &e) {
+		return e.what();
+	}
+	return "(nothing thrown)";
+}
+
+// The words of the buffer on the chip at @c.
+static std::vector<uint32_t> chip_words(const std::shared_ptr<MeshBuffer> &b, MeshCoordinate c)
+{
+	Buffer *on = b->get_device_buffer(c);
+	std::vector<uint32_t> w(on->size() / 4);
+	cr_assert_eq(tt_buffer_read(on->c_buffer(), w.data()), TT_OK, "%s", tt_last_error());
+	return w;
+}
+
+static uint32_t l1_word(const std::shared_ptr<MeshDevice> &mesh, MeshCoordinate c, uint32_t addr)
+{
+	uint32_t v = 0;
+	cr_assert_eq(tt_device_l1_read(mesh->get_device(c)->c_device(), tt_core(0, 0), addr, &v, 4),
+		     TT_OK);
+	return v;
+}
+
+Test(mesh, chips_and_coordinates, .timeout = 120)
+{
+	auto mesh = open_2x2();
+	cr_assert_eq(mesh->num_devices(), 4u);
+	cr_assert_eq(mesh->num_rows(), 2u);
+	cr_assert_eq(mesh->num_cols(), 2u);
+	auto devs = mesh->get_devices();
+	cr_assert_eq(devs.size(), 4u);
+	// Row-major: the device at (1, 0) is chip 2.
+	cr_assert_eq(mesh->get_device(MeshCoordinate(1, 0)), devs[2]);
+	cr_assert_eq(devs[2]->id(), 2);
+	cr_assert_neq(devs[0]->c_device(), devs[1]->c_device());
+	cr_assert(mesh->is_local(MeshCoordinate(1, 1)));
+	cr_assert(!mesh->is_local(MeshCoordinate(2, 0)));
+	std::string w = what_of([&] { mesh->get_device(MeshCoordinate(0, 2)); });
+	cr_assert(w.find("outside this MeshShape([2, 2]) mesh") != std::string::npos, "%s",
+		  w.c_str());
+	mesh->close();
+	unsetenv("TT_EMU_SYSTEM");
+}
+
+// Shard k of the global shape on the k-th chip, row-major or column-major.
+Test(mesh, sharded_buffers_land_shard_by_shard, .timeout = 120)
+{
+	auto mesh = open_2x2();
+	auto &cq = mesh->mesh_command_queue();
+	DeviceLocalBufferConfig local{ .page_size = 1024, .buffer_type = BufferType::DRAM };
+
+	// A 64x64 grid of words in 32x32 shards: shard (i, j) on chip (i, j).
+	distributed::ShardedBufferConfig square{ .global_size = 64 * 64 * 4,
+						 .global_buffer_shape = { 64, 64 },
+						 .shard_shape = { 32, 32 } };
+	auto b = MeshBuffer::create(square, local, mesh.get());
+	cr_assert_eq(b->size(), 64u * 64 * 4);
+	cr_assert_eq(b->device_local_size(), 32u * 32 * 4);
+	for (const auto &c : MeshCoordinateRange(mesh->shape()).coords())
+		cr_assert_eq(b->get_device_buffer(c)->address(), b->address(), "lockstep");
+	std::vector<uint32_t> src(64 * 64), got;
+	std::iota(src.begin(), src.end(), 0u);
+	EnqueueWriteMeshBuffer(cq, b, src, true);
+	auto c01 = chip_words(b, MeshCoordinate(0, 1));
+	cr_expect_eq(c01[0], 32u, "chip (0,1) starts at column 32 of row 0");
+	cr_expect_eq(c01[32], 64u + 32, "its second row is the global row 1");
+	auto c10 = chip_words(b, MeshCoordinate(1, 0));
+	cr_expect_eq(c10[0], 32u * 64, "chip (1,0) starts at row 32");
+	EnqueueReadMeshBuffer(cq, got, b, true);
+	cr_expect(got == src, "the global buffer reads back whole");
+
+	// A 32x128 strip in 32x32 shards, column-major: shard 1 on chip (1, 0).
+	distributed::ShardedBufferConfig strip{ .global_size = 32 * 128 * 4,
+						.global_buffer_shape = { 32, 128 },
+						.shard_shape = { 32, 32 },
+						.shard_orientation = ShardOrientation::COL_MAJOR };
+	auto s = MeshBuffer::create(strip, local, mesh.get());
+	std::vector<uint32_t> ssrc(32 * 128), sgot;
+	std::iota(ssrc.begin(), ssrc.end(), 7u);
+	EnqueueWriteMeshBuffer(cq, s, ssrc, true);
+	cr_expect_eq(chip_words(s, MeshCoordinate(1, 0))[0], 7u + 32);
+	cr_expect_eq(chip_words(s, MeshCoordinate(0, 1))[0], 7u + 64);
+	EnqueueReadMeshBuffer(cq, sgot, s, true);
+	cr_expect(sgot == ssrc);
+
+	// Replicated: every chip holds it all.
+	ReplicatedBufferConfig rep{ .size = 4096 };
+	auto r = MeshBuffer::create(rep, local, mesh.get());
+	std::vector<uint32_t> rsrc(1024);
+	std::iota(rsrc.begin(), rsrc.end(), 100u);
+	EnqueueWriteMeshBuffer(cq, r, rsrc, true);
+	for (const auto &c : MeshCoordinateRange(mesh->shape()).coords())
+		cr_expect(chip_words(r, c) == rsrc, "chip (%u,%u)", c[0], c[1]);
+
+	// Shard shapes that do not fit are refused, saying why.
+	distributed::ShardedBufferConfig odd{ .global_size = 64 * 48 * 4,
+					      .global_buffer_shape = { 64, 48 },
+					      .shard_shape = { 32, 32 } };
+	std::string w = what_of([&] { MeshBuffer::create(odd, local, mesh.get()); });
+	cr_assert(w.find("shard shape 32x32 does not divide the global shape 64x48") !=
+			  std::string::npos,
+		  "%s", w.c_str());
+	distributed::ShardedBufferConfig many{ .global_size = 96 * 64 * 4,
+					       .global_buffer_shape = { 96, 64 },
+					       .shard_shape = { 32, 32 } };
+	w = what_of([&] { MeshBuffer::create(many, local, mesh.get()); });
+	cr_assert(w.find("3x2 shards") != std::string::npos &&
+			  w.find("4 devices") != std::string::npos,
+		  "%s", w.c_str());
+	mesh->close();
+	unsetenv("TT_EMU_SYSTEM");
+}
+
+// One program per row of the mesh, each chip writing its row's marker.
+static Program marker_program(uint32_t marker)
+{
+	Program p = CreateProgram();
+	CoreCoord core{ 0, 0 };
+	KernelHandle k =
+		CreateKernel(p, KERNEL("args_to_l1.c"), core,
+			     DataMovementConfig{ .processor = DataMovementProcessor::RISCV_0,
+						 .noc = NOC::RISCV_0_default });
+	SetRuntimeArgs(p, k, core, { SCRATCH, 4, 0, marker });
+	return p;
+}
+
+Test(mesh, workloads_on_parts_of_the_mesh_and_traces, .timeout = 120)
+{
+	auto mesh = open_2x2();
+	auto &cq = mesh->mesh_command_queue();
+	MeshCoordinateRange top(MeshCoordinate(0, 0), MeshCoordinate(0, 1));
+	MeshCoordinateRange bottom(MeshCoordinate(1, 0), MeshCoordinate(1, 1));
+	MeshWorkload w;
+	w.add_program(top, marker_program(0xa));
+	w.add_program(bottom, marker_program(0xb));
+	EnqueueMeshWorkload(cq, w, true);
+	for (const auto &c : MeshCoordinateRange(mesh->shape()).coords())
+		cr_expect_eq(l1_word(mesh, c, SCRATCH + 12), c[0] == 0 ? 0xau : 0xbu,
+			     "chip (%u,%u)", c[0], c[1]);
+
+	// Only the bottom-right chip.
+	MeshWorkload one;
+	one.add_program(MeshCoordinateRange(MeshCoordinate(1, 1), MeshCoordinate(1, 1)),
+			marker_program(0xc));
+	EnqueueMeshWorkload(cq, one, true);
+	cr_expect_eq(l1_word(mesh, MeshCoordinate(1, 1), SCRATCH + 12), 0xcu);
+	cr_expect_eq(l1_word(mesh, MeshCoordinate(1, 0), SCRATCH + 12), 0xbu);
+
+	// A trace replays each program on its own range.
+	auto id = BeginTraceCapture(mesh.get(), 0);
+	EnqueueMeshWorkload(cq, w, false);
+	EndTraceCapture(mesh.get(), 0, id);
+	uint32_t zero = 0;
+	for (IDevice *d : mesh->get_devices())
+		cr_assert_eq(
+			tt_device_l1_write(d->c_device(), tt_core(0, 0), SCRATCH + 12, &zero, 4),
+			TT_OK);
+	ReplayTrace(mesh.get(), 0, id, true);
+	for (const auto &c : MeshCoordinateRange(mesh->shape()).coords())
+		cr_expect_eq(l1_word(mesh, c, SCRATCH + 12), c[0] == 0 ? 0xau : 0xbu,
+			     "replayed, chip (%u,%u)", c[0], c[1]);
+	ReleaseTrace(mesh.get(), id);
+
+	// A range outside the mesh is refused before anything runs.
+	MeshWorkload outside;
+	outside.add_program(MeshCoordinateRange(MeshCoordinate(1, 1), MeshCoordinate(2, 1)),
+			    marker_program(0xd));
+	std::string e = what_of([&] { EnqueueMeshWorkload(cq, outside, true); });
+	cr_assert(e.find("is outside this MeshShape([2, 2]) mesh") != std::string::npos, "%s",
+		  e.c_str());
+	mesh->close();
+	unsetenv("TT_EMU_SYSTEM");
+}
+
+// A kernel that traps on one chip: Finish names the chip; the mesh runs on.
+Test(mesh, a_failing_chip_is_named, .timeout = 120)
+{
+	auto mesh = open_2x2();
+	auto &cq = mesh->mesh_command_queue();
+	Program bad = CreateProgram();
+	KernelHandle k =
+		CreateKernel(bad, KERNEL("illegal.c"), CoreCoord(0, 0),
+			     DataMovementConfig{ .processor = DataMovementProcessor::RISCV_1,
+						 .noc = NOC::RISCV_1_default });
+	SetRuntimeArgs(bad, k, CoreCoord(0, 0), { SCRATCH + 64 });
+	MeshWorkload w;
+	w.add_program(MeshCoordinateRange(MeshCoordinate(1, 0), MeshCoordinate(1, 0)),
+		      std::move(bad));
+	MeshWorkload good;
+	good.add_program(MeshCoordinateRange(mesh->shape()), marker_program(0x600d));
+	EnqueueMeshWorkload(cq, w, false);
+	std::string e = what_of([&] { Finish(cq); });
+	cr_assert(e.find("chip 2 (mesh coordinate MeshCoordinate([1, 0]))") != std::string::npos,
+		  "%s", e.c_str());
+	cr_assert(e.find("illegal instruction") != std::string::npos, "%s", e.c_str());
+	EnqueueMeshWorkload(cq, good, true);
+	for (const auto &c : MeshCoordinateRange(mesh->shape()).coords())
+		cr_expect_eq(l1_word(mesh, c, SCRATCH + 12), 0x600du, "chip (%u,%u)", c[0], c[1]);
+	mesh->close();
+	unsetenv("TT_EMU_SYSTEM");
+}
