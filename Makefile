@@ -359,6 +359,18 @@ conformance-run = TT_EMU_CACHE=$(obj)/cache bash tools/conformance.sh --build $(
 conformance: all
 	$(Q)$(conformance-run)
 
+# tt-metal-tests: tt-metal's own GoogleTest suites from TT_METAL_HOME's
+# tests/, built unmodified against the package and counted per group
+# (tools/tt-metal-tests.py; docs/coming-from-tt-metal.md).  GROUPS picks
+# some (api llk data_movement integration legacy misc noc sfpi mesh).
+GROUPS ?=
+.PHONY: tt-metal-tests
+tt-metal-tests-run = TT_EMU_CACHE=$(obj)/cache python3 tools/tt-metal-tests.py --build $(obj) \
+	--src $(src) --tt-metal-home '$(TT_METAL_HOME)' --groups '$(GROUPS)' \
+	--expect tests/tt-metal-expected.txt
+tt-metal-tests: deps qemu firmware $(mtl-pkg)/lib/libtt_metalium.a $(obj)/host/libtt.a
+	$(Q)$(tt-metal-tests-run)
+
 # ---------------------------------------------------------------------------
 # Tools built from C (tools/*.c, each one program on libtt)
 
@@ -529,7 +541,8 @@ test: all analyze format-check
 	$(Q)$(MAKE) tsan-smoke
 	$(Q)rc=0; $(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests) $(device-tests) \
 		$(e2e-tests) $(fw-tests) || rc=1; \
-	$(if $(filter-out *,$(TESTS)),,$(conformance-run) || rc=1;) exit $$rc
+	$(if $(filter-out *,$(TESTS)),,$(conformance-run) || rc=1; $(tt-metal-tests-run) || rc=1;) \
+	exit $$rc
 test-unit: $(unit-tests)
 	$(Q)$(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests)
 test-device: $(device-tests)
@@ -711,6 +724,7 @@ help:
 	@echo '  metalium       the TT-Metalium C++ library and its CMake package ($$(O)/metalium)'
 	@echo '  install        one relocatable tree in $$(PREFIX) (libs, headers, firmware, QEMU, CMake, pkg-config)'
 	@echo '  conformance    build, run and check tt-metal'"'"'s programming examples ($$(TT_METAL_HOME))'
+	@echo '  tt-metal-tests build and run tt-metal'"'"'s GoogleTest suites ($$(TT_METAL_HOME)/tests), GROUPS=...'
 	@echo '  test           every tier, then one summary line; non-zero on failure'
 	@echo '  test-unit      host-only unit tests'
 	@echo '  test-device    device-model tests, no QEMU'

@@ -14,6 +14,9 @@ pkgs=(
 	clang libclang-rt-14-dev clang-tidy clang-format
 	# the TT-Metalium C++ library and its CMake package
 	libfmt-dev cmake
+	# tt-metal's own unit tests (make tt-metal-tests): GoogleTest and
+	# GoogleMock, and the Boost headers their fixtures include
+	libgtest-dev libgmock-dev libboost-dev
 	# RISC-V cross toolchain, debugger, C library source
 	gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf gdb-multiarch
 	newlib-source texinfo
