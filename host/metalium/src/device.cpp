@@ -12,7 +12,9 @@
 
 #include <fmt/ostream.h>
 
+#include <tt-metalium/cluster.hpp>
 #include <tt-metalium/distributed.hpp>
+#include <tt-metalium/experimental/fabric/fabric.hpp>
 #include <tt-metalium/tt_metal.hpp>
 
 #include "internal.hpp"
@@ -1294,6 +1296,20 @@ struct tt_system_desc emulated_system()
 }
 } // namespace detail
 
+ClusterType GetClusterType()
+{
+	struct tt_system_desc d = detail::emulated_system();
+	if (!strcmp(d.name, "N150"))
+		return ClusterType::N150;
+	if (!strcmp(d.name, "N300"))
+		return ClusterType::N300;
+	if (!strcmp(d.name, "T3000") || !strcmp(d.name, "T3K"))
+		return ClusterType::T3K;
+	if (!strcmp(d.name, "Galaxy") || !strcmp(d.name, "TG"))
+		return ClusterType::GALAXY;
+	return ClusterType::CUSTOM;
+}
+
 // The chips of the emulated system (TT_EMU_SYSTEM).
 size_t GetNumAvailableDevices()
 {
@@ -1449,3 +1465,23 @@ bool ReadFromDeviceL1(IDevice *device, const CoreCoord &core, uint32_t address, 
 } // namespace detail
 
 } // namespace tt::tt_metal
+
+// Fabric ----------------------------------------------------------------------------
+
+namespace tt::tt_fabric {
+
+void SetFabricConfig(FabricConfig config, FabricReliabilityMode, std::optional<uint8_t>,
+		     FabricTensixConfig, FabricUDMMode, FabricManagerMode, FabricRouterConfig)
+{
+	TT_FATAL(config == FabricConfig::DISABLED,
+		 "SetFabricConfig({}): tt-fabric is not emulated yet (ethernet links between the "
+		 "emulated chips carry no traffic); only FabricConfig::DISABLED is accepted",
+		 static_cast<uint32_t>(config));
+}
+
+FabricConfig GetFabricConfig()
+{
+	return FabricConfig::DISABLED;
+}
+
+} // namespace tt::tt_fabric

@@ -11,10 +11,11 @@
 #include <tt-metalium/core_coord.hpp>
 #include <tt-metalium/hal_types.hpp>
 #include <umd/device/types/arch.hpp>
+#include <umd/device/types/cluster_descriptor_types.hpp>
 
 namespace tt::tt_metal {
 
-using ChipId = int;
+using ChipId = ::ChipId;
 
 class IDevice {
 public:
