@@ -120,7 +120,10 @@ class Harness:
         if (os.path.exists(obj) and os.path.exists(stamp) and open(stamp).read() == flags
                 and os.path.getmtime(obj) > max(os.path.getmtime(path), self.headers_mtime)):
             return path, obj, None
-        r = subprocess.run(["g++", *self.cxxflags, "-c", path, "-o", obj],
+        # As upstream's CMake: the group's folder and its common/.
+        folder = os.path.join(self.home, "tests", "tt_metal", GROUPS[group][0])
+        extra = ["-I" + folder, "-I" + os.path.join(folder, "common")]
+        r = subprocess.run(["g++", *self.cxxflags, *extra, "-c", path, "-o", obj],
                            capture_output=True, text=True)
         if r.returncode:
             if os.path.exists(obj):
