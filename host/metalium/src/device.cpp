@@ -67,6 +67,18 @@ DeviceAddr Allocator::get_base_allocator_addr(const HalMemType &type) const
 	return type == HalMemType::DRAM ? a->dram_unreserved_base : a->l1_unreserved_base;
 }
 
+HalProgrammableCoreType IDevice::get_programmable_core_type(CoreCoord virtual_core) const
+{
+	CoreCoord grid = compute_with_storage_grid_size();
+	for (size_t y = 0; y < grid.y; y++)
+		for (size_t x = 0; x < grid.x; x++)
+			if (worker_core_from_logical_core({ x, y }) == virtual_core)
+				return HalProgrammableCoreType::TENSIX;
+	TT_THROW("get_programmable_core_type: {} is not a worker core's NoC coordinate (the {} "
+		 "worker grid; no ethernet cores are emulated yet)",
+		 virtual_core.str(), grid.str());
+}
+
 // Device lifetime registry -------------------------------------------------
 
 namespace detail {

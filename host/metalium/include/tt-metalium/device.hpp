@@ -37,6 +37,9 @@ public:
 	virtual bool close() = 0;
 	// The libtt device underneath.
 	virtual struct tt_device *c_device() const = 0;
+	// The kind of programmable core at virtual NoC coordinates @virtual_core:
+	// TENSIX for a worker (the emulated chips have no ethernet cores yet).
+	HalProgrammableCoreType get_programmable_core_type(CoreCoord virtual_core) const;
 };
 
 } // namespace tt::tt_metal

@@ -41,6 +41,7 @@ struct TracedRun;
 namespace distributed {
 
 class MeshCommandQueue;
+class MeshDeviceImpl;
 
 class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevice> {
 public:
@@ -108,6 +109,9 @@ public:
 	// The chip at @coord of a mesh of several (this mesh itself when 1x1).
 	MeshDevice *chip(const MeshCoordinate &coord) const;
 	bool is_unit() const { return chips_.empty(); }
+	// tt-metal's internal view of a mesh; defined with it in
+	// distributed/mesh_device_impl.hpp, one of the test-support headers.
+	MeshDeviceImpl &impl();
 	// The whole worker grid (there are no sub-devices).
 	CoreRangeSet worker_cores(HalProgrammableCoreType type, SubDeviceId sub_device_id) const;
 	uint32_t num_worker_cores(HalProgrammableCoreType type, SubDeviceId sub_device_id) const;
@@ -154,6 +158,7 @@ private:
 	struct tt_system *sys_ = nullptr;		 // a mesh of several chips
 	std::vector<std::shared_ptr<MeshDevice>> chips_; // row-major; empty when 1x1
 	bool owns_dev_ = true;				 // false: a chip of a system
+	std::shared_ptr<void> impl_;			 // the MeshDeviceImpl, once asked
 	std::unique_ptr<Allocator> allocator_;
 	std::vector<std::unique_ptr<MeshCommandQueue>> cqs_;
 	std::map<uint32_t, std::vector<detail::TracedRun>> traces_;

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <ostream>
+#include <stdexcept>
 
 #include <umd/device/types/arch.hpp>
 
@@ -40,5 +41,37 @@ bool is_integer_format(DataFormat format);
 std::ostream &operator<<(std::ostream &os, const DataFormat &format);
 // Bytes of one 32x32 tile of @format (0 for Invalid).
 uint32_t tile_size(const DataFormat &format);
+
+// Bytes of one datum of @format; block-float formats (shared exponents)
+// and Tf32 have none: std::invalid_argument, as tt-metal throws.
+constexpr uint32_t datum_size(const DataFormat &format)
+{
+	switch (format) {
+	case DataFormat::Float16:
+	case DataFormat::Float16_b:
+	case DataFormat::UInt16:
+	case DataFormat::Int16:
+	case DataFormat::RawUInt16:
+		return 2;
+	case DataFormat::Float32:
+	case DataFormat::UInt32:
+	case DataFormat::Int32:
+	case DataFormat::RawUInt32:
+		return 4;
+	case DataFormat::Fp8_e4m3:
+	case DataFormat::Lf8:
+	case DataFormat::Int8:
+	case DataFormat::UInt8:
+	case DataFormat::RawUInt8:
+		return 1;
+	case DataFormat::Tf32:
+		throw std::invalid_argument("datum_size: Tf32 is not supported");
+	case DataFormat::Invalid:
+		throw std::invalid_argument("datum_size: an invalid data format");
+	default:
+		throw std::invalid_argument("datum_size: a block-float format has no datum size of "
+					    "its own");
+	}
+}
 
 } // namespace tt

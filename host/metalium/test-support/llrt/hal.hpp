@@ -1,16 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Test support (README.md): tt-metal's Hal object, as far as the tests
-// ask it (alignments, circular buffers, the architecture), from hal.hpp's
-// free functions.
+// ask it: alignments, circular buffers, the architecture (from hal.hpp's
+// free functions), and where the allocatable parts of L1 and DRAM are.
 #pragma once
 
 #include <cstdint>
 
 #include <tt-metalium/hal.hpp>
 #include <tt-metalium/hal_types.hpp>
+#include <tt_stl/assert.hpp>
+
+extern "C" {
+#include <tt/arch.h>
+}
 
 namespace tt::tt_metal {
+
+enum class HalDramMemAddrType : uint8_t {
+	BARRIER = 0,
+	PROFILER = 1,
+	DEVICE_PRINT_DISPATCH = 2,
+	DRAM_BACKED_COMMAND_QUEUES = 3,
+	UNRESERVED = 4,
+	COUNT = 5
+};
 
 class Hal {
 public:
@@ -24,6 +38,55 @@ public:
 	uint32_t get_arch_num_circular_buffers() const
 	{
 		return hal::get_arch_num_circular_buffers();
+	}
+
+	// Where a region of a Tensix core's L1 starts, and its size: the
+	// whole L1 (BASE) and the part the allocator hands out (UNRESERVED,
+	// DEFAULT_UNRESERVED).  The other regions are laid out the emulator's
+	// way (docs/decisions.md): asking for one throws.
+	uint64_t get_dev_addr(HalProgrammableCoreType type, HalL1MemAddrType what) const
+	{
+		return l1_region(type, what, true);
+	}
+	uint64_t get_dev_size(HalProgrammableCoreType type, HalL1MemAddrType what) const
+	{
+		return l1_region(type, what, false);
+	}
+	// A DRAM bank's unreserved region.
+	uint64_t get_dev_addr(HalDramMemAddrType what) const { return dram_region(what, true); }
+	uint64_t get_dev_size(HalDramMemAddrType what) const { return dram_region(what, false); }
+
+private:
+	static const struct tt_arch *chip()
+	{
+		return tt_arch_by_name(hal::get_arch_name().c_str());
+	}
+	static uint64_t l1_region(HalProgrammableCoreType type, HalL1MemAddrType what, bool addr)
+	{
+		const struct tt_arch *a = chip();
+		TT_FATAL(type == HalProgrammableCoreType::TENSIX,
+			 "Hal: only Tensix cores are emulated (core type {})",
+			 static_cast<int>(type));
+		switch (what) {
+		case HalL1MemAddrType::BASE:
+			return addr ? 0 : a->l1_size;
+		case HalL1MemAddrType::UNRESERVED:
+		case HalL1MemAddrType::DEFAULT_UNRESERVED:
+			return addr ? a->l1_unreserved_base : a->l1_size - a->l1_unreserved_base;
+		default:
+			TT_THROW(
+				"Hal: L1 region {} is laid out the emulator's way; ask for BASE or "
+				"UNRESERVED",
+				static_cast<int>(what));
+		}
+	}
+	static uint64_t dram_region(HalDramMemAddrType what, bool addr)
+	{
+		const struct tt_arch *a = chip();
+		TT_FATAL(what == HalDramMemAddrType::UNRESERVED,
+			 "Hal: DRAM region {} is laid out the emulator's way; ask for UNRESERVED",
+			 static_cast<int>(what));
+		return addr ? a->dram_unreserved_base : a->dram_bank_size - a->dram_unreserved_base;
 	}
 };
 

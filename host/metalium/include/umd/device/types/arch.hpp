@@ -3,7 +3,11 @@
 #pragma once
 
 #include <cctype>
+#include <ostream>
 #include <string>
+#include <string_view>
+
+#include <fmt/format.h>
 
 namespace tt {
 enum class ARCH {
@@ -48,3 +52,18 @@ inline std::string arch_to_str(tt::ARCH arch)
 	}
 }
 } // namespace tt
+
+// tt::ARCH prints as UMD spells it ("wormhole_b0"), with << and fmt.
+inline std::ostream &operator<<(std::ostream &os, tt::ARCH arch)
+{
+	return os << tt::arch_to_str(arch);
+}
+
+template <>
+struct fmt::formatter<tt::ARCH> : fmt::formatter<std::string_view> {
+	auto format(tt::ARCH arch, fmt::format_context &ctx) const
+	{
+		std::string s = tt::arch_to_str(arch);
+		return fmt::formatter<std::string_view>::format(s, ctx);
+	}
+};
