@@ -121,6 +121,21 @@ Test(mesh, sharded_buffers_land_shard_by_shard, .timeout = 120)
 	EnqueueReadMeshBuffer(cq, sgot, s, true);
 	cr_expect(sgot == ssrc);
 
+	// A shard dimension of 0 replicates: 64x32 column halves, ROW_MAJOR,
+	// each down one column of the mesh.  Reading it back whole is refused.
+	distributed::ShardedBufferConfig halves{ .global_size = 64 * 64 * 4,
+						 .global_buffer_shape = { 64, 64 },
+						 .shard_shape = { 0, 32 } };
+	auto h = MeshBuffer::create(halves, local, mesh.get());
+	cr_assert_eq(h->device_local_size(), 64u * 32 * 4);
+	EnqueueWriteMeshBuffer(cq, h, src, true);
+	cr_expect_eq(chip_words(h, MeshCoordinate(1, 0))[0], 0u, "left half, bottom row");
+	cr_expect_eq(chip_words(h, MeshCoordinate(1, 1))[0], 32u, "right half, bottom row");
+	cr_expect_eq(chip_words(h, MeshCoordinate(0, 1))[33], 64u + 33, "row 1 of the right half");
+	std::string rw = what_of([&] { EnqueueReadMeshBuffer(cq, got, h, true); });
+	cr_expect(rw.find("replicated along a mesh dimension") != std::string::npos, "%s",
+		  rw.c_str());
+
 	// Replicated: every chip holds it all.
 	ReplicatedBufferConfig rep{ .size = 4096 };
 	auto r = MeshBuffer::create(rep, local, mesh.get());
@@ -129,6 +144,10 @@ Test(mesh, sharded_buffers_land_shard_by_shard, .timeout = 120)
 	EnqueueWriteMeshBuffer(cq, r, rsrc, true);
 	for (const auto &c : MeshCoordinateRange(mesh->shape()).coords())
 		cr_expect(chip_words(r, c) == rsrc, "chip (%u,%u)", c[0], c[1]);
+	std::vector<uint32_t> rgot;
+	rw = what_of([&] { EnqueueReadMeshBuffer(cq, rgot, r, true); });
+	cr_expect(rw.find("read one device's copy with ReadShard") != std::string::npos, "%s",
+		  rw.c_str());
 
 	// Shard shapes that do not fit are refused, saying why.
 	distributed::ShardedBufferConfig odd{ .global_size = 64 * 48 * 4,

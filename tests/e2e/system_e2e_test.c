@@ -32,7 +32,7 @@ Test(system, names_and_meshes)
 		uint32_t rows, cols;
 	} known[] = {
 		{ "N150", "N150", 1, 1 },     { "n300", "N300", 1, 2 }, { "T3000", "T3000", 2, 4 },
-		{ "galaxy", "Galaxy", 4, 8 }, { "TG", "TG", 4, 8 },	{ "3x2", "3x2", 3, 2 },
+		{ "galaxy", "Galaxy", 8, 4 }, { "TG", "TG", 8, 4 },	{ "3x2", "3x2", 3, 2 },
 	};
 	struct tt_system_desc d;
 

@@ -306,7 +306,7 @@ Test(metalium, meshes_follow_the_emulated_system)
 	cr_assert(w.find("3-dimensional mesh shape") != std::string::npos, "%s", w.c_str());
 
 	setenv("TT_EMU_SYSTEM", "galaxy", 1);
-	cr_assert(sys.shape() == distributed::MeshShape(4, 8));
+	cr_assert(sys.shape() == distributed::MeshShape(8, 4));
 	cr_assert_eq(GetNumAvailableDevices(), 32u);
 	cr_assert(IsGalaxyCluster());
 

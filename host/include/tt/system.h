@@ -9,7 +9,8 @@
  *   N150      1      1x1    none
  *   N300      2      1x2    the card's two chips
  *   T3000     8      2x4    mesh neighbours
- *   Galaxy    32     4x8    mesh neighbours
+ *   Galaxy    32     8x4    mesh neighbours (tt-metal's system mesh;
+ *                          a 4x8 mesh opens on it transposed)
  *   RxC       R*C    RxC    mesh neighbours (e.g. "2x2")
  *
  * Chip ids are row-major over the mesh: chip r * cols + c sits at (r, c).

@@ -181,7 +181,7 @@ static std::shared_ptr<MeshDevice> open_mesh(const MeshShape &shape, size_t l1_s
 		    ((rows == 1 || cols == 1) && rows * cols <= machine.rows * machine.cols);
 	TT_FATAL(fits,
 		 "a {}x{} mesh needs {} chips in that shape, but the emulated system is {} "
-		 "({}x{}, {} chip{}): set TT_EMU_SYSTEM to T3000 (2x4), Galaxy (4x8) or a mesh "
+		 "({}x{}, {} chip{}): set TT_EMU_SYSTEM to T3000 (2x4), Galaxy (8x4) or a mesh "
 		 "such as {}x{}",
 		 rows, cols, rows * cols, machine.name, machine.rows, machine.cols,
 		 machine.rows * machine.cols, machine.rows * machine.cols == 1 ? "" : "s", rows,
@@ -770,11 +770,12 @@ static DeviceAddr datum_bytes(const ShardedBufferConfig &s)
 }
 
 // Shards of a sharded buffer: a grid of shard_shape blocks over the global
-// shape, numbered row-major, shard k on the k-th device of the mesh in the
-// order of the shard orientation.
+// shape.  A shard dimension of 0 is the whole global dimension, and the
+// shard is then replicated along a mesh dimension (tt-metal's rule).
 struct ShardGrid {
 	size_t rows, cols;    // shards
 	size_t height, width; // elements per shard
+	bool rep_h, rep_w;    // replicated along rows / columns
 	DeviceAddr datum;
 };
 
@@ -782,31 +783,60 @@ static ShardGrid shard_grid(const ShardedBufferConfig &s, const MeshDevice &mesh
 {
 	ShardGrid g{};
 	g.datum = datum_bytes(s);
-	g.height = s.shard_shape.height();
-	g.width = s.shard_shape.width();
-	TT_FATAL(g.height && g.width, "shard shape {}x{}: both dimensions must be set",
-		 s.shard_shape.height(), s.shard_shape.width());
+	g.rep_h = s.shard_shape.height() == 0;
+	g.rep_w = s.shard_shape.width() == 0;
+	g.height = g.rep_h ? s.global_buffer_shape.height() : s.shard_shape.height();
+	g.width = g.rep_w ? s.global_buffer_shape.width() : s.shard_shape.width();
 	TT_FATAL(s.global_buffer_shape.height() % g.height == 0 &&
 			 s.global_buffer_shape.width() % g.width == 0,
 		 "shard shape {}x{} does not divide the global shape {}x{}", g.height, g.width,
 		 s.global_buffer_shape.height(), s.global_buffer_shape.width());
 	g.rows = s.global_buffer_shape.height() / g.height;
 	g.cols = s.global_buffer_shape.width() / g.width;
-	TT_FATAL(g.rows * g.cols <= mesh.num_devices(),
-		 "{}x{} shards of {}x{} over a global shape {}x{}, but the mesh has {} devices",
+	size_t placed = g.rows * g.cols;
+	if (g.rep_h && g.rep_w)
+		placed *= mesh.num_devices();
+	else if (g.rep_h || g.rep_w)
+		placed *= s.shard_orientation == ShardOrientation::ROW_MAJOR ? mesh.num_rows()
+									     : mesh.num_cols();
+	TT_FATAL(placed <= mesh.num_devices(),
+		 "{}x{} shards of {}x{} over a global shape {}x{}{} need {} devices, but the mesh "
+		 "has {} devices",
 		 g.rows, g.cols, g.height, g.width, s.global_buffer_shape.height(),
-		 s.global_buffer_shape.width(), mesh.num_devices());
+		 s.global_buffer_shape.width(), g.rep_h || g.rep_w ? ", replicated," : "", placed,
+		 mesh.num_devices());
 	return g;
 }
 
-// The mesh coordinate of shard @k.
-static MeshCoordinate shard_coord(size_t k, ShardOrientation o, const MeshDevice &mesh)
+// The devices of each shard, shard by shard (row-major over the shard
+// grid).  A cursor walks the mesh in the shard orientation's order: one
+// device per shard, or, for a shard replicated along one dimension, the
+// whole column (ROW_MAJOR) or row (COL_MAJOR) at the cursor.
+static std::vector<std::vector<MeshCoordinate>>
+shard_devices(const ShardGrid &g, ShardOrientation o, const MeshDevice &mesh)
 {
-	uint32_t rows = mesh.num_rows(), cols = mesh.num_cols();
-	uint32_t i = static_cast<uint32_t>(k);
-	if (o == ShardOrientation::COL_MAJOR)
-		return MeshCoordinate(i % rows, i / rows);
-	return MeshCoordinate(i / cols, i % cols);
+	uint32_t rows = mesh.num_rows(), cols = mesh.num_cols(), dy = 0, dx = 0;
+	bool row_major = o == ShardOrientation::ROW_MAJOR;
+	std::vector<std::vector<MeshCoordinate>> out;
+	for (size_t k = 0; k < g.rows * g.cols; k++) {
+		std::vector<MeshCoordinate> to;
+		if (g.rep_h && g.rep_w) {
+			to = MeshCoordinateRange(mesh.shape()).coords();
+		} else if (g.rep_h || g.rep_w) {
+			for (uint32_t i = 0; i < (row_major ? rows : cols); i++)
+				to.push_back(row_major ? MeshCoordinate(i, dx)
+						       : MeshCoordinate(dy, i));
+			(row_major ? dx : dy)++;
+		} else {
+			to.push_back(MeshCoordinate(dy, dx));
+			if (row_major && ++dx == cols)
+				dx = 0, dy++;
+			else if (!row_major && ++dy == rows)
+				dy = 0, dx++;
+		}
+		out.push_back(std::move(to));
+	}
+	return out;
 }
 
 std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig &config,
@@ -1081,8 +1111,10 @@ static void shard_copy(const ShardGrid &g, const ShardedBufferConfig &s, size_t 
 	}
 }
 
-// Every chip's part of @buffer: the whole of it when replicated (a read
-// takes chip 0's), its shard when sharded.
+// Every chip's part of @buffer: the whole of it when replicated, its shard
+// when sharded.  Reading back needs one copy of every byte: a replicated
+// buffer, or a sharded one replicated along a dimension, is read shard by
+// shard (ReadShard), as tt-metal requires.
 static void mesh_io(MeshDevice &mesh, const std::shared_ptr<MeshBuffer> &buffer, void *host,
 		    bool write)
 {
@@ -1096,25 +1128,29 @@ static void mesh_io(MeshDevice &mesh, const std::shared_ptr<MeshBuffer> &buffer,
 	};
 	auto sharded = std::get_if<ShardedBufferConfig>(&buffer->global_config());
 	if (!sharded) {
-		if (!write) {
-			io(buffer->get_device_buffer(MeshCoordinate(0, 0)), host,
-			   MeshCoordinate(0, 0));
-			return;
-		}
+		TT_FATAL(write,
+			 "EnqueueReadMeshBuffer of a replicated buffer on a {} mesh: read one "
+			 "device's copy with ReadShard",
+			 fmt::streamed(mesh.shape()));
 		for (const auto &c : MeshCoordinateRange(mesh.shape()).coords())
 			io(buffer->get_device_buffer(c), host, c);
 		return;
 	}
 	ShardGrid g = shard_grid(*sharded, mesh);
+	TT_FATAL(write || !(g.rep_h || g.rep_w),
+		 "EnqueueReadMeshBuffer of a buffer replicated along a mesh dimension (shard shape "
+		 "{}x{}): read one device's copy with ReadShard",
+		 sharded->shard_shape.height(), sharded->shard_shape.width());
+	auto devices = shard_devices(g, sharded->shard_orientation, mesh);
 	std::vector<uint8_t> shard(buffer->device_local_size());
-	for (size_t k = 0; k < g.rows * g.cols; k++) {
-		MeshCoordinate c = shard_coord(k, sharded->shard_orientation, mesh);
+	for (size_t k = 0; k < devices.size(); k++) {
 		if (write) {
 			shard_copy(g, *sharded, k, static_cast<uint8_t *>(host), shard.data(),
 				   true);
-			io(buffer->get_device_buffer(c), shard.data(), c);
+			for (const auto &c : devices[k])
+				io(buffer->get_device_buffer(c), shard.data(), c);
 		} else {
-			io(buffer->get_device_buffer(c), shard.data(), c);
+			io(buffer->get_device_buffer(devices[k][0]), shard.data(), devices[k][0]);
 			shard_copy(g, *sharded, k, static_cast<uint8_t *>(host), shard.data(),
 				   false);
 		}

@@ -43,7 +43,7 @@ struct named_system {
  */
 static const struct named_system named[] = {
 	{ "N150", 1, 1, 0 }, { "N300", 1, 2, 2 },   { "T3000", 2, 4, 2 },
-	{ "T3K", 2, 4, 2 },  { "Galaxy", 4, 8, 4 }, { "TG", 4, 8, 4 },
+	{ "T3K", 2, 4, 2 },  { "Galaxy", 8, 4, 4 }, { "TG", 8, 4, 4 },
 };
 
 static int parse_mesh(const char *name, uint32_t *rows, uint32_t *cols)
@@ -89,7 +89,7 @@ static int describe(const char *name, struct tt_system_desc *out, uint32_t *link
 	if (parse_mesh(name, &out->rows, &out->cols))
 		return tt_fail(TT_EINVAL,
 			       "system %s'%s' is unknown: use N150, N300, T3000 (2x4), "
-			       "Galaxy (4x8) or a mesh RxC such as 2x2",
+			       "Galaxy (8x4) or a mesh RxC such as 2x2",
 			       from, name);
 	if (out->rows * out->cols > TT_SYSTEM_MAX_CHIPS)
 		return tt_fail(TT_ERANGE, "system %s'%s': %u chips, but a system holds at most %u",

@@ -19,7 +19,7 @@ public:
 	SystemMesh &operator=(const SystemMesh &) = delete;
 
 	// The emulated system's mesh (TT_EMU_SYSTEM: N150 1x1, N300 1x2,
-	// T3000 2x4, Galaxy 4x8 or RxC); all of it is local to this host.
+	// T3000 2x4, Galaxy 8x4 as tt-metal has it, or RxC); all of it is local to this host.
 	const MeshShape &shape() const;
 	const MeshShape &local_shape() const;
 
