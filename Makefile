@@ -532,6 +532,17 @@ test-env := TT_EMU_CACHE=$(obj)/cache ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(src)/tests/lsan.supp \
 	UBSAN_OPTIONS=print_stacktrace=1
 
+# The edit loop's quick tier: formatting, the host and model tiers, and the
+# end-to-end tests of the main paths (firmware, CBs, the NoC, hang reports, TT-Metalium,
+# meshes of chips); `make test` runs everything.
+CHECK_E2E := firmware_e2e_test cb_e2e_test noc_e2e_test hang_e2e_test metalium_e2e_test mesh_e2e_test \
+	system_e2e_test
+.PHONY: check
+check: format-check $(unit-tests) $(device-tests) deps qemu firmware \
+	$(addprefix $(obj)/tests/e2e/,$(CHECK_E2E))
+	$(Q)$(test-env) bash tests/run-tests.sh '*' $(unit-tests) $(device-tests) \
+		$(addprefix $(obj)/tests/e2e/,$(CHECK_E2E))
+
 .PHONY: test test-unit test-device test-e2e test-fw
 # The tiers, then tt-metal's programming examples (skipped, saying so, when
 # there is no tt-metal checkout, or when TESTS picks some): both run even
@@ -726,6 +737,7 @@ help:
 	@echo '  conformance    build, run and check tt-metal'"'"'s programming examples ($$(TT_METAL_HOME))'
 	@echo '  tt-metal-tests build and run tt-metal'"'"'s GoogleTest suites ($$(TT_METAL_HOME)/tests), GROUPS=...'
 	@echo '  test           every tier, then one summary line; non-zero on failure'
+	@echo '  check          the quick tier for the edit loop: host, model and main end-to-end tests'
 	@echo '  test-unit      host-only unit tests'
 	@echo '  test-device    device-model tests, no QEMU'
 	@echo '  test-e2e       firmware and kernels under QEMU'
