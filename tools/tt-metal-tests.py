@@ -168,13 +168,16 @@ class Harness:
                 return None, {}
         return None, {}
 
-    def run(self, exe, slow):
+    def run(self, exe, slow, system=None):
         """Run @exe; 'Suite.Name' -> (status, reason)."""
         env = dict(os.environ)
+        if system:
+            env["TT_EMU_SYSTEM"] = system
         env.pop("TT_METAL_SLOW_DISPATCH_MODE", None)
         if slow:
             env["TT_METAL_SLOW_DISPATCH_MODE"] = "1"
         env.setdefault("TT_METAL_HOME", self.home)
+        env.setdefault("TT_EMU_CACHE", os.path.join(self.build, "cache"))
         results = {}
         try:
             r = subprocess.run([exe, "--gtest_color=no"], capture_output=True, text=True,
@@ -223,7 +226,10 @@ class Harness:
                 self.report.append(f"{group}\t(helper {os.path.relpath(p, self.home)})\t"
                                    f"not built\t{why}")
         if exe:
-            slow, fast = self.run(exe, True), self.run(exe, False)
+            # The mesh tests' fixtures ask for up to 2x4 (a T3000); the rest
+            # run on the machine TT_EMU_SYSTEM names (a lone N150 by default).
+            system = os.environ.get("TT_EMU_SYSTEM") or ("T3000" if group == "mesh" else None)
+            slow, fast = self.run(exe, True, system), self.run(exe, False, system)
             for c in set(slow) | set(fast):
                 a, b = slow.get(c, ("skipped", "")), fast.get(c, ("skipped", ""))
                 if "passed" in (a[0], b[0]):

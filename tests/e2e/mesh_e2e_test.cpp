@@ -218,6 +218,14 @@ Test(mesh, workloads_on_parts_of_the_mesh_and_traces, .timeout = 120)
 			     "replayed, chip (%u,%u)", c[0], c[1]);
 	ReleaseTrace(mesh.get(), id);
 
+	// Ranges of one workload may not overlap: a device runs one program.
+	std::string o = what_of([&] {
+		w.add_program(MeshCoordinateRange(MeshCoordinate(0, 1), MeshCoordinate(1, 1)),
+			      marker_program(0xe));
+	});
+	cr_assert(o.find("overlaps with the previously added range") != std::string::npos, "%s",
+		  o.c_str());
+
 	// A range outside the mesh is refused before anything runs.
 	MeshWorkload outside;
 	outside.add_program(MeshCoordinateRange(MeshCoordinate(1, 1), MeshCoordinate(2, 1)),

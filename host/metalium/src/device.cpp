@@ -1223,8 +1223,15 @@ void MeshCommandQueue::enqueue_read_shards(const std::vector<ShardDataTransfer> 
 
 void MeshWorkload::add_program(const MeshCoordinateRange &range, Program &&program)
 {
-	TT_FATAL(!programs_.count(range), "a program was already added for {}",
-		 fmt::streamed(range));
+	// A device runs one program of a workload: ranges may not overlap.
+	for (const auto &[other, _] : programs_)
+		for (const auto &c : range.coords())
+			for (const auto &o : other.coords())
+				TT_FATAL(!(c == o),
+					 "the program range {} overlaps with the previously added "
+					 "range {} (at {})",
+					 fmt::streamed(range), fmt::streamed(other),
+					 fmt::streamed(c));
 	programs_.emplace(range, std::move(program));
 	order_.push_back(range);
 }
