@@ -9,7 +9,8 @@
  * Cases: boot of an 8x8 grid; a 1x1 reader -> CB -> writer pipeline, plain
  * and with delayed NoC completion; 63 cores incrementing a semaphore of
  * core (0,0); a token passed once round all 64 cores; and the multicast
- * matmul demo, four copies at once.
+ * matmul demo, four copies at once; the token ring on every chip of a 1x4
+ * system at once.
  *
  * TT_DETERMINISM_SCALE=<n> multiplies the number of runs (make
  * stress-determinism uses 10: 200 runs per case) and prints each case's
@@ -237,6 +238,73 @@ static void token_ring(struct outcome *o, unsigned runs, const char *trace)
 	tt_device_close(dev);
 }
 
+/*
+ * A 1x4 system of 4x4-core chips, the token ring on every chip at once:
+ * each chip counts the same in every run, and its own trace (one file per
+ * chip) is the same every run.
+ */
+static void mesh_token_ring(struct outcome *o, unsigned runs, const char *trace)
+{
+	struct tt_system_config cfg = { .name = "1x4",
+					.chip = { .grid_x = 4, .grid_y = 4, .trace_path = trace } };
+	struct tt_core_range_set all = tt_core_range_set(tt_core_range(0, 0, 3, 3));
+	struct tt_dm_config dm = { .processor = TT_DM_RISCV_0, .noc = TT_NOC_0 };
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	struct tt_system *sys;
+	tt_kernel_handle k;
+	uint32_t id;
+	int rc;
+
+	if (tt_system_open(&cfg, &sys))
+		FAIL(o, "system open: %s", tt_last_error());
+	for (uint32_t c = 0; c < 4; c++)
+		tt_device_set_print_handler(tt_system_chip(sys, c), hash_print, NULL);
+	if (tt_program_create(&prog) ||
+	    tt_kernel_create(prog, KERNEL("sem_ring.c"), &all, &dm, &k) ||
+	    tt_semaphore_create(prog, &all, 0, &id))
+		FAIL(o, "mesh token ring set-up failed");
+	for (unsigned i = 0; i < 16; i++) {
+		unsigned n = (i + 1) % 16;
+		uint32_t a[3] = { 18 + n % 4, 18 + n / 4, i == 0 };
+
+		tt_kernel_set_runtime_args(prog, k, tt_core(i % 4, i / 4), a, 3);
+	}
+	for (unsigned r = 0; r < runs; r++) {
+		for (uint32_t c = 0; c < 4; c++)
+			if ((rc = tt_enqueue_program(tt_system_chip(sys, c), prog, &rep)))
+				FAIL(o, "run %u chip %u: %s", r, c, tt_last_error());
+		for (uint32_t c = 0; c < 4 && o->nruns < MAX_RUNS; c++) {
+			if ((rc = tt_finish(tt_system_chip(sys, c), 60000, &rep)))
+				FAIL(o, "run %u chip %u: %s", r, c, tt_last_error());
+			o->icount[o->nruns++] = rep.instructions;
+		}
+	}
+	tt_program_destroy(prog);
+	tt_system_close(sys);
+	/* The chips' traces (x.chipN.json beside x.json), one after another. */
+	{
+		FILE *all = fopen(trace, "wb");
+		size_t stem = strlen(trace) - strlen(".json");
+
+		for (uint32_t c = 0; all && c < 4; c++) {
+			char path[256], buf[65536];
+			FILE *f;
+			size_t n;
+
+			snprintf(path, sizeof(path), "%.*s.chip%u.json", (int)stem, trace, c);
+			f = fopen(path, "rb");
+			if (!f)
+				FAIL(o, "chip %u wrote no trace at %s", c, path);
+			while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+				fwrite(buf, 1, n, all);
+			fclose(f);
+		}
+		if (all)
+			fclose(all);
+	}
+}
+
 /* The demo program itself (a 320x320x320 multicast matmul on 4x4 cores). */
 static void matmul_demo(struct outcome *o, unsigned runs, const char *trace)
 {
@@ -440,6 +508,7 @@ static const struct dcase cases[] = {
 	{ "fan_in", fan_in, 2, 5, 2 },
 	{ "token_ring", token_ring, 2, 5, 2 },
 	{ "matmul_demo_x4", matmul_demo, 4, 1, 5 },
+	{ "mesh_token_ring", mesh_token_ring, 2, 3, 2 },
 };
 
 /*
@@ -537,3 +606,4 @@ CASE(pipeline_noc_delay, 2)
 CASE(fan_in, 3)
 CASE(token_ring, 4)
 CASE(matmul_demo_x4, 5)
+CASE(mesh_token_ring, 6)

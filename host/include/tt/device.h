@@ -66,8 +66,8 @@ struct tt_device_config {
  * device halted under gdb (see docs/gdb.md), TT_EMU_NOC_DELAY=<n> sets
  * noc_delay, TT_EMU_RACECHECK=1 sets racecheck, TT_EMU_PRINT_BUFFER=<bytes>
  * sets print_buffer, TT_EMU_TILE_THREAD=0 sets tile_inline,
- * TT_EMU_TRACE=<file> records a timeline trace for Perfetto (see
- * docs/trace.md).
+ * TT_EMU_TRACE=<file> records a timeline trace for Perfetto when the
+ * config names no trace_path (see docs/trace.md).
  */
 int tt_device_open(const struct tt_device_config *cfg, struct tt_device **out);
 

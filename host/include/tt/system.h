@@ -14,6 +14,8 @@
  *   RxC       R*C    RxC    mesh neighbours (e.g. "2x2")
  *
  * Chip ids are row-major over the mesh: chip r * cols + c sits at (r, c).
+ * A timeline trace (trace_path or TT_EMU_TRACE, docs/trace.md) is one file
+ * per chip beside the path given: run.json -> run.chip0.json, ...
  * Names are case-insensitive; TG is another name for Galaxy.
  */
 #ifndef TT_SYSTEM_H

@@ -510,7 +510,8 @@ int tt_device_open(const struct tt_device_config *user_cfg, struct tt_device **o
 		cfg.parallel = true;
 	if (getenv("TT_EMU_GDB") && atoi(getenv("TT_EMU_GDB")) > 0)
 		cfg.gdb_port = (uint16_t)atoi(getenv("TT_EMU_GDB"));
-	if (getenv("TT_EMU_TRACE") && *getenv("TT_EMU_TRACE"))
+	/* The config's path first: a system gives each chip its own. */
+	if (!cfg.trace_path && getenv("TT_EMU_TRACE") && *getenv("TT_EMU_TRACE"))
 		cfg.trace_path = getenv("TT_EMU_TRACE");
 	if (getenv("TT_EMU_NOC_DELAY") && *getenv("TT_EMU_NOC_DELAY")) {
 		char *end;

@@ -111,12 +111,27 @@ int tt_system_describe(const char *name, struct tt_system_desc *out)
 struct opening {
 	struct tt_system *sys;
 	const struct tt_device_config *cfg;
+	const char *trace; /* the system's trace path, or NULL */
 	pthread_mutex_t lock;
 	uint32_t next;
 	int rc;		 /* the first failure */
 	uint32_t failed; /* its chip */
 	char why[1024];	 /* and its last error */
 };
+
+/*
+ * Chip @id's trace beside the system's: "run.json" -> "run.chip3.json"
+ * (the chips run at once, each its own timeline).
+ */
+static void chip_trace_path(const char *path, uint32_t id, char *out, size_t len)
+{
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+
+	if (dot && (!slash || dot > slash + 1))
+		snprintf(out, len, "%.*s.chip%u%s", (int)(dot - path), path, id, dot);
+	else
+		snprintf(out, len, "%s.chip%u", path, id);
+}
 
 static void *open_chips(void *arg)
 {
@@ -132,7 +147,16 @@ static void *open_chips(void *arg)
 		pthread_mutex_unlock(&o->lock);
 		if (id >= o->sys->nchips)
 			return NULL;
-		rc = tt_device_open(o->cfg, &dev);
+		{
+			struct tt_device_config cfg = *o->cfg;
+			char trace[4096];
+
+			if (o->trace && o->sys->nchips > 1) {
+				chip_trace_path(o->trace, id, trace, sizeof(trace));
+				cfg.trace_path = trace;
+			}
+			rc = tt_device_open(&cfg, &dev);
+		}
 		pthread_mutex_lock(&o->lock);
 		if (rc && !o->rc) {
 			o->rc = rc;
@@ -192,6 +216,9 @@ int tt_system_open(const struct tt_system_config *cfg, struct tt_system **out)
 
 	o.sys = sys;
 	o.cfg = &c.chip;
+	o.trace = c.chip.trace_path;
+	if (!o.trace && getenv("TT_EMU_TRACE") && *getenv("TT_EMU_TRACE"))
+		o.trace = getenv("TT_EMU_TRACE");
 	nthreads = cpus > 0 ? (uint32_t)cpus : 1;
 	if (nthreads > sys->nchips)
 		nthreads = sys->nchips;
