@@ -264,3 +264,52 @@ Test(mesh, a_failing_chip_is_named, .timeout = 120)
 	mesh->close();
 	unsetenv("TT_EMU_SYSTEM");
 }
+
+// Submeshes share the parent's chips; reshape keeps the chips, in ring order.
+Test(mesh, submeshes_and_reshape, .timeout = 120)
+{
+	auto mesh = open_2x2();
+	auto rows = mesh->create_submeshes(MeshShape(1, 2));
+	cr_assert_eq(rows.size(), 2u);
+	cr_assert_eq(mesh->get_submeshes().size(), 2u);
+	cr_assert(mesh->is_parent_mesh());
+	cr_assert(!rows[1]->is_parent_mesh());
+	cr_assert_eq(rows[1]->get_parent_mesh(), mesh);
+	cr_assert_eq(rows[1]->get_device(MeshCoordinate(0, 0)),
+		     mesh->get_device(MeshCoordinate(1, 0)));
+	cr_assert_eq(rows[1]->num_devices(), 2u);
+
+	// A workload on the bottom row's submesh touches those chips only.
+	uint32_t zero = 0;
+	for (IDevice *d : mesh->get_devices())
+		cr_assert_eq(
+			tt_device_l1_write(d->c_device(), tt_core(0, 0), SCRATCH + 12, &zero, 4),
+			TT_OK);
+	MeshWorkload w;
+	w.add_program(MeshCoordinateRange(rows[1]->shape()), marker_program(0x5b));
+	EnqueueMeshWorkload(rows[1]->mesh_command_queue(), w, true);
+	for (const auto &c : MeshCoordinateRange(mesh->shape()).coords())
+		cr_expect_eq(l1_word(mesh, c, SCRATCH + 12), c[0] == 1 ? 0x5bu : 0u, "chip (%u,%u)",
+			     c[0], c[1]);
+
+	auto corner = mesh->create_submesh(MeshShape(1, 1), MeshCoordinate(1, 1));
+	cr_assert_eq(corner->get_device(MeshCoordinate(0, 0))->id(), 3);
+	std::string e =
+		what_of([&] { mesh->create_submesh(MeshShape(2, 2), MeshCoordinate(1, 0)); });
+	cr_assert(e.find("does not fit in the MeshShape([2, 2]) mesh") != std::string::npos, "%s",
+		  e.c_str());
+	e = what_of([&] { mesh->create_submesh(MeshShape(0, 1)); });
+	cr_assert(e.find("every dimension must be at least 1") != std::string::npos, "%s",
+		  e.c_str());
+	e = what_of([&] { mesh->create_submeshes(MeshShape(1, 3)); });
+	cr_assert(e.find("does not divide") != std::string::npos, "%s", e.c_str());
+
+	// 2x2 as a line: round the ring, chips 0, 1, 3, 2.
+	mesh->reshape(MeshShape(1, 4));
+	cr_assert(mesh->get_device_ids() == std::vector<int>({ 0, 1, 3, 2 }));
+	cr_assert_eq(mesh->num_cols(), 4u);
+	e = what_of([&] { mesh->reshape(MeshShape(1, 3)); });
+	cr_assert(e.find("a mesh keeps its 4 devices") != std::string::npos, "%s", e.c_str());
+	mesh->close();
+	unsetenv("TT_EMU_SYSTEM");
+}

@@ -161,6 +161,144 @@ MeshDevice::MeshDevice(Private, struct tt_system *sys, const MeshShape &shape,
 								  dispatch));
 }
 
+MeshDevice::MeshDevice(Private, const std::shared_ptr<MeshDevice> &parent, const MeshShape &shape,
+		       std::vector<std::shared_ptr<MeshDevice>> chips)
+    : id_(0), dev_(chips.at(0)->c_device()), shape_(shape), chips_(std::move(chips)),
+      owns_dev_(false), parent_(parent), allocator_(std::make_unique<Allocator>(dev_))
+{
+	auto dispatch = std::make_shared<detail::DeviceDispatch>();
+	for (size_t q = 0; q < parent->cqs_.size(); q++)
+		cqs_.push_back(std::make_unique<MeshCommandQueue>(this, static_cast<uint32_t>(q),
+								  dispatch));
+}
+
+std::shared_ptr<MeshDevice> MeshDevice::create_submesh(const MeshShape &sub,
+						       const std::optional<MeshCoordinate> &offset)
+{
+	TT_FATAL(sub.dims() == shape_.dims(),
+		 "submesh shape {} has {} dimensions; the mesh {} has {}", fmt::streamed(sub),
+		 sub.dims(), fmt::streamed(shape_), shape_.dims());
+	MeshCoordinate at = offset.value_or(MeshCoordinate::zero_coordinate(shape_.dims()));
+	TT_FATAL(at.dims() == shape_.dims(),
+		 "submesh offset {} has {} dimensions; the mesh {} has {}", fmt::streamed(at),
+		 at.dims(), fmt::streamed(shape_), shape_.dims());
+	for (size_t d = 0; d < sub.dims(); d++) {
+		int32_t i = static_cast<int32_t>(d);
+		TT_FATAL(sub[i] > 0, "submesh shape {}: every dimension must be at least 1",
+			 fmt::streamed(sub));
+		TT_FATAL(at[i] + sub[i] <= shape_[i],
+			 "a {} submesh at offset {} does not fit in the {} mesh",
+			 fmt::streamed(sub), fmt::streamed(at), fmt::streamed(shape_));
+	}
+	std::vector<std::shared_ptr<MeshDevice>> chips;
+	for (const auto &c : MeshCoordinateRange(sub).coords()) {
+		MeshCoordinate p = c;
+		for (size_t d = 0; d < c.dims(); d++)
+			p[static_cast<int32_t>(d)] += at[static_cast<int32_t>(d)];
+		MeshDevice *chip = this->chip(p);
+		// A unit mesh is its own chip; a mesh of several holds its chips.
+		chips.push_back(chip == this ? shared_from_this() : chips_.at(chip_index(p)));
+	}
+	auto mesh =
+		std::make_shared<MeshDevice>(Private(), shared_from_this(), sub, std::move(chips));
+	submeshes_.push_back(mesh);
+	return mesh;
+}
+
+std::vector<std::shared_ptr<MeshDevice>> MeshDevice::create_submeshes(const MeshShape &sub)
+{
+	TT_FATAL(sub.dims() == shape_.dims(),
+		 "submesh shape {} has {} dimensions; the mesh {} has {}", fmt::streamed(sub),
+		 sub.dims(), fmt::streamed(shape_), shape_.dims());
+	std::vector<uint32_t> steps;
+	for (size_t d = 0; d < sub.dims(); d++) {
+		int32_t i = static_cast<int32_t>(d);
+		TT_FATAL(sub[i] > 0 && shape_[i] % sub[i] == 0,
+			 "submesh shape {} does not divide the {} mesh", fmt::streamed(sub),
+			 fmt::streamed(shape_));
+		steps.push_back(shape_[i] / sub[i]);
+	}
+	std::vector<std::shared_ptr<MeshDevice>> out;
+	for (const auto &step :
+	     MeshCoordinateRange(MeshShape(ttsl::Span<const uint32_t>(steps))).coords()) {
+		MeshCoordinate at = step;
+		for (size_t d = 0; d < at.dims(); d++)
+			at[static_cast<int32_t>(d)] *= sub[static_cast<int32_t>(d)];
+		out.push_back(create_submesh(sub, at));
+	}
+	return out;
+}
+
+std::vector<std::shared_ptr<MeshDevice>> MeshDevice::get_submeshes() const
+{
+	std::vector<std::shared_ptr<MeshDevice>> out;
+	for (const auto &w : submeshes_)
+		if (auto m = w.lock())
+			out.push_back(std::move(m));
+	return out;
+}
+
+size_t MeshDevice::chip_index(const MeshCoordinate &c) const
+{
+	return c.dims() > 1 ? c[0] * num_cols() + c[1] : c[0];
+}
+
+std::vector<int> MeshDevice::get_device_ids() const
+{
+	std::vector<int> ids;
+	for (IDevice *d : const_cast<MeshDevice *>(this)->get_devices())
+		ids.push_back(d->id());
+	return ids;
+}
+
+void MeshDevice::reshape(const MeshShape &to)
+{
+	TT_FATAL(to.mesh_size() == shape_.mesh_size(),
+		 "reshape {} to {}: a mesh keeps its {} devices", fmt::streamed(shape_),
+		 fmt::streamed(to), shape_.mesh_size());
+	TT_FATAL(to.dims() == 2 && shape_.dims() == 2, "reshape: 2-D meshes only ({} to {})",
+		 fmt::streamed(shape_), fmt::streamed(to));
+	for (auto &q : cqs_)
+		q->finish();
+	if (chips_.empty() || to == shape_) {
+		shape_ = to;
+		return;
+	}
+	uint32_t rows = num_rows(), cols = num_cols();
+	std::vector<std::shared_ptr<MeshDevice>> order;
+	if (to[0] == 1 || to[1] == 1) {
+		// The ring round the mesh (a line when it has one row or column).
+		std::vector<MeshCoordinate> ring;
+		if (rows == 1 || cols == 1) {
+			ring = MeshCoordinateRange(shape_).coords();
+		} else {
+			TT_FATAL(rows == 2 || cols == 2,
+				 "reshape {} to a line: a ring round every device exists only when "
+				 "one dimension is 2",
+				 fmt::streamed(shape_));
+			for (uint32_t c = 0; c < cols; c++)
+				ring.push_back(MeshCoordinate(0, c));
+			for (uint32_t r = 1; r < rows; r++)
+				ring.push_back(MeshCoordinate(r, cols - 1));
+			for (uint32_t c = cols - 1; c-- > 0;)
+				ring.push_back(MeshCoordinate(rows - 1, c));
+			for (uint32_t r = rows - 1; r-- > 1;)
+				ring.push_back(MeshCoordinate(r, 0));
+		}
+		for (const auto &c : ring)
+			order.push_back(chips_.at(chip_index(c)));
+	} else {
+		TT_FATAL(to[0] == cols && to[1] == rows,
+			 "reshape {} to {}: only to a line or to the transposed shape",
+			 fmt::streamed(shape_), fmt::streamed(to));
+		for (uint32_t r = 0; r < to[0]; r++)
+			for (uint32_t c = 0; c < to[1]; c++)
+				order.push_back(chips_.at(chip_index(MeshCoordinate(c, r))));
+	}
+	chips_ = std::move(order);
+	shape_ = to;
+}
+
 // A mesh of several chips: a system of that shape, which the emulated
 // machine (TT_EMU_SYSTEM) must be able to hold.
 static std::shared_ptr<MeshDevice> open_mesh(const MeshShape &shape, size_t l1_small_size,
@@ -324,6 +462,13 @@ bool MeshDevice::close()
 				ok = false;
 			}
 		}
+		if (parent_) {
+			// A submesh's chips are its parent's.
+			dev_ = nullptr;
+			return ok;
+		}
+		for (auto &sub : get_submeshes())
+			ok = sub->close() && ok;
 		for (auto &chip : chips_)
 			ok = chip->close() && ok;
 		ok = tt_system_close(sys_) == TT_OK && ok;
@@ -360,8 +505,7 @@ MeshDevice *MeshDevice::chip(const MeshCoordinate &coord) const
 		 fmt::streamed(coord), fmt::streamed(shape_));
 	if (chips_.empty())
 		return const_cast<MeshDevice *>(this);
-	size_t i = coord.dims() > 1 ? coord[0] * num_cols() + coord[1] : coord[0];
-	return chips_.at(i).get();
+	return chips_.at(chip_index(coord)).get();
 }
 
 IDevice *MeshDevice::get_device(const MeshCoordinate &coord)

@@ -74,6 +74,9 @@ public:
 	// A mesh of the chips of @sys, row-major over @shape.
 	MeshDevice(Private, struct tt_system *sys, const MeshShape &shape,
 		   size_t num_command_queues);
+	// A submesh of @parent: its chips @chips (row-major over @shape).
+	MeshDevice(Private, const std::shared_ptr<MeshDevice> &parent, const MeshShape &shape,
+		   std::vector<std::shared_ptr<MeshDevice>> chips);
 	~MeshDevice() override;
 	MeshDevice(const MeshDevice &) = delete;
 	MeshDevice &operator=(const MeshDevice &) = delete;
@@ -109,6 +112,25 @@ public:
 	// The chip at @coord of a mesh of several (this mesh itself when 1x1).
 	MeshDevice *chip(const MeshCoordinate &coord) const;
 	bool is_unit() const { return chips_.empty(); }
+	// Submeshes: meshes over some of this mesh's chips, which they share
+	// (a submesh's (0, 0) is the parent's @offset).  Buffers stay in
+	// lockstep only while every allocation is made on the whole mesh.
+	std::shared_ptr<MeshDevice>
+	create_submesh(const MeshShape &submesh_shape,
+		       const std::optional<MeshCoordinate> &offset = std::nullopt);
+	// The mesh cut into submeshes of @submesh_shape, row-major.
+	std::vector<std::shared_ptr<MeshDevice>> create_submeshes(const MeshShape &submesh_shape);
+	// The submeshes still alive (a submesh holds its parent, not the reverse).
+	std::vector<std::shared_ptr<MeshDevice>> get_submeshes() const;
+	bool is_parent_mesh() const { return parent_ == nullptr; }
+	const std::shared_ptr<MeshDevice> &get_parent_mesh() const { return parent_; }
+	// The same chips as another shape: a line (1xN or Nx1) follows the
+	// ring round a 2-D mesh, the transposed shape transposes; the number
+	// of chips never changes.
+	void reshape(const MeshShape &new_shape);
+	// The chips' ids, row-major.
+	std::vector<int> get_device_ids() const;
+
 	// tt-metal's internal view of a mesh; defined with it in
 	// distributed/mesh_device_impl.hpp, one of the test-support headers.
 	MeshDeviceImpl &impl();
@@ -152,6 +174,9 @@ public:
 	void reset_sub_device_stall_group();
 
 private:
+	// The row-major index of @coord among the chips.
+	size_t chip_index(const MeshCoordinate &coord) const;
+
 	int id_;
 	struct tt_device *dev_; // a mesh of several: chip 0's, for the queries
 	MeshShape shape_{ 1, 1 };
@@ -159,6 +184,8 @@ private:
 	std::vector<std::shared_ptr<MeshDevice>> chips_; // row-major; empty when 1x1
 	bool owns_dev_ = true;				 // false: a chip of a system
 	std::shared_ptr<void> impl_;			 // the MeshDeviceImpl, once asked
+	std::shared_ptr<MeshDevice> parent_;		 // of a submesh
+	std::vector<std::weak_ptr<MeshDevice>> submeshes_;
 	std::unique_ptr<Allocator> allocator_;
 	std::vector<std::unique_ptr<MeshCommandQueue>> cqs_;
 	std::map<uint32_t, std::vector<detail::TracedRun>> traces_;
