@@ -7,6 +7,7 @@
  * next to a lone device.  docs/performance.md keeps the figures.
  */
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,15 @@ fail:
 	exit(1);
 }
 
+/* Issue-style goal lines: "target NAME: VALUE (goal OP LIMIT): met". */
+static void target(const char *name, double value, const char *unit, bool below, double limit)
+{
+	bool met = below ? value <= limit : value >= limit;
+
+	printf("target %s: %.2f%s (goal %s %.2f%s): %s\n", name, value, unit,
+	       below ? "<=" : ">=", limit, unit, met ? "met" : "not met");
+}
+
 static void system_row(const char *name, struct tt_program *prog, double lone)
 {
 	struct tt_system_config cfg = { .name = name };
@@ -122,6 +132,13 @@ static void system_row(const char *name, struct tt_program *prog, double lone)
 	       "all %u chips at once %.2f ms (%.2fx)\n",
 	       one * 1e3, one / lone, n, all * 1e3, all / lone);
 	tt_system_close(sys);
+	if (n == 8) {
+		target("mesh 2x4 open", open, " s", true, 1.5);
+		target("mesh 2x4", all / lone, "x", true, 5.0);
+	} else if (n == 32) {
+		target("mesh 4x8 open", open, " s", true, 6.0);
+		target("mesh 4x8 one chip", one / lone, "x", true, 1.2);
+	}
 }
 
 int main(void)
