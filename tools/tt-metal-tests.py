@@ -179,6 +179,7 @@ class Harness:
         env.setdefault("TT_METAL_HOME", self.home)
         env.setdefault("TT_EMU_CACHE", os.path.join(self.build, "cache"))
         results = {}
+        log = f"{exe}.{'slow' if slow else 'fast'}.log"
         try:
             r = subprocess.run([exe, "--gtest_color=no"], capture_output=True, text=True,
                                env=env, timeout=self.a.timeout, cwd=self.home)
@@ -187,6 +188,8 @@ class Harness:
             text = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) \
                 else (e.stdout or "")
             text += "\n[harness] timed out\n"
+        with open(log, "w") as f:
+            f.write(text)
         cur, lines = None, []
         for line in text.splitlines():
             m = re.match(r"\[ RUN      \] (\S+)", line)
