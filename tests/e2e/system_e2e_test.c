@@ -8,6 +8,7 @@
  */
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -184,4 +185,30 @@ Test(system, one_gdb_port_is_one_chip)
 	cr_expect_null(sys);
 	cr_expect(strstr(tt_last_error(), "N300 has 2 chips but one gdb port (1234)"), "%s",
 		  tt_last_error());
+}
+
+/* A chip whose QEMU dies is reported lost; the other chips run on. */
+Test(system, a_lost_chip_leaves_the_others, .timeout = 120)
+{
+	struct tt_system *sys = open_system("N300");
+	struct tt_device *a = tt_system_chip(sys, 0), *b = tt_system_chip(sys, 1);
+	struct tt_run_report rep;
+	tt_kernel_handle k;
+	struct tt_program *spin =
+		e2e_program(KERNEL("spin.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, &k);
+	struct tt_program *empty =
+		e2e_program(KERNEL("empty.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, &k);
+
+	cr_assert_eq(tt_enqueue_program(a, spin, &rep), TT_OK);
+	cr_assert_eq(tt_enqueue_program(b, spin, &rep), TT_OK);
+	cr_assert_gt(tt_device_qemu_pid(b), 0);
+	cr_assert_eq(kill(tt_device_qemu_pid(b), SIGKILL), 0);
+	cr_expect_neq(tt_finish(b, 30000, &rep), TT_OK);
+	cr_expect(strstr(tt_last_error(), "lost the device: QEMU exited"), "%s", tt_last_error());
+	/* Chip 0 still runs: its spin is stopped, then a program runs. */
+	cr_expect_eq(tt_finish(a, 300, &rep), TT_ETIMEDOUT);
+	e2e_run_ok(a, empty, &rep);
+	tt_program_destroy(spin);
+	tt_program_destroy(empty);
+	tt_system_close(sys);
 }

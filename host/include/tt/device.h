@@ -122,4 +122,10 @@ uint64_t tt_device_boot_instructions(const struct tt_device *dev);
  */
 double tt_device_cpu_seconds(const struct tt_device *dev);
 
+/*
+ * The QEMU process emulating @dev (for tools, and tests that take it
+ * away); 0 if @dev is not an open device.
+ */
+int tt_device_qemu_pid(const struct tt_device *dev);
+
 #endif /* TT_DEVICE_H */

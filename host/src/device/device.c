@@ -932,6 +932,13 @@ int tt_device_dram_read(struct tt_device *dev, uint32_t bank, uint64_t addr, voi
  * clock: nanosecond resolution, where /proc/PID/stat counts clock ticks
  * (10 ms), too coarse for a benchmark pass of a tenth of a second.
  */
+int tt_device_qemu_pid(const struct tt_device *dev)
+{
+	if (tt_dev_check(dev, "tt_device_qemu_pid"))
+		return 0;
+	return (int)dev->qemu;
+}
+
 double tt_device_cpu_seconds(const struct tt_device *dev)
 {
 	struct timespec ts;
