@@ -287,6 +287,7 @@ metalium: $(mtl-pkg)/lib/libtt_metalium.a $(obj)/san/metalium/libtt_metalium.a \
 # (host/src/base/paths.c, TT_RELOCATABLE); nothing in it names this source or
 # build tree.
 #   include/tt, include/metalium     libtt and TT-Metalium headers
+#   include/metalium-test-support     tt-metal internals its unit tests include
 #   lib/libtt.so, lib/libtt_metalium.so, lib/cmake/TT-Metalium, lib/pkgconfig
 #   lib/tensix-emu/                   firmware, linker scripts, newlib, QEMU
 #   share/tensix-emu/                 kernel API headers and hal/
@@ -325,6 +326,8 @@ install: all $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so
 		$(inst)/lib/tensix-emu/qemu/build $(inst)/lib/tensix-emu/sysroot $(inst)/share/tensix-emu
 	$(Q)install -m 644 host/include/tt/*.h $(inst)/include/tt/
 	$(Q)cp -RL host/metalium/include/. $(inst)/include/metalium/
+	$(Q)rm -rf $(inst)/include/metalium-test-support
+	$(Q)cp -RL host/metalium/test-support $(inst)/include/metalium-test-support
 	$(Q)install -m 755 $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so $(inst)/lib/
 	$(Q)install -m 644 $(fw-images) $(obj)/firmware/kernel_entry.o $(inst)/lib/tensix-emu/firmware/
 	$(Q)install -m 644 $(kernel-lds) $(inst)/lib/tensix-emu/linker/
