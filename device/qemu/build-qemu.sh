@@ -20,6 +20,12 @@ jobs=${JOBS:-$(nproc)}
 
 say() { printf '  %-7s %s\n' "$1" "$2"; }
 
+# One build at a time: two makes (or two build trees' tests) starting
+# this at once would unpack and compile into the same tree together.
+mkdir -p "$out"
+exec 9> "$out/.lock"
+flock 9
+
 fetch() {
 	local opts
 	mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" \
