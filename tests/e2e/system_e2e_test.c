@@ -66,6 +66,40 @@ Test(system, names_and_meshes)
 	cr_expect_eq(tt_system_describe(NULL, NULL), TT_EINVAL);
 }
 
+/* TT_VISIBLE_DEVICES keeps PCIe devices; each N300 card brings its partner. */
+Test(system, visible_devices)
+{
+	struct tt_system_desc d;
+
+	setenv("TT_VISIBLE_DEVICES", "0,1", 1);
+	cr_assert_eq(tt_system_describe("T3000", &d), TT_OK, "%s", tt_last_error());
+	cr_expect_eq(d.rows, 2);
+	cr_expect_eq(d.cols, 2);
+	cr_expect_eq(d.pcie_chips, 2);
+	setenv("TT_VISIBLE_DEVICES", "3", 1);
+	cr_assert_eq(tt_system_describe("T3000", &d), TT_OK);
+	cr_expect_str_eq(d.name, "N300");
+	cr_expect_eq(d.rows * d.cols, 2);
+	setenv("TT_VISIBLE_DEVICES", "0,5,9", 1);
+	cr_assert_eq(tt_system_describe("Galaxy", &d), TT_OK);
+	cr_expect_str_eq(d.name, "1x3");
+	cr_expect_eq(d.pcie_chips, 3);
+	setenv("TT_VISIBLE_DEVICES", "4", 1);
+	cr_expect_eq(tt_system_describe("T3000", &d), TT_ERANGE);
+	cr_expect(strstr(tt_last_error(), "the T3000 has PCIe devices 0..3"), "%s",
+		  tt_last_error());
+	setenv("TT_VISIBLE_DEVICES", "1,1", 1);
+	cr_expect_eq(tt_system_describe("T3000", &d), TT_EINVAL);
+	cr_expect(strstr(tt_last_error(), "device 1 twice"), "%s", tt_last_error());
+	setenv("TT_VISIBLE_DEVICES", "a", 1);
+	cr_expect_eq(tt_system_describe("N300", &d), TT_EINVAL);
+	unsetenv("TT_VISIBLE_DEVICES");
+	cr_assert_eq(tt_system_describe("T3000", &d), TT_OK);
+	cr_expect_eq(d.pcie_chips, 4);
+	cr_assert_eq(tt_system_describe("N300", &d), TT_OK);
+	cr_expect_eq(d.pcie_chips, 1);
+}
+
 /* One program in flight on every chip at once; each chip has its own L1. */
 Test(system, one_program_on_every_chip, .timeout = 120)
 {

@@ -13,6 +13,10 @@
  *                          a 4x8 mesh opens on it transposed)
  *   RxC       R*C    RxC    mesh neighbours (e.g. "2x2")
  *
+ * TT_VISIBLE_DEVICES=<ids> keeps the PCIe devices listed, as in tt-metal:
+ * each N300 card brings its second chip, so two cards of a T3000 are a
+ * 2x2 mesh; on a Galaxy or a plain mesh k chips are a 1xk line.
+ *
  * Chip ids are row-major over the mesh: chip r * cols + c sits at (r, c).
  * A timeline trace (trace_path or TT_EMU_TRACE, docs/trace.md) is one file
  * per chip beside the path given: run.json -> run.chip0.json, ...
@@ -34,6 +38,8 @@ struct tt_system;
 struct tt_system_desc {
 	char name[16];	     /* "T3000", or "2x2" for a plain mesh */
 	uint32_t rows, cols; /* mesh shape */
+	uint32_t pcie_chips; /* chips with a PCIe link of their own: one
+				 * per N300 card, every chip elsewhere */
 };
 
 /*

@@ -1506,6 +1506,9 @@ ClusterType GetClusterType()
 		return ClusterType::T3K;
 	if (!strcmp(d.name, "Galaxy") || !strcmp(d.name, "TG"))
 		return ClusterType::GALAXY;
+	// Two N300 cards of a T3000 (TT_VISIBLE_DEVICES=0,1).
+	if (d.rows == 2 && d.cols == 2 && d.pcie_chips == 2)
+		return ClusterType::N300_2x2;
 	return ClusterType::CUSTOM;
 }
 
@@ -1561,12 +1564,7 @@ GlobalSemaphore CreateGlobalSemaphore(IDevice *device, const CoreRangeSet &cores
 // chip is reached over ethernet), so four on a T3000; every chip elsewhere.
 size_t GetNumPCIeDevices()
 {
-	struct tt_system_desc d = detail::emulated_system();
-	if (!strcmp(d.name, "N300"))
-		return 1;
-	if (!strcmp(d.name, "T3000") || !strcmp(d.name, "T3K"))
-		return 4;
-	return d.rows * d.cols;
+	return detail::emulated_system().pcie_chips;
 }
 
 ChipId GetPCIeDeviceID(ChipId device_id)

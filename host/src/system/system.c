@@ -35,16 +35,69 @@ struct tt_system {
 struct named_system {
 	const char *name;
 	uint32_t rows, cols, links;
+	bool cards; /* N300 cards: one PCIe chip each, its partner below it */
 };
 
 /*
  * The machines by tt-metal's names.  Links per neighbouring pair: the
  * emulator's until ethernet cores are modelled (docs/multi-device.md).
+ * A T3000 is four N300 cards, one per column of its 2x4 mesh: the PCIe
+ * chip on top, its partner under it.
  */
 static const struct named_system named[] = {
-	{ "N150", 1, 1, 0 }, { "N300", 1, 2, 2 },   { "T3000", 2, 4, 2 },
-	{ "T3K", 2, 4, 2 },  { "Galaxy", 8, 4, 4 }, { "TG", 8, 4, 4 },
+	{ "N150", 1, 1, 0, false }, { "N300", 1, 2, 2, true },	  { "T3000", 2, 4, 2, true },
+	{ "T3K", 2, 4, 2, true },   { "Galaxy", 8, 4, 4, false }, { "TG", 8, 4, 4, false },
 };
+
+/*
+ * TT_VISIBLE_DEVICES: the PCIe devices this process sees, as tt-metal
+ * takes it (a comma-separated list of ids).  Each N300 card brings its
+ * second chip: k cards of a T3000 are a 2xk mesh (one card: an N300);
+ * elsewhere k chips are a 1xk line.
+ */
+static int visible(struct tt_system_desc *d, bool cards)
+{
+	const char *v = getenv("TT_VISIBLE_DEVICES"), *p;
+	uint64_t seen = 0;
+	uint32_t k = 0;
+
+	if (!v || !*v)
+		return TT_OK;
+	for (p = v; *p;) {
+		char *end;
+		unsigned long id = strtoul(p, &end, 10);
+
+		if (end == p || (*end && *end != ','))
+			return tt_fail(TT_EINVAL,
+				       "TT_VISIBLE_DEVICES='%s': expected PCIe device ids "
+				       "separated by commas, such as 0,1",
+				       v);
+		if (id >= d->pcie_chips)
+			return tt_fail(TT_ERANGE,
+				       "TT_VISIBLE_DEVICES='%s': the %s has PCIe devices 0..%u", v,
+				       d->name, d->pcie_chips - 1);
+		if (seen & (1ull << id))
+			return tt_fail(TT_EINVAL, "TT_VISIBLE_DEVICES='%s': device %lu twice", v,
+				       id);
+		seen |= 1ull << id;
+		k++;
+		p = *end ? end + 1 : end;
+	}
+	if (!k)
+		return TT_OK;
+	d->pcie_chips = k;
+	if (cards && k == 1) {
+		snprintf(d->name, sizeof(d->name), "N300");
+		d->rows = 1, d->cols = 2;
+	} else if (cards) {
+		d->rows = 2, d->cols = k;
+		snprintf(d->name, sizeof(d->name), "2x%u", k);
+	} else if (k != d->rows * d->cols) {
+		d->rows = 1, d->cols = k;
+		snprintf(d->name, sizeof(d->name), "1x%u", k);
+	}
+	return TT_OK;
+}
 
 static int parse_mesh(const char *name, uint32_t *rows, uint32_t *cols)
 {
@@ -83,8 +136,12 @@ static int describe(const char *name, struct tt_system_desc *out, uint32_t *link
 		snprintf(out->name, sizeof(out->name), "%s", named[i].name);
 		out->rows = named[i].rows;
 		out->cols = named[i].cols;
+		out->pcie_chips =
+			named[i].cards ? out->rows * out->cols / 2 : out->rows * out->cols;
+		if (out->pcie_chips == 0)
+			out->pcie_chips = 1;
 		*links = named[i].links;
-		return TT_OK;
+		return visible(out, named[i].cards);
 	}
 	if (parse_mesh(name, &out->rows, &out->cols))
 		return tt_fail(TT_EINVAL,
@@ -95,8 +152,9 @@ static int describe(const char *name, struct tt_system_desc *out, uint32_t *link
 		return tt_fail(TT_ERANGE, "system %s'%s': %u chips, but a system holds at most %u",
 			       from, name, out->rows * out->cols, TT_SYSTEM_MAX_CHIPS);
 	snprintf(out->name, sizeof(out->name), "%ux%u", out->rows, out->cols);
+	out->pcie_chips = out->rows * out->cols;
 	*links = out->rows * out->cols > 1 ? 1 : 0;
-	return TT_OK;
+	return visible(out, false);
 }
 
 int tt_system_describe(const char *name, struct tt_system_desc *out)
