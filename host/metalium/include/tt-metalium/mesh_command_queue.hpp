@@ -82,6 +82,11 @@ public:
 	uint32_t id() const { return id_; }
 
 	void enqueue_mesh_workload(MeshWorkload &mesh_workload, bool blocking);
+	// The same data (the whole device-local buffer, or @region of it) to
+	// every device of @device_range.
+	void enqueue_write_shard_to_sub_grid(const MeshBuffer &buffer, const void *host_data,
+					     const MeshCoordinateRange &device_range, bool blocking,
+					     std::optional<BufferRegion> region = std::nullopt);
 	void enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer> &buffer,
 				       const void *host_data, bool blocking);
 	void enqueue_read_mesh_buffer(void *host_data, const std::shared_ptr<MeshBuffer> &buffer,
