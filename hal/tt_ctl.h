@@ -57,6 +57,7 @@ enum tt_ctl_type {
 	TT_EVT_IDLE,			/* struct tt_evt_idle */
 	TT_EVT_RACE,			/* struct tt_evt_race + text */
 	TT_EVT_PRINT_DROPPED,		/* struct tt_evt_print_dropped */
+	TT_EVT_PROFILER,		/* struct tt_evt_profiler + name and site */
 };
 
 struct tt_ctl_hdr {
@@ -229,6 +230,24 @@ struct tt_evt_idle {
 	uint32_t ctl_seen;
 	uint32_t pad;
 	uint64_t icount;		/* as in tt_evt_doorbell */
+};
+
+/*
+ * A profiler marker (machine option profiler=on): hart @src wrote EMU
+ * PROF_MARK @mark (an enum tt_prof_mark, hal/tt_emu_regs.h) with PROF_DATA
+ * @data at device clock @clock.  A marker with a name (ZONE_BEGIN, DATA,
+ * SUM_BEGIN) is followed by the name (at most TT_CTL_PROFILER_NAME_MAX
+ * bytes), a NUL and the marker's site, "<file>,<line>" (nothing when the
+ * kernel gave none; no NUL), cut to fit the payload.
+ */
+#define TT_CTL_PROFILER_NAME_MAX	255
+
+struct tt_evt_profiler {
+	struct tt_evt_source src;
+	uint32_t mark;
+	uint32_t pad;
+	uint64_t clock;			/* ns since the machine started: the wall clock */
+	uint64_t data;
 };
 
 struct tt_evt_wait_state {

@@ -136,13 +136,20 @@ TT_REG32(EMU, TLB_FLUSHES, 0x0E4)	/* ro: low 32 bits */
  * EMU block: profiler markers (tt-metal's DeviceZoneScopedN and friends).
  * A kernel writes PROF_NAME and PROF_DATA_* as the marker needs, then
  * PROF_MARK; while a timeline trace is recorded the model puts the marker
- * on this RISC's track at the device clock of that write, and otherwise
- * ignores it.
+ * on this RISC's track at the device clock of that write, with the
+ * machine option profiler=on it sends it to the host (TT_EVT_PROFILER),
+ * and otherwise it ignores it.
+ *
+ * With PROF_MARK.SITE set the name is followed, after its NUL, by where
+ * the marker is in the kernel's source, "<file>,<line>" (tt-metal's
+ * macros give it; the device profiler's log reports it).
  */
 TT_REG32(EMU, PROF_NAME, 0x0D0)		/* rw: L1 address of a NUL-terminated name */
 TT_REG32(EMU, PROF_DATA_LO, 0x0D4)	/* rw: marker data, low word */
 TT_REG32(EMU, PROF_DATA_HI, 0x0D8)	/* rw: marker data, high word */
-TT_REG32(EMU, PROF_MARK, 0x0DC)		/* wo: enum tt_prof_mark */
+TT_REG32(EMU, PROF_MARK, 0x0DC)		/* wo */
+TT_FIELD(EMU, PROF_MARK, KIND, 0, 16)	/* enum tt_prof_mark */
+TT_FIELD(EMU, PROF_MARK, SITE, 16, 1)	/* the name is followed by its site */
 
 /* Slots of summed zones per RISC (DeviceZoneScopedSumN1, N2). */
 #define TT_PROF_SUM_SLOTS	2

@@ -121,8 +121,9 @@ typedef struct TTBlockEnv {
     void (*noc_sent)(void *opaque, unsigned core, unsigned risc, unsigned noc,
                      const uint32_t *reg);
     /*
-     * Hart (@core, @risc) set a profiler marker (@mark, enum tt_prof_mark):
-     * @name is the L1 address of its name, @data its data.
+     * Hart (@core, @risc) set a profiler marker (@mark, the PROF_MARK
+     * value: KIND and SITE): @name is the L1 address of its name, @data
+     * its data.
      */
     void (*prof_mark)(void *opaque, unsigned core, unsigned risc, uint32_t mark,
                       uint32_t name, uint64_t data);

@@ -18,8 +18,8 @@
  * This file wires them: the services every block gets (TTBlockEnv), the
  * effects of one block on another (a hart going to sleep or ringing the
  * host lands what its NoCs still hold; NoC data landing in L1 wakes the
- * harts that may wait for it), the timeline trace, and the host's
- * control messages.
+ * harts that may wait for it), the timeline trace, the profiler markers
+ * sent to the host, and the host's control messages.
  *
  * Not yet implemented: stream registers other than the CB counters.  They
  * answer with a guest error naming the block, and reads return 0.
@@ -551,13 +551,79 @@ static void ttx_noc_sent(void *opaque, unsigned core, unsigned risc,
     }
 }
 
+/*
+ * Copy the NUL-terminated string at @addr of the L1 @l1 into @buf (@len
+ * bytes at most, no NUL added); returns the bytes copied.
+ */
+static size_t ttx_l1_string(const uint8_t *l1, uint32_t addr, char *buf,
+                            size_t len)
+{
+    size_t n = 0;
+
+    while (n < len && addr + n < TT_MEM_L1_SIZE && l1[addr + n]) {
+        buf[n] = (char)l1[addr + n];
+        n++;
+    }
+    return n;
+}
+
+/*
+ * The device profiler (machine option profiler=on): each marker goes to
+ * the host as it is set, its name and site copied out of L1 now (the
+ * kernel's text may be replaced before the host looks).  The host pairs
+ * zone ends with their beginnings and adds up the summed zones.
+ */
+static void ttx_prof_send(TTChip *chip, unsigned core, unsigned risc,
+                          uint32_t kind, bool site, uint32_t name,
+                          uint64_t data)
+{
+    const uint8_t *l1 = chip->ops->l1(chip->opaque, core);
+    struct tt_evt_profiler ev = {
+        .src = {.core = core, .risc = risc},
+        .mark = kind,
+        .clock = chip->ops->clock_ns(chip->opaque),
+        .data = data,
+    };
+    char text[TT_CTL_MAX_PAYLOAD - sizeof(ev)];
+    size_t n = 0;
+
+    if (kind < TT_PROF_ZONE_BEGIN || kind > TT_PROF_SUM_END) {
+        return;
+    }
+    if (kind == TT_PROF_ZONE_BEGIN || kind == TT_PROF_DATA ||
+        kind == TT_PROF_SUM_BEGIN) {
+        if (name < TT_MEM_L1_SIZE) {
+            n = ttx_l1_string(l1, name, text, TT_CTL_PROFILER_NAME_MAX);
+        } else {
+            n = (size_t)snprintf(text, sizeof(text), "0x%x", name);
+        }
+        text[n++] = '\0';
+        if (site && name < TT_MEM_L1_SIZE) {
+            /* The site follows the whole name, which may have been cut. */
+            uint32_t at = name + 1 +
+                          (uint32_t)strnlen((const char *)l1 + name,
+                                            TT_MEM_L1_SIZE - name);
+
+            if (at < TT_MEM_L1_SIZE) {
+                n += ttx_l1_string(l1, at, text + n, sizeof(text) - n);
+            }
+        }
+    }
+    ttx_send(chip, TT_EVT_PROFILER, &ev, sizeof(ev), text, n);
+}
+
 static void ttx_prof_mark(void *opaque, unsigned core, unsigned risc,
                           uint32_t mark, uint32_t name, uint64_t data)
 {
     TTChip *chip = opaque;
+    uint32_t kind = TT_FIELD_GET(EMU, PROF_MARK, KIND, mark);
 
     if (chip->trace) {
-        ttx_trace_prof(chip->trace, core, risc, mark, name, data);
+        ttx_trace_prof(chip->trace, core, risc, kind, name, data);
+    }
+    if (chip->cfg.profiler) {
+        ttx_prof_send(chip, core, risc, kind,
+                      TT_FIELD_GET(EMU, PROF_MARK, SITE, mark), name, data);
     }
 }
 

@@ -128,6 +128,7 @@ typedef struct TTChipConfig {
     unsigned noc_delay; /* 0, or NoC commands held per core and NoC
                                  * (delayed completion, ttx_noc.c) */
     bool racecheck;     /* NoC race detector (ttx_noc.c) */
+    bool profiler;      /* send profiler markers to the host */
     /*
      * Harts call ttx_chip_read/write from several threads at once, with no
      * lock of the environment's held (parallel mode): the chip locks per

@@ -156,6 +156,7 @@ struct TensixMachineState {
     char *racecheck;
     char *tile_thread;
     char *print_buffer;
+    char *profiler;
 
     unsigned grid_x;
     unsigned grid_y;
@@ -1389,6 +1390,7 @@ static void tensix_machine_init(MachineState *ms)
         .deterministic = icount_enabled(),
         .noc_delay = tensix_parse_noc_delay(s),
         .racecheck = tensix_parse_on_off("racecheck", s->racecheck, false),
+        .profiler = tensix_parse_on_off("profiler", s->profiler, false),
         .tile_inline =
             !tensix_parse_on_off("tile-thread", s->tile_thread, true),
         .print_buffer = tensix_parse_print_buffer(s),
@@ -1483,6 +1485,7 @@ TENSIX_STR_PROP(noc_delay, "noc-delay")
 TENSIX_STR_PROP(racecheck, "racecheck")
 TENSIX_STR_PROP(tile_thread, "tile-thread")
 TENSIX_STR_PROP(print_buffer, "print-buffer")
+TENSIX_STR_PROP(profiler, "profiler")
 
 /* stop-at=N: stop the machine when it has run N instructions (0: never). */
 static void tensix_get_stop_at(Object *obj, Visitor *v, const char *name,
@@ -1565,6 +1568,11 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
         oc, "print-buffer",
         "Kernel output held for a host that does not read it (bytes, "
         "default 1M); more is dropped and counted");
+    object_class_property_add_str(oc, "profiler", tensix_get_profiler,
+                                  tensix_set_profiler);
+    object_class_property_set_description(
+        oc, "profiler",
+        "Send kernels' profiler markers to the host (on/off, default off)");
 }
 
 static const TypeInfo tensix_machine_typeinfo = {

@@ -14,6 +14,9 @@
  * C kernels get tt-metal's marker macros too (DeviceZoneScopedN and
  * friends), with the cleanup attribute ending a zone at the end of its
  * scope; C++ kernels get them from tools/profiler/kernel_profiler.hpp.
+ * The macros also say where each marker is (TT_PROF_SITE), which the
+ * device profiler's log reports (TT_METAL_DEVICE_PROFILER=1,
+ * docs/trace.md); the tt_ calls below do not.
  */
 #ifndef TT_KERNEL_PROFILE_H
 #define TT_KERNEL_PROFILE_H
@@ -26,11 +29,29 @@
 
 #define TT_PROF_INLINE static inline __attribute__((always_inline))
 
+#define TT_PROF_STR2(x) #x
+#define TT_PROF_STR(x)	TT_PROF_STR2(x)
+
+/*
+ * A marker's name literal followed by its site: "name\0<file>,<line>".
+ * Markers given one say so in PROF_MARK (TT_PROF_AT_SITE).
+ */
+#define TT_PROF_SITE(name) name "\0" __FILE__ "," TT_PROF_STR(__LINE__)
+#define TT_PROF_AT_SITE(kind) \
+	(TT_FIELD_VAL(EMU, PROF_MARK, KIND, (kind)) | TT_FIELD_VAL(EMU, PROF_MARK, SITE, 1))
+
 /* Open a zone named @name; tt_zone_end() closes the innermost one. */
 TT_PROF_INLINE void tt_zone_begin(const char *name)
 {
 	TT_EMU_REG(PROF_NAME) = (uint32_t)(uintptr_t)name;
 	TT_EMU_REG(PROF_MARK) = TT_PROF_ZONE_BEGIN;
+}
+
+/* The same for a name followed by its site (TT_PROF_SITE). */
+TT_PROF_INLINE void tt_zone_begin_at(const char *site)
+{
+	TT_EMU_REG(PROF_NAME) = (uint32_t)(uintptr_t)site;
+	TT_EMU_REG(PROF_MARK) = TT_PROF_AT_SITE(TT_PROF_ZONE_BEGIN);
 }
 
 TT_PROF_INLINE void tt_zone_end(void)
@@ -45,6 +66,14 @@ TT_PROF_INLINE void tt_timestamped_data(const char *name, uint64_t data)
 	TT_EMU_REG(PROF_DATA_LO) = (uint32_t)data;
 	TT_EMU_REG(PROF_DATA_HI) = (uint32_t)(data >> 32);
 	TT_EMU_REG(PROF_MARK) = TT_PROF_DATA;
+}
+
+TT_PROF_INLINE void tt_timestamped_data_at(const char *site, uint64_t data)
+{
+	TT_EMU_REG(PROF_NAME) = (uint32_t)(uintptr_t)site;
+	TT_EMU_REG(PROF_DATA_LO) = (uint32_t)data;
+	TT_EMU_REG(PROF_DATA_HI) = (uint32_t)(data >> 32);
+	TT_EMU_REG(PROF_MARK) = TT_PROF_AT_SITE(TT_PROF_DATA);
 }
 
 /* An instant "event <id>". */
@@ -64,6 +93,13 @@ TT_PROF_INLINE void tt_zone_sum_begin(const char *name, uint32_t slot)
 	TT_EMU_REG(PROF_NAME) = (uint32_t)(uintptr_t)name;
 	TT_EMU_REG(PROF_DATA_LO) = slot;
 	TT_EMU_REG(PROF_MARK) = TT_PROF_SUM_BEGIN;
+}
+
+TT_PROF_INLINE void tt_zone_sum_begin_at(const char *site, uint32_t slot)
+{
+	TT_EMU_REG(PROF_NAME) = (uint32_t)(uintptr_t)site;
+	TT_EMU_REG(PROF_DATA_LO) = slot;
+	TT_EMU_REG(PROF_MARK) = TT_PROF_AT_SITE(TT_PROF_SUM_BEGIN);
 }
 
 TT_PROF_INLINE void tt_zone_sum_end(uint32_t slot)
@@ -99,14 +135,15 @@ TT_PROF_INLINE void tt_zone_sum1_end(const char *const *name)
 	const char *TT_PROF_CAT(tt_zone_, __COUNTER__) __attribute__((cleanup(end), unused)) = \
 		(begin, (name))
 
-#define DeviceZoneScopedN(name)		 TT_ZONE_SCOPED_WITH(tt_zone_begin(name), tt_zone_scope_end, name)
+#define DeviceZoneScopedN(name) \
+	TT_ZONE_SCOPED_WITH(tt_zone_begin_at(TT_PROF_SITE(name)), tt_zone_scope_end, name)
 #define DeviceZoneScopedMainN(name)	 DeviceZoneScopedN(name)
 #define DeviceZoneScopedMainChildN(name) DeviceZoneScopedN(name)
 #define DeviceZoneScopedSumN1(name) \
-	TT_ZONE_SCOPED_WITH(tt_zone_sum_begin(name, 0), tt_zone_sum0_end, name)
+	TT_ZONE_SCOPED_WITH(tt_zone_sum_begin_at(TT_PROF_SITE(name), 0), tt_zone_sum0_end, name)
 #define DeviceZoneScopedSumN2(name) \
-	TT_ZONE_SCOPED_WITH(tt_zone_sum_begin(name, 1), tt_zone_sum1_end, name)
-#define DeviceTimestampedData(name, data) tt_timestamped_data(name, data)
+	TT_ZONE_SCOPED_WITH(tt_zone_sum_begin_at(TT_PROF_SITE(name), 1), tt_zone_sum1_end, name)
+#define DeviceTimestampedData(name, data) tt_timestamped_data_at(TT_PROF_SITE(name), data)
 #define DeviceRecordEvent(event_id)	  tt_record_event(event_id)
 #define DeviceZoneSetCounter(counter)	  ((void)(counter))
 #define DeviceValidateProfiler(condition) ((void)(condition))

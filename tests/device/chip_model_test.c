@@ -712,3 +712,85 @@ Test(chip, print_port_drop_reported_before_trap)
 	cr_expect_eq(sent_type(0), TT_EVT_PRINT_DROPPED);
 	cr_expect_eq(sent_type(1), TT_EVT_TRAP);
 }
+
+/* The @n-th profiler event sent; its text (name, NUL, site) in @text. */
+static struct tt_evt_profiler prof_event(int n, char *text, size_t *len)
+{
+	struct tt_evt_profiler ev;
+	uint16_t plen = 0;
+	const uint8_t *p = sent(TT_EVT_PROFILER, n, &plen);
+
+	cr_assert_not_null(p, "no profiler event %d", n);
+	cr_assert_geq(plen, sizeof(ev));
+	memcpy(&ev, p, sizeof(ev));
+	*len = plen - sizeof(ev);
+	memcpy(text, p + sizeof(ev), *len);
+	return ev;
+}
+
+Test(chip, profiler_markers_stay_on_the_device_when_off)
+{
+	/* no trace, no profiler: a marker is only a register write */
+	memcpy(fk.l1[0] + 0x20000, "z", 2);
+	wr(0, TT_RISC_BRISC, EMU(PROF_NAME), 0x20000);
+	wr(0, TT_RISC_BRISC, EMU(PROF_MARK), TT_PROF_ZONE_BEGIN);
+	wr(0, TT_RISC_BRISC, EMU(PROF_MARK), TT_PROF_ZONE_END);
+	cr_expect_eq(fk.nmsgs, 0);
+}
+
+Test(chip, profiler_markers_go_to_the_host)
+{
+	static const char site[] = "zone\0/k/x.cpp,12";
+	TTChipConfig cfg = { .grid_x = GX, .grid_y = GY, .deterministic = true, .profiler = true };
+	struct tt_evt_profiler ev;
+	char text[TT_CTL_MAX_PAYLOAD];
+	size_t len;
+
+	/* a chip with the machine option profiler=on */
+	ttx_chip_free(chip);
+	chip = ttx_chip_new(&cfg, &fake_ops, &fk);
+	cr_assert_not_null(chip);
+	memcpy(fk.l1[1] + 0x20000, site, sizeof(site));
+	memcpy(fk.l1[1] + 0x20100, "d", 2);
+	/* NCRISC of core 1 opens a zone with its site at clock 500 */
+	fk.clock = 500;
+	wr(1, TT_RISC_NCRISC, EMU(PROF_NAME), 0x20000);
+	wr(1, TT_RISC_NCRISC, EMU(PROF_MARK),
+	   TT_FIELD_VAL(EMU, PROF_MARK, KIND, TT_PROF_ZONE_BEGIN) |
+		   TT_FIELD_VAL(EMU, PROF_MARK, SITE, 1));
+	ev = prof_event(0, text, &len);
+	cr_expect_eq(ev.src.core, 1);
+	cr_expect_eq(ev.src.risc, TT_RISC_NCRISC);
+	cr_expect_eq(ev.mark, TT_PROF_ZONE_BEGIN);
+	cr_expect_eq(ev.clock, 500);
+	cr_assert_eq(len, sizeof(site) - 1, "name, NUL and site: %zu bytes", len);
+	cr_expect_arr_eq(text, site, sizeof(site) - 1);
+	/* data without a site: the name and its NUL */
+	fk.clock = 510;
+	wr(1, TT_RISC_NCRISC, EMU(PROF_NAME), 0x20100);
+	wr(1, TT_RISC_NCRISC, EMU(PROF_DATA_LO), 7);
+	wr(1, TT_RISC_NCRISC, EMU(PROF_DATA_HI), 1);
+	wr(1, TT_RISC_NCRISC, EMU(PROF_MARK), TT_PROF_DATA);
+	ev = prof_event(1, text, &len);
+	cr_expect_eq(ev.mark, TT_PROF_DATA);
+	cr_expect_eq(ev.data, 0x100000007ull);
+	cr_assert_eq(len, 2);
+	cr_expect_arr_eq(text, "d", 2);
+	/* an event and the zone's end carry no text */
+	fk.clock = 520;
+	wr(1, TT_RISC_NCRISC, EMU(PROF_DATA_LO), 42);
+	wr(1, TT_RISC_NCRISC, EMU(PROF_MARK), TT_PROF_EVENT);
+	ev = prof_event(2, text, &len);
+	cr_expect_eq(ev.mark, TT_PROF_EVENT);
+	cr_expect_eq((uint32_t)ev.data, 42);
+	cr_expect_eq(len, 0);
+	fk.clock = 530;
+	wr(1, TT_RISC_NCRISC, EMU(PROF_MARK), TT_PROF_ZONE_END);
+	ev = prof_event(3, text, &len);
+	cr_expect_eq(ev.mark, TT_PROF_ZONE_END);
+	cr_expect_eq(ev.clock, 530);
+	cr_expect_eq(len, 0);
+	/* a mark that is no marker sends nothing */
+	wr(1, TT_RISC_NCRISC, EMU(PROF_MARK), 0x1234);
+	cr_expect_eq(fk.nmsgs, 4);
+}

@@ -5,7 +5,11 @@
  * RISCs named, a kernel span per RISC, the CB waits, every NoC command
  * and the CB occupancy; two runs of the same program give the same file
  * byte for byte; a C kernel's profiler zones and events land on its core
- * and RISC; a trace file that cannot be written fails the open.
+ * and RISC; a trace file that cannot be written fails the open.  With the
+ * device profiler on (tt_device_config.profiler) the same markers go to
+ * tt-metal's profile_log_device.csv: with their sites when tt-metal's
+ * macros set them, without when the tt_ calls do, and what was not read
+ * when the device closes.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -177,6 +181,68 @@ Test(trace, c_kernel_profiler_zones, .timeout = 120)
 	cr_assert(outer > strstr(t, "\"name\":\"c-manual\""));
 	free(t);
 	unlink(path);
+}
+
+/* A C kernel's markers in tt-metal's device profiler log. */
+Test(trace, c_kernel_device_profiler_log, .timeout = 120)
+{
+	char dir[] = "/tmp/tt-prof-log-XXXXXX";
+	char path[sizeof(dir) + 64], row[512];
+	struct tt_device_config dc = { .grid_x = 2, .grid_y = 1, .profiler = true };
+	struct tt_run_report rep;
+	struct tt_program *prog;
+	struct tt_device *dev;
+	tt_kernel_handle k;
+	uint32_t loops = 3;
+	size_t len;
+	char *t;
+
+	cr_assert_not_null(mkdtemp(dir));
+	setenv("TT_METAL_PROFILER_DIR", dir, 1);
+	snprintf(path, sizeof(path), "%s/.logs/profile_log_device.csv", dir);
+	cr_assert_eq(tt_device_open(&dc, &dev), TT_OK);
+	prog = e2e_program(KERNEL("prof_zones.c"), tt_core_range(1, 0, 1, 0), TT_DM_RISCV_1, &k);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(1, 0), &loops, 1), TT_OK);
+	e2e_run_ok(dev, prog, &rep);
+	cr_assert_eq(tt_device_read_profiler(dev), TT_OK);
+	/* Once more, left for the close to write. */
+	e2e_run_ok(dev, prog, &rep);
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+
+	t = slurp(path, &len);
+	cr_assert(
+		!strncmp(t, "ARCH: wormhole_b0, CHIP_FREQ[MHz]: 1000, Max Compute Cores: 2\n",
+			 strlen("ARCH: wormhole_b0, CHIP_FREQ[MHz]: 1000, Max Compute Cores: 2\n")),
+		"%s", t);
+	/* Core (1,0) is at NoC (19,18); the macros give the kernel's lines. */
+	snprintf(row, sizeof(row), ",,c-outer,ZONE_START,12,%s,\n", KERNEL("prof_zones.c"));
+	cr_assert_eq(count(t, "0,19,18,NCRISC,"), count(t, "\n") - 2, "%s", t);
+	cr_assert_eq(count(t, row), 2, "%s", t);
+	snprintf(row, sizeof(row), ",,c-loop,ZONE_END,14,%s,\n", KERNEL("prof_zones.c"));
+	cr_assert_eq(count(t, row), 2 * loops, "%s", t);
+	/* The tt_ calls give no site; events no name. */
+	cr_assert_eq(count(t, ",,c-manual,ZONE_START,0,,\n"), 2, "%s", t);
+	cr_assert_eq(count(t, ",4886718345,0,,,c-data,TS_DATA,0,,\n"), 2, "%s", t);
+	cr_assert_eq(count(t, ",,,TS_EVENT,0,,\n"), 2 * loops, "%s", t);
+	cr_assert(strstr(t, "0,19,18,NCRISC,2,"), "event 2's timer id is 2: %s", t);
+	free(t);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/.logs", dir);
+	rmdir(path);
+	rmdir(dir);
+}
+
+/* A profiler log folder that cannot be made fails the open, as in tt-metal. */
+Test(trace, unwritable_profiler_folder_fails_the_open, .timeout = 60)
+{
+	struct tt_device_config dc = { .grid_x = 1, .grid_y = 1, .profiler = true };
+	struct tt_device *dev = NULL;
+
+	setenv("TT_METAL_PROFILER_DIR", "/proc/no-such-folder", 1);
+	cr_assert_eq(tt_device_open(&dc, &dev), TT_EIO);
+	cr_assert_null(dev);
+	cr_assert(strstr(tt_last_error(), "/proc/no-such-folder"), "%s", tt_last_error());
 }
 
 Test(trace, unwritable_file_fails_the_open, .timeout = 60)

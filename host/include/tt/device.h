@@ -58,6 +58,9 @@ struct tt_device_config {
 					 * than on a thread of its own beside
 					 * them (deterministic mode; same
 					 * results either way) */
+	bool profiler;		  /* tt-metal's device profiler log of the
+					 * kernels' markers (tt_device_read_profiler,
+					 * docs/trace.md) */
 };
 
 /*
@@ -67,18 +70,33 @@ struct tt_device_config {
  * noc_delay, TT_EMU_RACECHECK=1 sets racecheck, TT_EMU_PRINT_BUFFER=<bytes>
  * sets print_buffer, TT_EMU_TILE_THREAD=0 sets tile_inline,
  * TT_EMU_TRACE=<file> records a timeline trace for Perfetto when the
- * config names no trace_path (see docs/trace.md).
+ * config names no trace_path (see docs/trace.md), TT_METAL_DEVICE_PROFILER=1
+ * sets profiler.
  */
 int tt_device_open(const struct tt_device_config *cfg, struct tt_device **out);
 
 /*
- * Stop QEMU and release everything; safe on NULL (TT_OK).  A program in
+ * Stop QEMU and release everything; safe on NULL (TT_OK).  With the device
+ * profiler on, the markers not yet read go to its log first (a log that
+ * cannot be written is reported on stderr).  A program in
  * flight on @dev stops where it is: it is no longer in flight anywhere
  * and may be enqueued again, on another device, or destroyed.  Buffers of
  * @dev can then only be freed (other calls: TT_ENODEV).  Closing a device
  * twice is TT_EINVAL.
  */
 int tt_device_close(struct tt_device *dev);
+
+/*
+ * tt-metal's device profiler log (config profiler, TT_METAL_DEVICE_PROFILER=1;
+ * docs/trace.md): append the markers @dev's kernels set since the last
+ * call (zones, timestamped data, events, summed zones) to
+ * profile_log_device.csv in tt-metal's profiler folder, in tt-metal's
+ * format, stamped with the device clock.  The first device of the process
+ * to use a folder starts the file afresh; tt_device_close() writes what
+ * is left.  TT_OK with nothing to do when profiling is off; TT_EIO if the
+ * file cannot be written.
+ */
+int tt_device_read_profiler(struct tt_device *dev);
 
 /* NULL if @dev is not an open device. */
 const struct tt_arch *tt_device_arch(const struct tt_device *dev);

@@ -1430,16 +1430,29 @@ void Synchronize(MeshDevice *device, std::optional<uint8_t> cq_id,
 
 // Profiler ------------------------------------------------------------------------
 
+// With TT_METAL_DEVICE_PROFILER=1 libtt keeps the markers the kernels set
+// and appends them to tt-metal's profile_log_device.csv here (docs/trace.md).
+static void write_profiler_log(const std::vector<IDevice *> &chips)
+{
+	for (IDevice *chip : chips)
+		if (int rc = tt_device_read_profiler(chip->c_device()))
+			throw_tt(fmt::format("device {}: writing the device profiler log",
+					     chip->id()),
+				 rc, tt_last_error());
+}
+
 void ReadMeshDeviceProfilerResults(distributed::MeshDevice &mesh_device, ProfilerReadState,
 				   const std::optional<ProfilerOptionalMetadata> &)
 {
 	mesh_device.mesh_command_queue().finish();
+	write_profiler_log(mesh_device.get_devices());
 }
 
 void detail::ReadDeviceProfilerResults(IDevice *device, ProfilerReadState,
 				       const std::optional<ProfilerOptionalMetadata> &)
 {
 	life_of(device)->cq->finish();
+	write_profiler_log({ device });
 }
 
 // SubDevice -----------------------------------------------------------------------

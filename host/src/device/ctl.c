@@ -400,6 +400,7 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr, co
 		} else if (ev.code == TT_DOORBELL_DONE) {
 			cs->done = true;
 			cs->running = false;
+			tt_prof_core_done(dev, src.core);
 		}
 		if (ev.icount > dev->run_icount)
 			dev->run_icount = ev.icount; /* the last core to finish */
@@ -481,6 +482,9 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr, co
 		print_dropped(dev, &ev);
 		break;
 	}
+	case TT_EVT_PROFILER:
+		tt_prof_event(dev, p, hdr->len);
+		break;
 	case TT_EVT_WAIT_STATE:
 		if (hdr->len >= sizeof(struct tt_evt_wait_state) &&
 		    dev->nwaits < TT_MAX_CORES * TT_RISCS_PER_CORE)

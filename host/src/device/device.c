@@ -246,6 +246,9 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 	if (cfg->print_buffer)
 		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
 			 ",print-buffer=%u", cfg->print_buffer);
+	if (cfg->profiler)
+		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
+			 ",profiler=on");
 	snprintf(smp, sizeof(smp), "%u", dev->ncores * TT_RISCS_PER_CORE);
 	snprintf(chardev, sizeof(chardev), "socket,id=ttctl,fd=%d", child_fd);
 
@@ -526,6 +529,9 @@ int tt_device_open(const struct tt_device_config *user_cfg, struct tt_device **o
 	}
 	if (env_flag("TT_EMU_RACECHECK"))
 		cfg.racecheck = true;
+	/* As tt-metal reads it: on when the value starts with 1. */
+	if (getenv("TT_METAL_DEVICE_PROFILER") && getenv("TT_METAL_DEVICE_PROFILER")[0] == '1')
+		cfg.profiler = true;
 	if (getenv("TT_EMU_TILE_THREAD") && !strcmp(getenv("TT_EMU_TILE_THREAD"), "0"))
 		cfg.tile_inline = true;
 	if (getenv("TT_EMU_PRINT_BUFFER") && *getenv("TT_EMU_PRINT_BUFFER")) {
@@ -583,6 +589,13 @@ int tt_device_open(const struct tt_device_config *user_cfg, struct tt_device **o
 	rc = tt_dprint_config_init(&dev->dprint);
 	if (rc) {
 		rc = tt_fail(rc, "tt_device_open: %s", tt_last_error());
+		free(dev);
+		return rc;
+	}
+	rc = cfg.profiler ? tt_prof_init(dev) : TT_OK;
+	if (rc) {
+		rc = tt_fail(rc, "tt_device_open: %s", tt_last_error());
+		tt_dprint_config_close(&dev->dprint);
 		free(dev);
 		return rc;
 	}
@@ -754,6 +767,9 @@ int tt_device_close(struct tt_device *dev)
 			       "device (closed twice?)",
 			       (void *)dev);
 	tt_dev_stop_run(dev, true);
+	/* As tt-metal does at close: what was not read yet goes to the log. */
+	if (tt_prof_write(dev))
+		fprintf(stderr, "tensix-emu: %s\n", tt_last_error());
 	release(dev);
 	return TT_OK;
 }
@@ -787,6 +803,7 @@ static void release(struct tt_device *dev)
 	if (dev->qemu_log >= 0)
 		close(dev->qemu_log);
 	tt_dprint_config_close(&dev->dprint);
+	tt_prof_fini(dev);
 	free(dev);
 }
 

@@ -118,6 +118,25 @@ void tt_dprint_emit(struct tt_dprint_config *c, struct tt_core core, unsigned in
 		    const char *text, size_t len);
 
 /*
+ * tt-metal's device profiler log (profiler.c): the markers the device
+ * reports (TT_EVT_PROFILER), kept until tt_device_read_profiler() or the
+ * close writes them to profile_log_device.csv.
+ */
+struct tt_profiler;
+
+/* Start keeping @dev's markers; TT_ENOMEM, TT_EIO (the log's folder). */
+int tt_prof_init(struct tt_device *dev);
+void tt_prof_fini(struct tt_device *dev);
+/* A TT_EVT_PROFILER event: its @len bytes of payload @p (source checked). */
+void tt_prof_event(struct tt_device *dev, const uint8_t *p, size_t len);
+/* Core @core reported its launch done: its summed zones are totalled. */
+void tt_prof_core_done(struct tt_device *dev, uint32_t core);
+/* A launch starts: nothing the last one left open carries over. */
+void tt_prof_launch(struct tt_device *dev);
+/* Append the markers kept to the log and forget them; TT_EIO. */
+int tt_prof_write(struct tt_device *dev);
+
+/*
  * A device and all of its run state: nothing about a run lives outside
  * this struct, so different devices can be driven from different threads.
  * The device knows which program is in flight only as a handle; the
@@ -147,6 +166,7 @@ struct tt_device {
 	tt_print_fn print_fn;
 	void *print_ctx;
 	struct tt_dprint_config dprint;
+	struct tt_profiler *prof; /* device profiler log, or NULL (off) */
 	/* receive buffer */
 	size_t rx_len;
 	uint8_t rx[sizeof(struct tt_ctl_hdr) + TT_CTL_MAX_PAYLOAD];

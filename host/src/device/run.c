@@ -21,6 +21,7 @@ void tt_dev_run_start(struct tt_device *dev)
 	memset(&dev->first, 0, sizeof(dev->first));
 	for (uint32_t c = 0; c < dev->ncores; c++)
 		dev->core[c].launched = false;
+	tt_prof_launch(dev);
 }
 
 bool tt_dev_run_done(const struct tt_device *dev)

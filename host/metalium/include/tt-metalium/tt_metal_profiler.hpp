@@ -2,9 +2,11 @@
 //
 // The device profiler's host side.  tensix-emu records kernel profiler
 // zones (DeviceZoneScopedN and friends) in its timeline trace
-// (TT_EMU_TRACE=<file>, docs/trace.md) as the kernels run; there is no
-// device buffer to read back and no CSV.  The read calls wait for the
-// device's queue, so the trace holds every zone of the work before them.
+// (TT_EMU_TRACE=<file>, docs/trace.md) as the kernels run.  The read calls
+// wait for the device's queue, so the trace holds every zone of the work
+// before them; with TT_METAL_DEVICE_PROFILER=1 they also append the
+// markers set since the last read to tt-metal's profile_log_device.csv
+// (closing the device writes the rest), as tt-metal does.
 #pragma once
 
 #include <optional>
