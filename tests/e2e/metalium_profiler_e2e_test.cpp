@@ -572,6 +572,30 @@ Test(metalium_profiler, device_log_is_deterministic)
 	remove_tree(b);
 }
 
+// A mesh: every chip's markers in the one log, under its chip id.
+Test(metalium_profiler, device_log_of_a_mesh)
+{
+	std::string dir = fresh_dir();
+	setenv("TT_EMU_SYSTEM", "1x2", 1);
+	setenv("TT_METAL_DEVICE_PROFILER", "1", 1);
+	setenv("TT_METAL_PROFILER_DIR", dir.c_str(), 1);
+	auto mesh = distributed::MeshDevice::create(
+		distributed::MeshDeviceConfig(distributed::MeshShape(1, 2)));
+	enqueue_profiled(*mesh, 1, 0, 2);
+	mesh->close();
+	device_log log = read_log(dir + "/.logs/profile_log_device.csv");
+
+	for (unsigned chip = 0; chip < 2; chip++) {
+		unsigned n = 0;
+		for (const auto &r : log.rows)
+			if (r.chip == chip && r.x == 19 && r.y == 18 &&
+			    r.name == "iteration-brisc" && r.type == "ZONE_END")
+				n++;
+		cr_assert_eq(n, 2u, "chip %u: %u iteration zones", chip, n);
+	}
+	remove_tree(dir);
+}
+
 // Without TT_METAL_DEVICE_PROFILER there is no log, as in tt-metal.
 Test(metalium_profiler, no_device_log_without_the_switch)
 {
