@@ -63,6 +63,9 @@ Test(misuse, null_arguments_device)
 	cr_expect_eq(tt_device_bank_noc(NULL, TT_BUFFER_DRAM, 0, 0, &noc, NULL), TT_EINVAL);
 	cr_expect_eq(tt_device_bank_noc(dev, TT_BUFFER_DRAM, 0, 0, NULL, NULL), TT_EINVAL);
 	cr_expect_eq(tt_device_dump_memory_state(NULL, NULL, NULL, false), TT_EINVAL);
+	cr_expect_eq(tt_device_read_profiler(NULL), TT_EINVAL);
+	expect_msg("tt_device_read_profiler: the device is NULL");
+	cr_expect_eq(tt_device_read_profiler(dev), TT_OK, "no profiler: nothing to write");
 	cr_expect_eq(tt_device_close(NULL), TT_OK, "closing NULL is a no-op");
 	cr_expect_eq(tt_device_close(dev), TT_OK);
 }
