@@ -430,15 +430,17 @@ void tt_prof_event(struct tt_device *dev, const uint8_t *p, size_t len)
 {
 	struct tt_profiler *pr = dev->prof;
 	struct tt_evt_profiler ev;
-	const char *text = (const char *)p + sizeof(ev);
-	size_t tlen = len - sizeof(ev);
+	const char *text;
 	struct prof_hart *h;
 	struct prof_sum *sum;
 	uint32_t site, slot;
+	size_t tlen;
 
 	if (!pr || len < sizeof(ev))
 		return;
 	memcpy(&ev, p, sizeof(ev));
+	text = (const char *)p + sizeof(ev);
+	tlen = len - sizeof(ev);
 	h = &pr->hart[ev.src.core * TT_RISCS_PER_CORE + ev.src.risc];
 	if (!h->marked) {
 		h->marked = true;
