@@ -147,6 +147,8 @@ static uint32_t fnv1a(const char *s, size_t n, uint32_t h)
 /*
  * tt-metal's timer id of a marker: the FNV-1a hash of its compiler
  * message "<name>,<file>,<line>,KERNEL_PROFILER", folded to 16 bits.
+ * Bytes count as unsigned, as the RISC-V compiler that works out the id
+ * in a tt-metal kernel sees them.
  */
 static uint16_t timer_id(const char *name, size_t name_len, const char *file, size_t file_len,
 			 uint32_t line)
