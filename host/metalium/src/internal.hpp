@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// Internals of the TT-Metalium library: the program state kept on the C++
-// side (runtime args live here until a launch sends them to libtt), the
-// conversions to libtt's C structs, and the error helpers.
+// Internals of the TT-Metalium library: the conversions to libtt's C
+// structs, the error helpers, and what the sources share.  The program
+// state kept on the C++ side (runtime args live there until a launch sends
+// them to libtt) is in <tt-metalium/impl/program/program_impl.hpp>, where
+// tt-metal's tests can reach it.
 #pragma once
 
 #include <deque>
@@ -14,6 +16,7 @@
 
 #include <tt-metalium/circular_buffer_config.hpp>
 #include <tt-metalium/host_api.hpp>
+#include <tt-metalium/impl/program/program_impl.hpp>
 #include <tt-metalium/mesh_command_queue.hpp>
 
 extern "C" {
@@ -36,39 +39,9 @@ struct tt_system_desc emulated_system();
 // Where a kernel path resolves, as tt-metal does; throws naming every place tried.
 std::string resolve_kernel_path(const std::string &path);
 
-struct KernelState {
-	tt_kernel_handle handle = 0;
-	bool compute = false;
-	CoreRangeSet cores;
-	// Per core, reserved to max_runtime_args so views stay valid.
-	std::map<CoreCoord, std::vector<uint32_t>> args;
-	std::map<CoreCoord, RuntimeArgsData> views;
-	std::vector<std::vector<RuntimeArgsData>> grid_views;
-	std::vector<uint32_t> common;
-	RuntimeArgsData common_view;
-	bool common_set = false;
-};
-
-struct CbState {
-	tt_cb_handle handle = 0;
-	CircularBufferConfig config;
-};
-
-class ProgramImpl {
-public:
-	ProgramImpl();
-	~ProgramImpl();
-	ProgramImpl(const ProgramImpl &) = delete;
-	ProgramImpl &operator=(const ProgramImpl &) = delete;
-
-	struct tt_program *prog = nullptr;
-	std::deque<KernelState> kernels;
-	std::deque<CbState> cbs;
-
-	KernelState &kernel(KernelHandle k);
-	// Send every runtime arg to libtt (before a launch).
-	void push_args();
-};
+// The architecture Metal 2.0 specs are checked against under mock mode
+// (experimental/mock_device/mock_device.hpp), if it is on.
+std::optional<tt::ARCH> mock_arch();
 
 // Live buffers of an open device, freed when it closes.
 struct DeviceLife {

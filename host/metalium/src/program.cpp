@@ -6,11 +6,14 @@
 // tt-metal.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <type_traits>
+
+#include <fmt/ostream.h>
 
 #include <tt-metalium/host_api.hpp>
 
@@ -155,6 +158,145 @@ CircularBufferConfig::Builder::set_page_size(uint32_t page_size) const
 	return *this;
 }
 
+// Kernel ----------------------------------------------------------------------------
+
+Kernel::Kernel(std::string source, const CoreRangeSet &cores, KernelConfig config)
+    : source_(std::move(source)), cores_(cores), config_(std::move(config))
+{
+	for (const auto &range : cores_.ranges())
+		for (const auto &core : range)
+			core_list_.insert(core);
+}
+
+bool Kernel::is_compute() const
+{
+	return std::holds_alternative<ComputeConfig>(config_) ||
+	       std::holds_alternative<experimental::quasar::QuasarComputeConfig>(config_);
+}
+
+// Mix @v into @seed (boost's hash_combine constant).
+template <typename T>
+static void hash_mix(size_t &seed, const T &v)
+{
+	seed ^= std::hash<T>()(v) + 0x9e3779b97f4a7c15ull + (seed << 6) + (seed >> 2);
+}
+
+template <typename Map>
+static void hash_sorted(size_t &seed, const Map &m)
+{
+	std::vector<std::pair<std::string, std::string>> items;
+	for (const auto &[k, v] : m)
+		items.emplace_back(fmt::format("{}", k), fmt::format("{}", v));
+	std::sort(items.begin(), items.end());
+	for (const auto &[k, v] : items) {
+		hash_mix(seed, k);
+		hash_mix(seed, v);
+	}
+}
+
+size_t Kernel::compute_hash() const
+{
+	size_t seed = 0;
+	hash_mix(seed, source_);
+	hash_mix(seed, config_.index());
+	std::visit(
+		[&](const auto &c) {
+			using C = std::decay_t<decltype(c)>;
+			for (uint32_t a : c.compile_args)
+				hash_mix(seed, a);
+			hash_sorted(seed, c.defines);
+			hash_sorted(seed, c.named_compile_args);
+			for (const auto &p : c.compiler_include_paths)
+				hash_mix(seed, p.string());
+			hash_mix(seed, static_cast<int>(c.opt_level));
+			if constexpr (std::is_same_v<C, DataMovementConfig>) {
+				hash_mix(seed, static_cast<int>(c.processor));
+				hash_mix(seed, static_cast<int>(c.noc));
+				hash_mix(seed, static_cast<int>(c.noc_mode));
+			} else if constexpr (std::is_same_v<C, experimental::quasar::
+								       QuasarDataMovementConfig>) {
+				hash_mix(seed, c.num_threads_per_cluster);
+			} else {
+				if constexpr (!std::is_same_v<C, ComputeConfig>)
+					hash_mix(seed, c.num_threads_per_cluster);
+				hash_mix(seed, static_cast<int>(c.math_fidelity));
+				hash_mix(seed, c.fp32_dest_acc_en);
+				hash_mix(seed, c.dst_full_sync_en);
+				hash_mix(seed, c.bfp8_pack_precise);
+				hash_mix(seed, c.math_approx_mode);
+				for (auto m : c.unpack_to_dest_mode)
+					hash_mix(seed, static_cast<int>(m));
+			}
+		},
+		config_);
+	return seed;
+}
+
+std::vector<uint32_t> &Kernel::runtime_args(const CoreCoord &core)
+{
+	auto it = args.find(core);
+	TT_FATAL(it != args.end(), "kernel has no runtime args on core {}", core);
+	return it->second;
+}
+
+RuntimeArgsData &Kernel::runtime_args_data(const CoreCoord &core)
+{
+	auto it = views.find(core);
+	TT_FATAL(it != views.end(), "kernel has no runtime args on core {}", core);
+	return it->second;
+}
+
+std::set<CoreCoord> Kernel::cores_with_runtime_args() const
+{
+	std::set<CoreCoord> out;
+	for (const auto &[core, v] : args)
+		out.insert(core);
+	return out;
+}
+
+void Kernel::set_runtime_args(const CoreCoord &core, ttsl::Span<const uint32_t> a)
+{
+	TT_FATAL(core_list_.count(core),
+		 "runtime args: core {} is not one of the kernel's cores {}", core, cores_.str());
+	TT_FATAL(a.size() <= max_runtime_args,
+		 "runtime args: {} args on core {}, more than the {} allowed", a.size(), core,
+		 max_runtime_args);
+	auto &v = args[core];
+	if (v.capacity() < max_runtime_args)
+		v.reserve(max_runtime_args);
+	v.assign(a.begin(), a.end());
+	views[core] = RuntimeArgsData{ v.data(), v.size() };
+}
+
+RuntimeArgsData &Kernel::common_runtime_args_data()
+{
+	if (!common_set) {
+		common_.reserve(max_runtime_args);
+		common_view = RuntimeArgsData{ common_.data(), 0 };
+	}
+	return common_view;
+}
+
+void Kernel::set_common_runtime_args(ttsl::Span<const uint32_t> a)
+{
+	TT_FATAL(a.size() <= max_runtime_args,
+		 "common runtime args: {} args, more than the {} allowed", a.size(),
+		 max_runtime_args);
+	if (common_.capacity() < max_runtime_args)
+		common_.reserve(max_runtime_args);
+	common_.assign(a.begin(), a.end());
+	common_view = RuntimeArgsData{ common_.data(), common_.size() };
+	common_set = true;
+}
+
+void Kernel::set_metal2(std::string spec_name, std::vector<TensorBindingHandle> bindings,
+			KernelCrtaLayout crta_layout)
+{
+	spec_name_ = std::move(spec_name);
+	bindings_ = std::move(bindings);
+	crta_layout_ = crta_layout;
+}
+
 // Program ------------------------------------------------------------------------------
 
 namespace detail {
@@ -172,7 +314,15 @@ ProgramImpl::~ProgramImpl()
 	tt_program_destroy(prog);
 }
 
-KernelState &ProgramImpl::kernel(KernelHandle k)
+Kernel &ProgramImpl::kernel(KernelHandle k)
+{
+	TT_FATAL(k < kernels.size(),
+		 "kernel handle {} is not a kernel of this program ({} kernels)", k,
+		 kernels.size());
+	return *kernels[k];
+}
+
+std::shared_ptr<Kernel> ProgramImpl::get_kernel(KernelHandle k) const
 {
 	TT_FATAL(k < kernels.size(),
 		 "kernel handle {} is not a kernel of this program ({} kernels)", k,
@@ -182,7 +332,17 @@ KernelState &ProgramImpl::kernel(KernelHandle k)
 
 void ProgramImpl::push_args()
 {
-	for (auto &k : kernels) {
+	TT_FATAL(!not_runnable_arch,
+		 "this program was built from a Metal 2.0 spec for a mock {}, which tensix-emu "
+		 "does not run (it emulates a Wormhole): it can be inspected, not enqueued",
+		 tt::arch_to_str(*not_runnable_arch));
+	for (const auto &[id, tensor] : borrowed_)
+		TT_FATAL(dfbs_[id]->cb,
+			 "DFB {} borrows the memory of TensorParameter '{}', but no tensor is "
+			 "attached to it: call SetProgramRunArgs before enqueueing the program",
+			 id, tensor);
+	for (auto &kp : kernels) {
+		Kernel &k = *kp;
 		for (auto &[core, args] : k.args) {
 			int rc = tt_kernel_set_runtime_args(prog, k.handle,
 							    tt_core(static_cast<uint32_t>(core.x),
@@ -197,11 +357,11 @@ void ProgramImpl::push_args()
 		}
 		if (k.common_set) {
 			int rc = tt_kernel_set_common_runtime_args(
-				prog, k.handle, k.common.data(),
-				static_cast<uint32_t>(k.common.size()));
+				prog, k.handle, k.common_.data(),
+				static_cast<uint32_t>(k.common_.size()));
 			if (rc)
 				throw_tt(fmt::format("common runtime args of kernel {} ({} args)",
-						     k.handle, k.common.size()),
+						     k.handle, k.common_.size()),
 					 rc);
 		}
 	}
@@ -376,10 +536,11 @@ KernelHandle CreateKernel(Program &program, const std::string &file_name,
 	}
 	if (rc)
 		throw_tt(fmt::format("CreateKernel({}) on {}", file_name, cores.str()), rc);
-	auto &k = impl.kernels.emplace_back();
-	k.handle = handle;
-	k.compute = compute;
-	k.cores = cores;
+	KernelConfig kc = compute ? KernelConfig(std::get<ComputeConfig>(config))
+				  : KernelConfig(std::get<DataMovementConfig>(config));
+	auto k = std::make_shared<Kernel>(path, cores, std::move(kc));
+	k->handle = handle;
+	impl.kernels.push_back(std::move(k));
 	return static_cast<KernelHandle>(impl.kernels.size() - 1);
 }
 
@@ -516,19 +677,15 @@ uint32_t CreateSemaphore(Program &program, const std::variant<CoreRange, CoreRan
 
 // Runtime args -----------------------------------------------------------------------------
 
-static void set_args(detail::KernelState &k, const CoreCoord &core, const uint32_t *args, size_t n)
+static void set_args(Kernel &k, const CoreCoord &core, const uint32_t *args, size_t n)
 {
-	TT_FATAL(k.cores.contains(core),
+	TT_FATAL(k.is_on_logical_core(core),
 		 "SetRuntimeArgs: core {} is not one of the kernel's cores {}", core,
-		 k.cores.str());
+		 k.core_range_set().str());
 	TT_FATAL(n <= max_runtime_args,
 		 "SetRuntimeArgs: {} args on core {}, more than the {} allowed", n, core,
 		 max_runtime_args);
-	auto &v = k.args[core];
-	if (v.capacity() < max_runtime_args)
-		v.reserve(max_runtime_args);
-	v.assign(args, args + n);
-	k.views[core] = RuntimeArgsData{ v.data(), v.size() };
+	k.set_runtime_args(core, ttsl::Span<const uint32_t>(args, n));
 }
 
 static void set_on_spec(const Program &program, KernelHandle kernel,
@@ -573,11 +730,7 @@ static void set_common(const Program &program, KernelHandle kernel, const uint32
 	auto &k = program.impl().kernel(kernel);
 	TT_FATAL(n <= max_runtime_args, "SetCommonRuntimeArgs: {} args, more than the {} allowed",
 		 n, max_runtime_args);
-	if (k.common.capacity() < max_runtime_args)
-		k.common.reserve(max_runtime_args);
-	k.common.assign(args, args + n);
-	k.common_view = RuntimeArgsData{ k.common.data(), k.common.size() };
-	k.common_set = true;
+	k.set_common_runtime_args(ttsl::Span<const uint32_t>(args, n));
 }
 
 void SetCommonRuntimeArgs(const Program &program, KernelHandle kernel,
@@ -605,7 +758,7 @@ std::vector<std::vector<RuntimeArgsData>> &GetRuntimeArgs(const Program &program
 							  KernelHandle kernel)
 {
 	auto &k = program.impl().kernel(kernel);
-	CoreRange box = k.cores.bounding_box();
+	CoreRange box = k.core_range_set().bounding_box();
 	k.grid_views.assign(box.end_coord.x + 1, std::vector<RuntimeArgsData>(box.end_coord.y + 1));
 	for (auto &[core, view] : k.views)
 		k.grid_views[core.x][core.y] = view;
@@ -614,12 +767,7 @@ std::vector<std::vector<RuntimeArgsData>> &GetRuntimeArgs(const Program &program
 
 RuntimeArgsData &GetCommonRuntimeArgs(const Program &program, KernelHandle kernel)
 {
-	auto &k = program.impl().kernel(kernel);
-	if (!k.common_set) {
-		k.common.reserve(max_runtime_args);
-		k.common_view = RuntimeArgsData{ k.common.data(), 0 };
-	}
-	return k.common_view;
+	return program.impl().kernel(kernel).common_runtime_args_data();
 }
 
 } // namespace tt::tt_metal

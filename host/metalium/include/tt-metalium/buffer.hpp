@@ -13,6 +13,7 @@
 #include <ostream>
 
 #include <tt-metalium/bfloat16.hpp>
+#include <tt-metalium/buffer_distribution_spec.hpp>
 #include <tt-metalium/buffer_types.hpp>
 #include <tt-metalium/core_coord.hpp>
 #include <tt-metalium/hal_types.hpp>
@@ -86,7 +87,9 @@ struct ShardedBufferConfig {
 };
 
 // How a buffer is laid out: interleaved (the default) or sharded with a
-// ShardSpecBuffer.  tt-metal's N-d BufferDistributionSpec is not supported.
+// ShardSpecBuffer.  tt-metal's N-d BufferDistributionSpec is not supported
+// for allocation; a TensorSpec's sharding args carry the 2-D one that
+// describes its ShardSpecBuffer, for the code that reads it.
 class BufferShardingArgs {
 public:
 	BufferShardingArgs() = default;
@@ -97,9 +100,19 @@ public:
 	BufferShardingArgs(std::optional<ShardSpecBuffer> shard_spec, TensorMemoryLayout layout)
 	    : shard_spec_(std::move(shard_spec)), buffer_layout_(layout)
 	{}
+	BufferShardingArgs(std::optional<BufferDistributionSpec> distribution,
+			   std::optional<ShardSpecBuffer> shard_spec, TensorMemoryLayout layout)
+	    : distribution_spec_(std::move(distribution)), shard_spec_(std::move(shard_spec)),
+	      buffer_layout_(layout)
+	{}
+	const std::optional<BufferDistributionSpec> &buffer_distribution_spec() const
+	{
+		return distribution_spec_;
+	}
 	const std::optional<ShardSpecBuffer> &shard_spec() const { return shard_spec_; }
 	TensorMemoryLayout buffer_layout() const { return buffer_layout_; }
 
+	std::optional<BufferDistributionSpec> distribution_spec_;
 	std::optional<ShardSpecBuffer> shard_spec_;
 	TensorMemoryLayout buffer_layout_ = TensorMemoryLayout::INTERLEAVED;
 };
