@@ -25,6 +25,22 @@
 #include "api/tensor/tensor_accessor_args.h"
 #include <dataflow_api.h>
 
+namespace tensor_accessor {
+
+/*
+ * A tensor bound to a Metal 2.0 kernel (the host generates ta::<name> of
+ * this type): its accessor args start at compile-time arg CTA_OFFSET, and
+ * at common runtime arg byte ADDR_CRTA_OFFSET are its base address and,
+ * after it, the fields its args config says are runtime ones.
+ */
+template <std::uint32_t CTA_OFFSET, std::uint32_t ADDR_CRTA_OFFSET>
+struct TensorAccessorBindingToken {
+	static constexpr std::uint32_t cta_offset = CTA_OFFSET;
+	static constexpr std::uint32_t addr_crta_index = ADDR_CRTA_OFFSET / sizeof(std::uint32_t);
+};
+
+} // namespace tensor_accessor
+
 template <class Args>
 struct TensorAccessor {
 	static constexpr bool is_dram = Args::is_dram;
@@ -42,6 +58,15 @@ struct TensorAccessor {
 	constexpr TensorAccessor(const Args &a, std::size_t base,
 				 uint32_t page_size = Args::AlignedPageSize)
 	    : args(a), bank_base_address((uint32_t)base), aligned_page_size(page_size)
+	{}
+
+	/* The tensor a Metal 2.0 binding names: TensorAccessor accessor(ta::<name>). */
+	template <std::uint32_t CTA_OFFSET, std::uint32_t ADDR_CRTA_OFFSET>
+	TensorAccessor(tensor_accessor::TensorAccessorBindingToken<CTA_OFFSET, ADDR_CRTA_OFFSET>)
+	    : args(), bank_base_address(get_common_arg_val<uint32_t>(
+			      (int)tensor_accessor::TensorAccessorBindingToken<
+				      CTA_OFFSET, ADDR_CRTA_OFFSET>::addr_crta_index)),
+	      aligned_page_size(Args::AlignedPageSize)
 	{}
 
 	FORCE_INLINE uint32_t get_aligned_page_size() const { return aligned_page_size; }
@@ -126,5 +151,12 @@ struct TensorAccessor {
 		return is_local_addr(get_shard_noc_addr(shard_id, 0, noc), noc);
 	}
 };
+
+template <std::uint32_t CTA_OFFSET, std::uint32_t ADDR_CRTA_OFFSET>
+TensorAccessor(tensor_accessor::TensorAccessorBindingToken<CTA_OFFSET, ADDR_CRTA_OFFSET>)
+	-> TensorAccessor<TensorAccessorArgs<
+		CTA_OFFSET, tensor_accessor::TensorAccessorBindingToken<
+				    CTA_OFFSET, ADDR_CRTA_OFFSET>::addr_crta_index +
+				    1>>;
 
 #endif
