@@ -31,6 +31,16 @@
 #define TT_NOC_VIRTUAL_WORKER_X0	18	/* worker (x, y) -> (18 + x, 18 + y) */
 #define TT_NOC_VIRTUAL_WORKER_Y0	18
 
+/*
+ * Where the workers physically sit on NoC0 (an unharvested chip): worker
+ * column x is NoC column TT_NOC_WORKER_X_INIT[x], row y is NoC row
+ * TT_NOC_WORKER_Y_INIT[y].  Columns 0 and 5 hold DRAM, rows 0 and 6
+ * ethernet.  Hop counts between cores and the worker beside each DRAM
+ * bank follow from these, not from the virtual coordinates.
+ */
+#define TT_NOC_WORKER_X_INIT		{ 1, 2, 3, 4, 6, 7, 8, 9 }
+#define TT_NOC_WORKER_Y_INIT		{ 1, 2, 3, 4, 5, 7, 8, 9, 10, 11 }
+
 #define TT_NOC_WORD_BYTES		32
 #define TT_NOC_MAX_BURST_SIZE		8192
 #define TT_NOC_L1_ALIGNMENT		16	/* source and destination agree mod 16 */

@@ -96,3 +96,33 @@ Test(buffer, interleaved_l1_blackhole)
 {
 	interleaved(TT_ARCH_BLACKHOLE, TT_BUFFER_L1);
 }
+
+/*
+ * tt_device_alloc_stats: a DRAM bank offers its size less the reserved
+ * start; a buffer takes ceil(pages / banks) aligned pages of each bank
+ * and gives them back when freed.
+ */
+Test(buffer, alloc_stats_follow_allocations)
+{
+	struct tt_device *dev = host_device(2, 2, 0);
+	const struct tt_arch *a = dev->arch;
+	struct tt_buffer_config cfg = { .size = 5 * a->dram_banks * 64,
+					.page_size = 64,
+					.type = TT_BUFFER_DRAM };
+	struct tt_alloc_stats before, during, after;
+	struct tt_buffer *buf;
+
+	cr_assert_eq(tt_device_alloc_stats(dev, TT_BUFFER_DRAM, &before), TT_OK, "%s",
+		     tt_last_error());
+	cr_expect_eq(before.total_allocatable, a->dram_bank_size - a->dram_unreserved_base);
+	cr_expect_eq(before.total_allocated, 0);
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_device_alloc_stats(dev, TT_BUFFER_DRAM, &during), TT_OK);
+	cr_expect_eq(during.total_allocated, 5 * 64);
+	cr_expect_eq(during.total_free, during.total_allocatable - 5 * 64);
+	tt_buffer_free(buf);
+	cr_assert_eq(tt_device_alloc_stats(dev, TT_BUFFER_DRAM, &after), TT_OK);
+	cr_expect_eq(after.total_allocated, 0);
+	cr_expect_eq(tt_device_alloc_stats(NULL, TT_BUFFER_DRAM, &after), TT_EINVAL);
+	host_device_free(dev);
+}

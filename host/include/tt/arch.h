@@ -31,6 +31,13 @@ struct tt_arch {
 	uint32_t noc_size_y;
 	uint32_t virtual_worker_x0; /* worker (x,y) -> (x0+x, y0+y) */
 	uint32_t virtual_worker_y0;
+	/*
+	 * Physical NoC 0 column of each worker column (grid_x_max entries)
+	 * and row of each worker row (grid_y_max entries) on an unharvested
+	 * chip, or NULL where hal/ does not describe them.
+	 */
+	const uint8_t *worker_noc_x;
+	const uint8_t *worker_noc_y;
 
 	/* L1 per worker core. */
 	uint32_t l1_size;	     /* bytes */

@@ -29,6 +29,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <tt/alloc.h>
 #include <tt/core.h>
 #include <tt/device.h>
 #include <tt/shard.h>
@@ -170,6 +171,15 @@ int tt_device_dump_memory_state(struct tt_device *dev, const char *dir, const ch
 
 /* Banks of @type on @dev (DRAM: 12 on WH; L1: one per worker). */
 uint32_t tt_device_num_banks(const struct tt_device *dev, enum tt_buffer_type type);
+
+/*
+ * tt-metal's Allocator::get_statistics: the allocator's figures for one
+ * bank of @type on @dev.  Every bank of a type is allocated in lockstep,
+ * so one bank stands for all.  TT_EPERM when the device has no bank
+ * managers (a grid that cannot interleave).
+ */
+int tt_device_alloc_stats(const struct tt_device *dev, enum tt_buffer_type type,
+			  struct tt_alloc_stats *st);
 
 /*
  * NoC coordinates of bank @bank_id of @type as seen on NoC @noc (0 or 1),

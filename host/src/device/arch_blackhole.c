@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * Blackhole's descriptor: its numbers are hal/blackhole/'s, which does
- * not describe the DRAM banks' NoC endpoints yet.
+ * not describe the DRAM banks' NoC endpoints or the workers' physical
+ * placement yet.
  */
 #include <stddef.h>
 
@@ -9,4 +10,4 @@
 
 #include "arch_desc.h"
 
-const struct tt_arch tt_arch_blackhole = TT_ARCH_DESC(TT_ARCH_BLACKHOLE, NULL, NULL);
+const struct tt_arch tt_arch_blackhole = TT_ARCH_DESC(TT_ARCH_BLACKHOLE, NULL, NULL, NULL, NULL);

@@ -765,3 +765,18 @@ int tt_device_dump_memory_state(struct tt_device *dev, const char *dir, const ch
 	return tt_memory_report_dump_memory_state(&dev->banks, dir, prefix ? prefix : "",
 						  svg ? TT_MEMORY_REPORT_SVG : 0);
 }
+
+int tt_device_alloc_stats(const struct tt_device *dev, enum tt_buffer_type type,
+			  struct tt_alloc_stats *st)
+{
+	int rc = tt_dev_check(dev, "tt_device_alloc_stats");
+
+	if (rc)
+		return rc;
+	if (!dev->banks_ok)
+		return tt_fail(TT_EPERM,
+			       "tt_device_alloc_stats: the device has no bank managers (its "
+			       "%ux%u grid cannot interleave)",
+			       dev->grid_x, dev->grid_y);
+	return tt_bank_stats(&dev->banks, tt_bank_type_of(type), st);
+}
