@@ -2,21 +2,29 @@
 //
 // Host-only pieces of the TT-Metalium library: bfloat16, tilize helpers
 // (against libtt's own tilize), work splitting, core range sets, kernel
-// path resolution, runtime-arg bookkeeping and the 1x1-mesh limit.
+// path resolution, runtime-arg bookkeeping, the meshes the emulated
+// system allows, mesh lines and rings, the control plane's names for
+// chips, and host buffers.
 #include <criterion/criterion.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <set>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include <tt-metalium/bfloat16.hpp>
 #include <tt-metalium/distributed.hpp>
+#include <tt-metalium/distributed_host_buffer.hpp>
+#include <tt-metalium/experimental/fabric/control_plane.hpp>
 #include <tt-metalium/hal.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/system_mesh.hpp>
 #include <tt-metalium/math.hpp>
+#include <tt-metalium/mesh_device_view.hpp>
 #include <tt-metalium/tt_align.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
 #include <tt-metalium/tilize_utils.hpp>
@@ -314,6 +322,93 @@ Test(metalium, meshes_follow_the_emulated_system)
 	w = what_of([] { GetNumAvailableDevices(); });
 	cr_assert(w.find("TT_EMU_SYSTEM='T9000' is unknown") != std::string::npos, "%s", w.c_str());
 	unsetenv("TT_EMU_SYSTEM");
+}
+
+// Lines and rings of a mesh: each coordinate a neighbour of the one
+// before; on a T3000's 2x4 the line runs round the border from its start.
+Test(metalium, mesh_view_lines_and_rings)
+{
+	using distributed::MeshCoordinate;
+	using distributed::MeshDeviceView;
+	auto neighbours = [](const MeshCoordinate &a, const MeshCoordinate &b) {
+		return (a[0] == b[0] && (a[1] + 1 == b[1] || b[1] + 1 == a[1])) ||
+		       (a[1] == b[1] && (a[0] + 1 == b[0] || b[0] + 1 == a[0]));
+	};
+	auto ring = MeshDeviceView::get_ring_coordinates(Shape2D(2, 4), Shape2D(2, 4));
+	std::vector<MeshCoordinate> border = { { 0, 0 }, { 0, 1 }, { 0, 2 }, { 0, 3 },
+					       { 1, 3 }, { 1, 2 }, { 1, 1 }, { 1, 0 } };
+	cr_assert(ring == border);
+	auto line = MeshDeviceView::get_line_coordinates(8, Shape2D(2, 4), Shape2D(1, 1));
+	std::vector<MeshCoordinate> from_11 = { { 1, 1 }, { 1, 0 }, { 0, 0 }, { 0, 1 },
+						{ 0, 2 }, { 0, 3 }, { 1, 3 }, { 1, 2 } };
+	cr_assert(line == from_11);
+	// Every chip of a 3x4 mesh, closing into a ring.
+	line = MeshDeviceView::get_line_coordinates(12, Shape2D(3, 4), Shape2D(2, 1));
+	std::set<std::pair<uint32_t, uint32_t>> seen;
+	for (size_t i = 0; i < line.size(); i++) {
+		seen.insert({ line[i][0], line[i][1] });
+		cr_assert(neighbours(line[i], line[(i + 1) % line.size()]), "step %zu", i);
+	}
+	cr_assert_eq(seen.size(), 12u);
+	cr_assert(line.front() == MeshCoordinate(2, 1));
+	// A line of a single row runs one way; no line of all 9 chips of a
+	// 3x3 starts beside a corner.
+	line = MeshDeviceView::get_line_coordinates(3, Shape2D(1, 5), Shape2D(0, 3));
+	cr_assert(line == std::vector<MeshCoordinate>({ { 0, 3 }, { 0, 2 }, { 0, 1 } }));
+	cr_assert(what_of([] {
+			  MeshDeviceView::get_line_coordinates(9, Shape2D(3, 3), Shape2D(0, 1));
+		  }).find("no line through all 9 chips") != std::string::npos);
+	cr_assert_eq(MeshDeviceView::get_line_coordinates(9, Shape2D(3, 3), Shape2D(1, 1)).size(),
+		     9u);
+}
+
+// The control plane names chip k of the emulated system node (M0, Dk).
+Test(metalium, control_plane_names_the_chips)
+{
+	setenv("TT_EMU_SYSTEM", "T3000", 1);
+	tt::tt_fabric::ControlPlane cp;
+	auto node = cp.get_fabric_node_id_from_physical_chip_id(5);
+	cr_assert(node == tt::tt_fabric::FabricNodeId(tt::tt_fabric::MeshId{ 0 }, 5));
+	cr_assert_eq(cp.get_physical_chip_id_from_fabric_node_id(node), 5);
+	cr_assert_eq(fmt::format("{}", node), "(M0, D5)");
+	std::ostringstream os;
+	os << node;
+	cr_assert_eq(os.str(), "M0D5");
+	cr_assert(cp.get_physical_mesh_shape(tt::tt_fabric::MeshId{ 0 }) ==
+		  distributed::MeshShape(2, 4));
+	cr_assert(what_of([&] {
+			  (void)cp.get_fabric_node_id_from_physical_chip_id(8);
+		  }).find("chip 8 is not in the emulated T3000") != std::string::npos);
+	cr_assert(what_of([&] {
+			  (void)cp.get_physical_mesh_shape(tt::tt_fabric::MeshId{ 1 });
+		  }).find("mesh 1 does not exist") != std::string::npos);
+	unsetenv("TT_EMU_SYSTEM");
+}
+
+// Host buffers: a borrowed span is pinned while a copy lives; a
+// distributed buffer keeps the local shards only.
+Test(metalium, host_buffers)
+{
+	int pins = 0;
+	std::vector<int> data = { 1, 2, 3 };
+	{
+		HostBuffer b(ttsl::Span<int>(data), MemoryPin([&] { pins++; }, [&] { pins--; }));
+		HostBuffer copy = b;
+		cr_assert_eq(pins, 2);
+		cr_assert_eq(copy.view_as<int>()[2], 3);
+		cr_assert(what_of([&] { (void)copy.view_as<float>(); }).find("read as") !=
+			  std::string::npos);
+	}
+	cr_assert_eq(pins, 0);
+	auto d = DistributedHostBuffer::create(distributed::MeshShape(2, 2),
+					       distributed::MeshShape(1, 2),
+					       distributed::MeshCoordinate(1, 0), nullptr);
+	for (const auto &c : distributed::MeshCoordinateRange(d.shape()))
+		d.emplace_shard(c, [&] { return HostBuffer(std::vector<int>{ int(c[0]) }); });
+	cr_assert(!d.get_shard(distributed::MeshCoordinate(0, 1)));
+	cr_assert_eq(d.get_shard(distributed::MeshCoordinate(1, 1))->view_as<int>()[0], 1);
+	cr_assert_eq(d.shard_coords().size(), 4u);
+	cr_assert_eq(*d.context()->size(), 1);
 }
 
 Test(metalium, tt_fatal_formats)

@@ -2,6 +2,7 @@
 // The allocator queries tt-metal programs make of a device.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include <tt-metalium/buffer_types.hpp>
@@ -12,6 +13,15 @@ struct tt_device;
 
 namespace tt::tt_metal {
 
+// What an allocator holds in one bank of a type (every bank of a type is
+// allocated in lockstep, so one stands for all).
+struct Statistics {
+	size_t total_allocatable_size_bytes = 0;
+	size_t total_allocated_bytes = 0;
+	size_t total_free_bytes = 0;
+	size_t largest_free_block_bytes = 0;
+};
+
 class Allocator {
 public:
 	explicit Allocator(struct tt_device *dev) : dev_(dev) {}
@@ -21,6 +31,8 @@ public:
 	DeviceAddr get_bank_size(const BufferType &type) const;
 	// First byte the allocator hands out in a DRAM bank or an L1.
 	DeviceAddr get_base_allocator_addr(const HalMemType &type) const;
+	// Figures for one bank of @type (allocator.cpp).
+	Statistics get_statistics(const BufferType &type) const;
 
 private:
 	struct tt_device *dev_;

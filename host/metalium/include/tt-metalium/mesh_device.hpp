@@ -17,8 +17,11 @@
 
 #include <tt-metalium/device.hpp>
 #include <tt-metalium/dispatch_core_common.hpp>
+#include <tt-metalium/experimental/fabric/fabric_types.hpp>
+#include <tt-metalium/kernel_types.hpp>
 #include <tt-metalium/mesh_config.hpp>
 #include <tt-metalium/mesh_coord.hpp>
+#include <tt-metalium/mesh_device_view.hpp>
 #include <tt-metalium/mesh_trace_id.hpp>
 #include <tt-metalium/sub_device.hpp>
 #include <tt-metalium/buffer_types.hpp>
@@ -131,6 +134,26 @@ public:
 	// The chips' ids, row-major.
 	std::vector<int> get_device_ids() const;
 
+	// The chips as a view (mesh_device_view.hpp), with their fabric nodes;
+	// the reference stays good until the mesh is reshaped.
+	const MeshDeviceView &get_view() const;
+	// The fabric node of the chip at @coord: FabricNodeId(MeshId{0}, its
+	// id), as the control plane (experimental/fabric/control_plane.hpp)
+	// names that chip.
+	tt_fabric::FabricNodeId get_fabric_node_id(const MeshCoordinate &coord) const;
+	// The fabric mesh the chips are in: the emulated system is mesh 0.
+	uint32_t get_system_mesh_id() const { return 0; }
+
+	// A MeshDevice is initialised when it is created and until it is
+	// closed; initialize() refuses to open one again (mesh_view.cpp).
+	bool is_initialized() const { return dev_ != nullptr; }
+	bool initialize(uint8_t num_hw_cqs, size_t l1_small_size, size_t trace_region_size,
+			size_t worker_l1_size, ttsl::Span<const std::uint32_t> l1_bank_remap = {},
+			bool minimal = false);
+	// For each DRAM bank, the logical worker core beside it that reads or
+	// writes it best over @noc (the first chip's, for a mesh).
+	std::vector<CoreCoord> get_optimal_dram_bank_to_logical_worker_assignment(NOC noc);
+
 	// tt-metal's internal view of a mesh; defined with it in
 	// distributed/mesh_device_impl.hpp, one of the test-support headers.
 	MeshDeviceImpl &impl();
@@ -195,6 +218,7 @@ private:
 	SubDeviceManagerId active_manager_{ 0 };
 	mutable std::vector<SubDeviceId> sub_device_ids_;
 	std::vector<SubDeviceId> stall_group_;
+	mutable std::shared_ptr<MeshDeviceView> view_; // get_view()'s, remade when stale
 };
 
 } // namespace distributed

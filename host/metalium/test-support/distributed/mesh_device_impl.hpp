@@ -2,7 +2,7 @@
 //
 // Test support (README.md): tt-metal's MeshDeviceImpl, the internal view
 // of a mesh its tests reach through MeshDevice::impl(): the devices by
-// physical chip id or by mesh coordinate.
+// physical chip id or by mesh coordinate, and the mesh's view.
 #pragma once
 
 #include <memory>
@@ -28,7 +28,16 @@ public:
 				return d;
 		TT_THROW("device {} is not in this {} mesh", id, fmt::streamed(mesh_->shape()));
 	}
-	IDevice *get_device(const MeshCoordinate &coord) const { return mesh_->get_device(coord); }
+	// The chip at @coord; nullptr outside the mesh, as tt-metal's view answers.
+	IDevice *get_device(const MeshCoordinate &coord) const
+	{
+		return mesh_->get_view().get_device(coord);
+	}
+	const MeshDeviceView &get_view() const { return mesh_->get_view(); }
+	tt::tt_fabric::FabricNodeId get_fabric_node_id(const MeshCoordinate &coord) const
+	{
+		return mesh_->get_fabric_node_id(coord);
+	}
 	std::vector<IDevice *> get_devices() const { return mesh_->get_devices(); }
 	bool is_local(const MeshCoordinate &coord) const { return mesh_->is_local(coord); }
 	size_t num_devices() const { return mesh_->num_devices(); }

@@ -2,7 +2,8 @@
 //
 // Test support (README.md): tt-metal's Hal object, as far as the tests
 // ask it: alignments, circular buffers, the architecture (from hal.hpp's
-// free functions), and where the allocatable parts of L1 and DRAM are.
+// free functions), its harvesting axis, and where the allocatable parts of
+// L1 and DRAM are.
 #pragma once
 
 #include <cstdint>
@@ -26,9 +27,18 @@ enum class HalDramMemAddrType : uint8_t {
 	COUNT = 5
 };
 
+// The direction in which an architecture's harvested Tensix cores are
+// cut off: whole rows on Wormhole, whole columns on Blackhole.
+enum class HalTensixHarvestAxis : uint8_t { ROW = 0x1, COL = 0x2 };
+
 class Hal {
 public:
 	tt::ARCH get_arch() const { return hal::get_arch(); }
+	HalTensixHarvestAxis get_tensix_harvest_axis() const
+	{
+		return get_arch() == tt::ARCH::BLACKHOLE ? HalTensixHarvestAxis::COL
+							 : HalTensixHarvestAxis::ROW;
+	}
 	uint32_t get_alignment(HalMemType t) const
 	{
 		return t == HalMemType::DRAM ? hal::get_dram_alignment() : hal::get_l1_alignment();

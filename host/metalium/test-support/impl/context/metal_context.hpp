@@ -2,9 +2,12 @@
 //
 // Test support (README.md): tt-metal's MetalContext, the process-wide
 // object its tests ask about the machine: the cluster, the HAL, the
-// run-time options, the system mesh and the fabric switch.
+// run-time options, the system mesh, the fabric switch and its control
+// plane; making it brings up the distributed world.
 #pragma once
 
+#include <tt-metalium/distributed_context.hpp>
+#include <tt-metalium/experimental/fabric/control_plane.hpp>
 #include <tt-metalium/experimental/fabric/fabric.hpp>
 #include <tt-metalium/system_mesh.hpp>
 
@@ -30,14 +33,18 @@ public:
 	llrt::RunTimeOptions &rtoptions() { return options_; }
 	distributed::SystemMesh &get_system_mesh() { return distributed::SystemMesh::instance(); }
 	tt_fabric::FabricConfig get_fabric_config() const { return tt_fabric::GetFabricConfig(); }
+	tt_fabric::ControlPlane &get_control_plane() { return control_plane_; }
 	void initialize_fabric_config() {}
 	ContextId get_context_id() const { return DEFAULT_CONTEXT_ID; }
 
 private:
-	MetalContext() = default;
+	// As tt-metal's does, the context brings up the process's distributed
+	// world: here the single-process one (distributed_context.hpp).
+	MetalContext() { distributed::multihost::DistributedContext::get_current_world(); }
 	Cluster cluster_;
 	Hal hal_;
 	llrt::RunTimeOptions options_;
+	tt_fabric::ControlPlane control_plane_;
 };
 
 } // namespace tt::tt_metal

@@ -1,11 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// tt-fabric's configuration names (the numbers are tt-metal's).  The
-// fabric itself is not emulated yet: SetFabricConfig accepts DISABLED
-// only (fabric.hpp).
+// tt-fabric's configuration names (the numbers are tt-metal's) and the
+// names of the chips on it: a MeshId per mesh and a FabricNodeId (mesh,
+// chip) per chip.  The fabric itself is not emulated yet: SetFabricConfig
+// accepts DISABLED only (fabric.hpp).
 #pragma once
 
+#include <compare>
+#include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <ostream>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include <tt_stl/strong_type.hpp>
 
 namespace tt::tt_fabric {
 
@@ -65,4 +75,51 @@ enum class FabricReliabilityMode : uint32_t {
 	DYNAMIC_RECONFIGURATION_SETUP_MODE = 2,
 };
 
+using MeshId = ttsl::StrongType<uint32_t, struct MeshIdTag>;
+using MeshHostRankId = ttsl::StrongType<uint32_t, struct HostRankTag>;
+
+// A chip as tt-fabric names it: its mesh and its index in that mesh.  On
+// tensix-emu every chip of the emulated system is in mesh 0, and its index
+// is its chip id, row-major over the system's mesh (ControlPlane,
+// control_plane.hpp, answers the same).
+class FabricNodeId {
+public:
+	explicit FabricNodeId(MeshId mesh, std::uint32_t chip) : mesh_id(mesh), chip_id(chip) {}
+
+	// Ordered by mesh, then chip.
+	friend auto operator<=>(const FabricNodeId &, const FabricNodeId &) = default;
+
+	MeshId mesh_id{ 0 };
+	std::uint32_t chip_id = 0;
+};
+
+// Printed as tt-metal prints them: a mesh id as its number, a node as
+// "M0D3" on a stream and "(M0, D3)" through fmt.
+std::ostream &operator<<(std::ostream &os, const MeshId &mesh_id);
+std::ostream &operator<<(std::ostream &os, const FabricNodeId &node);
+
 } // namespace tt::tt_fabric
+
+template <>
+struct std::hash<tt::tt_fabric::FabricNodeId> {
+	std::size_t operator()(const tt::tt_fabric::FabricNodeId &node) const noexcept
+	{
+		return (std::size_t{ *node.mesh_id } << 32) ^ node.chip_id;
+	}
+};
+
+template <>
+struct fmt::formatter<tt::tt_fabric::MeshId> : fmt::formatter<std::string_view> {
+	auto format(const tt::tt_fabric::MeshId &id, fmt::format_context &ctx) const
+	{
+		return fmt::format_to(ctx.out(), "{}", *id);
+	}
+};
+
+template <>
+struct fmt::formatter<tt::tt_fabric::FabricNodeId> : fmt::formatter<std::string_view> {
+	auto format(const tt::tt_fabric::FabricNodeId &node, fmt::format_context &ctx) const
+	{
+		return fmt::format_to(ctx.out(), "(M{}, D{})", *node.mesh_id, node.chip_id);
+	}
+};
