@@ -52,9 +52,33 @@ namespace tt::tt_metal {
 
 namespace experimental::dfb {
 
+uint32_t DataflowBufferImpl::uniform_alloc_addr() const
+{
+	TT_FATAL(alloc_addr,
+		 "DFB {} has no memory yet: allocate the program's DFBs, or attach "
+		 "the tensor it borrows",
+		 id);
+	return *alloc_addr;
+}
+
+uint32_t CreateDataflowBuffer(Program &program,
+			      const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+			      const DataflowBufferConfig &config)
+{
+	TT_FATAL(config.entry_size > 0 && config.num_entries > 0,
+		 "CreateDataflowBuffer: a DFB of {} entries of {} bytes", config.num_entries,
+		 config.entry_size);
+	auto &impl = program.impl();
+	TT_FATAL(impl.dataflow_buffers().size() < hal::get_arch_num_circular_buffers(),
+		 "CreateDataflowBuffer: a program has at most {} DFBs",
+		 hal::get_arch_num_circular_buffers());
+	return impl.add_dataflow_buffer(detail::to_set(core_spec), config);
+}
+
 void DataflowBufferImpl::set_borrowed_memory_base_addr(uint32_t addr)
 {
 	borrowed_addr = addr;
+	alloc_addr = addr;
 	for (auto &g : groups)
 		for (auto &[core, a] : g.l1_by_core)
 			a = addr;
@@ -142,6 +166,64 @@ void ProgramImpl::finalize_dataflow_buffer_configs()
 				g.l1_by_core.emplace_back(core, addr);
 		}
 	}
+}
+
+void ProgramImpl::set_dfb_alias(uint32_t primary, uint32_t secondary)
+{
+	auto a = get_dataflow_buffer(primary), b = get_dataflow_buffer(secondary);
+	TT_FATAL(primary != secondary, "DFB {} cannot alias itself", primary);
+	TT_FATAL(!b->cb, "DFB {} already has its memory: alias it before the program places it",
+		 secondary);
+	// Alias groups are closed: every member lists every other one.
+	std::vector<uint32_t> group = a->aliases;
+	group.push_back(primary);
+	for (uint32_t m : group) {
+		auto dm = get_dataflow_buffer(m);
+		if (std::find(dm->aliases.begin(), dm->aliases.end(), secondary) ==
+		    dm->aliases.end())
+			dm->aliases.push_back(secondary);
+		if (std::find(b->aliases.begin(), b->aliases.end(), m) == b->aliases.end())
+			b->aliases.push_back(m);
+	}
+}
+
+// The CB format of DFB @d's index: data-movement kernels do not read it.
+static tt::DataFormat cb_format(const experimental::dfb::DataflowBufferImpl &d)
+{
+	return d.config.data_format == tt::DataFormat::Invalid ? tt::DataFormat::RawUInt8
+							       : d.config.data_format;
+}
+
+void ProgramImpl::make_dfb_cbs()
+{
+	if (not_runnable_arch)
+		return;
+	for (const auto &d : dfbs_) {
+		if (d->cb || borrowed_.contains(d->id))
+			continue;
+		// The group's memory is the size of its first member (the one
+		// that places it).
+		CircularBufferConfig config(d->config.entry_size * d->config.num_entries);
+		std::vector<std::shared_ptr<experimental::dfb::DataflowBufferImpl>> members = { d };
+		for (uint32_t a : d->aliases)
+			members.push_back(get_dataflow_buffer(a));
+		for (const auto &m : members)
+			config.index(static_cast<uint8_t>(m->id))
+				.set_data_format(cb_format(*m))
+				.set_page_size(m->config.entry_size);
+		const CBHandle cb = add_circular_buffer(d->cores, config);
+		for (const auto &m : members)
+			m->cb = cb;
+	}
+}
+
+void ProgramImpl::allocate_dataflow_buffers(IDevice *)
+{
+	make_dfb_cbs();
+	finalize_dataflow_buffer_configs();
+	for (const auto &d : dfbs_)
+		if (!d->groups.empty() && (d->cb || d->borrowed_addr))
+			d->alloc_addr = d->groups.front().l1_by_core.front().second;
 }
 
 void ProgramImpl::register_semaphore_spec_name(const std::string &name, uint32_t id)
@@ -1576,14 +1658,9 @@ std::string bindings_file(const std::string &text)
 	return file.string();
 }
 
-// Wormhole: the circular buffer of DFB @d and its aliases, which share it
-// as indices of one CB.  A DFB in a borrowed tensor gets its CB when the
-// tensor is attached (SetProgramRunArgs).
-void make_gen1_cb(Program &program, const DataflowBufferSpec &d,
-		  const std::unordered_map<DFBSpecName, uint32_t> &ids)
+// Wormhole: what a DFB's circular buffer cannot express.
+void check_gen1_dfb(const DataflowBufferSpec &d)
 {
-	auto &impl = program.impl();
-	auto dfb = impl.get_dataflow_buffer(ids.at(d.unique_id));
 	TT_FATAL(!d.tile_format_metadata || *d.tile_format_metadata == Tile(),
 		 "DFB '{}' has {}x{} tiles: tensix-emu's circular buffers hold 32x32 tiles only",
 		 *d.unique_id, d.tile_format_metadata->get_height(),
@@ -1593,25 +1670,6 @@ void make_gen1_cb(Program &program, const DataflowBufferSpec &d,
 		 "DFB '{}' has a partial-tile face geometry, which tensix-emu's unpacker does "
 		 "not model",
 		 *d.unique_id);
-	if (dfb->cb || d.borrowed_from)
-		return;
-	const uint32_t total = d.entry_size * d.num_entries;
-	CircularBufferConfig config(total);
-	std::vector<std::shared_ptr<dfb::DataflowBufferImpl>> members = { dfb };
-	for (const auto &a : d.advanced_options.alias_with)
-		members.push_back(impl.get_dataflow_buffer(ids.at(a)));
-	for (const auto &m : members) {
-		// Data-movement kernels do not read the format: raw bytes.
-		const tt::DataFormat format = m->config.data_format == tt::DataFormat::Invalid
-						      ? tt::DataFormat::RawUInt8
-						      : m->config.data_format;
-		config.index(static_cast<uint8_t>(m->id))
-			.set_data_format(format)
-			.set_page_size(m->config.entry_size);
-	}
-	const CBHandle cb = CreateCircularBuffer(program, dfb->cores, config);
-	for (const auto &m : members)
-		m->cb = cb;
 }
 
 } // namespace
@@ -1659,10 +1717,12 @@ Program MakeProgramFromSpec(const distributed::MeshDevice &mesh_device, const Pr
 	}
 	for (const auto &d : spec.dataflow_buffers)
 		for (const auto &a : d.advanced_options.alias_with)
-			impl.get_dataflow_buffer(ids.at(d.unique_id))->aliases.push_back(ids.at(a));
-	if (target.gen1())
+			impl.set_dfb_alias(ids.at(d.unique_id), ids.at(a));
+	if (target.gen1()) {
 		for (const auto &d : spec.dataflow_buffers)
-			make_gen1_cb(program, d, ids);
+			check_gen1_dfb(d);
+		impl.make_dfb_cbs();
+	}
 
 	uint32_t next_semaphore = 0;
 	std::unordered_map<SemaphoreSpecName, uint32_t> semaphore_ids;

@@ -336,6 +336,7 @@ void ProgramImpl::push_args()
 		 "this program was built from a Metal 2.0 spec for a mock {}, which tensix-emu "
 		 "does not run (it emulates a Wormhole): it can be inspected, not enqueued",
 		 tt::arch_to_str(*not_runnable_arch));
+	make_dfb_cbs();
 	for (const auto &[id, tensor] : borrowed_)
 		TT_FATAL(dfbs_[id]->cb,
 			 "DFB {} borrows the memory of TensorParameter '{}', but no tensor is "
@@ -574,8 +575,13 @@ CBHandle CreateCircularBuffer(Program &program,
 			      const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
 			      const CircularBufferConfig &config)
 {
-	auto &impl = program.impl();
-	CoreRangeSet cores = detail::to_set(core_spec);
+	return program.impl().add_circular_buffer(detail::to_set(core_spec), config);
+}
+
+CBHandle detail::ProgramImpl::add_circular_buffer(const CoreRangeSet &cores,
+						  const CircularBufferConfig &config)
+{
+	auto &impl = *this;
 	struct tt_core_range_set c_cores = detail::to_c(cores);
 	std::vector<struct tt_cb_format> formats;
 	for (uint32_t i = 0; i < NUM_CIRCULAR_BUFFERS; i++) {

@@ -10,11 +10,13 @@
 #include <cstdint>
 #include <optional>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <tt-metalium/circular_buffer_config.hpp>
 #include <tt-metalium/core_coord.hpp>
 #include <tt-metalium/face_geometry.hpp>
+#include <tt-metalium/program.hpp>
 #include <tt-metalium/tile.hpp>
 #include <tt-metalium/tt_backend_api_types.hpp>
 
@@ -37,7 +39,7 @@ struct DataflowBufferConfig {
 	AccessPattern cap = AccessPattern::STRIDED;
 	bool enable_producer_implicit_sync = false;
 	bool enable_consumer_implicit_sync = false;
-	tt::DataFormat data_format = tt::DataFormat::Invalid;
+	tt::DataFormat data_format = tt::DataFormat::Float16_b;
 	std::optional<Tile> tile;
 	std::optional<FaceGeometry> unpack_face_geometry;
 	std::optional<TensixScope> tensix_scope;
@@ -52,6 +54,10 @@ public:
 	{}
 
 	bool borrows_memory() const { return config.borrows_memory; }
+	// The L1 address of every core's copy; throws before it is known
+	// (ProgramImpl::allocate_dataflow_buffers, or a borrowed tensor
+	// attached).
+	uint32_t uniform_alloc_addr() const;
 	// Point every core's copy at @addr (a borrowed tensor's memory).
 	void set_borrowed_memory_base_addr(uint32_t addr);
 
@@ -70,9 +76,17 @@ public:
 	};
 	std::vector<Group> groups;
 	std::optional<uint32_t> borrowed_addr;
+	std::optional<uint32_t> alloc_addr;
 
 	// Wormhole: the CB that carries this DFB (and its aliases), once made.
 	std::optional<CBHandle> cb;
 };
+
+// A DFB on the cores of @core_spec, outside Metal 2.0 specs (tt-metal's
+// direct API): its id, which is also its CB index.  Its memory is placed
+// when the program first needs it (set aliases before that).
+uint32_t CreateDataflowBuffer(Program &program,
+			      const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+			      const DataflowBufferConfig &config);
 
 } // namespace tt::tt_metal::experimental::dfb

@@ -31,6 +31,10 @@
 struct tt_program;
 struct tt_buffer;
 
+namespace tt::tt_metal {
+class IDevice;
+}
+
 namespace tt::tt_metal::detail {
 
 struct CbState {
@@ -49,6 +53,8 @@ public:
 	std::vector<std::shared_ptr<Kernel>> kernels;
 	std::deque<CbState> cbs;
 
+	// CreateCircularBuffer's work.
+	CBHandle add_circular_buffer(const CoreRangeSet &cores, const CircularBufferConfig &config);
 	Kernel &kernel(KernelHandle k);
 	std::shared_ptr<Kernel> get_kernel(KernelHandle k) const;
 	size_t num_kernels() const { return kernels.size(); }
@@ -101,6 +107,16 @@ public:
 	{
 		return dfbs_;
 	}
+	// Make DFB @secondary share the memory of DFB @primary (and of the
+	// DFBs @primary shares with).  Before the DFBs' memory is placed.
+	void set_dfb_alias(uint32_t primary, uint32_t secondary);
+	// Wormhole: give each DFB without memory the circular buffer that
+	// carries it, one per alias group (the first member's size); those
+	// borrowing a tensor get theirs when it is attached.  Done when a spec
+	// is built, else before the DFBs are used.
+	void make_dfb_cbs();
+	// Where each DFB's memory is (uniform_alloc_addr()), after make_dfb_cbs().
+	void allocate_dataflow_buffers(IDevice *device);
 	void register_dfb_spec_name(const std::string &name, uint32_t id);
 	uint32_t get_dfb_handle(const std::string &name) const;
 	// Borrowed DFBs: id -> the TensorParameter whose tensor they live in.
