@@ -95,20 +95,7 @@ private:
 
 /* As a NoC endpoint: the front (read pointer) as a source, the back as a destination. */
 template <>
-struct noc_traits_t<DataflowBuffer> {
-	struct src_args_type {
-		uint32_t offset_bytes{};
-	};
-	struct dst_args_type {
-		uint32_t offset_bytes{};
-	};
-	struct dst_args_mcast_type {
-		uint32_t noc_x_start{};
-		uint32_t noc_y_start{};
-		uint32_t noc_x_end{};
-		uint32_t noc_y_end{};
-		uint32_t offset_bytes{};
-	};
+struct noc_traits_t<DataflowBuffer> : tt_cb_noc_args {
 	template <Noc::AddressType address_type>
 	static uint32_t src_addr(const DataflowBuffer &src, const Noc &, const src_args_type &a)
 	{
