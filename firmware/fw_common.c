@@ -12,6 +12,7 @@ volatile uint32_t *fw_rta_base;
 volatile uint32_t *fw_crta_base;
 uint32_t fw_sem_base;
 uint32_t fw_my_x, fw_my_y;
+uint32_t fw_my_eth;
 uint32_t fw_noc_x, fw_noc_y;
 uint8_t *fw_heap_ptr;
 uint8_t *fw_heap_end;
@@ -22,19 +23,17 @@ uint32_t fw_noc_nonposted_writes_acked[TT_NOC_COUNT];
 uint32_t fw_noc_nonposted_atomics_acked[TT_NOC_COUNT];
 uint32_t fw_noc_posted_writes_num_issued[TT_NOC_COUNT];
 
-/* WH B0 worker (x, y) sits at virtual NoC (18 + x, 18 + y). */
-#define FW_VIRTUAL_WORKER_X0 18
-#define FW_VIRTUAL_WORKER_Y0 18
-
 void fw_identify(void)
 {
 	uint32_t id = TT_EMU_REG(ID);
+	uint32_t noc_xy = TT_EMU_REG(NOC_XY);
 
 	fw_risc = TT_FIELD_GET(EMU, ID, RISC, id);
 	fw_my_x = TT_FIELD_GET(EMU, ID, X, id);
 	fw_my_y = TT_FIELD_GET(EMU, ID, Y, id);
-	fw_noc_x = FW_VIRTUAL_WORKER_X0 + fw_my_x;
-	fw_noc_y = FW_VIRTUAL_WORKER_Y0 + fw_my_y;
+	fw_my_eth = TT_FIELD_GET(EMU, ID, ETH, id);
+	fw_noc_x = TT_FIELD_GET(EMU, NOC_XY, X, noc_xy);
+	fw_noc_y = TT_FIELD_GET(EMU, NOC_XY, Y, noc_xy);
 }
 
 #define FW_NOC_REG(noc, buf, reg)                                            \

@@ -19,8 +19,9 @@
 #define TT_CTL_ALL_CORES	0xffffffffu
 #define TT_CTL_MAX_PAYLOAD	1024
 
-/* Cores a doorbell can name: the largest grid, in whole 32-bit words. */
-#define TT_CTL_MAX_CORES	((TT_GRID_X_MAX * TT_GRID_Y_MAX + 31) / 32 * 32)
+/* Cores a doorbell can name: the largest grid, then the ethernet cores,
+ * in whole 32-bit words. */
+#define TT_CTL_MAX_CORES	((TT_GRID_X_MAX * TT_GRID_Y_MAX + TT_ETH_CORES + 31) / 32 * 32)
 
 /* Largest value of the machine option noc-delay (delayed NoC completion). */
 #define TT_CTL_NOC_MAX_DELAY	64

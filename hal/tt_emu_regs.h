@@ -28,10 +28,14 @@ TT_REG32(EMU, ID, 0x000)		/* ro */
 TT_FIELD(EMU, ID, RISC, 0, 4)		/* TT_RISC_* */
 TT_FIELD(EMU, ID, X, 8, 8)		/* logical x */
 TT_FIELD(EMU, ID, Y, 16, 8)		/* logical y */
-TT_REG32(EMU, CORE_INDEX, 0x004)	/* ro: y * grid_x + x */
+TT_FIELD(EMU, ID, ETH, 24, 1)		/* an ethernet core: (X, Y) = (0, channel) */
+TT_REG32(EMU, CORE_INDEX, 0x004)	/* ro: y * grid_x + x; ethernet: after the grid */
 TT_REG32(EMU, GRID, 0x008)		/* ro */
 TT_FIELD(EMU, GRID, X, 0, 8)
 TT_FIELD(EMU, GRID, Y, 8, 8)
+TT_REG32(EMU, NOC_XY, 0x00C)		/* ro: this core's virtual NoC coordinates */
+TT_FIELD(EMU, NOC_XY, X, 0, 8)
+TT_FIELD(EMU, NOC_XY, Y, 8, 8)
 
 /* EMU block: the sleep primitive (firmware/fw_wait.h). */
 TT_REG32(EMU, WAKE_ACK, 0x010)		/* wo: clear this hart's MSIP */

@@ -21,12 +21,17 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "tt_mem_map.h"
+#include "tt_noc_map.h"
+
 typedef struct TTBlockEnv {
     void *opaque;    /* the chip's, passed to every service */
     unsigned grid_x; /* logical worker columns */
     unsigned grid_y;
-    unsigned ncores; /* grid_x * grid_y; core = y * grid_x + x */
-    uint8_t *dram;   /* every DRAM bank back to back, or NULL */
+    unsigned nworkers; /* grid_x * grid_y; worker core = y * grid_x + x */
+    unsigned ncores;   /* the workers, then TT_ETH_CORES ethernet cores:
+                        * core nworkers + c is ethernet channel c */
+    uint8_t *dram;     /* every DRAM bank back to back, or NULL */
 
     /* Raise (true) or lower (false) the wake event (MSIP) of one hart. */
     void (*set_wake)(void *opaque, unsigned core, unsigned risc, bool level);
@@ -180,15 +185,48 @@ static inline void ttx_block_guest_error(const TTBlockEnv *env, unsigned core,
     env->guest_error(env->opaque, core, risc, addr, text);
 }
 
-/* Logical coordinates of @core. */
+/* Is @core an ethernet core (hal/<arch>/tt_noc_map.h)? */
+static inline bool ttx_block_is_eth(const TTBlockEnv *env, unsigned core)
+{
+    return core >= env->nworkers;
+}
+
+/*
+ * Logical coordinates of @core: a worker's (x, y) in the grid; an
+ * ethernet core's as tt-metal names it, (0, channel).
+ */
 static inline unsigned ttx_block_x(const TTBlockEnv *env, unsigned core)
 {
-    return core % env->grid_x;
+    return ttx_block_is_eth(env, core) ? 0 : core % env->grid_x;
 }
 
 static inline unsigned ttx_block_y(const TTBlockEnv *env, unsigned core)
 {
-    return core / env->grid_x;
+    return ttx_block_is_eth(env, core) ? core - env->nworkers
+                                       : core / env->grid_x;
+}
+
+/* Virtual (translated) NoC coordinates of @core, the same on both NoCs. */
+static inline unsigned ttx_block_noc_x(const TTBlockEnv *env, unsigned core)
+{
+    if (ttx_block_is_eth(env, core)) {
+        return TT_NOC_VIRTUAL_ETH_X0 + (core - env->nworkers) % TT_ETH_PER_ROW;
+    }
+    return TT_NOC_VIRTUAL_WORKER_X0 + core % env->grid_x;
+}
+
+static inline unsigned ttx_block_noc_y(const TTBlockEnv *env, unsigned core)
+{
+    if (ttx_block_is_eth(env, core)) {
+        return TT_NOC_VIRTUAL_ETH_Y0 + (core - env->nworkers) / TT_ETH_PER_ROW;
+    }
+    return TT_NOC_VIRTUAL_WORKER_Y0 + core / env->grid_x;
+}
+
+/* Bytes of @core's L1 (a worker's or an ethernet core's). */
+static inline uint32_t ttx_block_l1_size(const TTBlockEnv *env, unsigned core)
+{
+    return ttx_block_is_eth(env, core) ? TT_MEM_ETH_L1_SIZE : TT_MEM_L1_SIZE;
 }
 
 #endif /* TTX_BLOCK_H */

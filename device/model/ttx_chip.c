@@ -761,7 +761,7 @@ void ttx_chip_unmapped(TTChip *chip, unsigned core, unsigned risc,
     ttx_chip_guest_error(chip, core, risc, addr,
                          "%s of unmapped address 0x%08x (L1 ends at 0x%08x)",
                          is_write ? "write" : "read", addr,
-                         (uint32_t)TT_MEM_L1_SIZE);
+                         ttx_block_l1_size(&chip->env, core));
     ttx_unlock(chip, core);
 }
 
@@ -1014,11 +1014,12 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
     chip->cfg = *cfg;
     chip->ops = ops;
     chip->opaque = opaque;
-    chip->ncores = cfg->grid_x * cfg->grid_y;
+    chip->ncores = cfg->grid_x * cfg->grid_y + TT_ETH_CORES;
     chip->env = (TTBlockEnv){
         .opaque = chip,
         .grid_x = cfg->grid_x,
         .grid_y = cfg->grid_y,
+        .nworkers = cfg->grid_x * cfg->grid_y,
         .ncores = chip->ncores,
         .dram = ops->dram ? ops->dram(opaque) : NULL,
         .set_wake = ttx_set_wake,

@@ -151,6 +151,7 @@ typedef struct TTChipConfig {
 TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
                      void *opaque);
 void ttx_chip_free(TTChip *chip);
+/* Cores: the grid_x * grid_y workers, then TT_ETH_CORES ethernet cores. */
 unsigned ttx_chip_cores(const TTChip *chip);
 
 /* Say hello to the host: call once the environment is ready. */

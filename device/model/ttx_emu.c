@@ -392,7 +392,12 @@ static bool ttx_emu_read(void *opaque, unsigned core, unsigned risc,
     case TT_A_EMU_ID:
         *val = TT_FIELD_VAL(EMU, ID, RISC, risc) |
                TT_FIELD_VAL(EMU, ID, X, ttx_block_x(env, core)) |
-               TT_FIELD_VAL(EMU, ID, Y, ttx_block_y(env, core));
+               TT_FIELD_VAL(EMU, ID, Y, ttx_block_y(env, core)) |
+               TT_FIELD_VAL(EMU, ID, ETH, ttx_block_is_eth(env, core));
+        return true;
+    case TT_A_EMU_NOC_XY:
+        *val = TT_FIELD_VAL(EMU, NOC_XY, X, ttx_block_noc_x(env, core)) |
+               TT_FIELD_VAL(EMU, NOC_XY, Y, ttx_block_noc_y(env, core));
         return true;
     case TT_A_EMU_CORE_INDEX:
         *val = core;

@@ -180,6 +180,25 @@ static bool ttx_noc_worker(const TTBlockEnv *env, unsigned x, unsigned y,
     return true;
 }
 
+/* The ethernet core at virtual NoC coordinates (@x, @y), if one is there. */
+static bool ttx_noc_eth(const TTBlockEnv *env, unsigned x, unsigned y,
+                        unsigned *core)
+{
+    unsigned chan;
+
+    if (x < TT_NOC_VIRTUAL_ETH_X0 || y < TT_NOC_VIRTUAL_ETH_Y0 ||
+        x - TT_NOC_VIRTUAL_ETH_X0 >= TT_ETH_PER_ROW) {
+        return false;
+    }
+    chan = (y - TT_NOC_VIRTUAL_ETH_Y0) * TT_ETH_PER_ROW +
+           (x - TT_NOC_VIRTUAL_ETH_X0);
+    if (chan >= env->ncores - env->nworkers) {
+        return false;
+    }
+    *core = env->nworkers + chan;
+    return true;
+}
+
 static bool ttx_noc_endpoint(TTNocCmd *c, unsigned x, unsigned y, TTNocEp *ep)
 {
     unsigned px = x, py = y;
@@ -187,7 +206,8 @@ static bool ttx_noc_endpoint(TTNocCmd *c, unsigned x, unsigned y, TTNocEp *ep)
     memset(ep, 0, sizeof(*ep));
     ep->x = x;
     ep->y = y;
-    if (ttx_noc_worker(c->ns->env, x, y, &ep->core)) {
+    if (ttx_noc_worker(c->ns->env, x, y, &ep->core) ||
+        ttx_noc_eth(c->ns->env, x, y, &ep->core)) {
         return true;
     }
     if (TT_NOC_DRAM_MIRRORED && c->noc == 1 && x < TT_NOC_SIZE_X &&
@@ -202,9 +222,11 @@ static bool ttx_noc_endpoint(TTNocCmd *c, unsigned x, unsigned y, TTNocEp *ep)
     }
     ttx_noc_error(c, TTX_RULE_COORD,
                   "NoC coordinates (%u,%u) are neither a worker of the %ux%u "
-                  "grid (at (%u,%u)..) nor a DRAM bank endpoint",
+                  "grid (at (%u,%u)..), an ethernet core (at (%u,%u)..) nor "
+                  "a DRAM bank endpoint",
                   x, y, c->ns->env->grid_x, c->ns->env->grid_y,
-                  TT_NOC_VIRTUAL_WORKER_X0, TT_NOC_VIRTUAL_WORKER_Y0);
+                  TT_NOC_VIRTUAL_WORKER_X0, TT_NOC_VIRTUAL_WORKER_Y0,
+                  TT_NOC_VIRTUAL_ETH_X0, TT_NOC_VIRTUAL_ETH_Y0);
     return false;
 }
 
@@ -274,12 +296,15 @@ static uint8_t *ttx_noc_span(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
         }
         return env->dram + (uint64_t)ep->bank * TT_DRAM_BANK_SIZE + addr;
     }
-    if (addr + len > TT_MEM_L1_SIZE) {
+    if (addr + len > ttx_block_l1_size(env, ep->core)) {
         ttx_noc_error(c, TTX_RULE_L1_RANGE,
                       "%s of %u bytes at (%u,%u) 0x%llx "
-                      "is outside L1 (%u bytes)",
+                      "is outside %s L1 (%u bytes)",
                       write ? "write" : "read", len, ep->x, ep->y,
-                      (unsigned long long)addr, (unsigned)TT_MEM_L1_SIZE);
+                      (unsigned long long)addr,
+                      ttx_block_is_eth(env, ep->core) ? "the ethernet core's"
+                                                      : "the worker's",
+                      (unsigned)ttx_block_l1_size(env, ep->core));
         return NULL;
     }
     if (write &&
@@ -503,8 +528,8 @@ static unsigned ttx_noc_rect_dests(TTNocCmd *c, uint32_t mid, bool loopback)
     unsigned sy = TT_FIELD_GET(NOC, ADDR_MID, START_Y, mid);
     unsigned x0 = sx < ex ? sx : ex, x1 = sx < ex ? ex : sx;
     unsigned y0 = sy < ey ? sy : ey, y1 = sy < ey ? ey : sy;
-    unsigned mx = TT_NOC_VIRTUAL_WORKER_X0 + ttx_block_x(c->ns->env, c->core);
-    unsigned my = TT_NOC_VIRTUAL_WORKER_Y0 + ttx_block_y(c->ns->env, c->core);
+    unsigned mx = ttx_block_noc_x(c->ns->env, c->core);
+    unsigned my = ttx_block_noc_y(c->ns->env, c->core);
     unsigned n = (x1 - x0 + 1) * (y1 - y0 + 1);
 
     if (!loopback && mx >= x0 && mx <= x1 && my >= y0 && my <= y1) {
@@ -568,8 +593,8 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
         }
         memcpy(data, &v, sizeof(data));
     } else if (ok) {
-        self.x = TT_NOC_VIRTUAL_WORKER_X0 + ttx_block_x(c->ns->env, c->core);
-        self.y = TT_NOC_VIRTUAL_WORKER_Y0 + ttx_block_y(c->ns->env, c->core);
+        self.x = ttx_block_noc_x(c->ns->env, c->core);
+        self.y = ttx_block_noc_y(c->ns->env, c->core);
         ok = ttx_noc_check_len(c, len) && ttx_noc_check_align(c, src, dst) &&
              (s = ttx_noc_span(c, &self, src, len, false, false));
     }
@@ -935,7 +960,7 @@ void ttx_noc_drain(TTNocState *ns, unsigned core)
 typedef struct TTRaceRange {
     bool dram, valid;
     unsigned bank;
-    unsigned x0, x1, y0, y1; /* logical, inclusive */
+    unsigned x0, x1, y0, y1; /* virtual NoC coordinates, inclusive */
     int skip;                /* core left out of it, or -1 */
     uint64_t addr;
     uint32_t len;
@@ -983,8 +1008,8 @@ static void ttx_race_at_core(const TTBlockEnv *env, TTRaceRange *r,
 {
     memset(r, 0, sizeof(*r));
     r->valid = true;
-    r->x0 = r->x1 = ttx_block_x(env, core);
-    r->y0 = r->y1 = ttx_block_y(env, core);
+    r->x0 = r->x1 = ttx_block_noc_x(env, core);
+    r->y0 = r->y1 = ttx_block_noc_y(env, core);
     r->skip = -1;
     r->addr = addr;
     r->len = len;
@@ -1022,10 +1047,10 @@ static void ttx_race_rect(TTNocCmd *c, TTRaceRange *r, uint32_t mid,
 
     memset(r, 0, sizeof(*r));
     r->valid = true;
-    r->x0 = (sx < ex ? sx : ex) - TT_NOC_VIRTUAL_WORKER_X0;
-    r->x1 = (sx < ex ? ex : sx) - TT_NOC_VIRTUAL_WORKER_X0;
-    r->y0 = (sy < ey ? sy : ey) - TT_NOC_VIRTUAL_WORKER_Y0;
-    r->y1 = (sy < ey ? ey : sy) - TT_NOC_VIRTUAL_WORKER_Y0;
+    r->x0 = sx < ex ? sx : ex;
+    r->x1 = sx < ex ? ex : sx;
+    r->y0 = sy < ey ? sy : ey;
+    r->y1 = sy < ey ? ey : sy;
     r->skip = loopback ? -1 : (int)c->core;
     r->addr = addr;
     r->len = len;
@@ -1034,7 +1059,7 @@ static void ttx_race_rect(TTNocCmd *c, TTRaceRange *r, uint32_t mid,
 static bool ttx_race_has_core(const TTBlockEnv *env, const TTRaceRange *r,
                               unsigned core)
 {
-    unsigned x = ttx_block_x(env, core), y = ttx_block_y(env, core);
+    unsigned x = ttx_block_noc_x(env, core), y = ttx_block_noc_y(env, core);
 
     return r->valid && !r->dram && (int)core != r->skip && x >= r->x0 &&
            x <= r->x1 && y >= r->y0 && y <= r->y1;
@@ -1059,12 +1084,26 @@ static const char *ttx_race_where(const TTRaceRange *r, char *buf, size_t len)
     if (r->dram) {
         snprintf(buf, len, "DRAM bank %u 0x%llx", r->bank,
                  (unsigned long long)r->addr);
-    } else if (r->x0 == r->x1 && r->y0 == r->y1) {
-        snprintf(buf, len, "core (%u,%u) 0x%llx", r->x0, r->y0,
-                 (unsigned long long)r->addr);
+    } else if (r->y0 >= TT_NOC_VIRTUAL_WORKER_Y0 ||
+               r->x0 < TT_NOC_VIRTUAL_ETH_X0) {
+        /* Workers, named by logical coordinates. */
+        unsigned x0 = r->x0 - TT_NOC_VIRTUAL_WORKER_X0;
+        unsigned y0 = r->y0 - TT_NOC_VIRTUAL_WORKER_Y0;
+
+        if (r->x0 == r->x1 && r->y0 == r->y1) {
+            snprintf(buf, len, "core (%u,%u) 0x%llx", x0, y0,
+                     (unsigned long long)r->addr);
+        } else {
+            snprintf(buf, len, "cores (%u,%u)-(%u,%u) 0x%llx", x0, y0,
+                     r->x1 - TT_NOC_VIRTUAL_WORKER_X0,
+                     r->y1 - TT_NOC_VIRTUAL_WORKER_Y0,
+                     (unsigned long long)r->addr);
+        }
     } else {
-        snprintf(buf, len, "cores (%u,%u)-(%u,%u) 0x%llx", r->x0, r->y0, r->x1,
-                 r->y1, (unsigned long long)r->addr);
+        snprintf(buf, len, "ethernet core (0,%u) 0x%llx",
+                 (r->y0 - TT_NOC_VIRTUAL_ETH_Y0) * TT_ETH_PER_ROW + r->x0 -
+                     TT_NOC_VIRTUAL_ETH_X0,
+                 (unsigned long long)r->addr);
     }
     return buf;
 }
@@ -1694,12 +1733,8 @@ static bool ttx_noc_reg_read(TTNocState *ns, unsigned core, int risc,
         *val = 0; /* ready: every command was accepted */
         return true;
     case TT_A_NOC_NODE_ID:
-        *val =
-            TT_FIELD_VAL(NOC, NODE_ID, X,
-                         TT_NOC_VIRTUAL_WORKER_X0 +
-                             ttx_block_x(ns->env, core)) |
-            TT_FIELD_VAL(NOC, NODE_ID, Y,
-                         TT_NOC_VIRTUAL_WORKER_Y0 + ttx_block_y(ns->env, core));
+        *val = TT_FIELD_VAL(NOC, NODE_ID, X, ttx_block_noc_x(ns->env, core)) |
+               TT_FIELD_VAL(NOC, NODE_ID, Y, ttx_block_noc_y(ns->env, core));
         return true;
     case TT_A_NOC_ENDPOINT_ID:
         *val = 0;

@@ -120,7 +120,8 @@
 #define TYPE_TENSIX_MACHINE MACHINE_TYPE_NAME("tensix")
 OBJECT_DECLARE_SIMPLE_TYPE(TensixMachineState, TENSIX_MACHINE)
 
-#define TENSIX_MAX_HARTS (TT_GRID_X_MAX * TT_GRID_Y_MAX * TT_RISCS_PER_CORE)
+#define TENSIX_MAX_HARTS                                                       \
+    ((TT_GRID_X_MAX * TT_GRID_Y_MAX + TT_ETH_CORES) * TT_RISCS_PER_CORE)
 /* Each hart's slice of the local-memory RAM block (the largest size). */
 #define TENSIX_LOCAL_STRIDE TT_MEM_BRISC_LOCAL_SIZE
 
@@ -160,7 +161,8 @@ struct TensixMachineState {
 
     unsigned grid_x;
     unsigned grid_y;
-    unsigned ncores;
+    unsigned nworkers; /* grid_x * grid_y */
+    unsigned ncores;   /* the workers, then the ethernet cores */
     bool threaded;     /* parallel mode: MMIO without the BQL */
     MemoryRegion l1;   /* every core's L1, back to back */
     uint8_t *dram;     /* every DRAM bank, back to back */
@@ -1091,8 +1093,10 @@ static void tensix_create_hart_memory(TensixMachineState *s, unsigned core,
                           1ULL << 32);
     h->unmapped.lockless_io = true;
     memory_region_add_subregion_overlap(&h->root, 0, &h->unmapped, -1);
-    memory_region_init_alias(&h->l1, owner, l1name, &s->l1,
-                             (uint64_t)core * TT_MEM_L1_SIZE, TT_MEM_L1_SIZE);
+    /* An ethernet core's harts see only its smaller L1. */
+    memory_region_init_alias(
+        &h->l1, owner, l1name, &s->l1, (uint64_t)core * TT_MEM_L1_SIZE,
+        core < s->nworkers ? TT_MEM_L1_SIZE : TT_MEM_ETH_L1_SIZE);
     memory_region_add_subregion(&h->root, TT_MEM_L1_BASE, &h->l1);
     if (core) {
         /* See "Shared translations" above. */
@@ -1178,11 +1182,13 @@ static void tensix_parse_grid(TensixMachineState *s, MachineState *ms)
     }
     s->grid_x = x;
     s->grid_y = y;
-    s->ncores = x * y;
+    /* The workers, then the ethernet cores (hal/.../tt_noc_map.h). */
+    s->nworkers = x * y;
+    s->ncores = x * y + TT_ETH_CORES;
     if (ms->smp.cpus != s->ncores * TT_RISCS_PER_CORE) {
-        error_report("tensix: grid %ux%u has %u harts; start QEMU with "
-                     "-smp %u",
-                     x, y, s->ncores * TT_RISCS_PER_CORE,
+        error_report("tensix: grid %ux%u and %u ethernet cores have %u "
+                     "harts; start QEMU with -smp %u",
+                     x, y, TT_ETH_CORES, s->ncores * TT_RISCS_PER_CORE,
                      s->ncores * TT_RISCS_PER_CORE);
         exit(1);
     }

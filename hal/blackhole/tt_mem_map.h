@@ -17,6 +17,8 @@
 
 /* L1, shared by the core's five harts, at address 0. */
 #define TT_MEM_L1_SIZE			(1536 * 1024)
+#define TT_MEM_ETH_UNRESERVED_SIZE	0	/* ethernet cores: not described yet */
+#define TT_MEM_ETH_L1_SIZE		0
 
 /* Circular buffer indices per core (tt-metal NUM_CIRCULAR_BUFFERS). */
 #define TT_NUM_CBS			64

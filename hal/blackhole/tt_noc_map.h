@@ -32,4 +32,10 @@
 #define TT_DRAM_UNRESERVED_BASE		64
 #define TT_NOC_DRAM_MIRRORED		0	/* virtualized: same on both NoCs */
 
+/* Ethernet cores are not described yet (see hal/wormhole/tt_noc_map.h). */
+#define TT_ETH_CORES			0
+#define TT_ETH_PER_ROW			1
+#define TT_NOC_VIRTUAL_ETH_X0		0
+#define TT_NOC_VIRTUAL_ETH_Y0		0
+
 #endif /* TT_HAL_BLACKHOLE_NOC_MAP_H */

@@ -18,6 +18,15 @@
 /* L1, shared by the core's five harts, at address 0. */
 #define TT_MEM_L1_SIZE			(1464 * 1024)
 
+/*
+ * L1 of an ethernet core (tt_noc_map.h): our reserved layout, the same as
+ * a worker's so one firmware serves both, then as much room for kernels
+ * and buffers as Wormhole's active ERISC leaves them (0x11000 up to its
+ * config space at 0x3DC00: 179 KiB), rounded up to a page.
+ */
+#define TT_MEM_ETH_UNRESERVED_SIZE	(180 * 1024)
+#define TT_MEM_ETH_L1_SIZE		(TT_MEM_L1_UNRESERVED_BASE + TT_MEM_ETH_UNRESERVED_SIZE)
+
 /* Circular buffer indices per core (tt-metal NUM_CIRCULAR_BUFFERS). */
 #define TT_NUM_CBS			32
 

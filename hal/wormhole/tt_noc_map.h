@@ -59,4 +59,21 @@
 #define TT_NOC_DRAM_X_INIT		{ 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 5 }
 #define TT_NOC_DRAM_Y_INIT		{ 0, 1, 5, 6, 0, 1, 2, 9, 3, 4, 5, 6 }
 
+/*
+ * Ethernet cores: 16, one RISC each (tt-metal's active or idle ERISC),
+ * listed in channel order.  Channel c sits on NoC0 at
+ * (TT_NOC_ETH_X_INIT[c], TT_NOC_ETH_Y_INIT[c]) (tt-metal's soc descriptor)
+ * and is virtualized like the workers: its translated coordinates are
+ * (TT_NOC_VIRTUAL_ETH_X0 + c % TT_ETH_PER_ROW,
+ *  TT_NOC_VIRTUAL_ETH_Y0 + c / TT_ETH_PER_ROW); tt-metal's logical
+ * ethernet core of channel c is (0, c).  An ethernet core's L1 is
+ * TT_MEM_ETH_L1_SIZE (tt_mem_map.h).
+ */
+#define TT_ETH_CORES			16
+#define TT_ETH_PER_ROW			8
+#define TT_NOC_ETH_X_INIT		{ 9, 1, 8, 2, 7, 3, 6, 4, 9, 1, 8, 2, 7, 3, 6, 4 }
+#define TT_NOC_ETH_Y_INIT		{ 0, 0, 0, 0, 0, 0, 0, 0, 6, 6, 6, 6, 6, 6, 6, 6 }
+#define TT_NOC_VIRTUAL_ETH_X0		18
+#define TT_NOC_VIRTUAL_ETH_Y0		16
+
 #endif /* TT_HAL_WORMHOLE_NOC_MAP_H */

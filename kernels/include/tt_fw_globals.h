@@ -22,7 +22,8 @@ extern uint32_t fw_kernel_config_base;
 extern volatile uint32_t *fw_rta_base;
 extern volatile uint32_t *fw_crta_base;
 extern uint32_t fw_sem_base;
-extern uint32_t fw_my_x, fw_my_y;   /* logical */
+extern uint32_t fw_my_x, fw_my_y;   /* logical: (0, channel) on an ethernet core */
+extern uint32_t fw_my_eth;	    /* an ethernet core */
 extern uint32_t fw_noc_x, fw_noc_y; /* virtual NoC */
 
 /*

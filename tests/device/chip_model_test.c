@@ -18,7 +18,8 @@
 
 #define GX	 2
 #define GY	 2
-#define NCORES	 (GX * GY)
+/* The chip's cores: the GX x GY workers, then the ethernet cores. */
+#define NCORES	 (GX * GY + TT_ETH_CORES)
 #define EMU(reg) (TT_MMIO_EMU_BASE + TT_A_EMU_##reg)
 #define DBG(reg) (TT_MMIO_RISCV_DEBUG_BASE + TT_A_DBG_##reg)
 

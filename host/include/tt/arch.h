@@ -61,6 +61,18 @@ struct tt_arch {
 	/* NoC and CBs. */
 	uint32_t noc_max_burst; /* bytes per NoC packet */
 	uint32_t num_cbs;	/* circular buffers per core */
+
+	/*
+	 * Ethernet cores, one RISC each: channel c is tt-metal's logical
+	 * ethernet core (0, c), at virtual NoC (virtual_eth_x0 + c %
+	 * eth_per_row, virtual_eth_y0 + c / eth_per_row).  Their L1 is
+	 * eth_l1_size bytes, free from l1_unreserved_base on, as a worker's.
+	 */
+	uint32_t eth_cores;
+	uint32_t eth_per_row;
+	uint32_t virtual_eth_x0;
+	uint32_t virtual_eth_y0;
+	uint32_t eth_l1_size;
 };
 
 /* Descriptor of @id, or NULL if unknown. */

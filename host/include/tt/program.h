@@ -70,6 +70,28 @@ struct tt_dm_config {
 };
 
 /*
+ * tt-metal's Eth mode of an ethernet kernel: SENDER and RECEIVER run on an
+ * active ethernet core (its channel has a link), IDLE on an idle one.
+ */
+enum tt_eth_mode {
+	TT_ETH_SENDER = 0,
+	TT_ETH_RECEIVER = 1,
+	TT_ETH_IDLE = 2,
+};
+
+/* tt-metal EthernetConfig; a zeroed struct is a SENDER on NoC 0. */
+struct tt_eth_config {
+	enum tt_eth_mode mode;
+	enum tt_noc noc;
+	const uint32_t *compile_args;
+	uint32_t num_compile_args;
+	const struct tt_define *defines;
+	uint32_t num_defines;
+	const struct tt_named_arg *named_compile_args;
+	uint32_t num_named_compile_args;
+};
+
+/*
  * tt-metal MathFidelity (multiplier passes of the FPU).  Zero is the
  * default, HiFi4, as in tt-metal's ComputeConfig, so a zeroed config
  * behaves the same in both.
@@ -141,6 +163,20 @@ int tt_kernel_create(struct tt_program *prog, const char *path,
 		     tt_kernel_handle *out);
 
 /*
+ * Add an ethernet kernel (tt-metal's CreateKernel with EthernetConfig) from
+ * @path on the ethernet cores @cores, named as tt-metal's logical
+ * ethernet cores: (0, channel), channel < the arch's count (16 on a
+ * Wormhole).  It runs on the core's one RISC, built with
+ * COMPILE_FOR_ERISC (active: SENDER, RECEIVER) or COMPILE_FOR_IDLE_ERISC
+ * (IDLE) defined; the data-movement kernel API works there as on a
+ * worker, with the core's own L1 (tt_arch.eth_l1_size bytes).  Circular
+ * buffers do not exist on ethernet cores.
+ */
+int tt_eth_kernel_create(struct tt_program *prog, const char *path,
+			 const struct tt_core_range_set *cores, const struct tt_eth_config *cfg,
+			 tt_kernel_handle *out);
+
+/*
  * Add a compute kernel from the C (or C++) file @path on @cores: built three times
  * (TRISC_UNPACK for TRISC0, TRISC_MATH for TRISC1, TRISC_PACK for TRISC2,
  * see kernels/include/compute_kernel_api.h) with the data formats of the
@@ -169,6 +205,10 @@ int tt_kernel_set_common_runtime_args(struct tt_program *prog, tt_kernel_handle 
  */
 int tt_semaphore_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 			uint32_t initial_value, uint32_t *id);
+
+/* The same on the ethernet cores @cores ((0, channel), tt_eth_kernel_create). */
+int tt_eth_semaphore_create(struct tt_program *prog, const struct tt_core_range_set *cores,
+			    uint32_t initial_value, uint32_t *id);
 
 /*
  * Build every kernel of @prog now (tt_program_run does it on demand).

@@ -23,7 +23,7 @@ uint32_t tt_dev_num_banks(const struct tt_device *dev, enum tt_buffer_type type)
 		return dev->arch->dram_banks;
 	if (type == TT_BUFFER_L1_SMALL)
 		return dev->banks_ok ? tt_bank_count(&dev->banks, TT_BANK_L1_SMALL) : 0;
-	return dev->banks_ok ? tt_bank_count(&dev->banks, TT_BANK_L1) : dev->ncores;
+	return dev->banks_ok ? tt_bank_count(&dev->banks, TT_BANK_L1) : dev->nworkers;
 }
 
 uint32_t tt_device_num_banks(const struct tt_device *dev, enum tt_buffer_type type)

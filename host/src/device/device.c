@@ -584,7 +584,8 @@ int tt_device_open(const struct tt_device_config *user_cfg, struct tt_device **o
 		free(dev);
 		return rc;
 	}
-	dev->ncores = dev->grid_x * dev->grid_y;
+	dev->nworkers = dev->grid_x * dev->grid_y;
+	dev->ncores = dev->nworkers + dev->arch->eth_cores;
 	dev->poison_freed = env_flag("TT_EMU_POISON_FREED");
 	rc = tt_dprint_config_init(&dev->dprint);
 	if (rc) {

@@ -74,7 +74,7 @@ const char *tt_gdb_attach_command(const struct tt_device *dev, char *buf, size_t
 /* The device ------------------------------------------------------------- */
 
 /* Cores of the largest grid of the emulated chip. */
-#define TT_MAX_CORES (TT_GRID_X_MAX * TT_GRID_Y_MAX)
+#define TT_MAX_CORES (TT_GRID_X_MAX * TT_GRID_Y_MAX + TT_ETH_CORES)
 
 struct tt_hart_state {
 	uint64_t loaded_kernel[2]; /* id of the kernel text in its slot */
@@ -148,7 +148,9 @@ struct tt_device {
 	struct tt_program *inflight; /* enqueued and not finished, or NULL */
 	uint32_t chip;		     /* id in its system (tt_dev_set_chip) */
 	bool in_system;		     /* one chip of several: prints say which */
-	uint32_t grid_x, grid_y, ncores;
+	uint32_t grid_x, grid_y;
+	uint32_t nworkers; /* grid_x * grid_y: core y * grid_x + x */
+	uint32_t ncores;   /* the workers, then the arch's ethernet cores */
 	bool deterministic;
 	bool hello;	/* QEMU is up and mapped the files */
 	bool under_gdb; /* started halted for gdb: no run timeouts */
@@ -208,8 +210,20 @@ struct tt_device {
 	} gdb;
 };
 
+/* Is core @index an ethernet core?  They follow the workers. */
+static inline bool tt_dev_core_is_eth(const struct tt_device *dev, uint32_t index)
+{
+	return index >= dev->nworkers;
+}
+
+/*
+ * Logical coordinates of core @index: a worker's (x, y); an ethernet
+ * core's as tt-metal names it, (0, channel).
+ */
 static inline struct tt_core tt_dev_core_xy(const struct tt_device *dev, uint32_t index)
 {
+	if (tt_dev_core_is_eth(dev, index))
+		return tt_core(0, index - dev->nworkers);
 	return tt_core(index % dev->grid_x, index / dev->grid_x);
 }
 

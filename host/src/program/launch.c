@@ -135,7 +135,8 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog, uint
 	for (uint32_t i = 0; i < prog->num_sems; i++) {
 		const struct tt_semaphore *sem = &prog->sems[i];
 
-		if (tt_core_range_set_contains(&sem->cores, xy))
+		if (sem->eth == tt_dev_core_is_eth(dev, index) &&
+		    tt_core_range_set_contains(&sem->cores, xy))
 			memcpy(blob + TT_SEMAPHORE_ADDR(0, sem->id), &sem->value, 4);
 	}
 	kc.local_cb_offset = TT_KERNEL_CONFIG_CB_OFFSET;
@@ -143,7 +144,10 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog, uint
 		uint32_t words[TT_NUM_CBS * TT_CB_CONFIG_WORDS];
 		uint64_t end;
 
-		kc.local_cb_mask = tt_cb_core_config(&prog->cbs, xy, words, &end);
+		/* No CBs on an ethernet core. */
+		memset(words, 0, sizeof(words));
+		if (!tt_dev_core_is_eth(dev, index))
+			kc.local_cb_mask = tt_cb_core_config(&prog->cbs, xy, words, &end);
 		memcpy(blob + TT_KERNEL_CONFIG_CB_OFFSET, words, sizeof(words));
 	}
 	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
@@ -224,7 +228,7 @@ static int check_cb_regions(struct tt_device *dev, const struct tt_program *prog
 {
 	uint32_t words[TT_NUM_CBS * TT_CB_CONFIG_WORDS];
 
-	for (uint32_t c = 0; c < dev->ncores; c++) {
+	for (uint32_t c = 0; c < dev->nworkers; c++) {
 		struct tt_core xy = tt_dev_core_xy(dev, c);
 		struct tt_bank_core bc = { xy.x, xy.y };
 		struct tt_bank_cb_clash clash;
@@ -247,14 +251,32 @@ static int check_cb_regions(struct tt_device *dev, const struct tt_program *prog
 	return TT_OK;
 }
 
-/* Is every range of @set inside @dev's grid?  Else the first outside. */
+/*
+ * Is every range of @set inside @dev's grid (@eth: on its ethernet cores,
+ * (0, channel))?  Else the first outside.
+ */
 static const struct tt_core_range *outside(const struct tt_device *dev,
-					   const struct tt_core_range_set *set)
+					   const struct tt_core_range_set *set, bool eth)
 {
-	for (uint32_t r = 0; r < set->count; r++)
-		if (set->ranges[r].end.x >= dev->grid_x || set->ranges[r].end.y >= dev->grid_y)
-			return &set->ranges[r];
+	for (uint32_t r = 0; r < set->count; r++) {
+		const struct tt_core_range *cr = &set->ranges[r];
+
+		if (eth ? cr->end.x != 0 || cr->end.y >= dev->arch->eth_cores
+			: cr->end.x >= dev->grid_x || cr->end.y >= dev->grid_y)
+			return cr;
+	}
 	return NULL;
+}
+
+/* "the 8x8 grid" or "the 16 ethernet cores", for messages. */
+static const char *grid_text(const struct tt_device *dev, bool eth, char *buf, size_t len)
+{
+	if (eth)
+		snprintf(buf, len, "the %u ethernet cores (0,0)-(0,%u)", dev->arch->eth_cores,
+			 dev->arch->eth_cores ? dev->arch->eth_cores - 1 : 0);
+	else
+		snprintf(buf, len, "the %ux%u grid", dev->grid_x, dev->grid_y);
+	return buf;
 }
 
 /* CBs and semaphores of @prog must be on @dev's grid. */
@@ -262,22 +284,23 @@ static int check_grid(struct tt_device *dev, const struct tt_program *prog,
 		      struct tt_run_report *report)
 {
 	const struct tt_core_range *cr;
+	char where[80];
 
 	for (uint32_t i = 0; i < prog->cbs.count; i++)
-		if ((cr = outside(dev, &prog->cbs.cbs[i].cores)))
+		if ((cr = outside(dev, &prog->cbs.cbs[i].cores, false)))
 			return tt_run_fail(report, TT_ERANGE,
 					   "CB %u: core range "
 					   "(%u,%u)-(%u,%u) is outside the %ux%u grid",
 					   i, cr->start.x, cr->start.y, cr->end.x, cr->end.y,
 					   dev->grid_x, dev->grid_y);
 	for (uint32_t i = 0; i < prog->num_sems; i++)
-		if ((cr = outside(dev, &prog->sems[i].cores)))
+		if ((cr = outside(dev, &prog->sems[i].cores, prog->sems[i].eth)))
 			return tt_run_fail(report, TT_ERANGE,
 					   "semaphore %u: core "
-					   "range (%u,%u)-(%u,%u) is outside the %ux%u "
-					   "grid",
+					   "range (%u,%u)-(%u,%u) is outside %s",
 					   prog->sems[i].id, cr->start.x, cr->start.y, cr->end.x,
-					   cr->end.y, dev->grid_x, dev->grid_y);
+					   cr->end.y,
+					   grid_text(dev, prog->sems[i].eth, where, sizeof(where)));
 	return TT_OK;
 }
 
@@ -334,17 +357,15 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog, struct tt
 
 	for (uint32_t i = 0; i < prog->num_kernels; i++) {
 		const struct tt_kernel *k = prog->kernels[i];
+		const struct tt_core_range *cr = outside(dev, &k->cores, k->eth);
+		char where[80];
 
-		for (uint32_t r = 0; r < k->cores.count; r++) {
-			const struct tt_core_range *cr = &k->cores.ranges[r];
-
-			if (cr->end.x >= dev->grid_x || cr->end.y >= dev->grid_y)
-				return tt_run_fail(report, TT_ERANGE,
-						   "%s: core range (%u,%u)-(%u,%u) is "
-						   "outside the %ux%u grid",
-						   k->path, cr->start.x, cr->start.y, cr->end.x,
-						   cr->end.y, dev->grid_x, dev->grid_y);
-		}
+		if (cr)
+			return tt_run_fail(report, TT_ERANGE,
+					   "%s: core range (%u,%u)-(%u,%u) is "
+					   "outside %s",
+					   k->path, cr->start.x, cr->start.y, cr->end.x, cr->end.y,
+					   grid_text(dev, k->eth, where, sizeof(where)));
 	}
 
 	rc = check_grid(dev, prog, report);
@@ -378,13 +399,15 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog, struct tt
 		for (uint32_t i = 0; i < prog->num_kernels; i++) {
 			struct tt_kernel *k = prog->kernels[i];
 
-			if (!tt_core_range_set_contains(&k->cores, xy))
+			if (k->eth != tt_dev_core_is_eth(dev, c) ||
+			    !tt_core_range_set_contains(&k->cores, xy))
 				continue;
 			if (on[k->risc])
 				return tt_run_fail(report, TT_EEXIST,
-						   "core (%u,%u) %s: two kernels (%s and "
+						   "%score (%u,%u) %s: two kernels (%s and "
 						   "%s); a RISC runs one kernel per program",
-						   xy.x, xy.y, tt_risc_name(k->risc),
+						   k->eth ? "ethernet " : "", xy.x, xy.y,
+						   k->eth ? "ERISC" : tt_risc_name(k->risc),
 						   on[k->risc]->path, k->path);
 			on[k->risc] = k;
 			any = true;

@@ -20,6 +20,7 @@
 
 #include "program/program.h"
 #include "tt_kernel_config.h"
+#include "tt_noc_map.h"
 #include "tt_tile_regs.h"
 
 int tt_prog_check(const struct tt_program *prog, const char *fn)
@@ -332,6 +333,51 @@ int tt_kernel_create(struct tt_program *prog, const char *path,
 			  NULL, 0, out);
 }
 
+/*
+ * Ethernet cores are (0, channel): the largest arch's count bounds the
+ * channel here, the device's at launch.
+ */
+static int eth_cores_check(const char *fn, const struct tt_core_range_set *cores)
+{
+	for (uint32_t r = 0; r < cores->count; r++) {
+		const struct tt_core_range *cr = &cores->ranges[r];
+
+		if (cr->end.x != 0 || cr->end.y >= TT_ETH_CORES)
+			return tt_fail(TT_ERANGE,
+				       "%s: core range (%u,%u)-(%u,%u) is not an ethernet "
+				       "core: they are (0, channel), channel 0..%u",
+				       fn, cr->start.x, cr->start.y, cr->end.x, cr->end.y,
+				       TT_ETH_CORES - 1);
+	}
+	return TT_OK;
+}
+
+int tt_eth_kernel_create(struct tt_program *prog, const char *path,
+			 const struct tt_core_range_set *cores, const struct tt_eth_config *cfg,
+			 tt_kernel_handle *out)
+{
+	static const char fn[] = "tt_eth_kernel_create";
+	struct tt_define mode[1] = { { NULL, NULL } };
+	int rc = kernel_create_check(fn, prog, path, cfg, out, cores);
+
+	if (!rc)
+		rc = eth_cores_check(fn, cores);
+	if (rc)
+		return rc;
+	if ((unsigned int)cfg->mode > TT_ETH_IDLE || (unsigned int)cfg->noc > TT_NOC_1)
+		return tt_fail(TT_EINVAL,
+			       "%s: mode %u and NoC %u: use TT_ETH_SENDER, "
+			       "TT_ETH_RECEIVER or TT_ETH_IDLE and TT_NOC_0/1",
+			       fn, (unsigned int)cfg->mode, (unsigned int)cfg->noc);
+	mode[0].name = cfg->mode == TT_ETH_IDLE ? "COMPILE_FOR_IDLE_ERISC" : "COMPILE_FOR_ERISC";
+	rc = kernel_add(fn, prog, path, cores, TT_RISC_BRISC, cfg->noc, cfg->compile_args,
+			cfg->num_compile_args, cfg->defines, cfg->num_defines,
+			cfg->named_compile_args, cfg->num_named_compile_args, mode, 1, out);
+	if (!rc)
+		prog->kernels[prog->num_kernels - 1]->eth = true;
+	return rc;
+}
+
 int tt_compute_kernel_create(struct tt_program *prog, const char *path,
 			     const struct tt_core_range_set *cores,
 			     const struct tt_compute_config *cfg, tt_kernel_handle *out)
@@ -493,10 +539,26 @@ int tt_kernel_set_common_runtime_args(struct tt_program *prog, tt_kernel_handle 
 
 /* Semaphores ------------------------------------------------------------- */
 
+static int semaphore_add(const char *fn, struct tt_program *prog,
+			 const struct tt_core_range_set *cores, bool eth, uint32_t initial_value,
+			 uint32_t *id);
+
 int tt_semaphore_create(struct tt_program *prog, const struct tt_core_range_set *cores,
 			uint32_t initial_value, uint32_t *id)
 {
-	static const char fn[] = "tt_semaphore_create";
+	return semaphore_add("tt_semaphore_create", prog, cores, false, initial_value, id);
+}
+
+int tt_eth_semaphore_create(struct tt_program *prog, const struct tt_core_range_set *cores,
+			    uint32_t initial_value, uint32_t *id)
+{
+	return semaphore_add("tt_eth_semaphore_create", prog, cores, true, initial_value, id);
+}
+
+static int semaphore_add(const char *fn, struct tt_program *prog,
+			 const struct tt_core_range_set *cores, bool eth, uint32_t initial_value,
+			 uint32_t *id)
+{
 	struct tt_semaphore *grown;
 	uint32_t used = 0;
 	char text[400];
@@ -507,10 +569,13 @@ int tt_semaphore_create(struct tt_program *prog, const struct tt_core_range_set 
 	if (!id)
 		return tt_fail(TT_EINVAL, "%s: the result pointer is NULL", fn);
 	rc = tt_core_range_set_check(cores, fn, "semaphore");
+	if (!rc && eth)
+		rc = eth_cores_check(fn, cores);
 	if (rc)
 		return rc;
 	for (uint32_t i = 0; i < prog->num_sems; i++)
-		if (tt_core_range_sets_meet(&prog->sems[i].cores, cores))
+		if (prog->sems[i].eth == eth &&
+		    tt_core_range_sets_meet(&prog->sems[i].cores, cores))
 			used |= 1u << prog->sems[i].id;
 	for (*id = 0; *id < TT_MAX_SEMAPHORES && (used & (1u << *id)); (*id)++)
 		;
@@ -526,6 +591,7 @@ int tt_semaphore_create(struct tt_program *prog, const struct tt_core_range_set 
 		return tt_fail(TT_ENOMEM, "%s: out of host memory", fn);
 	prog->sems = grown;
 	grown[prog->num_sems].cores = *cores;
+	grown[prog->num_sems].eth = eth;
 	grown[prog->num_sems].id = *id;
 	grown[prog->num_sems].value = initial_value;
 	prog->num_sems++;

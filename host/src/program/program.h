@@ -160,10 +160,12 @@ struct tt_kernel {
 	uint64_t id[2];
 	uint32_t group;	     /* kernels behind this handle (3: compute) */
 	uint8_t compute_cfg; /* TILE CONFIG fields (compute kernels) */
+	bool eth;	     /* on ethernet cores: cores are (0, channel) */
 };
 
 struct tt_semaphore {
 	struct tt_core_range_set cores;
+	bool eth; /* on ethernet cores */
 	uint32_t id;
 	uint32_t value;
 };
