@@ -110,6 +110,13 @@ struct tt_core tt_device_grid(const struct tt_device *dev);
 /* Virtual NoC coordinates of a worker (worker_core_from_logical_core()). */
 int tt_device_worker_core(const struct tt_device *dev, struct tt_core logical, struct tt_core *noc);
 
+/*
+ * Virtual NoC coordinates of the ethernet core @logical, (0, channel)
+ * (tt-metal's ethernet_core_from_logical_core()); TT_ERANGE for a core
+ * the arch does not have (tt_device_arch()->eth_cores).
+ */
+int tt_device_eth_core(const struct tt_device *dev, struct tt_core logical, struct tt_core *noc);
+
 /* Replace the handler of kernel prints; NULL restores the default (stdout). */
 void tt_device_set_print_handler(struct tt_device *dev, tt_print_fn fn, void *ctx);
 
@@ -122,6 +129,11 @@ int tt_device_l1_write(struct tt_device *dev, struct tt_core core, uint32_t addr
 		       size_t len);
 int tt_device_l1_read(struct tt_device *dev, struct tt_core core, uint32_t addr, void *dst,
 		      size_t len);
+/* The same on the L1 of ethernet core @core, (0, channel). */
+int tt_device_eth_l1_write(struct tt_device *dev, struct tt_core core, uint32_t addr,
+			   const void *src, size_t len);
+int tt_device_eth_l1_read(struct tt_device *dev, struct tt_core core, uint32_t addr, void *dst,
+			  size_t len);
 int tt_device_dram_write(struct tt_device *dev, uint32_t bank, uint64_t addr, const void *src,
 			 size_t len);
 int tt_device_dram_read(struct tt_device *dev, uint32_t bank, uint64_t addr, void *dst, size_t len);

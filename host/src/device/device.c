@@ -843,6 +843,32 @@ int tt_device_worker_core(const struct tt_device *dev, struct tt_core logical, s
 	return TT_OK;
 }
 
+static bool eth_core_ok(const struct tt_device *dev, struct tt_core c)
+{
+	return c.x == 0 && c.y < dev->arch->eth_cores;
+}
+
+int tt_device_eth_core(const struct tt_device *dev, struct tt_core logical, struct tt_core *noc)
+{
+	const struct tt_arch *a;
+	int rc = tt_dev_check(dev, "tt_device_eth_core");
+
+	if (rc)
+		return rc;
+	if (!noc)
+		return tt_fail(TT_EINVAL, "tt_device_eth_core: the result pointer is NULL");
+	a = dev->arch;
+	if (!eth_core_ok(dev, logical))
+		return tt_fail(TT_ERANGE,
+			       "tt_device_eth_core: (%u,%u) is not an ethernet core: "
+			       "%s has %u, (0,0)..(0,%u)",
+			       logical.x, logical.y, a->name, a->eth_cores,
+			       a->eth_cores ? a->eth_cores - 1 : 0);
+	*noc = tt_core(a->virtual_eth_x0 + logical.y % a->eth_per_row,
+		       a->virtual_eth_y0 + logical.y / a->eth_per_row);
+	return TT_OK;
+}
+
 void tt_device_set_print_handler(struct tt_device *dev, tt_print_fn fn, void *ctx)
 {
 	if (tt_dev_check(dev, "tt_device_set_print_handler"))
@@ -855,26 +881,31 @@ void tt_device_set_print_handler(struct tt_device *dev, tt_print_fn fn, void *ct
  * The host address of @len bytes at @addr of core @core's L1, checked
  * without overflow; @data is the caller's side of the copy.
  */
-static int l1_span(struct tt_device *dev, const char *fn, struct tt_core core, uint32_t addr,
-		   const void *data, size_t len, uint8_t **p)
+static int l1_span(struct tt_device *dev, const char *fn, struct tt_core core, bool eth,
+		   uint32_t addr, const void *data, size_t len, uint8_t **p)
 {
+	uint32_t size;
 	int rc = tt_dev_check(dev, fn);
 
 	if (rc)
 		return rc;
 	if (!data && len)
 		return tt_fail(TT_EINVAL, "%s: the host buffer is NULL", fn);
-	if (core.x >= dev->grid_x || core.y >= dev->grid_y)
+	if (eth && !eth_core_ok(dev, core))
+		return tt_fail(TT_ERANGE, "%s: (%u,%u) is not one of the %u ethernet cores", fn,
+			       core.x, core.y, dev->arch->eth_cores);
+	if (!eth && (core.x >= dev->grid_x || core.y >= dev->grid_y))
 		return tt_fail(TT_ERANGE,
 			       "%s: core (%u,%u) is outside the %ux%u "
 			       "grid",
 			       fn, core.x, core.y, dev->grid_x, dev->grid_y);
-	if (addr > dev->arch->l1_size || len > dev->arch->l1_size - addr)
+	size = eth ? dev->arch->eth_l1_size : dev->arch->l1_size;
+	if (addr > size || len > size - addr)
 		return tt_fail(TT_ERANGE,
 			       "%s: %zu B at 0x%x run past the end of "
 			       "the %u B L1",
-			       fn, len, addr, dev->arch->l1_size);
-	*p = tt_dev_l1(dev, core.y * dev->grid_x + core.x) + addr;
+			       fn, len, addr, size);
+	*p = tt_dev_l1(dev, eth ? dev->nworkers + core.y : core.y * dev->grid_x + core.x) + addr;
 	return TT_OK;
 }
 
@@ -882,10 +913,32 @@ int tt_device_l1_write(struct tt_device *dev, struct tt_core core, uint32_t addr
 		       size_t len)
 {
 	uint8_t *p;
-	int rc = l1_span(dev, "tt_device_l1_write", core, addr, src, len, &p);
+	int rc = l1_span(dev, "tt_device_l1_write", core, false, addr, src, len, &p);
 
 	if (!rc && len)
 		memcpy(p, src, len);
+	return rc;
+}
+
+int tt_device_eth_l1_write(struct tt_device *dev, struct tt_core core, uint32_t addr,
+			   const void *src, size_t len)
+{
+	uint8_t *p;
+	int rc = l1_span(dev, "tt_device_eth_l1_write", core, true, addr, src, len, &p);
+
+	if (!rc && len)
+		memcpy(p, src, len);
+	return rc;
+}
+
+int tt_device_eth_l1_read(struct tt_device *dev, struct tt_core core, uint32_t addr, void *dst,
+			  size_t len)
+{
+	uint8_t *p;
+	int rc = l1_span(dev, "tt_device_eth_l1_read", core, true, addr, dst, len, &p);
+
+	if (!rc && len)
+		memcpy(dst, p, len);
 	return rc;
 }
 
@@ -893,7 +946,7 @@ int tt_device_l1_read(struct tt_device *dev, struct tt_core core, uint32_t addr,
 		      size_t len)
 {
 	uint8_t *p;
-	int rc = l1_span(dev, "tt_device_l1_read", core, addr, dst, len, &p);
+	int rc = l1_span(dev, "tt_device_l1_read", core, false, addr, dst, len, &p);
 
 	if (!rc && len)
 		memcpy(dst, p, len);

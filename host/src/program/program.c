@@ -296,9 +296,11 @@ nomem:
 }
 
 /* The arguments both kernel create calls share. */
+static int eth_cores_check(const char *fn, const struct tt_core_range_set *cores);
+
 static int kernel_create_check(const char *fn, struct tt_program *prog, const char *path,
 			       const void *cfg, const void *out,
-			       const struct tt_core_range_set *cores)
+			       const struct tt_core_range_set *cores, bool eth)
 {
 	int rc = tt_prog_check(prog, fn);
 
@@ -309,6 +311,8 @@ static int kernel_create_check(const char *fn, struct tt_program *prog, const ch
 			       !path  ? "kernel path"
 			       : !cfg ? "config"
 				      : "result pointer");
+	if (eth)
+		return eth_cores_check(fn, cores);
 	return tt_core_range_set_check(cores, fn, "kernel");
 }
 
@@ -317,7 +321,7 @@ int tt_kernel_create(struct tt_program *prog, const char *path,
 		     tt_kernel_handle *out)
 {
 	static const char fn[] = "tt_kernel_create";
-	int rc = kernel_create_check(fn, prog, path, cfg, out, cores);
+	int rc = kernel_create_check(fn, prog, path, cfg, out, cores, false);
 
 	if (rc)
 		return rc;
@@ -339,9 +343,16 @@ int tt_kernel_create(struct tt_program *prog, const char *path,
  */
 static int eth_cores_check(const char *fn, const struct tt_core_range_set *cores)
 {
+	if (!cores || !cores->count || cores->count > TT_CORE_RANGE_SET_MAX)
+		return tt_core_range_set_check(cores, fn, "ethernet kernel");
 	for (uint32_t r = 0; r < cores->count; r++) {
 		const struct tt_core_range *cr = &cores->ranges[r];
 
+		if (cr->start.x > cr->end.x || cr->start.y > cr->end.y)
+			return tt_fail(TT_EINVAL,
+				       "%s: core range (%u,%u)-(%u,%u) is inverted: start "
+				       "must not exceed end",
+				       fn, cr->start.x, cr->start.y, cr->end.x, cr->end.y);
 		if (cr->end.x != 0 || cr->end.y >= TT_ETH_CORES)
 			return tt_fail(TT_ERANGE,
 				       "%s: core range (%u,%u)-(%u,%u) is not an ethernet "
@@ -358,10 +369,8 @@ int tt_eth_kernel_create(struct tt_program *prog, const char *path,
 {
 	static const char fn[] = "tt_eth_kernel_create";
 	struct tt_define mode[1] = { { NULL, NULL } };
-	int rc = kernel_create_check(fn, prog, path, cfg, out, cores);
+	int rc = kernel_create_check(fn, prog, path, cfg, out, cores, true);
 
-	if (!rc)
-		rc = eth_cores_check(fn, cores);
 	if (rc)
 		return rc;
 	if ((unsigned int)cfg->mode > TT_ETH_IDLE || (unsigned int)cfg->noc > TT_NOC_1)
@@ -392,7 +401,7 @@ int tt_compute_kernel_create(struct tt_program *prog, const char *path,
 	tt_kernel_handle h;
 	uint32_t fidelity; /* the engine's encoding: LoFi 0, HiFiN N */
 	uint8_t ccfg;
-	int rc = kernel_create_check(fn, prog, path, cfg, out, cores);
+	int rc = kernel_create_check(fn, prog, path, cfg, out, cores, false);
 
 	if (rc)
 		return rc;
@@ -568,9 +577,7 @@ static int semaphore_add(const char *fn, struct tt_program *prog,
 		return rc;
 	if (!id)
 		return tt_fail(TT_EINVAL, "%s: the result pointer is NULL", fn);
-	rc = tt_core_range_set_check(cores, fn, "semaphore");
-	if (!rc && eth)
-		rc = eth_cores_check(fn, cores);
+	rc = eth ? eth_cores_check(fn, cores) : tt_core_range_set_check(cores, fn, "semaphore");
 	if (rc)
 		return rc;
 	for (uint32_t i = 0; i < prog->num_sems; i++)
