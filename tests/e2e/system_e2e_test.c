@@ -190,6 +190,40 @@ Test(system, links_follow_the_machine, .timeout = 120)
 	tt_system_close(t3k);
 }
 
+/* Which ethernet channel joins which chip: both ends agree, link counts hold. */
+Test(system, ethernet_channels_pair_up, .timeout = 120)
+{
+	struct tt_system *t3k = open_system("T3000");
+	uint32_t pc, pch, back, back_ch, active[8] = { 0 };
+
+	/* chip 1 (row 0, column 1): west 0,1 -> chip 0; east 8,9 -> chip 2; south 12,13 -> 5 */
+	cr_assert_eq(tt_system_eth_peer(t3k, 1, 0, &pc, &pch), TT_OK);
+	cr_expect(pc == 0 && pch == 8, "chip 1 channel 0 -> chip %u channel %u", pc, pch);
+	cr_assert_eq(tt_system_eth_peer(t3k, 1, 9, &pc, &pch), TT_OK);
+	cr_expect(pc == 2 && pch == 1, "chip 1 channel 9 -> chip %u channel %u", pc, pch);
+	cr_assert_eq(tt_system_eth_peer(t3k, 1, 13, &pc, &pch), TT_OK);
+	cr_expect(pc == 5 && pch == 5, "chip 1 channel 13 -> chip %u channel %u", pc, pch);
+	cr_expect_eq(tt_system_eth_peer(t3k, 1, 4, &pc, &pch), TT_ENOENT, "no chip north");
+	cr_expect_eq(tt_system_eth_peer(t3k, 1, 10, &pc, &pch), TT_ENOENT, "two links only");
+	cr_expect_eq(tt_system_eth_peer(t3k, 8, 0, &pc, &pch), TT_EINVAL);
+	cr_expect_eq(tt_system_eth_peer(t3k, 0, 16, &pc, &pch), TT_EINVAL);
+	for (uint32_t chip = 0; chip < 8; chip++)
+		for (uint32_t ch = 0; ch < 16; ch++) {
+			if (tt_system_eth_peer(t3k, chip, ch, &pc, &pch) != TT_OK)
+				continue;
+			active[chip]++;
+			cr_assert_eq(tt_system_eth_peer(t3k, pc, pch, &back, &back_ch), TT_OK);
+			cr_expect(back == chip && back_ch == ch,
+				  "chip %u channel %u -> %u/%u -> %u/%u", chip, ch, pc, pch, back,
+				  back_ch);
+		}
+	/* corners have two neighbours, the others three: two links each */
+	cr_expect_eq(active[0], 4);
+	cr_expect_eq(active[1], 6);
+	cr_expect_eq(active[7], 4);
+	tt_system_close(t3k);
+}
+
 /* A chip's prints say which chip: "chip 1 core (0,0) BRISC: ...". */
 Test(system, prints_name_the_chip, .timeout = 120, .init = cr_redirect_stdout)
 {

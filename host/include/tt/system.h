@@ -73,4 +73,21 @@ struct tt_device *tt_system_chip(const struct tt_system *sys, uint32_t id);
 /* Ethernet links between chips @a and @b (0: not neighbours). */
 uint32_t tt_system_links(const struct tt_system *sys, uint32_t a, uint32_t b);
 
+/*
+ * Which ethernet channel of a chip joins which neighbour: each side of a
+ * chip has four channels, west 0-3, north 4-7, east 8-11, south 12-15
+ * (rows grow southwards, columns eastwards), and the k links to a
+ * neighbour use the first k of that side.  East channel 8 + i joins the
+ * east neighbour's west channel i, south 12 + i the south neighbour's
+ * north 4 + i.  (A real cluster's wiring differs from card to card; tt-
+ * metal programs ask for it, as they do here, through their device's
+ * active ethernet cores and sockets.)
+ *
+ * The chip and channel at the far end of channel @channel of chip @chip:
+ * TT_OK, TT_ENOENT when that channel has no link (an idle ethernet core),
+ * TT_EINVAL for a chip or channel that does not exist.
+ */
+int tt_system_eth_peer(const struct tt_system *sys, uint32_t chip, uint32_t channel,
+		       uint32_t *peer_chip, uint32_t *peer_channel);
+
 #endif /* TT_SYSTEM_H */

@@ -362,3 +362,37 @@ uint32_t tt_system_links(const struct tt_system *sys, uint32_t a, uint32_t b)
 		return sys->links;
 	return 0;
 }
+
+/* Sides of a chip, in channel order (tt_system_eth_peer). */
+enum { SIDE_WEST, SIDE_NORTH, SIDE_EAST, SIDE_SOUTH, SIDES };
+#define CHANNELS_PER_SIDE 4
+
+int tt_system_eth_peer(const struct tt_system *sys, uint32_t chip, uint32_t channel,
+		       uint32_t *peer_chip, uint32_t *peer_channel)
+{
+	static const int dr[SIDES] = { 0, -1, 0, 1 }, dc[SIDES] = { -1, 0, 1, 0 };
+	uint32_t side = channel / CHANNELS_PER_SIDE, i = channel % CHANNELS_PER_SIDE;
+	int64_t r, c;
+	uint32_t far;
+
+	if (!tt_handle_live(sys, TT_HANDLE_SYSTEM))
+		return tt_fail(TT_EINVAL, "tt_system_eth_peer: not an open system");
+	if (!peer_chip || !peer_channel)
+		return tt_fail(TT_EINVAL, "tt_system_eth_peer: a result pointer is NULL");
+	if (chip >= sys->nchips || channel >= SIDES * CHANNELS_PER_SIDE)
+		return tt_fail(TT_EINVAL,
+			       "tt_system_eth_peer: chip %u channel %u, but %s has chips 0..%u "
+			       "with channels 0..%u",
+			       chip, channel, sys->desc.name, sys->nchips - 1,
+			       SIDES * CHANNELS_PER_SIDE - 1);
+	r = (int64_t)(chip / sys->desc.cols) + dr[side];
+	c = (int64_t)(chip % sys->desc.cols) + dc[side];
+	if (r < 0 || c < 0 || r >= sys->desc.rows || c >= sys->desc.cols)
+		return TT_ENOENT;
+	far = (uint32_t)(r * sys->desc.cols + c);
+	if (tt_system_links(sys, chip, far) <= i)
+		return TT_ENOENT;
+	*peer_chip = far;
+	*peer_channel = ((side + 2) % SIDES) * CHANNELS_PER_SIDE + i;
+	return TT_OK;
+}
