@@ -11,7 +11,9 @@
 #include <string>
 
 #include <tt-metalium/distributed.hpp>
+#include <tt-metalium/hal.hpp>
 #include <tt-metalium/host_api.hpp>
+#include <tt-metalium/impl/kernels/kernel.hpp>
 #include <tt-metalium/tt_metal.hpp>
 
 extern "C" {
@@ -310,6 +312,74 @@ Test(mesh, submeshes_and_reshape, .timeout = 120)
 	cr_assert_eq(mesh->num_cols(), 4u);
 	e = what_of([&] { mesh->reshape(MeshShape(1, 3)); });
 	cr_assert(e.find("a mesh keeps its 4 devices") != std::string::npos, "%s", e.c_str());
+	mesh->close();
+	unsetenv("TT_EMU_SYSTEM");
+}
+
+// Ethernet cores: which are active (linked to another chip of the 2x2),
+// where each link goes, and an ethernet kernel with its own semaphores
+// running on an active core of every chip at once.
+Test(mesh, ethernet_cores_and_their_links, .timeout = 120)
+{
+	auto mesh = open_2x2();
+	IDevice *chip0 = mesh->get_device(MeshCoordinate(0, 0));
+	IDevice *chip3 = mesh->get_device(MeshCoordinate(1, 1));
+
+	// Chip 0 (top left) of a plain 2x2, one link per neighbour: east 8 ->
+	// chip 1, south 12 -> chip 2.
+	auto active = chip0->get_active_ethernet_cores();
+	cr_expect_eq(active.size(), 2u);
+	cr_expect(active.count(CoreCoord(0, 8)) && active.count(CoreCoord(0, 12)));
+	cr_expect_eq(chip0->get_inactive_ethernet_cores().size(), 14u);
+	cr_expect(chip0->is_inactive_ethernet_core(CoreCoord(0, 0)), "no chip to the west");
+	cr_expect(chip0->is_inactive_ethernet_core(CoreCoord(0, 9)), "one link per neighbour");
+	auto [far_chip, far_core] = chip0->get_connected_ethernet_core(CoreCoord(0, 8));
+	cr_expect_eq(far_chip, 1);
+	cr_expect(far_core == CoreCoord(0, 0), "chip 0 channel 8 -> %s", far_core.str().c_str());
+	auto sockets = chip3->get_ethernet_sockets(1);
+	cr_expect_eq(sockets.size(), 1u, "chip 3 reaches chip 1 over its north link");
+	cr_expect(!sockets.empty() && sockets[0] == CoreCoord(0, 4));
+	cr_expect(chip3->get_ethernet_sockets(0).empty(), "chip 0 is diagonal to chip 3");
+	CoreCoord noc = chip0->ethernet_core_from_logical_core(CoreCoord(0, 8));
+	cr_expect(noc == chip0->virtual_core_from_logical_core(CoreCoord(0, 8), CoreType::ETH));
+	cr_expect(chip0->logical_core_from_ethernet_core(noc) == CoreCoord(0, 8));
+	cr_expect(chip0->get_programmable_core_type(noc) == HalProgrammableCoreType::ACTIVE_ETH);
+	cr_expect(chip0->get_programmable_core_type(chip0->ethernet_core_from_logical_core(
+			  CoreCoord(0, 0))) == HalProgrammableCoreType::IDLE_ETH);
+	std::string e = what_of([&] { chip0->get_connected_ethernet_core(CoreCoord(0, 2)); });
+	cr_expect(e.find("has no link") != std::string::npos, "%s", e.c_str());
+
+	// An ethernet kernel on channel 12 of every chip that has one linked
+	// (the top row's south side), writing where it runs into its L1.
+	const uint32_t out = hal::get_erisc_l1_unreserved_base();
+	CoreCoord eth(0, 12);
+	Program p = CreateProgram();
+	uint32_t sem = CreateSemaphore(p, CoreRange(eth, eth), 7, CoreType::ETH);
+	cr_expect_eq(sem, 0u, "ethernet semaphore ids are their own");
+	KernelHandle k =
+		CreateKernel(p, KERNEL("eth_identity.c"), eth,
+			     EthernetConfig{ .eth_mode = Eth::RECEIVER, .noc = NOC::NOC_1 });
+	SetRuntimeArgs(p, k, eth, { out });
+	MeshWorkload w;
+	MeshCoordinateRange top(MeshCoordinate(0, 0), MeshCoordinate(0, 1));
+	w.add_program(top, std::move(p));
+	EnqueueMeshWorkload(mesh->mesh_command_queue(), w, true);
+	for (const auto &c : top.coords()) {
+		IDevice *d = mesh->get_device(c);
+		uint32_t got[4] = {};
+		cr_assert_eq(
+			tt_device_eth_l1_read(d->c_device(), tt_core(0, 12), out, got, sizeof(got)),
+			TT_OK);
+		CoreCoord want = d->ethernet_core_from_logical_core(eth);
+		cr_expect(got[0] == want.x && got[1] == want.y, "chip (%u,%u): at (%u,%u)", c[0],
+			  c[1], got[0], got[1]);
+		cr_expect_eq(got[3], 1u, "built for an active ethernet core");
+	}
+	std::string bad = what_of([&] {
+		Program q = CreateProgram();
+		CreateKernel(q, KERNEL("eth_identity.c"), CoreCoord(0, 16), EthernetConfig{});
+	});
+	cr_expect(bad.find("not an ethernet core") != std::string::npos, "%s", bad.c_str());
 	mesh->close();
 	unsetenv("TT_EMU_SYSTEM");
 }

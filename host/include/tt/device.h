@@ -117,6 +117,18 @@ int tt_device_worker_core(const struct tt_device *dev, struct tt_core logical, s
  */
 int tt_device_eth_core(const struct tt_device *dev, struct tt_core logical, struct tt_core *noc);
 
+/*
+ * The chip and channel at the far end of ethernet channel @channel
+ * (tt_system_eth_peer() for the system @dev is a chip of): TT_ENOENT when
+ * the channel has no link (an idle ethernet core; every channel of a lone
+ * device).
+ */
+int tt_device_eth_peer(const struct tt_device *dev, uint32_t channel, uint32_t *peer_chip,
+		       uint32_t *peer_channel);
+
+/* @dev's id in its system (tt/system.h); 0 for a lone device. */
+uint32_t tt_device_chip_id(const struct tt_device *dev);
+
 /* Replace the handler of kernel prints; NULL restores the default (stdout). */
 void tt_device_set_print_handler(struct tt_device *dev, tt_print_fn fn, void *ctx);
 

@@ -74,9 +74,124 @@ HalProgrammableCoreType IDevice::get_programmable_core_type(CoreCoord virtual_co
 		for (size_t x = 0; x < grid.x; x++)
 			if (worker_core_from_logical_core({ x, y }) == virtual_core)
 				return HalProgrammableCoreType::TENSIX;
-	TT_THROW("get_programmable_core_type: {} is not a worker core's NoC coordinate (the {} "
-		 "worker grid; no ethernet cores are emulated yet)",
+	for (const CoreCoord &e : ethernet_cores())
+		if (ethernet_core_from_logical_core(e) == virtual_core)
+			return is_active_ethernet_core(e) ? HalProgrammableCoreType::ACTIVE_ETH
+							  : HalProgrammableCoreType::IDLE_ETH;
+	TT_THROW("get_programmable_core_type: {} is neither a worker core's NoC coordinate (the "
+		 "{} worker grid) nor an ethernet core's",
 		 virtual_core.str(), grid.str());
+}
+
+// Ethernet cores ------------------------------------------------------------
+
+const std::set<CoreCoord> &IDevice::ethernet_cores() const
+{
+	static const std::set<CoreCoord> all = [] {
+		std::set<CoreCoord> s;
+		const struct tt_arch *a = tt_arch_get(TT_ARCH_WORMHOLE_B0);
+		for (uint32_t c = 0; c < a->eth_cores; c++)
+			s.insert(CoreCoord(0, c));
+		return s;
+	}();
+	return all;
+}
+
+// The far end of logical ethernet core @core's link, if it has one.
+static bool eth_peer(const IDevice *dev, const CoreCoord &core, uint32_t *chip, uint32_t *channel)
+{
+	TT_FATAL(dev->ethernet_cores().count(core),
+		 "{} is not an ethernet core: they are (0, 0)..(0, {})", core.str(),
+		 dev->ethernet_cores().size() - 1);
+	int rc = tt_device_eth_peer(dev->c_device(), static_cast<uint32_t>(core.y), chip, channel);
+	if (rc == TT_ENOENT)
+		return false;
+	if (rc)
+		throw_tt(fmt::format("the link of ethernet core {}", core.str()), rc);
+	return true;
+}
+
+bool IDevice::is_active_ethernet_core(CoreCoord logical_core, bool) const
+{
+	uint32_t chip, channel;
+	return eth_peer(this, logical_core, &chip, &channel);
+}
+
+bool IDevice::is_inactive_ethernet_core(CoreCoord logical_core) const
+{
+	return !is_active_ethernet_core(logical_core);
+}
+
+std::unordered_set<CoreCoord> IDevice::get_active_ethernet_cores(bool) const
+{
+	std::unordered_set<CoreCoord> out;
+	for (const CoreCoord &e : ethernet_cores())
+		if (is_active_ethernet_core(e))
+			out.insert(e);
+	return out;
+}
+
+std::unordered_set<CoreCoord> IDevice::get_inactive_ethernet_cores() const
+{
+	std::unordered_set<CoreCoord> out;
+	for (const CoreCoord &e : ethernet_cores())
+		if (!is_active_ethernet_core(e))
+			out.insert(e);
+	return out;
+}
+
+CoreCoord IDevice::ethernet_core_from_logical_core(const CoreCoord &logical_core) const
+{
+	struct tt_core noc;
+	int rc = tt_device_eth_core(c_device(),
+				    tt_core(static_cast<uint32_t>(logical_core.x),
+					    static_cast<uint32_t>(logical_core.y)),
+				    &noc);
+	if (rc)
+		throw_tt(fmt::format("ethernet_core_from_logical_core({})", logical_core.str()),
+			 rc);
+	return { noc.x, noc.y };
+}
+
+std::vector<CoreCoord>
+IDevice::ethernet_cores_from_logical_cores(const std::vector<CoreCoord> &logical_cores) const
+{
+	std::vector<CoreCoord> out;
+	out.reserve(logical_cores.size());
+	for (const auto &c : logical_cores)
+		out.push_back(ethernet_core_from_logical_core(c));
+	return out;
+}
+
+CoreCoord IDevice::logical_core_from_ethernet_core(const CoreCoord &ethernet_core) const
+{
+	for (const CoreCoord &e : ethernet_cores())
+		if (ethernet_core_from_logical_core(e) == ethernet_core)
+			return e;
+	TT_THROW("logical_core_from_ethernet_core: {} is not an ethernet core's NoC coordinate",
+		 ethernet_core.str());
+}
+
+std::tuple<ChipId, CoreCoord> IDevice::get_connected_ethernet_core(CoreCoord eth_core) const
+{
+	uint32_t chip, channel;
+	TT_FATAL(eth_peer(this, eth_core, &chip, &channel),
+		 "get_connected_ethernet_core: ethernet core {} of chip {} has no link (it is "
+		 "idle)",
+		 eth_core.str(), id());
+	return { static_cast<ChipId>(chip), CoreCoord(0, channel) };
+}
+
+std::vector<CoreCoord> IDevice::get_ethernet_sockets(ChipId connected_chip_id) const
+{
+	std::vector<CoreCoord> out;
+	for (const CoreCoord &e : ethernet_cores()) {
+		uint32_t chip, channel;
+		if (eth_peer(this, e, &chip, &channel) &&
+		    static_cast<ChipId>(chip) == connected_chip_id)
+			out.push_back(e);
+	}
+	return out;
 }
 
 // Device lifetime registry -------------------------------------------------
@@ -435,6 +550,8 @@ CoreCoord MeshDevice::virtual_core_from_logical_core(const CoreCoord &logical,
 				 rc);
 		return { xy.x, xy.y };
 	}
+	if (type == CoreType::ETH)
+		return ethernet_core_from_logical_core(logical);
 	return worker_core_from_logical_core(logical);
 }
 

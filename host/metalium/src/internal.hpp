@@ -8,6 +8,7 @@
 #pragma once
 
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <set>
@@ -38,6 +39,9 @@ struct tt_system_desc emulated_system();
 
 // Where a kernel path resolves, as tt-metal does; throws naming every place tried.
 std::string resolve_kernel_path(const std::string &path);
+
+// A .cpp file holding kernel source @src (CreateKernelFromString).
+std::filesystem::path kernel_source_file(const std::string &src);
 
 // The architecture Metal 2.0 specs are checked against under mock mode
 // (experimental/mock_device/mock_device.hpp), if it is on.

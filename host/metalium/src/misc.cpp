@@ -146,6 +146,14 @@ uint32_t get_arch_num_circular_buffers()
 {
 	return arch()->num_cbs;
 }
+uint32_t get_erisc_l1_unreserved_base()
+{
+	return arch()->l1_unreserved_base;
+}
+uint32_t get_erisc_l1_unreserved_size()
+{
+	return arch()->eth_l1_size - arch()->l1_unreserved_base;
+}
 
 } // namespace tt::tt_metal::hal
 

@@ -206,10 +206,15 @@ size_t Kernel::compute_hash() const
 				hash_mix(seed, a);
 			hash_sorted(seed, c.defines);
 			hash_sorted(seed, c.named_compile_args);
-			for (const auto &p : c.compiler_include_paths)
-				hash_mix(seed, p.string());
+			if constexpr (!std::is_same_v<C, EthernetConfig>)
+				for (const auto &p : c.compiler_include_paths)
+					hash_mix(seed, p.string());
 			hash_mix(seed, static_cast<int>(c.opt_level));
-			if constexpr (std::is_same_v<C, DataMovementConfig>) {
+			if constexpr (std::is_same_v<C, EthernetConfig>) {
+				hash_mix(seed, static_cast<int>(c.eth_mode));
+				hash_mix(seed, static_cast<int>(c.noc));
+				hash_mix(seed, static_cast<int>(c.processor));
+			} else if constexpr (std::is_same_v<C, DataMovementConfig>) {
 				hash_mix(seed, static_cast<int>(c.processor));
 				hash_mix(seed, static_cast<int>(c.noc));
 				hash_mix(seed, static_cast<int>(c.noc_mode));
@@ -536,7 +541,8 @@ KernelHandle CreateKernel(Program &program, const std::string &file_name,
 		rc = tt_compute_kernel_create(impl.prog, path.c_str(), &c_cores, &cfg, &handle);
 	}
 	if (rc)
-		throw_tt(fmt::format("CreateKernel({}) on {}", file_name, cores.str()), rc);
+		throw_tt(fmt::format("CreateKernel({}) on {}", file_name, cores.str()), rc,
+			 tt_last_error());
 	KernelConfig kc = compute ? KernelConfig(std::get<ComputeConfig>(config))
 				  : KernelConfig(std::get<DataMovementConfig>(config));
 	auto k = std::make_shared<Kernel>(path, cores, std::move(kc));
@@ -545,10 +551,9 @@ KernelHandle CreateKernel(Program &program, const std::string &file_name,
 	return static_cast<KernelHandle>(impl.kernels.size() - 1);
 }
 
-KernelHandle
-CreateKernelFromString(Program &program, const std::string &src,
-		       const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
-		       const std::variant<DataMovementConfig, ComputeConfig> &config)
+// A .cpp kernel holding @src in the temporary directory, named by its
+// content (CreateKernelFromString).
+std::filesystem::path detail::kernel_source_file(const std::string &src)
 {
 	namespace fs = std::filesystem;
 	std::error_code ec;
@@ -568,7 +573,62 @@ CreateKernelFromString(Program &program, const std::string &src,
 		TT_FATAL(!ec, "CreateKernelFromString: cannot create {}: {}", file.string(),
 			 ec.message());
 	}
-	return CreateKernel(program, file.string(), core_spec, config);
+	return file;
+}
+
+KernelHandle
+CreateKernelFromString(Program &program, const std::string &src,
+		       const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+		       const std::variant<DataMovementConfig, ComputeConfig> &config)
+{
+	return CreateKernel(program, detail::kernel_source_file(src).string(), core_spec, config);
+}
+
+KernelHandle CreateKernel(Program &program, const std::string &file_name,
+			  const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+			  const EthernetConfig &config)
+{
+	auto &impl = program.impl();
+	const std::string path = detail::resolve_kernel_path(file_name);
+	CoreRangeSet cores = detail::to_set(core_spec);
+	struct tt_core_range_set c_cores = detail::to_c(cores);
+	std::vector<struct tt_define> defines;
+	AnyStorage named_storage;
+	struct tt_eth_config cfg = {};
+	tt_kernel_handle handle = 0;
+
+	TT_FATAL(config.processor == DataMovementProcessor::RISCV_0,
+		 "CreateKernel({}): a Wormhole ethernet core has one RISC; processor {} does not "
+		 "exist there (use RISCV_0)",
+		 file_name, static_cast<int>(config.processor));
+	cfg.mode = config.eth_mode == Eth::SENDER     ? TT_ETH_SENDER
+		   : config.eth_mode == Eth::RECEIVER ? TT_ETH_RECEIVER
+						      : TT_ETH_IDLE;
+	cfg.noc = config.noc == NOC::NOC_0 ? TT_NOC_0 : TT_NOC_1;
+	cfg.compile_args = config.compile_args.data();
+	cfg.num_compile_args = static_cast<uint32_t>(config.compile_args.size());
+	for (const auto &[name, value] : config.defines)
+		defines.push_back({ name.c_str(), value.c_str() });
+	cfg.defines = defines.data();
+	cfg.num_defines = static_cast<uint32_t>(defines.size());
+	set_named_args(cfg, config.named_compile_args, named_storage);
+	int rc = tt_eth_kernel_create(impl.prog, path.c_str(), &c_cores, &cfg, &handle);
+	if (rc)
+		throw_tt(fmt::format("CreateKernel({}) on ethernet cores {}", file_name,
+				     cores.str()),
+			 rc, tt_last_error());
+	auto k = std::make_shared<Kernel>(path, cores, KernelConfig(config));
+	k->handle = handle;
+	impl.kernels.push_back(std::move(k));
+	return static_cast<KernelHandle>(impl.kernels.size() - 1);
+}
+
+KernelHandle
+CreateKernelFromString(Program &program, const std::string &src,
+		       const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+		       const EthernetConfig &config)
+{
+	return CreateKernel(program, detail::kernel_source_file(src).string(), core_spec, config);
 }
 
 CBHandle CreateCircularBuffer(Program &program,
@@ -670,14 +730,28 @@ void UpdateCircularBufferPageSize(Program &program, CBHandle cb, uint8_t buffer_
 uint32_t CreateSemaphore(Program &program, const std::variant<CoreRange, CoreRangeSet> &core_spec,
 			 uint32_t initial_value)
 {
+	return CreateSemaphore(program, core_spec, initial_value, CoreType::WORKER);
+}
+
+uint32_t CreateSemaphore(Program &program, const std::variant<CoreRange, CoreRangeSet> &core_spec,
+			 uint32_t initial_value, CoreType core_type)
+{
 	CoreRangeSet cores = std::holds_alternative<CoreRange>(core_spec)
 				     ? CoreRangeSet(std::get<CoreRange>(core_spec))
 				     : std::get<CoreRangeSet>(core_spec);
 	struct tt_core_range_set c_cores = detail::to_c(cores);
 	uint32_t id = 0;
-	int rc = tt_semaphore_create(program.impl().prog, &c_cores, initial_value, &id);
+	TT_FATAL(core_type == CoreType::WORKER || core_type == CoreType::ETH,
+		 "CreateSemaphore on {}: semaphores live on worker or ethernet cores, not on {}",
+		 cores.str(), core_type == CoreType::DRAM ? "DRAM" : "this core type");
+	int rc =
+		core_type == CoreType::ETH
+			? tt_eth_semaphore_create(program.impl().prog, &c_cores, initial_value, &id)
+			: tt_semaphore_create(program.impl().prog, &c_cores, initial_value, &id);
 	if (rc)
-		throw_tt(fmt::format("CreateSemaphore on {}", cores.str()), rc);
+		throw_tt(fmt::format("CreateSemaphore on {}{}", cores.str(),
+				     core_type == CoreType::ETH ? " (ethernet)" : ""),
+			 rc, tt_last_error());
 	return id;
 }
 

@@ -709,8 +709,9 @@ fail : {
 	return tt_fail(rc, "tt_device_open: %s", why);
 }
 
-void tt_dev_set_chip(struct tt_device *dev, uint32_t chip)
+void tt_dev_set_chip(struct tt_device *dev, const struct tt_system *sys, uint32_t chip)
 {
+	dev->system = sys;
 	dev->chip = chip;
 	dev->dprint.chip = chip;
 	dev->in_system = true;
@@ -846,6 +847,11 @@ int tt_device_worker_core(const struct tt_device *dev, struct tt_core logical, s
 static bool eth_core_ok(const struct tt_device *dev, struct tt_core c)
 {
 	return c.x == 0 && c.y < dev->arch->eth_cores;
+}
+
+uint32_t tt_device_chip_id(const struct tt_device *dev)
+{
+	return tt_dev_check(dev, "tt_device_chip_id") ? 0 : dev->chip;
 }
 
 int tt_device_eth_core(const struct tt_device *dev, struct tt_core logical, struct tt_core *noc)

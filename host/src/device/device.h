@@ -144,10 +144,11 @@ int tt_prof_write(struct tt_device *dev);
  */
 struct tt_device {
 	const struct tt_arch *arch;
-	uint64_t serial;	     /* unique per open, never reused */
-	struct tt_program *inflight; /* enqueued and not finished, or NULL */
-	uint32_t chip;		     /* id in its system (tt_dev_set_chip) */
-	bool in_system;		     /* one chip of several: prints say which */
+	uint64_t serial;		/* unique per open, never reused */
+	struct tt_program *inflight;	/* enqueued and not finished, or NULL */
+	uint32_t chip;			/* id in its system (tt_dev_set_chip) */
+	const struct tt_system *system; /* the system it is a chip of, or NULL */
+	bool in_system;			/* one chip of several: prints say which */
 	uint32_t grid_x, grid_y;
 	uint32_t nworkers; /* grid_x * grid_y: core y * grid_x + x */
 	uint32_t ncores;   /* the workers, then the arch's ethernet cores */
@@ -253,7 +254,7 @@ bool tt_dev_alive(const struct tt_device *dev, uint64_t serial);
  * Make @dev chip @chip of a system of several (tt/system.h): its prints
  * and DPRINT lines name the chip.
  */
-void tt_dev_set_chip(struct tt_device *dev, uint32_t chip);
+void tt_dev_set_chip(struct tt_device *dev, const struct tt_system *sys, uint32_t chip);
 
 /* Control channel (ctl.c) ------------------------------------------------ */
 

@@ -224,7 +224,7 @@ static void *open_chips(void *arg)
 		pthread_mutex_unlock(&o->lock);
 		if (rc)
 			return NULL;
-		tt_dev_set_chip(dev, id);
+		tt_dev_set_chip(dev, o->sys, id);
 		o->sys->chips[id] = dev;
 	}
 }
@@ -395,4 +395,20 @@ int tt_system_eth_peer(const struct tt_system *sys, uint32_t chip, uint32_t chan
 	*peer_chip = far;
 	*peer_channel = ((side + 2) % SIDES) * CHANNELS_PER_SIDE + i;
 	return TT_OK;
+}
+
+/* tt/device.h's, here because it asks the device's system. */
+int tt_device_eth_peer(const struct tt_device *dev, uint32_t channel, uint32_t *peer_chip,
+		       uint32_t *peer_channel)
+{
+	int rc = tt_dev_check(dev, "tt_device_eth_peer");
+
+	if (rc)
+		return rc;
+	if (channel >= dev->arch->eth_cores)
+		return tt_fail(TT_EINVAL, "tt_device_eth_peer: channel %u, but %s has %u", channel,
+			       dev->arch->name, dev->arch->eth_cores);
+	if (!dev->system)
+		return TT_ENOENT;
+	return tt_system_eth_peer(dev->system, dev->chip, channel, peer_chip, peer_channel);
 }

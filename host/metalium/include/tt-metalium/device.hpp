@@ -6,6 +6,10 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
+#include <unordered_set>
+#include <tuple>
+#include <set>
 
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/core_coord.hpp>
@@ -38,8 +42,28 @@ public:
 	// The libtt device underneath.
 	virtual struct tt_device *c_device() const = 0;
 	// The kind of programmable core at virtual NoC coordinates @virtual_core:
-	// TENSIX for a worker (the emulated chips have no ethernet cores yet).
+	// TENSIX for a worker, ACTIVE_ETH or IDLE_ETH for an ethernet core.
 	HalProgrammableCoreType get_programmable_core_type(CoreCoord virtual_core) const;
+
+	// Ethernet cores, by tt-metal's logical names (0, channel).  A core is
+	// active when its channel has a link to another chip of the emulated
+	// system (tt/system.h says which), idle otherwise: every core of a
+	// lone chip is idle.
+	const std::set<CoreCoord> &ethernet_cores() const;
+	std::unordered_set<CoreCoord>
+	get_active_ethernet_cores(bool skip_reserved_tunnel_cores = false) const;
+	std::unordered_set<CoreCoord> get_inactive_ethernet_cores() const;
+	bool is_active_ethernet_core(CoreCoord logical_core,
+				     bool skip_reserved_tunnel_cores = false) const;
+	bool is_inactive_ethernet_core(CoreCoord logical_core) const;
+	CoreCoord ethernet_core_from_logical_core(const CoreCoord &logical_core) const;
+	std::vector<CoreCoord>
+	ethernet_cores_from_logical_cores(const std::vector<CoreCoord> &logical_cores) const;
+	CoreCoord logical_core_from_ethernet_core(const CoreCoord &ethernet_core) const;
+	// The chip and logical ethernet core at the far end of @eth_core's link.
+	std::tuple<ChipId, CoreCoord> get_connected_ethernet_core(CoreCoord eth_core) const;
+	// The logical ethernet cores linked to chip @connected_chip_id.
+	std::vector<CoreCoord> get_ethernet_sockets(ChipId connected_chip_id) const;
 };
 
 } // namespace tt::tt_metal

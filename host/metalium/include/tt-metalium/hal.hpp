@@ -17,5 +17,8 @@ uint32_t get_l1_size();
 uint32_t get_dram_alignment();
 uint32_t get_l1_alignment();
 uint32_t get_arch_num_circular_buffers();
+// Where an ethernet core's L1 is free for kernels and buffers, and how much.
+uint32_t get_erisc_l1_unreserved_base();
+uint32_t get_erisc_l1_unreserved_size();
 
 } // namespace tt::tt_metal::hal

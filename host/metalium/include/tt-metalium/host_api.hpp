@@ -93,6 +93,10 @@ inline void AssignGlobalBufferToProgram(const std::shared_ptr<Buffer> &, Program
 // A semaphore per core of @core_spec starting at @initial_value; returns its id.
 uint32_t CreateSemaphore(Program &program, const std::variant<CoreRange, CoreRangeSet> &core_spec,
 			 uint32_t initial_value);
+// The same on @core_type's cores: WORKER, or ETH for logical ethernet
+// cores (0, channel), whose ids are numbered on their own.
+uint32_t CreateSemaphore(Program &program, const std::variant<CoreRange, CoreRangeSet> &core_spec,
+			 uint32_t initial_value, CoreType core_type);
 
 void SetRuntimeArgs(const Program &program, KernelHandle kernel,
 		    const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,

@@ -12,8 +12,11 @@
 #include <tt-metalium/hal_types.hpp>
 #include <tt_stl/assert.hpp>
 
+#include <tt-metalium/kernel_types.hpp>
+
 extern "C" {
 #include <tt/arch.h>
+#include <tt_mem_map.h>
 }
 
 namespace tt::tt_metal {
@@ -45,6 +48,11 @@ public:
 	}
 	uint32_t get_read_alignment(HalMemType t) const { return get_alignment(t); }
 	uint32_t get_write_alignment(HalMemType t) const { return get_alignment(t); }
+	// RISCs of a core type: a Tensix core's five, an ethernet core's one.
+	uint32_t get_num_risc_processors(HalProgrammableCoreType type) const
+	{
+		return type == HalProgrammableCoreType::TENSIX ? 5 : 1;
+	}
 	uint32_t get_arch_num_circular_buffers() const
 	{
 		return hal::get_arch_num_circular_buffers();
@@ -74,15 +82,23 @@ private:
 	static uint64_t l1_region(HalProgrammableCoreType type, HalL1MemAddrType what, bool addr)
 	{
 		const struct tt_arch *a = chip();
-		TT_FATAL(type == HalProgrammableCoreType::TENSIX,
-			 "Hal: only Tensix cores are emulated (core type {})",
+		bool eth = type == HalProgrammableCoreType::ACTIVE_ETH ||
+			   type == HalProgrammableCoreType::IDLE_ETH;
+		uint32_t size = eth ? a->eth_l1_size : a->l1_size;
+		TT_FATAL(eth || type == HalProgrammableCoreType::TENSIX,
+			 "Hal: core type {} is not emulated (Tensix and ethernet cores are)",
 			 static_cast<int>(type));
 		switch (what) {
 		case HalL1MemAddrType::BASE:
-			return addr ? 0 : a->l1_size;
+			return addr ? 0 : size;
 		case HalL1MemAddrType::UNRESERVED:
 		case HalL1MemAddrType::DEFAULT_UNRESERVED:
-			return addr ? a->l1_unreserved_base : a->l1_size - a->l1_unreserved_base;
+			return addr ? a->l1_unreserved_base : size - a->l1_unreserved_base;
+		case HalL1MemAddrType::KERNEL_CONFIG:
+			// The runtime args a kernel may have (the part of the
+			// kernel config region tests size their args by).
+			return addr ? TT_MEM_KERNEL_CONFIG_BASE
+				    : max_runtime_args * sizeof(uint32_t);
 		default:
 			TT_THROW(
 				"Hal: L1 region {} is laid out the emulator's way; ask for BASE or "

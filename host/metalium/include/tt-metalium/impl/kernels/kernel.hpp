@@ -13,6 +13,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
@@ -49,7 +50,38 @@ struct KernelCrtaLayout {
 	bool operator==(const KernelCrtaLayout &) const = default;
 };
 
-using KernelConfig = std::variant<DataMovementConfig, ComputeConfig,
+// tt-metal's ethernet kernels (CreateKernel with an EthernetConfig): an
+// active core's (SENDER, RECEIVER: its channel has a link) or an idle
+// one's.  Wormhole's ethernet cores have one RISC: processor must be
+// RISCV_0.
+enum Eth : uint8_t {
+	SENDER = 0,
+	RECEIVER = 1,
+	IDLE = 2,
+};
+
+struct EthernetConfig {
+	Eth eth_mode = Eth::SENDER;
+	NOC noc = NOC::NOC_0;
+	DataMovementProcessor processor = DataMovementProcessor::RISCV_0;
+	std::vector<uint32_t> compile_args;
+	std::map<std::string, std::string> defines;
+	std::unordered_map<std::string, uint32_t> named_compile_args;
+	KernelBuildOptLevel opt_level = KernelBuildOptLevel::Os;
+	NOC_MODE noc_mode = NOC_MODE::DM_DEDICATED_NOC;
+};
+
+class Program;
+
+KernelHandle CreateKernel(Program &program, const std::string &file_name,
+			  const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+			  const EthernetConfig &config);
+KernelHandle
+CreateKernelFromString(Program &program, const std::string &kernel_src_code,
+		       const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+		       const EthernetConfig &config);
+
+using KernelConfig = std::variant<DataMovementConfig, ComputeConfig, EthernetConfig,
 				  experimental::quasar::QuasarDataMovementConfig,
 				  experimental::quasar::QuasarComputeConfig>;
 
@@ -63,6 +95,8 @@ public:
 	const std::string &source() const { return source_; }
 	const KernelConfig &config() const { return config_; }
 	bool is_compute() const;
+	// On ethernet cores (an EthernetConfig): its cores are (0, channel).
+	bool is_ethernet() const { return std::holds_alternative<EthernetConfig>(config_); }
 	const CoreRangeSet &core_range_set() const { return cores_; }
 	const std::set<CoreCoord> &logical_cores() const { return core_list_; }
 	bool is_on_logical_core(const CoreCoord &core) const { return core_list_.count(core) != 0; }
