@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * BRISC firmware: boots the core, releases the subordinates, then serves
+ * BRISC firmware (and an ethernet core's one RISC's): boots the core,
+ * releases the subordinates (a worker's), then serves
  * launches with slow-dispatch semantics:
  *
  *   wait for go -> zero the CB counters, configure the tile engine ->
@@ -61,8 +62,13 @@ static void boot(void)
 	for (uint32_t a = TT_MEM_ZEROS_BASE; a < TT_MEM_ZEROS_BASE + TT_MEM_ZEROS_SIZE; a += 4)
 		*(volatile uint32_t *)a = 0;
 
-	release_subordinates();
-	wait_subordinates_done();
+	/* An ethernet core has no subordinates: its one RISC runs alone. */
+	if (fw_my_eth) {
+		*sync_word() = TT_RUN_SYNC_MSG_ALL_DONE;
+	} else {
+		release_subordinates();
+		wait_subordinates_done();
+	}
 
 	FW_MAILBOX->go_message.signal = TT_RUN_MSG_DONE;
 	ci->magic = TT_CORE_MAGIC_WORKER;

@@ -221,6 +221,36 @@ static TensixHart *tensix_hart(TensixMachineState *s, unsigned core,
     return &s->harts[core * TT_RISCS_PER_CORE + risc];
 }
 
+/*
+ * Harts of @core: a worker's five; an ethernet core's one, in BRISC's
+ * slot (its ERISC).  The others of its slots have no CPU (h->cpu NULL),
+ * and the model's requests for them are dropped: nothing there can run.
+ */
+static unsigned tensix_core_harts(const TensixMachineState *s, unsigned core)
+{
+    return core < s->nworkers ? TT_RISCS_PER_CORE : 1;
+}
+
+/* QEMU's CPU index of every hart: the workers' harts, then the ERISCs. */
+static unsigned tensix_harts(const TensixMachineState *s)
+{
+    return s->nworkers * TT_RISCS_PER_CORE + (s->ncores - s->nworkers);
+}
+
+static bool tensix_hart_of_cpu(const TensixMachineState *s, unsigned index,
+                               unsigned *core, unsigned *risc)
+{
+    if (index < s->nworkers * TT_RISCS_PER_CORE) {
+        *core = index / TT_RISCS_PER_CORE;
+        *risc = index % TT_RISCS_PER_CORE;
+        return true;
+    }
+    index -= s->nworkers * TT_RISCS_PER_CORE;
+    *core = s->nworkers + index;
+    *risc = 0;
+    return *core < s->ncores;
+}
+
 /* The machine (QEMU's hooks take no opaque pointer). */
 static TensixMachineState *tensix_instance;
 
@@ -314,6 +344,9 @@ static void tensix_set_wake(void *opaque, unsigned core, unsigned risc,
     TensixMachineState *s = opaque;
     TensixHart *h = tensix_hart(s, core, risc);
 
+    if (!h->cpu) {
+        return;
+    }
     if (level) {
         qatomic_inc(&h->raises);
     }
@@ -333,6 +366,9 @@ static void tensix_ack_wake(void *opaque, unsigned core, unsigned risc)
     TensixMachineState *s = opaque;
     TensixHart *h = tensix_hart(s, core, risc);
 
+    if (!h->cpu) {
+        return;
+    }
     if (!tensix_defer(s, h, TENSIX_ACK) &&
         qatomic_read(&h->raises) == tensix_access_raises) {
         riscv_cpu_update_mip(h->cpu, MIP_MSIP, 0);
@@ -344,6 +380,9 @@ static void tensix_reset_hart(void *opaque, unsigned core, unsigned risc)
     TensixMachineState *s = opaque;
     TensixHart *h = tensix_hart(s, core, risc);
 
+    if (!h->cpu) {
+        return;
+    }
     if (!tensix_defer(s, h, TENSIX_RESET)) {
         async_run_on_cpu(CPU(h->cpu), tensix_do_reset_hart, RUN_ON_CPU_NULL);
     }
@@ -542,7 +581,7 @@ static void tensix_protect_l1(TensixMachineState *s, unsigned core,
         return;
     }
     for (unsigned c = first; c < end_core; c++) {
-        for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+        for (unsigned r = 0; r < tensix_core_harts(s, c); r++) {
             tlb_reset_dirty(CPU(tensix_hart(s, c, r)->cpu),
                             (uintptr_t)(s->l1_ptr + off), end - start);
         }
@@ -597,7 +636,7 @@ static void tensix_text_move(TensixMachineState *s, unsigned core,
                              unsigned page, unsigned copy)
 {
     qatomic_set(&s->text_copy[core * TENSIX_TEXT_PAGES + page], copy);
-    for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+    for (unsigned r = 0; r < tensix_core_harts(s, core); r++) {
         tlb_flush_page(CPU(tensix_hart(s, core, r)->cpu),
                        TT_MEM_KERNEL_TEXT_BASE + page * TARGET_PAGE_SIZE);
     }
@@ -691,6 +730,9 @@ static uint32_t tensix_current_pc(void *opaque, unsigned core, unsigned risc)
     CPUState *cs = current_cpu;
     uint64_t data[TARGET_INSN_START_WORDS];
 
+    if (!h->cpu) {
+        return 0;
+    }
     /* Unwind without side effects: env.pc is stale inside a TB. */
     if (cs == CPU(h->cpu) && cs->mem_io_pc &&
         cpu_unwind_state_data(cs, cs->mem_io_pc, data)) {
@@ -704,6 +746,10 @@ static uint32_t tensix_hart_pc(void *opaque, unsigned core, unsigned risc,
 {
     TensixHart *h = tensix_hart(opaque, core, risc);
 
+    if (!h->cpu) {
+        *halted = true; /* an ethernet core's missing hart never runs */
+        return 0;
+    }
     *halted = qatomic_read(&CPU(h->cpu)->halted);
     return (uint32_t)h->cpu->env.pc;
 }
@@ -715,7 +761,7 @@ static uint32_t tensix_hart_pc(void *opaque, unsigned core, unsigned risc,
  */
 static void tensix_debug_stop(void *opaque, int core, int risc)
 {
-    if (core >= 0 && risc >= 0) {
+    if (core >= 0 && risc >= 0 && tensix_hart(opaque, core, risc)->cpu) {
         gdb_set_stop_cpu(CPU(tensix_hart(opaque, core, risc)->cpu));
     }
     vm_stop(core >= 0 ? RUN_STATE_DEBUG : RUN_STATE_PAUSED);
@@ -740,6 +786,9 @@ static uint64_t tensix_hart_instructions(void *opaque, unsigned core,
 {
     TensixHart *h = tensix_hart(opaque, core, risc);
 
+    if (!h->cpu) {
+        return 0;
+    }
     return icount_enabled() ? (uint64_t)icount_cpu_last_end(CPU(h->cpu)) : 0;
 }
 
@@ -962,19 +1011,18 @@ static bool tensix_exception_stop(CPUState *cs)
 {
     TensixMachineState *s = tensix_instance;
     CPURISCVState *env = &RISCV_CPU(cs)->env;
-    unsigned id = cs->cpu_index;
+    unsigned core, risc;
     bool locked = qemu_mutex_iothread_locked();
     bool stop;
 
-    if (!s || id >= s->ncores * TT_RISCS_PER_CORE) {
+    if (!s || !tensix_hart_of_cpu(s, cs->cpu_index, &core, &risc)) {
         return false;
     }
     /* The model and the control channel need the BQL; MTTCG comes without */
     if (!locked) {
         qemu_mutex_lock_iothread();
     }
-    stop = ttx_chip_exception(s->chip, id / TT_RISCS_PER_CORE,
-                              id % TT_RISCS_PER_CORE, cs->exception_index,
+    stop = ttx_chip_exception(s->chip, core, risc, cs->exception_index,
                               (uint32_t)env->pc, (uint32_t)env->badaddr);
     if (!locked) {
         qemu_mutex_unlock_iothread();
@@ -1185,11 +1233,10 @@ static void tensix_parse_grid(TensixMachineState *s, MachineState *ms)
     /* The workers, then the ethernet cores (hal/.../tt_noc_map.h). */
     s->nworkers = x * y;
     s->ncores = x * y + TT_ETH_CORES;
-    if (ms->smp.cpus != s->ncores * TT_RISCS_PER_CORE) {
+    if (ms->smp.cpus != tensix_harts(s)) {
         error_report("tensix: grid %ux%u and %u ethernet cores have %u "
                      "harts; start QEMU with -smp %u",
-                     x, y, TT_ETH_CORES, s->ncores * TT_RISCS_PER_CORE,
-                     s->ncores * TT_RISCS_PER_CORE);
+                     x, y, TT_ETH_CORES, tensix_harts(s), tensix_harts(s));
         exit(1);
     }
 }
@@ -1429,7 +1476,7 @@ static void tensix_machine_init(MachineState *ms)
                            &error_fatal);
     s->harts = g_new0(TensixHart, s->ncores * TT_RISCS_PER_CORE);
     for (unsigned c = 0; c < s->ncores; c++) {
-        for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+        for (unsigned r = 0; r < tensix_core_harts(s, c); r++) {
             tensix_create_hart_memory(s, c, r);
         }
     }
@@ -1443,11 +1490,11 @@ static void tensix_machine_init(MachineState *ms)
      * which must come before the CPUs are.
      */
     for (unsigned c = 0; c < s->ncores; c++) {
-        for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+        for (unsigned r = 0; r < tensix_core_harts(s, c); r++) {
             tensix_create_hart_cpu(s, ms, c, r);
         }
         qdev_realize(DEVICE(&s->clusters[c]), NULL, &error_fatal);
-        for (unsigned r = 0; r < TT_RISCS_PER_CORE; r++) {
+        for (unsigned r = 0; r < tensix_core_harts(s, c); r++) {
             tensix_realize_hart_cpu(s, c, r);
         }
     }

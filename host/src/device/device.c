@@ -249,7 +249,9 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 	if (cfg->profiler)
 		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
 			 ",profiler=on");
-	snprintf(smp, sizeof(smp), "%u", dev->ncores * TT_RISCS_PER_CORE);
+	/* Five harts per worker, one per ethernet core (device/qemu/tensix.c). */
+	snprintf(smp, sizeof(smp), "%u",
+		 dev->nworkers * TT_RISCS_PER_CORE + (dev->ncores - dev->nworkers));
 	snprintf(chardev, sizeof(chardev), "socket,id=ttctl,fd=%d", child_fd);
 
 	argv[argc++] = qemu;
