@@ -10,7 +10,7 @@
  *
  * One fact per line, fields separated by single spaces:
  *
- *   device <grid_x> <grid_y>                 a device opened; the rest is about it
+ *   device <grid_x> <grid_y> <eth cores>     a device opened; the rest is about it
  *   firmware <risc> <elf>
  *   launch <id>                              launch <id> (the launch message's
  *                                            host_assigned_id) was staged
@@ -76,7 +76,7 @@ void tt_gdb_note_device(struct tt_device *dev)
 
 	if (!tt_gdb_noting(dev))
 		return;
-	tt_gdb_note(dev, "device %u %u", dev->grid_x, dev->grid_y);
+	tt_gdb_note(dev, "device %u %u %u", dev->grid_x, dev->grid_y, dev->ncores - dev->nworkers);
 	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
 		tt_firmware_path(r, false, fw, sizeof(fw));
 		tt_gdb_note(dev, "firmware %u %s", r, fw);

@@ -14,11 +14,24 @@ import gdb
 import tt_hal as hal
 
 
+_workers = None
+
+
+def set_workers(n):
+    """The device has n workers (five harts each), then ethernet cores
+    with one hart each (device/qemu/tensix.c)."""
+    global _workers
+    _workers = n
+
+
 def hart_of(thread):
-    """(core index, RISC) of a gdb thread: QEMU's thread id is the global
-    hart index + 1."""
-    tid = thread.ptid[1]
-    return ((tid - 1) // hal.RISCS_PER_CORE, (tid - 1) % hal.RISCS_PER_CORE)
+    """(core index, RISC) of a gdb thread: QEMU's thread id is its CPU
+    index + 1, the workers' harts first (core * 5 + RISC), then one per
+    ethernet core (its BRISC slot)."""
+    i = thread.ptid[1] - 1
+    if _workers is not None and i >= _workers * hal.RISCS_PER_CORE:
+        return (_workers + i - _workers * hal.RISCS_PER_CORE, hal.RISC_BRISC)
+    return (i // hal.RISCS_PER_CORE, i % hal.RISCS_PER_CORE)
 
 
 _threads = {}

@@ -38,6 +38,7 @@ class Notes:
             if self.grid:
                 return False
             self.grid = (int(w[1]), int(w[2]))
+            self.eth = int(w[3]) if len(w) > 3 else 0
         elif kind == "firmware":
             self.firmware[int(w[1])] = w[2]
         elif kind == "launch":
@@ -61,7 +62,14 @@ class Notes:
 
     @property
     def ncores(self):
+        """The workers (cores 0 .. ncores - 1); the ethernet cores follow."""
         return self.grid[0] * self.grid[1]
+
+    @property
+    def nclusters(self):
+        """Every core QEMU has, workers then ethernet cores: gdb attaches
+        them all, so that a continue resumes every one."""
+        return self.ncores + getattr(self, "eth", 0)
 
     def xy(self, core):
         return (core % self.grid[0], core // self.grid[0])

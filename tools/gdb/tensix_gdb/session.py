@@ -85,7 +85,8 @@ class Session:
         if any(i.num == 1 for i in gdb.inferiors()):
             _quiet("inferior 1")
         _quiet("target extended-remote %s" % target)
-        for core in range(1, self.notes.ncores):
+        device.set_workers(self.notes.ncores)
+        for core in range(1, self.notes.nclusters):
             if not any(i.num == core + 1 for i in gdb.inferiors()):
                 _quiet("add-inferior")
             _quiet("inferior %d" % (core + 1))
@@ -93,7 +94,7 @@ class Session:
         # gdb leaves the inferior the connection made (core 0) stopping
         # "quietly" when another inferior is selected; detaching it and
         # attaching it again like the others avoids that.
-        if self.notes.ncores > 1:
+        if self.notes.nclusters > 1:
             _quiet("inferior 1")
             _quiet("detach")
             _quiet("attach 1")
