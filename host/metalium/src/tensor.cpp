@@ -143,6 +143,22 @@ uint32_t element_size_bytes(DataType dtype)
 	return datum_size(datatype_to_dataformat_converter(dtype));
 }
 
+uint32_t tile_size(DataType dtype)
+{
+	TT_FATAL(dtype != DataType::INVALID, "tile_size: DataType::INVALID has no tiles; give a real data type");
+	return tt::tile_size(datatype_to_dataformat_converter(dtype));
+}
+
+std::ostream &operator<<(std::ostream &os, const NdShardSpec &spec)
+{
+	os << "NdShardSpec(shard_shape=" << spec.shard_shape << ", grid=" << spec.grid.str() << ", orientation="
+	   << (spec.orientation == ShardOrientation::ROW_MAJOR ? "ROW_MAJOR" : "COL_MAJOR") << ", strategy="
+	   << (spec.shard_distribution_strategy == ShardDistributionStrategy::ROUND_ROBIN_1D ? "ROUND_ROBIN_1D"
+											       : "GRID_2D")
+	   << ")";
+	return os;
+}
+
 std::ostream &operator<<(std::ostream &os, DataType dtype)
 {
 	static const char *const names[] = { "BFLOAT16",  "FLOAT32",   "UINT32",
@@ -242,6 +258,15 @@ static std::array<uint32_t, 2> shape_in_pages(const Shape2D &physical, const Sha
 {
 	auto div_up = [](size_t a, size_t b) { return static_cast<uint32_t>((a + b - 1) / b); };
 	return { div_up(physical.height(), page.height()), div_up(physical.width(), page.width()) };
+}
+
+Strides TensorLayout::compute_strides(const Shape &shape) const
+{
+	const Shape padded = compute_padded_shape(shape);
+	Strides strides(padded.rank(), 1);
+	for (size_t i = padded.rank(); i-- > 1;)
+		strides[i - 1] = strides[i] * padded[static_cast<int32_t>(i)];
+	return strides;
 }
 
 size_t TensorLayout::compute_packed_buffer_size_bytes(const Shape &shape) const
