@@ -41,6 +41,9 @@ public:
 	DeviceAddr get_base_allocator_addr(const HalMemType &type) const;
 	// Figures for one bank of @type (allocator.cpp).
 	Statistics get_statistics(const BufferType &type) const;
+	// The logical worker core that holds L1 bank @bank_id (throws past the
+	// last bank).
+	CoreCoord get_logical_core_from_bank_id(uint32_t bank_id) const;
 
 private:
 	struct tt_device *dev_;
