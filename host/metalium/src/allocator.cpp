@@ -58,8 +58,9 @@ CoreCoord Allocator::get_logical_core_from_bank_id(uint32_t bank_id) const
 	const struct tt_core grid = tt_device_grid(dev_);
 	for (uint32_t y = 0; y < grid.y; y++) {
 		for (uint32_t x = 0; x < grid.x; x++) {
+			struct tt_core logical = {x, y};
 			struct tt_core w;
-			if (tt_device_worker_core(dev_, tt_core{x, y}, &w) == TT_OK && w.x == noc.x && w.y == noc.y)
+			if (tt_device_worker_core(dev_, logical, &w) == TT_OK && w.x == noc.x && w.y == noc.y)
 				return CoreCoord(x, y);
 		}
 	}
