@@ -327,6 +327,12 @@ MeshTensor::MeshTensor(std::shared_ptr<distributed::MeshBuffer> mesh_buffer, Ten
     : buffer_(std::move(mesh_buffer)), spec_(std::move(spec)), topology_(topology)
 {
 	TT_FATAL(buffer_, "MeshTensor: no MeshBuffer");
+	const size_t need = spec_.compute_packed_buffer_size_bytes();
+	TT_FATAL(buffer_->device_local_size() >= need,
+		 "MeshTensor: the MeshBuffer holds {} bytes per device, but a tensor of shape {} ({}) needs {}; "
+		 "allocate it with MeshTensor::allocate_on_device or a buffer of the spec's size",
+		 buffer_->device_local_size(), fmt::streamed(spec_.logical_shape()), fmt::streamed(spec_.data_type()),
+		 need);
 }
 
 const distributed::MeshBuffer &MeshTensor::mesh_buffer() const
