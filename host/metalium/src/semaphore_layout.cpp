@@ -20,16 +20,19 @@ extern "C" {
 
 namespace tt::tt_metal {
 
-static uint32_t sem_base(IDevice *device, const CoreCoord &logical_core, CoreType core_type, const char *who)
+static uint32_t sem_base(IDevice *device, const CoreCoord &logical_core, CoreType core_type,
+			 const char *who)
 {
 	TT_FATAL(device != nullptr, "{}: no device given", who);
 	TT_FATAL(core_type == CoreType::WORKER,
-		 "{}: only Tensix cores (CoreType::WORKER) hold semaphores on tensix-emu; core type {} was "
+		 "{}: only Tensix cores (CoreType::WORKER) hold semaphores on tensix-emu; core "
+		 "type {} was "
 		 "given",
 		 who, static_cast<int>(core_type));
 	const CoreCoord grid = device->compute_with_storage_grid_size();
 	TT_FATAL(logical_core.x < grid.x && logical_core.y < grid.y,
-		 "{}: logical core {} is outside the {}x{} worker grid", who, logical_core.str(), grid.x, grid.y);
+		 "{}: logical core {} is outside the {}x{} worker grid", who, logical_core.str(),
+		 grid.x, grid.y);
 	return TT_SEMAPHORE_ADDR(TT_MEM_KERNEL_CONFIG_BASE, 0);
 }
 
@@ -44,11 +47,12 @@ uint32_t ProgramImpl::get_sem_base_addr(IDevice *device, CoreCoord logical_core,
 
 namespace distributed {
 
-uint32_t MeshWorkload::get_sem_base_addr(std::shared_ptr<MeshDevice> &mesh_device, CoreCoord logical_core,
-					 CoreType core_type)
+uint32_t MeshWorkload::get_sem_base_addr(std::shared_ptr<MeshDevice> &mesh_device,
+					 CoreCoord logical_core, CoreType core_type)
 {
 	TT_FATAL(mesh_device != nullptr, "MeshWorkload::get_sem_base_addr: no mesh device given");
-	return sem_base(mesh_device.get(), logical_core, core_type, "MeshWorkload::get_sem_base_addr");
+	return sem_base(mesh_device.get(), logical_core, core_type,
+			"MeshWorkload::get_sem_base_addr");
 }
 
 } // namespace distributed

@@ -145,16 +145,20 @@ uint32_t element_size_bytes(DataType dtype)
 
 uint32_t tile_size(DataType dtype)
 {
-	TT_FATAL(dtype != DataType::INVALID, "tile_size: DataType::INVALID has no tiles; give a real data type");
+	TT_FATAL(dtype != DataType::INVALID,
+		 "tile_size: DataType::INVALID has no tiles; give a real data type");
 	return tt::tile_size(datatype_to_dataformat_converter(dtype));
 }
 
 std::ostream &operator<<(std::ostream &os, const NdShardSpec &spec)
 {
-	os << "NdShardSpec(shard_shape=" << spec.shard_shape << ", grid=" << spec.grid.str() << ", orientation="
-	   << (spec.orientation == ShardOrientation::ROW_MAJOR ? "ROW_MAJOR" : "COL_MAJOR") << ", strategy="
-	   << (spec.shard_distribution_strategy == ShardDistributionStrategy::ROUND_ROBIN_1D ? "ROUND_ROBIN_1D"
-											       : "GRID_2D")
+	os << "NdShardSpec(shard_shape=" << spec.shard_shape << ", grid=" << spec.grid.str()
+	   << ", orientation="
+	   << (spec.orientation == ShardOrientation::ROW_MAJOR ? "ROW_MAJOR" : "COL_MAJOR")
+	   << ", strategy="
+	   << (spec.shard_distribution_strategy == ShardDistributionStrategy::ROUND_ROBIN_1D
+		       ? "ROUND_ROBIN_1D"
+		       : "GRID_2D")
 	   << ")";
 	return os;
 }
@@ -329,10 +333,11 @@ MeshTensor::MeshTensor(std::shared_ptr<distributed::MeshBuffer> mesh_buffer, Ten
 	TT_FATAL(buffer_, "MeshTensor: no MeshBuffer");
 	const size_t need = spec_.compute_packed_buffer_size_bytes();
 	TT_FATAL(buffer_->device_local_size() >= need,
-		 "MeshTensor: the MeshBuffer holds {} bytes per device, but a tensor of shape {} ({}) needs {}; "
+		 "MeshTensor: the MeshBuffer holds {} bytes per device, but a tensor of shape {} "
+		 "({}) needs {}; "
 		 "allocate it with MeshTensor::allocate_on_device or a buffer of the spec's size",
-		 buffer_->device_local_size(), fmt::streamed(spec_.logical_shape()), fmt::streamed(spec_.data_type()),
-		 need);
+		 buffer_->device_local_size(), fmt::streamed(spec_.logical_shape()),
+		 fmt::streamed(spec_.data_type()), need);
 }
 
 const distributed::MeshBuffer &MeshTensor::mesh_buffer() const

@@ -53,15 +53,24 @@ template <typename T, std::size_t N>
 inline constexpr bool is_std_span_v<std::span<T, N>> = true;
 
 template <typename T>
-concept std_hashable = requires(const T &t) {
-	{ std::hash<T>{}(t) } -> std::convertible_to<std::size_t>;
+concept std_hashable = requires(const T &t)
+{
+	{
+		std::hash<T>{}(t)
+		} -> std::convertible_to<std::size_t>;
 };
 template <typename T>
-concept has_to_hash = requires(const T &t) {
-	{ t.to_hash() } -> std::convertible_to<std::size_t>;
+concept has_to_hash = requires(const T &t)
+{
+	{
+		t.to_hash()
+		} -> std::convertible_to<std::size_t>;
 };
 template <typename T>
-concept has_attribute_values = requires(const T &t) { t.attribute_values(); };
+concept has_attribute_values = requires(const T &t)
+{
+	t.attribute_values();
+};
 
 template <typename... Types>
 hash_t hash_objects(hash_t seed, const Types &...args) noexcept;
@@ -79,13 +88,14 @@ hash_t hash_object(const T &object) noexcept
 		return std::hash<T>{}(object);
 	} else if constexpr (has_attribute_values<T>) {
 		return hash_object(object.attribute_values());
-	} else if constexpr (is_specialization_v<T, std::tuple> || is_specialization_v<T, std::pair> ||
-			     is_std_array_v<T>) {
+	} else if constexpr (is_specialization_v<T, std::tuple> ||
+			     is_specialization_v<T, std::pair> || is_std_array_v<T>) {
 		return std::apply([](const auto &...e) { return hash_objects(0, e...); }, object);
 	} else if constexpr (is_specialization_v<T, std::optional>) {
 		return object ? hash_object(*object) : 0;
 	} else if constexpr (is_specialization_v<T, std::variant>) {
-		return std::visit([&](const auto &v) { return hash_objects(object.index(), v); }, object);
+		return std::visit([&](const auto &v) { return hash_objects(object.index(), v); },
+				  object);
 	} else if constexpr (is_specialization_v<T, std::reference_wrapper>) {
 		return hash_object(object.get());
 	} else if constexpr (is_specialization_v<T, std::map>) {
@@ -93,14 +103,19 @@ hash_t hash_object(const T &object) noexcept
 		for (const auto &[k, v] : object)
 			h = hash_objects(h, k, v);
 		return h;
-	} else if constexpr (requires { object.begin(); object.end(); }) {
+	} else if constexpr (requires {
+				     object.begin();
+				     object.end();
+			     }) {
 		hash_t h = 0;
 		for (const auto &e : object)
 			h = hash_objects(h, e);
 		return h;
 	} else {
-		static_assert(sizeof(T) == 0, "ttsl::hash: no way to hash this type: give it std::hash, to_hash() or "
-					      "attribute_values()");
+		static_assert(
+			sizeof(T) == 0,
+			"ttsl::hash: no way to hash this type: give it std::hash, to_hash() or "
+			"attribute_values()");
 		return 0;
 	}
 }

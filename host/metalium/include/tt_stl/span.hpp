@@ -25,7 +25,7 @@ auto make_span(Container &c)
 	using T = std::remove_reference_t<decltype(*std::data(c))>;
 	return Span<T>(std::data(c), std::size(c));
 }
-}
+} // namespace ttsl
 namespace tt::stl {
 using namespace ttsl;
 }

@@ -31,13 +31,19 @@ namespace tt::filesystem {
 namespace detail {
 inline std::atomic<bool> &nfs_safety_flag()
 {
-	static std::atomic<bool> flag{false};
+	static std::atomic<bool> flag{ false };
 	return flag;
 }
 } // namespace detail
 
-inline bool nfs_safety_enabled() { return detail::nfs_safety_flag().load(); }
-inline void set_nfs_safety(bool enabled) { detail::nfs_safety_flag().store(enabled); }
+inline bool nfs_safety_enabled()
+{
+	return detail::nfs_safety_flag().load();
+}
+inline void set_nfs_safety(bool enabled)
+{
+	detail::nfs_safety_flag().store(enabled);
+}
 
 inline constexpr int kMaxFsRetries = 5;
 inline constexpr int kFsRetryDelayMs = 500;
@@ -48,16 +54,20 @@ inline bool is_estale_error(const std::error_code &ec)
 	return ec.category() == std::system_category() && ec.value() == ESTALE;
 }
 
-inline bool is_not_found_error(const std::error_code &ec) { return ec == std::errc::no_such_file_or_directory; }
+inline bool is_not_found_error(const std::error_code &ec)
+{
+	return ec == std::errc::no_such_file_or_directory;
+}
 
 inline int get_retry_jitter_ms()
 {
-	thread_local std::mt19937 rng{std::random_device{}()};
+	thread_local std::mt19937 rng{ std::random_device{}() };
 	std::uniform_int_distribution<int> dist(0, kFsRetryJitterMs);
 	return dist(rng);
 }
 
-template <typename Operation> bool retry_on_estale(Operation operation)
+template <typename Operation>
+bool retry_on_estale(Operation operation)
 {
 	if (!nfs_safety_enabled())
 		return operation();
@@ -67,13 +77,14 @@ template <typename Operation> bool retry_on_estale(Operation operation)
 		if (errno != ESTALE)
 			break;
 		if (attempt < kMaxFsRetries - 1)
-			std::this_thread::sleep_for(
-			    std::chrono::milliseconds(kFsRetryDelayMs * (attempt + 1) + get_retry_jitter_ms()));
+			std::this_thread::sleep_for(std::chrono::milliseconds(
+				kFsRetryDelayMs * (attempt + 1) + get_retry_jitter_ms()));
 	}
 	return false;
 }
 
-template <typename Operation> bool retry_on_estale_ec(Operation operation, std::error_code &ec)
+template <typename Operation>
+bool retry_on_estale_ec(Operation operation, std::error_code &ec)
 {
 	ec.clear();
 	if (!nfs_safety_enabled())
@@ -85,8 +96,8 @@ template <typename Operation> bool retry_on_estale_ec(Operation operation, std::
 		if (!is_estale_error(ec))
 			break;
 		if (attempt < kMaxFsRetries - 1)
-			std::this_thread::sleep_for(
-			    std::chrono::milliseconds(kFsRetryDelayMs * (attempt + 1) + get_retry_jitter_ms()));
+			std::this_thread::sleep_for(std::chrono::milliseconds(
+				kFsRetryDelayMs * (attempt + 1) + get_retry_jitter_ms()));
 	}
 	return false;
 }
@@ -107,12 +118,13 @@ bool attempt(Operation op, std::error_code &ec, bool write, Retry retry)
 			return false;
 		if (i < tries - 1)
 			std::this_thread::sleep_for(std::chrono::milliseconds(
-			    kFsRetryDelayMs * (i + 1) + (write ? get_retry_jitter_ms() : 0)));
+				kFsRetryDelayMs * (i + 1) + (write ? get_retry_jitter_ms() : 0)));
 	}
 	return false;
 }
 
-template <typename Operation> bool attempt(Operation op, std::error_code &ec, bool write)
+template <typename Operation>
+bool attempt(Operation op, std::error_code &ec, bool write)
 {
 	return attempt(op, ec, write, [](const std::error_code &e) { return is_estale_error(e); });
 }
@@ -124,15 +136,16 @@ inline std::optional<std::filesystem::file_type> type_of(const std::filesystem::
 	std::filesystem::file_status st;
 	std::error_code ec;
 	const bool ok = attempt(
-	    [&](std::error_code &e) {
-		    st = std::filesystem::status(path, e);
-		    if (e && is_not_found_error(e)) {
-			    e.clear();
-			    st = std::filesystem::file_status(std::filesystem::file_type::not_found);
-		    }
-		    return !e;
-	    },
-	    ec, false);
+		[&](std::error_code &e) {
+			st = std::filesystem::status(path, e);
+			if (e && is_not_found_error(e)) {
+				e.clear();
+				st = std::filesystem::file_status(
+					std::filesystem::file_type::not_found);
+			}
+			return !e;
+		},
+		ec, false);
 	if (!ok)
 		return std::nullopt;
 	return st.type();
@@ -181,11 +194,11 @@ inline bool safe_remove(const std::filesystem::path &path)
 {
 	std::error_code ec;
 	return detail::attempt(
-		   [&](std::error_code &e) {
-			   std::filesystem::remove(path, e);
-			   return !e;
-		   },
-		   ec, true) ||
+		       [&](std::error_code &e) {
+			       std::filesystem::remove(path, e);
+			       return !e;
+		       },
+		       ec, true) ||
 	       is_not_found_error(ec);
 }
 
@@ -193,14 +206,14 @@ inline bool safe_remove_all(const std::filesystem::path &path)
 {
 	std::error_code ec;
 	return detail::attempt(
-		   [&](std::error_code &e) {
-			   std::filesystem::remove_all(path, e);
-			   return !e;
-		   },
-		   ec, true,
-		   [](const std::error_code &e) {
-			   return is_estale_error(e) || e == std::errc::directory_not_empty;
-		   }) ||
+		       [&](std::error_code &e) {
+			       std::filesystem::remove_all(path, e);
+			       return !e;
+		       },
+		       ec, true,
+		       [](const std::error_code &e) {
+			       return is_estale_error(e) || e == std::errc::directory_not_empty;
+		       }) ||
 	       is_not_found_error(ec);
 }
 
@@ -209,61 +222,64 @@ inline bool safe_rename(const std::filesystem::path &src, const std::filesystem:
 {
 	std::error_code ec;
 	if (detail::attempt(
-		[&](std::error_code &e) {
-			std::filesystem::rename(src, dst, e);
-			return !e;
-		},
-		ec, true))
+		    [&](std::error_code &e) {
+			    std::filesystem::rename(src, dst, e);
+			    return !e;
+		    },
+		    ec, true))
 		return true;
 	return ignore_missing && is_not_found_error(ec) && !std::filesystem::exists(src);
 }
 
-inline bool safe_hard_link_or_copy(const std::filesystem::path &target, const std::filesystem::path &link)
+inline bool safe_hard_link_or_copy(const std::filesystem::path &target,
+				   const std::filesystem::path &link)
 {
 	std::error_code ec;
 	return detail::attempt(
-	    [&](std::error_code &e) {
-		    if (!std::filesystem::is_regular_file(target, e)) {
-			    if (!e)
-				    e = std::make_error_code(std::errc::no_such_file_or_directory);
-			    return false;
-		    }
-		    // An existing destination is replaced, unless it already is the target.
-		    std::error_code same_ec;
-		    if (std::filesystem::exists(link, same_ec)) {
-			    if (std::filesystem::equivalent(target, link, same_ec))
-				    return true;
-			    std::filesystem::remove(link, e);
-			    if (e)
-				    return false;
-		    }
-		    std::filesystem::create_hard_link(target, link, e);
-		    if (!e)
-			    return true;
-		    if (is_estale_error(e) || is_not_found_error(e))
-			    return false;
-		    // Another filesystem, or links not allowed: copy instead.
-		    e.clear();
-		    std::filesystem::copy_file(target, link, std::filesystem::copy_options::overwrite_existing, e);
-		    return !e;
-	    },
-	    ec, true);
+		[&](std::error_code &e) {
+			if (!std::filesystem::is_regular_file(target, e)) {
+				if (!e)
+					e = std::make_error_code(
+						std::errc::no_such_file_or_directory);
+				return false;
+			}
+			// An existing destination is replaced, unless it already is the target.
+			std::error_code same_ec;
+			if (std::filesystem::exists(link, same_ec)) {
+				if (std::filesystem::equivalent(target, link, same_ec))
+					return true;
+				std::filesystem::remove(link, e);
+				if (e)
+					return false;
+			}
+			std::filesystem::create_hard_link(target, link, e);
+			if (!e)
+				return true;
+			if (is_estale_error(e) || is_not_found_error(e))
+				return false;
+			// Another filesystem, or links not allowed: copy instead.
+			e.clear();
+			std::filesystem::copy_file(
+				target, link, std::filesystem::copy_options::overwrite_existing, e);
+			return !e;
+		},
+		ec, true);
 }
 
 inline bool safe_create_directories(const std::filesystem::path &path)
 {
 	std::error_code ec;
 	return detail::attempt(
-	    [&](std::error_code &e) {
-		    std::filesystem::create_directories(path, e);
-		    if (e && e == std::errc::file_exists) {
-			    std::error_code d;
-			    if (std::filesystem::is_directory(path, d))
-				    e.clear();
-		    }
-		    return !e;
-	    },
-	    ec, true);
+		[&](std::error_code &e) {
+			std::filesystem::create_directories(path, e);
+			if (e && e == std::errc::file_exists) {
+				std::error_code d;
+				if (std::filesystem::is_directory(path, d))
+					e.clear();
+			}
+			return !e;
+		},
+		ec, true);
 }
 
 inline std::optional<bool> safe_exists(const std::filesystem::path &path)
@@ -295,44 +311,46 @@ inline std::optional<std::uintmax_t> safe_file_size(const std::filesystem::path 
 	std::uintmax_t size = 0;
 	std::error_code ec;
 	if (!detail::attempt(
-		[&](std::error_code &e) {
-			size = std::filesystem::file_size(path, e);
-			return !e;
-		},
-		ec, false))
+		    [&](std::error_code &e) {
+			    size = std::filesystem::file_size(path, e);
+			    return !e;
+		    },
+		    ec, false))
 		return std::nullopt;
 	return size;
 }
 
-inline std::optional<std::filesystem::file_time_type> safe_last_write_time(const std::filesystem::path &path)
+inline std::optional<std::filesystem::file_time_type>
+safe_last_write_time(const std::filesystem::path &path)
 {
 	std::filesystem::file_time_type t{};
 	std::error_code ec;
 	if (!detail::attempt(
-		[&](std::error_code &e) {
-			t = std::filesystem::last_write_time(path, e);
-			return !e;
-		},
-		ec, false))
+		    [&](std::error_code &e) {
+			    t = std::filesystem::last_write_time(path, e);
+			    return !e;
+		    },
+		    ec, false))
 		return std::nullopt;
 	return t;
 }
 
-inline std::vector<std::filesystem::directory_entry> safe_directory_entries(const std::filesystem::path &path)
+inline std::vector<std::filesystem::directory_entry>
+safe_directory_entries(const std::filesystem::path &path)
 {
 	std::vector<std::filesystem::directory_entry> entries;
 	std::error_code ec;
 	detail::attempt(
-	    [&](std::error_code &e) {
-		    entries.clear();
-		    std::filesystem::directory_iterator it(path, e), end;
-		    while (!e && it != end) {
-			    entries.push_back(*it);
-			    it.increment(e);
-		    }
-		    return !e;
-	    },
-	    ec, false);
+		[&](std::error_code &e) {
+			entries.clear();
+			std::filesystem::directory_iterator it(path, e), end;
+			while (!e && it != end) {
+				entries.push_back(*it);
+				it.increment(e);
+			}
+			return !e;
+		},
+		ec, false);
 	return entries;
 }
 
@@ -340,8 +358,8 @@ inline void fsync_file(const std::filesystem::path &path)
 {
 	detail::sync_fd_of(path, O_RDONLY, false);
 	std::filesystem::path parent = path.parent_path();
-	detail::sync_fd_of(parent.empty() ? std::filesystem::path(".") : parent, O_RDONLY | O_DIRECTORY,
-			   false);
+	detail::sync_fd_of(parent.empty() ? std::filesystem::path(".") : parent,
+			   O_RDONLY | O_DIRECTORY, false);
 }
 
 inline void wait_for_pending_sync()

@@ -25,8 +25,10 @@ namespace tt {
 inline const std::string &get_product_name(tt::ARCH arch, uint32_t num_harvested_on_axis)
 {
 	static const std::map<tt::ARCH, std::map<uint32_t, std::string>> names = {
-		{tt::ARCH::WORMHOLE_B0, {{0, "galaxy"}, {1, "nebula_x1"}, {2, "nebula_x2"}}},
-		{tt::ARCH::BLACKHOLE, {{0, "unharvested"}, {1, "1xharvested"}, {2, "2xharvested"}}},
+		{ tt::ARCH::WORMHOLE_B0,
+		  { { 0, "galaxy" }, { 1, "nebula_x1" }, { 2, "nebula_x2" } } },
+		{ tt::ARCH::BLACKHOLE,
+		  { { 0, "unharvested" }, { 1, "1xharvested" }, { 2, "2xharvested" } } },
 	};
 	auto a = names.find(arch);
 	TT_FATAL(a != names.end(), "get_product_name: no products known for architecture {}",

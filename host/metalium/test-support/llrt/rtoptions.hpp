@@ -41,7 +41,10 @@ public:
 	}
 	// TT_METAL_KERNEL_PATH, where tt-metal also looks for kernels, if set
 	// (with a trailing '/'); the root otherwise.
-	bool is_kernel_dir_specified() const { return std::getenv("TT_METAL_KERNEL_PATH") != nullptr; }
+	bool is_kernel_dir_specified() const
+	{
+		return std::getenv("TT_METAL_KERNEL_PATH") != nullptr;
+	}
 	const std::string &get_kernel_dir() const
 	{
 		const char *k = std::getenv("TT_METAL_KERNEL_PATH");

@@ -41,21 +41,24 @@ public:
 
 	void init_add_buffer(uint32_t base_addr, uint32_t size)
 	{
-		rings_.push_back(Ring{base_addr, base_addr + size, {}});
-		reservation_.push_back(ConfigBufferEntry{base_addr, 0, 0});
+		rings_.push_back(Ring{ base_addr, base_addr + size, {} });
+		reservation_.push_back(ConfigBufferEntry{ base_addr, 0, 0 });
 	}
 
-	std::pair<ConfigBufferSync, std::vector<ConfigBufferEntry> &> reserve(const std::vector<uint32_t> &sizes)
+	std::pair<ConfigBufferSync, std::vector<ConfigBufferEntry> &>
+	reserve(const std::vector<uint32_t> &sizes)
 	{
 		TT_FATAL(sizes.size() == rings_.size(),
-			 "WorkerConfigBufferMgr::reserve: {} size(s) given for {} buffer(s); give one per "
+			 "WorkerConfigBufferMgr::reserve: {} size(s) given for {} buffer(s); give "
+			 "one per "
 			 "init_add_buffer()",
 			 sizes.size(), rings_.size());
-		ConfigBufferSync sync{false, 0};
+		ConfigBufferSync sync{ false, 0 };
 		for (size_t i = 0; i < rings_.size(); i++) {
 			const Ring &r = rings_[i];
 			TT_FATAL(sizes[i] <= r.end - r.base,
-				 "WorkerConfigBufferMgr::reserve: {} bytes for buffer {} which holds {} bytes",
+				 "WorkerConfigBufferMgr::reserve: {} bytes for buffer {} which "
+				 "holds {} bytes",
 				 sizes[i], i, r.end - r.base);
 			std::deque<ConfigBufferEntry> live = r.live;
 			std::optional<uint32_t> waited;
@@ -68,15 +71,16 @@ public:
 				sync.need_sync = true;
 				sync.sync_count = *waited;
 			}
-			reservation_[i] = ConfigBufferEntry{addr, sizes[i], 0};
+			reservation_[i] = ConfigBufferEntry{ addr, sizes[i], 0 };
 		}
-		return {sync, reservation_};
+		return { sync, reservation_ };
 	}
 
 	void free(uint32_t free_up_to_sync_count)
 	{
 		for (Ring &r : rings_)
-			while (!r.live.empty() && r.live.front().sync_count <= free_up_to_sync_count)
+			while (!r.live.empty() &&
+			       r.live.front().sync_count <= free_up_to_sync_count)
 				r.live.pop_front();
 	}
 
@@ -93,7 +97,7 @@ public:
 	{
 		for (Ring &r : rings_) {
 			r.live.clear();
-			r.live.push_back(ConfigBufferEntry{r.base, r.end - r.base, sync});
+			r.live.push_back(ConfigBufferEntry{ r.base, r.end - r.base, sync });
 		}
 	}
 
@@ -101,17 +105,19 @@ public:
 	uint32_t get_last_slot_addr(HalProgrammableCoreType programmable_core_type) const
 	{
 		const auto i = static_cast<size_t>(programmable_core_type);
-		TT_FATAL(i < reservation_.size(), "WorkerConfigBufferMgr: no buffer {} ({} added)", i,
-			 reservation_.size());
+		TT_FATAL(i < reservation_.size(), "WorkerConfigBufferMgr: no buffer {} ({} added)",
+			 i, reservation_.size());
 		return reservation_[i].addr;
 	}
 
 	void PrintStatus()
 	{
 		for (size_t i = 0; i < rings_.size(); i++) {
-			std::cout << "config buffer " << i << ": [" << rings_[i].base << ", " << rings_[i].end << ")";
+			std::cout << "config buffer " << i << ": [" << rings_[i].base << ", "
+				  << rings_[i].end << ")";
 			for (const auto &e : rings_[i].live)
-				std::cout << " {" << e.addr << "+" << e.size << " @" << e.sync_count << "}";
+				std::cout << " {" << e.addr << "+" << e.size << " @" << e.sync_count
+					  << "}";
 			std::cout << "\n";
 		}
 	}
@@ -124,7 +130,8 @@ private:
 	};
 
 	// Whether @size bytes fit in @r with @live in use; where, in @addr.
-	static bool fits(const Ring &r, const std::deque<ConfigBufferEntry> &live, uint32_t size, uint32_t &addr)
+	static bool fits(const Ring &r, const std::deque<ConfigBufferEntry> &live, uint32_t size,
+			 uint32_t &addr)
 	{
 		if (live.empty()) {
 			addr = r.base;

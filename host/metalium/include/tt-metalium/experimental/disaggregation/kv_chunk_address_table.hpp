@@ -30,22 +30,26 @@ using DeviceGroupIndex = tt::stl::StrongType<uint32_t, struct DeviceGroupIndexTa
 struct DeviceGroup {
 	std::vector<tt::tt_fabric::FabricNodeId> fabric_node_ids;
 
-	bool operator==(const DeviceGroup &other) const { return fabric_node_ids == other.fabric_node_ids; }
+	bool operator==(const DeviceGroup &other) const
+	{
+		return fabric_node_ids == other.fabric_node_ids;
+	}
 };
 
 // Where one chunk lives: 16 bytes, four to a cache line.
 struct KvCacheLocation {
 	uint64_t noc_addr = 0;
 	uint32_t size_bytes = 0;
-	DeviceGroupIndex device_group_index{0};
+	DeviceGroupIndex device_group_index{ 0 };
 };
-static_assert(sizeof(KvCacheLocation) == 16, "KvCacheLocation must be 16 bytes for cache-line packing");
+static_assert(sizeof(KvCacheLocation) == 16,
+	      "KvCacheLocation must be 16 bytes for cache-line packing");
 
 struct KvChunkAddressTableConfig {
 	uint32_t num_layers = 0;
 	uint32_t max_sequence_length = 0; // tokens
 	uint32_t num_slots = 0;
-	uint32_t chunk_n_tokens = 32;      // tokens per chunk
+	uint32_t chunk_n_tokens = 32;	   // tokens per chunk
 	uint32_t chunk_size_bytes = 19584; // bytes per chunk (18 Bfp8_b tiles of 1088 bytes)
 };
 
@@ -63,19 +67,21 @@ public:
 
 	// @position in tokens, a multiple of chunk_n_tokens.
 	void set(uint32_t layer, uint32_t position, uint32_t slot, KvCacheLocation location);
-	void set_fabric_node_host(const tt::tt_fabric::FabricNodeId &node_id, const std::string &host_name);
+	void set_fabric_node_host(const tt::tt_fabric::FabricNodeId &node_id,
+				  const std::string &host_name);
 
 	const KvCacheLocation &lookup(uint32_t layer, uint32_t position, uint32_t slot) const;
 	// The chunks covering tokens [start_pos, end_pos) of (layer, slot), a
 	// view of the table itself: @start_pos chunk-aligned, @end_pos rounded
 	// up to its chunk and at most max_sequence_length.
-	std::span<const KvCacheLocation> lookup_range(uint32_t layer, uint32_t start_pos, uint32_t end_pos,
-						      uint32_t slot) const;
+	std::span<const KvCacheLocation> lookup_range(uint32_t layer, uint32_t start_pos,
+						      uint32_t end_pos, uint32_t slot) const;
 
 	const std::string &get_host(const tt::tt_fabric::FabricNodeId &node_id) const;
 	bool has_host(const tt::tt_fabric::FabricNodeId &node_id) const;
 
-	std::vector<uint8_t> read_device_chunk(uint32_t layer, uint32_t position, uint32_t slot) const;
+	std::vector<uint8_t> read_device_chunk(uint32_t layer, uint32_t position,
+					       uint32_t slot) const;
 
 	const KvChunkAddressTableConfig &config() const { return config_; }
 	uint32_t num_position_chunks() const { return num_position_chunks_; }

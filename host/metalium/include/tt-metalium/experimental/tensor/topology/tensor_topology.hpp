@@ -24,8 +24,8 @@ public:
 	bool operator==(const TensorTopology &) const = default;
 
 private:
-	distributed::MeshShape distribution_shape_{1};
-	std::vector<distributed::MeshCoordinate> mesh_coords_{distributed::MeshCoordinate(0, 0)};
+	distributed::MeshShape distribution_shape_{ 1 };
+	std::vector<distributed::MeshCoordinate> mesh_coords_{ distributed::MeshCoordinate(0, 0) };
 };
 
 } // namespace tt::tt_metal

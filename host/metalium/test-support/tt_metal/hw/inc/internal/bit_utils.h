@@ -15,7 +15,7 @@
 inline void extract_bit_array(const uint32_t *src_array, int src_element_bits, uint32_t *dest_array,
 			      int num_dest_elements)
 {
-	const uint64_t mask = (uint64_t{1} << src_element_bits) - 1;
+	const uint64_t mask = (uint64_t{ 1 } << src_element_bits) - 1;
 	for (int i = 0; i < num_dest_elements; i++) {
 		const uint64_t bit = static_cast<uint64_t>(i) * src_element_bits;
 		const uint64_t word = bit / 32;
@@ -36,7 +36,7 @@ inline void pack_bit_array(const uint32_t *src_array, int src_element_bits, uint
 	const uint64_t total_bits = static_cast<uint64_t>(num_src_elements) * src_element_bits;
 	for (uint64_t w = 0; w < (total_bits + 31) / 32; w++)
 		dest_array[w] = 0;
-	const uint64_t mask = (uint64_t{1} << src_element_bits) - 1;
+	const uint64_t mask = (uint64_t{ 1 } << src_element_bits) - 1;
 	for (int i = 0; i < num_src_elements; i++) {
 		const uint64_t bit = static_cast<uint64_t>(i) * src_element_bits;
 		const uint64_t word = bit / 32;

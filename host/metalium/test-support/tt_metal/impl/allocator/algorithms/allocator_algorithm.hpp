@@ -24,20 +24,25 @@ namespace tt::tt_metal::allocator {
 
 class Algorithm {
 public:
-	Algorithm(DeviceAddr max_size_bytes, DeviceAddr offset_bytes, DeviceAddr min_allocation_size,
-		  DeviceAddr alignment)
+	Algorithm(DeviceAddr max_size_bytes, DeviceAddr offset_bytes,
+		  DeviceAddr min_allocation_size, DeviceAddr alignment)
 	    : max_size_bytes_(max_size_bytes), offset_bytes_(offset_bytes),
 	      min_allocation_size_(min_allocation_size), alignment_(alignment)
 	{
-		TT_FATAL(alignment > 0, "allocator: alignment is 0; give the bank's alignment in bytes (at least 1)");
+		TT_FATAL(alignment > 0, "allocator: alignment is 0; give the bank's alignment in "
+					"bytes (at least 1)");
 		TT_FATAL(offset_bytes % alignment == 0,
-			 "allocator: offset {} is not a multiple of the alignment {}; align the base address", offset_bytes,
-			 alignment);
+			 "allocator: offset {} is not a multiple of the alignment {}; align the "
+			 "base address",
+			 offset_bytes, alignment);
 	}
 	virtual ~Algorithm() = default;
 
 	// @address rounded up to the alignment.
-	DeviceAddr align(DeviceAddr address) const { return (address + alignment_ - 1) / alignment_ * alignment_; }
+	DeviceAddr align(DeviceAddr address) const
+	{
+		return (address + alignment_ - 1) / alignment_ * alignment_;
+	}
 	DeviceAddr max_size_bytes() const { return max_size_bytes_; }
 	// The lowest allocated address (absolute), if anything is allocated.
 	std::optional<DeviceAddr> lowest_occupied_address() const
@@ -49,10 +54,12 @@ public:
 
 	virtual void init() = 0;
 	// Free ranges [start, end) (absolute) of at least @size_bytes.
-	virtual std::vector<std::pair<DeviceAddr, DeviceAddr>> available_addresses(DeviceAddr size_bytes) const = 0;
+	virtual std::vector<std::pair<DeviceAddr, DeviceAddr>>
+	available_addresses(DeviceAddr size_bytes) const = 0;
 	// Allocated ranges [start, end) (absolute).
 	virtual std::vector<std::pair<DeviceAddr, DeviceAddr>> allocated_addresses() const = 0;
-	virtual std::optional<DeviceAddr> get_allocation_size(DeviceAddr absolute_address) const = 0;
+	virtual std::optional<DeviceAddr>
+	get_allocation_size(DeviceAddr absolute_address) const = 0;
 	// bottom_up: from the lowest free address up, else from the top down;
 	// @address_limit: the lowest absolute address the result may have.
 	virtual std::optional<DeviceAddr> allocate(DeviceAddr size_bytes, bool bottom_up = true,

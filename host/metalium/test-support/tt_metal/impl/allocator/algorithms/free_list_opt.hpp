@@ -38,9 +38,11 @@ public:
 		BEST,
 	};
 
-	FreeListOpt(DeviceAddr max_size_bytes, DeviceAddr offset_bytes, DeviceAddr min_allocation_size,
-		    DeviceAddr alignment, SearchPolicy policy = SearchPolicy::BEST)
-	    : Algorithm(max_size_bytes, offset_bytes, min_allocation_size, alignment), policy_(policy)
+	FreeListOpt(DeviceAddr max_size_bytes, DeviceAddr offset_bytes,
+		    DeviceAddr min_allocation_size, DeviceAddr alignment,
+		    SearchPolicy policy = SearchPolicy::BEST)
+	    : Algorithm(max_size_bytes, offset_bytes, min_allocation_size, alignment),
+	      policy_(policy)
 	{
 		init();
 	}
@@ -48,13 +50,14 @@ public:
 	void init() override
 	{
 		blocks_.clear();
-		blocks_[0] = Block{max_size_bytes_, false, 0};
+		blocks_[0] = Block{ max_size_bytes_, false, 0 };
 		next_seq_ = 1;
 		shrink_size_ = 0;
 		lowest_occupied_address_.reset();
 	}
 
-	std::vector<std::pair<DeviceAddr, DeviceAddr>> available_addresses(DeviceAddr size_bytes) const override
+	std::vector<std::pair<DeviceAddr, DeviceAddr>>
+	available_addresses(DeviceAddr size_bytes) const override
 	{
 		const DeviceAddr need = alloc_size(size_bytes);
 		std::vector<std::pair<DeviceAddr, DeviceAddr>> out;
@@ -73,7 +76,9 @@ public:
 		std::vector<std::pair<uint64_t, std::pair<DeviceAddr, DeviceAddr>>> live;
 		for (const auto &[addr, b] : blocks_)
 			if (b.allocated)
-				live.push_back({b.seq, {addr + offset_bytes_, addr + b.size + offset_bytes_}});
+				live.push_back({ b.seq,
+						 { addr + offset_bytes_,
+						   addr + b.size + offset_bytes_ } });
 		std::sort(live.begin(), live.end());
 		std::vector<std::pair<DeviceAddr, DeviceAddr>> out;
 		out.reserve(live.size());
@@ -133,14 +138,17 @@ public:
 		return at + offset_bytes_;
 	}
 
-	std::optional<DeviceAddr> allocate_at_address(DeviceAddr absolute_start_address, DeviceAddr size_bytes) override
+	std::optional<DeviceAddr> allocate_at_address(DeviceAddr absolute_start_address,
+						      DeviceAddr size_bytes) override
 	{
 		TT_FATAL(absolute_start_address >= offset_bytes_,
-			 "FreeListOpt::allocate_at_address: address {:#x} is below the allocator's base {:#x}",
+			 "FreeListOpt::allocate_at_address: address {:#x} is below the allocator's "
+			 "base {:#x}",
 			 absolute_start_address, offset_bytes_);
 		const DeviceAddr at = absolute_start_address - offset_bytes_;
 		TT_FATAL(at % alignment_ == 0,
-			 "FreeListOpt::allocate_at_address: address {:#x} is not a multiple of the alignment {}",
+			 "FreeListOpt::allocate_at_address: address {:#x} is not a multiple of the "
+			 "alignment {}",
 			 absolute_start_address, alignment_);
 		const DeviceAddr need = alloc_size(size_bytes);
 		if (need == 0 || at >= max_size_bytes_ || need > max_size_bytes_ - at)
@@ -194,7 +202,8 @@ public:
 				s.total_allocated_bytes += b.size;
 			} else {
 				s.total_free_bytes += b.size;
-				s.largest_free_block_bytes = std::max<size_t>(s.largest_free_block_bytes, b.size);
+				s.largest_free_block_bytes =
+					std::max<size_t>(s.largest_free_block_bytes, b.size);
 			}
 		}
 		return s;
@@ -202,11 +211,12 @@ public:
 
 	void dump_blocks(std::ostream &out) const override
 	{
-		out << "FreeListOpt: " << blocks_.size() << " block(s), base " << offset_bytes_ << ", size "
-		    << max_size_bytes_ << "\n";
+		out << "FreeListOpt: " << blocks_.size() << " block(s), base " << offset_bytes_
+		    << ", size " << max_size_bytes_ << "\n";
 		for (const auto &[addr, b] : blocks_)
-			out << "  [" << addr + offset_bytes_ << ", " << addr + b.size + offset_bytes_ << ") "
-			    << b.size << " B " << (b.allocated ? "allocated" : "free") << "\n";
+			out << "  [" << addr + offset_bytes_ << ", "
+			    << addr + b.size + offset_bytes_ << ") " << b.size << " B "
+			    << (b.allocated ? "allocated" : "free") << "\n";
 	}
 
 	MemoryBlockTable get_memory_block_table() const override
@@ -214,12 +224,14 @@ public:
 		MemoryBlockTable table;
 		size_t id = 0;
 		for (const auto &[addr, b] : blocks_) {
-			table.push_back({{"blockID", std::to_string(id)},
-					 {"address", std::to_string(addr + offset_bytes_)},
-					 {"size", std::to_string(b.size)},
-					 {"prevID", id == 0 ? "-1" : std::to_string(id - 1)},
-					 {"nextID", id + 1 == blocks_.size() ? "-1" : std::to_string(id + 1)},
-					 {"allocated", b.allocated ? "yes" : "no"}});
+			table.push_back(
+				{ { "blockID", std::to_string(id) },
+				  { "address", std::to_string(addr + offset_bytes_) },
+				  { "size", std::to_string(b.size) },
+				  { "prevID", id == 0 ? "-1" : std::to_string(id - 1) },
+				  { "nextID",
+				    id + 1 == blocks_.size() ? "-1" : std::to_string(id + 1) },
+				  { "allocated", b.allocated ? "yes" : "no" } });
 			++id;
 		}
 		return table;
@@ -227,16 +239,18 @@ public:
 
 	void shrink_size(DeviceAddr shrink_size, bool bottom_up = true) override
 	{
-		TT_FATAL(bottom_up, "FreeListOpt::shrink_size: only the bottom of the range can be withheld "
-				    "(bottom_up = true), as in tt-metal");
+		TT_FATAL(bottom_up,
+			 "FreeListOpt::shrink_size: only the bottom of the range can be withheld "
+			 "(bottom_up = true), as in tt-metal");
 		if (shrink_size <= shrink_size_)
 			return;
 		TT_FATAL(shrink_size <= max_size_bytes_,
-			 "FreeListOpt::shrink_size: {} bytes is more than the allocator's {} bytes", shrink_size,
-			 max_size_bytes_);
+			 "FreeListOpt::shrink_size: {} bytes is more than the allocator's {} bytes",
+			 shrink_size, max_size_bytes_);
 		for (const auto &[addr, b] : blocks_)
 			TT_FATAL(!b.allocated || addr >= shrink_size,
-				 "FreeListOpt::shrink_size: cannot withhold the lowest {} bytes: [{:#x}, {:#x}) is "
+				 "FreeListOpt::shrink_size: cannot withhold the lowest {} bytes: "
+				 "[{:#x}, {:#x}) is "
 				 "allocated there; free it first",
 				 shrink_size, addr + offset_bytes_, addr + b.size + offset_bytes_);
 		shrink_size_ = shrink_size;
@@ -261,7 +275,7 @@ private:
 	{
 		const DeviceAddr lo = align(std::max(addr, shrink_size_));
 		const DeviceAddr hi = addr + b.size;
-		return {std::min(lo, hi), hi};
+		return { std::min(lo, hi), hi };
 	}
 
 	// Carve [at, at + size) out of the free block at @block.
@@ -270,12 +284,12 @@ private:
 		const Block whole = blocks_.at(block);
 		const DeviceAddr end = block + whole.size;
 		if (at > block)
-			blocks_[block] = Block{at - block, false, 0};
+			blocks_[block] = Block{ at - block, false, 0 };
 		else
 			blocks_.erase(block);
-		blocks_[at] = Block{size, true, next_seq_++};
+		blocks_[at] = Block{ size, true, next_seq_++ };
 		if (at + size < end)
-			blocks_[at + size] = Block{end - (at + size), false, 0};
+			blocks_[at + size] = Block{ end - (at + size), false, 0 };
 		update_lowest();
 	}
 
