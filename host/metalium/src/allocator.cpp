@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Allocator::get_statistics (tt-metalium/allocator.hpp): libtt's figures
-// for one bank of a type.  The rest of Allocator is in device.cpp.
+// for one bank of a type; get_logical_core_from_bank_id: the worker whose
+// NoC coordinates libtt gives for an L1 bank.  The rest of Allocator is in
+// device.cpp.
 #include <tt-metalium/allocator.hpp>
 #include <tt_stl/assert.hpp>
 
 extern "C" {
 #include <tt/buffer.h>
+#include <tt/device.h>
 #include <tt/error.h>
 }
 
@@ -39,6 +42,35 @@ Statistics Allocator::get_statistics(const BufferType &type) const
 	out.total_free_bytes = st.total_free;
 	out.largest_free_block_bytes = st.largest_free_block;
 	return out;
+}
+
+CoreCoord Allocator::get_logical_core_from_bank_id(uint32_t bank_id) const
+{
+	const uint32_t banks = tt_device_num_banks(dev_, TT_BUFFER_L1);
+	TT_FATAL(bank_id < banks,
+		 "get_logical_core_from_bank_id: L1 bank {} does not exist: this device has {} L1 "
+		 "bank(s) "
+		 "(get_num_banks(BufferType::L1))",
+		 bank_id, banks);
+	struct tt_core noc;
+	int64_t offset = 0;
+	int rc = tt_device_bank_noc(dev_, TT_BUFFER_L1, bank_id, 0, &noc, &offset);
+	TT_FATAL(rc == TT_OK, "get_logical_core_from_bank_id: L1 bank {}: {}", bank_id,
+		 tt_last_error());
+	const struct tt_core grid = tt_device_grid(dev_);
+	for (uint32_t y = 0; y < grid.y; y++) {
+		for (uint32_t x = 0; x < grid.x; x++) {
+			struct tt_core logical = { x, y };
+			struct tt_core w;
+			if (tt_device_worker_core(dev_, logical, &w) == TT_OK && w.x == noc.x &&
+			    w.y == noc.y)
+				return CoreCoord(x, y);
+		}
+	}
+	TT_THROW("get_logical_core_from_bank_id: L1 bank {} sits at NoC ({}, {}), which is no "
+		 "worker of the "
+		 "{}x{} logical grid",
+		 bank_id, noc.x, noc.y, grid.x, grid.y);
 }
 
 } // namespace tt::tt_metal

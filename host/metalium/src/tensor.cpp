@@ -143,6 +143,26 @@ uint32_t element_size_bytes(DataType dtype)
 	return datum_size(datatype_to_dataformat_converter(dtype));
 }
 
+uint32_t tile_size(DataType dtype)
+{
+	TT_FATAL(dtype != DataType::INVALID,
+		 "tile_size: DataType::INVALID has no tiles; give a real data type");
+	return tt::tile_size(datatype_to_dataformat_converter(dtype));
+}
+
+std::ostream &operator<<(std::ostream &os, const NdShardSpec &spec)
+{
+	os << "NdShardSpec(shard_shape=" << spec.shard_shape << ", grid=" << spec.grid.str()
+	   << ", orientation="
+	   << (spec.orientation == ShardOrientation::ROW_MAJOR ? "ROW_MAJOR" : "COL_MAJOR")
+	   << ", strategy="
+	   << (spec.shard_distribution_strategy == ShardDistributionStrategy::ROUND_ROBIN_1D
+		       ? "ROUND_ROBIN_1D"
+		       : "GRID_2D")
+	   << ")";
+	return os;
+}
+
 std::ostream &operator<<(std::ostream &os, DataType dtype)
 {
 	static const char *const names[] = { "BFLOAT16",  "FLOAT32",   "UINT32",
@@ -244,6 +264,15 @@ static std::array<uint32_t, 2> shape_in_pages(const Shape2D &physical, const Sha
 	return { div_up(physical.height(), page.height()), div_up(physical.width(), page.width()) };
 }
 
+Strides TensorLayout::compute_strides(const Shape &shape) const
+{
+	const Shape padded = compute_padded_shape(shape);
+	Strides strides(padded.rank(), 1);
+	for (size_t i = padded.rank(); i-- > 1;)
+		strides[i - 1] = strides[i] * padded[static_cast<int32_t>(i)];
+	return strides;
+}
+
 size_t TensorLayout::compute_packed_buffer_size_bytes(const Shape &shape) const
 {
 	const auto pages = shape_in_pages(compute_physical_shape(shape), compute_page_shape(shape));
@@ -302,6 +331,13 @@ MeshTensor::MeshTensor(std::shared_ptr<distributed::MeshBuffer> mesh_buffer, Ten
     : buffer_(std::move(mesh_buffer)), spec_(std::move(spec)), topology_(topology)
 {
 	TT_FATAL(buffer_, "MeshTensor: no MeshBuffer");
+	const size_t need = spec_.compute_packed_buffer_size_bytes();
+	TT_FATAL(buffer_->device_local_size() >= need,
+		 "MeshTensor: the MeshBuffer holds {} bytes per device, but a tensor of shape {} "
+		 "({}) needs {}; "
+		 "allocate it with MeshTensor::allocate_on_device or a buffer of the spec's size",
+		 buffer_->device_local_size(), fmt::streamed(spec_.logical_shape()),
+		 fmt::streamed(spec_.data_type()), need);
 }
 
 const distributed::MeshBuffer &MeshTensor::mesh_buffer() const

@@ -30,6 +30,24 @@ std::ostream &operator<<(std::ostream &os, TensorLayoutType layout)
 	return os << "UNKNOWN";
 }
 
+TensAddr::TensAddr(const std::vector<std::uint32_t> &shape) : sh(shape)
+{
+	TT_FATAL(sh.size() == 4, "TensAddr: a shape of {} dimension(s); give 4 (N, C, H, W)",
+		 sh.size());
+}
+
+std::uint32_t TensAddr::numel() const
+{
+	return sh[0] * sh[1] * sh[2] * sh[3];
+}
+
+int TensAddr::offs(int n, int c, int h, int w)
+{
+	return ((n * static_cast<int>(sh[1]) + c) * static_cast<int>(sh[2]) + h) *
+		       static_cast<int>(sh[3]) +
+	       w;
+}
+
 std::uint32_t round_up_to_mul16(std::uint32_t val)
 {
 	return (val + 15) & ~15u;

@@ -4,6 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 #include <tt-metalium/buffer_types.hpp>
 #include <tt-metalium/core_coord.hpp>
@@ -12,6 +15,11 @@
 struct tt_device;
 
 namespace tt::tt_metal {
+
+// A dump of an allocator's blocks, one map per block with the keys
+// "blockID", "address" and "size" (bytes), "prevID", "nextID" and
+// "allocated" ("yes"/"no"); device.hpp names it too (it includes this).
+using MemoryBlockTable = std::vector<std::unordered_map<std::string, std::string>>;
 
 // What an allocator holds in one bank of a type (every bank of a type is
 // allocated in lockstep, so one stands for all).
@@ -33,6 +41,9 @@ public:
 	DeviceAddr get_base_allocator_addr(const HalMemType &type) const;
 	// Figures for one bank of @type (allocator.cpp).
 	Statistics get_statistics(const BufferType &type) const;
+	// The logical worker core that holds L1 bank @bank_id (throws past the
+	// last bank).
+	CoreCoord get_logical_core_from_bank_id(uint32_t bank_id) const;
 
 private:
 	struct tt_device *dev_;

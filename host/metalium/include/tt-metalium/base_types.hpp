@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <ostream>
 
+#include <fmt/ostream.h>
+
 namespace tt::tt_metal {
 
 enum class MathFidelity : uint8_t {
@@ -20,6 +22,10 @@ std::ostream &operator<<(std::ostream &os, const MathFidelity &fidelity);
 enum class UnpackToDestMode : uint8_t { UnpackToDestFp32, Default };
 
 } // namespace tt::tt_metal
+
+// Formatted as its operator<< prints it ("Unsupported MathFidelity={}").
+template <>
+struct fmt::formatter<tt::tt_metal::MathFidelity> : fmt::ostream_formatter {};
 
 using MathFidelity = tt::tt_metal::MathFidelity;
 using UnpackToDestMode = tt::tt_metal::UnpackToDestMode;

@@ -19,6 +19,14 @@ enum class ShardOrientation {
 	COL_MAJOR,
 };
 
+// How the shards of an N-d sharded buffer go to its cores: round robin
+// over the cores in order, or a 2-D grid of shards one-to-one onto a 2-D
+// grid of cores.
+enum class ShardDistributionStrategy {
+	ROUND_ROBIN_1D = 0,
+	GRID_2D = 1,
+};
+
 enum class BufferType {
 	DRAM,
 	L1,

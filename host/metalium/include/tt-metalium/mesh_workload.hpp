@@ -31,6 +31,10 @@ public:
 	}
 	// Ranges in the order add_program saw them.
 	const std::vector<MeshCoordinateRange> &order() const { return order_; }
+	// Where semaphore 0 of a Tensix (CoreType::WORKER) @logical_core of
+	// @mesh_device is in L1; semaphore i is hal's L1 alignment * i above it.
+	uint32_t get_sem_base_addr(std::shared_ptr<MeshDevice> &mesh_device, CoreCoord logical_core,
+				   CoreType core_type);
 
 private:
 	std::unordered_map<MeshCoordinateRange, Program> programs_;

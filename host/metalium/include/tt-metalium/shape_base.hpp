@@ -12,6 +12,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <utility>
 #include <vector>
@@ -61,6 +62,17 @@ public:
 	ttsl::Span<const uint32_t> view() const { return { value_.data() + padding(), rank_ }; }
 
 	bool empty() const { return rank_ == 0; }
+
+	// A hash of the rank and the dimensions (ttsl::hash::detail::hash_object
+	// uses it): [128, 128] and [1, 128, 128] store the same padded dims
+	// but differ in rank, so their hashes differ.
+	std::size_t to_hash() const
+	{
+		std::size_t h = rank_;
+		for (uint32_t d : view())
+			h ^= std::hash<uint32_t>{}(d) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+		return h;
+	}
 
 protected:
 	// Called by every constructor once value_ holds the dimensions:

@@ -27,6 +27,17 @@ std::ostream &operator<<(std::ostream &os, TensorLayoutType layout);
 
 using PhysicalSize = std::array<uint32_t, 2>;
 
+// Row-major addressing of a 4-D (N, C, H, W) tensor of shape @sh.
+struct TensAddr {
+	std::vector<std::uint32_t> sh;
+
+	// Throws unless @shape has 4 dimensions.
+	TensAddr(const std::vector<std::uint32_t> &shape);
+	std::uint32_t numel() const;
+	// The element index of (n, c, h, w).
+	int offs(int n, int c, int h, int w);
+};
+
 std::uint32_t round_up_to_mul16(std::uint32_t val);
 std::uint32_t round_up_to_mul32(std::uint32_t val);
 std::uint32_t round_up_to_tile(int val, int tile_val);

@@ -24,6 +24,11 @@ private:
 
 } // namespace ttsl
 
+// tt-metal's older name for the namespace, as tt_stl/span.hpp has it.
+namespace tt::stl {
+using namespace ttsl;
+}
+
 template <typename T, typename Tag>
 struct std::hash<ttsl::StrongType<T, Tag>> {
 	std::size_t operator()(const ttsl::StrongType<T, Tag> &v) const noexcept

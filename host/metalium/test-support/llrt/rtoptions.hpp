@@ -39,7 +39,22 @@ public:
 			root_ += '/';
 		return root_;
 	}
-	const std::string &get_kernel_dir() const { return get_root_dir(); }
+	// TT_METAL_KERNEL_PATH, where tt-metal also looks for kernels, if set
+	// (with a trailing '/'); the root otherwise.
+	bool is_kernel_dir_specified() const
+	{
+		return std::getenv("TT_METAL_KERNEL_PATH") != nullptr;
+	}
+	const std::string &get_kernel_dir() const
+	{
+		const char *k = std::getenv("TT_METAL_KERNEL_PATH");
+		if (!k)
+			return get_root_dir();
+		kernel_dir_ = k;
+		if (!kernel_dir_.empty() && kernel_dir_.back() != '/')
+			kernel_dir_ += '/';
+		return kernel_dir_;
+	}
 	size_t get_pinned_memory_cache_limit_bytes() const { return pinned_limit_; }
 	void set_pinned_memory_cache_limit_bytes(size_t b) { pinned_limit_ = b; }
 	bool get_fast_dispatch() const
@@ -50,6 +65,7 @@ public:
 private:
 	std::filesystem::path simulator_path_;
 	mutable std::string root_;
+	mutable std::string kernel_dir_;
 	size_t pinned_limit_ = 0;
 };
 

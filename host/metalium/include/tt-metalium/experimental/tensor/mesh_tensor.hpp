@@ -7,8 +7,10 @@
 // is_valueless_after_move().
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include <tt-metalium/mesh_buffer.hpp>
 #include <tt-metalium/experimental/tensor/spec/tensor_spec.hpp>
@@ -54,6 +56,17 @@ public:
 	volume_type physical_volume() const { return spec_.padded_shape().volume(); }
 	const MemoryConfig &memory_config() const { return spec_.memory_config(); }
 	bool is_sharded() const { return spec_.memory_config().is_sharded(); }
+	const std::optional<ShardSpec> &legacy_shard_spec() const
+	{
+		return spec_.memory_config().shard_spec();
+	}
+	const std::optional<NdShardSpec> &nd_shard_spec() const
+	{
+		return spec_.memory_config().nd_shard_spec();
+	}
+	// Bytes of one element (throws for block-float types, which have none).
+	std::size_t element_size() const { return element_size_bytes(dtype()); }
+	Strides strides() const { return spec_.compute_strides(); }
 	// The buffer's address, the same on every chip.
 	uint64_t address() const;
 

@@ -8,6 +8,9 @@
 #include <cstdint>
 #include <ostream>
 
+#include <tt-metalium/buffer_types.hpp>
+#include <tt-metalium/core_coord.hpp>
+#include <tt-metalium/shape.hpp>
 #include <tt-metalium/tt_backend_api_types.hpp>
 
 namespace tt::tt_metal {
@@ -36,6 +39,29 @@ tt::DataFormat datatype_to_dataformat_converter(DataType dtype);
 bool is_block_float(DataType dtype);
 // Bytes of one element of a row-major @dtype; throws for block floats.
 uint32_t element_size_bytes(DataType dtype);
+// Bytes of one 32x32 tile of @dtype: tt::tile_size() of its format
+// (block floats with their exponents); throws for INVALID.
+uint32_t tile_size(DataType dtype);
+
+// tt-metal's N-d shard spec: shards of @shard_shape over the cores of
+// @grid.  tensix-emu's MemoryConfig does not take one (tensors shard in 2-D
+// with a ShardSpec), so MemoryConfig::nd_shard_spec() is always empty; the
+// type exists for the code that asks.
+struct NdShardSpec {
+	Shape shard_shape;
+	CoreRangeSet grid;
+	ShardOrientation orientation = ShardOrientation::ROW_MAJOR;
+	ShardDistributionStrategy shard_distribution_strategy =
+		ShardDistributionStrategy::ROUND_ROBIN_1D;
+
+	NdShardSpec with_shard_shape(Shape new_shard_shape) const
+	{
+		return NdShardSpec{ std::move(new_shard_shape), grid, orientation,
+				    shard_distribution_strategy };
+	}
+	bool operator==(const NdShardSpec &other) const = default;
+};
+std::ostream &operator<<(std::ostream &os, const NdShardSpec &spec);
 
 std::ostream &operator<<(std::ostream &os, DataType dtype);
 std::ostream &operator<<(std::ostream &os, Layout layout);

@@ -21,6 +21,7 @@
 
 #include <tt-metalium/circular_buffer_config.hpp>
 #include <tt-metalium/core_coord.hpp>
+#include <tt-metalium/hal_types.hpp>
 #include <tt-metalium/experimental/tensor/spec/tensor_spec.hpp>
 #include <tt-metalium/impl/dataflow_buffer/dataflow_buffer_impl.hpp>
 #include <tt-metalium/impl/kernels/kernel.hpp>
@@ -52,6 +53,11 @@ public:
 	struct tt_program *prog = nullptr;
 	std::vector<std::shared_ptr<Kernel>> kernels;
 	std::deque<CbState> cbs;
+
+	// Where semaphore 0 of @logical_core (a Tensix: CoreType::WORKER) of
+	// @device is in L1: the start of each launch's kernel-config blob
+	// (hal/tt_kernel_config.h), the same for every program and core.
+	uint32_t get_sem_base_addr(IDevice *device, CoreCoord logical_core, CoreType core_type);
 
 	// CreateCircularBuffer's work.
 	CBHandle add_circular_buffer(const CoreRangeSet &cores, const CircularBufferConfig &config);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // UMD's names for chips and boards, as tt-metal programs and tests use
-// them.  ChipId is global, as UMD has it.
+// them.  ChipId is global, as UMD has it, and tt::ChipId too.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +9,8 @@
 using ChipId = int;
 
 namespace tt {
+
+using ::ChipId;
 
 // The boards tt-metal knows; the emulated chips are Wormhole N150/N300
 // boards (a T3000 is four N300s, a Galaxy its own board).

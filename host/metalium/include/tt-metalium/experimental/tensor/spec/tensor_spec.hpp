@@ -34,6 +34,7 @@ public:
 	{
 		return layout_.compute_packed_buffer_size_bytes(logical_shape_);
 	}
+	Strides compute_strides() const { return layout_.compute_strides(logical_shape_); }
 	BufferShardingArgs compute_buffer_sharding_args() const
 	{
 		return layout_.compute_buffer_sharding_args(logical_shape_);

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 #include <tt-metalium/buffer.hpp>
 #include <tt-metalium/shape.hpp>
@@ -19,6 +20,9 @@
 #include <tt-metalium/experimental/tensor/tensor_types.hpp>
 
 namespace tt::tt_metal {
+
+// Elements between neighbours along each dimension, outermost first.
+using Strides = std::vector<size_t>;
 
 class TensorLayout {
 public:
@@ -40,6 +44,9 @@ public:
 	size_t compute_page_size_bytes(const Shape &shape) const;
 	size_t compute_packed_buffer_size_bytes(const Shape &shape) const;
 	BufferShardingArgs compute_buffer_sharding_args(const Shape &shape) const;
+	// Row-major strides of the padded @shape (what the elements are laid
+	// out by in host memory).
+	Strides compute_strides(const Shape &shape) const;
 
 	bool operator==(const TensorLayout &) const = default;
 

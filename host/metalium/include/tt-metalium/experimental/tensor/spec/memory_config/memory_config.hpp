@@ -3,7 +3,8 @@
 // MemoryConfig: where a tensor's buffer lives (DRAM or L1) and how it is
 // spread: interleaved page by page over the banks, or height, width or
 // block sharded over cores with a ShardSpec (shapes in elements).
-// tt-metal's N-d shard specs are not supported.
+// tt-metal's N-d shard specs are not supported: nd_shard_spec() is always
+// empty.
 #pragma once
 
 #include <optional>
@@ -11,6 +12,7 @@
 
 #include <tt-metalium/buffer.hpp>
 #include <tt-metalium/buffer_types.hpp>
+#include <tt-metalium/experimental/tensor/tensor_types.hpp>
 
 namespace tt::tt_metal {
 
@@ -28,6 +30,7 @@ public:
 	TensorMemoryLayout memory_layout() const { return memory_layout_; }
 	BufferType buffer_type() const { return buffer_type_; }
 	const std::optional<ShardSpec> &shard_spec() const { return shard_spec_; }
+	const std::optional<NdShardSpec> &nd_shard_spec() const { return nd_shard_spec_; }
 	MemoryConfig with_shard_spec(std::optional<ShardSpec> shard_spec) const
 	{
 		return MemoryConfig(memory_layout_, buffer_type_, std::move(shard_spec));
@@ -46,6 +49,7 @@ private:
 	TensorMemoryLayout memory_layout_ = TensorMemoryLayout::INTERLEAVED;
 	BufferType buffer_type_ = BufferType::DRAM;
 	std::optional<ShardSpec> shard_spec_;
+	std::optional<NdShardSpec> nd_shard_spec_; // never set (see above)
 };
 
 std::ostream &operator<<(std::ostream &os, const MemoryConfig &config);
