@@ -229,6 +229,25 @@ Test(null_args, layout)
 	REFUSED(tt_layout_to_ttnn, &l, NULL);
 	REFUSED(tt_layout_from_ttnn, NULL, &t, NULL, 0);
 	REFUSED(tt_layout_from_ttnn, &l, NULL, NULL, 0);
+	{
+		struct tt_layout_mesh m = { .shape = { 1, 1 } };
+		struct tt_layout_mesh_ttnn mt;
+		uint32_t chip[2];
+
+		REFUSED(tt_layout_mesh_check, NULL, &m);
+		REFUSED(tt_layout_mesh_check, &l, NULL);
+		REFUSED(tt_layout_mesh_chip, NULL, &m, 0, 0, y);
+		REFUSED(tt_layout_mesh_chip, &l, NULL, 0, 0, y);
+		REFUSED(tt_layout_mesh_chip, &l, &m, 0, 0, NULL);
+		REFUSED(tt_layout_mesh_locate, NULL, &m, x, chip, y);
+		REFUSED(tt_layout_mesh_locate, &l, NULL, x, chip, y);
+		REFUSED(tt_layout_mesh_locate, &l, &m, NULL, chip, y);
+		REFUSED(tt_layout_mesh_locate, &l, &m, x, NULL, y);
+		REFUSED(tt_layout_mesh_locate, &l, &m, x, chip, NULL);
+		REFUSED(tt_layout_mesh_to_ttnn, NULL, &m, &mt);
+		REFUSED(tt_layout_mesh_to_ttnn, &l, NULL, &mt);
+		REFUSED(tt_layout_mesh_to_ttnn, &l, &m, NULL);
+	}
 	cr_expect_eq(tt_layout_physical_shape(NULL, y), 0);
 	cr_expect_eq(tt_layout_physical_shape(&l, NULL), 0);
 	cr_expect_eq(tt_layout_shard_shape(NULL, y), 0);

@@ -300,4 +300,91 @@ int tt_layout_to_ttnn(const struct tt_layout *l, struct tt_layout_ttnn *t);
 int tt_layout_from_ttnn(struct tt_layout *l, const struct tt_layout_ttnn *t,
 			const struct tt_layout_oob *oob, uint64_t max_shard_bytes);
 
+/*
+ * Layouts on a mesh of chips (the seed's multi-device layouts: a grid of
+ * devices, then cores).  The first @device_dims dims of a layout's grid
+ * pick the chip, the others are each chip's core grid, shards inside a
+ * chip exactly as in a one-chip layout:
+ *   device_dims 0: every chip holds the whole layout (replicated);
+ *   device_dims 1: grid dim 0 goes over the chips, all of them in
+ *                  row-major order (TT_LAYOUT_MESH_ALL), or over the
+ *                  mesh's rows (TT_LAYOUT_MESH_ROWS: every chip of row i
+ *                  holds grid index i) or columns (TT_LAYOUT_MESH_COLS);
+ *   device_dims 2: grid dims 0 and 1 go over the mesh's rows and columns.
+ * A grid dim may be smaller than the chips it goes over (the chips past
+ * it hold nothing), never larger.  Mesh coordinates are (row, col); the
+ * seed's batch over two chips is tensor<2x3x64x128> with intervals
+ * [(1, -1)] on grid <2x2x4>, device_dims 1, on a 1x2 mesh.
+ */
+enum tt_layout_mesh_over {
+	TT_LAYOUT_MESH_ALL = 0, /* every chip, row-major: chip r * cols + c */
+	TT_LAYOUT_MESH_ROWS,	/* the rows: TTNN's cluster_axis 0 */
+	TT_LAYOUT_MESH_COLS,	/* the columns: cluster_axis 1 */
+};
+
+struct tt_layout_mesh {
+	uint32_t shape[2];	       /* mesh rows, cols; each >= 1 */
+	uint32_t device_dims;	       /* 0, 1 or 2 */
+	enum tt_layout_mesh_over over; /* device_dims 1 only */
+};
+
+/*
+ * Check that @m places @l: TT_OK, or TT_ELAYOUT (a device_dims, over or
+ * mesh the layout cannot use) or TT_ERANGE (a grid dim over more chips
+ * than the mesh has), with the reason and the fix in tt_last_error().
+ */
+int tt_layout_mesh_check(const struct tt_layout *l, const struct tt_layout_mesh *m);
+
+/*
+ * Which shards chip (@row, @col) holds: the device part of their grid
+ * coordinate (device_dims values) in @dev_coord.  TT_ENOENT when the chip
+ * holds nothing, TT_ERANGE (saying so) for a chip outside the mesh.
+ */
+int tt_layout_mesh_chip(const struct tt_layout *l, const struct tt_layout_mesh *m, uint32_t row,
+			uint32_t col, uint64_t *dev_coord);
+
+/*
+ * Where the shard at @grid_coord (phys_rank values) lives: the first chip
+ * holding it in row-major order (@chip: row, col) and its coordinate in
+ * that chip's core grid (@core_coord, phys_rank - device_dims values).
+ * Replicated shards live on further chips too.  TT_ERANGE outside the grid.
+ */
+int tt_layout_mesh_locate(const struct tt_layout *l, const struct tt_layout_mesh *m,
+			  const uint64_t *grid_coord, uint32_t *chip, uint64_t *core_coord);
+
+/* How TTNN's mesh mappers place a tensor along one mesh dim. */
+enum tt_layout_placement {
+	TT_LAYOUT_REPLICATE = 0, /* MeshMapperConfig::Replicate */
+	TT_LAYOUT_SHARD,	 /* MeshMapperConfig::Shard{dim} */
+};
+
+/*
+ * TTNN's form of a layout on a mesh: a MeshMapperConfig (one placement
+ * per dim of @mesh_shape, which is the mesh, or the mesh flattened to one
+ * dim of rows * cols chips when mesh_rank is 1, TTNN's
+ * mesh_shape_override) and the tensor every chip holds, in TTNN's view.
+ * ShardTensorToMesh(dim) is one Shard over the flattened mesh,
+ * ShardTensor2dMesh two Shards, ReplicateTensorToMesh Replicates.
+ */
+struct tt_layout_mesh_ttnn {
+	uint32_t mesh_rank; /* 1 or 2 */
+	uint32_t mesh_shape[2];
+	struct {
+		enum tt_layout_placement kind;
+		uint32_t dim; /* the logical dim split, for TT_LAYOUT_SHARD */
+	} placements[2];
+	uint64_t global_shape[TT_LAYOUT_MAX_RANK]; /* the whole tensor */
+	struct tt_layout_ttnn device;		   /* each chip's part */
+};
+
+/*
+ * The TTNN form of @l on @m.  TT_ELAYOUT, saying why, when TTNN has none:
+ * a grid dim over chips must split exactly one logical dim (its map
+ * result is that dim alone, stride 1), evenly, over every chip it goes
+ * over, and each chip's part must be a layout TTNN can express
+ * (tt_layout_to_ttnn()).
+ */
+int tt_layout_mesh_to_ttnn(const struct tt_layout *l, const struct tt_layout_mesh *m,
+			   struct tt_layout_mesh_ttnn *t);
+
 #endif /* TT_LAYOUT_H */
