@@ -10,6 +10,8 @@
 #include <tt/device.h>
 #include <tt/error.h>
 #include <tt/fwtest.h>
+#include <tt/layout.h>
+#include <tt/mesh_tensor.h>
 #include <tt/program.h>
 #include <tt/system.h>
 

@@ -719,6 +719,11 @@ void tt_dev_set_chip(struct tt_device *dev, const struct tt_system *sys, uint32_
 	dev->in_system = true;
 }
 
+bool tt_dev_lost(struct tt_device *dev)
+{
+	return !qemu_alive(dev);
+}
+
 uint64_t tt_device_boot_instructions(const struct tt_device *dev)
 {
 	if (tt_dev_check(dev, "tt_device_boot_instructions"))

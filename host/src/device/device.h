@@ -256,6 +256,9 @@ bool tt_dev_alive(const struct tt_device *dev, uint64_t serial);
  */
 void tt_dev_set_chip(struct tt_device *dev, const struct tt_system *sys, uint32_t chip);
 
+/* Has @dev's QEMU exited (killed, crashed)?  Reaps it if so. */
+bool tt_dev_lost(struct tt_device *dev);
+
 /* Control channel (ctl.c) ------------------------------------------------ */
 
 int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload, uint16_t len);

@@ -348,6 +348,16 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog, struct tt
 		return tt_run_fail(report, TT_EBUSY,
 				   "tt_enqueue_program: a program is still in flight "
 				   "on this device: call tt_finish first");
+	if (tt_dev_lost(dev)) {
+		char chip[32] = "the device";
+
+		if (dev->in_system)
+			snprintf(chip, sizeof(chip), "chip %u", dev->chip);
+		return tt_run_fail(report, TT_EDEVICE,
+				   "tt_enqueue_program: %s is lost: its QEMU exited; close it "
+				   "(and its system) and open it again",
+				   chip);
+	}
 	rc = note_flight(prog);
 	if (rc)
 		return tt_run_fail(report, rc, "tt_enqueue_program: out of host memory");
@@ -592,6 +602,11 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms, struct tt_run_report *
 		if (!hang_reported)
 			tt_run_hang_report(dev, cause, hang_ms(cause, timeout_ms));
 		tt_dev_reset_unfinished(dev);
+	} else if (rc && dev->in_system) {
+		tt_dev_error(dev, rc, TT_RUN_NOWHERE, 0, 0,
+			     "lost the device: QEMU exited: chip %u is gone with what it held; "
+			     "the system's other chips run on",
+			     dev->chip);
 	} else if (rc) {
 		tt_dev_error(dev, rc, TT_RUN_NOWHERE, 0, 0, "lost the device: QEMU exited");
 	}
