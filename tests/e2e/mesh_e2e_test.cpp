@@ -2,10 +2,13 @@
 //
 // Meshes of chips through TT-Metalium (docs/multi-device.md): sharded and
 // replicated mesh buffers and where each shard lands, workloads on parts
-// of the mesh, traces that keep their ranges, a failing chip named, and
-// the refusals.  The emulated system is a 2x2 mesh of default 8x8 chips.
+// of the mesh, traces that keep their ranges, a failing chip named, a
+// chip whose QEMU is killed, closing with work in flight, and the
+// refusals.  The emulated system is a 2x2 mesh of default 8x8 chips.
 #include <criterion/criterion.h>
+#include <criterion/redirect.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <numeric>
 #include <string>
@@ -381,5 +384,84 @@ Test(mesh, ethernet_cores_and_their_links, .timeout = 120)
 	});
 	cr_expect(bad.find("not an ethernet core") != std::string::npos, "%s", bad.c_str());
 	mesh->close();
+	unsetenv("TT_EMU_SYSTEM");
+}
+
+// A program on every chip, its kernel printing the marker.
+static Program print_program(uint32_t v)
+{
+	Program p = CreateProgram();
+	CoreCoord core{ 0, 0 };
+	KernelHandle k =
+		CreateKernel(p, KERNEL("print.c"), core,
+			     DataMovementConfig{ .processor = DataMovementProcessor::RISCV_0,
+						 .noc = NOC::RISCV_0_default });
+	SetRuntimeArgs(p, k, core, { v });
+	return p;
+}
+
+// Chip 3's QEMU is killed mid-run: Finish names it, the others run on.
+Test(mesh, a_killed_chip_is_named_and_the_others_run_on, .timeout = 120)
+{
+	auto mesh = open_2x2();
+	auto &cq = mesh->mesh_command_queue();
+	Program spin = CreateProgram();
+	CreateKernel(spin, KERNEL("spin.c"), CoreCoord(0, 0),
+		     DataMovementConfig{ .processor = DataMovementProcessor::RISCV_0,
+					 .noc = NOC::RISCV_0_default });
+	MeshWorkload w;
+	w.add_program(MeshCoordinateRange(MeshCoordinate(0, 0), MeshCoordinate(1, 0)),
+		      marker_program(0x1));
+	w.add_program(MeshCoordinateRange(MeshCoordinate(0, 1), MeshCoordinate(0, 1)),
+		      marker_program(0x1));
+	w.add_program(MeshCoordinateRange(MeshCoordinate(1, 1), MeshCoordinate(1, 1)),
+		      std::move(spin));
+	EnqueueMeshWorkload(cq, w, false);
+	int pid = tt_device_qemu_pid(mesh->get_device(MeshCoordinate(1, 1))->c_device());
+	cr_assert_gt(pid, 0);
+	cr_assert_eq(kill(pid, SIGKILL), 0);
+	std::string e = what_of([&] { Finish(cq); });
+	cr_assert(e.find("chip 3 (mesh coordinate MeshCoordinate([1, 1]))") != std::string::npos,
+		  "%s", e.c_str());
+	cr_assert(e.find("QEMU exited: chip 3 is gone") != std::string::npos, "%s", e.c_str());
+	for (uint32_t i = 0; i < 3; i++)
+		cr_expect_eq(l1_word(mesh, MeshCoordinate(i / 2, i % 2), SCRATCH + 12), 0x1u,
+			     "chip %u finished its part", i);
+
+	// The other three chips take another workload.
+	MeshWorkload again;
+	again.add_program(MeshCoordinateRange(MeshCoordinate(0, 0), MeshCoordinate(1, 0)),
+			  marker_program(0x2));
+	again.add_program(MeshCoordinateRange(MeshCoordinate(0, 1), MeshCoordinate(0, 1)),
+			  marker_program(0x2));
+	EnqueueMeshWorkload(cq, again, true);
+	for (uint32_t i = 0; i < 3; i++)
+		cr_expect_eq(l1_word(mesh, MeshCoordinate(i / 2, i % 2), SCRATCH + 12), 0x2u,
+			     "chip %u ran again", i);
+	mesh->close();
+	unsetenv("TT_EMU_SYSTEM");
+}
+
+// close() with a workload in flight waits for it: every chip's output is there.
+Test(mesh, closing_with_work_in_flight_loses_nothing, .timeout = 120, .init = cr_redirect_stdout)
+{
+	auto mesh = open_2x2();
+	MeshWorkload w;
+	w.add_program(MeshCoordinateRange(mesh->shape()), print_program(5));
+	EnqueueMeshWorkload(mesh->mesh_command_queue(), w, false);
+	cr_assert(mesh->close());
+	fflush(stdout);
+	FILE *out = cr_get_redirected_stdout();
+	std::string text;
+	char line[256];
+	while (fgets(line, sizeof(line), out))
+		text += line;
+	for (int chip = 0; chip < 4; chip++) {
+		std::string c = "chip " + std::to_string(chip) + " core (0,0) BRISC: ";
+		std::string want = c + "hello from logical (0,0) value 5\n" + c +
+				   "second line without newline\n";
+		cr_expect(text.find(want) != std::string::npos, "chip %d's lines in:\n%s", chip,
+			  text.c_str());
+	}
 	unsetenv("TT_EMU_SYSTEM");
 }
