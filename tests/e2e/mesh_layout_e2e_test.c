@@ -447,3 +447,113 @@ Test(mesh_layout, closing_with_work_in_flight, .timeout = 180)
 	tt_system_close(sys);
 	free(v);
 }
+
+/* The words of chip (@row, @col)'s buffer of @t. */
+static uint32_t *chip_bytes(struct tt_mesh_tensor *t, uint32_t row, uint32_t col)
+{
+	struct tt_buffer *b = tt_mesh_tensor_buffer(t, row, col);
+	uint32_t *w;
+
+	cr_assert_not_null(b, "%s", tt_last_error());
+	w = malloc(tt_buffer_size(b));
+	cr_assert_eq(tt_buffer_read(b, w), TT_OK, "%s", tt_last_error());
+	return w;
+}
+
+/*
+ * The other placements on a 2x2 mesh: two grid dims over rows and
+ * columns (chip (r, c) holds [r, c, :, :]), one over the rows only
+ * (replicated along each row), and the whole layout on every chip.
+ */
+Test(mesh_layout, placements_on_a_2x2_mesh, .timeout = 180)
+{
+	struct tt_system_config cfg = { .name = "2x2", .chip = { .grid_x = 4, .grid_y = 2 } };
+	struct tt_system *sys = NULL;
+	struct tt_layout_desc d = {
+		.rank = 4,
+		.shape = { 2, 2, 64, 64 },
+		.dtype = TT_DF_FLOAT32,
+		.n_intervals = 1,
+		.intervals = { { 0, 1 } }, /* (d0, d1, d2, d3) */
+		.grid_rank = 4,
+		.grid = { 2, 2, 2, 1 },
+	};
+	struct tt_layout l;
+	struct tt_layout_mesh both = { .device_dims = 2 };
+	struct tt_mesh_tensor *t;
+	size_t n = 2 * 2 * 64 * 64;
+	float *v = malloc(n * 4), *got = calloc(n, 4);
+	uint32_t *w[4];
+
+	cr_assert_eq(tt_system_open(&cfg, &sys), TT_OK, "%s", tt_last_error());
+	fill(v, n, 17, 101);
+	cr_assert_eq(tt_layout_create(&l, &d), TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_mesh_tensor_create(sys, &l, &both, &t), TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_mesh_tensor_write(t, v), TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_mesh_tensor_read(t, got), TT_OK, "%s", tt_last_error());
+	cr_expect_eq(memcmp(got, v, n * 4), 0);
+	/* Chip (1, 0), core (0, 1): rows 32.. of [1, 0], row-major f32. */
+	{
+		float first = 0;
+		uint32_t addr = tt_buffer_address(tt_mesh_tensor_buffer(t, 1, 0));
+
+		cr_assert_eq(tt_device_l1_read(tt_mesh_tensor_chip(t, 1, 0), tt_core(0, 1), addr,
+					       &first, 4),
+			     TT_OK);
+		cr_expect_eq(first, v[((1 * 2 + 0) * 64 + 32) * 64], "%g", (double)first);
+	}
+	tt_mesh_tensor_free(t);
+
+	/* d0 down the rows: both chips of a row hold the same shards. */
+	{
+		struct tt_layout_mesh rows = { .device_dims = 1, .over = TT_LAYOUT_MESH_ROWS };
+		size_t bytes;
+
+		d.n_intervals = 1;
+		d.intervals[0] = (struct tt_layout_interval){ 1, -1 }; /* (d0, d1 * 64 + d2, d3) */
+		d.grid_rank = 3;
+		d.grid[0] = 2, d.grid[1] = 2, d.grid[2] = 4;
+		cr_assert_eq(tt_layout_create(&l, &d), TT_OK, "%s", tt_last_error());
+		cr_assert_eq(tt_mesh_tensor_create(sys, &l, &rows, &t), TT_OK, "%s",
+			     tt_last_error());
+		cr_assert_eq(tt_mesh_tensor_write(t, v), TT_OK, "%s", tt_last_error());
+		for (uint32_t i = 0; i < 4; i++)
+			w[i] = chip_bytes(t, i / 2, i % 2);
+		bytes = tt_buffer_size(tt_mesh_tensor_buffer(t, 0, 0));
+		cr_expect_eq(memcmp(w[0], w[1], bytes), 0, "row 0's chips agree");
+		cr_expect_eq(memcmp(w[2], w[3], bytes), 0, "row 1's chips agree");
+		cr_expect_neq(memcmp(w[0], w[2], bytes), 0, "the rows hold different batches");
+		for (uint32_t i = 0; i < 4; i++)
+			free(w[i]);
+		memset(got, 0, n * 4);
+		cr_assert_eq(tt_mesh_tensor_read(t, got), TT_OK, "%s", tt_last_error());
+		cr_expect_eq(memcmp(got, v, n * 4), 0);
+		tt_mesh_tensor_free(t);
+	}
+
+	/* The whole layout on every chip. */
+	{
+		struct tt_layout_mesh every = { .device_dims = 0 };
+		size_t bytes;
+
+		d.n_intervals = 0; /* (d0 * 128 + d1 * 64 + d2, d3) */
+		d.grid_rank = 2;
+		d.grid[0] = 2, d.grid[1] = 4;
+		cr_assert_eq(tt_layout_create(&l, &d), TT_OK, "%s", tt_last_error());
+		cr_assert_eq(tt_mesh_tensor_create(sys, &l, &every, &t), TT_OK, "%s",
+			     tt_last_error());
+		cr_assert_eq(tt_mesh_tensor_write(t, v), TT_OK, "%s", tt_last_error());
+		bytes = tt_buffer_size(tt_mesh_tensor_buffer(t, 0, 0));
+		w[0] = chip_bytes(t, 0, 0);
+		for (uint32_t i = 1; i < 4; i++) {
+			w[i] = chip_bytes(t, i / 2, i % 2);
+			cr_expect_eq(memcmp(w[0], w[i], bytes), 0, "chip %u holds it all", i);
+			free(w[i]);
+		}
+		free(w[0]);
+		tt_mesh_tensor_free(t);
+	}
+	tt_system_close(sys);
+	free(v);
+	free(got);
+}
