@@ -1067,6 +1067,9 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
     }
     chip->emu = ttx_emu_new(&chip->env);
     chip->noc = ttx_noc_new(&chip->env, cfg->noc_delay, cfg->racecheck);
+    if (chip->noc) {
+        ttx_noc_set_cb_guard(chip->noc, cfg->cb_guard);
+    }
     chip->cb = ttx_cb_new(&chip->env);
     chip->compute =
         ttx_compute_new(&chip->env, !cfg->threaded && !cfg->tile_inline);

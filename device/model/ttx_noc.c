@@ -44,12 +44,17 @@
  * records of unfinished reads and writes, checked where bytes are handed
  * over; races go to the host as TT_EVT_RACE.
  *
+ * CB guard (TTChipConfig.cb_guard): a read response or write that would
+ * land in CB pages no RISC of the destination core has reserved breaks
+ * the rule cb-unreserved (ttx_cb_guard_ok, ttx_cb.c), checked at issue.
+ *
  * Not yet implemented: atomics other than INCR_GET (reported), byte-enable
  * writes (WR_BE), linked/path-reserved multicast semantics (flags are
  * accepted and ignored), multicast reads (reported), NOC_CFG
  * translation tables, PCIe.
  */
 #include "ttx_noc.h"
+#include "ttx_cb.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -73,6 +78,7 @@
 #define TTX_RULE_LENGTH "length"
 #define TTX_RULE_MCAST "multicast-rectangle"
 #define TTX_RULE_ATOMIC "atomic"
+#define TTX_RULE_CB_GUARD "cb-unreserved"
 
 #define TTX_NOC_MAX_DESTS (TT_GRID_X_MAX * TT_GRID_Y_MAX) /* every worker */
 
@@ -86,6 +92,7 @@ struct TTNocState {
     const TTBlockEnv *env;
     unsigned delay; /* commands held per core and NoC, or 0 */
     TTRace *race;   /* race detector (racecheck), or NULL */
+    bool cb_guard;  /* refuse transfers into CB pages not reserved */
     TTNoc *noc;     /* core * TT_NOC_COUNT + noc */
     TTNocWindow win[TT_NOC_COUNT];
     struct tt_ctl_freed freed; /* freed buffers (TT_CTL_FREED), refused */
@@ -148,7 +155,7 @@ static void ttx_noc_error(TTNocCmd *c, const char *rule, const char *fmt, ...)
 
 static void ttx_noc_error(TTNocCmd *c, const char *rule, const char *fmt, ...)
 {
-    char text[384];
+    char text[640];
     va_list ap;
 
     va_start(ap, fmt);
@@ -452,6 +459,22 @@ static bool ttx_noc_check_align(TTNocCmd *c, uint64_t src, uint64_t dst)
 #define TTX_ISSUE 1u
 #define TTX_LAND 2u
 
+/* CB guard: @len bytes to @addr at @ep in CB pages nobody reserved? */
+static bool ttx_noc_cb_guard(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
+                             uint32_t len)
+{
+    char why[448];
+
+    if (!c->ns->cb_guard || ep->dram ||
+        ttx_cb_guard_ok(c->ns->env, ep->core, (uint32_t)addr, len, why,
+                        sizeof(why))) {
+        return true;
+    }
+    ttx_noc_error(c, TTX_RULE_CB_GUARD, "%u bytes to (%u,%u) 0x%llx: %s", len,
+                  ep->x, ep->y, (unsigned long long)addr, why);
+    return false;
+}
+
 static uint32_t ttx_words(uint32_t len)
 {
     return (len + TT_NOC_WORD_BYTES - 1) / TT_NOC_WORD_BYTES;
@@ -495,7 +518,8 @@ static bool ttx_noc_cmd_read(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     }
     ok = ok && ttx_noc_check_align(c, src, dst) &&
          (s = ttx_noc_span(c, &sep, src, len, false, false)) &&
-         (d = ttx_noc_span(c, &dep, dst, len, true, false));
+         (d = ttx_noc_span(c, &dep, dst, len, true, false)) &&
+         (!(phase & TTX_ISSUE) || ttx_noc_cb_guard(c, &dep, dst, len));
     if (ok && !(phase & TTX_LAND)) {
         return true;
     }
@@ -600,7 +624,9 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     }
     /* Check every destination first: a bad one drops the whole packet. */
     for (int i = 0; ok && i < n; i++) {
-        ok = ttx_noc_span(c, &eps[i], dst, len, true, false) != NULL;
+        ok = ttx_noc_span(c, &eps[i], dst, len, true, false) != NULL &&
+             (!(phase & TTX_ISSUE) ||
+              ttx_noc_cb_guard(c, &eps[i], dst, len));
     }
     if (ok && !(phase & TTX_LAND)) {
         return true;
@@ -1886,6 +1912,11 @@ TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay, bool racecheck)
         }
     }
     return ns;
+}
+
+void ttx_noc_set_cb_guard(TTNocState *ns, bool on)
+{
+    ns->cb_guard = on;
 }
 
 void ttx_noc_free(TTNocState *ns)
