@@ -125,8 +125,8 @@ static bool ttx_cb_in_reserved(const uint8_t *l1, unsigned risc, unsigned cb,
     uint64_t w, end;
 
     memcpy(&ifc,
-           l1 + TT_MEM_CB_INTERFACE_BASE + risc * TT_MEM_CB_INTERFACE_SLOT_SIZE +
-               cb * sizeof(ifc),
+           l1 + TT_MEM_CB_INTERFACE_BASE +
+               risc * TT_MEM_CB_INTERFACE_SLOT_SIZE + cb * sizeof(ifc),
            sizeof(ifc));
     if (!ifc.fifo_num_pages || !ifc.reserved) {
         return false;
@@ -169,9 +169,9 @@ static void ttx_cb_reservations(const uint8_t *l1, uint32_t enabled,
             continue;
         }
         first = (ifc.fifo_wr_ptr - lo) / page;
-        used += (size_t)snprintf(buf + used, len - used,
-                                 "; %s reserved page%s %u", ttx_cb_risc_names[r],
-                                 ifc.reserved == 1 ? "" : "s", first);
+        used += (size_t)snprintf(
+            buf + used, len - used, "; %s reserved page%s %u",
+            ttx_cb_risc_names[r], ifc.reserved == 1 ? "" : "s", first);
         if (ifc.reserved > 1 && used < len) {
             used += (size_t)snprintf(buf + used, len - used, "..%u",
                                      (first + ifc.reserved - 1) %
@@ -208,7 +208,7 @@ bool ttx_cb_guard_ok(const TTBlockEnv *env, unsigned core, uint32_t addr,
     }
     for (unsigned cb = 0; cb < TT_NUM_CBS; cb++) {
         uint32_t cfg[TT_CB_CONFIG_WORDS], lo, size, page, a, b;
-        bool ok = false;
+        uint32_t first = 0, last = 0, nfree = 0;
         char held[160], pages[32];
 
         if (!(kc.local_cb_mask & (1u << cb))) {
@@ -224,23 +224,33 @@ bool ttx_cb_guard_ok(const TTBlockEnv *env, unsigned core, uint32_t addr,
         }
         a = addr > lo ? addr : lo;
         b = (uint64_t)addr + len < (uint64_t)lo + size ? addr + len : lo + size;
-        for (unsigned r = 0; r < TT_RISCS_PER_CORE && !ok; r++) {
-            ok = (enabled & (1u << r)) &&
-                 ttx_cb_in_reserved(l1, r, cb, lo, size, a, b);
+        /* the pages of [a, b) that no enabled RISC reserved */
+        for (uint32_t p = (a - lo) / page; p <= (b - 1 - lo) / page; p++) {
+            uint32_t pa = lo + p * page > a ? lo + p * page : a;
+            uint32_t pb = lo + (p + 1) * page < b ? lo + (p + 1) * page : b;
+            bool ok = false;
+
+            for (unsigned r = 0; r < TT_RISCS_PER_CORE && !ok; r++) {
+                ok = (enabled & (1u << r)) &&
+                     ttx_cb_in_reserved(l1, r, cb, lo, size, pa, pb);
+            }
+            if (!ok) {
+                last = p;
+                first = nfree++ ? first : p;
+            }
         }
-        if (ok) {
+        if (!nfree) {
             continue;
         }
         ttx_cb_reservations(l1, enabled, cb, lo, page, held, sizeof(held));
-        if ((a - lo) / page == (b - 1 - lo) / page) {
-            snprintf(pages, sizeof(pages), "page %u", (a - lo) / page);
+        if (first == last) {
+            snprintf(pages, sizeof(pages), "page %u", first);
         } else {
-            snprintf(pages, sizeof(pages), "pages %u..%u", (a - lo) / page,
-                     (b - 1 - lo) / page);
+            snprintf(pages, sizeof(pages), "pages %u..%u", first, last);
         }
         snprintf(why, whylen,
                  "bytes 0x%x-0x%x land in CB %u (0x%x-0x%x, %u-byte pages), "
-                 "%s, which no RISC of this core has reserved%s; transfer "
+                 "%s of which no RISC of this core has reserved%s; transfer "
                  "only into the pages cb_reserve_back gave (from "
                  "get_write_ptr, reserved pages x page size)",
                  a, b - 1, cb, lo, lo + size - 1, page, pages,

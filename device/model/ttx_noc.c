@@ -625,8 +625,7 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     /* Check every destination first: a bad one drops the whole packet. */
     for (int i = 0; ok && i < n; i++) {
         ok = ttx_noc_span(c, &eps[i], dst, len, true, false) != NULL &&
-             (!(phase & TTX_ISSUE) ||
-              ttx_noc_cb_guard(c, &eps[i], dst, len));
+             (!(phase & TTX_ISSUE) || ttx_noc_cb_guard(c, &eps[i], dst, len));
     }
     if (ok && !(phase & TTX_LAND)) {
         return true;

@@ -232,15 +232,15 @@ Test(cb, guard_stops_a_transfer_into_pages_not_reserved, .timeout = 120)
 	cr_expect_eq(rc, TT_EGUEST, "read: %s\n%s", tt_strerror(rc), tt_last_error());
 	cr_expect(strstr(tt_last_error(), "core (0,0) NCRISC: guest error") &&
 			  strstr(tt_last_error(), "land in CB 1 (") &&
-			  strstr(tt_last_error(), "64-byte pages), page 0, which no RISC of this "
-						  "core has reserved (none is reserved)") &&
+			  strstr(tt_last_error(), "64-byte pages), page 0 of which no RISC of "
+						  "this core has reserved (none is reserved)") &&
 			  strstr(tt_last_error(), "(rule: cb-unreserved)"),
 		  "read:\n%s", tt_last_error());
 	/* one page reserved, two written: CB 0's second page, by a write */
 	rc = overrun(true, 1, 128, 1);
 	cr_expect_eq(rc, TT_EGUEST, "write: %s\n%s", tt_strerror(rc), tt_last_error());
 	cr_expect(strstr(tt_last_error(), "land in CB 0 (") &&
-			  strstr(tt_last_error(), "page 1, which no RISC of this core has "
+			  strstr(tt_last_error(), "page 1 of which no RISC of this core has "
 						  "reserved; NCRISC reserved page 0") &&
 			  strstr(tt_last_error(), "[core (0,0)]"),
 		  "write:\n%s", tt_last_error());

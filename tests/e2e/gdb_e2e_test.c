@@ -228,8 +228,8 @@ Test(gdb, exits_when_the_program_does_every_time, .timeout = 900)
 		cr_assert(WIFEXITED(status) && WEXITSTATUS(status) != 124 &&
 				  WEXITSTATUS(status) != 137,
 			  "run %d: gdb did not exit (status %d):\n%s", i, status, out);
-		cr_assert(strstr(out, "pipeline ok") != NULL, "run %d: the program did not finish:\n%s",
-			  i, out);
+		cr_assert(strstr(out, "pipeline ok") != NULL,
+			  "run %d: the program did not finish:\n%s", i, out);
 		cr_assert(strstr(out, "Ignoring packet error") == NULL, "run %d:\n%s", i, out);
 	}
 }

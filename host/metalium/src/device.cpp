@@ -462,9 +462,9 @@ static std::shared_ptr<MeshDevice> open_mesh(const MeshShape &shape, size_t l1_s
 		 "{} {}x{} mesh needs {} chips in that shape, but the emulated system is {} "
 		 "({}x{}, {} chip{}): set TT_EMU_SYSTEM to T3000 (2x4), Galaxy (8x4) or a mesh "
 		 "such as {}x{}",
-		 tt::tt_metal::detail::a_an(rows), rows, cols, rows * cols, machine.name, machine.rows, machine.cols,
-		 machine.rows * machine.cols, machine.rows * machine.cols == 1 ? "" : "s", rows,
-		 cols);
+		 tt::tt_metal::detail::a_an(rows), rows, cols, rows * cols, machine.name,
+		 machine.rows, machine.cols, machine.rows * machine.cols,
+		 machine.rows * machine.cols == 1 ? "" : "s", rows, cols);
 	std::string name = fmt::format("{}x{}", rows, cols);
 	struct tt_system_config cfg = {};
 	cfg.name = name.c_str();
@@ -472,8 +472,9 @@ static std::shared_ptr<MeshDevice> open_mesh(const MeshShape &shape, size_t l1_s
 	struct tt_system *sys = nullptr;
 	rc = tt_system_open(&cfg, &sys);
 	if (rc)
-		throw_tt(fmt::format("opening {} {}x{} mesh of {}", tt::tt_metal::detail::a_an(rows), rows, cols,
-				     machine.name), rc);
+		throw_tt(fmt::format("opening {} {}x{} mesh of {}",
+				     tt::tt_metal::detail::a_an(rows), rows, cols, machine.name),
+			 rc);
 	return std::make_shared<MeshDevice>(MeshDevice::Private(), sys, shape, num_command_queues);
 }
 
@@ -1779,8 +1780,8 @@ void WaitProgramDone(IDevice *device, Program &, bool)
 
 void WriteToBuffer(Buffer &buffer, ttsl::Span<const uint8_t> host)
 {
-	TT_FATAL(host.size() >= buffer.size(), "{} bytes of data for {} {}-byte buffer", host.size(), tt::tt_metal::detail::a_an(buffer.size()),
-		 buffer.size());
+	TT_FATAL(host.size() >= buffer.size(), "{} bytes of data for {} {}-byte buffer",
+		 host.size(), tt::tt_metal::detail::a_an(buffer.size()), buffer.size());
 	life_of(buffer.device())->cq->finish();
 	int rc = tt_buffer_write(buffer.c_buffer(), host.data());
 	if (rc)

@@ -32,9 +32,8 @@ constexpr const char *a_an(uint64_t n)
 {
 	while (n >= 1000)
 		n /= 1000;
-	return n == 8 || n == 11 || n == 18 || (n >= 80 && n < 90) || (n >= 800 && n < 900)
-		       ? "an"
-		       : "a";
+	return n == 8 || n == 11 || n == 18 || (n >= 80 && n < 90) || (n >= 800 && n < 900) ? "an"
+											    : "a";
 }
 
 // Throw a std::runtime_error: "<what>: <tt_strerror(rc)>" plus @detail lines.

@@ -254,8 +254,9 @@ std::vector<MeshCoordinate> MeshDeviceView::get_ring_coordinates(const Shape2D &
 	uint32_t cols = static_cast<uint32_t>(ring_shape.width());
 	TT_FATAL(rows > 0 && cols > 0, "a ring of {}x{} chips is empty", rows, cols);
 	TT_FATAL(rows <= mesh_shape.height() && cols <= mesh_shape.width(),
-		 "{} {}x{} ring does not fit in {} {}x{} mesh", tt::tt_metal::detail::a_an(rows), rows, cols,
-		 tt::tt_metal::detail::a_an(mesh_shape.height()), mesh_shape.height(), mesh_shape.width());
+		 "{} {}x{} ring does not fit in {} {}x{} mesh", tt::tt_metal::detail::a_an(rows),
+		 rows, cols, tt::tt_metal::detail::a_an(mesh_shape.height()), mesh_shape.height(),
+		 mesh_shape.width());
 	// Along the top row, down the right column, and, when the block has
 	// an inside, back along the bottom row and up the left column.
 	std::vector<MeshCoordinate> ring;
@@ -391,11 +392,13 @@ std::vector<MeshCoordinate> MeshDeviceView::get_line_coordinates(size_t length,
 	const bool odd_start = (mesh_offset.height() + mesh_offset.width()) % 2 != 0;
 	TT_FATAL(!(length == rows * cols && rows > 1 && cols > 1 && odd_start),
 		 "no line through all {} chips of {} {}x{} mesh starts at ({}, {})", length,
-		 tt::tt_metal::detail::a_an(rows), rows, cols, mesh_offset.height(), mesh_offset.width());
+		 tt::tt_metal::detail::a_an(rows), rows, cols, mesh_offset.height(),
+		 mesh_offset.width());
 	LineSearch search(rows, cols, length);
 	TT_FATAL(search.find(start, line),
 		 "no line of {} neighbouring chips from ({}, {}) in {} {}x{} mesh found", length,
-		 mesh_offset.height(), mesh_offset.width(), tt::tt_metal::detail::a_an(rows), rows, cols);
+		 mesh_offset.height(), mesh_offset.width(), tt::tt_metal::detail::a_an(rows), rows,
+		 cols);
 	return line;
 }
 

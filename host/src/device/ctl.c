@@ -145,7 +145,8 @@ static void guest_error_counts(struct tt_device *dev)
 		if (g->count < 2 || !g->line_end)
 			continue;
 		n = snprintf(add, sizeof(add), " (%u times)", g->count);
-		if (n <= 0 || dev->errors_len + (size_t)n + 1 > sizeof(dev->errors) - TT_ERRORS_RESERVE)
+		if (n <= 0 ||
+		    dev->errors_len + (size_t)n + 1 > sizeof(dev->errors) - TT_ERRORS_RESERVE)
 			continue;
 		memmove(dev->errors + g->line_end + n, dev->errors + g->line_end,
 			dev->errors_len - g->line_end + 1);

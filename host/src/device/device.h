@@ -195,8 +195,8 @@ struct tt_device {
 	/* guest errors reported this run: a repeat only counts (ctl.c) */
 	struct tt_dev_guest_seen {
 		uint32_t core, risc, pc, hash;
-		uint32_t count;	   /* times seen */
-		size_t line_end;   /* where its line ends in errors */
+		uint32_t count;	 /* times seen */
+		size_t line_end; /* where its line ends in errors */
 	} guest_seen[16];
 	uint32_t nguest_seen;
 	/* freed buffers the NoC refuses (checking mode TT_EMU_POISON_FREED=1) */

@@ -31,8 +31,7 @@ void tt_short_function_name(char *name)
 	int angle = 0;
 
 	for (const char *r = name; *r;) {
-		if (!strncmp(r, anon, sizeof(anon) - 1) ||
-		    (!angle && !strncmp(r, "operator", 8))) {
+		if (!strncmp(r, anon, sizeof(anon) - 1) || (!angle && !strncmp(r, "operator", 8))) {
 			size_t n = r[0] == '(' ? sizeof(anon) - 1 : 8;
 
 			if (r[0] == 'o' && r[8] == '(' && r[9] == ')')
