@@ -192,14 +192,14 @@ Test(gdb, trisc_steps_over_other_trisc_parts, .timeout = 180)
  * A breakpoint for one thread on code only other RISCs have (copy_tile is
  * UNPACK's and MATH's, TRISC0's and TRISC1's) would never stop: gdb says
  * so when it is set, and names the threads that run that code; one on
- * the thread's own part (pack_tile on TRISC2) says nothing.
+ * the thread's own code (kernel_main, which every RISC has) says nothing.
  */
 Test(gdb, thread_breakpoint_on_other_riscs_code_warns, .timeout = 180)
 {
 	static char out[OUT_MAX];
 
 	cr_assert_eq(run_under_gdb("", TARGET, "--no-break",
-				   "break copy_tile thread 1.5\nbreak pack_tile thread 1.5\n"
+				   "break copy_tile thread 1.5\nbreak kernel_main thread 1.5\n"
 				   "info breakpoints\n",
 				   out, sizeof(out)),
 		     0, "tt-gdb.sh failed:\n%s", out);

@@ -410,9 +410,12 @@ Test(noc, sanitizer_errors_name_core_risc_rule, .timeout = 120)
 		cr_expect(strstr(tt_last_error(), "BRISC guest error at noc_bad.c:") != NULL,
 			  "case %u names the kernel's source line: %s", i, tt_last_error());
 	}
+	tt_program_destroy(prog);
 	/* the same error ten times from one pc: one line, with its count */
+	prog = program(KERNEL("noc_bad_loop.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, TT_NOC_0,
+		       &k);
 	{
-		uint32_t args[2] = { 6, SCRATCH };
+		uint32_t args[2] = { 0, SCRATCH };
 		const char *first;
 
 		cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), args, 2), TT_OK);

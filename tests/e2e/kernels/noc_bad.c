@@ -30,10 +30,6 @@ void kernel_main(void)
 		noc_async_write_multicast(
 			l1, get_noc_multicast_addr(my_x, my_y, my_x + 8, my_y, l1), 64, 8);
 		break;
-	case 6: /* case 1 ten times over, as a loop repeats an error */
-		for (uint32_t i = 0; i < 10; i++)
-			noc_async_write(l1, get_noc_addr(my_x + 1, my_y, TT_MEM_MAILBOX_BASE), 16);
-		break;
 	default:
 		break;
 	}
