@@ -187,6 +187,9 @@ bool ttx_cb_guard_ok(const TTBlockEnv *env, unsigned core, uint32_t addr,
     struct tt_kernel_config_msg kc;
     uint32_t base, enabled = 0;
 
+    if (ttx_block_is_eth(env, core)) {
+        return true; /* ethernet kernels have no CBs */
+    }
     memcpy(&kc,
            l1 + TT_MEM_MAILBOX_BASE + offsetof(struct tt_mailbox, launch) +
                offsetof(struct tt_launch_msg, kernel_config),
