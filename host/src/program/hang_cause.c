@@ -9,8 +9,9 @@
  *    semaphore's address (how a kernel learns where to signal);
  *  - a CB's front (back): the other RISCs of its core that reserved or
  *    pushed (waited for or popped) that CB in this launch, as their CB
- *    interfaces say (TT_CB_USED_*, hal/tt_cb.h); when none did, the wait
- *    ends the walk: the CB has no producer (consumer);
+ *    interfaces say (TT_CB_USED_*, hal/tt_cb.h); when none did, those
+ *    that still could (running, or trapped before they got to it); when
+ *    none can, the wait ends the walk: the CB has no producer (consumer);
  *  - the tile engine: the other TRISCs of its core;
  *  - BRISC done with its kernel: the RISCs of its core still in theirs.
  * Walking from the first sleeper along the first waited-for hart that
@@ -140,6 +141,31 @@ static uint32_t cb_users(struct tt_device *dev, uint32_t core, unsigned int risc
 	return n;
 }
 
+static enum tt_hart_activity state_of(struct tt_device *dev, struct hart_ref h);
+
+/*
+ * When no RISC has touched @h's CB yet: the other RISCs of its core that
+ * could still be its producer (consumer): a data-movement RISC, or the
+ * TRISC @trisc (PACK pushes, UNPACK pops), that has not finished and is
+ * not asleep in a wait of its own (running, or stopped by a trap before
+ * it got to the CB).  None: the CB has no producer (consumer).
+ */
+static uint32_t cb_may_use(struct tt_device *dev, struct hart_ref h, unsigned int trisc,
+			   struct hart_ref *out)
+{
+	struct hart_ref v[TT_RISCS_PER_CORE];
+	uint32_t n = core_mates(dev, h.core, h.risc, false, v), m = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		enum tt_hart_activity s = state_of(dev, v[i]);
+
+		if ((v[i].risc < TT_RISC_TRISC0 || v[i].risc == trisc) && s != TT_HART_FINISHED &&
+		    s != TT_HART_ASLEEP)
+			out[m++] = v[i];
+	}
+	return m;
+}
+
 static const struct tt_evt_wait_state *wait_of(struct tt_device *dev, struct hart_ref h)
 {
 	for (uint32_t i = 0; i < dev->nwaits; i++)
@@ -180,11 +206,14 @@ static uint32_t waited_for(struct tt_device *dev, struct hart_ref h, struct hart
 		*verb = "increment";
 		return sem_writers(dev, h.core, w->id, out);
 	case TT_WAIT_CB_FRONT:
-		*verb = "push";
-		return cb_users(dev, h.core, h.risc, w->id, TT_CB_USED_PRODUCER, out);
-	case TT_WAIT_CB_BACK:
-		*verb = "pop";
-		return cb_users(dev, h.core, h.risc, w->id, TT_CB_USED_CONSUMER, out);
+	case TT_WAIT_CB_BACK: {
+		bool front = w->kind == TT_WAIT_CB_FRONT;
+		uint32_t n = cb_users(dev, h.core, h.risc, w->id,
+				      front ? TT_CB_USED_PRODUCER : TT_CB_USED_CONSUMER, out);
+
+		*verb = front ? "push" : "pop";
+		return n ? n : cb_may_use(dev, h, front ? TT_RISC_TRISC2 : TT_RISC_TRISC0, out);
+	}
 	case TT_WAIT_TILE_ENGINE:
 		*verb = "release";
 		return core_mates(dev, h.core, h.risc, true, out);
