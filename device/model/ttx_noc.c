@@ -46,7 +46,7 @@
  *
  * CB guard (TTChipConfig.cb_guard): a read response or write that would
  * land in CB pages no RISC of the destination core has reserved breaks
- * the rule cb-unreserved (ttx_cb_guard_ok, ttx_cb.c), checked at issue.
+ * the rule cb-unreserved (TTBlockEnv.cb_guard: ttx_cb.c), checked at issue.
  *
  * Not yet implemented: atomics other than INCR_GET (reported), byte-enable
  * writes (WR_BE), linked/path-reserved multicast semantics (flags are
@@ -54,7 +54,6 @@
  * translation tables, PCIe.
  */
 #include "ttx_noc.h"
-#include "ttx_cb.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -92,7 +91,6 @@ struct TTNocState {
     const TTBlockEnv *env;
     unsigned delay; /* commands held per core and NoC, or 0 */
     TTRace *race;   /* race detector (racecheck), or NULL */
-    bool cb_guard;  /* refuse transfers into CB pages not reserved */
     TTNoc *noc;     /* core * TT_NOC_COUNT + noc */
     TTNocWindow win[TT_NOC_COUNT];
     struct tt_ctl_freed freed; /* freed buffers (TT_CTL_FREED), refused */
@@ -465,9 +463,11 @@ static bool ttx_noc_cb_guard(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
 {
     char why[448];
 
-    if (!c->ns->cb_guard || ep->dram ||
-        ttx_cb_guard_ok(c->ns->env, ep->core, (uint32_t)addr, len, why,
-                        sizeof(why))) {
+    const TTBlockEnv *env = c->ns->env;
+
+    if (!env->cb_guard || ep->dram ||
+        env->cb_guard(env->opaque, ep->core, (uint32_t)addr, len, why,
+                      sizeof(why))) {
         return true;
     }
     ttx_noc_error(c, TTX_RULE_CB_GUARD, "%u bytes to (%u,%u) 0x%llx: %s", len,
@@ -1911,11 +1911,6 @@ TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay, bool racecheck)
         }
     }
     return ns;
-}
-
-void ttx_noc_set_cb_guard(TTNocState *ns, bool on)
-{
-    ns->cb_guard = on;
 }
 
 void ttx_noc_free(TTNocState *ns)

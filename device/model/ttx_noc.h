@@ -56,10 +56,6 @@ typedef struct TTNocWindow {
 TTNocState *ttx_noc_new(const TTBlockEnv *env, unsigned delay, bool racecheck);
 void ttx_noc_free(TTNocState *ns);
 
-/* CB guard (TTChipConfig.cb_guard): refuse transfers into CB pages no RISC
- * of the destination core has reserved (rule cb-unreserved). */
-void ttx_noc_set_cb_guard(TTNocState *ns, bool on);
-
 /*
  * Register access at offset @off of NoC @noc's window: the ops of
  * ttx_noc_window(ns, noc).  A write of SEND_REQ to CMD_CTRL runs the
