@@ -120,6 +120,7 @@ static void fw_cb_init(uint32_t cfg_base, uint32_t mask)
 		cb->fifo_wr_ptr = addr;
 		cb->reserved = 0;
 		cb->waited = 0;
+		cb->used = 0;
 	}
 }
 

@@ -16,9 +16,11 @@
  * The interface keeps tt-metal's LocalCBInterface fields except the last
  * word: the packer's tile pointer is replaced by the pages this RISC has
  * reserved (cb_reserve_back) and waited for (cb_wait_front) and not yet
- * pushed or popped, which is how the kernel API catches misuse.  All
- * pointers are byte addresses on every RISC (tt-metal keeps TRISC's in
- * 16-byte units).
+ * pushed or popped, which is how the kernel API catches misuse, and
+ * which of the CB calls this RISC has made in this launch (TT_CB_USED_*,
+ * set as a call starts, before it waits), which is how a hang report
+ * names a CB's producer and consumer.  All pointers are byte addresses on
+ * every RISC (tt-metal keeps TRISC's in 16-byte units).
  */
 #ifndef TT_HAL_CB_H
 #define TT_HAL_CB_H
@@ -31,6 +33,14 @@
 #define TT_CB_CONFIG_NUM_PAGES		2
 #define TT_CB_CONFIG_PAGE_SIZE		3
 #define TT_CB_CONFIG_BYTES		(TT_CB_CONFIG_WORDS * 4)
+
+/* struct tt_cb_interface.used: the CB calls a RISC made in this launch */
+#define TT_CB_USED_RESERVE		0x1	/* cb_reserve_back (or its test) */
+#define TT_CB_USED_PUSH			0x2	/* cb_push_back */
+#define TT_CB_USED_WAIT			0x4	/* cb_wait_front (or its test) */
+#define TT_CB_USED_POP			0x8	/* cb_pop_front */
+#define TT_CB_USED_PRODUCER		(TT_CB_USED_RESERVE | TT_CB_USED_PUSH)
+#define TT_CB_USED_CONSUMER		(TT_CB_USED_WAIT | TT_CB_USED_POP)
 
 #ifndef __ASSEMBLER__
 #include <assert.h>
@@ -46,7 +56,8 @@ struct tt_cb_interface {
 	uint32_t fifo_wr_ptr;
 	uint16_t reserved;		/* reserved, not yet pushed */
 	uint16_t waited;		/* waited for, not yet popped */
-	uint32_t pad;
+	uint16_t used;			/* TT_CB_USED_* */
+	uint16_t pad;
 };
 
 static_assert(sizeof(struct tt_cb_interface) == TT_MEM_CB_INTERFACE_ENTRY_SIZE,
@@ -57,7 +68,8 @@ static_assert(offsetof(struct tt_cb_interface, fifo_limit) == 4 &&
 	       offsetof(struct tt_cb_interface, fifo_rd_ptr) == 16 &&
 	       offsetof(struct tt_cb_interface, fifo_wr_ptr) == 20 &&
 	       offsetof(struct tt_cb_interface, reserved) == 24 &&
-	       offsetof(struct tt_cb_interface, waited) == 26,
+	       offsetof(struct tt_cb_interface, waited) == 26 &&
+	       offsetof(struct tt_cb_interface, used) == 28,
 	       "CB interface layout");
 
 /* The CB interface array of RISC @risc. */

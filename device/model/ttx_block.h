@@ -140,6 +140,12 @@ typedef struct TTBlockEnv {
      */
     void (*cb_moved)(void *opaque, unsigned core, unsigned risc, unsigned cb,
                      bool push, unsigned pages);
+    /*
+     * CB guard (NULL when off): may @len bytes land at @addr of @core's L1,
+     * in CB pages a RISC of it reserved?  If not, @why says which pages.
+     */
+    bool (*cb_guard)(void *opaque, unsigned core, uint32_t addr, uint32_t len,
+                     char *why, size_t whylen);
 } TTBlockEnv;
 
 /*

@@ -9,6 +9,7 @@
 #define TTX_CB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "tt_mem_map.h"
@@ -26,6 +27,14 @@ void ttx_cb_free(TTCbState *cs);
  * and wakes every hart of the core.  The opaque is the TTCbState.
  */
 extern const TTMmioOps ttx_cb_mmio_ops;
+
+/*
+ * CB guard (TTChipConfig.cb_guard): true when the @len bytes at @addr of
+ * @core's L1 touch no CB page of the core's launch that no RISC of it has
+ * reserved; else false, with @why saying which CB and pages.
+ */
+bool ttx_cb_guard_ok(const TTBlockEnv *env, unsigned core, uint32_t addr,
+                     uint32_t len, char *why, size_t whylen);
 
 /* Zero @core's counters (core reset by the host). */
 void ttx_cb_reset(TTCbState *cs, unsigned core);

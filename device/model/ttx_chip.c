@@ -645,6 +645,14 @@ static void ttx_cb_moved(void *opaque, unsigned core, unsigned risc,
     ttx_noc_race_cb(chip->noc, core, risc, cb, push, pages);
 }
 
+static bool ttx_cb_guard(void *opaque, unsigned core, uint32_t addr,
+                         uint32_t len, char *why, size_t whylen)
+{
+    TTChip *chip = opaque;
+
+    return ttx_cb_guard_ok(&chip->env, core, addr, len, why, whylen);
+}
+
 /* MMIO dispatch ---------------------------------------------------------- */
 
 static const TTMmioRegion *ttx_region(const TTChip *chip, uint32_t addr)
@@ -1048,6 +1056,7 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
         .current_pc = ttx_current_pc,
         .race = ttx_race,
         .cb_moved = cfg->racecheck ? ttx_cb_moved : NULL,
+        .cb_guard = cfg->cb_guard ? ttx_cb_guard : NULL,
     };
     if (cfg->noc_delay > TTX_NOC_MAX_DELAY) {
         free(chip);

@@ -128,6 +128,8 @@ typedef struct TTChipConfig {
     unsigned noc_delay; /* 0, or NoC commands held per core and NoC
                                  * (delayed completion, ttx_noc.c) */
     bool racecheck;     /* NoC race detector (ttx_noc.c) */
+    bool cb_guard;      /* NoC transfers into CB pages not reserved
+                         * are guest errors (ttx_cb.c) */
     bool profiler;      /* send profiler markers to the host */
     /*
      * Harts call ttx_chip_read/write from several threads at once, with no

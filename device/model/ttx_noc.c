@@ -44,6 +44,10 @@
  * records of unfinished reads and writes, checked where bytes are handed
  * over; races go to the host as TT_EVT_RACE.
  *
+ * CB guard (TTChipConfig.cb_guard): a read response or write that would
+ * land in CB pages no RISC of the destination core has reserved breaks
+ * the rule cb-unreserved (TTBlockEnv.cb_guard: ttx_cb.c), checked at issue.
+ *
  * Not yet implemented: atomics other than INCR_GET (reported), byte-enable
  * writes (WR_BE), linked/path-reserved multicast semantics (flags are
  * accepted and ignored), multicast reads (reported), NOC_CFG
@@ -73,6 +77,7 @@
 #define TTX_RULE_LENGTH "length"
 #define TTX_RULE_MCAST "multicast-rectangle"
 #define TTX_RULE_ATOMIC "atomic"
+#define TTX_RULE_CB_GUARD "cb-unreserved"
 
 #define TTX_NOC_MAX_DESTS (TT_GRID_X_MAX * TT_GRID_Y_MAX) /* every worker */
 
@@ -148,7 +153,7 @@ static void ttx_noc_error(TTNocCmd *c, const char *rule, const char *fmt, ...)
 
 static void ttx_noc_error(TTNocCmd *c, const char *rule, const char *fmt, ...)
 {
-    char text[384];
+    char text[640];
     va_list ap;
 
     va_start(ap, fmt);
@@ -452,6 +457,24 @@ static bool ttx_noc_check_align(TTNocCmd *c, uint64_t src, uint64_t dst)
 #define TTX_ISSUE 1u
 #define TTX_LAND 2u
 
+/* CB guard: @len bytes to @addr at @ep in CB pages nobody reserved? */
+static bool ttx_noc_cb_guard(TTNocCmd *c, const TTNocEp *ep, uint64_t addr,
+                             uint32_t len)
+{
+    char why[448];
+
+    const TTBlockEnv *env = c->ns->env;
+
+    if (!env->cb_guard || ep->dram ||
+        env->cb_guard(env->opaque, ep->core, (uint32_t)addr, len, why,
+                      sizeof(why))) {
+        return true;
+    }
+    ttx_noc_error(c, TTX_RULE_CB_GUARD, "%u bytes to (%u,%u) 0x%llx: %s", len,
+                  ep->x, ep->y, (unsigned long long)addr, why);
+    return false;
+}
+
 static uint32_t ttx_words(uint32_t len)
 {
     return (len + TT_NOC_WORD_BYTES - 1) / TT_NOC_WORD_BYTES;
@@ -495,7 +518,8 @@ static bool ttx_noc_cmd_read(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     }
     ok = ok && ttx_noc_check_align(c, src, dst) &&
          (s = ttx_noc_span(c, &sep, src, len, false, false)) &&
-         (d = ttx_noc_span(c, &dep, dst, len, true, false));
+         (d = ttx_noc_span(c, &dep, dst, len, true, false)) &&
+         (!(phase & TTX_ISSUE) || ttx_noc_cb_guard(c, &dep, dst, len));
     if (ok && !(phase & TTX_LAND)) {
         return true;
     }
@@ -600,7 +624,8 @@ static bool ttx_noc_cmd_write(TTNocCmd *c, const uint32_t *r, uint32_t *st,
     }
     /* Check every destination first: a bad one drops the whole packet. */
     for (int i = 0; ok && i < n; i++) {
-        ok = ttx_noc_span(c, &eps[i], dst, len, true, false) != NULL;
+        ok = ttx_noc_span(c, &eps[i], dst, len, true, false) != NULL &&
+             (!(phase & TTX_ISSUE) || ttx_noc_cb_guard(c, &eps[i], dst, len));
     }
     if (ok && !(phase & TTX_LAND)) {
         return true;

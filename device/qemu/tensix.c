@@ -155,6 +155,7 @@ struct TensixMachineState {
     Notifier trace_exit;
     char *noc_delay;
     char *racecheck;
+    char *cb_guard;
     char *tile_thread;
     char *print_buffer;
     char *profiler;
@@ -1443,6 +1444,7 @@ static void tensix_machine_init(MachineState *ms)
         .deterministic = icount_enabled(),
         .noc_delay = tensix_parse_noc_delay(s),
         .racecheck = tensix_parse_on_off("racecheck", s->racecheck, false),
+        .cb_guard = tensix_parse_on_off("cb-guard", s->cb_guard, false),
         .profiler = tensix_parse_on_off("profiler", s->profiler, false),
         .tile_inline =
             !tensix_parse_on_off("tile-thread", s->tile_thread, true),
@@ -1536,6 +1538,7 @@ TENSIX_STR_PROP(ctl, "ctl")
 TENSIX_STR_PROP(trace, "trace")
 TENSIX_STR_PROP(noc_delay, "noc-delay")
 TENSIX_STR_PROP(racecheck, "racecheck")
+TENSIX_STR_PROP(cb_guard, "cb-guard")
 TENSIX_STR_PROP(tile_thread, "tile-thread")
 TENSIX_STR_PROP(print_buffer, "print-buffer")
 TENSIX_STR_PROP(profiler, "profiler")
@@ -1609,6 +1612,11 @@ static void tensix_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(
         oc, "racecheck",
         "Report NoC races: bytes used before their barrier (on/off)");
+    object_class_property_add_str(oc, "cb-guard", tensix_get_cb_guard,
+                                  tensix_set_cb_guard);
+    object_class_property_set_description(
+        oc, "cb-guard",
+        "Refuse NoC transfers into CB pages not reserved (on/off)");
     object_class_property_add_str(oc, "tile-thread", tensix_get_tile_thread,
                                   tensix_set_tile_thread);
     object_class_property_set_description(

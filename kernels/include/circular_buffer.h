@@ -112,6 +112,7 @@ static FORCE_INLINE bool tt_cb_pages_available_at_front(uint32_t cb, uint32_t nu
 {
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 
+	ifc->used |= TT_CB_USED_WAIT;
 	if (cb_pages_in_use(cb) < num_pages)
 		return false;
 	if (num_pages > ifc->waited)
@@ -124,6 +125,7 @@ static FORCE_INLINE bool tt_cb_pages_reservable_at_back(uint32_t cb, uint32_t nu
 {
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 
+	ifc->used |= TT_CB_USED_RESERVE;
 	if (cb_pages_free(ifc, cb) < num_pages)
 		return false;
 	if (num_pages > ifc->reserved)
@@ -136,6 +138,7 @@ static FORCE_INLINE void tt_cb_reserve_back(uint32_t cb, uint32_t num_pages)
 {
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 
+	ifc->used |= TT_CB_USED_RESERVE;
 	if (num_pages > ifc->fifo_num_pages)
 		tt_kernel_fault(TT_FAULT_CB_RESERVE_TOO_BIG, cb, num_pages, ifc->fifo_num_pages);
 	TT_WAIT_UNTIL(cb_pages_free(ifc, cb) >= num_pages, TT_WAIT_CB_BACK, cb, num_pages,
@@ -150,6 +153,7 @@ static FORCE_INLINE void tt_cb_push_back(uint32_t cb, uint32_t num_pages)
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 	volatile uint32_t *received = get_cb_tiles_received_ptr(cb);
 
+	ifc->used |= TT_CB_USED_PUSH;
 	if (num_pages > ifc->reserved) {
 		tt_cb_rule(TT_FAULT_CB_PUSH_UNRESERVED, cb, num_pages, ifc->reserved);
 		ifc->reserved = (uint16_t)num_pages;
@@ -166,6 +170,7 @@ static FORCE_INLINE void tt_cb_wait_front(uint32_t cb, uint32_t num_pages)
 {
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 
+	ifc->used |= TT_CB_USED_WAIT;
 	if (num_pages > ifc->fifo_num_pages)
 		tt_kernel_fault(TT_FAULT_CB_WAIT_TOO_BIG, cb, num_pages, ifc->fifo_num_pages);
 	TT_WAIT_UNTIL(cb_pages_in_use(cb) >= num_pages, TT_WAIT_CB_FRONT, cb, num_pages,
@@ -180,6 +185,7 @@ static FORCE_INLINE void tt_cb_pop_front(uint32_t cb, uint32_t num_pages)
 	struct tt_cb_interface *ifc = get_local_cb_interface(cb);
 	volatile uint32_t *acked = get_cb_tiles_acked_ptr(cb);
 
+	ifc->used |= TT_CB_USED_POP;
 	if (num_pages > ifc->waited) {
 		tt_cb_rule(TT_FAULT_CB_POP_UNWAITED, cb, num_pages, ifc->waited);
 		ifc->waited = (uint16_t)num_pages;

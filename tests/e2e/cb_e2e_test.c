@@ -172,8 +172,8 @@ Test(cb, stuck_consumer_hang_report_names_the_cb, .timeout = 60)
 	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, &arg, 1), TT_OK);
 	rc = tt_program_run(dev, prog, 1500, &rep);
 	cr_assert_eq(rc, TT_EDEADLK, "run: %s\n%s", tt_strerror(rc), tt_last_error());
-	cr_expect(strstr(tt_last_error(), "no other RISC of this core has a kernel to "
-					  "push it"),
+	cr_expect(strstr(tt_last_error(), "no other RISC of this core has reserved or pushed "
+					  "CB 0 in this launch: it has no producer"),
 		  "hang report:\n%s", tt_last_error());
 	cr_expect(strstr(tt_last_error(), "BRISC") &&
 			  strstr(tt_last_error(), "waits for CB 0 front: 1 page, 0 received"),
@@ -185,6 +185,68 @@ Test(cb, stuck_consumer_hang_report_names_the_cb, .timeout = 60)
 
 	tt_program_destroy(prog);
 	tt_device_close(dev);
+}
+
+/*
+ * cb_overrun.c on NCRISC with CB 0 (2 pages of 64 bytes) and CB 1 right
+ * after it: reserve @pages of CB 0, move @bytes into them (@write: a NoC
+ * write, else a read), with the CB guard on (@guard) or off.
+ */
+static int overrun(bool guard, uint32_t pages, uint32_t bytes, uint32_t write)
+{
+	struct tt_core core = tt_core(0, 0);
+	uint32_t args[5] = { 0x100000, 0, pages, bytes, write };
+	struct tt_program *prog;
+	struct tt_run_report rep;
+	struct tt_device *dev;
+	tt_kernel_handle k;
+	int rc;
+
+	if (guard)
+		setenv("TT_EMU_CB_GUARD", "1", 1);
+	dev = e2e_open(1, 1);
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	program_with(prog, KERNEL("cb_overrun.c"), core, TT_DM_RISCV_1, &k);
+	cb_on(prog, core, 0, 2, 64);
+	cb_on(prog, core, 1, 2, 64);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, core, args, 5), TT_OK);
+	rc = tt_program_run(dev, prog, 20000, &rep);
+	unsetenv("TT_EMU_CB_GUARD");
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+	return rc;
+}
+
+/*
+ * A NoC transfer past the reserved pages: unchecked it corrupts CB 1 in
+ * silence; with TT_EMU_CB_GUARD=1 it stops the run naming the CB and the
+ * pages, and a transfer that stays in its pages passes.
+ */
+Test(cb, guard_stops_a_transfer_into_pages_not_reserved, .timeout = 120)
+{
+	int rc;
+
+	/* both pages of CB 0 and one more: the first page of CB 1 */
+	cr_expect_eq(overrun(false, 2, 192, 0), TT_OK, "unchecked: %s", tt_last_error());
+	rc = overrun(true, 2, 192, 0);
+	cr_expect_eq(rc, TT_EGUEST, "read: %s\n%s", tt_strerror(rc), tt_last_error());
+	cr_expect(strstr(tt_last_error(), "core (0,0) NCRISC: guest error") &&
+			  strstr(tt_last_error(), "land in CB 1 (") &&
+			  strstr(tt_last_error(), "64-byte pages), page 0 of which no RISC of "
+						  "this core has reserved (none is reserved)") &&
+			  strstr(tt_last_error(), "(rule: cb-unreserved)"),
+		  "read:\n%s", tt_last_error());
+	/* one page reserved, two written: CB 0's second page, by a write */
+	rc = overrun(true, 1, 128, 1);
+	cr_expect_eq(rc, TT_EGUEST, "write: %s\n%s", tt_strerror(rc), tt_last_error());
+	cr_expect(strstr(tt_last_error(), "land in CB 0 (") &&
+			  strstr(tt_last_error(), "page 1 of which no RISC of this core has "
+						  "reserved; NCRISC reserved page 0") &&
+			  strstr(tt_last_error(), "[core (0,0)]"),
+		  "write:\n%s", tt_last_error());
+	/* within the reservation */
+	cr_expect_eq(overrun(true, 2, 128, 0), TT_OK, "%s", tt_last_error());
+	cr_expect_eq(overrun(true, 1, 64, 1), TT_OK, "%s", tt_last_error());
 }
 
 /* Run cb_misuse.c in @mode on NCRISC and check the report says @what. */

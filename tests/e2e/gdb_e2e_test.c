@@ -189,6 +189,52 @@ Test(gdb, trisc_steps_over_other_trisc_parts, .timeout = 180)
 }
 
 /*
+ * A breakpoint for one thread on code only other RISCs have (copy_tile is
+ * UNPACK's and MATH's, TRISC0's and TRISC1's) would never stop: gdb says
+ * so when it is set, and names the threads that run that code; one on
+ * the thread's own code (kernel_main, which every RISC has) says nothing.
+ */
+Test(gdb, thread_breakpoint_on_other_riscs_code_warns, .timeout = 180)
+{
+	static char out[OUT_MAX];
+
+	cr_assert_eq(run_under_gdb("", TARGET, "--no-break",
+				   "break copy_tile thread 1.5\nbreak kernel_main thread 1.5\n"
+				   "info breakpoints\n",
+				   out, sizeof(out)),
+		     0, "tt-gdb.sh failed:\n%s", out);
+	cr_expect(strstr(out, "tensix-emu: warning: breakpoint 1 (copy_tile) is for thread 1.5 "
+			      "(TRISC2), but its code is only in TRISC0 and TRISC1's: it will "
+			      "never stop there; use thread 1.3 or 1.4"),
+		  "output:\n%s", out);
+	cr_expect_eq(count(out, "will never stop"), 1, "output:\n%s", out);
+}
+
+/*
+ * gdb exits when the program does, every time: the program ends during
+ * "continue" while gdb still talks to the relay in front of QEMU
+ * (tools/gdb/tensix_gdb/proxy.py), which must hang up on gdb rather than
+ * leave it waiting for replies that never come.  timeout(1) turns a gdb
+ * that never exits into a failure instead of a hung test.
+ */
+Test(gdb, exits_when_the_program_does_every_time, .timeout = 900)
+{
+	static char out[OUT_MAX];
+
+	for (int i = 0; i < 20; i++) {
+		int status = run_under_gdb("timeout -k 5 60", TARGET, "--no-break",
+					   "continue\ncontinue\n", out, sizeof(out));
+
+		cr_assert(WIFEXITED(status) && WEXITSTATUS(status) != 124 &&
+				  WEXITSTATUS(status) != 137,
+			  "run %d: gdb did not exit (status %d):\n%s", i, status, out);
+		cr_assert(strstr(out, "pipeline ok") != NULL,
+			  "run %d: the program did not finish:\n%s", i, out);
+		cr_assert(strstr(out, "Ignoring packet error") == NULL, "run %d:\n%s", i, out);
+	}
+}
+
+/*
  * The tt commands, stopped on NCRISC about to make the second tile (the
  * first is in CB 0) and then on BRISC before its write barrier, with
  * delayed NoC completion so that the write is still in flight there.
@@ -241,7 +287,7 @@ Test(gdb, tt_commands, .timeout = 180)
 				      "outstanding 1") &&
 			  strstr(out, "NoC 0: 1 command in flight (oldest first):") &&
 			  strstr(out, "BRISC: write 2048 B from 0x") &&
-			  strstr(out, " to (18,18):0x100000"),
+			  strstr(out, " to (18,18):0x100000 [core (0,0)]"),
 		  "tt noc:\n%s", out);
 	cr_expect(strstr(out, "core (1,0) launch 1: ") != NULL, "tt status all:\n%s", out);
 	cr_expect(strstr(out, "pipeline ok") != NULL, "output:\n%s", out);

@@ -286,3 +286,88 @@ Test(hang, cb_wait_points_at_the_producer, .timeout = 30)
 	tt_buffer_free(dst);
 	tt_device_close(dev);
 }
+
+/* CB waits ---------------------------------------------------------------- */
+
+/* A data-movement kernel @kernel on @risc of core (0,0) with args @a. */
+static void dm_on(struct tt_program *prog, const char *kernel, enum tt_dm_processor risc,
+		  const uint32_t *a, uint32_t n)
+{
+	struct tt_core_range_set set = tt_core_set(tt_core(0, 0));
+	struct tt_dm_config cfg = { .processor = risc,
+				    .noc = risc == TT_DM_RISCV_0 ? TT_NOC_0 : TT_NOC_1 };
+	tt_kernel_handle k;
+
+	cr_assert_eq(tt_kernel_create(prog, kernel, &set, &cfg, &k), TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), a, n), TT_OK);
+}
+
+static void cb_of(struct tt_program *prog, uint32_t index)
+{
+	struct tt_core_range_set set = tt_core_set(tt_core(0, 0));
+	struct tt_cb_format f = { .index = index, .data_format = TT_DF_FLOAT16_B, .page_size = 64 };
+	struct tt_cb_config cfg = { .total_size = 4 * 64, .formats = &f, .num_formats = 1 };
+	tt_cb_handle h;
+
+	cr_assert_eq(tt_cb_create(prog, &set, &cfg, &h), TT_OK, "%s", tt_last_error());
+}
+
+/*
+ * Reader (NCRISC) -> CB 0 -> compute -> CB 16 -> writer (BRISC), where the
+ * writer waits for two pages and one comes: only the packer (TRISC2)
+ * pushes CB 16, so the report names it, not the reader that finished
+ * first.
+ */
+Test(hang, cb_wait_names_the_packer_that_pushes_it, .timeout = 60)
+{
+	struct tt_device *dev = e2e_open(1, 1);
+	struct tt_core_range_set set = tt_core_set(tt_core(0, 0));
+	struct tt_compute_config ccfg = { .math_fidelity = TT_MATH_FIDELITY_HIFI4 };
+	uint32_t feed[2] = { 0, 1 }, drain[2] = { 16, 2 }, pass = 1;
+	struct tt_program *prog;
+	struct tt_run_report rep;
+	tt_kernel_handle cp;
+
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	cb_of(prog, 0);
+	cb_of(prog, 16);
+	dm_on(prog, KERNEL("cb_feed.c"), TT_DM_RISCV_1, feed, 2);
+	dm_on(prog, KERNEL("cb_drain.c"), TT_DM_RISCV_0, drain, 2);
+	cr_assert_eq(tt_compute_kernel_create(prog, KERNEL("cb_pass.c"), &set, &ccfg, &cp), TT_OK);
+	cr_assert_eq(tt_kernel_set_runtime_args(prog, cp, tt_core(0, 0), &pass, 1), TT_OK);
+	cr_assert_eq(tt_program_run(dev, prog, 0, &rep), TT_EDEADLK, "%s", tt_last_error());
+	expect_in(&rep, "root cause: a wait nothing can end:\n"
+			"  core (0,0) BRISC waits for CB 16 front: 2 pages, 1 received, which only "
+			"core (0,0) TRISC2 can push; core (0,0) TRISC2 finished, and no hart is "
+			"left to push it\n");
+	cr_expect(strstr(tt_last_error(), "NCRISC finished, and") == NULL, "%s", tt_last_error());
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+}
+
+/*
+ * BRISC waits for CB 1 and NCRISC for CB 2, and no kernel produces
+ * either: not a cycle of two waits (neither would end the other's), but
+ * a CB without a producer.
+ */
+Test(hang, cb_without_producer_is_not_a_cycle, .timeout = 60)
+{
+	struct tt_device *dev = e2e_open(1, 1);
+	uint32_t a[2] = { 1, 1 }, b[2] = { 2, 1 };
+	struct tt_program *prog;
+	struct tt_run_report rep;
+
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	cb_of(prog, 1);
+	cb_of(prog, 2);
+	dm_on(prog, KERNEL("cb_drain.c"), TT_DM_RISCV_0, a, 2);
+	dm_on(prog, KERNEL("cb_drain.c"), TT_DM_RISCV_1, b, 2);
+	cr_assert_eq(tt_program_run(dev, prog, 0, &rep), TT_EDEADLK, "%s", tt_last_error());
+	expect_in(&rep, "root cause: a wait nothing can end:\n  core (0,0) ");
+	expect_in(&rep, " front: 1 page, 0 received; no other RISC of this core has reserved or "
+			"pushed CB ");
+	expect_in(&rep, " in this launch: it has no producer");
+	cr_expect(strstr(tt_last_error(), "cycle") == NULL, "%s", tt_last_error());
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+}

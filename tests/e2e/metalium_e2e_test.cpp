@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include <unistd.h>
+
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
@@ -357,4 +359,43 @@ Test(metalium_e2e, sub_device_managers)
 		64u);
 	dev->remove_sub_device_manager(mgr);
 	dev->close();
+}
+
+// What opening a unit mesh with ARCH_NAME=@arch prints on stderr.
+static std::string opened_with_arch(const char *arch)
+{
+	char path[] = "/tmp/tt-arch-name-XXXXXX";
+	int fd = mkstemp(path), saved = dup(2);
+	cr_assert(fd >= 0 && saved >= 0);
+	setenv("ARCH_NAME", arch, 1);
+	fflush(stderr);
+	dup2(fd, 2);
+	auto dev = distributed::MeshDevice::create_unit_mesh(0);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	unsetenv("ARCH_NAME");
+	cr_assert(dev->arch() == tt::ARCH::WORMHOLE_B0);
+	cr_assert(dev->close());
+	std::string said;
+	char buf[4096];
+	ssize_t n;
+	lseek(fd, 0, SEEK_SET);
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		said.append(buf, static_cast<size_t>(n));
+	close(fd);
+	unlink(path);
+	return said;
+}
+
+// ARCH_NAME names the chip in tt-metal: one the emulator lacks is said,
+// not ignored; names match in any case.
+Test(metalium_e2e, arch_name_blackhole_is_said_not_ignored)
+{
+	std::string said = opened_with_arch("BlackHole");
+	cr_expect(said.find("ARCH_NAME=BlackHole: blackhole is not emulated yet; the device is a "
+			    "Wormhole (wormhole_b0) instead") != std::string::npos,
+		  "stderr: %s", said.c_str());
+	said = opened_with_arch("WORMHOLE_B0");
+	cr_expect(said.find("ARCH_NAME") == std::string::npos, "stderr: %s", said.c_str());
 }

@@ -411,6 +411,26 @@ Test(noc, sanitizer_errors_name_core_risc_rule, .timeout = 120)
 			  "case %u names the kernel's source line: %s", i, tt_last_error());
 	}
 	tt_program_destroy(prog);
+	/* the same error ten times from one pc: one line, with its count */
+	prog = program(KERNEL("noc_bad_loop.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, TT_NOC_0,
+		       &k);
+	{
+		uint32_t args[2] = { 0, SCRATCH };
+		const char *first;
+
+		cr_assert_eq(tt_kernel_set_runtime_args(prog, k, tt_core(0, 0), args, 2), TT_OK);
+		cr_expect_eq(tt_program_run(dev, prog, 20000, &rep), TT_EGUEST, "%s",
+			     tt_last_error());
+		first = strstr(tt_last_error(), "core (0,0) BRISC: guest error");
+		cr_expect(first && !strstr(first + 1, "core (0,0) BRISC: guest error"),
+			  "repeated lines:\n%s", tt_last_error());
+		cr_expect(strstr(tt_last_error(), "(rule: reserved-region) (10 times)\n") != NULL,
+			  "no count:\n%s", tt_last_error());
+		/* the NoC coordinates of core (1,0), and the core */
+		cr_expect(strstr(tt_last_error(), "(19,18) [core (1,0)] 0x") != NULL,
+			  "no logical core:\n%s", tt_last_error());
+	}
+	tt_program_destroy(prog);
 
 	good = program(KERNEL("noc_bad.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, TT_NOC_0, &k);
 	{

@@ -135,6 +135,7 @@ static void circular_buffers(void)
 	OFF("CBI_WR_PTR", struct tt_cb_interface, fifo_wr_ptr);
 	OFF("CBI_RESERVED", struct tt_cb_interface, reserved);
 	OFF("CBI_WAITED", struct tt_cb_interface, waited);
+	OFF("CBI_USED", struct tt_cb_interface, used);
 	C(TT_STREAM_STRIDE);
 	C(TT_A_STREAM_TILES_ACKED);
 	C(TT_A_STREAM_TILES_RECEIVED);

@@ -78,7 +78,7 @@ struct tt_arch {
 /* Descriptor of @id, or NULL if unknown. */
 const struct tt_arch *tt_arch_get(enum tt_arch_id id);
 
-/* Descriptor named @name ("wormhole_b0", "blackhole"), or NULL. */
+/* Descriptor named @name ("wormhole_b0", "blackhole", in any case), or NULL. */
 const struct tt_arch *tt_arch_by_name(const char *name);
 
 #endif /* TT_ARCH_H */

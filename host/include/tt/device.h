@@ -61,6 +61,9 @@ struct tt_device_config {
 	bool profiler;		  /* tt-metal's device profiler log of the
 					 * kernels' markers (tt_device_read_profiler,
 					 * docs/trace.md) */
+	bool cb_guard;		  /* a NoC read or write landing in CB pages
+					 * no RISC of that core reserved is a
+					 * guest error (docs/debugging.md) */
 };
 
 /*
@@ -71,7 +74,7 @@ struct tt_device_config {
  * sets print_buffer, TT_EMU_TILE_THREAD=0 sets tile_inline,
  * TT_EMU_TRACE=<file> records a timeline trace for Perfetto when the
  * config names no trace_path (see docs/trace.md), TT_METAL_DEVICE_PROFILER=1
- * sets profiler.
+ * sets profiler, TT_EMU_CB_GUARD=1 sets cb_guard.
  */
 int tt_device_open(const struct tt_device_config *cfg, struct tt_device **out);
 

@@ -8,6 +8,7 @@
 // shared_ptr<MeshBuffer> that outlives close() is harmless, as in tt-metal.
 #include <cstdlib>
 #include <cstring>
+#include <strings.h>
 #include <stdexcept>
 
 #include <fmt/ostream.h>
@@ -237,10 +238,34 @@ static void check_queues(size_t n)
 	TT_FATAL(n == 1 || n == 2, "{} command queues asked for; a device has one or two", n);
 }
 
+// tt-metal's programs pick the chip with ARCH_NAME; the emulator has only
+// Wormhole to offer, so another name is said once, not ignored.  Names
+// match in any case.
+static void check_arch_name()
+{
+	static std::string said; // the value last warned about
+	const char *v = std::getenv("ARCH_NAME");
+	if (!v || !*v || said == v)
+		return;
+	const struct tt_arch *a = tt_arch_by_name(v);
+	if ((a && a->id == TT_ARCH_WORMHOLE_B0) || !strcasecmp(v, "wormhole"))
+		return;
+	said = v;
+	if (a)
+		log_warning("ARCH_NAME={}: {} is not emulated yet; the device is a Wormhole "
+			    "(wormhole_b0) instead (unset ARCH_NAME or set it to wormhole_b0)",
+			    v, a->name);
+	else
+		log_warning("ARCH_NAME={}: no such architecture (wormhole_b0 or blackhole); the "
+			    "device is a Wormhole (wormhole_b0)",
+			    v);
+}
+
 static std::shared_ptr<MeshDevice> open_one(int device_id, size_t l1_small_size,
 					    size_t num_command_queues)
 {
 	check_queues(num_command_queues);
+	check_arch_name();
 	TT_FATAL(device_id >= 0, "device id {} is negative", device_id);
 	struct tt_device_config cfg = {};
 	cfg.l1_small_size = l1_small_size;
@@ -420,6 +445,7 @@ static std::shared_ptr<MeshDevice> open_mesh(const MeshShape &shape, size_t l1_s
 					     size_t num_command_queues)
 {
 	check_queues(num_command_queues);
+	check_arch_name();
 	TT_FATAL(shape.dims() == 2,
 		 "a {}-dimensional mesh shape ({}): tensix-emu emulates 2-D "
 		 "meshes (MeshShape(rows, cols))",
@@ -433,12 +459,12 @@ static std::shared_ptr<MeshDevice> open_mesh(const MeshShape &shape, size_t l1_s
 		    (rows <= machine.cols && cols <= machine.rows) ||
 		    ((rows == 1 || cols == 1) && rows * cols <= machine.rows * machine.cols);
 	TT_FATAL(fits,
-		 "a {}x{} mesh needs {} chips in that shape, but the emulated system is {} "
+		 "{} {}x{} mesh needs {} chips in that shape, but the emulated system is {} "
 		 "({}x{}, {} chip{}): set TT_EMU_SYSTEM to T3000 (2x4), Galaxy (8x4) or a mesh "
 		 "such as {}x{}",
-		 rows, cols, rows * cols, machine.name, machine.rows, machine.cols,
-		 machine.rows * machine.cols, machine.rows * machine.cols == 1 ? "" : "s", rows,
-		 cols);
+		 tt::tt_metal::detail::a_an(rows), rows, cols, rows * cols, machine.name,
+		 machine.rows, machine.cols, machine.rows * machine.cols,
+		 machine.rows * machine.cols == 1 ? "" : "s", rows, cols);
 	std::string name = fmt::format("{}x{}", rows, cols);
 	struct tt_system_config cfg = {};
 	cfg.name = name.c_str();
@@ -446,7 +472,9 @@ static std::shared_ptr<MeshDevice> open_mesh(const MeshShape &shape, size_t l1_s
 	struct tt_system *sys = nullptr;
 	rc = tt_system_open(&cfg, &sys);
 	if (rc)
-		throw_tt(fmt::format("opening a {}x{} mesh of {}", rows, cols, machine.name), rc);
+		throw_tt(fmt::format("opening {} {}x{} mesh of {}",
+				     tt::tt_metal::detail::a_an(rows), rows, cols, machine.name),
+			 rc);
 	return std::make_shared<MeshDevice>(MeshDevice::Private(), sys, shape, num_command_queues);
 }
 
@@ -925,8 +953,8 @@ std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceA
 	struct tt_buffer *buf = nullptr;
 	int rc = tt_buffer_create(device->c_device(), &cfg, &buf);
 	if (rc)
-		throw_tt(fmt::format("creating a {}-byte buffer with {}-byte pages", size,
-				     page_size),
+		throw_tt(fmt::format("creating {} {}-byte buffer with {}-byte pages",
+				     tt::tt_metal::detail::a_an(size), size, page_size),
 			 rc, tt_last_error());
 	auto out =
 		std::make_shared<Buffer>(device, buf, size, page_size, type, layout,
@@ -1752,8 +1780,8 @@ void WaitProgramDone(IDevice *device, Program &, bool)
 
 void WriteToBuffer(Buffer &buffer, ttsl::Span<const uint8_t> host)
 {
-	TT_FATAL(host.size() >= buffer.size(), "{} bytes of data for a {}-byte buffer", host.size(),
-		 buffer.size());
+	TT_FATAL(host.size() >= buffer.size(), "{} bytes of data for {} {}-byte buffer",
+		 host.size(), tt::tt_metal::detail::a_an(buffer.size()), buffer.size());
 	life_of(buffer.device())->cq->finish();
 	int rc = tt_buffer_write(buffer.c_buffer(), host.data());
 	if (rc)

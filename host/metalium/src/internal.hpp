@@ -26,6 +26,16 @@ extern "C" {
 
 namespace tt::tt_metal::detail {
 
+// "a" or "an" before the number @n as it is read: "an 8x1 mesh", "an
+// 11-byte buffer", "a 16-byte page".
+constexpr const char *a_an(uint64_t n)
+{
+	while (n >= 1000)
+		n /= 1000;
+	return n == 8 || n == 11 || n == 18 || (n >= 80 && n < 90) || (n >= 800 && n < 900) ? "an"
+											    : "a";
+}
+
 // Throw a std::runtime_error: "<what>: <tt_strerror(rc)>" plus @detail lines.
 [[noreturn]] void throw_tt(const std::string &what, int rc, const std::string &detail = {});
 // The same for a failed run: what() is libtt's run report.

@@ -16,6 +16,8 @@
 #include <tt-metalium/mesh_device_view.hpp>
 #include <tt_stl/assert.hpp>
 
+#include "internal.hpp"
+
 namespace tt::tt_metal::distributed {
 
 using tt::tt_fabric::FabricNodeId;
@@ -252,7 +254,8 @@ std::vector<MeshCoordinate> MeshDeviceView::get_ring_coordinates(const Shape2D &
 	uint32_t cols = static_cast<uint32_t>(ring_shape.width());
 	TT_FATAL(rows > 0 && cols > 0, "a ring of {}x{} chips is empty", rows, cols);
 	TT_FATAL(rows <= mesh_shape.height() && cols <= mesh_shape.width(),
-		 "a {}x{} ring does not fit in a {}x{} mesh", rows, cols, mesh_shape.height(),
+		 "{} {}x{} ring does not fit in {} {}x{} mesh", tt::tt_metal::detail::a_an(rows),
+		 rows, cols, tt::tt_metal::detail::a_an(mesh_shape.height()), mesh_shape.height(),
 		 mesh_shape.width());
 	// Along the top row, down the right column, and, when the block has
 	// an inside, back along the bottom row and up the left column.
@@ -365,8 +368,8 @@ std::vector<MeshCoordinate> MeshDeviceView::get_line_coordinates(size_t length,
 	TT_FATAL(mesh_offset.height() < rows && mesh_offset.width() < cols,
 		 "a line from ({}, {}) starts outside the {}x{} mesh", mesh_offset.height(),
 		 mesh_offset.width(), rows, cols);
-	TT_FATAL(length <= rows * cols, "a line of {} chips in a {}x{} mesh of {}", length, rows,
-		 cols, rows * cols);
+	TT_FATAL(length <= rows * cols, "a line of {} chips in {} {}x{} mesh of {}", length,
+		 tt::tt_metal::detail::a_an(rows), rows, cols, rows * cols);
 	const MeshCoordinate start(static_cast<uint32_t>(mesh_offset.height()),
 				   static_cast<uint32_t>(mesh_offset.width()));
 	std::vector<MeshCoordinate> line;
@@ -388,12 +391,14 @@ std::vector<MeshCoordinate> MeshDeviceView::get_line_coordinates(size_t length,
 	// only start where a corner's colour is on a chessboard.
 	const bool odd_start = (mesh_offset.height() + mesh_offset.width()) % 2 != 0;
 	TT_FATAL(!(length == rows * cols && rows > 1 && cols > 1 && odd_start),
-		 "no line through all {} chips of a {}x{} mesh starts at ({}, {})", length, rows,
-		 cols, mesh_offset.height(), mesh_offset.width());
+		 "no line through all {} chips of {} {}x{} mesh starts at ({}, {})", length,
+		 tt::tt_metal::detail::a_an(rows), rows, cols, mesh_offset.height(),
+		 mesh_offset.width());
 	LineSearch search(rows, cols, length);
 	TT_FATAL(search.find(start, line),
-		 "no line of {} neighbouring chips from ({}, {}) in a {}x{} mesh found", length,
-		 mesh_offset.height(), mesh_offset.width(), rows, cols);
+		 "no line of {} neighbouring chips from ({}, {}) in {} {}x{} mesh found", length,
+		 mesh_offset.height(), mesh_offset.width(), tt::tt_metal::detail::a_an(rows), rows,
+		 cols);
 	return line;
 }
 

@@ -4,6 +4,7 @@
  * numbers come from hal/<arch>/ (no #ifdef, no literal here).
  */
 #include <string.h>
+#include <strings.h>
 
 #include <tt/arch.h>
 
@@ -27,7 +28,7 @@ const struct tt_arch *tt_arch_by_name(const char *name)
 	if (!name)
 		return NULL;
 	for (size_t i = 0; i < sizeof(arches) / sizeof(arches[0]); i++)
-		if (!strcmp(arches[i]->name, name))
+		if (!strcasecmp(arches[i]->name, name))
 			return arches[i];
 	return NULL;
 }

@@ -92,11 +92,77 @@ void tt_dev_error(struct tt_device *dev, int status, uint32_t core, unsigned int
 	dev->errors[dev->errors_len] = '\0';
 }
 
+/*
+ * A guest error that repeats (the same hart, pc and text, as a kernel's
+ * loop makes it) is one line of the report, with its count
+ * (tt_dev_errors_finish): the others it would push out stay in.  True
+ * when @text at @pc of @src was seen before in this run; else it is noted
+ * as the last line guest_error_noted() completes.
+ */
+static bool guest_error_repeated(struct tt_device *dev, const struct tt_evt_source *src,
+				 uint32_t pc, const char *text, size_t len)
+{
+	uint32_t hash = 2166136261u; /* FNV-1a */
+	struct tt_dev_guest_seen *g;
+
+	for (size_t i = 0; i < len; i++)
+		hash = (hash ^ (uint8_t)text[i]) * 16777619u;
+	for (uint32_t i = 0; i < dev->nguest_seen; i++) {
+		g = &dev->guest_seen[i];
+		if (g->core == src->core && g->risc == src->risc && g->pc == pc &&
+		    g->hash == hash) {
+			g->count++;
+			return true;
+		}
+	}
+	if (dev->nguest_seen < sizeof(dev->guest_seen) / sizeof(dev->guest_seen[0])) {
+		g = &dev->guest_seen[dev->nguest_seen++];
+		*g = (struct tt_dev_guest_seen){ src->core, src->risc, pc, hash, 1, 0 };
+	}
+	return false;
+}
+
+/* The line just added is the last guest error noted: where it ends. */
+static void guest_error_noted(struct tt_device *dev)
+{
+	struct tt_dev_guest_seen *g;
+
+	if (!dev->nguest_seen)
+		return;
+	g = &dev->guest_seen[dev->nguest_seen - 1];
+	if (g->count == 1 && !g->line_end && !dev->errors_left_out && dev->errors_len)
+		g->line_end = dev->errors_len - 1; /* before its '\n' */
+}
+
+/* " (seen N times)" after each repeated guest error's line, latest first. */
+static void guest_error_counts(struct tt_device *dev)
+{
+	for (uint32_t i = dev->nguest_seen; i-- > 0;) {
+		struct tt_dev_guest_seen *g = &dev->guest_seen[i];
+		char add[48];
+		int n;
+
+		if (g->count < 2 || !g->line_end)
+			continue;
+		n = snprintf(add, sizeof(add), " (%u times)", g->count);
+		if (n <= 0 ||
+		    dev->errors_len + (size_t)n + 1 > sizeof(dev->errors) - TT_ERRORS_RESERVE)
+			continue;
+		memmove(dev->errors + g->line_end + n, dev->errors + g->line_end,
+			dev->errors_len - g->line_end + 1);
+		memcpy(dev->errors + g->line_end, add, (size_t)n);
+		dev->errors_len += (size_t)n;
+	}
+	dev->nguest_seen = 0;
+}
+
 void tt_dev_errors_finish(struct tt_device *dev)
 {
-	size_t room = sizeof(dev->errors) - dev->errors_len;
+	size_t room;
 	int n;
 
+	guest_error_counts(dev);
+	room = sizeof(dev->errors) - dev->errors_len;
 	if (!dev->errors_left_out)
 		return;
 	n = snprintf(dev->errors + dev->errors_len, room,
@@ -287,6 +353,40 @@ static bool rule_warning(struct tt_device *dev, uint32_t core, unsigned int risc
 	return true;
 }
 
+/*
+ * @text (@len bytes) of a device report into @out, with the logical core
+ * after each worker's NoC coordinates: "(19,18)" -> "(19,18) [core (1,0)]".
+ * The model speaks NoC coordinates, which is what the kernel used; the
+ * host program and the rest of the report speak logical cores.
+ */
+static void with_logical_cores(struct tt_device *dev, const char *text, size_t len, char *out,
+			       size_t outlen)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < len && o + 1 < outlen;) {
+		unsigned int x, y, used = 0;
+		char tail;
+
+		out[o++] = text[i];
+		if (text[i++] != '(' || i >= len)
+			continue;
+		if (sscanf(text + i, "%u,%u%c%n", &x, &y, &tail, &used) != 3 || tail != ')' ||
+		    i + used > len || x < dev->arch->virtual_worker_x0 ||
+		    y < dev->arch->virtual_worker_y0 ||
+		    x - dev->arch->virtual_worker_x0 >= dev->grid_x ||
+		    y - dev->arch->virtual_worker_y0 >= dev->grid_y)
+			continue;
+		o += (size_t)snprintf(out + o, outlen - o, "%.*s [core (%u,%u)]", (int)used,
+				      text + i, x - dev->arch->virtual_worker_x0,
+				      y - dev->arch->virtual_worker_y0);
+		if (o >= outlen)
+			o = outlen - 1;
+		i += used;
+	}
+	out[o < outlen ? o : outlen - 1] = '\0';
+}
+
 static const char *race_kind(uint32_t kind)
 {
 	switch (kind) {
@@ -316,14 +416,15 @@ static void race_report(struct tt_device *dev, const struct tt_evt_source *src,
 {
 	struct tt_core xy = tt_dev_core_xy(dev, src->core);
 	struct tt_core oxy;
-	char where[900];
+	char where[900], said[1024];
 
 	if (ev->other.core >= dev->ncores || ev->other.risc >= TT_RISCS_PER_CORE)
 		return;
 	oxy = tt_dev_core_xy(dev, ev->other.core);
+	with_logical_cores(dev, text, len, said, sizeof(said));
 	tt_dev_error(dev, TT_EGUEST, src->core, src->risc, ev->pc,
-		     "core (%u,%u) %s: NoC race (%s) at pc 0x%08x: %.*s", xy.x, xy.y,
-		     tt_risc_name(src->risc), race_kind(ev->kind), ev->pc, (int)len, text);
+		     "core (%u,%u) %s: NoC race (%s) at pc 0x%08x: %s", xy.x, xy.y,
+		     tt_risc_name(src->risc), race_kind(ev->kind), ev->pc, said);
 	tt_dev_error(dev, TT_EGUEST, src->core, src->risc, ev->pc, "  core (%u,%u) %s here%s", xy.x,
 		     xy.y, tt_risc_name(src->risc),
 		     tt_dev_pc_location(dev, src->core, src->risc, ev->pc, where, sizeof(where)));
@@ -429,6 +530,7 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr, co
 	case TT_EVT_GUEST_ERROR: {
 		struct tt_evt_guest_error ev;
 		struct tt_core xy = tt_dev_core_xy(dev, src.core);
+		char text[1024];
 
 		if (hdr->len < sizeof(ev))
 			return;
@@ -437,10 +539,15 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr, co
 			dev->core[src.core].hart[src.risc].guest_error = true;
 			dev->core[src.core].hart[src.risc].guest_pc = ev.pc;
 		}
+		if (guest_error_repeated(dev, &src, ev.pc, (const char *)p + sizeof(ev),
+					 hdr->len - sizeof(ev)))
+			break;
+		with_logical_cores(dev, (const char *)p + sizeof(ev), hdr->len - sizeof(ev), text,
+				   sizeof(text));
 		tt_dev_error(dev, TT_EGUEST, src.core, src.risc, ev.pc,
-			     "core (%u,%u) %s: guest error at pc 0x%08x: %.*s", xy.x, xy.y,
-			     tt_risc_name(src.risc), ev.pc, (int)(hdr->len - sizeof(ev)),
-			     (const char *)p + sizeof(ev));
+			     "core (%u,%u) %s: guest error at pc 0x%08x: %s", xy.x, xy.y,
+			     tt_risc_name(src.risc), ev.pc, text);
+		guest_error_noted(dev);
 		break;
 	}
 	case TT_EVT_RACE: {

@@ -240,6 +240,9 @@ static int spawn_qemu(struct tt_device *dev, const struct tt_device_config *cfg,
 	if (cfg->racecheck)
 		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
 			 ",racecheck=on");
+	if (cfg->cb_guard)
+		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
+			 ",cb-guard=on");
 	if (cfg->tile_inline)
 		snprintf(machine + strlen(machine), sizeof(machine) - strlen(machine),
 			 ",tile-thread=off");
@@ -531,6 +534,8 @@ int tt_device_open(const struct tt_device_config *user_cfg, struct tt_device **o
 	}
 	if (env_flag("TT_EMU_RACECHECK"))
 		cfg.racecheck = true;
+	if (env_flag("TT_EMU_CB_GUARD"))
+		cfg.cb_guard = true;
 	/* As tt-metal reads it: on when the value starts with 1. */
 	if (getenv("TT_METAL_DEVICE_PROFILER") && getenv("TT_METAL_DEVICE_PROFILER")[0] == '1')
 		cfg.profiler = true;

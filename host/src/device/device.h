@@ -51,6 +51,14 @@ void tt_elf_free(struct tt_elf *elf);
 int tt_symbolize(const char *elf, uint32_t pc, char *out, size_t len);
 
 /*
+ * A demangled function name as a report shows it, in place: without
+ * template arguments, parameters or a return type
+ * ("void f<true, 16u>(unsigned int)" -> "f", "A<int>::get() const" ->
+ * "A::get"); operators and anonymous namespaces are kept.
+ */
+void tt_short_function_name(char *name);
+
+/*
  * gdb (gdb.c, docs/gdb.md): notes on which image runs where, one fact a
  * line, to TT_EMU_GDB_SYMS and the device's fault-mode notes; whether
  * anyone takes notes; the device and firmware lines at open.
@@ -184,6 +192,13 @@ struct tt_device {
 	/* rule warnings already reported this run: (risc, pc) */
 	uint32_t warned[32][2];
 	uint32_t nwarned;
+	/* guest errors reported this run: a repeat only counts (ctl.c) */
+	struct tt_dev_guest_seen {
+		uint32_t core, risc, pc, hash;
+		uint32_t count;	 /* times seen */
+		size_t line_end; /* where its line ends in errors */
+	} guest_seen[16];
+	uint32_t nguest_seen;
 	/* freed buffers the NoC refuses (checking mode TT_EMU_POISON_FREED=1) */
 	bool poison_freed;
 	bool freed_dirty; /* not yet sent to the device */

@@ -17,6 +17,7 @@ void tt_dev_run_start(struct tt_device *dev)
 	dev->errors_len = 0;
 	dev->errors_left_out = 0;
 	dev->nwarned = 0;
+	dev->nguest_seen = 0;
 	dev->errors[0] = '\0';
 	memset(&dev->first, 0, sizeof(dev->first));
 	for (uint32_t c = 0; c < dev->ncores; c++)

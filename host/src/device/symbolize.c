@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -16,6 +17,58 @@
 #include "device/device.h"
 
 extern char **environ;
+
+/* Does @s end, before @at, with "operator"?  (operator<, operator()) */
+static bool after_operator(const char *s, const char *at)
+{
+	return at - s >= 8 && !strncmp(at - 8, "operator", 8);
+}
+
+void tt_short_function_name(char *name)
+{
+	static const char anon[] = "(anonymous namespace)", ops[] = "<>=!+-*/%^&|~[],";
+	char *w = name, *cut = NULL;
+	int angle = 0;
+
+	for (const char *r = name; *r;) {
+		if (!strncmp(r, anon, sizeof(anon) - 1) || (!angle && !strncmp(r, "operator", 8))) {
+			size_t n = r[0] == '(' ? sizeof(anon) - 1 : 8;
+
+			if (r[0] == 'o' && r[8] == '(' && r[9] == ')')
+				n = 10; /* operator() */
+			else if (r[0] == 'o')
+				n += strspn(r + 8, ops);
+			if (!angle) {
+				memmove(w, r, n);
+				w += n;
+			}
+			r += n;
+			continue;
+		}
+		if (*r == '<' || (*r == '>' && angle)) {
+			angle += *r == '<' ? 1 : -1;
+			r++;
+			continue;
+		}
+		if (angle) {
+			r++;
+			continue;
+		}
+		if (*r == '(')
+			break; /* the parameters, and qualifiers after them */
+		*w++ = *r++;
+	}
+	while (w > name && w[-1] == ' ')
+		w--;
+	*w = '\0';
+	/* a template function's return type comes first: "void f" */
+	for (char *p = name; *p; p++)
+		if (*p == ' ' && !after_operator(name, p) &&
+		    !(p - name >= 10 && !strncmp(p - 10, "(anonymous", 10)))
+			cut = p;
+	if (cut)
+		memmove(name, cut + 1, strlen(cut + 1) + 1);
+}
 
 /*
  * With -i, addr2line prints one (function, file:line) pair per inline
@@ -60,6 +113,9 @@ int tt_symbolize(const char *elf, uint32_t pc, char *out, size_t len)
 		return TT_ENOENT;
 	/* drop " (discriminator N)" from the file:line */
 	lines[n - 1][strcspn(lines[n - 1], " ")] = '\0';
+	/* "noc_async_write", not "void noc_async_write<true, 16u>(unsigned int, ...)" */
+	for (int i = 0; i < n; i += 2)
+		tt_short_function_name(lines[i]);
 	if (n >= 4)
 		snprintf(out, len, "%s (%s, in %s)", lines[n - 1], lines[n - 2], lines[n - 4]);
 	else

@@ -7,8 +7,11 @@
  *  - a semaphore on core C: the RISCs of other cores whose runtime args
  *    (unique or common) name C's NoC coordinates, or else hold the
  *    semaphore's address (how a kernel learns where to signal);
- *  - a CB's front (back): the other RISCs of its core with a kernel,
- *    which push (pop) it;
+ *  - a CB's front (back): the other RISCs of its core that reserved or
+ *    pushed (waited for or popped) that CB in this launch, as their CB
+ *    interfaces say (TT_CB_USED_*, hal/tt_cb.h); when none did, those
+ *    that still could (running, or trapped before they got to it); when
+ *    none can, the wait ends the walk: the CB has no producer (consumer);
  *  - the tile engine: the other TRISCs of its core;
  *  - BRISC done with its kernel: the RISCs of its core still in theirs.
  * Walking from the first sleeper along the first waited-for hart that
@@ -22,6 +25,7 @@
 #include <string.h>
 
 #include "program/program.h"
+#include "tt_cb.h"
 #include "tt_emu_regs.h"
 #include "tt_kernel_config.h"
 #include "tt_mem_map.h"
@@ -106,6 +110,62 @@ static uint32_t core_mates(struct tt_device *dev, uint32_t core, unsigned int ri
 	return n;
 }
 
+/* TT_CB_USED_* of RISC @risc of @core for CB @cb (its interface in L1). */
+static uint32_t cb_used(struct tt_device *dev, uint32_t core, unsigned int risc, uint32_t cb)
+{
+	struct tt_cb_interface ifc;
+
+	if (cb >= TT_NUM_CBS)
+		return 0;
+	memcpy(&ifc,
+	       tt_dev_l1(dev, core) + TT_MEM_CB_INTERFACE_BASE +
+		       risc * TT_MEM_CB_INTERFACE_SLOT_SIZE + cb * sizeof(ifc),
+	       sizeof(ifc));
+	return ifc.fifo_num_pages ? ifc.used : 0;
+}
+
+/*
+ * The other RISCs of @core that made a call of @mask (TT_CB_USED_*) on CB
+ * @cb in this launch: its producers or consumers.
+ */
+static uint32_t cb_users(struct tt_device *dev, uint32_t core, unsigned int risc, uint32_t cb,
+			 uint32_t mask, struct hart_ref *out)
+{
+	struct tt_core xy = tt_dev_core_xy(dev, core);
+	uint32_t n = 0;
+
+	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++)
+		if (r != risc && kernel_on(dev->inflight, xy, r) &&
+		    (cb_used(dev, core, r, cb) & mask))
+			out[n++] = (struct hart_ref){ core, r };
+	return n;
+}
+
+static enum tt_hart_activity state_of(struct tt_device *dev, struct hart_ref h);
+
+/*
+ * When no RISC has touched @h's CB yet: the other RISCs of its core that
+ * could still be its producer (consumer): a data-movement RISC, or the
+ * TRISC @trisc (PACK pushes, UNPACK pops), that has not finished and is
+ * not asleep in a wait of its own (running, or stopped by a trap before
+ * it got to the CB).  None: the CB has no producer (consumer).
+ */
+static uint32_t cb_may_use(struct tt_device *dev, struct hart_ref h, unsigned int trisc,
+			   struct hart_ref *out)
+{
+	struct hart_ref v[TT_RISCS_PER_CORE];
+	uint32_t n = core_mates(dev, h.core, h.risc, false, v), m = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		enum tt_hart_activity s = state_of(dev, v[i]);
+
+		if ((v[i].risc < TT_RISC_TRISC0 || v[i].risc == trisc) && s != TT_HART_FINISHED &&
+		    s != TT_HART_ASLEEP)
+			out[m++] = v[i];
+	}
+	return m;
+}
+
 static const struct tt_evt_wait_state *wait_of(struct tt_device *dev, struct hart_ref h)
 {
 	for (uint32_t i = 0; i < dev->nwaits; i++)
@@ -146,11 +206,14 @@ static uint32_t waited_for(struct tt_device *dev, struct hart_ref h, struct hart
 		*verb = "increment";
 		return sem_writers(dev, h.core, w->id, out);
 	case TT_WAIT_CB_FRONT:
-		*verb = "push";
-		return core_mates(dev, h.core, h.risc, false, out);
-	case TT_WAIT_CB_BACK:
-		*verb = "pop";
-		return core_mates(dev, h.core, h.risc, false, out);
+	case TT_WAIT_CB_BACK: {
+		bool front = w->kind == TT_WAIT_CB_FRONT;
+		uint32_t n = cb_users(dev, h.core, h.risc, w->id,
+				      front ? TT_CB_USED_PRODUCER : TT_CB_USED_CONSUMER, out);
+
+		*verb = front ? "push" : "pop";
+		return n ? n : cb_may_use(dev, h, front ? TT_RISC_TRISC2 : TT_RISC_TRISC0, out);
+	}
 	case TT_WAIT_TILE_ENGINE:
 		*verb = "release";
 		return core_mates(dev, h.core, h.risc, true, out);
@@ -231,8 +294,13 @@ static void chain_end(struct tt_device *dev, struct hart_ref h, const struct har
 			 "no other core was given this core's coordinates "
 			 "or the semaphore's address in its runtime args");
 	} else if (w && (w->kind == TT_WAIT_CB_FRONT || w->kind == TT_WAIT_CB_BACK)) {
-		snprintf(buf, len, "no other RISC of this core has a kernel to %s it",
-			 w->kind == TT_WAIT_CB_FRONT ? "push" : "pop");
+		bool front = w->kind == TT_WAIT_CB_FRONT;
+
+		snprintf(buf, len,
+			 "no other RISC of this core has %s CB %u in this launch: it has no %s "
+			 "(a kernel that should %s it is missing, or uses another CB index)",
+			 front ? "reserved or pushed" : "waited for or popped", w->id,
+			 front ? "producer" : "consumer", front ? "push" : "pop");
 	} else if (w && w->kind == TT_WAIT_NOC_BARRIER) {
 		snprintf(buf, len,
 			 "no NoC command in flight can complete it: the "

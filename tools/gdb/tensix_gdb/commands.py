@@ -296,8 +296,13 @@ def _fw_symbol(core, risc, name):
 
 
 def _noc_addr(lo, mid):
+    """NoC address, with the logical core of a worker's coordinates."""
     x = field(mid, hal.R_NOC_ADDR_MID_X)
     y = field(mid, hal.R_NOC_ADDR_MID_Y)
+    gx, gy = session().notes.grid
+    lx, ly = x - hal.NOC_VIRTUAL_WORKER_X0, y - hal.NOC_VIRTUAL_WORKER_Y0
+    if 0 <= lx < gx and 0 <= ly < gy:
+        return "(%d,%d):0x%x [core (%d,%d)]" % (x, y, lo, lx, ly)
     return "(%d,%d):0x%x" % (x, y, lo)
 
 

@@ -56,11 +56,17 @@ class Forwarder(threading.Thread):
         self.qemu.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def run(self):
-        self.gdb, _ = self.listener.accept()
-        self.gdb.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        try:
+            self.gdb, _ = self.listener.accept()
+            self.gdb.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self._relay()
+        finally:
+            self._hang_up()
+
+    def _relay(self):
         while not self.stopped:
             with self.lock:
-                socks = [] if self.paused or self.qemu is None else [self.gdb, self.qemu]
+                socks = [] if self.paused or self.qemu is None else [self.qemu, self.gdb]
             if not socks:
                 time.sleep(0.01)
                 continue
@@ -68,19 +74,71 @@ class Forwarder(threading.Thread):
             with self.lock:
                 if self.paused:
                     continue
-                for s in ready:
-                    data = s.recv(65536)
-                    if not data:
-                        self.stopped = True
-                        break
-                    if s is self.gdb:
-                        self._note(data.decode("latin-1"))
-                        self.qemu.sendall(data)
+                # QEMU's bytes first: what it said before it went (the
+                # program's exit) reaches gdb before gdb's next packet
+                # finds it gone.
+                for s in sorted(ready, key=lambda s: s is self.gdb):
+                    if s is self.qemu:
+                        data = self._recv(self.qemu)
+                        if not data or not self._send(self.gdb, data):
+                            self.stopped = True
+                            break
                     else:
-                        self.gdb.sendall(data)
+                        data = self._recv(self.gdb)
+                        if not data:
+                            self.stopped = True
+                            break
+                        self._note(data.decode("latin-1"))
+                        if not self._send(self.qemu, data):
+                            # QEMU went while gdb spoke: pass on what it
+                            # said last, then hang up on gdb
+                            self._drain_qemu()
+                            self.stopped = True
+                            break
+
+    @staticmethod
+    def _recv(s):
+        """Bytes from @s; b"" when its peer closed or reset the connection."""
+        try:
+            return s.recv(65536)
+        except OSError:
+            return b""
+
+    @staticmethod
+    def _send(s, data):
+        """Send @data on @s; False when its peer is gone."""
+        try:
+            s.sendall(data)
+            return True
+        except OSError:
+            return False
+
+    def _drain_qemu(self):
+        """Forward to gdb what QEMU sent before it closed."""
+        try:
+            self.qemu.setblocking(False)
+        except OSError:
+            return
+        while True:
+            try:
+                data = self.qemu.recv(65536)
+            except OSError:
+                return
+            if not data or not self._send(self.gdb, data):
+                return
+
+    def _hang_up(self):
+        """The program ended (or gdb left): close both sides, so that gdb
+        sees "Remote connection closed" and never waits for a reply."""
+        self.stopped = True
         for s in (self.gdb, self.qemu, self.listener):
-            if s is not None:
-                s.close()
+            if s is None:
+                continue
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            s.close()
 
     # -- what gdb asked for ----------------------------------------------
 

@@ -260,7 +260,68 @@ def start(target, notes_path, program=None):
     gdb.execute("define hook-stop\npython tensix_gdb.session.on_stop()\nend",
                 to_string=True)
     gdb.events.gdb_exiting.connect(_on_exit)
+    gdb.events.breakpoint_created.connect(_on_breakpoint)
+    gdb.events.breakpoint_modified.connect(_on_breakpoint)
     return _session
+
+
+def risc_of_code(addr):
+    """The RISC whose firmware or kernel text holds @addr (each RISC has its
+    own slots in L1, hal/tt_l1_layout.h), or None."""
+    if hal.MEM_FIRMWARE_BASE <= addr < hal.MEM_FIRMWARE_BASE + \
+            hal.RISCS_PER_CORE * hal.MEM_FIRMWARE_SLOT_SIZE:
+        return (addr - hal.MEM_FIRMWARE_BASE) // hal.MEM_FIRMWARE_SLOT_SIZE
+    if hal.MEM_KERNEL_TEXT_BASE <= addr < hal.MEM_KERNEL_TEXT_BASE + \
+            hal.RISCS_PER_CORE * hal.MEM_KERNEL_SLOT_SIZE:
+        return (addr - hal.MEM_KERNEL_TEXT_BASE) // hal.MEM_KERNEL_SLOT_SIZE
+    return None
+
+
+_told = set()   # (breakpoint number, thread) already warned about
+
+
+def check_thread_breakpoint(bp):
+    """A breakpoint for one thread (break ... thread I.T) whose locations
+    are all in other RISCs' code never stops: say so.  A line of a compute
+    kernel has code only on the TRISCs whose part it is (UNPACK, MATH,
+    PACK), and a kernel's lines only on the RISC that runs it."""
+    if not bp.is_valid() or bp.thread is None or bp.type != gdb.BP_BREAKPOINT:
+        return
+    t = next((t for inf in gdb.inferiors() for t in inf.threads()
+              if t.global_num == bp.thread), None)
+    locs = getattr(bp, "locations", None)
+    if t is None or not locs or (bp.number, bp.thread) in _told:
+        return
+    core, risc = device.hart_of(t)
+    others = set()
+    for loc in locs:
+        groups = getattr(loc, "thread_groups", None) or [t.inferior.num]
+        if t.inferior.num not in groups:
+            continue
+        r = risc_of_code(loc.address)
+        if r is None or r == risc:
+            return
+        others.add(r)
+    if not others:
+        return
+    _told.add((bp.number, bp.thread))
+    names = " and ".join(hal.RISC_NAMES[r] for r in sorted(others))
+    ids = []
+    for r in sorted(others):
+        other = device.thread(core, r)
+        if other is not None:
+            ids.append("%d.%d" % (other.inferior.num, other.num))
+    print("tensix-emu: warning: breakpoint %d (%s) is for thread %d.%d (%s), but its "
+          "code is only in %s's: it will never stop there%s" %
+          (bp.number, bp.location, t.inferior.num, t.num, hal.RISC_NAMES[risc], names,
+           "; use thread %s" % " or ".join(ids) if ids else ""))
+
+
+def _on_breakpoint(bp):
+    try:
+        check_thread_breakpoint(bp)
+    except (gdb.error, RuntimeError, AttributeError) as e:
+        print("tensix-emu: %s" % e)
 
 
 def _on_exit(event):
