@@ -174,6 +174,22 @@ bool Kernel::is_compute() const
 	       std::holds_alternative<experimental::quasar::QuasarComputeConfig>(config_);
 }
 
+HalProcessorClassType Kernel::get_kernel_processor_class() const
+{
+	return is_compute() ? HalProcessorClassType::COMPUTE : HalProcessorClassType::DM;
+}
+
+int Kernel::get_kernel_processor_type(int index) const
+{
+	if (is_compute())
+		return index;
+	if (const auto *dm = std::get_if<DataMovementConfig>(&config_))
+		return dm->processor == DataMovementProcessor::RISCV_0 ? 0 : 1;
+	if (std::holds_alternative<experimental::quasar::QuasarDataMovementConfig>(config_))
+		return index;
+	return 0; // an ethernet core's one RISC
+}
+
 // Mix @v into @seed (boost's hash_combine constant).
 template <typename T>
 static void hash_mix(size_t &seed, const T &v)

@@ -5,6 +5,10 @@
 #include <tt-metalium/buffer_types.hpp>
 
 namespace tt::tt_metal {
+// The classes of a core's RISCs: data movement (BRISC, NCRISC, an ERISC)
+// and compute (the three TRISCs).
+enum class HalProcessorClassType : uint8_t { DM = 0, COMPUTE = 1 };
+
 enum class HalProgrammableCoreType {
 	TENSIX = 0,
 	ACTIVE_ETH = 1,

@@ -11,6 +11,7 @@
 #include <tt-metalium/hal.hpp>
 #include <tt-metalium/hal_types.hpp>
 #include <tt_stl/assert.hpp>
+#include <tt_stl/enum.hpp>
 
 #include <tt-metalium/kernel_types.hpp>
 
@@ -48,6 +49,17 @@ public:
 	}
 	uint32_t get_read_alignment(HalMemType t) const { return get_alignment(t); }
 	uint32_t get_write_alignment(HalMemType t) const { return get_alignment(t); }
+	// RISCs of class @processor_class_idx (HalProcessorClassType) in a
+	// core of @type: a Tensix core's two DM and three compute RISCs, an
+	// ethernet core's one DM RISC.
+	uint32_t get_processor_types_count(HalProgrammableCoreType type,
+					   uint32_t processor_class_idx) const
+	{
+		bool dm = processor_class_idx == static_cast<uint32_t>(HalProcessorClassType::DM);
+		if (type == HalProgrammableCoreType::TENSIX)
+			return dm ? 2 : 3;
+		return dm ? 1 : 0;
+	}
 	// RISCs of a core type: a Tensix core's five, an ethernet core's one.
 	uint32_t get_num_risc_processors(HalProgrammableCoreType type) const
 	{

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include <tt-metalium/core_coord.hpp>
+#include <tt-metalium/hal_types.hpp>
 #include <tt-metalium/impl/host_api/temp_quasar_api.hpp>
 #include <tt-metalium/kernel_types.hpp>
 #include <tt-metalium/runtime_args_data.hpp>
@@ -95,10 +96,17 @@ public:
 	const std::string &source() const { return source_; }
 	const KernelConfig &config() const { return config_; }
 	bool is_compute() const;
+	// Its RISCs' class (data movement or compute), and the class's
+	// @index-th RISC it runs on: BRISC 0 / NCRISC 1 for data movement (an
+	// ERISC is 0), TRISC @index for compute.
+	HalProcessorClassType get_kernel_processor_class() const;
+	int get_kernel_processor_type(int index) const;
 	// On ethernet cores (an EthernetConfig): its cores are (0, channel).
 	bool is_ethernet() const { return std::holds_alternative<EthernetConfig>(config_); }
 	const CoreRangeSet &core_range_set() const { return cores_; }
 	const std::set<CoreCoord> &logical_cores() const { return core_list_; }
+	// Its cores as the ranges they were given in.
+	const std::vector<CoreRange> &logical_coreranges() const { return cores_.ranges(); }
 	bool is_on_logical_core(const CoreCoord &core) const { return core_list_.count(core) != 0; }
 	// What decides the binary: source, config, args baked in at compile
 	// time.  Equal for kernels that compile to the same code.
