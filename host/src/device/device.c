@@ -927,48 +927,43 @@ static int l1_span(struct tt_device *dev, const char *fn, struct tt_core core, b
 	return TT_OK;
 }
 
+/*
+ * Copy @len bytes into L1 from @src, or (@src NULL) out of it into @dst,
+ * checked by l1_span().
+ */
+static int l1_copy(struct tt_device *dev, const char *fn, struct tt_core core, bool eth,
+		   uint32_t addr, const void *src, void *dst, size_t len)
+{
+	uint8_t *p;
+	int rc = l1_span(dev, fn, core, eth, addr, src ? src : dst, len, &p);
+
+	if (!rc && len)
+		memcpy(src ? p : dst, src ? src : p, len);
+	return rc;
+}
+
 int tt_device_l1_write(struct tt_device *dev, struct tt_core core, uint32_t addr, const void *src,
 		       size_t len)
 {
-	uint8_t *p;
-	int rc = l1_span(dev, "tt_device_l1_write", core, false, addr, src, len, &p);
-
-	if (!rc && len)
-		memcpy(p, src, len);
-	return rc;
-}
-
-int tt_device_eth_l1_write(struct tt_device *dev, struct tt_core core, uint32_t addr,
-			   const void *src, size_t len)
-{
-	uint8_t *p;
-	int rc = l1_span(dev, "tt_device_eth_l1_write", core, true, addr, src, len, &p);
-
-	if (!rc && len)
-		memcpy(p, src, len);
-	return rc;
-}
-
-int tt_device_eth_l1_read(struct tt_device *dev, struct tt_core core, uint32_t addr, void *dst,
-			  size_t len)
-{
-	uint8_t *p;
-	int rc = l1_span(dev, "tt_device_eth_l1_read", core, true, addr, dst, len, &p);
-
-	if (!rc && len)
-		memcpy(dst, p, len);
-	return rc;
+	return l1_copy(dev, "tt_device_l1_write", core, false, addr, src, NULL, len);
 }
 
 int tt_device_l1_read(struct tt_device *dev, struct tt_core core, uint32_t addr, void *dst,
 		      size_t len)
 {
-	uint8_t *p;
-	int rc = l1_span(dev, "tt_device_l1_read", core, false, addr, dst, len, &p);
+	return l1_copy(dev, "tt_device_l1_read", core, false, addr, NULL, dst, len);
+}
 
-	if (!rc && len)
-		memcpy(dst, p, len);
-	return rc;
+int tt_device_eth_l1_write(struct tt_device *dev, struct tt_core core, uint32_t addr,
+			   const void *src, size_t len)
+{
+	return l1_copy(dev, "tt_device_eth_l1_write", core, true, addr, src, NULL, len);
+}
+
+int tt_device_eth_l1_read(struct tt_device *dev, struct tt_core core, uint32_t addr, void *dst,
+			  size_t len)
+{
+	return l1_copy(dev, "tt_device_eth_l1_read", core, true, addr, NULL, dst, len);
 }
 
 /* As l1_span() for DRAM bank @bank: addr + len must not wrap. */
