@@ -508,6 +508,16 @@ static enum tt_math_fidelity c_fidelity(MathFidelity f)
 	}
 }
 
+// Keep the kernel libtt made (@handle) in the program; its KernelHandle.
+static KernelHandle keep_kernel(detail::ProgramImpl &impl, const std::string &path,
+				const CoreRangeSet &cores, KernelConfig kc, tt_kernel_handle handle)
+{
+	auto k = std::make_shared<Kernel>(path, cores, std::move(kc));
+	k->handle = handle;
+	impl.kernels.push_back(std::move(k));
+	return static_cast<KernelHandle>(impl.kernels.size() - 1);
+}
+
 KernelHandle CreateKernel(Program &program, const std::string &file_name,
 			  const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
 			  const std::variant<DataMovementConfig, ComputeConfig> &config)
@@ -561,10 +571,7 @@ KernelHandle CreateKernel(Program &program, const std::string &file_name,
 			 tt_last_error());
 	KernelConfig kc = compute ? KernelConfig(std::get<ComputeConfig>(config))
 				  : KernelConfig(std::get<DataMovementConfig>(config));
-	auto k = std::make_shared<Kernel>(path, cores, std::move(kc));
-	k->handle = handle;
-	impl.kernels.push_back(std::move(k));
-	return static_cast<KernelHandle>(impl.kernels.size() - 1);
+	return keep_kernel(impl, path, cores, std::move(kc), handle);
 }
 
 // A .cpp kernel holding @src in the temporary directory, named by its
@@ -633,10 +640,7 @@ KernelHandle CreateKernel(Program &program, const std::string &file_name,
 		throw_tt(fmt::format("CreateKernel({}) on ethernet cores {}", file_name,
 				     cores.str()),
 			 rc, tt_last_error());
-	auto k = std::make_shared<Kernel>(path, cores, KernelConfig(config));
-	k->handle = handle;
-	impl.kernels.push_back(std::move(k));
-	return static_cast<KernelHandle>(impl.kernels.size() - 1);
+	return keep_kernel(impl, path, cores, KernelConfig(config), handle);
 }
 
 KernelHandle
