@@ -44,6 +44,7 @@ enum tt_ctl_type {
 	TT_CTL_DUMP_WAITS,		/* no payload; answered by WAIT_STATE..DUMP_END */
 	TT_CTL_DEBUG,			/* struct tt_ctl_debug */
 	TT_CTL_FREED,			/* struct tt_ctl_freed */
+	TT_CTL_LINK,			/* struct tt_ctl_link; answered by LINKED */
 
 	/* device -> host */
 	TT_EVT_HELLO = 0x200,		/* struct tt_evt_hello, once at start */
@@ -59,6 +60,7 @@ enum tt_ctl_type {
 	TT_EVT_RACE,			/* struct tt_evt_race + text */
 	TT_EVT_PRINT_DROPPED,		/* struct tt_evt_print_dropped */
 	TT_EVT_PROFILER,		/* struct tt_evt_profiler + name and site */
+	TT_EVT_LINKED,			/* struct tt_evt_linked + text */
 };
 
 struct tt_ctl_hdr {
@@ -141,6 +143,24 @@ struct tt_ctl_freed {
 	uint32_t count;
 	uint32_t pad;
 	struct tt_ctl_freed_range r[TT_CTL_MAX_FREED];
+};
+
+/*
+ * Join a system's ethernet links and steps (hal/tt_link.h) as chip @chip:
+ * its links file and wake FIFOs are in @dir.  From here on, a message
+ * that wakes harts is applied only once a commit has released it (the
+ * links file says how many messages are).  Deterministic mode only.
+ */
+struct tt_ctl_link {
+	uint32_t chip;
+	uint32_t pad;
+	char dir[256];			/* NUL-terminated */
+};
+
+/* TT_CTL_LINK's answer: @status 0, or a negative errno and the reason. */
+struct tt_evt_linked {
+	int32_t status;
+	uint32_t pad;
 };
 
 struct tt_evt_hello {

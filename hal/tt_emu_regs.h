@@ -85,6 +85,21 @@ TT_REG32(EMU, HART_TIME_L, 0x118)	/* ro */
 TT_REG32(EMU, HART_TIME_H, 0x11C)	/* ro */
 
 /*
+ * EMU block: an ethernet core's link (hal/tt_link.h), tt-metal's transmit
+ * queue in short.  Write SRC, DST and LEN (multiples of 16), then CMD: the
+ * LEN bytes at SRC of this core's L1 go to DST of the ethernet core at the
+ * far end of its link, and land there at the start of the next step.
+ * CMD reads 1 while a send waits for room on the link (a send started then
+ * is a guest error); LINK reads the far end, chip << 8 | channel, or
+ * TT_LINK_NO_PEER when the channel has none.
+ */
+TT_REG32(EMU, ETH_TX_SRC, 0x140)	/* rw */
+TT_REG32(EMU, ETH_TX_DST, 0x144)	/* rw */
+TT_REG32(EMU, ETH_TX_LEN, 0x148)	/* rw */
+TT_REG32(EMU, ETH_TX_CMD, 0x14C)	/* wo: send; ro: busy */
+TT_REG32(EMU, ETH_LINK, 0x150)		/* ro */
+
+/*
  * EMU block: NoC commands in flight under delayed completion, for
  * debuggers (docs/gdb.md, `tt noc`).  Read only; reading them changes
  * nothing.  NOC_HELD0 + 4 * n is how many commands NoC n of this core
@@ -204,6 +219,9 @@ enum tt_wait_kind {
 	TT_WAIT_NOC_BARRIER,		/* id = barrier kind, expect = count */
 	TT_WAIT_TILE_ENGINE,		/* id = engine resource */
 	TT_WAIT_HALTED,			/* trap in the firmware: id = mcause, expect = mepc */
+	TT_WAIT_ETH_DATA,		/* ethernet: id = L1 address the far core
+					   writes, expect = value */
+	TT_WAIT_ETH_TX,			/* ethernet: a send waits for link room */
 };
 
 /* Values a hart writes to EMU_DOORBELL. */

@@ -59,6 +59,15 @@
 #define TT_MEM_HEAP_END			(TT_MEM_HEAP_BASE + 5 * TT_MEM_HEAP_SLOT_SIZE)
 
 /*
+ * Ethernet cores: tt-metal's erisc_info (kernels/include/eth_api.h), the
+ * words two linked ethernet cores signal each other through, at the same
+ * address on both.  In NCRISC's heap slot, which an ethernet core (one
+ * RISC) has no use for.
+ */
+#define TT_MEM_ERISC_SYNC_BASE		(TT_MEM_HEAP_BASE + 1 * TT_MEM_HEAP_SLOT_SIZE)
+#define TT_MEM_ERISC_SYNC_SIZE		256
+
+/*
  * Per-RISC circular-buffer interfaces (struct tt_cb_interface x
  * TT_NUM_CBS, hal/tt_cb.h): the CB API's read/write pointers, set up by
  * the firmware at every launch.  TRISC local memory (2 KiB on Wormhole,

@@ -109,6 +109,16 @@ typedef struct TTBlockEnv {
                  unsigned ocore, unsigned orisc, uint32_t opc,
                  const char *text);
 
+    /*
+     * The ethernet link of ethernet core @core (hal/tt_link.h): send
+     * [src, src + len) of its L1 to dst on the far end (errors are the
+     * chip's to report); whether a send waits for room; the far end.
+     */
+    void (*eth_send)(void *opaque, unsigned core, unsigned risc, uint32_t src,
+                     uint32_t dst, uint32_t len);
+    bool (*eth_busy)(void *opaque, unsigned core);
+    uint32_t (*eth_peer)(void *opaque, unsigned core);
+
     /* Events other blocks react to (wired by the chip). */
     /* Hart (@core, @risc) described a wait of @kind (TT_WAIT_*) or ended it. */
     void (*hart_waits)(void *opaque, unsigned core, unsigned risc,

@@ -36,6 +36,7 @@
 
 #include "tt_ctl.h"
 #include "tt_emu_regs.h"
+#include "tt_link.h"
 #include "tt_mailbox.h"
 #include "tt_mem_map.h"
 #include "tt_riscv.h"
@@ -43,6 +44,7 @@
 #include "ttx_cb.h"
 #include "ttx_compute.h"
 #include "ttx_emu.h"
+#include "ttx_link.h"
 #include "ttx_noc.h"
 #include "ttx_trace.h"
 
@@ -95,6 +97,12 @@ struct TTChip {
     bool idle_sent;          /* TT_EVT_IDLE sent for this idle spell */
     uint32_t idle_ctl_seen;  /* ... at ctl_seen and this device clock */
     uint64_t idle_clock;
+    TTLink *link; /* the system's links and steps, or NULL (hal/tt_link.h) */
+    struct {
+        bool waiting; /* a send waits for the next step */
+        unsigned risc;
+        uint32_t src, dst, len;
+    } eth_tx[TT_LINK_CHANNELS];
     bool stop_on_fault;    /* TT_CTL_DEBUG_STOP_ON_FAULT */
     bool stop_armed;       /* this launch has not stopped yet */
     unsigned stop_pending; /* 1 + hart index of a guest-error stop whose
@@ -425,6 +433,158 @@ static void ttx_l1_landed(void *opaque, unsigned core, uint32_t addr,
             chip->ops->set_wake(chip->opaque, core, r, true);
         }
     }
+}
+
+/* Ethernet links ---------------------------------------------------------- */
+
+/*
+ * An ethernet core's send (EMU ETH_TX_CMD): checked here, where the L1
+ * bounds of both ends are known (every chip of a system is the same
+ * arch), then handed to the link, or kept for the next step when the
+ * link has moved all it can in this one.
+ */
+static bool ttx_eth_try(TTChip *chip, unsigned channel)
+{
+    unsigned core = chip->env.nworkers + channel;
+    int rc = ttx_link_send(chip->link, channel, chip->eth_tx[channel].dst,
+                           chip->env.l1(chip, core) + chip->eth_tx[channel].src,
+                           chip->eth_tx[channel].len);
+
+    if (rc < 0) {
+        ttx_block_guest_error(&chip->env, core, chip->eth_tx[channel].risc,
+                              chip->eth_tx[channel].dst,
+                              "ethernet send of %u bytes on channel %u: the "
+                              "link moves at most %u bytes in a step",
+                              chip->eth_tx[channel].len, channel,
+                              TT_LINK_STEP_BYTES);
+    }
+    return rc != 1;
+}
+
+static void ttx_eth_send(void *opaque, unsigned core, unsigned risc,
+                         uint32_t src, uint32_t dst, uint32_t len)
+{
+    TTChip *chip = opaque;
+    unsigned channel = core - chip->env.nworkers;
+    uint32_t size = ttx_block_l1_size(&chip->env, core);
+    const char *bad = NULL;
+
+    if (!chip->link || ttx_link_peer(chip->link, channel) == TT_LINK_NO_PEER) {
+        bad = "this channel has no link to another chip in this system";
+    } else if (chip->eth_tx[channel].waiting) {
+        bad = "the previous send still waits for the link (ETH_TX_CMD "
+              "reads 1): wait for it first";
+    } else if ((src | dst | len) & 15) {
+        bad = "addresses and size must be multiples of 16 bytes";
+    } else if (!len || src >= size || len > size - src || dst >= size ||
+               len > size - dst) {
+        bad = "the bytes are not all inside the ethernet core's L1";
+    }
+    if (bad) {
+        ttx_block_guest_error(&chip->env, core, risc, dst,
+                              "ethernet send of %u bytes from 0x%x to 0x%x "
+                              "on channel %u: %s",
+                              len, src, dst, channel, bad);
+        return;
+    }
+    chip->eth_tx[channel].risc = risc;
+    chip->eth_tx[channel].src = src;
+    chip->eth_tx[channel].dst = dst;
+    chip->eth_tx[channel].len = len;
+    chip->eth_tx[channel].waiting = !ttx_eth_try(chip, channel);
+}
+
+static bool ttx_eth_busy(void *opaque, unsigned core)
+{
+    TTChip *chip = opaque;
+
+    return chip->eth_tx[core - chip->env.nworkers].waiting;
+}
+
+static uint32_t ttx_eth_peer(void *opaque, unsigned core)
+{
+    TTChip *chip = opaque;
+
+    return chip->link ? ttx_link_peer(chip->link, core - chip->env.nworkers)
+                      : TT_LINK_NO_PEER;
+}
+
+/* A packet from the far end: it lands like NoC data. */
+static void ttx_eth_deliver(void *opaque, unsigned channel, uint32_t addr,
+                            const uint8_t *data, uint32_t len)
+{
+    TTChip *chip = opaque;
+    unsigned core = chip->env.nworkers + channel;
+
+    if (channel >= TT_ETH_CORES ||
+        addr >= ttx_block_l1_size(&chip->env, core) ||
+        len > ttx_block_l1_size(&chip->env, core) - addr) {
+        return; /* the sender checked the same bounds */
+    }
+    memcpy(chip->env.l1(chip, core) + addr, data, len);
+    ttx_l1_landed(chip, core, addr, len, -1);
+}
+
+bool ttx_chip_linked(const TTChip *chip)
+{
+    return chip->link != NULL;
+}
+
+void ttx_chip_link_poll(TTChip *chip)
+{
+    unsigned flags;
+
+    if (!chip->link) {
+        return;
+    }
+    flags = ttx_link_poll(chip->link, ttx_eth_deliver, chip);
+    if (flags & TTX_LINK_STEP) {
+        for (unsigned ch = 0; ch < TT_ETH_CORES; ch++) {
+            if (chip->eth_tx[ch].waiting && ttx_eth_try(chip, ch)) {
+                chip->eth_tx[ch].waiting = false;
+                chip->ops->set_wake(chip->opaque, chip->env.nworkers + ch,
+                                    chip->eth_tx[ch].risc, true);
+            }
+        }
+    }
+    if (flags & TTX_LINK_QUIESCENT) {
+        ttx_chip_idle(chip);
+    }
+}
+
+void ttx_chip_link_idle(TTChip *chip)
+{
+    /* Released host messages still on their way: wait for them. */
+    if (chip->link && chip->ctl_seen >= ttx_link_release(chip->link)) {
+        ttx_link_arrive(chip->link);
+    }
+}
+
+static void ttx_ctl_link(TTChip *chip, const struct tt_ctl_link *m)
+{
+    struct tt_evt_linked ev = {0};
+    char dir[sizeof(m->dir) + 1];
+    char why[512] = "";
+
+    memcpy(dir, m->dir, sizeof(m->dir));
+    dir[sizeof(m->dir)] = '\0';
+    if (chip->link) {
+        ev.status = -EALREADY;
+        snprintf(why, sizeof(why), "this chip is in a system already");
+    } else if (chip->cfg.threaded) {
+        ev.status = -ENOTSUP;
+        snprintf(why, sizeof(why),
+                 "ethernet links need the deterministic mode: unset "
+                 "TT_EMU_PARALLEL");
+    } else {
+        chip->link = ttx_link_open(dir, m->chip, why, sizeof(why));
+        if (!chip->link) {
+            ev.status = -EIO;
+        } else if (chip->ops->watch_fd) {
+            chip->ops->watch_fd(chip->opaque, ttx_link_fd(chip->link));
+        }
+    }
+    ttx_send(chip, TT_EVT_LINKED, &ev, sizeof(ev), why, strlen(why));
 }
 
 static bool ttx_io_locked(void *opaque)
@@ -884,6 +1044,13 @@ static void ttx_ctl_dispatch(TTChip *chip, const struct tt_ctl_hdr *hdr,
     case TT_CTL_FREED:
         ttx_noc_set_freed(chip->noc, payload, hdr->len);
         break;
+    case TT_CTL_LINK:
+        if (hdr->len >= sizeof(struct tt_ctl_link)) {
+            struct tt_ctl_link m;
+            memcpy(&m, payload, sizeof(m));
+            ttx_ctl_link(chip, &m);
+        }
+        break;
     case TT_CTL_DEBUG:
         if (hdr->len >= sizeof(struct tt_ctl_debug)) {
             struct tt_ctl_debug m;
@@ -929,7 +1096,10 @@ size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
         if (len - used - sizeof(hdr) < hdr.len) {
             break;
         }
-        if (defer_wakes && ttx_ctl_wakes(&hdr, buf + used + sizeof(hdr))) {
+        /* Linked, a waking message also waits for a commit's release. */
+        if ((defer_wakes ||
+             (chip->link && chip->ctl_seen >= ttx_link_release(chip->link))) &&
+            ttx_ctl_wakes(&hdr, buf + used + sizeof(hdr))) {
             break;
         }
         ttx_ctl_dispatch(chip, &hdr, buf + used + sizeof(hdr));
@@ -1037,6 +1207,9 @@ TTChip *ttx_chip_new(const TTChipConfig *cfg, const TTChipOps *ops,
         .l1 = ttx_l1,
         .l1_written = ttx_l1_written,
         .l1_landed = ttx_l1_landed,
+        .eth_send = ttx_eth_send,
+        .eth_busy = ttx_eth_busy,
+        .eth_peer = ttx_eth_peer,
         .guest_error = ttx_guest_error_text,
         .send = ttx_send,
         .backlog = ops->backlog ? ttx_backlog : NULL,
@@ -1119,6 +1292,7 @@ void ttx_chip_free(TTChip *chip)
         ttx_cb_free(chip->cb);
         ttx_noc_free(chip->noc);
         ttx_emu_free(chip->emu);
+        ttx_link_close(chip->link);
         if (chip->locks) {
             for (unsigned c = 0; c < chip->ncores; c++) {
                 pthread_mutex_destroy(&chip->locks[c]);

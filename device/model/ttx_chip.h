@@ -116,6 +116,11 @@ typedef struct TTChipOps {
      * (send() always delivers: nothing is dropped).
      */
     size_t (*backlog)(void *opaque);
+    /*
+     * Call ttx_chip_link_poll, with every hart asleep, whenever @fd is
+     * readable (the chip joined a system's links).  May be NULL.
+     */
+    void (*watch_fd)(void *opaque, int fd);
 } TTChipOps;
 
 /* Largest TTChipConfig.noc_delay: the machine option's limit. */
@@ -223,6 +228,18 @@ void ttx_chip_idle(TTChip *chip);
 
 size_t ttx_ctl_input(TTChip *chip, const uint8_t *buf, size_t len,
                      bool defer_wakes);
+
+/*
+ * Ethernet links (TT_CTL_LINK joined a system, hal/tt_link.h).  With every
+ * hart asleep and nothing pending, the environment calls
+ * ttx_chip_link_poll (which may begin a step: packets land, waiting sends
+ * go, harts wake; or tell the host the system is idle), applies the host
+ * messages it holds, and if still nothing can run, ttx_chip_link_idle
+ * instead of ttx_chip_idle: the chip is done with its step.
+ */
+bool ttx_chip_linked(const TTChip *chip);
+void ttx_chip_link_poll(TTChip *chip);
+void ttx_chip_link_idle(TTChip *chip);
 
 /*
  * Debugging (TT_CTL_DEBUG).  Hart (@core, @risc) is about to take trap

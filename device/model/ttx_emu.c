@@ -49,6 +49,9 @@ typedef struct TTHart {
     uint32_t prof_name; /* profiler marker operands (EMU PROF_*) */
     uint32_t prof_data_lo;
     uint32_t prof_data_hi;
+    uint32_t eth_src; /* ethernet send operands (EMU ETH_TX_*) */
+    uint32_t eth_dst;
+    uint32_t eth_len;
     size_t print_len;
     char print_buf[TTX_PRINT_LINE];
     bool print_mid_line; /* the last byte printed was not a newline */
@@ -304,6 +307,7 @@ static bool ttx_emu_waits_on_l1(const TTHart *h)
     case TT_WAIT_CB_BACK:
     case TT_WAIT_TILE_ENGINE:
     case TT_WAIT_HALTED:
+    case TT_WAIT_ETH_TX:
         return false;
     default:
         return true;
@@ -401,6 +405,20 @@ static bool ttx_emu_read(void *opaque, unsigned core, unsigned risc,
         return true;
     case TT_A_EMU_CORE_INDEX:
         *val = core;
+        return true;
+    case TT_A_EMU_ETH_TX_SRC:
+    case TT_A_EMU_ETH_TX_DST:
+    case TT_A_EMU_ETH_TX_LEN:
+    case TT_A_EMU_ETH_TX_CMD:
+    case TT_A_EMU_ETH_LINK:
+        if (!ttx_block_is_eth(env, core)) {
+            return false;
+        }
+        *val = off == TT_A_EMU_ETH_TX_SRC   ? h->eth_src
+               : off == TT_A_EMU_ETH_TX_DST ? h->eth_dst
+               : off == TT_A_EMU_ETH_TX_LEN ? h->eth_len
+               : off == TT_A_EMU_ETH_TX_CMD ? env->eth_busy(env->opaque, core)
+                                            : env->eth_peer(env->opaque, core);
         return true;
     case TT_A_EMU_GRID:
         *val = TT_FIELD_VAL(EMU, GRID, X, env->grid_x) |
@@ -640,6 +658,24 @@ static bool ttx_emu_write(void *opaque, unsigned core, unsigned risc,
         return true;
     case TT_A_EMU_PROF_DATA_HI:
         h->prof_data_hi = val;
+        return true;
+    case TT_A_EMU_ETH_TX_SRC:
+    case TT_A_EMU_ETH_TX_DST:
+    case TT_A_EMU_ETH_TX_LEN:
+    case TT_A_EMU_ETH_TX_CMD:
+        if (!ttx_block_is_eth(env, core)) {
+            return false;
+        }
+        if (off == TT_A_EMU_ETH_TX_SRC) {
+            h->eth_src = val;
+        } else if (off == TT_A_EMU_ETH_TX_DST) {
+            h->eth_dst = val;
+        } else if (off == TT_A_EMU_ETH_TX_LEN) {
+            h->eth_len = val;
+        } else {
+            env->eth_send(env->opaque, core, risc, h->eth_src, h->eth_dst,
+                          h->eth_len);
+        }
         return true;
     case TT_A_EMU_PROF_MARK:
         env->prof_mark(env->opaque, core, risc, val, h->prof_name,

@@ -268,6 +268,12 @@ static void ttx_trace_wait_name(char *buf, size_t len, uint32_t kind,
     case TT_WAIT_TILE_ENGINE:
         snprintf(buf, len, "wait tile engine: %s", tt_tile_cmd_wait_name(id));
         break;
+    case TT_WAIT_ETH_DATA:
+        snprintf(buf, len, "wait ethernet 0x%x == %u", id, expect);
+        break;
+    case TT_WAIT_ETH_TX:
+        snprintf(buf, len, "wait ethernet link");
+        break;
     default:
         snprintf(buf, len, "wait 0x%x", kind);
         break;

@@ -184,6 +184,8 @@ struct TensixMachineState {
     TTChip *chip;
     CharBackend ctl_be;
     bool ctl_nudge_queued;   /* tensix_ctl_nudge is pending on a vCPU */
+    bool link_nudge_queued;  /* tensix_link_nudge is pending on a vCPU */
+    int link_fd;             /* wakes between steps (tensix_watch_fd) */
     GByteArray *ctl_pending; /* host bytes not yet handed to the model */
     GByteArray *ctl_out;     /* bytes for the host the socket did not take */
     size_t ctl_out_head;     /* ... of which this many went out since */
@@ -832,6 +834,8 @@ static uint64_t tensix_emu_stat(void *opaque, uint32_t reg)
     }
 }
 
+static void tensix_watch_fd(void *opaque, int fd);
+
 static const TTChipOps tensix_chip_ops = {
     .set_wake = tensix_set_wake,
     .ack_wake = tensix_ack_wake,
@@ -850,6 +854,7 @@ static const TTChipOps tensix_chip_ops = {
     .emu_stat = tensix_emu_stat,
     .io_locked = tensix_io_locked,
     .backlog = tensix_ctl_backlog,
+    .watch_fd = tensix_watch_fd,
 };
 
 /* MMIO ------------------------------------------------------------------- */
@@ -985,22 +990,73 @@ static void tensix_ctl_apply_now(TensixMachineState *s, bool defer_wakes)
     g_byte_array_remove_range(s->ctl_pending, 0, used);
 }
 
-/* Round-robin thread, BQL held, every vCPU halted. */
+/*
+ * Round-robin thread, BQL held, every vCPU halted.  In a system with
+ * ethernet links the chip runs in steps (hal/tt_link.h): a step may begin
+ * here (packets land), released host messages are applied, and a chip
+ * with nothing left to run ends its step rather than telling the host it
+ * is idle, which only the whole system can be.
+ */
 static void tensix_all_halted(void)
 {
     TensixMachineState *s = tensix_instance;
+    bool linked;
 
     if (!s || !tensix_quiescent()) {
         return;
     }
+    linked = ttx_chip_linked(s->chip);
+    if (linked) {
+        ttx_chip_link_poll(s->chip);
+        if (!tensix_quiescent()) {
+            return;
+        }
+    }
     if (s->ctl_pending->len) {
         tensix_ctl_apply_now(s, false);
     }
-    /* Still nothing can run: only the host can end this (a deadlock,
-     * unless the run is done). */
-    if (!s->ctl_pending->len && tensix_quiescent()) {
+    if (!tensix_quiescent()) {
+        return;
+    }
+    if (linked) {
+        ttx_chip_link_idle(s->chip);
+    } else if (!s->ctl_pending->len) {
+        /* Nothing can run: only the host can end this (a deadlock,
+         * unless the run is done). */
         ttx_chip_idle(s->chip);
     }
+}
+
+/* Round-robin thread: the wake below lets the loop call tensix_all_halted. */
+static void tensix_link_nudge(CPUState *cs, run_on_cpu_data data)
+{
+    TensixMachineState *s = data.host_ptr;
+
+    s->link_nudge_queued = false;
+}
+
+/* Main loop, BQL held: a step of the system concerns this chip. */
+static void tensix_link_readable(void *opaque)
+{
+    TensixMachineState *s = opaque;
+    char drain[64];
+
+    while (read(s->link_fd, drain, sizeof(drain)) > 0) {
+    }
+    if (!s->link_nudge_queued) {
+        s->link_nudge_queued = true;
+        async_run_on_cpu(first_cpu, tensix_link_nudge, RUN_ON_CPU_HOST_PTR(s));
+    }
+}
+
+static void tensix_watch_fd(void *opaque, int fd)
+{
+    TensixMachineState *s = opaque;
+
+    s->link_fd = fd;
+    qemu_set_fd_handler(fd, tensix_link_readable, NULL, s);
+    /* Anything already sent to us. */
+    tensix_link_readable(s);
 }
 
 /*

@@ -838,6 +838,11 @@ noc_async_write_tile(uint32_t id, const struct tt_interleaved_addr_gen_fast *s, 
 #include "sharded_addr_gen.h"
 
 /* A C++ kernel that includes this header gets tt-metal's C++ API too. */
+/* Ethernet cores also get the link API. */
+#if defined(COMPILE_FOR_ERISC) || defined(COMPILE_FOR_IDLE_ERISC)
+#include "eth_api.h"
+#endif
+
 #ifdef __cplusplus
 #include "api/dataflow/dataflow_api.h"
 #endif

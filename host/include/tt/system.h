@@ -90,4 +90,17 @@ uint32_t tt_system_links(const struct tt_system *sys, uint32_t a, uint32_t b);
 int tt_system_eth_peer(const struct tt_system *sys, uint32_t chip, uint32_t channel,
 		       uint32_t *peer_chip, uint32_t *peer_channel);
 
+/*
+ * Ethernet between chips (docs/multi-device.md).  The chips of a system
+ * with links run in steps: a kernel's packet reaches the far chip at the
+ * start of its next step, so a run of several chips is as deterministic
+ * as one of a single chip.  A launch on a chip starts once the whole
+ * system is idle; launches made between tt_system_hold() and
+ * tt_system_unhold() (TT-Metalium's EnqueueMeshWorkload on several chips)
+ * start together.  Holds nest.  (TT_EMU_PARALLEL=1 runs chips without
+ * links: their ethernet sends are guest errors.)
+ */
+int tt_system_hold(struct tt_system *sys);
+int tt_system_unhold(struct tt_system *sys);
+
 #endif /* TT_SYSTEM_H */

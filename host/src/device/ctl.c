@@ -22,6 +22,21 @@
 
 /* Control channel -------------------------------------------------------- */
 
+/* Does this message wake or reset harts?  (The device's ttx_ctl_wakes.) */
+static bool wakes(uint16_t type, const void *payload, uint16_t len)
+{
+	struct tt_ctl_reset m;
+
+	if (type == TT_CTL_DOORBELL)
+		return true;
+	if (type != TT_CTL_RESET)
+		return false;
+	if (len < sizeof(m))
+		return true;
+	memcpy(&m, payload, sizeof(m));
+	return !(m.flags & TT_CTL_RESET_FORCE);
+}
+
 int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload, uint16_t len)
 {
 	uint8_t msg[sizeof(struct tt_ctl_hdr) + TT_CTL_MAX_PAYLOAD];
@@ -36,11 +51,17 @@ int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload, uint1
 
 		if (w < 0 && errno == EINTR)
 			continue;
-		if (w <= 0)
+		if (w <= 0) {
+			/* Gone: its system's other chips must not wait for it. */
+			if (dev->links)
+				tt_links_chip_gone(dev->links, dev->chip);
 			return TT_EDEVICE;
+		}
 		off += (size_t)w;
 	}
 	dev->ctl_sent++;
+	if (dev->links && wakes(type, payload, len))
+		tt_links_woke(dev->links);
 	return TT_OK;
 }
 
@@ -471,7 +492,7 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr, co
 	struct tt_evt_source src;
 
 	if (hdr->type != TT_EVT_HELLO && hdr->type != TT_EVT_DUMP_END && hdr->type != TT_EVT_IDLE &&
-	    hdr->type != TT_EVT_DEBUGGER_GONE) {
+	    hdr->type != TT_EVT_DEBUGGER_GONE && hdr->type != TT_EVT_LINKED) {
 		if (hdr->len < sizeof(src))
 			return;
 		memcpy(&src, p, sizeof(src));
@@ -611,6 +632,22 @@ static void handle_event(struct tt_device *dev, const struct tt_ctl_hdr *hdr, co
 		dev->idle_icount = ev.icount;
 		break;
 	}
+	case TT_EVT_LINKED: {
+		struct tt_evt_linked ev;
+		size_t n;
+
+		if (hdr->len < sizeof(ev))
+			return;
+		memcpy(&ev, p, sizeof(ev));
+		n = hdr->len - sizeof(ev);
+		if (n >= sizeof(dev->linked_why))
+			n = sizeof(dev->linked_why) - 1;
+		memcpy(dev->linked_why, p + sizeof(ev), n);
+		dev->linked_why[n] = '\0';
+		dev->linked_status = ev.status;
+		dev->linked_seen = true;
+		break;
+	}
 	case TT_EVT_STOPPED:
 		if (hdr->len < sizeof(dev->gdb.stop))
 			return;
@@ -640,9 +677,9 @@ int tt_dev_pump(struct tt_device *dev, int timeout_ms)
 	if (r == 0)
 		return 0;
 	n = recv(dev->ctl, dev->rx + dev->rx_len, sizeof(dev->rx) - dev->rx_len, MSG_DONTWAIT);
-	if (n < 0)
-		return errno == EAGAIN || errno == EINTR ? 0 : TT_EDEVICE;
-	if (n == 0) {
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return 0;
+	if (n <= 0) {
 		tt_dev_qemu_gone(dev);
 		return TT_EDEVICE;
 	}

@@ -77,6 +77,8 @@ void tt_dev_qemu_gone(struct tt_device *dev)
 	if (dev->qemu > 0)
 		qemu_log_lines(dev, run_error_line, NULL);
 	qemu_alive(dev);
+	if (dev->links)
+		tt_links_chip_gone(dev->links, dev->chip);
 }
 
 static bool all_ready(struct tt_device *dev)
@@ -132,15 +134,21 @@ static int make_shm_file(const char *dir, const char *name, size_t size, uint8_t
 	return TT_OK;
 }
 
-/* The device's files in @dir and @dir itself. */
-static void remove_shm_dir(const char *dir)
+/* The files in @dir (a device's, or a system's links) and @dir itself. */
+void tt_shm_dir_remove(const char *dir)
 {
 	char path[PATH_MAX + 8];
+	DIR *d = opendir(dir);
+	struct dirent *e;
 
-	snprintf(path, sizeof(path), "%s/l1", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/dram", dir);
-	unlink(path);
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		unlink(path);
+	}
+	if (d)
+		closedir(d);
 	rmdir(dir);
 }
 
@@ -148,7 +156,7 @@ static void remove_shm(struct tt_device *dev)
 {
 	if (!dev->shm_dir[0])
 		return;
-	remove_shm_dir(dev->shm_dir);
+	tt_shm_dir_remove(dev->shm_dir);
 	dev->shm_dir[0] = '\0';
 }
 
@@ -183,9 +191,19 @@ static void remove_stale_shm(void)
 			continue;
 		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 			continue; /* alive, or not ours to ask */
-		remove_shm_dir(path);
+		tt_shm_dir_remove(path);
 	}
 	closedir(d);
+}
+
+int tt_shm_dir_create(char *dir, size_t len)
+{
+	remove_stale_shm();
+	snprintf(dir, len, TT_SHM_DIR "/" TT_SHM_PREFIX "%ld-XXXXXX", (long)getpid());
+	if (mkdtemp(dir))
+		return TT_OK;
+	dir[0] = '\0';
+	return TT_EIO;
 }
 
 /* QEMU ------------------------------------------------------------------- */
@@ -608,10 +626,7 @@ int tt_device_open(const struct tt_device_config *user_cfg, struct tt_device **o
 		return rc;
 	}
 
-	remove_stale_shm();
-	snprintf(dev->shm_dir, sizeof(dev->shm_dir), TT_SHM_DIR "/" TT_SHM_PREFIX "%ld-XXXXXX",
-		 (long)getpid());
-	if (!mkdtemp(dev->shm_dir)) {
+	if (tt_shm_dir_create(dev->shm_dir, sizeof(dev->shm_dir))) {
 		snprintf(why, sizeof(why),
 			 "cannot create a directory in /dev/shm "
 			 "for the device's memory: %s",

@@ -116,6 +116,13 @@ const char *tt_run_wait_text(const struct tt_evt_wait_state *w, char *buf, size_
 	case TT_WAIT_TILE_ENGINE:
 		snprintf(buf, len, "waits for the tile engine: %s", tt_tile_cmd_wait_name(w->id));
 		break;
+	case TT_WAIT_ETH_DATA:
+		snprintf(buf, len, "waits for the far ethernet core: L1 0x%x == %u (now %u)", w->id,
+			 w->expect, w->current);
+		break;
+	case TT_WAIT_ETH_TX:
+		snprintf(buf, len, "waits for room on its ethernet link");
+		break;
 	case TT_WAIT_HALTED:
 		snprintf(buf, len,
 			 "halted by a trap in the firmware (mcause %u at "

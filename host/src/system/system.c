@@ -23,6 +23,7 @@
 
 #include "base/base.h"
 #include "device/device.h"
+#include "system/link.h"
 
 struct tt_system {
 	struct tt_system_desc desc;
@@ -30,6 +31,7 @@ struct tt_system {
 	bool card_pairs; /* N300: only the card's two chips are linked */
 	uint32_t nchips;
 	struct tt_device *chips[TT_SYSTEM_MAX_CHIPS];
+	struct tt_links *eth; /* the links between chips, or NULL */
 };
 
 struct named_system {
@@ -231,9 +233,43 @@ static void *open_chips(void *arg)
 
 static void close_chips(struct tt_system *sys)
 {
+	tt_links_detach(sys->eth);
 	for (uint32_t i = 0; i < sys->nchips; i++)
 		if (sys->chips[i])
 			(void)tt_device_close(sys->chips[i]);
+	tt_links_close(sys->eth);
+	sys->eth = NULL;
+}
+
+/*
+ * Join the chips by their ethernet links (hal/tt_link.h).  Only in the
+ * deterministic mode: parallel chips (TT_EMU_PARALLEL=1) run unlinked.
+ */
+static int link_chips(struct tt_system *sys)
+{
+	uint16_t peer[TT_LINK_MAX_CHIPS][TT_LINK_CHANNELS];
+	int rc;
+
+	if (sys->nchips < 2 || !sys->links || sys->nchips > TT_LINK_MAX_CHIPS)
+		return TT_OK;
+	for (uint32_t i = 0; i < sys->nchips; i++)
+		if (!sys->chips[i]->deterministic || sys->chips[i]->arch->eth_cores == 0)
+			return TT_OK;
+	for (uint32_t c = 0; c < sys->nchips; c++) {
+		for (uint32_t ch = 0; ch < TT_LINK_CHANNELS; ch++) {
+			uint32_t pc, pch;
+
+			peer[c][ch] =
+				ch < sys->chips[c]->arch->eth_cores &&
+						tt_system_eth_peer(sys, c, ch, &pc, &pch) == TT_OK
+					? (uint16_t)(pc << 8 | pch)
+					: TT_LINK_NO_PEER;
+		}
+	}
+	rc = tt_links_open(sys->nchips, (const uint16_t(*)[TT_LINK_CHANNELS])peer, &sys->eth);
+	for (uint32_t i = 0; !rc && i < sys->nchips; i++)
+		rc = tt_links_join(sys->eth, sys->chips[i], i);
+	return rc;
 }
 
 int tt_system_open(const struct tt_system_config *cfg, struct tt_system **out)
@@ -300,6 +336,14 @@ int tt_system_open(const struct tt_system_config *cfg, struct tt_system **out)
 		free(sys);
 		return tt_fail(rc, "tt_system_open: out of host memory");
 	}
+	rc = link_chips(sys);
+	if (rc) {
+		rc = tt_fail(rc, "tt_system_open: %s: %s", sys->desc.name, tt_last_error());
+		tt_handle_remove(sys, TT_HANDLE_SYSTEM);
+		close_chips(sys);
+		free(sys);
+		return rc;
+	}
 	*out = sys;
 	return TT_OK;
 }
@@ -314,14 +358,35 @@ int tt_system_close(struct tt_system *sys)
 		return tt_fail(TT_EINVAL,
 			       "tt_system_close: %p is not an open system (closed twice?)",
 			       (void *)sys);
+	tt_links_detach(sys->eth);
 	for (uint32_t i = 0; i < sys->nchips; i++) {
 		int r = tt_device_close(sys->chips[i]);
 
 		if (r && !rc)
 			rc = r;
 	}
+	tt_links_close(sys->eth);
 	free(sys);
 	return rc;
+}
+
+int tt_system_hold(struct tt_system *sys)
+{
+	if (!tt_handle_live(sys, TT_HANDLE_SYSTEM))
+		return tt_fail(TT_EINVAL, "tt_system_hold: %p is not an open system", (void *)sys);
+	if (sys->eth)
+		tt_links_hold(sys->eth);
+	return TT_OK;
+}
+
+int tt_system_unhold(struct tt_system *sys)
+{
+	if (!tt_handle_live(sys, TT_HANDLE_SYSTEM))
+		return tt_fail(TT_EINVAL, "tt_system_unhold: %p is not an open system",
+			       (void *)sys);
+	if (sys->eth)
+		tt_links_unhold(sys->eth);
+	return TT_OK;
 }
 
 const struct tt_system_desc *tt_system_desc(const struct tt_system *sys)
