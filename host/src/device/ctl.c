@@ -54,14 +54,14 @@ int tt_dev_send(struct tt_device *dev, uint16_t type, const void *payload, uint1
 		if (w <= 0) {
 			/* Gone: its system's other chips must not wait for it. */
 			if (dev->links)
-				tt_links_chip_gone(dev->links, dev->chip);
+				dev->links->gone(dev->links_ctx, dev->chip);
 			return TT_EDEVICE;
 		}
 		off += (size_t)w;
 	}
 	dev->ctl_sent++;
 	if (dev->links && wakes(type, payload, len))
-		tt_links_woke(dev->links);
+		dev->links->woke(dev->links_ctx);
 	return TT_OK;
 }
 

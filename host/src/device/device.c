@@ -78,7 +78,7 @@ void tt_dev_qemu_gone(struct tt_device *dev)
 		qemu_log_lines(dev, run_error_line, NULL);
 	qemu_alive(dev);
 	if (dev->links)
-		tt_links_chip_gone(dev->links, dev->chip);
+		dev->links->gone(dev->links_ctx, dev->chip);
 }
 
 static bool all_ready(struct tt_device *dev)

@@ -157,10 +157,13 @@ struct tt_device {
 	uint32_t chip;			/* id in its system (tt_dev_set_chip) */
 	const struct tt_system *system; /* the system it is a chip of, or NULL */
 	bool in_system;			/* one chip of several: prints say which */
-	struct tt_links *links;		/* its system's ethernet links, or NULL */
-	bool linked_seen;		/* TT_EVT_LINKED arrived */
-	int32_t linked_status;		/* ... with this status */
-	char linked_why[256];		/* ... and this reason */
+	/* Its system's ethernet links (system/link.c), or NULL: told when a
+	 * message woke harts (a commit is due) and when the chip is gone. */
+	const struct tt_dev_link_hooks *links;
+	void *links_ctx;
+	bool linked_seen;      /* TT_EVT_LINKED arrived */
+	int32_t linked_status; /* ... with this status */
+	char linked_why[256];  /* ... and this reason */
 	uint32_t grid_x, grid_y;
 	uint32_t nworkers; /* grid_x * grid_y: core y * grid_x + x */
 	uint32_t ncores;   /* the workers, then the arch's ethernet cores */
@@ -284,14 +287,15 @@ int tt_shm_dir_create(char *dir, size_t len);
 void tt_shm_dir_remove(const char *dir);
 
 /*
- * Ethernet links of a system (system/link.c, hal/tt_link.h): after a
- * message that wakes harts reached a linked chip, commit it (unless the
- * system holds commits to make one of several launches); a chip whose
- * emulator is gone takes no more part in the steps.
+ * Ethernet links of a system (system/link.c, hal/tt_link.h), above this
+ * layer: after a message that wakes harts reached a linked chip, a
+ * commit is due; a chip whose emulator is gone takes no more part in the
+ * steps.
  */
-struct tt_links;
-void tt_links_woke(struct tt_links *l);
-void tt_links_chip_gone(struct tt_links *l, uint32_t chip);
+struct tt_dev_link_hooks {
+	void (*woke)(void *ctx);
+	void (*gone)(void *ctx, uint32_t chip);
+};
 
 /* Control channel (ctl.c) ------------------------------------------------ */
 

@@ -113,6 +113,11 @@ fail:
 	return rc;
 }
 
+static void woke(void *ctx);
+static void chip_gone(void *ctx, uint32_t chip);
+
+static const struct tt_dev_link_hooks hooks = { .woke = woke, .gone = chip_gone };
+
 int tt_links_join(struct tt_links *l, struct tt_device *dev, uint32_t chip)
 {
 	struct tt_ctl_link m = { .chip = chip };
@@ -141,15 +146,18 @@ int tt_links_join(struct tt_links *l, struct tt_device *dev, uint32_t chip)
 		return tt_fail(TT_EDEVICE, "chip %u cannot join the system's links: %s", chip,
 			       dev->linked_why);
 	l->chips[chip] = dev;
-	dev->links = l;
+	dev->links = &hooks;
+	dev->links_ctx = l;
 	return TT_OK;
 }
 
 void tt_links_detach(struct tt_links *l)
 {
 	for (uint32_t c = 0; l && c < TT_LINK_MAX_CHIPS; c++) {
-		if (l->chips[c])
+		if (l->chips[c]) {
 			l->chips[c]->links = NULL;
+			l->chips[c]->links_ctx = NULL;
+		}
 		l->chips[c] = NULL;
 	}
 }
@@ -198,8 +206,10 @@ static void commit(struct tt_links *l)
 	}
 }
 
-void tt_links_woke(struct tt_links *l)
+static void woke(void *ctx)
 {
+	struct tt_links *l = ctx;
+
 	if (l->hold)
 		l->held_wake = true;
 	else
@@ -220,8 +230,9 @@ void tt_links_unhold(struct tt_links *l)
 	l->held_wake = false;
 }
 
-void tt_links_chip_gone(struct tt_links *l, uint32_t chip)
+static void chip_gone(void *ctx, uint32_t chip)
 {
+	struct tt_links *l = ctx;
 	struct tt_link_sys *sys = l->sys;
 	struct tt_link_chip *c = &sys->chip[chip];
 
