@@ -460,7 +460,7 @@ $(e2e-tests-cxx): $(obj)/tests/e2e/%: tests/e2e/%.cpp $(obj)/san/metalium/libtt_
 		$(obj)/san/host/libtt.a
 	$(call msg,TESTCXX,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)g++ $(mtl-cxxflags) $(mtl-test-flags) -O1 $(san) -I$(src)/tests/lib -DTT_TEST_KERNELS='"$(src)/tests/e2e/kernels"' \
+	$(Q)g++ $(mtl-cxxflags) $(mtl-test-flags) -O1 $(san) -I$(src)/tests/lib -DTT_TEST_KERNELS='"$(src)/tests/e2e/kernels"' -DTT_SRC_DIR='"$(src)"' \
 		$< $(obj)/san/metalium/libtt_metalium.a $(obj)/san/host/libtt.a -lcriterion $(mtl-libs) \
 		$(host-libs) -o $@
 

@@ -51,8 +51,11 @@ typedef struct {
 	volatile eth_channel_sync_t channels[MAX_NUM_CONCURRENT_TRANSACTIONS];
 } erisc_info_t;
 
-_Static_assert(sizeof(erisc_info_t) <= TT_MEM_ERISC_SYNC_SIZE,
-	       "erisc_info must fit TT_MEM_ERISC_SYNC_SIZE");
+#ifdef __cplusplus
+static_assert(sizeof(erisc_info_t) <= TT_MEM_ERISC_SYNC_SIZE, "erisc_info must fit its slot");
+#else
+_Static_assert(sizeof(erisc_info_t) <= TT_MEM_ERISC_SYNC_SIZE, "erisc_info must fit its slot");
+#endif
 
 #define erisc_info ((erisc_info_t *)(uintptr_t)TT_MEM_ERISC_SYNC_BASE)
 

@@ -13,6 +13,8 @@
 #include <numeric>
 #include <string>
 
+#include <unistd.h>
+
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/hal.hpp>
 #include <tt-metalium/host_api.hpp>
@@ -383,6 +385,53 @@ Test(mesh, ethernet_cores_and_their_links, .timeout = 120)
 		CreateKernel(q, KERNEL("eth_identity.c"), CoreCoord(0, 16), EthernetConfig{});
 	});
 	cr_expect(bad.find("not an ethernet core") != std::string::npos, "%s", bad.c_str());
+	mesh->close();
+	unsetenv("TT_EMU_SYSTEM");
+}
+
+// tt-metal's own ethernet test kernels (eth_l1_direct_send/_receive,
+// unmodified, from the checkout of tt-metal's tests) move bytes from chip
+// 0 to chip 1 over their link, one program per chip in one workload.
+Test(mesh, tt_metals_ethernet_kernels_move_bytes_between_chips, .timeout = 120)
+{
+	const char *home = getenv("TT_METAL_HOME");
+	std::string dir = std::string(home && *home ? home : TT_SRC_DIR "/../shared/tt-metal") +
+			  "/tests/tt_metal/tt_metal/test_kernels/dataflow/unit_tests/erisc/";
+	if (access((dir + "eth_l1_direct_send.cpp").c_str(), R_OK))
+		cr_skip_test("no tt-metal checkout with its test kernels at %s", dir.c_str());
+	auto mesh = open_2x2();
+	const uint32_t base = hal::get_erisc_l1_unreserved_base(), bytes = 32 * 1024;
+	IDevice *chip0 = mesh->get_device(MeshCoordinate(0, 0));
+	CoreCoord tx(0, 8);
+	auto [far_chip, rx] = chip0->get_connected_ethernet_core(tx);
+	cr_assert_eq(far_chip, 1);
+	std::vector<uint32_t> in(bytes / 4);
+	std::iota(in.begin(), in.end(), 0x1000u);
+	cr_assert_eq(
+		tt_device_eth_l1_write(chip0->c_device(), tt_core(0, 8), base, in.data(), bytes),
+		TT_OK);
+
+	Program send = CreateProgram(), recv = CreateProgram();
+	KernelHandle ks =
+		CreateKernel(send, dir + "eth_l1_direct_send.cpp", tx,
+			     EthernetConfig{ .noc = NOC::NOC_0, .compile_args = { 16, 1 } });
+	SetRuntimeArgs(send, ks, tx, { base, base + bytes, bytes });
+	KernelHandle kr = CreateKernel(recv, dir + "eth_l1_direct_receive.cpp", rx,
+				       EthernetConfig{ .noc = NOC::NOC_0 });
+	SetRuntimeArgs(recv, kr, rx, { bytes });
+	MeshWorkload w;
+	w.add_program(MeshCoordinateRange(MeshCoordinate(0, 0), MeshCoordinate(0, 0)),
+		      std::move(send));
+	w.add_program(MeshCoordinateRange(MeshCoordinate(0, 1), MeshCoordinate(0, 1)),
+		      std::move(recv));
+	EnqueueMeshWorkload(mesh->mesh_command_queue(), w, true);
+
+	std::vector<uint32_t> out(bytes / 4);
+	IDevice *chip1 = mesh->get_device(MeshCoordinate(0, 1));
+	cr_assert_eq(tt_device_eth_l1_read(chip1->c_device(), tt_core(rx.x, rx.y), base + bytes,
+					   out.data(), bytes),
+		     TT_OK);
+	cr_expect(out == in, "the bytes chip 1 received differ from those chip 0 sent");
 	mesh->close();
 	unsetenv("TT_EMU_SYSTEM");
 }

@@ -132,6 +132,10 @@ int tt_device_eth_peer(const struct tt_device *dev, uint32_t channel, uint32_t *
 /* @dev's id in its system (tt/system.h); 0 for a lone device. */
 uint32_t tt_device_chip_id(const struct tt_device *dev);
 
+/* The system @dev is a chip of (tt/system.h), or NULL for a lone device. */
+struct tt_system;
+struct tt_system *tt_device_system(const struct tt_device *dev);
+
 /* Replace the handler of kernel prints; NULL restores the default (stdout). */
 void tt_device_set_print_handler(struct tt_device *dev, tt_print_fn fn, void *ctx);
 

@@ -1265,6 +1265,31 @@ void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId> ids)
 		throw_run("program failed", rc, report);
 }
 
+// Launches made while one lives start on their chips at one step of the
+// system's ethernet links (tt_system_hold): a workload over several
+// chips runs as one, however long the host takes to start each chip.
+class LaunchTogether {
+public:
+	explicit LaunchTogether(MeshDevice *mesh)
+	{
+		if (mesh->is_unit())
+			return;
+		sys_ = tt_device_system(mesh->get_devices().front()->c_device());
+		if (sys_)
+			tt_system_hold(sys_);
+	}
+	~LaunchTogether()
+	{
+		if (sys_)
+			tt_system_unhold(sys_);
+	}
+	LaunchTogether(const LaunchTogether &) = delete;
+	LaunchTogether &operator=(const LaunchTogether &) = delete;
+
+private:
+	struct tt_system *sys_ = nullptr;
+};
+
 void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload &workload, bool blocking)
 {
 	for (const auto &range : workload.order()) {
@@ -1272,12 +1297,15 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload &workload, bool blocki
 			TT_FATAL(device_->is_local(c), "workload range {} is outside this {} mesh",
 				 fmt::streamed(range), fmt::streamed(device_->shape()));
 	}
-	for (const auto &range : workload.order()) {
-		Program &program = workload.get_programs().at(range);
-		if (device_->is_unit())
-			enqueue_program(program, false);
-		else
-			launch_on(range, program.shared_impl());
+	{
+		LaunchTogether together(device_);
+		for (const auto &range : workload.order()) {
+			Program &program = workload.get_programs().at(range);
+			if (device_->is_unit())
+				enqueue_program(program, false);
+			else
+				launch_on(range, program.shared_impl());
+		}
 	}
 	if (blocking)
 		finish();
@@ -1326,6 +1354,8 @@ void MeshCommandQueue::enqueue_runs(const std::vector<detail::TracedRun> &runs, 
 {
 	no_capture("replaying a trace");
 	for (const auto &r : runs) {
+		// A chip's next run waits for its last: one run at a time.
+		LaunchTogether together(device_);
 		if (device_->is_unit())
 			launch(r.program);
 		else

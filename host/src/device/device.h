@@ -295,6 +295,8 @@ void tt_shm_dir_remove(const char *dir);
 struct tt_dev_link_hooks {
 	void (*woke)(void *ctx);
 	void (*gone)(void *ctx, uint32_t chip);
+	/* Waiting for a chip: commit what a hold keeps back, or it never runs. */
+	void (*flush)(void *ctx);
 };
 
 /* Control channel (ctl.c) ------------------------------------------------ */

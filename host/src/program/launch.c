@@ -597,6 +597,8 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms, struct tt_run_report *
 	if (dev->under_gdb)
 		timeout_ms = INT32_MAX; /* a person is stepping through it */
 
+	if (dev->links)
+		dev->links->flush(dev->links_ctx);
 	rc = wait_launch(dev, timeout_ms, &cause, &hang_reported);
 	if (rc == TT_ETIMEDOUT || rc == TT_EDEADLK) {
 		if (!hang_reported)

@@ -116,7 +116,9 @@ fail:
 static void woke(void *ctx);
 static void chip_gone(void *ctx, uint32_t chip);
 
-static const struct tt_dev_link_hooks hooks = { .woke = woke, .gone = chip_gone };
+static void flush(void *ctx);
+
+static const struct tt_dev_link_hooks hooks = { .woke = woke, .gone = chip_gone, .flush = flush };
 
 int tt_links_join(struct tt_links *l, struct tt_device *dev, uint32_t chip)
 {
@@ -214,6 +216,16 @@ static void woke(void *ctx)
 		l->held_wake = true;
 	else
 		commit(l);
+}
+
+/* Someone waits for a chip whose launch a hold keeps back: let it go. */
+static void flush(void *ctx)
+{
+	struct tt_links *l = ctx;
+
+	if (l->held_wake)
+		commit(l);
+	l->held_wake = false;
 }
 
 void tt_links_hold(struct tt_links *l)

@@ -462,7 +462,15 @@ int tt_system_eth_peer(const struct tt_system *sys, uint32_t chip, uint32_t chan
 	return TT_OK;
 }
 
-/* tt/device.h's, here because it asks the device's system. */
+/* tt/device.h's, here because they ask the device's system. */
+struct tt_system *tt_device_system(const struct tt_device *dev)
+{
+	if (tt_dev_check(dev, "tt_device_system"))
+		return NULL;
+	/* The system's own pointer, kept const below it. */
+	return (struct tt_system *)(uintptr_t)dev->system;
+}
+
 int tt_device_eth_peer(const struct tt_device *dev, uint32_t channel, uint32_t *peer_chip,
 		       uint32_t *peer_channel)
 {
