@@ -10,7 +10,7 @@
  * and with delayed NoC completion; 63 cores incrementing a semaphore of
  * core (0,0); a token passed once round all 64 cores; and the multicast
  * matmul demo, four copies at once; the token ring on every chip of a 1x4
- * system at once.
+ * system at once; a T3000 whose chips play ping-pong over ethernet.
  *
  * TT_DETERMINISM_SCALE=<n> multiplies the number of runs (make
  * stress-determinism uses 10: 200 runs per case) and prints each case's
@@ -29,6 +29,7 @@
 
 #include "e2e.h"
 #include "tt_data_format.h"
+#include "tt_mem_map.h"
 
 #define MAX_RUNS 64
 #define SCRATCH	 0x100000u /* free L1 on every core */
@@ -50,6 +51,7 @@ struct dcase {
 	unsigned procs;	 /* processes at once */
 	unsigned runs;	 /* runs per process */
 	unsigned rounds; /* rounds of @procs processes; odd ones with a hog */
+	unsigned chips;	 /* counts kept per run, one per chip (0: one) */
 };
 
 #define FAIL(o, ...)                                               \
@@ -238,6 +240,31 @@ static void token_ring(struct outcome *o, unsigned runs, const char *trace)
 	tt_device_close(dev);
 }
 
+/* The chips' traces (x.chipN.json beside x.json), one after another, as @trace. */
+static void chip_traces(struct outcome *o, const char *trace, uint32_t nchips)
+{
+	FILE *all = fopen(trace, "wb");
+	size_t stem = strlen(trace) - strlen(".json");
+
+	for (uint32_t c = 0; all && c < nchips; c++) {
+		char path[256], buf[65536];
+		FILE *f;
+		size_t n;
+
+		snprintf(path, sizeof(path), "%.*s.chip%u.json", (int)stem, trace, c);
+		f = fopen(path, "rb");
+		if (!f) {
+			fclose(all);
+			FAIL(o, "chip %u wrote no trace at %s", c, path);
+		}
+		while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+			fwrite(buf, 1, n, all);
+		fclose(f);
+	}
+	if (all)
+		fclose(all);
+}
+
 /*
  * A 1x4 system of 4x4-core chips, the token ring on every chip at once:
  * each chip counts the same in every run, and its own trace (one file per
@@ -282,27 +309,70 @@ static void mesh_token_ring(struct outcome *o, unsigned runs, const char *trace)
 	}
 	tt_program_destroy(prog);
 	tt_system_close(sys);
-	/* The chips' traces (x.chipN.json beside x.json), one after another. */
-	{
-		FILE *all = fopen(trace, "wb");
-		size_t stem = strlen(trace) - strlen(".json");
+	chip_traces(o, trace, 4);
+}
 
-		for (uint32_t c = 0; all && c < 4; c++) {
-			char path[256], buf[65536];
-			FILE *f;
-			size_t n;
+/*
+ * A T3000 (2x4 chips of 1x1 cores) whose chips exchange data over
+ * ethernet: every chip plays ping-pong with its east-west partner and
+ * with its north-south partner at once, 20 rounds each, all eight chips
+ * launched together.  Each chip counts the same and writes the same trace
+ * in every run.
+ */
+#define PP_BALL (TT_MEM_L1_UNRESERVED_BASE + 4096)
 
-			snprintf(path, sizeof(path), "%.*s.chip%u.json", (int)stem, trace, c);
-			f = fopen(path, "rb");
-			if (!f)
-				FAIL(o, "chip %u wrote no trace at %s", c, path);
-			while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-				fwrite(buf, 1, n, all);
-			fclose(f);
+static void mesh_ethernet(struct outcome *o, unsigned runs, const char *trace)
+{
+	struct tt_system_config cfg = { .name = "T3000",
+					.chip = { .grid_x = 1, .grid_y = 1, .trace_path = trace } };
+	struct tt_eth_config eth = { .mode = TT_ETH_SENDER };
+	struct tt_program *prog[8];
+	struct tt_run_report rep;
+	struct tt_system *sys;
+	uint32_t zero[17] = { 0 };
+	int rc;
+
+	if (tt_system_open(&cfg, &sys))
+		FAIL(o, "system open: %s", tt_last_error());
+	for (uint32_t c = 0; c < 8; c++) {
+		/* East-west: even columns serve from channel 8; north-south: the top row from 12. */
+		uint32_t ch[2] = { c % 2 ? 0 : 8, c / 4 ? 4 : 12 };
+		uint32_t serve[2] = { c % 2 == 0, c / 4 == 0 };
+
+		if (tt_program_create(&prog[c]))
+			FAIL(o, "program create");
+		for (uint32_t i = 0; i < 2; i++) {
+			struct tt_core_range_set at = tt_core_set(tt_core(0, ch[i]));
+			uint32_t args[3] = { 20, serve[i], PP_BALL };
+			tt_kernel_handle k;
+
+			if (tt_eth_kernel_create(prog[c], KERNEL("eth_pingpong.c"), &at, &eth,
+						 &k) ||
+			    tt_kernel_set_runtime_args(prog[c], k, tt_core(0, ch[i]), args, 3))
+				FAIL(o, "chip %u set-up: %s", c, tt_last_error());
 		}
-		if (all)
-			fclose(all);
 	}
+	for (unsigned r = 0; r < runs; r++) {
+		for (uint32_t c = 0; c < 8; c++)
+			for (uint32_t ch = 0; ch < 16; ch += 4)
+				tt_device_eth_l1_write(tt_system_chip(sys, c), tt_core(0, ch),
+						       PP_BALL, zero, sizeof(zero));
+		tt_system_hold(sys);
+		for (uint32_t c = 0; c < 8; c++)
+			if ((rc = tt_enqueue_program(tt_system_chip(sys, c), prog[c], &rep)))
+				FAIL(o, "run %u chip %u: %s", r, c, tt_last_error());
+		tt_system_unhold(sys);
+		for (uint32_t c = 0; c < 8; c++) {
+			if ((rc = tt_finish(tt_system_chip(sys, c), 60000, &rep)))
+				FAIL(o, "run %u chip %u: %s", r, c, tt_last_error());
+			if (o->nruns < MAX_RUNS)
+				o->icount[o->nruns++] = rep.instructions;
+		}
+	}
+	for (uint32_t c = 0; c < 8; c++)
+		tt_program_destroy(prog[c]);
+	tt_system_close(sys);
+	chip_traces(o, trace, 8);
 }
 
 /* The demo program itself (a 320x320x320 multicast matmul on 4x4 cores). */
@@ -487,9 +557,14 @@ static void check_case(const struct dcase *c)
 			     "%s: process %u printed different output", c->name, i);
 	}
 	/* Inside one process, every run of the same program counts the same. */
-	for (unsigned k = 1; k < out[0].nruns; k++)
-		cr_expect_eq(out[0].icount[k], out[0].icount[0], "%s: run %u of process 0", c->name,
-			     k);
+	for (unsigned k = 1; k < out[0].nruns; k++) {
+		unsigned first = c->chips ? k % c->chips : 0;
+
+		cr_expect_eq(out[0].icount[k], out[0].icount[first],
+			     "%s: count %u of process 0 is %llu, count %u %llu", c->name, k,
+			     (unsigned long long)out[0].icount[k], first,
+			     (unsigned long long)out[0].icount[first]);
+	}
 	if (ncounts <= 1 && ntraces <= 1) {
 		char cmd[128];
 
@@ -502,13 +577,14 @@ static void check_case(const struct dcase *c)
 
 /* 20 runs per case (ten beside a hog), as processes that run at once. */
 static const struct dcase cases[] = {
-	{ "boot", boot, 2, 1, 10 },
-	{ "pipeline", pipeline, 2, 5, 2 },
-	{ "pipeline_noc_delay", pipeline_noc_delay, 2, 5, 2 },
-	{ "fan_in", fan_in, 2, 5, 2 },
-	{ "token_ring", token_ring, 2, 5, 2 },
-	{ "matmul_demo_x4", matmul_demo, 4, 1, 5 },
-	{ "mesh_token_ring", mesh_token_ring, 2, 3, 2 },
+	{ "boot", boot, 2, 1, 10, 0 },
+	{ "pipeline", pipeline, 2, 5, 2, 0 },
+	{ "pipeline_noc_delay", pipeline_noc_delay, 2, 5, 2, 0 },
+	{ "fan_in", fan_in, 2, 5, 2, 0 },
+	{ "token_ring", token_ring, 2, 5, 2, 0 },
+	{ "matmul_demo_x4", matmul_demo, 4, 1, 5, 0 },
+	{ "mesh_token_ring", mesh_token_ring, 2, 3, 2, 0 },
+	{ "mesh_ethernet", mesh_ethernet, 2, 3, 2, 8 },
 };
 
 /*
@@ -607,3 +683,4 @@ CASE(fan_in, 3)
 CASE(token_ring, 4)
 CASE(matmul_demo_x4, 5)
 CASE(mesh_token_ring, 6)
+CASE(mesh_ethernet, 7)
