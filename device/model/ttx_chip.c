@@ -555,8 +555,14 @@ void ttx_chip_link_poll(TTChip *chip)
 void ttx_chip_link_idle(TTChip *chip)
 {
     /* Released host messages still on their way: wait for them. */
-    if (chip->link && chip->ctl_seen >= ttx_link_release(chip->link)) {
-        ttx_link_arrive(chip->link);
+    if (!chip->link || chip->ctl_seen < ttx_link_release(chip->link)) {
+        return;
+    }
+    ttx_link_arrive(chip->link);
+    /* Idle between steps, with the system: tell the host again when a
+     * message it sent since (a hang report's) has been applied. */
+    if (ttx_link_quiescent(chip->link)) {
+        ttx_chip_idle(chip);
     }
 }
 

@@ -317,6 +317,11 @@ uint32_t ttx_link_release(const TTLink *l)
     return l->release;
 }
 
+bool ttx_link_quiescent(const TTLink *l)
+{
+    return __atomic_load_n(&l->sys->quiescent, __ATOMIC_ACQUIRE) != 0;
+}
+
 unsigned ttx_link_poll(TTLink *l, TTLinkDeliver deliver, void *opaque)
 {
     struct tt_link_sys *sys = l->sys;

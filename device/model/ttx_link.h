@@ -45,6 +45,9 @@ unsigned ttx_link_poll(TTLink *l, TTLinkDeliver deliver, void *opaque);
 /* Host messages this chip may apply (those a commit has released). */
 uint32_t ttx_link_release(const TTLink *l);
 
+/* Is no chip of the system active (nothing can run without the host)? */
+bool ttx_link_quiescent(const TTLink *l);
+
 /* Every hart sleeps: the chip is done with its step. */
 void ttx_link_arrive(TTLink *l);
 

@@ -264,7 +264,46 @@ Test(link, a_receiver_nobody_feeds_is_a_deadlock, .timeout = 120)
 	rc = tt_finish(tt_system_chip(sys, 1), 60000, &rep);
 	cr_expect_eq(rc, TT_EDEADLK, "got %d: %s", rc, tt_last_error());
 	cr_expect(strstr(tt_last_error(), "far ethernet core"), "%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "a chain of waits that leaves this chip over ethernet"),
+		  "%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "chip 1 ethernet core (0,0) ERISC waits"), "%s",
+		  tt_last_error());
+	cr_expect(strstr(tt_last_error(), "which only chip 0 ethernet core (0,8) ERISC can send, "
+					  "and it has no kernel running"),
+		  "%s", tt_last_error());
 	tt_program_destroy(rx);
+	tt_system_close(sys);
+}
+
+/* Both ends of a link wait for the other: one cycle naming both chips, at once. */
+Test(link, a_cycle_across_two_chips_is_named, .timeout = 120)
+{
+	struct tt_system *sys = open_system("N300");
+	uint32_t bytes = 64, chips[2] = { 0, 1 };
+	struct tt_program *p[2] = { eth_program(KERNEL("eth_receive.c"), 8, &bytes, 1),
+				    eth_program(KERNEL("eth_receive.c"), 0, &bytes, 1) };
+	struct tt_run_report rep[2];
+	int rc;
+
+	cr_assert_eq(tt_system_hold(sys), TT_OK);
+	for (uint32_t i = 0; i < 2; i++)
+		cr_assert_eq(tt_enqueue_program(tt_system_chip(sys, chips[i]), p[i], &rep[i]),
+			     TT_OK);
+	cr_assert_eq(tt_system_unhold(sys), TT_OK);
+	rc = tt_finish(tt_system_chip(sys, 0), 60000, &rep[0]);
+	cr_expect_eq(rc, TT_EDEADLK, "got %d: %s", rc, tt_last_error());
+	cr_expect(strstr(tt_last_error(), "a cycle of waits across two chips"), "%s",
+		  tt_last_error());
+	cr_expect(strstr(tt_last_error(), "chip 0 ethernet core (0,8) ERISC waits for the far "
+					  "ethernet core"),
+		  "%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "which only chip 1 ethernet core (0,0) ERISC can send, "
+					  "and it waits for the far ethernet core"),
+		  "%s", tt_last_error());
+	rc = tt_finish(tt_system_chip(sys, 1), 60000, &rep[1]);
+	cr_expect_eq(rc, TT_EDEADLK, "chip 1: %d: %s", rc, tt_last_error());
+	tt_program_destroy(p[0]);
+	tt_program_destroy(p[1]);
 	tt_system_close(sys);
 }
 

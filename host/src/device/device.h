@@ -297,6 +297,9 @@ struct tt_dev_link_hooks {
 	void (*gone)(void *ctx, uint32_t chip);
 	/* Waiting for a chip: commit what a hold keeps back, or it never runs. */
 	void (*flush)(void *ctx);
+	/* The chip at the far end of @chip's ethernet @channel, or NULL. */
+	struct tt_device *(*peer)(void *ctx, uint32_t chip, uint32_t channel,
+				  uint32_t *far_channel);
 };
 
 /* Control channel (ctl.c) ------------------------------------------------ */

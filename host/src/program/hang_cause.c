@@ -226,7 +226,61 @@ static void hart_name(struct tt_device *dev, struct hart_ref h, char *buf, size_
 {
 	struct tt_core xy = tt_dev_core_xy(dev, h.core);
 
-	snprintf(buf, len, "core (%u,%u) %s", xy.x, xy.y, tt_risc_name(h.risc));
+	if (h.core >= dev->nworkers && dev->in_system)
+		snprintf(buf, len, "chip %u ethernet core (0,%u) ERISC", dev->chip,
+			 h.core - dev->nworkers);
+	else if (h.core >= dev->nworkers)
+		snprintf(buf, len, "ethernet core (0,%u) ERISC", h.core - dev->nworkers);
+	else
+		snprintf(buf, len, "core (%u,%u) %s", xy.x, xy.y, tt_risc_name(h.risc));
+}
+
+/*
+ * An ethernet core waits for what its link brings: what the core at the
+ * far end (another chip, asked for its waits now) is doing.  *@back says
+ * whether it waits for its link too: a cycle across the two chips.
+ */
+static void far_end_text(struct tt_device *dev, struct hart_ref h, char *buf, size_t len,
+			 bool *back)
+{
+	uint32_t ch = h.core - dev->nworkers, fch = 0;
+	struct tt_device *far =
+		dev->links ? dev->links->peer(dev->links_ctx, dev->chip, ch, &fch) : NULL;
+	const struct tt_evt_wait_state *fw = NULL;
+	char what[200] = "has no kernel running";
+
+	*back = false;
+	if (!far) {
+		snprintf(buf, len, "but channel %u has no link to another chip", ch);
+		return;
+	}
+	if (tt_dev_dump_waits(far, 2000) == TT_OK) {
+		for (uint32_t i = 0; i < far->nwaits; i++)
+			if (far->waits[i].src.core == far->nworkers + fch &&
+			    far->waits[i].src.risc == TT_RISC_BRISC)
+				fw = &far->waits[i];
+	} else {
+		snprintf(what, sizeof(what), "did not answer");
+	}
+	switch (fw ? tt_run_hart_state(far, fw) : TT_HART_IDLE) {
+	case TT_HART_ASLEEP:
+		tt_run_wait_text(fw, what, sizeof(what));
+		*back = fw->kind == TT_WAIT_ETH_DATA || fw->kind == TT_WAIT_ETH_TX;
+		break;
+	case TT_HART_FINISHED:
+		snprintf(what, sizeof(what), "finished its kernel");
+		break;
+	case TT_HART_RUNNING:
+		snprintf(what, sizeof(what), "is still running");
+		break;
+	case TT_HART_TRAPPED:
+		snprintf(what, sizeof(what), "trapped");
+		break;
+	default:
+		break;
+	}
+	snprintf(buf, len, "which only chip %u ethernet core (0,%u) ERISC can send, and it %s",
+		 far->chip, fch, what);
 }
 
 /*
@@ -346,11 +400,18 @@ static void link_line(struct tt_device *dev, struct hart_ref h, bool last, int s
 	char name[64], what[160], who[300] = "", end[300] = "";
 	const char *verb;
 	uint32_t n = waited_for(dev, h, v, &verb);
+	const struct tt_evt_wait_state *w = wait_of(dev, h);
+	bool back;
 
 	hart_name(dev, h, name, sizeof(name));
 	doing_text(dev, h, what, sizeof(what));
 	if (n)
 		who_text(dev, v, n, verb, who, sizeof(who));
+	if (w && w->kind == TT_WAIT_ETH_DATA && tt_run_hart_state(dev, w) == TT_HART_ASLEEP) {
+		far_end_text(dev, h, who, sizeof(who), &back);
+		n = 1; /* for the separator */
+		last = false;
+	}
 	if (last)
 		chain_end(dev, h, v, n, verb, end, sizeof(end));
 	tt_dev_error(dev, status, TT_RUN_NOWHERE, 0, 0, "  %s %s%s%s%s%s%s", name, what,
@@ -394,7 +455,19 @@ void tt_run_hang_cause(struct tt_device *dev, bool deadlock)
 		if (cycle_at < 0)
 			path[len++] = v[next];
 	}
-	if (cycle_at >= 0) {
+	w = wait_of(dev, path[len - 1]);
+	if (cycle_at < 0 && w && w->kind == TT_WAIT_ETH_DATA &&
+	    tt_run_hart_state(dev, w) == TT_HART_ASLEEP) {
+		char far[400];
+		bool back;
+
+		far_end_text(dev, path[len - 1], far, sizeof(far), &back);
+		tt_dev_error(dev, status, path[0].core, path[0].risc, 0, "root cause: %s",
+			     back ? "a cycle of waits across two chips, none of which can end "
+				    "first (each ethernet core waits for what only the other "
+				    "can send):"
+				  : "a chain of waits that leaves this chip over ethernet:");
+	} else if (cycle_at >= 0) {
 		first = (uint32_t)cycle_at;
 		tt_dev_error(dev, status, path[first].core, path[first].risc, 0,
 			     "root cause: a cycle of %u wait%s, none of which can "

@@ -118,7 +118,23 @@ static void chip_gone(void *ctx, uint32_t chip);
 
 static void flush(void *ctx);
 
-static const struct tt_dev_link_hooks hooks = { .woke = woke, .gone = chip_gone, .flush = flush };
+static struct tt_device *peer(void *ctx, uint32_t chip, uint32_t channel, uint32_t *far_channel)
+{
+	struct tt_links *l = ctx;
+	uint32_t p;
+
+	if (chip >= l->nchips || channel >= TT_LINK_CHANNELS)
+		return NULL;
+	p = l->sys->peer[chip][channel];
+	if (p == TT_LINK_NO_PEER || (p >> 8) >= l->nchips)
+		return NULL;
+	*far_channel = p & 0xff;
+	return l->chips[p >> 8];
+}
+
+static const struct tt_dev_link_hooks hooks = {
+	.woke = woke, .gone = chip_gone, .flush = flush, .peer = peer
+};
 
 int tt_links_join(struct tt_links *l, struct tt_device *dev, uint32_t chip)
 {
