@@ -539,7 +539,7 @@ test-env := TT_EMU_CACHE=$(obj)/cache ASAN_OPTIONS=detect_leaks=1 \
 # end-to-end tests of the main paths (firmware, CBs, the NoC, hang reports, TT-Metalium,
 # meshes of chips); `make test` runs everything.
 CHECK_E2E := firmware_e2e_test cb_e2e_test noc_e2e_test hang_e2e_test metalium_e2e_test mesh_e2e_test \
-	system_e2e_test mesh_layout_e2e_test
+	system_e2e_test mesh_layout_e2e_test link_e2e_test
 .PHONY: check
 check: format-check $(unit-tests) $(device-tests) deps qemu firmware \
 	$(addprefix $(obj)/tests/e2e/,$(CHECK_E2E))
