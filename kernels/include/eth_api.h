@@ -28,6 +28,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "eth_l1_address_map.h"
 #include "tt_emu_regs.h"
 #include "tt_kernel.h"
 #include "tt_mem_map.h"
@@ -270,5 +271,42 @@ static FORCE_INLINE void tt_wait_for_eth_txq_cmd_space(void)
 #define eth_noc_semaphore_wait_min(sem, val, ...) noc_semaphore_wait_min((sem), (val))
 #define eth_noc_async_read_barrier(...)		  noc_async_read_barrier()
 #define eth_noc_async_write_barrier(...)	  noc_async_write_barrier()
+
+#ifdef __cplusplus
+/* tt-metal's raw transmit-queue calls: word (16-byte) addresses and sizes. */
+namespace internal_ {
+inline bool eth_txq_is_busy(uint32_t q)
+{
+	(void)q;
+	return ::eth_txq_is_busy();
+}
+
+template <bool ctx_switch = true>
+inline void eth_send_packet(uint32_t q, uint32_t src_word, uint32_t dst_word, uint32_t words)
+{
+	(void)q;
+	tt_eth_send(src_word << 4, dst_word << 4, words << 4);
+}
+
+inline void eth_send_packet_unsafe(uint32_t q, uint32_t src_word, uint32_t dst_word, uint32_t words)
+{
+	(void)q;
+	tt_eth_send(src_word << 4, dst_word << 4, words << 4);
+}
+
+inline void eth_send_packet_bytes_unsafe(uint32_t q, uint32_t src, uint32_t dst, uint32_t bytes)
+{
+	(void)q;
+	tt_eth_send(src, dst, bytes);
+}
+
+/* The firmware's turn on a real ERISC; here, sleep until something lands. */
+inline void risc_context_switch(bool skip_sync = false)
+{
+	(void)skip_sync;
+	run_routing();
+}
+} // namespace internal_
+#endif
 
 #endif /* TT_ETH_API_H */
