@@ -39,8 +39,10 @@ GROUPS = {
     "noc": ("tt_metal/noc", True),
     "sfpi": ("tt_metal/sfpi", True),
     "mesh": ("distributed", False),
+    "eth": ("tt_metal/eth", True),
 }
-UNIT_GROUPS = ["api", "llk", "data_movement", "integration", "legacy", "misc", "noc", "sfpi"]
+UNIT_GROUPS = ["api", "llk", "data_movement", "integration", "legacy", "misc", "noc", "sfpi",
+               "eth"]
 
 CASE_RE = re.compile(r"^\s*(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)\s*\(\s*(\w+)\s*,\s*(\w+)",
                      re.M)
@@ -229,9 +231,10 @@ class Harness:
                 self.report.append(f"{group}\t(helper {os.path.relpath(p, self.home)})\t"
                                    f"not built\t{why}")
         if exe:
-            # The mesh tests' fixtures ask for up to 2x4 (a T3000); the rest
-            # run on the machine TT_EMU_SYSTEM names (a lone N150 by default).
-            system = os.environ.get("TT_EMU_SYSTEM") or ("T3000" if group == "mesh" else None)
+            # The mesh tests' fixtures ask for up to 2x4 (a T3000), the
+            # ethernet tests' for an N300; the rest run on the machine
+            # TT_EMU_SYSTEM names (a lone N150 by default).
+            system = os.environ.get("TT_EMU_SYSTEM") or {"mesh": "T3000", "eth": "N300"}.get(group)
             slow, fast = self.run(exe, True, system), self.run(exe, False, system)
             for c in set(slow) | set(fast):
                 a, b = slow.get(c, ("skipped", "")), fast.get(c, ("skipped", ""))

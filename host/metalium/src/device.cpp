@@ -220,8 +220,81 @@ MeshDevice::MeshDevice(Private, int id, struct tt_device *dev, size_t num_comman
 	auto life = std::make_shared<detail::DeviceLife>();
 	life->dev = dev;
 	life->cq = cqs_[0].get();
+	life->id = id;
 	lives()[dev] = life;
 }
+
+} // namespace distributed
+
+// tt-metal's Cluster reads and writes a core by chip id and NoC coordinate
+// (test support's llrt/tt_cluster.hpp): the open device of that id, and the
+// worker or ethernet core at that coordinate.
+static struct tt_device *open_chip(ChipId chip)
+{
+	struct tt_device *dev = nullptr;
+	for (const auto &[d, life] : distributed::lives())
+		if (life->id == chip)
+			dev = d;
+	TT_FATAL(dev, "chip {} is not open", chip);
+	return dev;
+}
+
+bool detail::ClusterLinkUp(ChipId chip, const CoreCoord &logical)
+{
+	uint32_t far_chip, far_channel;
+	return logical.x == 0 &&
+	       tt_device_eth_peer(open_chip(chip), static_cast<uint32_t>(logical.y), &far_chip,
+				  &far_channel) == TT_OK;
+}
+
+std::set<ChipId> detail::ClusterEthNeighbours(ChipId chip)
+{
+	struct tt_device *dev = open_chip(chip);
+	std::set<ChipId> out;
+	for (uint32_t ch = 0; ch < tt_device_arch(dev)->eth_cores; ch++) {
+		uint32_t far_chip, far_channel;
+		if (tt_device_eth_peer(dev, ch, &far_chip, &far_channel) == TT_OK)
+			out.insert(static_cast<ChipId>(far_chip));
+	}
+	return out;
+}
+
+void detail::ClusterCoreIo(ChipId chip, const CoreCoord &noc, void *buf, uint32_t bytes,
+			   uint64_t addr, bool write)
+{
+	struct tt_device *dev = open_chip(chip);
+	const struct tt_arch *a = tt_device_arch(dev);
+	struct tt_core grid = tt_device_grid(dev);
+	uint32_t gx = grid.x, gy = grid.y;
+	int rc = TT_ENOENT;
+	for (uint32_t c = 0; rc == TT_ENOENT && c < gx * gy; c++) {
+		struct tt_core at, logical = tt_core(c % gx, c / gx);
+		if (tt_device_worker_core(dev, logical, &at) == TT_OK && at.x == noc.x &&
+		    at.y == noc.y)
+			rc = write ? tt_device_l1_write(dev, logical, static_cast<uint32_t>(addr),
+							buf, bytes)
+				   : tt_device_l1_read(dev, logical, static_cast<uint32_t>(addr),
+						       buf, bytes);
+	}
+	for (uint32_t ch = 0; rc == TT_ENOENT && ch < a->eth_cores; ch++) {
+		struct tt_core at, logical = tt_core(0, ch);
+		if (tt_device_eth_core(dev, logical, &at) == TT_OK && at.x == noc.x &&
+		    at.y == noc.y)
+			rc = write ? tt_device_eth_l1_write(dev, logical,
+							    static_cast<uint32_t>(addr), buf, bytes)
+				   : tt_device_eth_l1_read(dev, logical,
+							   static_cast<uint32_t>(addr), buf, bytes);
+	}
+	if (rc == TT_ENOENT)
+		TT_THROW("chip {}: no worker or ethernet core at NoC coordinate {}", chip,
+			 noc.str());
+	if (rc)
+		throw_tt(fmt::format("chip {}: {} core {} at 0x{:x}", chip,
+				     write ? "writing" : "reading", noc.str(), addr),
+			 rc);
+}
+
+namespace distributed {
 
 MeshDevice::~MeshDevice()
 {
@@ -503,9 +576,41 @@ MeshDevice::create_unit_meshes(const std::vector<int> &device_ids, size_t l1_sma
 			       ttsl::Span<const std::uint32_t>, size_t)
 {
 	std::map<int, std::shared_ptr<MeshDevice>> out;
+	struct tt_system_desc d = {};
+	std::set<int> seen;
 	for (int id : device_ids) {
-		TT_FATAL(!out.count(id), "device id {} listed twice", id);
-		out[id] = open_one(id, l1_small_size, num_command_queues);
+		TT_FATAL(id >= 0, "device id {} is negative", id);
+		TT_FATAL(seen.insert(id).second, "device id {} listed twice", id);
+	}
+	if (device_ids.size() < 2 || tt_system_describe(nullptr, &d) || d.rows * d.cols < 2) {
+		for (int id : device_ids)
+			out[id] = open_one(id, l1_small_size, num_command_queues);
+		return out;
+	}
+	// Several chips of the emulated system (tt-metal's multi-device
+	// fixtures): the system's chips, linked by ethernet, each a unit mesh;
+	// the system closes with the last of them.
+	check_queues(num_command_queues);
+	check_arch_name();
+	for (int id : device_ids)
+		TT_FATAL(static_cast<uint32_t>(id) < d.rows * d.cols,
+			 "device id {}: the emulated {} has chips 0..{} (TT_EMU_SYSTEM)", id,
+			 d.name, d.rows * d.cols - 1);
+	struct tt_system_config cfg = {};
+	cfg.chip.l1_small_size = l1_small_size;
+	struct tt_system *sys = nullptr;
+	int rc = tt_system_open(&cfg, &sys);
+	if (rc)
+		throw_tt(fmt::format("opening the emulated {}", d.name), rc);
+	std::shared_ptr<void> ref(
+		sys, [](void *s) { tt_system_close(static_cast<struct tt_system *>(s)); });
+	for (int id : device_ids) {
+		auto m = std::make_shared<MeshDevice>(
+			Private(), id, tt_system_chip(sys, static_cast<uint32_t>(id)),
+			num_command_queues);
+		m->owns_dev_ = false;
+		m->system_ref_ = ref;
+		out[id] = std::move(m);
 	}
 	return out;
 }
@@ -641,6 +746,7 @@ bool MeshDevice::close()
 	if (owns_dev_)
 		tt_device_close(dev_);
 	dev_ = nullptr;
+	system_ref_.reset();
 	return ok;
 }
 

@@ -60,10 +60,17 @@ std::optional<tt::ARCH> mock_arch();
 // Live buffers of an open device, freed when it closes.
 struct DeviceLife {
 	struct tt_device *dev = nullptr;
+	int id = 0; // the device id it was opened as
 	std::set<Buffer *> buffers;
 	distributed::MeshCommandQueue *cq = nullptr;
 };
 std::shared_ptr<DeviceLife> life_of(IDevice *device);
+// Read or write @bytes at @addr of the core at NoC coordinate @noc of the
+// open chip @chip (test support's Cluster::read_core/write_core).
+void ClusterCoreIo(ChipId chip, const CoreCoord &noc, void *buf, uint32_t bytes, uint64_t addr,
+		   bool write);
+bool ClusterLinkUp(ChipId chip, const CoreCoord &logical);
+std::set<ChipId> ClusterEthNeighbours(ChipId chip);
 // Wait for @impl if a queue still runs it (before it is destroyed).
 void forget_program(const ProgramImpl *impl);
 

@@ -115,6 +115,8 @@ public:
 	// The chip at @coord of a mesh of several (this mesh itself when 1x1).
 	MeshDevice *chip(const MeshCoordinate &coord) const;
 	bool is_unit() const { return chips_.empty(); }
+	// Every chip is this host's (several hosts are not emulated).
+	bool is_remote_only() const { return false; }
 	// Submeshes: meshes over some of this mesh's chips, which they share
 	// (a submesh's (0, 0) is the parent's @offset).  Buffers stay in
 	// lockstep only while every allocation is made on the whole mesh.
@@ -206,8 +208,9 @@ private:
 	struct tt_system *sys_ = nullptr;		 // a mesh of several chips
 	std::vector<std::shared_ptr<MeshDevice>> chips_; // row-major; empty when 1x1
 	bool owns_dev_ = true;				 // false: a chip of a system
-	std::shared_ptr<void> impl_;			 // the MeshDeviceImpl, once asked
-	std::shared_ptr<MeshDevice> parent_;		 // of a submesh
+	std::shared_ptr<void> system_ref_;   // unit meshes of one system: the last closes it
+	std::shared_ptr<void> impl_;	     // the MeshDeviceImpl, once asked
+	std::shared_ptr<MeshDevice> parent_; // of a submesh
 	std::vector<std::weak_ptr<MeshDevice>> submeshes_;
 	std::unique_ptr<Allocator> allocator_;
 	std::vector<std::unique_ptr<MeshCommandQueue>> cqs_;

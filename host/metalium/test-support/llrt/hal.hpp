@@ -61,6 +61,9 @@ public:
 		return dm ? 1 : 0;
 	}
 	// RISCs of a core type: a Tensix core's five, an ethernet core's one.
+	// Wormhole's active ethernet cores share their RISC with the base
+	// firmware (kernels yield to it), Blackhole's do not.
+	bool get_eth_fw_is_cooperative() const { return get_arch() == tt::ARCH::WORMHOLE_B0; }
 	uint32_t get_num_risc_processors(HalProgrammableCoreType type) const
 	{
 		return type == HalProgrammableCoreType::TENSIX ? 5 : 1;

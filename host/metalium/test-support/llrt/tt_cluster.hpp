@@ -8,6 +8,10 @@
 
 #include <cstdint>
 #include <set>
+#include <span>
+#include <type_traits>
+#include <unordered_set>
+#include <vector>
 
 #include <tt-metalium/cluster.hpp>
 #include <tt-metalium/core_coord.hpp>
@@ -19,6 +23,16 @@
 
 #include "llrt/rtoptions.hpp"
 #include "llrt/tt_target_device.hpp"
+
+namespace tt::tt_metal::detail {
+// In the package: the core at NoC coordinate @noc of open chip @chip.
+void ClusterCoreIo(ChipId chip, const CoreCoord &noc, void *buf, uint32_t bytes, uint64_t addr,
+		   bool write);
+// Whether logical ethernet core @logical of open chip @chip has a far end.
+bool ClusterLinkUp(ChipId chip, const CoreCoord &logical);
+// The chips open chip @chip's ethernet links reach.
+std::set<ChipId> ClusterEthNeighbours(ChipId chip);
+} // namespace tt::tt_metal::detail
 
 namespace tt {
 
@@ -61,6 +75,18 @@ public:
 		size_t pci = number_of_pci_devices();
 		return pci ? static_cast<ChipId>(static_cast<size_t>(id) % pci) : id;
 	}
+	// The chips reached over ethernet from PCIe chip @mmio (its N300
+	// partner): one tunnel, the PCIe chip first; none without such chips.
+	std::vector<std::vector<ChipId>> get_tunnels_from_mmio_device(ChipId mmio) const
+	{
+		std::vector<ChipId> tunnel{ mmio };
+		for (ChipId id : all_chip_ids())
+			if (id != mmio && get_associated_mmio_device(id) == mmio)
+				tunnel.push_back(id);
+		if (tunnel.size() == 1)
+			return {};
+		return { tunnel };
+	}
 	uint16_t get_assigned_channel_for_device(ChipId id) const
 	{
 		return static_cast<uint16_t>(get_associated_mmio_device(id));
@@ -68,8 +94,44 @@ public:
 	// Host writes reach the emulated L1 and DRAM at once: nothing to wait for.
 	void l1_barrier(ChipId) const {}
 	void dram_barrier(ChipId) const {}
-	// No ethernet link carries traffic yet (docs/multi-device.md).
-	bool is_ethernet_link_up(ChipId, const tt::tt_metal::CoreCoord &) const { return false; }
+	// A link is up where an ethernet core has a far end (docs/multi-device.md).
+	bool is_ethernet_link_up(ChipId chip, const tt::tt_metal::CoreCoord &logical) const
+	{
+		return tt::tt_metal::detail::ClusterLinkUp(chip, logical);
+	}
+
+	std::unordered_set<ChipId> get_ethernet_connected_device_ids(ChipId chip) const
+	{
+		auto s = tt::tt_metal::detail::ClusterEthNeighbours(chip);
+		return { s.begin(), s.end() };
+	}
+
+	// A core's L1 by chip id and NoC (virtual) coordinate, as the host
+	// sees it: writes land at once.
+	template <typename DType>
+	void write_core(ChipId chip, const tt::tt_metal::CoreCoord &core,
+			const std::vector<DType> &v, uint64_t addr) const
+	{
+		tt::tt_metal::detail::ClusterCoreIo(chip, core, const_cast<DType *>(v.data()),
+						    static_cast<uint32_t>(v.size() * sizeof(DType)),
+						    addr, true);
+	}
+	template <typename DType>
+	void write_core(ChipId chip, const tt::tt_metal::CoreCoord &core, const std::span<DType> &v,
+			uint64_t addr) const
+	{
+		tt::tt_metal::detail::ClusterCoreIo(
+			chip, core, const_cast<std::remove_const_t<DType> *>(v.data()),
+			static_cast<uint32_t>(v.size() * sizeof(DType)), addr, true);
+	}
+	template <typename DType = uint32_t>
+	[[nodiscard]] std::vector<DType> read_core(ChipId chip, const tt::tt_metal::CoreCoord &core,
+						   uint64_t addr, uint32_t size) const
+	{
+		std::vector<DType> v((size + sizeof(DType) - 1) / sizeof(DType));
+		tt::tt_metal::detail::ClusterCoreIo(chip, core, v.data(), size, addr, false);
+		return v;
+	}
 
 private:
 	static std::set<ChipId> first(size_t n)
