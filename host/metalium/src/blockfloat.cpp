@@ -140,8 +140,7 @@ uint8_t convert_u32_to_bfp(uint32_t input, uint32_t shared_exp, bool is_exp_a)
 uint32_t convert_bfp_to_u32(DataFormat bfp_format, uint8_t data, uint8_t shared_exp, bool is_exp_a)
 {
 	const uint32_t width = bfp_mag_bits(bfp_format);
-	TT_FATAL(width != 0, "convert_bfp_to_u32: {} is not a block-float format",
-		 static_cast<int>(bfp_format));
+	TT_FATAL(width != 0, "convert_bfp_to_u32: {} is not a block-float format", bfp_format);
 	const uint32_t sign = (data >> width) & 1;
 	uint32_t mag = data & ((1u << width) - 1);
 	if (mag == 0)
@@ -220,14 +219,14 @@ std::vector<float> unpack_bfp_tiles_into_float_vec(DataFormat bfp_format,
 {
 	const uint32_t width = bfp_mag_bits(bfp_format);
 	TT_FATAL(width != 0, "unpack_bfp_tiles_into_float_vec: {} is not a block-float format",
-		 static_cast<int>(bfp_format));
+		 bfp_format);
 	const uint32_t per_word = 32 / (width + 1);
 	const TileGeom g = geometry(tile);
 	const uint32_t hw = g.hw();
 	const uint32_t words_per_tile = g.exp_bytes / 4 + hw / per_word;
 	TT_FATAL(bfp_tiles.size() % words_per_tile == 0,
 		 "unpack_bfp_tiles_into_float_vec: {} words are not whole {} tiles of {} words",
-		 bfp_tiles.size(), static_cast<int>(bfp_format), words_per_tile);
+		 bfp_tiles.size(), bfp_format, words_per_tile);
 	const size_t num_tiles = bfp_tiles.size() / words_per_tile;
 
 	std::vector<float> out(num_tiles * hw);
