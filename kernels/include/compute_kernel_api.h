@@ -365,14 +365,31 @@ static FORCE_INLINE void tt_pack_reconfig_2(uint32_t old_ocb, uint32_t new_ocb)
 
 /* Short inits: the op only, formats as configured ------------------------ */
 
+/*
+ * Whether add_tiles and sub_tiles add their result to what Dst holds
+ * (tt-metal's acc_to_dest, an argument of the math init): set by the
+ * inits that take it (tt_add_tiles_init_acc), cleared by the others.
+ * Only the math thread reads it.
+ */
+static uint32_t tt_eltwise_acc_to_dest;
+
 static FORCE_INLINE void add_tiles_init(uint32_t icb0, uint32_t icb1)
 {
 	(void)icb0, (void)icb1;
+	tt_eltwise_acc_to_dest = 0;
 }
 
 static FORCE_INLINE void sub_tiles_init(uint32_t icb0, uint32_t icb1)
 {
 	(void)icb0, (void)icb1;
+	tt_eltwise_acc_to_dest = 0;
+}
+
+/* add_tiles_init / sub_tiles_init with tt-metal's acc_to_dest. */
+static FORCE_INLINE void tt_eltwise_init_acc(uint32_t icb0, uint32_t icb1, uint32_t acc_to_dest)
+{
+	(void)icb0, (void)icb1;
+	tt_eltwise_acc_to_dest = acc_to_dest ? 1 : 0;
 }
 
 static FORCE_INLINE void mul_tiles_init(uint32_t icb0, uint32_t icb1)
@@ -409,10 +426,14 @@ static FORCE_INLINE void tt_binary_bcast_tiles(uint32_t op, uint32_t bcast, uint
 	MATH((tt_tile_cmd(TT_TILE_CMD_ELTWISE, op, bcast, 0, idst)));
 }
 
+/* Add and sub accumulate into Dst after an acc_to_dest init; mul always does. */
 static FORCE_INLINE void tt_binary_tiles(uint32_t op, uint32_t icb0, uint32_t icb1, uint32_t itile0,
 					 uint32_t itile1, uint32_t idst)
 {
-	tt_binary_bcast_tiles(op, TT_TILE_BCAST_NONE, icb0, icb1, itile0, itile1, idst);
+	(void)op, (void)icb0, (void)icb1, (void)itile0, (void)itile1, (void)idst;
+	UNPACK((tt_unpack_tile(0, icb0, itile0), tt_unpack_tile(1, icb1, itile1)));
+	MATH((tt_tile_cmd(TT_TILE_CMD_ELTWISE, op, TT_TILE_BCAST_NONE,
+			  op == TT_TILE_ELTWISE_MUL ? 0 : tt_eltwise_acc_to_dest, idst)));
 }
 
 /* Dst[@idst] = in0[@itile0] + in1[@itile1], tiles counted from each CB's front. */
