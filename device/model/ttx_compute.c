@@ -415,12 +415,15 @@ static int ttx_compute_pack(TTComputeState *tc, unsigned core, unsigned risc,
                             uint32_t cmd, TTTileEngine *e, const uint32_t *a)
 {
     uint32_t stride = TT_FIELD_GET(TILE, PACK, ROW_STRIDE, a[3]);
+    uint32_t rows = TT_FIELD_GET(TILE, PACK, ROWS, a[3]);
     unsigned df = TT_FIELD_GET(TILE, FMT, DF, a[2]);
     uint64_t bytes;
     uint8_t *l1;
+    char b[16];
     int rc;
 
-    if ((a[3] & ~(uint32_t)TT_R_TILE_PACK_ROW_STRIDE_MASK) ||
+    if ((a[3] & ~(uint32_t)(TT_R_TILE_PACK_ROW_STRIDE_MASK |
+                            TT_R_TILE_PACK_ROWS_MASK)) ||
         (a[2] & ~(uint32_t)(TT_R_TILE_FMT_DF_MASK | TT_R_TILE_FMT_CB_MASK))) {
         return TTX_TILE_EINVAL;
     }
@@ -429,11 +432,35 @@ static int ttx_compute_pack(TTComputeState *tc, unsigned core, unsigned risc,
         !ttx_compute_fmt_ok(tc, core, risc, cmd, e, TTX_PACKER, a[2])) {
         return TTX_COMPUTE_REPORTED;
     }
+    if (rows) {
+        /* pack_rows: the first rows of the face-ordered tile. */
+        size_t es = ttx_fmt_elem_bytes(df);
+
+        if (stride || rows > TT_TILE_ELEMS / TT_TILE_FACE_DIM || !es) {
+            ttx_block_guest_error(
+                tc->env, core, risc, a[1],
+                "tile engine %s: pack_rows of %u rows of %s%s: 1 to 64 "
+                "rows of Float32, Float16 or Float16_b",
+                ttx_compute_cmd_name(cmd), rows, ttx_fmt_name(df, b),
+                stride ? " untilized" : "");
+            return TTX_COMPUTE_REPORTED;
+        }
+        bytes = (uint64_t)rows * TT_TILE_FACE_DIM * es;
+    }
     l1 = ttx_compute_span(tc, core, risc, cmd, a[1], bytes, "tile");
     if (!l1) {
         return TTX_COMPUTE_REPORTED;
     }
-    rc = ttx_tile_pack_rows(e, a[0], df, l1, stride);
+    if (rows) {
+        uint8_t tile[TT_TILE_BYTES_FLOAT32];
+
+        rc = ttx_tile_pack(e, a[0], df, tile);
+        if (rc == TTX_TILE_OK) {
+            memcpy(l1, tile, bytes);
+        }
+    } else {
+        rc = ttx_tile_pack_rows(e, a[0], df, l1, stride);
+    }
     if (rc == TTX_TILE_OK && tc->env->l1_written) {
         tc->env->l1_written(tc->env->opaque, core, a[1], (uint32_t)bytes);
     }

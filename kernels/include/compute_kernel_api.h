@@ -689,6 +689,37 @@ static FORCE_INLINE void tt_pack_tile_next(uint32_t idst, uint32_t ocb)
 }
 
 /*
+ * pack_rows (tt-metal pack.h): only the first @num_rows rows of 16 datums
+ * of a Dst tile, in face order (1 to 64), to the start of a tile slot of
+ * the reserved back.  pack_rows_init sets the count for the pack thread,
+ * pack_rows_uninit goes back to whole tiles.
+ */
+static uint32_t tt_pack_rows_count;
+
+static FORCE_INLINE void pack_rows_init(uint32_t num_rows)
+{
+	tt_pack_rows_count = num_rows;
+}
+
+static FORCE_INLINE void pack_rows_uninit(void)
+{
+	tt_pack_rows_count = 0;
+}
+
+static FORCE_INLINE void tt_pack_rows(uint32_t idst, uint32_t ocb, uint32_t otile)
+{
+	(void)idst, (void)ocb, (void)otile;
+	PACK((tt_pack_l1(idst, ocb, get_write_ptr(ocb) + otile * get_tile_size(ocb),
+			 TT_FIELD_VAL(TILE, PACK, ROWS, tt_pack_rows_count))));
+}
+
+#ifndef __cplusplus
+#define TT_PACK_ROWS_2(idst, ocb)	 tt_pack_rows(idst, ocb, 0)
+#define TT_PACK_ROWS_3(idst, ocb, otile) tt_pack_rows(idst, ocb, otile)
+#define pack_rows(...)			 TT_PACK_TILE_PICK(__VA_ARGS__, TT_PACK_ROWS_3, TT_PACK_ROWS_2, )(__VA_ARGS__)
+#endif
+
+/*
  * pack_tile(idst, ocb): to the next tile of the reserved back, in order
  * since the last cb_push_back, as tt-metal's pack_tile; pack_tile(idst,
  * ocb, output_tile_index): to that tile (tt-metal's pack_tile<true>,

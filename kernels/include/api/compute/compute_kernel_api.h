@@ -181,6 +181,11 @@ ALWI void pack_tile(uint32_t idst, uint32_t ocb, uint32_t output_tile_index = 0)
 		tt_pack_tile_next(idst, ocb);
 }
 
+ALWI void pack_rows(uint32_t idst, uint32_t ocb, uint32_t output_index = 0)
+{
+	tt_pack_rows(idst, ocb, output_index);
+}
+
 /* Element-wise binary ----------------------------------------------------- */
 
 ALWI void add_tiles_init(uint32_t icb0, uint32_t icb1, bool acc_to_dest)
