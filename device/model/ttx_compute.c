@@ -411,6 +411,38 @@ static int ttx_compute_unpack_block(TTComputeState *tc, unsigned core,
 }
 
 /* PACK: Dst @a[0] to L1 @a[1] as FMT @a[2], PACK fields @a[3]. */
+/*
+ * L1 accumulation (pack_reconfig_l1_acc): the packed tile added to the one
+ * in L1.  [I] Both are taken as FP32 (the Dst value as it would be packed
+ * to @df), added in FP32 and packed to @df with the packer's rounding.
+ */
+static int ttx_compute_pack_acc(TTTileEngine *e, unsigned idst, unsigned df,
+                                uint8_t *l1)
+{
+    uint8_t tile[TT_TILE_BYTES_FLOAT32];
+    uint32_t a[TT_TILE_ELEMS], b[TT_TILE_ELEMS];
+    int rc = ttx_tile_pack(e, idst, df, tile);
+
+    if (rc == TTX_TILE_OK) {
+        rc = ttx_fmt_decode_tile(df, tile, a);
+    }
+    if (rc == TTX_TILE_OK) {
+        rc = ttx_fmt_decode_tile(df, l1, b);
+    }
+    if (rc != TTX_TILE_OK) {
+        return rc;
+    }
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+        float x, y;
+
+        memcpy(&x, &a[i], 4);
+        memcpy(&y, &b[i], 4);
+        x += y;
+        memcpy(&a[i], &x, 4);
+    }
+    return ttx_fmt_pack_tile(df, TTX_DST_FP32, a, l1);
+}
+
 static int ttx_compute_pack(TTComputeState *tc, unsigned core, unsigned risc,
                             uint32_t cmd, TTTileEngine *e, const uint32_t *a)
 {
@@ -422,8 +454,9 @@ static int ttx_compute_pack(TTComputeState *tc, unsigned core, unsigned risc,
     char b[16];
     int rc;
 
-    if ((a[3] & ~(uint32_t)(TT_R_TILE_PACK_ROW_STRIDE_MASK |
-                            TT_R_TILE_PACK_ROWS_MASK)) ||
+    if ((a[3] &
+         ~(uint32_t)(TT_R_TILE_PACK_ROW_STRIDE_MASK | TT_R_TILE_PACK_ROWS_MASK |
+                     TT_R_TILE_PACK_ADD_TO_L1_MASK)) ||
         (a[2] & ~(uint32_t)(TT_R_TILE_FMT_DF_MASK | TT_R_TILE_FMT_CB_MASK))) {
         return TTX_TILE_EINVAL;
     }
@@ -451,7 +484,17 @@ static int ttx_compute_pack(TTComputeState *tc, unsigned core, unsigned risc,
     if (!l1) {
         return TTX_COMPUTE_REPORTED;
     }
-    if (rows) {
+    if (TT_FIELD_GET(TILE, PACK, ADD_TO_L1, a[3])) {
+        if (stride || rows) {
+            ttx_block_guest_error(
+                tc->env, core, risc, a[1],
+                "tile engine %s: L1 accumulation packs whole tiles in face "
+                "order, not %s",
+                ttx_compute_cmd_name(cmd), rows ? "pack_rows" : "untilized");
+            return TTX_COMPUTE_REPORTED;
+        }
+        rc = ttx_compute_pack_acc(e, a[0], df, l1);
+    } else if (rows) {
         uint8_t tile[TT_TILE_BYTES_FLOAT32];
 
         rc = ttx_tile_pack(e, a[0], df, tile);

@@ -668,10 +668,29 @@ static FORCE_INLINE void copy_tile(uint32_t icb, uint32_t itile, uint32_t idst)
 	MATH((tt_tile_cmd(TT_TILE_CMD_DATACOPY, 0, idst, 0, 0)));
 }
 
+/*
+ * pack_reconfig_l1_acc(1): from now on the packer adds each tile it packs
+ * to the one already in L1 (tt-metal's L1 accumulation); 0 overwrites
+ * again.  Kept for the pack thread, sent with every PACK.
+ */
+static uint32_t tt_pack_l1_acc;
+
+static FORCE_INLINE void pack_reconfig_l1_acc(uint32_t l1_acc_en)
+{
+	tt_pack_l1_acc = l1_acc_en ? 1 : 0;
+}
+
+/* tt-metal's pack_init(ocb): the packer's formats stay as configured. */
+static FORCE_INLINE void pack_init(uint32_t ocb)
+{
+	(void)ocb;
+}
+
 /* PACK: Dst[@idst] to L1 @addr of CB @ocb, PACK fields @flags. */
 static FORCE_INLINE void tt_pack_l1(uint32_t idst, uint32_t ocb, uint32_t addr, uint32_t flags)
 {
-	tt_tile_cmd(TT_TILE_CMD_PACK, idst, addr, tt_cb_fmt(ocb), flags);
+	tt_tile_cmd(TT_TILE_CMD_PACK, idst, addr, tt_cb_fmt(ocb),
+		    flags | TT_FIELD_VAL(TILE, PACK, ADD_TO_L1, tt_pack_l1_acc));
 }
 
 /* Pack Dst[@idst] into tile @otile of the reserved back of CB @ocb. */
