@@ -93,6 +93,11 @@ TT_FIELD(TILE, UNPACK, ROW_STRIDE, 8, 24)	/* tilize: bytes from one row of
 						 * 0: the tile is in face order */
 
 /* ARG3 of TT_TILE_CMD_PACK: other bits must be 0. */
+TT_FIELD(TILE, PACK, ROWS, 0, 7)	/* pack_rows: only the first this many
+					 * Dst rows of 16 datums (1..64), in
+					 * face order; 0: the whole tile */
+TT_FIELD(TILE, PACK, ADD_TO_L1, 7, 1)	/* add to the tile already in L1
+					 * (pack_reconfig_l1_acc) */
 TT_FIELD(TILE, PACK, ROW_STRIDE, 8, 24)	/* untilize: write row-major rows this
 					 * many bytes apart; 0: face order */
 

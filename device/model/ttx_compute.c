@@ -411,16 +411,52 @@ static int ttx_compute_unpack_block(TTComputeState *tc, unsigned core,
 }
 
 /* PACK: Dst @a[0] to L1 @a[1] as FMT @a[2], PACK fields @a[3]. */
+/*
+ * L1 accumulation (pack_reconfig_l1_acc): the packed tile added to the one
+ * in L1.  [I] Both are taken as FP32 (the Dst value as it would be packed
+ * to @df), added in FP32 and packed to @df with the packer's rounding.
+ */
+static int ttx_compute_pack_acc(TTTileEngine *e, unsigned idst, unsigned df,
+                                uint8_t *l1)
+{
+    uint8_t tile[TT_TILE_BYTES_FLOAT32];
+    uint32_t a[TT_TILE_ELEMS], b[TT_TILE_ELEMS];
+    int rc = ttx_tile_pack(e, idst, df, tile);
+
+    if (rc == TTX_TILE_OK) {
+        rc = ttx_fmt_decode_tile(df, tile, a);
+    }
+    if (rc == TTX_TILE_OK) {
+        rc = ttx_fmt_decode_tile(df, l1, b);
+    }
+    if (rc != TTX_TILE_OK) {
+        return rc;
+    }
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+        float x, y;
+
+        memcpy(&x, &a[i], 4);
+        memcpy(&y, &b[i], 4);
+        x += y;
+        memcpy(&a[i], &x, 4);
+    }
+    return ttx_fmt_pack_tile(df, TTX_DST_FP32, a, l1);
+}
+
 static int ttx_compute_pack(TTComputeState *tc, unsigned core, unsigned risc,
                             uint32_t cmd, TTTileEngine *e, const uint32_t *a)
 {
     uint32_t stride = TT_FIELD_GET(TILE, PACK, ROW_STRIDE, a[3]);
+    uint32_t rows = TT_FIELD_GET(TILE, PACK, ROWS, a[3]);
     unsigned df = TT_FIELD_GET(TILE, FMT, DF, a[2]);
     uint64_t bytes;
     uint8_t *l1;
+    char b[16];
     int rc;
 
-    if ((a[3] & ~(uint32_t)TT_R_TILE_PACK_ROW_STRIDE_MASK) ||
+    if ((a[3] &
+         ~(uint32_t)(TT_R_TILE_PACK_ROW_STRIDE_MASK | TT_R_TILE_PACK_ROWS_MASK |
+                     TT_R_TILE_PACK_ADD_TO_L1_MASK)) ||
         (a[2] & ~(uint32_t)(TT_R_TILE_FMT_DF_MASK | TT_R_TILE_FMT_CB_MASK))) {
         return TTX_TILE_EINVAL;
     }
@@ -429,11 +465,45 @@ static int ttx_compute_pack(TTComputeState *tc, unsigned core, unsigned risc,
         !ttx_compute_fmt_ok(tc, core, risc, cmd, e, TTX_PACKER, a[2])) {
         return TTX_COMPUTE_REPORTED;
     }
+    if (rows) {
+        /* pack_rows: the first rows of the face-ordered tile. */
+        size_t es = ttx_fmt_elem_bytes(df);
+
+        if (stride || rows > TT_TILE_ELEMS / TT_TILE_FACE_DIM || !es) {
+            ttx_block_guest_error(
+                tc->env, core, risc, a[1],
+                "tile engine %s: pack_rows of %u rows of %s%s: 1 to 64 "
+                "rows of Float32, Float16 or Float16_b",
+                ttx_compute_cmd_name(cmd), rows, ttx_fmt_name(df, b),
+                stride ? " untilized" : "");
+            return TTX_COMPUTE_REPORTED;
+        }
+        bytes = (uint64_t)rows * TT_TILE_FACE_DIM * es;
+    }
     l1 = ttx_compute_span(tc, core, risc, cmd, a[1], bytes, "tile");
     if (!l1) {
         return TTX_COMPUTE_REPORTED;
     }
-    rc = ttx_tile_pack_rows(e, a[0], df, l1, stride);
+    if (TT_FIELD_GET(TILE, PACK, ADD_TO_L1, a[3])) {
+        if (stride || rows) {
+            ttx_block_guest_error(
+                tc->env, core, risc, a[1],
+                "tile engine %s: L1 accumulation packs whole tiles in face "
+                "order, not %s",
+                ttx_compute_cmd_name(cmd), rows ? "pack_rows" : "untilized");
+            return TTX_COMPUTE_REPORTED;
+        }
+        rc = ttx_compute_pack_acc(e, a[0], df, l1);
+    } else if (rows) {
+        uint8_t tile[TT_TILE_BYTES_FLOAT32];
+
+        rc = ttx_tile_pack(e, a[0], df, tile);
+        if (rc == TTX_TILE_OK) {
+            memcpy(l1, tile, bytes);
+        }
+    } else {
+        rc = ttx_tile_pack_rows(e, a[0], df, l1, stride);
+    }
     if (rc == TTX_TILE_OK && tc->env->l1_written) {
         tc->env->l1_written(tc->env->opaque, core, a[1], (uint32_t)bytes);
     }

@@ -365,14 +365,31 @@ static FORCE_INLINE void tt_pack_reconfig_2(uint32_t old_ocb, uint32_t new_ocb)
 
 /* Short inits: the op only, formats as configured ------------------------ */
 
+/*
+ * Whether add_tiles and sub_tiles add their result to what Dst holds
+ * (tt-metal's acc_to_dest, an argument of the math init): set by the
+ * inits that take it (tt_add_tiles_init_acc), cleared by the others.
+ * Only the math thread reads it.
+ */
+static uint32_t tt_eltwise_acc_to_dest;
+
 static FORCE_INLINE void add_tiles_init(uint32_t icb0, uint32_t icb1)
 {
 	(void)icb0, (void)icb1;
+	tt_eltwise_acc_to_dest = 0;
 }
 
 static FORCE_INLINE void sub_tiles_init(uint32_t icb0, uint32_t icb1)
 {
 	(void)icb0, (void)icb1;
+	tt_eltwise_acc_to_dest = 0;
+}
+
+/* add_tiles_init / sub_tiles_init with tt-metal's acc_to_dest. */
+static FORCE_INLINE void tt_eltwise_init_acc(uint32_t icb0, uint32_t icb1, uint32_t acc_to_dest)
+{
+	(void)icb0, (void)icb1;
+	tt_eltwise_acc_to_dest = acc_to_dest ? 1 : 0;
 }
 
 static FORCE_INLINE void mul_tiles_init(uint32_t icb0, uint32_t icb1)
@@ -409,10 +426,14 @@ static FORCE_INLINE void tt_binary_bcast_tiles(uint32_t op, uint32_t bcast, uint
 	MATH((tt_tile_cmd(TT_TILE_CMD_ELTWISE, op, bcast, 0, idst)));
 }
 
+/* Add and sub accumulate into Dst after an acc_to_dest init; mul always does. */
 static FORCE_INLINE void tt_binary_tiles(uint32_t op, uint32_t icb0, uint32_t icb1, uint32_t itile0,
 					 uint32_t itile1, uint32_t idst)
 {
-	tt_binary_bcast_tiles(op, TT_TILE_BCAST_NONE, icb0, icb1, itile0, itile1, idst);
+	(void)op, (void)icb0, (void)icb1, (void)itile0, (void)itile1, (void)idst;
+	UNPACK((tt_unpack_tile(0, icb0, itile0), tt_unpack_tile(1, icb1, itile1)));
+	MATH((tt_tile_cmd(TT_TILE_CMD_ELTWISE, op, TT_TILE_BCAST_NONE,
+			  op == TT_TILE_ELTWISE_MUL ? 0 : tt_eltwise_acc_to_dest, idst)));
 }
 
 /* Dst[@idst] = in0[@itile0] + in1[@itile1], tiles counted from each CB's front. */
@@ -647,10 +668,29 @@ static FORCE_INLINE void copy_tile(uint32_t icb, uint32_t itile, uint32_t idst)
 	MATH((tt_tile_cmd(TT_TILE_CMD_DATACOPY, 0, idst, 0, 0)));
 }
 
+/*
+ * pack_reconfig_l1_acc(1): from now on the packer adds each tile it packs
+ * to the one already in L1 (tt-metal's L1 accumulation); 0 overwrites
+ * again.  Kept for the pack thread, sent with every PACK.
+ */
+static uint32_t tt_pack_l1_acc;
+
+static FORCE_INLINE void pack_reconfig_l1_acc(uint32_t l1_acc_en)
+{
+	tt_pack_l1_acc = l1_acc_en ? 1 : 0;
+}
+
+/* tt-metal's pack_init(ocb): the packer's formats stay as configured. */
+static FORCE_INLINE void pack_init(uint32_t ocb)
+{
+	(void)ocb;
+}
+
 /* PACK: Dst[@idst] to L1 @addr of CB @ocb, PACK fields @flags. */
 static FORCE_INLINE void tt_pack_l1(uint32_t idst, uint32_t ocb, uint32_t addr, uint32_t flags)
 {
-	tt_tile_cmd(TT_TILE_CMD_PACK, idst, addr, tt_cb_fmt(ocb), flags);
+	tt_tile_cmd(TT_TILE_CMD_PACK, idst, addr, tt_cb_fmt(ocb),
+		    flags | TT_FIELD_VAL(TILE, PACK, ADD_TO_L1, tt_pack_l1_acc));
 }
 
 /* Pack Dst[@idst] into tile @otile of the reserved back of CB @ocb. */
@@ -666,6 +706,37 @@ static FORCE_INLINE void tt_pack_tile_next(uint32_t idst, uint32_t ocb)
 	(void)idst, (void)ocb;
 	PACK((tt_pack_tile(idst, ocb, tt_pack_tile_ptr[ocb]++)));
 }
+
+/*
+ * pack_rows (tt-metal pack.h): only the first @num_rows rows of 16 datums
+ * of a Dst tile, in face order (1 to 64), to the start of a tile slot of
+ * the reserved back.  pack_rows_init sets the count for the pack thread,
+ * pack_rows_uninit goes back to whole tiles.
+ */
+static uint32_t tt_pack_rows_count;
+
+static FORCE_INLINE void pack_rows_init(uint32_t num_rows)
+{
+	tt_pack_rows_count = num_rows;
+}
+
+static FORCE_INLINE void pack_rows_uninit(void)
+{
+	tt_pack_rows_count = 0;
+}
+
+static FORCE_INLINE void tt_pack_rows(uint32_t idst, uint32_t ocb, uint32_t otile)
+{
+	(void)idst, (void)ocb, (void)otile;
+	PACK((tt_pack_l1(idst, ocb, get_write_ptr(ocb) + otile * get_tile_size(ocb),
+			 TT_FIELD_VAL(TILE, PACK, ROWS, tt_pack_rows_count))));
+}
+
+#ifndef __cplusplus
+#define TT_PACK_ROWS_2(idst, ocb)	 tt_pack_rows(idst, ocb, 0)
+#define TT_PACK_ROWS_3(idst, ocb, otile) tt_pack_rows(idst, ocb, otile)
+#define pack_rows(...)			 TT_PACK_TILE_PICK(__VA_ARGS__, TT_PACK_ROWS_3, TT_PACK_ROWS_2, )(__VA_ARGS__)
+#endif
 
 /*
  * pack_tile(idst, ocb): to the next tile of the reserved back, in order

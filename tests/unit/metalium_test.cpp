@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// Host-only pieces of the TT-Metalium library: bfloat16, tilize helpers
+// Host-only pieces of the TT-Metalium library: bfloat16, block-float and
+// one-byte formats, enchantum's enum names, tilize helpers
 // (against libtt's own tilize), work splitting, core range sets, kernel
 // path resolution, runtime-arg bookkeeping, the meshes the emulated
 // system allows, mesh lines and rings, the control plane's names for
@@ -16,12 +17,18 @@
 #include <string>
 #include <vector>
 
+#include <enchantum/enchantum.hpp>
 #include <tt-metalium/bfloat16.hpp>
+#include <tt-metalium/bfloat4.hpp>
+#include <tt-metalium/bfloat8.hpp>
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/distributed_host_buffer.hpp>
 #include <tt-metalium/experimental/fabric/control_plane.hpp>
+#include <tt-metalium/float8.hpp>
 #include <tt-metalium/hal.hpp>
 #include <tt-metalium/host_api.hpp>
+#include <tt-metalium/impl/data_format/blockfloat_common.hpp>
+#include <tt-metalium/int8.hpp>
 #include <tt-metalium/system_mesh.hpp>
 #include <tt-metalium/math.hpp>
 #include <tt-metalium/mesh_device_view.hpp>
@@ -79,6 +86,139 @@ Test(metalium, bfloat16_vectors)
 	cr_assert_eq(float(id[1]), 0.0f);
 	cr_assert_eq(pack_two_bfloat16_into_uint32({ bfloat16(1.0f), bfloat16(2.0f) }),
 		     0x40003F80u);
+}
+
+// One 32x32 tile, row-major, zero but for row 0.
+static std::vector<float> tile_with_row0(std::initializer_list<float> row0)
+{
+	std::vector<float> t(1024, 0.0f);
+	std::copy(row0.begin(), row0.end(), t.begin());
+	return t;
+}
+
+Test(metalium, bfp8_packs_like_tt_metal)
+{
+	// Row 0: 3.0 sets the face row's exponent (128), the others shift by
+	// one.  Row 1 (exponent 127): 1 + 1/128 ties and stays even (0x40);
+	// 1 + 3/128 ties and rounds up to even (0x42), where libtt's packer
+	// rounds ties away from zero.
+	auto t = tile_with_row0({ 3.0f, 1.0f, -1.0f, 0.0f });
+	t[32] = 1.0f;
+	t[33] = 1.0f + 1.0f / 128;
+	t[34] = 1.0f + 3.0f / 128;
+	auto p = pack_as_bfp8_tiles(ttsl::make_const_span(t), true, false);
+	cr_assert_eq(p.size(), tt::tile_size(tt::DataFormat::Bfp8_b) / 4);
+	cr_assert_eq(p[0] & 0xFFFF, 0x7F80u, "exponents of face 0 rows 0 and 1: %08x", p[0]);
+	cr_assert_eq(p[0] >> 16, 0u, "all-zero rows have exponent 0");
+	cr_assert_eq(p[16], 0x00A02060u, "row 0 datums: %08x", p[16]);
+	cr_assert_eq(p[20], 0x00424040u, "row 1 datums: %08x", p[20]);
+	auto back = unpack_bfp8_tiles_into_float_vec(ttsl::make_const_span(p), true, false);
+	cr_assert_eq(back[0], 3.0f);
+	cr_assert_eq(back[1], 1.0f);
+	cr_assert_eq(back[2], -1.0f);
+	cr_assert_eq(back[33], 1.0f);
+	cr_assert_eq(back[34], 1.0f + 1.0f / 32);
+	// Column 16 of row 0 is the first datum of face 1.
+	t[16] = 2.0f;
+	p = pack_as_bfp8_tiles(ttsl::make_const_span(t), true, false);
+	cr_assert_eq(p[4] & 0xFF, 128u, "face 1 row 0 exponent");
+	cr_assert_eq(p[16 + 64] & 0xFF, 0x40u, "face 1 datum 0");
+	// Face-order input and output agree with row-major ones.
+	auto faces = unpack_bfp8_tiles_into_float_vec(ttsl::make_const_span(p), false, false);
+	cr_assert_eq(faces[256], 2.0f);
+	auto again = pack_as_bfp8_tiles(ttsl::make_const_span(faces), false, false);
+	cr_assert(again == p);
+}
+
+Test(metalium, bfp_round_trips)
+{
+	std::mt19937 gen(11);
+	std::uniform_real_distribution<float> dist(-8.0f, 8.0f);
+	std::vector<float> v(2048);
+	for (auto &x : v)
+		x = dist(gen);
+	for (bool exp_a : { false, true }) {
+		auto p8 = pack_as_bfp8_tiles(ttsl::make_const_span(v), true, exp_a);
+		auto f8 = unpack_bfp8_tiles_into_float_vec(ttsl::make_const_span(p8), true, exp_a);
+		cr_assert_eq(f8.size(), v.size());
+		// Packing what unpacking gave changes nothing.
+		cr_assert(pack_as_bfp8_tiles(ttsl::make_const_span(f8), true, exp_a) == p8);
+		for (size_t i = 0; i < v.size(); i++)
+			cr_assert(std::fabs(f8[i] - v[i]) <= 8.0f / 64, "bfp8 %zu: %f vs %f", i,
+				  (double)f8[i], (double)v[i]);
+		auto p4 = pack_as_bfp4_tiles(ttsl::make_const_span(v), true, exp_a);
+		cr_assert_eq(p4.size(), 2 * (64 + 512) / 4);
+		auto f4 = unpack_bfp4_tiles_into_float_vec(ttsl::make_const_span(p4), true, exp_a);
+		cr_assert(pack_as_bfp4_tiles(ttsl::make_const_span(f4), true, exp_a) == p4);
+		for (size_t i = 0; i < v.size(); i++)
+			cr_assert(std::fabs(f4[i] - v[i]) <= 8.0f / 4, "bfp4 %zu", i);
+	}
+	// One datum at a time: 1.0 under exponent 127 is 0x40, -0.5 is 0xA0.
+	cr_assert_eq((convert_u32_to_bfp<tt::DataFormat::Bfp8_b, false>(0x3F800000u, 127, false)),
+		     0x40);
+	cr_assert_eq((convert_u32_to_bfp<tt::DataFormat::Bfp8_b, false>(0xBF000000u, 127, false)),
+		     0xA0);
+	cr_assert_eq(convert_bfp_to_u32(tt::DataFormat::Bfp8_b, 0xA0, 127, false), 0xBF000000u);
+	cr_assert_eq(convert_bfp_to_u32(tt::DataFormat::Bfp4_b, 0x3, 127, false), 0x3F400000u);
+}
+
+Test(metalium, float8_e4m3_conversions)
+{
+	cr_assert_eq(float8_e4m3(1.0f).to_bits(), 0x38);
+	cr_assert_eq(float8_e4m3(-2.0f).to_bits(), 0xC0);
+	cr_assert_eq(float8_e4m3(240.0f).to_bits(), 0x77, "the largest finite value");
+	cr_assert_eq(float8_e4m3(1000.0f).to_bits(), 0x77, "overflow saturates");
+	cr_assert_eq(float8_e4m3(-INFINITY).to_bits(), 0xF7);
+	cr_assert_eq(float8_e4m3(NAN).to_bits(), 0x7F);
+	cr_assert_eq(float8_e4m3(0.0078125f).to_bits(), 0x00, "2^-7: no subnormals");
+	cr_assert_eq(float8_e4m3(0.015625f).to_bits(), 0x08, "2^-6: the smallest normal");
+	cr_assert_eq(float8_e4m3(1.0625f).to_bits(), 0x38, "a tie stays even");
+	cr_assert_eq(float8_e4m3(1.1875f).to_bits(), 0x3A, "a tie rounds up to even");
+	cr_assert_eq(float8_e4m3(1.99f).to_bits(), 0x40, "rounding carries into the exponent");
+	for (int b = 0; b < 256; b++) {
+		const auto f = float8_e4m3::from_bits(static_cast<uint8_t>(b));
+		const int exp = (b >> 3) & 0xF;
+		if (exp == 15)
+			cr_assert(std::isnan(static_cast<float>(f)));
+		else if (exp == 0)
+			cr_assert_eq(static_cast<float>(f), 0.0f);
+		else
+			cr_assert_eq(float8_e4m3(static_cast<float>(f)).to_bits(), b, "bits %02x",
+				     b);
+	}
+	auto w = create_random_vector_of_float8_e4m3(64, 10, 5, -5.0f);
+	cr_assert_eq(w.size(), 16u);
+	auto v = unpack_uint32_vec_into_float8_e4m3_vec(w);
+	cr_assert_eq(v.size(), 64u);
+	for (auto x : v)
+		cr_assert(static_cast<float>(x) >= -5.0f && static_cast<float>(x) <= 5.0f);
+	cr_assert_eq(pack_four_float8_e4m3_into_uint32(v[0], v[1], v[2], v[3]), w[0]);
+}
+
+Test(metalium, int8_packing)
+{
+	cr_assert_eq(pack_four_int8_into_uint32(-1, 2, -3, 4), 0x04FD02FFu);
+	auto w = create_random_vector_of_int8(400, 9);
+	cr_assert_eq(w.size(), 100u);
+	for (uint32_t x : w)
+		for (int i = 0; i < 4; i++)
+			cr_assert_neq((x >> (8 * i)) & 0xFF, 0x80u, "-128 is not sign-magnitude");
+}
+
+namespace enchantum_probe {
+enum Kind : uint8_t { PACK = 1, DST = 2 };
+enum class Signed : int { Low = -3, High = 7 };
+} // namespace enchantum_probe
+
+Test(metalium, enchantum_names)
+{
+	using namespace enchantum_probe;
+	cr_assert_str_eq(enchantum::to_string(DST).data(), "DST");
+	cr_assert_str_eq(enchantum::to_string(Signed::Low).data(), "Low");
+	cr_assert(enchantum::to_string(static_cast<Kind>(3)).empty());
+	cr_assert(enchantum::cast<Signed>("High") == Signed::High);
+	cr_assert(!enchantum::cast<Kind>("NONE").has_value());
+	cr_assert_eq(enchantum::to_underlying(Signed::Low), -3);
 }
 
 Test(metalium, tilize_nfaces_is_libtt_face_order)

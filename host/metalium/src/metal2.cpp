@@ -42,6 +42,8 @@
 #include <tt-metalium/experimental/metal2_host_api/program.hpp>
 #include <tt-metalium/hal.hpp>
 #include <tt-metalium/host_api.hpp>
+#include <tt-metalium/impl/dataflow_buffer/dataflow_buffer.hpp>
+#include <tt-metalium/impl/host_api/temp_quasar_api.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
 
 #include "internal.hpp"
@@ -75,6 +77,14 @@ uint32_t CreateDataflowBuffer(Program &program,
 	return impl.add_dataflow_buffer(detail::to_set(core_spec), config);
 }
 
+void BindDataflowBufferToProducerConsumerKernels(Program &, uint32_t dfb_id, KernelHandle,
+						 KernelHandle)
+{
+	TT_THROW("BindDataflowBufferToProducerConsumerKernels (DFB {}): a Quasar call; on "
+		 "Wormhole a DFB's ends are the kernels that use its CB index",
+		 dfb_id);
+}
+
 void DataflowBufferImpl::set_borrowed_memory_base_addr(uint32_t addr)
 {
 	borrowed_addr = addr;
@@ -85,6 +95,28 @@ void DataflowBufferImpl::set_borrowed_memory_base_addr(uint32_t addr)
 }
 
 } // namespace experimental::dfb
+
+namespace experimental::quasar {
+
+KernelHandle CreateKernel(Program &, const std::string &file_name,
+			  const std::variant<CoreCoord, CoreRange, CoreRangeSet> &,
+			  const QuasarDataMovementConfig &)
+{
+	TT_THROW("quasar::CreateKernel({}): a Quasar data-movement kernel, and the emulated "
+		 "chips are Wormholes",
+		 file_name);
+}
+
+KernelHandle CreateKernel(Program &, const std::string &file_name,
+			  const std::variant<CoreCoord, CoreRange, CoreRangeSet> &,
+			  const QuasarComputeConfig &)
+{
+	TT_THROW("quasar::CreateKernel({}): a Quasar compute kernel, and the emulated chips "
+		 "are Wormholes",
+		 file_name);
+}
+
+} // namespace experimental::quasar
 
 namespace detail {
 

@@ -15,6 +15,7 @@
 #include <ostream>
 #include <vector>
 
+#include <tt_stl/assert.hpp>
 #include <tt_stl/span.hpp>
 
 enum class TensorLayoutType {
@@ -52,15 +53,39 @@ void convert_layout_bytes(const void *in, void *out, size_t elem_size, size_t co
 template <typename T>
 std::vector<T>
 convert_layout(ttsl::Span<const T> inp, const PhysicalSize &shape, TensorLayoutType inL,
-	       TensorLayoutType outL, std::optional<PhysicalSize> = std::nullopt,
-	       std::optional<PhysicalSize> = std::nullopt, bool = false, bool = false)
+	       TensorLayoutType outL, std::optional<PhysicalSize> tile_shape = std::nullopt,
+	       std::optional<PhysicalSize> face_shape = std::nullopt, bool = false, bool = false)
 {
+	const PhysicalSize tile = tile_shape.value_or(PhysicalSize{ 32, 32 });
+	const PhysicalSize face = face_shape.value_or(PhysicalSize{ 16, 16 });
+	TT_FATAL(tile[0] == 32 && tile[1] == 32, "convert_layout: only 32x32 tiles, not {}x{}",
+		 tile[0], tile[1]);
+	TT_FATAL(face[0] == 16 && face[1] == 16, "convert_layout: only 16x16 faces, not {}x{}",
+		 face[0], face[1]);
 	std::vector<T> out(inp.size());
 	const size_t per = static_cast<size_t>(shape[0]) * shape[1];
 	tt::tt_metal::detail::convert_layout_bytes(inp.data(), out.data(), sizeof(T),
 						   per ? inp.size() / per : 0, shape[0], shape[1],
 						   inL, outL);
 	return out;
+}
+
+// The same with a shape of any rank: its leading dimensions fold into the
+// rows.
+template <typename T>
+std::vector<T> convert_layout(ttsl::Span<const T> inp, ttsl::Span<const uint32_t> shape,
+			      TensorLayoutType inL, TensorLayoutType outL,
+			      std::optional<PhysicalSize> tile_shape = std::nullopt,
+			      std::optional<PhysicalSize> face_shape = std::nullopt,
+			      bool transpose_within_face = false, bool transpose_of_faces = false)
+{
+	TT_FATAL(shape.size() >= 2, "convert_layout: a shape of rank {}, not at least 2",
+		 shape.size());
+	uint32_t rows = shape[shape.size() - 2];
+	for (size_t i = 0; i + 2 < shape.size(); i++)
+		rows *= shape[i];
+	return convert_layout<T>(inp, PhysicalSize{ rows, shape[shape.size() - 1] }, inL, outL,
+				 tile_shape, face_shape, transpose_within_face, transpose_of_faces);
 }
 
 template <typename T>

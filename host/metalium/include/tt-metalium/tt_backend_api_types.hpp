@@ -6,7 +6,10 @@
 
 #include <cstdint>
 #include <ostream>
+#include <sstream>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 #include <umd/device/types/arch.hpp>
 
@@ -75,3 +78,14 @@ constexpr uint32_t datum_size(const DataFormat &format)
 }
 
 } // namespace tt
+
+// fmt prints a DataFormat by name, as << does ("Float16_b").
+template <>
+struct fmt::formatter<tt::DataFormat> : fmt::formatter<std::string_view> {
+	auto format(tt::DataFormat f, fmt::format_context &ctx) const
+	{
+		std::ostringstream os;
+		os << f;
+		return fmt::formatter<std::string_view>::format(os.str(), ctx);
+	}
+};

@@ -45,10 +45,18 @@ using namespace sfpi;
 /*
  * The kernel's ComputeConfig as tt-metal's generated constants: libtt
  * builds compute kernels with TT_COMPUTE_FP32_DEST, _APPROX and _FIDELITY.
+ * tt-metal emits its kernel defines after these constants, so a kernel
+ * define of the same name (tests pass DST_ACCUM_MODE=1) is the macro the
+ * kernel's own code sees; here defines come first, so the constant
+ * steps aside for it.
  */
 #ifdef TT_COMPUTE_FP32_DEST
+#ifndef DST_ACCUM_MODE
 constexpr bool DST_ACCUM_MODE = TT_COMPUTE_FP32_DEST;
+#endif
+#ifndef APPROX
 constexpr bool APPROX = TT_COMPUTE_APPROX;
+#endif
 constexpr ckernel::MathFidelity MATH_FIDELITY =
 	static_cast<ckernel::MathFidelity>(TT_COMPUTE_FIDELITY);
 #endif
@@ -173,18 +181,21 @@ ALWI void pack_tile(uint32_t idst, uint32_t ocb, uint32_t output_tile_index = 0)
 		tt_pack_tile_next(idst, ocb);
 }
 
+ALWI void pack_rows(uint32_t idst, uint32_t ocb, uint32_t output_index = 0)
+{
+	tt_pack_rows(idst, ocb, output_index);
+}
+
 /* Element-wise binary ----------------------------------------------------- */
 
 ALWI void add_tiles_init(uint32_t icb0, uint32_t icb1, bool acc_to_dest)
 {
-	(void)acc_to_dest;
-	add_tiles_init(icb0, icb1);
+	tt_eltwise_init_acc(icb0, icb1, acc_to_dest);
 }
 
 ALWI void sub_tiles_init(uint32_t icb0, uint32_t icb1, bool acc_to_dest)
 {
-	(void)acc_to_dest;
-	sub_tiles_init(icb0, icb1);
+	tt_eltwise_init_acc(icb0, icb1, acc_to_dest);
 }
 
 ALWI void copy_tile_to_dst_init_short(uint32_t icb, uint32_t transpose)
@@ -445,13 +456,10 @@ ALWI void binary_tiles_init(uint32_t icb0, uint32_t icb1, bool acc_to_dest = fal
 	static_assert(op == EltwiseBinaryType::ELWADD || op == EltwiseBinaryType::ELWSUB ||
 			      op == EltwiseBinaryType::ELWMUL,
 		      "eltwise add, sub and mul only");
-	(void)acc_to_dest;
-	if constexpr (op == EltwiseBinaryType::ELWADD)
-		add_tiles_init(icb0, icb1);
-	else if constexpr (op == EltwiseBinaryType::ELWSUB)
-		sub_tiles_init(icb0, icb1);
-	else
+	if constexpr (op == EltwiseBinaryType::ELWMUL)
 		mul_tiles_init(icb0, icb1);
+	else
+		tt_eltwise_init_acc(icb0, icb1, acc_to_dest);
 }
 
 /* Tiles start_in.. of @icb's front into Dst start_dst.. (matmul partials). */

@@ -12,10 +12,16 @@
 #include <map>
 #include <string>
 #include <unordered_map>
+#include <variant>
 #include <vector>
 
 #include <tt-metalium/base_types.hpp>
+#include <tt-metalium/core_coord.hpp>
 #include <tt-metalium/kernel_types.hpp>
+
+namespace tt::tt_metal {
+class Program;
+}
 
 namespace tt::tt_metal::experimental::quasar {
 
@@ -69,5 +75,14 @@ struct QuasarComputeConfig {
 	KernelBuildOptLevel opt_level = KernelBuildOptLevel::O3;
 	std::vector<std::filesystem::path> compiler_include_paths;
 };
+
+// tt-metal's kernel creation for Quasar's cores.  The emulated chips are
+// Wormholes, which have no such cores: these throw, naming the kernel.
+KernelHandle CreateKernel(Program &program, const std::string &file_name,
+			  const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+			  const QuasarDataMovementConfig &config);
+KernelHandle CreateKernel(Program &program, const std::string &file_name,
+			  const std::variant<CoreCoord, CoreRange, CoreRangeSet> &core_spec,
+			  const QuasarComputeConfig &config);
 
 } // namespace tt::tt_metal::experimental::quasar
