@@ -381,17 +381,24 @@ Test(metalium, runtime_args_views)
 	KernelHandle k = CreateKernel(p, (dir / "k.c").string(), CoreRange({ 0, 0 }, { 1, 0 }),
 				      ReaderDataMovementConfig{});
 	SetRuntimeArgs(p, k, CoreRange({ 0, 0 }, { 1, 0 }), { 1, 2, 3 });
-	SetRuntimeArgs(p, k, CoreCoord(1, 0), std::vector<uint32_t>{ 7, 8 });
+	SetRuntimeArgs(p, k, CoreCoord(1, 0), std::vector<uint32_t>{ 7, 8, 9 });
+	// A core's arg count is fixed by its first set, as in tt-metal.
+	cr_assert_throw(SetRuntimeArgs(p, k, CoreCoord(1, 0), std::vector<uint32_t>{ 7, 8 }),
+			std::runtime_error);
 	cr_assert_eq(GetRuntimeArgs(p, k, CoreCoord(0, 0)).size(), 3u);
 	cr_assert_eq(GetRuntimeArgs(p, k, CoreCoord(1, 0))[1], 8u);
 	GetRuntimeArgs(p, k, CoreCoord(0, 0))[2] = 42;
 	auto &grid = GetRuntimeArgs(p, k);
 	cr_assert_eq(grid[0][0][2], 42u);
-	cr_assert_eq(grid[1][0].size(), 2u);
+	cr_assert_eq(grid[1][0].size(), 3u);
 	cr_assert_throw(SetRuntimeArgs(p, k, CoreCoord(3, 3), { 1 }), std::runtime_error);
 	cr_assert_throw(GetRuntimeArgs(p, k, CoreCoord(0, 0)).at(3), std::out_of_range);
 	SetCommonRuntimeArgs(p, k, { 5, 6 });
 	cr_assert_eq(GetCommonRuntimeArgs(p, k)[1], 6u);
+	// Common args are set once, then changed in place.
+	cr_assert_throw(SetCommonRuntimeArgs(p, k, { 5, 6 }), std::runtime_error);
+	GetCommonRuntimeArgs(p, k)[1] = 7;
+	cr_assert_eq(GetCommonRuntimeArgs(p, k)[1], 7u);
 	fs::remove_all(dir);
 }
 

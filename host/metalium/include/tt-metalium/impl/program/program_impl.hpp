@@ -41,6 +41,7 @@ namespace tt::tt_metal::detail {
 struct CbState {
 	uint32_t handle = 0;
 	CircularBufferConfig config;
+	CoreRangeSet cores;
 };
 
 class ProgramImpl {
