@@ -411,6 +411,31 @@ Test(metalium, circular_buffer_config)
 	cr_assert(c.data_formats()[0] == tt::DataFormat::Float16_b);
 	cr_assert_throw(c.set_page_size(tt::CBIndex::c_0, 3000), std::runtime_error);
 	cr_assert_throw(c.set_page_size(tt::CBIndex::c_1, 2048), std::runtime_error);
+
+	// A DataType names the format its tensors are stored in.
+	CircularBufferConfig t =
+		CircularBufferConfig(4096, { { tt::CBIndex::c_0, DataType::BFLOAT16 } })
+			.set_page_size(tt::CBIndex::c_0, 2048);
+	cr_assert(t == c);
+	t.set_page_size(tt::CBIndex::c_0, 1024);
+	cr_assert(!(t == c));
+
+	// Program::circular_buffers: one view per CB, in handle order.
+	Program p = CreateProgram();
+	CreateCircularBuffer(p, CoreRange({ 0, 0 }, { 1, 0 }), c);
+	CBHandle h = CreateCircularBuffer(
+		p, CoreCoord(2, 2),
+		CircularBufferConfig(8192, { { tt::CBIndex::c_16, tt::DataFormat::Float32 } })
+			.set_page_size(tt::CBIndex::c_16, 4096));
+	auto cbs = p.circular_buffers();
+	cr_assert_eq(cbs.size(), 2u);
+	cr_assert_eq(cbs[1]->id(), h);
+	cr_assert_eq(cbs[0]->core_ranges().num_cores(), 2u);
+	cr_assert_eq(cbs[1]->size(), 8192u);
+	cr_assert_eq(cbs[1]->num_pages(tt::CBIndex::c_16), 2u);
+	cr_assert(cbs[1]->data_format(tt::CBIndex::c_16) == tt::DataFormat::Float32);
+	cr_assert_not(cbs[1]->globally_allocated());
+	cr_assert_throw(cbs[1]->page_size(tt::CBIndex::c_0), std::runtime_error);
 }
 
 Test(metalium, accessor_args_without_buffer)

@@ -82,6 +82,19 @@ CircularBufferConfig::CircularBufferConfig(uint32_t total_size,
 	set_globally_allocated_address(buffer);
 }
 
+static std::map<uint8_t, tt::DataFormat> formats_of(const std::map<uint8_t, DataType> &spec)
+{
+	std::map<uint8_t, tt::DataFormat> out;
+	for (const auto &[index, type] : spec)
+		out[index] = datatype_to_dataformat_converter(type);
+	return out;
+}
+
+CircularBufferConfig::CircularBufferConfig(uint32_t total_size,
+					   const std::map<uint8_t, DataType> &spec)
+    : CircularBufferConfig(total_size, formats_of(spec))
+{}
+
 CircularBufferConfig::CircularBufferConfig(uint32_t total_size) : total_size_(total_size) {}
 
 void CircularBufferConfig::check_index(uint8_t index) const
