@@ -764,6 +764,15 @@ IDevice *MeshDevice::get_device(const MeshCoordinate &coord)
 	return chip(coord);
 }
 
+IDevice *MeshDevice::get_device(ChipId physical_device_id)
+{
+	for (IDevice *d : get_devices())
+		if (d->id() == physical_device_id)
+			return d;
+	TT_THROW("get_device({}): no chip of this {} mesh has that id (its chips: {})",
+		 physical_device_id, fmt::streamed(shape_), fmt::join(get_device_ids(), ", "));
+}
+
 std::vector<IDevice *> MeshDevice::get_devices()
 {
 	if (chips_.empty())
