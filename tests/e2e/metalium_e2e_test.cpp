@@ -313,6 +313,12 @@ Test(metalium_e2e, program_descriptor_bindings)
 				{ in.get(), out_a.get(), scratch.get(), pages, page, 1u, 1u });
 	cr_assert_eq(kd.buffer_bindings.size(), 3u);
 	cr_assert_eq(kd.runtime_args[0].second[1], out_a->address());
+	// Common args append, each buffer's binding at its place in the whole list.
+	kd.emplace_common_runtime_args({ 5u, 6u });
+	kd.emplace_common_runtime_args({ 7u, in.get() });
+	cr_assert(kd.common_runtime_args == std::vector<uint32_t>({ 5, 6, 7, in->address() }));
+	cr_assert_eq(kd.common_buffer_bindings.size(), 1u);
+	cr_assert_eq(kd.common_buffer_bindings[0].arg_idx, 3u);
 	ProgramDescriptor desc;
 	desc.kernels = { kd };
 	cr_assert_eq(std::hash<ProgramDescriptor>{}(desc), std::hash<ProgramDescriptor>{}(desc));
@@ -320,7 +326,8 @@ Test(metalium_e2e, program_descriptor_bindings)
 	Program program{ desc };
 	std::vector<Buffer *> bufs = { in.get(), out_a.get(), scratch.get() };
 	ResolvedBindings resolved = resolve_bindings(program, desc, bufs);
-	cr_assert_eq(resolved.rt_args.size(), 3u);
+	cr_assert_eq(resolved.rt_args.size(), 4u);
+	cr_assert(resolved.rt_args[3].is_common);
 	cr_assert_eq(resolved.rt_args[1].arg_idx, 1u);
 	detail::LaunchProgram(dev, program);
 	detail::ReadFromBuffer(*out_a, got);

@@ -99,12 +99,10 @@ template <typename Items>
 static void emplace_common(KernelDescriptor &kd, const Items &items)
 {
 	auto [args, bound] = flatten(items);
-	TT_FATAL(kd.common_runtime_args.empty(),
-		 "common runtime args are emplaced once ({} already)",
-		 kd.common_runtime_args.size());
+	const auto at = static_cast<uint32_t>(kd.common_runtime_args.size());
 	for (const auto &[idx, b] : bound)
-		kd.common_buffer_bindings.push_back(CommonBufferBinding{ idx, b });
-	kd.common_runtime_args = std::move(args);
+		kd.common_buffer_bindings.push_back(CommonBufferBinding{ at + idx, b });
+	kd.common_runtime_args.insert(kd.common_runtime_args.end(), args.begin(), args.end());
 }
 
 void KernelDescriptor::emplace_runtime_args(const CoreCoord &core,

@@ -197,7 +197,7 @@ struct KernelDescriptor {
 	void emplace_runtime_args(const CoreCoord &core,
 				  const std::vector<std::variant<uint32_t, Buffer *>> &args);
 
-	// The same for common_runtime_args and common_buffer_bindings.
+	// Append to common_runtime_args the same way (common_buffer_bindings).
 	void emplace_common_runtime_args(std::initializer_list<uint32_t> args);
 	void emplace_common_runtime_args(
 		std::initializer_list<
