@@ -6,12 +6,15 @@
 // Kernels are the C test kernels, so this needs no C++ kernel support.
 #include <criterion/criterion.h>
 
+#include <algorithm>
 #include <string>
 
 #include <unistd.h>
 
 #include <tt-metalium/distributed.hpp>
+#include <tt-metalium/experimental/program_descriptor_patching.hpp>
 #include <tt-metalium/host_api.hpp>
+#include <tt-metalium/program_descriptors.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
 #include <tt-metalium/sub_device.hpp>
 #include <tt-metalium/tt_metal.hpp>
@@ -225,6 +228,121 @@ Test(metalium_e2e, device_without_mesh)
 	detail::LaunchProgram(dev, program);
 	detail::ReadFromBuffer(*out, got);
 	cr_assert(got == src);
+	cr_assert(CloseDevice(dev));
+}
+
+// detail's raw DRAM and L1 access: DRAM channel c is the bank a buffer's
+// page c lands in, spans the chip does not have are refused, and runtime
+// args written ahead of a launch are the ones it runs with.
+Test(metalium_e2e, raw_dram_and_l1_access)
+{
+	IDevice *dev = CreateDevice(0);
+	const uint32_t page = 64, banks = dev->num_dram_channels();
+	auto buf =
+		CreateBuffer(InterleavedBufferConfig{ dev, banks * page, page, BufferType::DRAM });
+	std::vector<uint32_t> src(banks * page / 4), got;
+	for (size_t i = 0; i < src.size(); i++)
+		src[i] = static_cast<uint32_t>(i * 0x9e3779b9u);
+	detail::WriteToBuffer(*buf, src);
+	for (uint32_t c = 0; c < banks; c++) {
+		cr_assert(detail::ReadFromDeviceDRAMChannel(dev, c, buf->address(), page, got));
+		cr_assert(std::equal(got.begin(), got.end(), src.begin() + c * page / 4),
+			  "DRAM channel %u holds another page than the buffer's page %u", c, c);
+	}
+	std::vector<uint8_t> bytes = { 1, 2, 3, 4, 5, 6, 7, 8 }, back(bytes.size());
+	cr_assert(detail::WriteToDeviceDRAMChannel(dev, 1, buf->address() + 8, bytes));
+	cr_assert(detail::ReadFromDeviceDRAMChannel(dev, 1, buf->address() + 8, back));
+	cr_assert(back == bytes);
+	detail::ReadFromBuffer(*buf, got);
+	cr_assert_eq(got[page / 4 + 2], 0x04030201u);
+	cr_assert_not(detail::WriteToDeviceDRAMChannel(dev, banks, buf->address(), bytes));
+	cr_assert_not(detail::ReadFromDeviceDRAMChannel(dev, -1, buf->address(), back));
+
+	const uint32_t l1 = dev->allocator()->get_base_allocator_addr(HalMemType::L1);
+	cr_assert(detail::WriteToDeviceL1(dev, CoreCoord(2, 3), l1, bytes));
+	std::vector<uint32_t> words;
+	cr_assert(detail::ReadFromDeviceL1(dev, CoreCoord(2, 3), l1, 8, words));
+	cr_assert(words == std::vector<uint32_t>({ 0x04030201u, 0x08070605u }));
+	cr_assert_not(
+		detail::ReadFromDeviceL1(dev, CoreCoord(2, 3), dev->l1_size_per_core() - 4, back));
+	cr_assert(detail::WriteToDeviceL1(dev, CoreCoord(0, 1), l1, words, CoreType::ETH));
+	cr_assert(detail::ReadFromDeviceL1(dev, CoreCoord(0, 1), l1, back, CoreType::ETH));
+	cr_assert(back == bytes);
+
+	// The args written ahead are the launch's: the loopback copies 4 pages.
+	auto in = CreateBuffer(InterleavedBufferConfig{ dev, 4 * 2048, 2048, BufferType::DRAM });
+	auto out = CreateBuffer(InterleavedBufferConfig{ dev, 4 * 2048, 2048, BufferType::DRAM });
+	auto scratch = CreateBuffer(InterleavedBufferConfig{ dev, 2048, 2048, BufferType::L1 });
+	std::vector<uint32_t> data(4 * 2048 / 4, 0x5eed5eedu);
+	detail::WriteToBuffer(*in, data);
+	Program program = CreateProgram();
+	KernelHandle k = CreateKernel(program, KERNEL("noc_dram_loopback.c"), CoreCoord(0, 0),
+				      DataMovementConfig{});
+	SetRuntimeArgs(program, k, CoreCoord(0, 0),
+		       { in->address(), out->address(), scratch->address(), 4, 2048, 1, 1 });
+	detail::WriteRuntimeArgsToDevice(dev, program);
+	detail::LaunchProgram(dev, program);
+	detail::ReadFromBuffer(*out, got);
+	cr_assert(got == data);
+	cr_assert(CloseDevice(dev));
+}
+
+// A program built from a ProgramDescriptor runs, and repointed at other
+// buffers through its bindings, copies into those.
+Test(metalium_e2e, program_descriptor_bindings)
+{
+	IDevice *dev = CreateDevice(0);
+	const uint32_t page = 2048, pages = 4;
+	auto make_dram = [&] {
+		return CreateBuffer(
+			InterleavedBufferConfig{ dev, pages * page, page, BufferType::DRAM });
+	};
+	auto in = make_dram(), out_a = make_dram(), out_b = make_dram();
+	auto scratch = CreateBuffer(InterleavedBufferConfig{ dev, page, page, BufferType::L1 });
+	std::vector<uint32_t> src(pages * page / 4), zeros(src.size()), got;
+	for (size_t i = 0; i < src.size(); i++)
+		src[i] = static_cast<uint32_t>(i * 0x01000193u + 7);
+	detail::WriteToBuffer(*in, src);
+	detail::WriteToBuffer(*out_b, zeros);
+
+	KernelDescriptor kd;
+	kd.kernel_source = KERNEL("noc_dram_loopback.c");
+	kd.core_ranges = CoreRangeSet(CoreRange(CoreCoord(1, 1)));
+	kd.config = DataMovementConfigDescriptor{};
+	kd.emplace_runtime_args(CoreCoord(1, 1),
+				{ in.get(), out_a.get(), scratch.get(), pages, page, 1u, 1u });
+	cr_assert_eq(kd.buffer_bindings.size(), 3u);
+	cr_assert_eq(kd.runtime_args[0].second[1], out_a->address());
+	// Common args append, each buffer's binding at its place in the whole list.
+	kd.emplace_common_runtime_args({ 5u, 6u });
+	kd.emplace_common_runtime_args({ 7u, in.get() });
+	cr_assert(kd.common_runtime_args == std::vector<uint32_t>({ 5, 6, 7, in->address() }));
+	cr_assert_eq(kd.common_buffer_bindings.size(), 1u);
+	cr_assert_eq(kd.common_buffer_bindings[0].arg_idx, 3u);
+	ProgramDescriptor desc;
+	desc.kernels = { kd };
+	cr_assert_eq(std::hash<ProgramDescriptor>{}(desc), std::hash<ProgramDescriptor>{}(desc));
+
+	Program program{ desc };
+	std::vector<Buffer *> bufs = { in.get(), out_a.get(), scratch.get() };
+	ResolvedBindings resolved = resolve_bindings(program, desc, bufs);
+	cr_assert_eq(resolved.rt_args.size(), 4u);
+	cr_assert(resolved.rt_args[3].is_common);
+	cr_assert_eq(resolved.rt_args[1].arg_idx, 1u);
+	detail::LaunchProgram(dev, program);
+	detail::ReadFromBuffer(*out_a, got);
+	cr_assert(got == src);
+
+	bufs[1] = out_b.get();
+	apply_resolved_bindings(program, resolved, bufs);
+	cr_assert_eq(GetRuntimeArgs(program, 0, CoreCoord(1, 1))[1], out_b->address());
+	detail::LaunchProgram(dev, program);
+	detail::ReadFromBuffer(*out_b, got);
+	cr_assert(got == src, "the repointed program did not write its new output buffer");
+
+	// A buffer the list does not hold cannot be resolved.
+	cr_assert_throw(resolve_bindings(program, desc, std::vector<Buffer *>{ in.get() }),
+			std::runtime_error);
 	cr_assert(CloseDevice(dev));
 }
 

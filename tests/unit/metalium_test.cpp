@@ -381,17 +381,24 @@ Test(metalium, runtime_args_views)
 	KernelHandle k = CreateKernel(p, (dir / "k.c").string(), CoreRange({ 0, 0 }, { 1, 0 }),
 				      ReaderDataMovementConfig{});
 	SetRuntimeArgs(p, k, CoreRange({ 0, 0 }, { 1, 0 }), { 1, 2, 3 });
-	SetRuntimeArgs(p, k, CoreCoord(1, 0), std::vector<uint32_t>{ 7, 8 });
+	SetRuntimeArgs(p, k, CoreCoord(1, 0), std::vector<uint32_t>{ 7, 8, 9 });
+	// A core's arg count is fixed by its first set, as in tt-metal.
+	cr_assert_throw(SetRuntimeArgs(p, k, CoreCoord(1, 0), std::vector<uint32_t>{ 7, 8 }),
+			std::runtime_error);
 	cr_assert_eq(GetRuntimeArgs(p, k, CoreCoord(0, 0)).size(), 3u);
 	cr_assert_eq(GetRuntimeArgs(p, k, CoreCoord(1, 0))[1], 8u);
 	GetRuntimeArgs(p, k, CoreCoord(0, 0))[2] = 42;
 	auto &grid = GetRuntimeArgs(p, k);
 	cr_assert_eq(grid[0][0][2], 42u);
-	cr_assert_eq(grid[1][0].size(), 2u);
+	cr_assert_eq(grid[1][0].size(), 3u);
 	cr_assert_throw(SetRuntimeArgs(p, k, CoreCoord(3, 3), { 1 }), std::runtime_error);
 	cr_assert_throw(GetRuntimeArgs(p, k, CoreCoord(0, 0)).at(3), std::out_of_range);
 	SetCommonRuntimeArgs(p, k, { 5, 6 });
 	cr_assert_eq(GetCommonRuntimeArgs(p, k)[1], 6u);
+	// Common args are set once, then changed in place.
+	cr_assert_throw(SetCommonRuntimeArgs(p, k, { 5, 6 }), std::runtime_error);
+	GetCommonRuntimeArgs(p, k)[1] = 7;
+	cr_assert_eq(GetCommonRuntimeArgs(p, k)[1], 7u);
 	fs::remove_all(dir);
 }
 
@@ -404,6 +411,31 @@ Test(metalium, circular_buffer_config)
 	cr_assert(c.data_formats()[0] == tt::DataFormat::Float16_b);
 	cr_assert_throw(c.set_page_size(tt::CBIndex::c_0, 3000), std::runtime_error);
 	cr_assert_throw(c.set_page_size(tt::CBIndex::c_1, 2048), std::runtime_error);
+
+	// A DataType names the format its tensors are stored in.
+	CircularBufferConfig t =
+		CircularBufferConfig(4096, { { tt::CBIndex::c_0, DataType::BFLOAT16 } })
+			.set_page_size(tt::CBIndex::c_0, 2048);
+	cr_assert(t == c);
+	t.set_page_size(tt::CBIndex::c_0, 1024);
+	cr_assert(!(t == c));
+
+	// Program::circular_buffers: one view per CB, in handle order.
+	Program p = CreateProgram();
+	CreateCircularBuffer(p, CoreRange({ 0, 0 }, { 1, 0 }), c);
+	CBHandle h = CreateCircularBuffer(
+		p, CoreCoord(2, 2),
+		CircularBufferConfig(8192, { { tt::CBIndex::c_16, tt::DataFormat::Float32 } })
+			.set_page_size(tt::CBIndex::c_16, 4096));
+	auto cbs = p.circular_buffers();
+	cr_assert_eq(cbs.size(), 2u);
+	cr_assert_eq(cbs[1]->id(), h);
+	cr_assert_eq(cbs[0]->core_ranges().num_cores(), 2u);
+	cr_assert_eq(cbs[1]->size(), 8192u);
+	cr_assert_eq(cbs[1]->num_pages(tt::CBIndex::c_16), 2u);
+	cr_assert(cbs[1]->data_format(tt::CBIndex::c_16) == tt::DataFormat::Float32);
+	cr_assert_not(cbs[1]->globally_allocated());
+	cr_assert_throw(cbs[1]->page_size(tt::CBIndex::c_0), std::runtime_error);
 }
 
 Test(metalium, accessor_args_without_buffer)

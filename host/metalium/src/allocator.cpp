@@ -2,7 +2,7 @@
 //
 // Allocator::get_statistics (tt-metalium/allocator.hpp): libtt's figures
 // for one bank of a type; get_logical_core_from_bank_id: the worker whose
-// NoC coordinates libtt gives for an L1 bank.  The rest of Allocator is in
+// NoC coordinates libtt gives for an L1 bank, and the other way round.  The rest of Allocator is in
 // device.cpp.
 #include <tt-metalium/allocator.hpp>
 #include <tt_stl/assert.hpp>
@@ -71,6 +71,23 @@ CoreCoord Allocator::get_logical_core_from_bank_id(uint32_t bank_id) const
 		 "worker of the "
 		 "{}x{} logical grid",
 		 bank_id, noc.x, noc.y, grid.x, grid.y);
+}
+
+std::vector<uint32_t> Allocator::get_bank_ids_from_logical_core(BufferType type,
+								const CoreCoord &logical_core) const
+{
+	TT_FATAL(type == BufferType::L1,
+		 "get_bank_ids_from_logical_core: L1 banks sit on worker cores; buffer type {} "
+		 "has none there",
+		 static_cast<int>(type));
+	std::vector<uint32_t> ids;
+	const uint32_t banks = tt_device_num_banks(dev_, TT_BUFFER_L1);
+	for (uint32_t b = 0; b < banks; b++)
+		if (get_logical_core_from_bank_id(b) == logical_core)
+			ids.push_back(b);
+	TT_FATAL(!ids.empty(), "get_bank_ids_from_logical_core: core {} holds no L1 bank",
+		 logical_core.str());
+	return ids;
 }
 
 } // namespace tt::tt_metal

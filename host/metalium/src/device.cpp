@@ -764,6 +764,15 @@ IDevice *MeshDevice::get_device(const MeshCoordinate &coord)
 	return chip(coord);
 }
 
+IDevice *MeshDevice::get_device(ChipId physical_device_id)
+{
+	for (IDevice *d : get_devices())
+		if (d->id() == physical_device_id)
+			return d;
+	TT_THROW("get_device({}): no chip of this {} mesh has that id (its chips: {})",
+		 physical_device_id, fmt::streamed(shape_), fmt::join(get_device_ids(), ", "));
+}
+
 std::vector<IDevice *> MeshDevice::get_devices()
 {
 	if (chips_.empty())
@@ -1932,25 +1941,94 @@ void ReadFromBuffer(Buffer &buffer, uint8_t *host)
 		throw_tt("reading a buffer", rc);
 }
 
-bool WriteToDeviceL1(IDevice *device, const CoreCoord &core, uint32_t address,
-		     const std::vector<uint32_t> &host)
+void WriteRuntimeArgsToDevice(IDevice *device, Program &program, bool)
 {
 	life_of(device)->cq->finish();
-	return tt_device_l1_write(
-		       device->c_device(),
-		       tt_core(static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)),
-		       address, host.data(), host.size() * sizeof(uint32_t)) == TT_OK;
+	program.impl().push_args();
+}
+
+// L1 of @core (a worker, or an ethernet core (0, channel)): @src is written
+// when given, else @dst read.
+static bool l1_copy(IDevice *device, const CoreCoord &core, CoreType type, uint32_t address,
+		    const void *src, void *dst, size_t len)
+{
+	TT_FATAL(type == CoreType::WORKER || type == CoreType::ETH,
+		 "raw L1 access on core {}: CoreType {} has no L1 (WORKER or ETH)", core.str(),
+		 static_cast<int>(type));
+	life_of(device)->cq->finish();
+	struct tt_device *dev = device->c_device();
+	struct tt_core c = tt_core(static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y));
+	bool eth = type == CoreType::ETH;
+	int rc =
+		src ? (eth ? tt_device_eth_l1_write : tt_device_l1_write)(dev, c, address, src, len)
+		    : (eth ? tt_device_eth_l1_read : tt_device_l1_read)(dev, c, address, dst, len);
+	return rc == TT_OK;
+}
+
+bool WriteToDeviceL1(IDevice *device, const CoreCoord &core, uint32_t address,
+		     std::span<const uint8_t> host, CoreType core_type)
+{
+	return l1_copy(device, core, core_type, address, host.data(), nullptr, host.size());
+}
+
+bool WriteToDeviceL1(IDevice *device, const CoreCoord &core, uint32_t address,
+		     const std::vector<uint32_t> &host, CoreType core_type)
+{
+	return l1_copy(device, core, core_type, address, host.data(), nullptr,
+		       host.size() * sizeof(uint32_t));
+}
+
+bool ReadFromDeviceL1(IDevice *device, const CoreCoord &core, uint32_t address,
+		      std::span<uint8_t> host, CoreType core_type)
+{
+	return l1_copy(device, core, core_type, address, nullptr, host.data(), host.size());
 }
 
 bool ReadFromDeviceL1(IDevice *device, const CoreCoord &core, uint32_t address, uint32_t size,
-		      std::vector<uint32_t> &host)
+		      std::vector<uint32_t> &host, CoreType core_type)
+{
+	host.resize((size + 3) / 4);
+	return l1_copy(device, core, core_type, address, nullptr, host.data(), size);
+}
+
+// DRAM bank @channel at @address: @src is written when given, else @dst read.
+static bool dram_copy(IDevice *device, int channel, uint32_t address, const void *src, void *dst,
+		      size_t len)
 {
 	life_of(device)->cq->finish();
+	if (channel < 0)
+		return false;
+	struct tt_device *dev = device->c_device();
+	auto bank = static_cast<uint32_t>(channel);
+	int rc = src ? tt_device_dram_write(dev, bank, address, src, len)
+		     : tt_device_dram_read(dev, bank, address, dst, len);
+	return rc == TT_OK;
+}
+
+bool WriteToDeviceDRAMChannel(IDevice *device, int channel, uint32_t address,
+			      std::span<const uint8_t> host)
+{
+	return dram_copy(device, channel, address, host.data(), nullptr, host.size());
+}
+
+bool WriteToDeviceDRAMChannel(IDevice *device, int channel, uint32_t address,
+			      const std::vector<uint32_t> &host)
+{
+	return dram_copy(device, channel, address, host.data(), nullptr,
+			 host.size() * sizeof(uint32_t));
+}
+
+bool ReadFromDeviceDRAMChannel(IDevice *device, int channel, uint32_t address,
+			       std::span<uint8_t> host)
+{
+	return dram_copy(device, channel, address, nullptr, host.data(), host.size());
+}
+
+bool ReadFromDeviceDRAMChannel(IDevice *device, int channel, uint32_t address, uint32_t size,
+			       std::vector<uint32_t> &host)
+{
 	host.resize((size + 3) / 4);
-	return tt_device_l1_read(
-		       device->c_device(),
-		       tt_core(static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)),
-		       address, host.data(), size) == TT_OK;
+	return dram_copy(device, channel, address, nullptr, host.data(), size);
 }
 
 } // namespace detail

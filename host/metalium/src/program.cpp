@@ -82,6 +82,19 @@ CircularBufferConfig::CircularBufferConfig(uint32_t total_size,
 	set_globally_allocated_address(buffer);
 }
 
+static std::map<uint8_t, tt::DataFormat> formats_of(const std::map<uint8_t, DataType> &spec)
+{
+	std::map<uint8_t, tt::DataFormat> out;
+	for (const auto &[index, type] : spec)
+		out[index] = datatype_to_dataformat_converter(type);
+	return out;
+}
+
+CircularBufferConfig::CircularBufferConfig(uint32_t total_size,
+					   const std::map<uint8_t, DataType> &spec)
+    : CircularBufferConfig(total_size, formats_of(spec))
+{}
+
 CircularBufferConfig::CircularBufferConfig(uint32_t total_size) : total_size_(total_size) {}
 
 void CircularBufferConfig::check_index(uint8_t index) const
@@ -282,7 +295,12 @@ void Kernel::set_runtime_args(const CoreCoord &core, ttsl::Span<const uint32_t> 
 	TT_FATAL(a.size() <= max_runtime_args,
 		 "runtime args: {} args on core {}, more than the {} allowed", a.size(), core,
 		 max_runtime_args);
+	// As tt-metal: once a core has args, later sets keep their count (a
+	// launch's kernel-config blob is laid out from it).
 	auto &v = args[core];
+	TT_FATAL(v.empty() || v.size() == a.size(),
+		 "runtime args on core {}: their number cannot change from {} to {} once set", core,
+		 v.size(), a.size());
 	if (v.capacity() < max_runtime_args)
 		v.reserve(max_runtime_args);
 	v.assign(a.begin(), a.end());
@@ -303,6 +321,10 @@ void Kernel::set_common_runtime_args(ttsl::Span<const uint32_t> a)
 	TT_FATAL(a.size() <= max_runtime_args,
 		 "common runtime args: {} args, more than the {} allowed", a.size(),
 		 max_runtime_args);
+	TT_FATAL(common_.empty(),
+		 "common runtime args are set once ({} now); change them in place through "
+		 "GetCommonRuntimeArgs",
+		 common_.size());
 	if (common_.capacity() < max_runtime_args)
 		common_.reserve(max_runtime_args);
 	common_.assign(a.begin(), a.end());
@@ -690,8 +712,60 @@ CBHandle detail::ProgramImpl::add_circular_buffer(const CoreRangeSet &cores,
 		throw_tt(fmt::format("CreateCircularBuffer on {} ({} bytes)", cores.str(),
 				     config.total_size()),
 			 rc);
-	impl.cbs.push_back({ handle, config });
+	impl.cbs.push_back({ handle, config, cores });
 	return static_cast<CBHandle>(impl.cbs.size() - 1);
+}
+
+std::vector<std::shared_ptr<CircularBuffer>> Program::circular_buffers() const
+{
+	std::vector<std::shared_ptr<CircularBuffer>> out;
+	for (size_t i = 0; i < impl_->cbs.size(); i++)
+		out.push_back(std::make_shared<CircularBuffer>(&impl_->cbs[i], i));
+	return out;
+}
+
+const CircularBufferConfig &CircularBuffer::config() const
+{
+	return state_->config;
+}
+
+const CoreRangeSet &CircularBuffer::core_ranges() const
+{
+	return state_->cores;
+}
+
+std::size_t CircularBuffer::size() const
+{
+	return config().total_size();
+}
+
+bool CircularBuffer::globally_allocated() const
+{
+	return config().globally_allocated_address().has_value();
+}
+
+const std::unordered_set<uint8_t> &CircularBuffer::buffer_indices() const
+{
+	return config().buffer_indices();
+}
+
+uint32_t CircularBuffer::page_size(uint32_t buffer_index) const
+{
+	TT_FATAL(buffer_index < NUM_CIRCULAR_BUFFERS && config().page_sizes()[buffer_index],
+		 "CB {} has no page size for index {}", id_, buffer_index);
+	return *config().page_sizes()[buffer_index];
+}
+
+uint32_t CircularBuffer::num_pages(uint32_t buffer_index) const
+{
+	return static_cast<uint32_t>(size() / page_size(buffer_index));
+}
+
+DataFormat CircularBuffer::data_format(uint32_t buffer_index) const
+{
+	TT_FATAL(buffer_index < NUM_CIRCULAR_BUFFERS && config().data_formats()[buffer_index],
+		 "CB {} has no data format for index {}", id_, buffer_index);
+	return *config().data_formats()[buffer_index];
 }
 
 const CircularBufferConfig &GetCircularBufferConfig(Program &program, CBHandle cb)

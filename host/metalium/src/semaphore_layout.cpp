@@ -14,6 +14,7 @@
 #include <tt_stl/assert.hpp>
 
 extern "C" {
+#include <tt_cb.h>
 #include <tt_kernel_config.h>
 #include <tt_mem_map.h>
 }
@@ -41,6 +42,12 @@ namespace detail {
 uint32_t ProgramImpl::get_sem_base_addr(IDevice *device, CoreCoord logical_core, CoreType core_type)
 {
 	return sem_base(device, logical_core, core_type, "ProgramImpl::get_sem_base_addr");
+}
+
+uint32_t ProgramImpl::get_cb_size(IDevice *device, CoreCoord logical_core, CoreType core_type)
+{
+	sem_base(device, logical_core, core_type, "ProgramImpl::get_cb_size");
+	return TT_NUM_CBS * TT_CB_CONFIG_BYTES;
 }
 
 } // namespace detail

@@ -98,10 +98,13 @@ FORCE_INLINE T get_common_arg_val(int arg_idx)
 }
 
 /*
- * Wormhole's RISCs have no L1 data cache (Blackhole's do): nothing to
- * invalidate or enable, as on silicon.
+ * Wormhole's RISCs have no L1 data cache (Blackhole's do) and no L2
+ * (Quasar's do): nothing to invalidate or enable, as on silicon.
  */
 inline __attribute__((always_inline)) void invalidate_l1_cache()
+{}
+
+inline __attribute__((always_inline)) void invalidate_l2_cache_line(uint32_t)
 {}
 
 template <bool enable = true>

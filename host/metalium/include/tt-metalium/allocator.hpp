@@ -44,6 +44,10 @@ public:
 	// The logical worker core that holds L1 bank @bank_id (throws past the
 	// last bank).
 	CoreCoord get_logical_core_from_bank_id(uint32_t bank_id) const;
+	// The L1 banks (BufferType::L1) on worker @logical_core; throws if it
+	// holds none.
+	std::vector<uint32_t> get_bank_ids_from_logical_core(BufferType type,
+							     const CoreCoord &logical_core) const;
 
 private:
 	struct tt_device *dev_;

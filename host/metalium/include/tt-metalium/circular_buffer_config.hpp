@@ -15,6 +15,7 @@
 #include <hostdevcommon/kernel_structs.h>
 #include <tt-metalium/buffer.hpp>
 #include <tt-metalium/circular_buffer_constants.h>
+#include <tt-metalium/experimental/tensor/tensor_types.hpp>
 #include <tt-metalium/tt_backend_api_types.hpp>
 
 namespace tt::tt_metal {
@@ -28,7 +29,11 @@ public:
 	CircularBufferConfig(uint32_t total_size,
 			     const std::map<uint8_t, tt::DataFormat> &data_format_spec,
 			     const Buffer &buffer);
+	// The same with each index's format given as the tensor DataType it holds.
+	CircularBufferConfig(uint32_t total_size,
+			     const std::map<uint8_t, DataType> &data_type_spec);
 	explicit CircularBufferConfig(uint32_t total_size);
+	bool operator==(const CircularBufferConfig &) const = default;
 
 	CircularBufferConfig &set_page_size(uint8_t buffer_index, uint32_t page_size);
 	CircularBufferConfig &set_total_size(uint32_t total_size);

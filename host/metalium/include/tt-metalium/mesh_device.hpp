@@ -112,6 +112,9 @@ public:
 	std::vector<IDevice *> get_devices();
 	IDevice *get_device(const MeshCoordinate &coord);
 	IDevice *get_device(size_t row, size_t col) { return get_device(MeshCoordinate(row, col)); }
+	// The chip of this mesh whose id() is @physical_device_id; throws if
+	// none is.
+	IDevice *get_device(ChipId physical_device_id);
 	// The chip at @coord of a mesh of several (this mesh itself when 1x1).
 	MeshDevice *chip(const MeshCoordinate &coord) const;
 	bool is_unit() const { return chips_.empty(); }

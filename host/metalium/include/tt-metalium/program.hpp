@@ -7,6 +7,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
+
+#include <tt-metalium/circular_buffer.hpp>
 
 struct tt_program;
 
@@ -15,12 +18,16 @@ namespace tt::tt_metal {
 namespace detail {
 class ProgramImpl;
 }
+struct ProgramDescriptor;
 
 using ProgramId = std::uint64_t;
 
 class Program {
 public:
 	Program();
+	// The program @descriptor describes (program_descriptors.hpp): its
+	// kernels (handles 0, 1, ... in order), semaphores, CBs and args.
+	explicit Program(const ProgramDescriptor &descriptor);
 	~Program() noexcept;
 	Program(const Program &) = delete;
 	Program &operator=(const Program &) = delete;
@@ -28,6 +35,8 @@ public:
 	Program &operator=(Program &&other) noexcept;
 
 	detail::ProgramImpl &impl() const { return *impl_; }
+	// A view of each circular buffer, in handle order.
+	std::vector<std::shared_ptr<CircularBuffer>> circular_buffers() const;
 	const std::shared_ptr<detail::ProgramImpl> &shared_impl() const { return impl_; }
 
 	// An id for profiler output; kept, not used by tensix-emu.

@@ -2,7 +2,9 @@
 // tt-metal's "detail" entry points that act on one device.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include <tt-metalium/host_api.hpp>
@@ -42,9 +44,38 @@ void ReadFromBuffer(const std::shared_ptr<Buffer> &buffer, std::vector<T> &host_
 {
 	ReadFromBuffer(*buffer, host_buffer);
 }
+// Check @program's runtime args (counts, cores) and hand them to the
+// device's next launch of it: on tensix-emu a launch writes them into L1
+// with the rest of the kernel-config blob (docs/decisions.md, "Runtime arg
+// counts sit before the args"), so there is no separate write.  Waits for
+// the program in flight first, as a slow-dispatch write would.
+void WriteRuntimeArgsToDevice(IDevice *device, Program &program, bool force_slow_dispatch = false);
+
+// Raw DRAM access: @dram_channel is a DRAM bank (one channel per bank on
+// the emulated chips, num_dram_channels()), @address an offset in it.
+// False, with nothing copied, for a channel or span the chip does not have.
+bool WriteToDeviceDRAMChannel(IDevice *device, int dram_channel, uint32_t address,
+			      std::span<const uint8_t> host_buffer);
+bool WriteToDeviceDRAMChannel(IDevice *device, int dram_channel, uint32_t address,
+			      const std::vector<uint32_t> &host_buffer);
+bool ReadFromDeviceDRAMChannel(IDevice *device, int dram_channel, uint32_t address,
+			       std::span<uint8_t> host_buffer);
+// Reads @size bytes; @host_buffer is resized to hold them.
+bool ReadFromDeviceDRAMChannel(IDevice *device, int dram_channel, uint32_t address, uint32_t size,
+			       std::vector<uint32_t> &host_buffer);
+
+// Raw L1 access on a worker (CoreType::WORKER) or an ethernet core
+// (CoreType::ETH, logical (0, channel)); false for a span outside its L1.
 bool WriteToDeviceL1(IDevice *device, const CoreCoord &logical_core, uint32_t address,
-		     const std::vector<uint32_t> &host_buffer);
+		     std::span<const uint8_t> host_buffer, CoreType core_type = CoreType::WORKER);
+bool WriteToDeviceL1(IDevice *device, const CoreCoord &logical_core, uint32_t address,
+		     const std::vector<uint32_t> &host_buffer,
+		     CoreType core_type = CoreType::WORKER);
 bool ReadFromDeviceL1(IDevice *device, const CoreCoord &logical_core, uint32_t address,
-		      uint32_t size, std::vector<uint32_t> &host_buffer);
+		      std::span<uint8_t> host_buffer, CoreType core_type = CoreType::WORKER);
+// Reads @size bytes; @host_buffer is resized to hold them.
+bool ReadFromDeviceL1(IDevice *device, const CoreCoord &logical_core, uint32_t address,
+		      uint32_t size, std::vector<uint32_t> &host_buffer,
+		      CoreType core_type = CoreType::WORKER);
 
 } // namespace tt::tt_metal::detail

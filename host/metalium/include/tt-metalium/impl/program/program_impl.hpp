@@ -41,6 +41,7 @@ namespace tt::tt_metal::detail {
 struct CbState {
 	uint32_t handle = 0;
 	CircularBufferConfig config;
+	CoreRangeSet cores;
 };
 
 class ProgramImpl {
@@ -58,6 +59,9 @@ public:
 	// @device is in L1: the start of each launch's kernel-config blob
 	// (hal/tt_kernel_config.h), the same for every program and core.
 	uint32_t get_sem_base_addr(IDevice *device, CoreCoord logical_core, CoreType core_type);
+	// Bytes of the CB configs in that blob (after the semaphores): every
+	// CB index's, UINT32_WORDS_PER_LOCAL_CIRCULAR_BUFFER_CONFIG words each.
+	uint32_t get_cb_size(IDevice *device, CoreCoord logical_core, CoreType core_type);
 
 	// CreateCircularBuffer's work.
 	CBHandle add_circular_buffer(const CoreRangeSet &cores, const CircularBufferConfig &config);
