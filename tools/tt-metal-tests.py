@@ -198,7 +198,8 @@ class Harness:
             if m:
                 cur, lines = m.group(1), []
                 continue
-            m = re.match(r"\[ +(OK|FAILED|SKIPPED) +\] (\S+)", line)
+            # A failed TEST_P case ends its name with ", where GetParam() = ...".
+            m = re.match(r"\[ +(OK|FAILED|SKIPPED) +\] ([^\s,]+)", line)
             if m and cur and m.group(2) == cur:
                 status = {"OK": "passed", "FAILED": "failed", "SKIPPED": "skipped"}[m.group(1)]
                 why = " ".join(l.strip() for l in lines if l.strip() and
