@@ -231,7 +231,8 @@ static std::variant<DataMovementConfig, ComputeConfig> kernel_config(const Kerne
 	std::map<std::string, std::string> defines(kd.defines.begin(), kd.defines.end());
 	std::unordered_map<std::string, uint32_t> named(kd.named_compile_time_args.begin(),
 							kd.named_compile_time_args.end());
-	auto dm = [&](DataMovementConfig c) -> std::variant<DataMovementConfig, ComputeConfig> {
+	// What every kind of kernel config takes from the descriptor alike.
+	auto common = [&](auto c) -> std::variant<DataMovementConfig, ComputeConfig> {
 		c.compile_args = kd.compile_time_args;
 		c.defines = defines;
 		c.named_compile_args = named;
@@ -240,6 +241,7 @@ static std::variant<DataMovementConfig, ComputeConfig> kernel_config(const Kerne
 		c.compiler_include_paths = kd.compiler_include_paths;
 		return c;
 	};
+	auto dm = [&](DataMovementConfig c) { return common(c); };
 	return std::visit(
 		[&](const auto &cfg) -> std::variant<DataMovementConfig, ComputeConfig> {
 			using T = std::decay_t<decltype(cfg)>;
@@ -261,13 +263,7 @@ static std::variant<DataMovementConfig, ComputeConfig> kernel_config(const Kerne
 				c.unpack_to_dest_mode = cfg.unpack_to_dest_mode;
 				c.bfp8_pack_precise = cfg.bfp8_pack_precise;
 				c.math_approx_mode = cfg.math_approx_mode;
-				c.compile_args = kd.compile_time_args;
-				c.defines = defines;
-				c.named_compile_args = named;
-				if (kd.opt_level)
-					c.opt_level = *kd.opt_level;
-				c.compiler_include_paths = kd.compiler_include_paths;
-				return c;
+				return common(c);
 			}
 		},
 		kd.config);
