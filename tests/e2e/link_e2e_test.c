@@ -17,16 +17,6 @@
 #define BUF  TT_MEM_L1_UNRESERVED_BASE
 #define BALL (BUF + 64 * 1024)
 
-static struct tt_system *open_system(const char *name)
-{
-	struct tt_system_config cfg = { .name = name, .chip = { .grid_x = 1, .grid_y = 1 } };
-	struct tt_system *sys = NULL;
-	int rc = tt_system_open(&cfg, &sys);
-
-	cr_assert_eq(rc, TT_OK, "system %s: %s", name, tt_last_error());
-	return sys;
-}
-
 /* A program of one ethernet kernel on @channel with @n args. */
 static struct tt_program *eth_program(const char *kernel, uint32_t channel, const uint32_t *args,
 				      uint32_t n)
@@ -67,7 +57,7 @@ static void run_together(struct tt_system *sys, struct tt_program **prog, const 
 
 Test(link, bytes_cross_an_n300_card, .timeout = 120)
 {
-	struct tt_system *sys = open_system("N300");
+	struct tt_system *sys = e2e_open_system("N300");
 	uint32_t peer, pch, ch = 8, bytes = 48 * 1024;
 	uint8_t *in = malloc(bytes), *out = calloc(1, bytes);
 	struct tt_program *prog[2];
@@ -100,7 +90,7 @@ Test(link, bytes_cross_an_n300_card, .timeout = 120)
  */
 Test(link, launches_in_turn_still_meet, .timeout = 120)
 {
-	struct tt_system *sys = open_system("N300");
+	struct tt_system *sys = e2e_open_system("N300");
 	uint32_t pch, peer, ch = 9, bytes = 4096;
 	struct tt_program *rx, *tx;
 	struct tt_run_report rep;
@@ -159,7 +149,7 @@ static void pingpong(struct tt_system *sys, uint64_t icount[2])
 
 Test(link, a_ball_goes_back_and_forth, .timeout = 120)
 {
-	struct tt_system *sys = open_system("N300");
+	struct tt_system *sys = e2e_open_system("N300");
 	uint64_t icount[2];
 
 	pingpong(sys, icount);
@@ -175,7 +165,7 @@ Test(link, runs_count_the_same_every_time, .timeout = 240)
 	uint64_t first[2] = { 0 }, again[2];
 
 	for (int run = 0; run < 3; run++) {
-		struct tt_system *sys = open_system("N300");
+		struct tt_system *sys = e2e_open_system("N300");
 
 		pingpong(sys, run ? again : first);
 		tt_system_close(sys);
@@ -198,7 +188,7 @@ Test(link, runs_count_the_same_every_time, .timeout = 240)
 Test(link, every_hop_of_a_t3000_ring_carries_bytes, .timeout = 240)
 {
 	static const uint32_t ring[8] = { 0, 1, 2, 3, 7, 6, 5, 4 };
-	struct tt_system *sys = open_system("T3000");
+	struct tt_system *sys = e2e_open_system("T3000");
 	struct tt_program *prog[16];
 	struct tt_run_report rep[16];
 	uint32_t chips[16], bytes = 1024;
@@ -254,7 +244,7 @@ Test(link, every_hop_of_a_t3000_ring_carries_bytes, .timeout = 240)
 /* Waiting for bytes that never come: a deadlock, found when every chip idles. */
 Test(link, a_receiver_nobody_feeds_is_a_deadlock, .timeout = 120)
 {
-	struct tt_system *sys = open_system("N300");
+	struct tt_system *sys = e2e_open_system("N300");
 	uint32_t bytes = 64;
 	struct tt_program *rx = eth_program(KERNEL("eth_receive.c"), 0, &bytes, 1);
 	struct tt_run_report rep;
@@ -278,7 +268,7 @@ Test(link, a_receiver_nobody_feeds_is_a_deadlock, .timeout = 120)
 /* Both ends of a link wait for the other: one cycle naming both chips, at once. */
 Test(link, a_cycle_across_two_chips_is_named, .timeout = 120)
 {
-	struct tt_system *sys = open_system("N300");
+	struct tt_system *sys = e2e_open_system("N300");
 	uint32_t bytes = 64, chips[2] = { 0, 1 };
 	struct tt_program *p[2] = { eth_program(KERNEL("eth_receive.c"), 8, &bytes, 1),
 				    eth_program(KERNEL("eth_receive.c"), 0, &bytes, 1) };
@@ -310,7 +300,7 @@ Test(link, a_cycle_across_two_chips_is_named, .timeout = 120)
 /* A send on a channel with no link, or not in 16-byte units, is refused. */
 Test(link, bad_sends_are_guest_errors, .timeout = 120)
 {
-	struct tt_system *sys = open_system("N300");
+	struct tt_system *sys = e2e_open_system("N300");
 	struct tt_run_report rep;
 	struct tt_program *p;
 	int rc;

@@ -16,16 +16,6 @@
 
 #define SCRATCH 0x100000u /* free L1 */
 
-static struct tt_system *open_system(const char *name)
-{
-	struct tt_system_config cfg = { .name = name, .chip = { .grid_x = 1, .grid_y = 1 } };
-	struct tt_system *sys = NULL;
-	int rc = tt_system_open(&cfg, &sys);
-
-	cr_assert_eq(rc, TT_OK, "system %s: %s", name, tt_last_error());
-	return sys;
-}
-
 Test(system, names_and_meshes)
 {
 	static const struct {
@@ -103,7 +93,7 @@ Test(system, visible_devices)
 /* One program in flight on every chip at once; each chip has its own L1. */
 Test(system, one_program_on_every_chip, .timeout = 120)
 {
-	struct tt_system *sys = open_system("1x4");
+	struct tt_system *sys = e2e_open_system("1x4");
 	struct tt_run_report rep;
 	tt_kernel_handle k;
 	struct tt_program *prog =
@@ -155,7 +145,7 @@ Test(system, one_program_on_every_chip, .timeout = 120)
 /* Destroying a program in flight on several chips stops it on each. */
 Test(system, destroy_stops_every_chip, .timeout = 120)
 {
-	struct tt_system *sys = open_system("N300");
+	struct tt_system *sys = e2e_open_system("N300");
 	struct tt_run_report rep;
 	tt_kernel_handle k;
 	struct tt_program *spin =
@@ -174,7 +164,7 @@ Test(system, destroy_stops_every_chip, .timeout = 120)
 
 Test(system, links_follow_the_machine, .timeout = 120)
 {
-	struct tt_system *n300 = open_system("N300"), *t3k = open_system("T3000");
+	struct tt_system *n300 = e2e_open_system("N300"), *t3k = e2e_open_system("T3000");
 
 	cr_expect_eq(tt_system_links(n300, 0, 1), 2);
 	cr_expect_eq(tt_system_links(n300, 1, 0), 2);
@@ -193,7 +183,7 @@ Test(system, links_follow_the_machine, .timeout = 120)
 /* Which ethernet channel joins which chip: both ends agree, link counts hold. */
 Test(system, ethernet_channels_pair_up, .timeout = 120)
 {
-	struct tt_system *t3k = open_system("T3000");
+	struct tt_system *t3k = e2e_open_system("T3000");
 	uint32_t pc, pch, back, back_ch, active[8] = { 0 };
 
 	/* chip 1 (row 0, column 1): west 0,1 -> chip 0; east 8,9 -> chip 2; south 12,13 -> 5 */
@@ -227,7 +217,7 @@ Test(system, ethernet_channels_pair_up, .timeout = 120)
 /* A chip's prints say which chip: "chip 1 core (0,0) BRISC: ...". */
 Test(system, prints_name_the_chip, .timeout = 120, .init = cr_redirect_stdout)
 {
-	struct tt_system *sys = open_system("N300");
+	struct tt_system *sys = e2e_open_system("N300");
 	struct tt_run_report rep;
 	tt_kernel_handle k;
 	struct tt_program *prog =
@@ -258,7 +248,7 @@ Test(system, one_gdb_port_is_one_chip)
 /* A chip whose QEMU dies is reported lost; the other chips run on. */
 Test(system, a_lost_chip_leaves_the_others, .timeout = 120)
 {
-	struct tt_system *sys = open_system("N300");
+	struct tt_system *sys = e2e_open_system("N300");
 	struct tt_device *a = tt_system_chip(sys, 0), *b = tt_system_chip(sys, 1);
 	struct tt_run_report rep;
 	tt_kernel_handle k;

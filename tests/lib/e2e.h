@@ -42,6 +42,17 @@ static inline struct tt_program *e2e_program(const char *kernel, struct tt_core_
 	return prog;
 }
 
+/* The system @name with 1x1 chips: what such tests check is the system. */
+static inline struct tt_system *e2e_open_system(const char *name)
+{
+	struct tt_system_config cfg = { .name = name, .chip = { .grid_x = 1, .grid_y = 1 } };
+	struct tt_system *sys = NULL;
+	int rc = tt_system_open(&cfg, &sys);
+
+	cr_assert_eq(rc, TT_OK, "system %s: %s", name, tt_last_error());
+	return sys;
+}
+
 static inline void e2e_run_ok(struct tt_device *dev, struct tt_program *prog,
 			      struct tt_run_report *rep)
 {
