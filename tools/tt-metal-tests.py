@@ -6,7 +6,10 @@
 # run, and counted (docs/coming-from-tt-metal.md, "tt-metal's unit tests").
 #
 # Every .cpp file of a group's folders is compiled on its own (a glob, so
-# a fuller checkout runs more).  A file that does not compile counts its
+# a fuller checkout runs more), with the standard, GoogleTest and package
+# headers most of them include precompiled once (PCH_HEADERS; a file that
+# does not compile with them is compiled again without, so the result is
+# the same).  A file that does not compile counts its
 # test cases as failed, with the compiler's first error; the rest are
 # linked into one executable per group (an object whose symbols the
 # package lacks is dropped the same way, naming the symbol).  Each
@@ -44,6 +47,20 @@ GROUPS = {
 UNIT_GROUPS = ["api", "llk", "data_movement", "integration", "legacy", "misc", "noc", "sfpi",
                "eth"]
 
+# Included by most of tt-metal's test files (counted over a checkout):
+# precompiled once, they are parsed once instead of once per file.
+PCH_HEADERS = [
+    "algorithm", "chrono", "cstdint", "functional", "map", "memory", "random", "string",
+    "utility", "variant", "vector",
+    "gtest/gtest.h", "gmock/gmock.h", "fmt/format.h",
+    "tt-metalium/host_api.hpp", "tt-metalium/tt_metal.hpp", "tt-metalium/distributed.hpp",
+    "tt-metalium/core_coord.hpp", "tt-metalium/bfloat16.hpp", "tt-metalium/kernel_types.hpp",
+    "tt-metalium/program.hpp", "tt-metalium/buffer.hpp", "tt-metalium/device.hpp",
+    "tt-metalium/circular_buffer_config.hpp", "tt-metalium/mesh_coord.hpp",
+    "tt-metalium/experimental/metal2_host_api/program.hpp",
+    "tt-logger/tt-logger.hpp", "tt_stl/span.hpp", "tt_stl/assert.hpp",
+]
+
 CASE_RE = re.compile(r"^\s*(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)\s*\(\s*(\w+)\s*,\s*(\w+)",
                      re.M)
 
@@ -74,6 +91,11 @@ def group_files(home, group):
     # device code the tests build at run time.
     return sorted(p for p in out if not os.path.basename(p).startswith("benchmark_")
                   and "/kernels/" not in p and "/test_kernels/" not in p)
+
+
+def defines_main(obj):
+    r = subprocess.run(["nm", "--defined-only", obj], capture_output=True, text=True)
+    return any(line.split()[-2:] == ["T", "main"] for line in r.stdout.splitlines())
 
 
 def first_error(log):
@@ -112,6 +134,31 @@ class Harness:
             "-lgmock", "-lgtest_main", "-lgtest", "-lfmt", "-lxxhash", "-lm", "-pthread",
         ]
         self.report = []
+        self.pch = None
+        self.last_run_complete = False
+
+    def precompile(self):
+        """Build the precompiled header; None (compile without) if it fails."""
+        hdr = os.path.join(self.out, "pch", "tt_metal_tests.hpp")
+        os.makedirs(os.path.dirname(hdr), exist_ok=True)
+        text = "".join(f"#include <{h}>\n" for h in PCH_HEADERS)
+        flags = " ".join(self.cxxflags)
+        gch, stamp = hdr + ".gch", hdr + ".flags"
+        if (os.path.exists(gch) and os.path.exists(stamp) and os.path.exists(hdr)
+                and open(stamp).read() == flags
+                and open(hdr).read() == text and os.path.getmtime(gch) > self.headers_mtime):
+            self.pch = hdr
+            return
+        with open(hdr, "w") as f:
+            f.write(text)
+        r = subprocess.run(["g++", *self.cxxflags, "-x", "c++-header", hdr, "-o", gch],
+                           capture_output=True, text=True)
+        if r.returncode:
+            say("PCH", "not used: " + first_error(r.stderr))
+            return
+        with open(stamp, "w") as f:
+            f.write(flags)
+        self.pch = hdr
 
     def obj_of(self, group, path):
         rel = os.path.relpath(path, os.path.join(self.home, "tests"))
@@ -129,8 +176,13 @@ class Harness:
         # As upstream's CMake: the group's folder and its common/.
         folder = os.path.join(self.home, "tests", "tt_metal", GROUPS[group][0])
         extra = ["-I" + folder, "-I" + os.path.join(folder, "common")]
-        r = subprocess.run(["g++", *self.cxxflags, *extra, "-c", path, "-o", obj],
-                           capture_output=True, text=True)
+        cmd = ["g++", *self.cxxflags, *extra, "-c", path, "-o", obj]
+        r = None
+        if self.pch:
+            r = subprocess.run(cmd[:1] + ["-include", self.pch, "-Winvalid-pch"] + cmd[1:],
+                               capture_output=True, text=True)
+        if r is None or r.returncode:
+            r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode:
             if os.path.exists(obj):
                 os.remove(obj)
@@ -170,8 +222,8 @@ class Harness:
                 return None, {}
         return None, {}
 
-    def run(self, exe, slow, system=None):
-        """Run @exe; 'Suite.Name' -> (status, reason)."""
+    def run(self, exe, slow, system=None, only=None):
+        """Run @exe (the cases @only, when given); 'Suite.Name' -> (status, reason)."""
         env = dict(os.environ)
         if system:
             env["TT_EMU_SYSTEM"] = system
@@ -183,7 +235,10 @@ class Harness:
         results = {}
         log = f"{exe}.{'slow' if slow else 'fast'}.log"
         try:
-            r = subprocess.run([exe, "--gtest_color=no"], capture_output=True, text=True,
+            args = [exe, "--gtest_color=no"]
+            if only is not None:
+                args.append("--gtest_filter=" + ":".join(sorted(only)))
+            r = subprocess.run(args, capture_output=True, text=True,
                                env=env, timeout=self.a.timeout, cwd=self.home)
             text = r.stdout + r.stderr
         except subprocess.TimeoutExpired as e:
@@ -211,6 +266,8 @@ class Harness:
                 lines.append(line)
         if cur:
             results[cur] = ("failed", "crashed or timed out: " + " ".join(lines[-3:])[:300])
+        self.last_run_complete = re.search(r"^\[=+\] \d+ tests? from .* ran\.", text, re.M) \
+            is not None
         return results
 
     def group(self, group, pool):
@@ -222,6 +279,12 @@ class Harness:
         results = list(pool.map(lambda p: self.compile(group, p), files))
         failed_files = {p: err for p, obj, err in results if err}
         objs = {p: obj for p, obj, err in results if obj}
+        # A file with its own main() is a program, not cases for the group's
+        # executable (upstream builds such files on their own, if at all).
+        for p in [p for p, obj in objs.items() if defines_main(obj)]:
+            del objs[p]
+            self.report.append(f"{group}\t(program {os.path.relpath(p, self.home)})\tnot run\t"
+                               "defines its own main(): a program, not GoogleTest cases")
         exe, linked = self.link(group, objs, failed_files) if objs else (None, {})
         cases = {}
         for p, why in failed_files.items():
@@ -236,7 +299,17 @@ class Harness:
             # ethernet tests' for an N300; the rest run on the machine
             # TT_EMU_SYSTEM names (a lone N150 by default).
             system = os.environ.get("TT_EMU_SYSTEM") or {"mesh": "T3000", "eth": "N300"}.get(group)
-            slow, fast = self.run(exe, True, system), self.run(exe, False, system)
+            # A case counts once, so the second run needs only the cases
+            # that did not pass in the first; all of them if the first
+            # stopped early (a crash, a timeout) or the list is too long
+            # for one argument.
+            slow = self.run(exe, True, system)
+            rest = [c for c, v in slow.items() if v[0] != "passed"]
+            whole = self.last_run_complete and sum(len(c) + 1 for c in rest) < 100000
+            if not whole:
+                fast = self.run(exe, False, system)
+            else:
+                fast = self.run(exe, False, system, rest) if rest else {}
             for c in set(slow) | set(fast):
                 a, b = slow.get(c, ("skipped", "")), fast.get(c, ("skipped", ""))
                 if "passed" in (a[0], b[0]):
@@ -289,6 +362,7 @@ def main():
                           default=0)
     h.headers_mtime = max(h.headers_mtime,
                           os.path.getmtime(os.path.join(h.build, "metalium/lib/libtt_metalium.a")))
+    h.precompile()
     groups = a.groups.split() if a.groups else list(GROUPS)
     totals = {"passed": 0, "failed": 0, "skipped": 0}
     all_cases = {}
