@@ -1084,6 +1084,11 @@ uint32_t Buffer::address() const
 	return tt_buffer_address(buf_);
 }
 
+Allocator *Buffer::allocator() const
+{
+	return device_->allocator().get();
+}
+
 uint32_t Buffer::num_dev_pages() const
 {
 	if (!has_shard_spec())

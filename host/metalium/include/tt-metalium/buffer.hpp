@@ -139,6 +139,8 @@ public:
 	~Buffer();
 
 	IDevice *device() const { return device_; }
+	// The allocator of the device that holds it.
+	Allocator *allocator() const;
 	DeviceAddr size() const { return size_; }
 	bool is_allocated() const { return buf_ != nullptr; }
 	uint32_t address() const;

@@ -87,6 +87,47 @@ std::vector<T> convert_layout(ttsl::Span<const T> inp, ttsl::Span<const uint32_t
 				 tile_shape, face_shape, transpose_within_face, transpose_of_faces);
 }
 
+// A sequence of 32x32 tiles, each reordered on its own between row-major
+// ("swizzled") and four 16x16 faces.  Other tile and face shapes, and the
+// transposes, are refused.
+template <typename T>
+std::vector<T> convert_layout_tile_swizzled_to_tile_nfaces(
+	ttsl::Span<const T> in_tile_swizzled, std::optional<PhysicalSize> tile_shape = std::nullopt,
+	std::optional<PhysicalSize> face_shape = std::nullopt, bool transpose_face = false,
+	bool transpose_face_order = false)
+{
+	TT_FATAL((!tile_shape || *tile_shape == PhysicalSize{ 32, 32 }) &&
+			 (!face_shape || *face_shape == PhysicalSize{ 16, 16 }) &&
+			 !transpose_face && !transpose_face_order,
+		 "convert_layout_tile_swizzled_to_tile_nfaces: only 32x32 tiles of 16x16 faces, "
+		 "untransposed, are supported");
+	TT_FATAL(in_tile_swizzled.size() % 1024 == 0,
+		 "convert_layout_tile_swizzled_to_tile_nfaces: {} elements are not whole 32x32 "
+		 "tiles",
+		 in_tile_swizzled.size());
+	return convert_layout<T>(in_tile_swizzled, PhysicalSize{ 32, 32 },
+				 TensorLayoutType::TILED_SWIZZLED, TensorLayoutType::TILED_NFACES);
+}
+
+template <typename T>
+std::vector<T> convert_layout_tile_nfaces_to_tile_swizzled(
+	ttsl::Span<const T> in_tile_nfaces, std::optional<PhysicalSize> tile_shape = std::nullopt,
+	std::optional<PhysicalSize> face_shape = std::nullopt, bool transpose_face = false,
+	bool transpose_face_order = false)
+{
+	TT_FATAL((!tile_shape || *tile_shape == PhysicalSize{ 32, 32 }) &&
+			 (!face_shape || *face_shape == PhysicalSize{ 16, 16 }) &&
+			 !transpose_face && !transpose_face_order,
+		 "convert_layout_tile_nfaces_to_tile_swizzled: only 32x32 tiles of 16x16 faces, "
+		 "untransposed, are supported");
+	TT_FATAL(in_tile_nfaces.size() % 1024 == 0,
+		 "convert_layout_tile_nfaces_to_tile_swizzled: {} elements are not whole 32x32 "
+		 "tiles",
+		 in_tile_nfaces.size());
+	return convert_layout<T>(in_tile_nfaces, PhysicalSize{ 32, 32 },
+				 TensorLayoutType::TILED_NFACES, TensorLayoutType::TILED_SWIZZLED);
+}
+
 template <typename T>
 std::vector<T> tilize_swizzled(const std::vector<T> &input, uint32_t m, uint32_t n)
 {
