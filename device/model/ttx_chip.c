@@ -457,6 +457,10 @@ static bool ttx_eth_try(TTChip *chip, unsigned channel)
                               "link moves at most %u bytes in a step",
                               chip->eth_tx[channel].len, channel,
                               TT_LINK_STEP_BYTES);
+    } else if (rc == 0 && chip->trace) {
+        ttx_trace_eth(chip->trace, core, chip->eth_tx[channel].risc, true,
+                      channel, ttx_link_peer(chip->link, channel),
+                      chip->eth_tx[channel].dst, chip->eth_tx[channel].len);
     }
     return rc != 1;
 }
@@ -523,6 +527,10 @@ static void ttx_eth_deliver(void *opaque, unsigned channel, uint32_t addr,
     }
     memcpy(chip->env.l1(chip, core) + addr, data, len);
     ttx_l1_landed(chip, core, addr, len, -1);
+    if (chip->trace) {
+        ttx_trace_eth(chip->trace, core, 0, false, channel,
+                      ttx_link_peer(chip->link, channel), addr, len);
+    }
 }
 
 bool ttx_chip_linked(const TTChip *chip)

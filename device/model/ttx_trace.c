@@ -384,6 +384,23 @@ void ttx_trace_noc(TTTrace *t, unsigned core, unsigned risc, unsigned noc,
     fputs("}},\n", t->f);
 }
 
+void ttx_trace_eth(TTTrace *t, unsigned core, unsigned risc, bool sent,
+                   unsigned channel, uint32_t peer, uint32_t addr, uint32_t len)
+{
+    if (!t->started) {
+        return;
+    }
+    fprintf(t->f,
+            "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"eth\",\"name\":\"%s\","
+            "\"pid\":%u,\"tid\":%u",
+            sent ? "eth send" : "eth receive", core + 1, risc);
+    ttx_trace_us(t->f, "ts", ttx_trace_rel(t, ttx_trace_now(t)));
+    fprintf(t->f,
+            ",\"args\":{\"channel\":%u,\"bytes\":%u,\"%s\":\"chip %u "
+            "channel %u\",\"addr\":\"0x%x\"}},\n",
+            channel, len, sent ? "to" : "from", peer >> 8, peer & 0xff, addr);
+}
+
 /*
  * Copy the NUL-terminated name at L1 address @addr of @core into @buf,
  * cut at a character boundary if long; a name outside L1 is its address.

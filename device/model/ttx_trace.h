@@ -4,7 +4,8 @@
  * Perfetto (ui.perfetto.dev) and chrome://tracing open: one process per
  * core, one thread per RISC, with each launch, each wait (CB, semaphore,
  * NoC barrier, tile engine) and each profiler zone a kernel marks as a
- * span, each NoC command and profiler data or event as an instant event
+ * span, each NoC command, ethernet packet and profiler data or event as
+ * an instant event
  * and each CB's occupancy as a counter.  Timestamps are the device
  * clock, so a deterministic run gives the same trace every time.
  */
@@ -46,6 +47,13 @@ void ttx_trace_noc(TTTrace *t, unsigned core, unsigned risc, unsigned noc,
  */
 void ttx_trace_prof(TTTrace *t, unsigned core, unsigned risc, uint32_t mark,
                     uint32_t name, uint64_t data);
+/*
+ * Ethernet core @core (channel @channel) sent (@sent) or received @len
+ * bytes at @addr of the far core @peer (chip << 8 | channel, hal/tt_link.h).
+ */
+void ttx_trace_eth(TTTrace *t, unsigned core, unsigned risc, bool sent,
+                   unsigned channel, uint32_t peer, uint32_t addr,
+                   uint32_t len);
 /* CB @cb of @core now holds @pages pages (received - acked). */
 void ttx_trace_cb(TTTrace *t, unsigned core, unsigned cb, unsigned pages);
 

@@ -10,6 +10,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "e2e.h"
 #include "tt_mem_map.h"
@@ -81,6 +82,48 @@ Test(link, bytes_cross_an_n300_card, .timeout = 120)
 	free(in);
 	free(out);
 	tt_system_close(sys);
+}
+
+/* The packets of a link are in both chips' timeline traces. */
+Test(link, packets_are_in_the_trace, .timeout = 120)
+{
+	struct tt_system_config cfg = { .name = "N300", .chip = { .grid_x = 1, .grid_y = 1 } };
+	char dir[] = "/tmp/tt-link-trace-XXXXXX", path[96], want[96];
+	uint32_t peer, pch, ch = 8, bytes = 4096;
+	struct tt_program *prog[2];
+	struct tt_run_report rep[2];
+	uint32_t chips[2] = { 0, 1 };
+	struct tt_system *sys;
+	size_t len;
+	char *t;
+
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/run.json", dir);
+	cfg.chip.trace_path = path;
+	cr_assert_eq(tt_system_open(&cfg, &sys), TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_system_eth_peer(sys, 0, ch, &peer, &pch), TT_OK);
+	prog[0] = eth_program(KERNEL("eth_send.c"), ch, (uint32_t[]){ BUF, BUF + 4096, bytes }, 3);
+	prog[1] = eth_program(KERNEL("eth_receive.c"), pch, &bytes, 1);
+	run_together(sys, prog, chips, 2, rep);
+	tt_program_destroy(prog[0]);
+	tt_program_destroy(prog[1]);
+	tt_system_close(sys);
+
+	snprintf(path, sizeof(path), "%s/run.chip0.json", dir);
+	t = e2e_slurp(path, &len);
+	snprintf(want, sizeof(want), "\"channel\":%u,\"bytes\":%u,\"to\":\"chip 1 channel %u\"", ch,
+		 bytes, pch);
+	cr_expect(strstr(t, "\"name\":\"eth send\"") && strstr(t, want), "chip 0: %s", t);
+	free(t);
+	remove(path);
+	snprintf(path, sizeof(path), "%s/run.chip1.json", dir);
+	t = e2e_slurp(path, &len);
+	snprintf(want, sizeof(want), "\"channel\":%u,\"bytes\":%u,\"from\":\"chip 0 channel %u\"",
+		 pch, bytes, ch);
+	cr_expect(strstr(t, "\"name\":\"eth receive\"") && strstr(t, want), "chip 1: %s", t);
+	free(t);
+	remove(path);
+	rmdir(dir);
 }
 
 /*

@@ -24,24 +24,6 @@
 #define PAGES 16u
 #define CB    3u
 
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	cr_assert_not_null(f, "no trace at %s", path);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = 0;
-	fclose(f);
-	*len = (size_t)n;
-	return buf;
-}
-
 static unsigned count(const char *hay, const char *needle)
 {
 	unsigned n = 0;
@@ -110,8 +92,8 @@ Test(trace, pipeline_timeline, .timeout = 120)
 	snprintf(b, sizeof(b), "%s/b.json", dir);
 	run_traced(a);
 	run_traced(b);
-	ta = slurp(a, &alen);
-	tb = slurp(b, &blen);
+	ta = e2e_slurp(a, &alen);
+	tb = e2e_slurp(b, &blen);
 
 	/* Valid JSON, as Perfetto and chrome://tracing want it. */
 	snprintf(cmd, sizeof(cmd),
@@ -167,7 +149,7 @@ Test(trace, c_kernel_profiler_zones, .timeout = 120)
 	e2e_run_ok(dev, prog, &rep);
 	tt_program_destroy(prog);
 	tt_device_close(dev);
-	t = slurp(path, &len);
+	t = e2e_slurp(path, &len);
 	/* Core (1,0) is pid 2; NCRISC is tid 1. */
 	cr_assert_eq(count(t, "\"cat\":\"zone\",\"name\":\"c-loop\",\"pid\":2,\"tid\":1,"), loops,
 		     "%s", t);
@@ -210,7 +192,7 @@ Test(trace, c_kernel_device_profiler_log, .timeout = 120)
 	tt_program_destroy(prog);
 	tt_device_close(dev);
 
-	t = slurp(path, &len);
+	t = e2e_slurp(path, &len);
 	cr_assert(
 		!strncmp(t, "ARCH: wormhole_b0, CHIP_FREQ[MHz]: 1000, Max Compute Cores: 2\n",
 			 strlen("ARCH: wormhole_b0, CHIP_FREQ[MHz]: 1000, Max Compute Cores: 2\n")),

@@ -53,6 +53,25 @@ static inline struct tt_system *e2e_open_system(const char *name)
 	return sys;
 }
 
+/* The whole file at @path, NUL-terminated (free it); its length in @len. */
+static inline char *e2e_slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	cr_assert_not_null(f, "cannot open %s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = 0;
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
+}
+
 static inline void e2e_run_ok(struct tt_device *dev, struct tt_program *prog,
 			      struct tt_run_report *rep)
 {
