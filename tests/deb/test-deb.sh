@@ -49,6 +49,7 @@ fatal() {
 }
 
 echo "== debian packages"
+debs=$(cd "$debs" && pwd) || fatal "no folder $debs"
 arch=$(dpkg --print-architecture)
 run=$debs/tensix-emu_${version}_$arch.deb
 dev=$debs/tensix-emu-dev_${version}_$arch.deb
@@ -57,7 +58,6 @@ dev=$debs/tensix-emu-dev_${version}_$arch.deb
 rm -rf "$work"
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
-debs=$(cd "$debs" && pwd)
 
 # --- control fields ---------------------------------------------------------
 field() { dpkg-deb -f "$1" "$2"; }
@@ -77,6 +77,16 @@ check "tensix-emu-dev depends on tensix-emu (= $version)" \
 check "tensix-emu-dev depends on libfmt-dev" depends_on "$dev" libfmt-dev
 check "tensix-emu-dev does not depend on the compiler's own headers" \
 	bash -c "! dpkg-deb -f '$dev' Depends | grep -Eq 'libstdc\+\+-[0-9]+-dev|libc6-dev'"
+
+# apt on a Debian with nothing installed yet (an empty status file): every
+# Depends resolves from the archive apt knows.  Needs apt's package lists.
+if apt-cache show gcc-riscv64-unknown-elf > /dev/null 2>&1; then
+	: > "$work/empty-status"
+	check "apt resolves both packages' Depends on an empty Debian" \
+		apt-get install -s -o Dir::State::status="$work/empty-status" "$run" "$dev"
+else
+	echo "   (no apt package lists: apt's resolution of the Depends is not checked)"
+fi
 
 # --- contents -----------------------------------------------------------------
 dpkg-deb -c "$run" | awk '{print $6}' | sed 's|^\./||' | grep -v '/$' | sort > "$work/run.list"
