@@ -291,6 +291,7 @@ metalium: $(mtl-pkg)/lib/libtt_metalium.a $(obj)/san/metalium/libtt_metalium.a \
 #   include/tt, include/metalium     libtt and TT-Metalium headers
 #   include/metalium-test-support     tt-metal internals its unit tests include
 #   lib/libtt.so, lib/libtt_metalium.so, lib/cmake/TT-Metalium, lib/pkgconfig
+#   lib/libtt.a, lib/libtt_metalium.a  static, for a tree at $(PREFIX)
 #   lib/tensix-emu/                   firmware, linker scripts, newlib, QEMU
 #   share/tensix-emu/                 kernel API headers and hal/
 
@@ -320,8 +321,35 @@ $(obj)/pic/lib/libtt_metalium.so: $(pic-mtl) $(obj)/pic/lib/libtt.so $(mtl-list)
 	$(Q)g++ -shared -Wl,-soname,libtt_metalium.so $(pic-mtl) -L$(obj)/pic/lib -ltt $(mtl-libs) \
 		-Wl,-rpath,'$$ORIGIN' -o $@
 
+# The static libraries of an install: the same objects, but a static libtt
+# is part of the program and cannot find the tree from its own location,
+# so its paths.c names $(PREFIX)'s folders (the environment still
+# overrides them).
+pic-prefix := $(obj)/pic/prefix.txt
+$(pic-prefix): FORCE
+	$(call source-list,$(PREFIX))
+
+$(obj)/pic/host/base/paths_prefix.o: host/src/base/paths.c $(pic-prefix)
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(filter-out -DTT_DEFAULT_%,$(host-cflags)) -O2 $(pic-flags) \
+		-DTT_DEFAULT_SRC='"$(PREFIX)/share/tensix-emu"' \
+		-DTT_DEFAULT_BUILD='"$(PREFIX)/lib/tensix-emu"' -c $< -o $@
+
+$(obj)/pic/lib/libtt.a: $(filter-out $(obj)/pic/host/base/paths.o,$(pic-host)) \
+		$(obj)/pic/host/base/paths_prefix.o $(host-list)
+	$(call msg,AR,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
+
+$(obj)/pic/lib/libtt_metalium.a: $(pic-mtl) $(mtl-list)
+	$(call msg,AR,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
+
 .PHONY: install
-install-needs := deps qemu firmware tools $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so
+install-needs := deps qemu firmware tools $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so \
+	$(obj)/pic/lib/libtt.a $(obj)/pic/lib/libtt_metalium.a
 install: $(install-needs)
 	$(call msg,INSTALL,$(inst))
 	$(Q)install -d $(inst)/include/tt $(inst)/include/metalium $(inst)/lib/pkgconfig \
@@ -332,6 +360,7 @@ install: $(install-needs)
 	$(Q)rm -rf $(inst)/include/metalium-test-support
 	$(Q)cp -RL host/metalium/test-support $(inst)/include/metalium-test-support
 	$(Q)install -m 755 $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so $(inst)/lib/
+	$(Q)install -m 644 $(obj)/pic/lib/libtt.a $(obj)/pic/lib/libtt_metalium.a $(inst)/lib/
 	$(Q)install -m 644 $(fw-images) $(obj)/firmware/kernel_entry.o $(inst)/lib/tensix-emu/firmware/
 	$(Q)install -m 644 $(kernel-lds) $(inst)/lib/tensix-emu/linker/
 	$(Q)rm -rf $(inst)/lib/tensix-emu/sysroot/riscv64-unknown-elf
@@ -366,10 +395,11 @@ deb-dir := $(obj)/deb
 deb-version = $(mtl-version)$(shell git -C $(src) log -1 --format='+git%cd.%h' \
 	--date=format:%Y%m%d 2>/dev/null)
 .PHONY: deb test-deb
-deb: $(install-needs)
+deb: deps
 	$(Q)rm -rf $(deb-dir)/root
 	$(Q)$(MAKE) install DESTDIR=$(deb-dir)/root PREFIX=/usr
-	$(Q)bash tools/mkdeb.sh --root $(deb-dir)/root --out $(deb-dir) --version '$(deb-version)'
+	$(Q)bash tools/mkdeb.sh --root $(deb-dir)/root --out $(deb-dir) --version '$(deb-version)' \
+		--static-libs '$(host-libs) $(mtl-libs)'
 	$(Q)rm -rf $(deb-dir)/root
 test-deb: deb
 	$(Q)bash tests/deb/test-deb.sh --debs $(deb-dir) --version '$(deb-version)' \

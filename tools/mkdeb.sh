@@ -9,23 +9,26 @@
 #                   firmware, linker scripts and newlib kernel builds link
 #                   against, the kernel API headers and hal/, gdb support
 #   tensix-emu-dev  what building one needs: libtt's and TT-Metalium's
-#                   headers, the CMake package (find_package(TT-Metalium))
-#                   and the pkg-config files
+#                   headers, their static libraries, the CMake package
+#                   (find_package(TT-Metalium)) and the pkg-config files
 # Depends are found, not listed by hand: dpkg-shlibdeps for the host
-# binaries, dpkg -S for the cross tools libtt runs to build kernels and for
-# the headers the public headers include beyond the C and C++ compilers'
-# own.  A file of the tree that neither package claims stops the build.
+# binaries, dpkg -S for the cross tools libtt runs to build kernels, for
+# the headers the public headers include and for the libraries (-l...) the
+# static ones link with, beyond the C and C++ compilers' own.  A file of
+# the tree that neither package claims stops the build.
 #
 # Usage: mkdeb.sh --root <installed tree> --out <dir> --version <version>
+#                 [--static-libs '<-l flags the static libraries need>']
 # Environment: DEB_MAINTAINER (the Maintainer field).
 set -euo pipefail
 
-root= out= version=
+root= out= version= static_libs=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--root) root=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--version) version=$2; shift 2 ;;
+	--static-libs) static_libs=$2; shift 2 ;;
 	*) echo "mkdeb: unknown option $1" >&2; exit 2 ;;
 	esac
 done
@@ -44,7 +47,7 @@ mkdir -p "$work"
 
 # --- which file goes where -------------------------------------------------
 run_paths=(usr/lib/libtt.so usr/lib/libtt_metalium.so usr/lib/tensix-emu usr/share/tensix-emu)
-dev_paths=(usr/include usr/lib/cmake usr/lib/pkgconfig)
+dev_paths=(usr/include usr/lib/libtt.a usr/lib/libtt_metalium.a usr/lib/cmake usr/lib/pkgconfig)
 
 (cd "$root" && find . -type f -o -type l | sed 's|^\./||' | sort) > "$work/all"
 : > "$work/claimed"
@@ -139,6 +142,7 @@ if path=$(command -v gdb-multiarch) && pkg=$(owners <<< "$path" 2> /dev/null); t
 fi
 
 # --- tensix-emu-dev --------------------------------------------------------
+strip --strip-debug --remove-section=.comment "$work/tensix-emu-dev"/usr/lib/*.a
 # The packages whose headers the public headers include, less those the
 # compilers bring (the same standard headers included alone).
 inc=$work/tensix-emu-dev/usr/include
@@ -156,7 +160,19 @@ header_pkgs() { # <source> <flags>: the packages of the files the compiler read
 }
 header_pkgs "$work/all_headers.cpp" -I"$inc" -I"$inc/metalium" > "$work/pkgs_all" ||
 	{ echo "mkdeb: cannot tell what the public headers include (above)" >&2; exit 1; }
+# The development files of each library the static libraries link with.
+for l in $static_libs; do
+	case $l in
+	-l*) ;;
+	*) echo "mkdeb: --static-libs takes -l flags, not $l" >&2; exit 1 ;;
+	esac
+	f=$(gcc -print-file-name="lib${l#-l}.so")
+	[ "$f" != "lib${l#-l}.so" ] || { echo "mkdeb: no lib${l#-l}.so to link $l" >&2; exit 1; }
+	realpath -s "$f"
+done | owners >> "$work/pkgs_all"
+sort -u -o "$work/pkgs_all" "$work/pkgs_all"
 # -MG: the package's own headers among them are not found, and not counted.
+# libm and the like come with them, from libc6-dev.
 header_pkgs "$work/std_headers.cpp" -MG > "$work/pkgs_std"
 dev_extra=$(comm -23 "$work/pkgs_all" "$work/pkgs_std" | paste -sd, | sed 's/,/, /g')
 dev_depends="tensix-emu (= $version)${dev_extra:+, $dev_extra}"
@@ -210,7 +226,7 @@ control tensix-emu libs "$run_depends" "Suggests: $run_suggests" \
 control tensix-emu-dev devel "$dev_depends" "Suggests: cmake, pkg-config
 Conflicts: tt-metalium-dev" \
 	"Tensix emulator: headers and CMake package of libtt and TT-Metalium" \
-	"The C headers of libtt, the C++ headers of the TT-Metalium host API, the CMake package that find_package(TT-Metalium) finds (targets TT::Metalium and TT::STL) and pkg-config files (tt, tt-metalium), to build tt-metal host programs against the emulator."
+	"The C headers of libtt, the C++ headers of the TT-Metalium host API, both libraries' static archives (they look for tensix-emu's files under /usr), the CMake package that find_package(TT-Metalium) finds (targets TT::Metalium and TT::STL) and pkg-config files (tt, tt-metalium), to build tt-metal host programs against the emulator."
 
 rm -f "$out"/tensix-emu*.deb
 for pkg in tensix-emu tensix-emu-dev; do

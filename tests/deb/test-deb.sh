@@ -75,6 +75,7 @@ done
 check "tensix-emu-dev depends on tensix-emu (= $version)" \
 	grep -Fq "tensix-emu (= $version)" <(field "$dev" Depends)
 check "tensix-emu-dev depends on libfmt-dev" depends_on "$dev" libfmt-dev
+check "tensix-emu-dev depends on libxxhash-dev (static libtt links it)" depends_on "$dev" libxxhash-dev
 check "tensix-emu-dev does not depend on the compiler's own headers" \
 	bash -c "! dpkg-deb -f '$dev' Depends | grep -Eq 'libstdc\+\+-[0-9]+-dev|libc6-dev'"
 
@@ -103,7 +104,8 @@ done
 for f in usr/include/tt/tt.h usr/include/metalium/tt-metalium/host_api.hpp \
 	usr/lib/cmake/TT-Metalium/TT-MetaliumConfig.cmake \
 	usr/lib/cmake/TT-Metalium/TT-MetaliumConfigVersion.cmake \
-	usr/lib/pkgconfig/tt-metalium.pc usr/share/doc/tensix-emu-dev/copyright; do
+	usr/lib/pkgconfig/tt-metalium.pc usr/lib/libtt.a usr/lib/libtt_metalium.a \
+	usr/share/doc/tensix-emu-dev/copyright; do
 	check "tensix-emu-dev holds $f" grep -qx "$f" "$work/dev.list"
 done
 check "tensix-emu holds no headers of the host API" bash -c "! grep -q '^usr/include/' '$work/run.list'"
@@ -178,4 +180,22 @@ echo "$out" | sed 's/^/   /'
 check "the example checked all 2048 sums" grep -q '^add_vectors: 2048 sums on core (0,0) match' <<< "$out"
 check "its kernel was built into the empty cache" \
 	bash -c "ls '$work/cache'/*.elf"
+
+# The static libraries: linked by hand, they look for the tree under /usr,
+# which here is the scratch root's.
+if ! g++ -std=c++20 -O1 -DKERNEL_DIR="\"$here/example/kernels\"" -I"$usr/include/metalium" \
+	-I"$usr/include" "$here/example/main.cpp" "$usr/lib/libtt_metalium.a" "$usr/lib/libtt.a" \
+	-lfmt -lxxhash -lm -o "$work/add_vectors_static" > "$work/static.log" 2>&1; then
+	cat "$work/static.log"
+	fatal "the example links with the static libraries"
+fi
+checks=$((checks + 1))
+check "the static build names no shared libtt" \
+	bash -c "! ldd '$work/add_vectors_static' | grep -q libtt"
+check "static libtt looks for the tree under /usr" \
+	grep -qaF /usr/lib/tensix-emu "$work/add_vectors_static"
+check "the statically linked example passes with the tree moved to the scratch root" \
+	bash -c "cd '$work' && env -u QEMU TT_EMU_SRC='$usr/share/tensix-emu' \
+		TT_EMU_BUILD='$usr/lib/tensix-emu' TT_EMU_CACHE='$work/cache' timeout 120 \
+		'$work/add_vectors_static' | grep -q '^add_vectors: 2048 sums on core (0,0) match'"
 finish
