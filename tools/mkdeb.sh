@@ -116,6 +116,17 @@ mapfile -t elfs < <(host_elfs "$work/tensix-emu")
 # Debug information stays in the build tree; the firmware keeps its symbols
 # (kernels link against them, gdb reads them).
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "${elfs[@]}"
+chmod 644 "$work/tensix-emu"/usr/lib/*.so
+# The libraries are in ld.so's own folder.
+echo 'activate-noawait ldconfig' > "$work/tensix-emu/DEBIAN/triggers"
+# The firmware and boot ROM are RISC-V programs the harts run, linked
+# static, with the symbols kernels link against and gdb reads.
+mkdir -p "$work/tensix-emu/usr/share/lintian/overrides"
+for tag in binary-from-other-architecture statically-linked-binary unstripped-binary-or-object; do
+	for f in 'usr/lib/tensix-emu/firmware/*' usr/lib/tensix-emu/gdb/bootrom.elf; do
+		echo "tensix-emu: $tag [$f]"
+	done
+done > "$work/tensix-emu/usr/share/lintian/overrides/tensix-emu"
 
 # dpkg-shlibdeps reads debian/control of the current folder.
 mkdir -p "$work/shlibs/debian"
@@ -198,7 +209,7 @@ License: Apache-2.0
  /usr/share/common-licenses/Apache-2.0.
 EOF
 	printf '%s (%s) unstable; urgency=medium\n\n  * Built from the tensix-emu tree.\n\n -- %s  %s\n' \
-		"$1" "$version" "$maintainer" "$date_r" | gzip -9n > "$d/changelog.Debian.gz"
+		"$1" "$version" "$maintainer" "$date_r" | gzip -9n > "$d/changelog.gz"
 }
 
 control() { # <package> <section> <depends> <extra fields> <summary> <description>
