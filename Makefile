@@ -774,7 +774,7 @@ format-check:
 .PHONY: clean distclean
 clean:
 	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/tsan $(obj)/firmware $(obj)/linker $(obj)/tests $(obj)/gdb \
-		$(obj)/metalium $(obj)/pic $(obj)/analyze \
+		$(obj)/metalium $(obj)/pic $(obj)/analyze $(obj)/deb $(obj)/deb-test \
 		$(obj)/tools $(obj)/examples $(obj)/bench $(obj)/cache
 distclean:
 	$(Q)rm -rf $(obj)

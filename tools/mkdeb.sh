@@ -19,7 +19,8 @@
 #
 # Usage: mkdeb.sh --root <installed tree> --out <dir> --version <version>
 #                 [--static-libs '<-l flags the static libraries need>']
-# Environment: DEB_MAINTAINER (the Maintainer field).
+# Environment: DEB_MAINTAINER (the Maintainer field), MKDEB_KEEP=1 (keep
+# the staging folder, <out>/work).
 set -euo pipefail
 
 root= out= version= static_libs=

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 #
-# The Debian packages of make deb, installed without touching the machine:
-# both go into a scratch root with dpkg --root, whose package database
-# holds only the packages they depend on, copied from this machine's (so
-# dpkg checks their Depends).  Then tests/deb/example, a tt-metal host
-# program with its own CMakeLists.txt, is configured with the scratch root
-# as the only hint (CMAKE_FIND_ROOT_PATH: find_package(TT-Metalium) looks
-# where it would under /usr), built, and run with libtt finding QEMU, the
-# firmware, newlib and the kernel headers in the scratch root; its kernel
-# is built there and then, into an empty kernel cache.
+# The Debian packages of make deb, installed without touching the machine.
+# Their fields, Depends and contents are checked, and apt resolves their
+# Depends as on a Debian with nothing installed (when it has package
+# lists).  Both go into a scratch root with dpkg --root, whose package
+# database holds only the packages they depend on, copied from this
+# machine's (so dpkg checks their Depends).  Then tests/deb/example, a
+# tt-metal host program with its own CMakeLists.txt, is configured with the
+# scratch root as the only hint (CMAKE_FIND_ROOT_PATH: find_package(
+# TT-Metalium) looks where it would under /usr), built, and run with libtt
+# finding QEMU, the firmware, newlib and the kernel headers in the scratch
+# root; its kernel is built there and then, into an empty kernel cache.
+# Last, the example is linked by hand with the static libraries and run.
 #
 # Usage: test-deb.sh --debs <dir> --version <version> --work <dir>
 set -uo pipefail
@@ -37,14 +40,15 @@ check() { # <what> <command>...: one assertion
 		return 1
 	fi
 }
-finish() {
+finish() { # the scratch root stays for a look when something failed
 	printf 'deb: %d checks, %d failed (%d s)\n' "$checks" "$failed" $(($(date +%s) - start))
-	[ "$failed" -eq 0 ]
-	exit
+	[ "$failed" -eq 0 ] || exit 1
+	rm -rf "$work"
+	exit 0
 }
 fatal() {
 	echo "   FAIL: $1"
-	failed=$((failed + 1))
+	checks=$((checks + 1)) failed=$((failed + 1))
 	finish
 }
 
