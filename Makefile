@@ -220,7 +220,9 @@ mtl-cxxflags := -std=c++20 -g -Wall -Wextra -Werror -MMD -MP $(mtl-inc) \
 mtl-libs := -lfmt
 # tt-metal's configs are meant for partial designated initialisers.
 mtl-test-flags := -Wno-missing-field-initializers
-mtl-version := 0.1.0
+# The project's version (VERSION), shared by the CMake and pkg-config
+# packages and the Debian packages.
+mtl-version := $(strip $(file < VERSION))
 mtl-pkg := $(obj)/metalium
 
 $(obj)/metalium/obj/%.o: host/metalium/src/%.cpp
@@ -289,6 +291,7 @@ metalium: $(mtl-pkg)/lib/libtt_metalium.a $(obj)/san/metalium/libtt_metalium.a \
 #   include/tt, include/metalium     libtt and TT-Metalium headers
 #   include/metalium-test-support     tt-metal internals its unit tests include
 #   lib/libtt.so, lib/libtt_metalium.so, lib/cmake/TT-Metalium, lib/pkgconfig
+#   lib/libtt.a, lib/libtt_metalium.a  static, for a tree at $(PREFIX)
 #   lib/tensix-emu/                   firmware, linker scripts, newlib, QEMU
 #   share/tensix-emu/                 kernel API headers and hal/
 
@@ -318,8 +321,36 @@ $(obj)/pic/lib/libtt_metalium.so: $(pic-mtl) $(obj)/pic/lib/libtt.so $(mtl-list)
 	$(Q)g++ -shared -Wl,-soname,libtt_metalium.so $(pic-mtl) -L$(obj)/pic/lib -ltt $(mtl-libs) \
 		-Wl,-rpath,'$$ORIGIN' -o $@
 
+# The static libraries of an install: the same objects, but a static libtt
+# is part of the program and cannot find the tree from its own location,
+# so its paths.c names $(PREFIX)'s folders (the environment still
+# overrides them).
+pic-prefix := $(obj)/pic/prefix.txt
+$(pic-prefix): FORCE
+	$(call source-list,$(PREFIX))
+
+$(obj)/pic/host/base/paths_prefix.o: host/src/base/paths.c $(pic-prefix)
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(filter-out -DTT_DEFAULT_%,$(host-cflags)) -O2 $(pic-flags) \
+		-DTT_DEFAULT_SRC='"$(PREFIX)/share/tensix-emu"' \
+		-DTT_DEFAULT_BUILD='"$(PREFIX)/lib/tensix-emu"' -c $< -o $@
+
+$(obj)/pic/lib/libtt.a: $(filter-out $(obj)/pic/host/base/paths.o,$(pic-host)) \
+		$(obj)/pic/host/base/paths_prefix.o $(host-list)
+	$(call msg,AR,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
+
+$(obj)/pic/lib/libtt_metalium.a: $(pic-mtl) $(mtl-list)
+	$(call msg,AR,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
+
 .PHONY: install
-install: all $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so
+install-needs := deps qemu firmware tools $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so \
+	$(obj)/pic/lib/libtt.a $(obj)/pic/lib/libtt_metalium.a
+install: $(install-needs)
 	$(call msg,INSTALL,$(inst))
 	$(Q)install -d $(inst)/include/tt $(inst)/include/metalium $(inst)/lib/pkgconfig \
 		$(inst)/lib/cmake/TT-Metalium $(inst)/lib/tensix-emu/firmware $(inst)/lib/tensix-emu/linker \
@@ -329,6 +360,7 @@ install: all $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so
 	$(Q)rm -rf $(inst)/include/metalium-test-support
 	$(Q)cp -RL host/metalium/test-support $(inst)/include/metalium-test-support
 	$(Q)install -m 755 $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so $(inst)/lib/
+	$(Q)install -m 644 $(obj)/pic/lib/libtt.a $(obj)/pic/lib/libtt_metalium.a $(inst)/lib/
 	$(Q)install -m 644 $(fw-images) $(obj)/firmware/kernel_entry.o $(inst)/lib/tensix-emu/firmware/
 	$(Q)install -m 644 $(kernel-lds) $(inst)/lib/tensix-emu/linker/
 	$(Q)rm -rf $(inst)/lib/tensix-emu/sysroot/riscv64-unknown-elf
@@ -352,6 +384,26 @@ install: all $(obj)/pic/lib/libtt.so $(obj)/pic/lib/libtt_metalium.so
 	$(Q)for pc in tt tt-metalium; do \
 		sed -e 's|@PREFIX@|$${pcfiledir}/../..|' -e 's|@VERSION@|$(mtl-version)|' \
 			host/metalium/cmake/$$pc.pc.in > $(inst)/lib/pkgconfig/$$pc.pc; done
+
+# make deb: the installed tree (PREFIX=/usr) as two Debian packages in
+# $(O)/deb, split as tt-metal ships tt-metalium and tt-metalium-dev:
+# tensix-emu (run) and tensix-emu-dev (build); tools/mkdeb.sh.  The version
+# is VERSION's, with the commit's date and hash in a git tree.
+# test-deb installs both into a scratch root and builds an example against
+# them (tests/deb/test-deb.sh).
+deb-dir := $(obj)/deb
+deb-version = $(mtl-version)$(shell git -C $(src) log -1 --format='+git%cd.%h' \
+	--date=format:%Y%m%d 2>/dev/null)
+.PHONY: deb test-deb
+deb: deps
+	$(Q)rm -rf $(deb-dir)/root
+	$(Q)$(MAKE) install DESTDIR=$(deb-dir)/root PREFIX=/usr
+	$(Q)bash tools/mkdeb.sh --root $(deb-dir)/root --out $(deb-dir) --version '$(deb-version)' \
+		--static-libs '$(host-libs) $(mtl-libs)'
+	$(Q)rm -rf $(deb-dir)/root
+test-deb: deb
+	$(Q)bash tests/deb/test-deb.sh --debs $(deb-dir) --version '$(deb-version)' \
+		--work $(obj)/deb-test
 
 # conformance: tt-metal's programming examples, each built with its own
 # CMakeLists.txt against the package above, run and checked.
@@ -553,6 +605,7 @@ check: format-check $(unit-tests) $(device-tests) deps qemu firmware \
 test: all analyze format-check
 	$(Q)$(MAKE) fuzz-smoke
 	$(Q)$(MAKE) tsan-smoke
+	$(Q)$(MAKE) test-deb
 	$(Q)rc=0; $(test-env) bash tests/run-tests.sh '$(TESTS)' $(unit-tests) $(device-tests) \
 		$(e2e-tests) $(fw-tests) || rc=1; \
 	$(if $(filter-out *,$(TESTS)),,$(conformance-run) || rc=1; $(tt-metal-tests-run) || rc=1;) \
@@ -721,7 +774,7 @@ format-check:
 .PHONY: clean distclean
 clean:
 	$(Q)rm -rf $(obj)/host $(obj)/san $(obj)/tsan $(obj)/firmware $(obj)/linker $(obj)/tests $(obj)/gdb \
-		$(obj)/metalium $(obj)/pic $(obj)/analyze \
+		$(obj)/metalium $(obj)/pic $(obj)/analyze $(obj)/deb $(obj)/deb-test \
 		$(obj)/tools $(obj)/examples $(obj)/bench $(obj)/cache
 distclean:
 	$(Q)rm -rf $(obj)
@@ -737,6 +790,8 @@ help:
 	@echo '  host           libtt (optimised and sanitised builds)'
 	@echo '  metalium       the TT-Metalium C++ library and its CMake package ($$(O)/metalium)'
 	@echo '  install        one relocatable tree in $$(PREFIX) (libs, headers, firmware, QEMU, CMake, pkg-config)'
+	@echo '  deb            Debian packages tensix-emu and tensix-emu-dev in $$(O)/deb'
+	@echo '  test-deb       install them in a scratch root, build and run an example against them'
 	@echo '  conformance    build, run and check tt-metal'"'"'s programming examples ($$(TT_METAL_HOME))'
 	@echo '  tt-metal-tests build and run tt-metal'"'"'s GoogleTest suites ($$(TT_METAL_HOME)/tests), GROUPS=...'
 	@echo '  test           every tier, then one summary line; non-zero on failure'

@@ -11,6 +11,9 @@ src_tar=/usr/src/newlib/newlib-3.3.0.tar.xz
 cross=${CROSS_COMPILE:-riscv64-unknown-elf-}
 arch_flags="-march=rv32im_zicsr -mabi=ilp32"
 stamp=$out/sysroot/.newlib-stamp
+# The calling make's variables are not newlib's: make install DESTDIR=...
+# (make deb) would otherwise install newlib there instead of the sysroot.
+unset MAKEFLAGS MFLAGS DESTDIR
 
 if [ -f "$stamp" ]; then
 	exit 0

@@ -11,7 +11,9 @@
  * <prefix>/lib/libtt.so it takes <prefix>/share/tensix-emu for the
  * source-tree files (kernel headers, hal) and <prefix>/lib/tensix-emu for
  * the build products (firmware, linker scripts, newlib, QEMU), so the
- * installed tree can be moved.
+ * installed tree can be moved.  The static libtt.a of an install is built
+ * with those two folders of its prefix as the defaults: it is part of the
+ * program, so its own location says nothing.
  */
 #ifdef TT_RELOCATABLE
 #define _GNU_SOURCE
