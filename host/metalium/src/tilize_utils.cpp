@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// Row-major <-> tiled layouts.  The face order ("nfaces") is libtt's
-// tilize (tt/tilize.h), so host data tilized here is what the tile engine
-// and libtt's own helpers expect; "swizzled" (tiles without faces) is a
-// plain block transpose done here.
+// Row-major <-> tiled layouts.  For the default tile (32x32 of 16x16
+// faces) row-major <-> faces ("nfaces") is libtt's tilize (tt/tilize.h),
+// so host data tilized here is what the tile engine and libtt's own
+// helpers expect; every other case (swizzled tiles without faces, other
+// tile and face shapes, transposed faces) is a reordering done here.
 #include <cstring>
 
 #include <tt-metalium/tilize_utils.hpp>
@@ -63,63 +64,89 @@ std::uint32_t round_up_to_tile(int val, int tile_val)
 
 namespace tt::tt_metal::detail {
 
-static constexpr uint32_t T = TT_TILE_DIM;
+namespace {
 
-// Row-major <-> swizzled (row-major 32x32 blocks, blocks row-major).
-static void swizzle(const uint8_t *in, uint8_t *out, size_t es, uint32_t m, uint32_t n,
-		    bool to_tiles)
-{
-	const size_t tiles_x = n / T;
-	for (uint32_t r = 0; r < m; r++) {
-		for (uint32_t c = 0; c < n; c++) {
-			size_t lin = (static_cast<size_t>(r) * n + c) * es;
-			size_t tile = (r / T) * tiles_x + c / T;
-			size_t tiled = (tile * T * T + (r % T) * T + (c % T)) * es;
-			if (to_tiles)
-				std::memcpy(out + tiled, in + lin, es);
-			else
-				std::memcpy(out + lin, in + tiled, es);
-		}
+// Where element (r, c) of an m x n matrix lies in a layout.
+struct Placement {
+	TensorLayoutType layout;
+	uint32_t n;
+	const TileGeometry &g;
+
+	size_t operator()(uint32_t r, uint32_t c) const
+	{
+		if (layout == TensorLayoutType::LIN_ROW_MAJOR)
+			return static_cast<size_t>(r) * n + c;
+		const uint32_t th = g.tile[0], tw = g.tile[1];
+		const size_t tile = static_cast<size_t>(r / th) * (n / tw) + c / tw;
+		const uint32_t tr = r % th, tc = c % tw;
+		if (layout == TensorLayoutType::TILED_SWIZZLED)
+			return tile * th * tw + static_cast<size_t>(tr) * tw + tc;
+		const uint32_t fh = g.face[0], fw = g.face[1];
+		const uint32_t fy = tr / fh, fx = tc / fw, i = tr % fh, j = tc % fw;
+		const uint32_t slot =
+			g.transpose_of_faces ? fx * (th / fh) + fy : fy * (tw / fw) + fx;
+		const uint32_t in_face = g.transpose_within_face ? j * fh + i : i * fw + j;
+		return tile * th * tw + static_cast<size_t>(slot) * fh * fw + in_face;
 	}
+};
+
+bool is_default(const TileGeometry &g)
+{
+	return g.tile == PhysicalSize{ TT_TILE_DIM, TT_TILE_DIM } &&
+	       g.face == PhysicalSize{ TT_TILE_DIM / 2, TT_TILE_DIM / 2 } &&
+	       !g.transpose_within_face && !g.transpose_of_faces;
 }
 
-static void one(const uint8_t *in, uint8_t *out, size_t es, uint32_t m, uint32_t n,
-		TensorLayoutType from, TensorLayoutType to)
+// One matrix, element by element.
+void reorder(const uint8_t *in, uint8_t *out, size_t es, uint32_t m, uint32_t n,
+	     const Placement &from, const Placement &to)
 {
-	const size_t bytes = static_cast<size_t>(m) * n * es;
+	for (uint32_t r = 0; r < m; r++)
+		for (uint32_t c = 0; c < n; c++)
+			std::memcpy(out + to(r, c) * es, in + from(r, c) * es, es);
+}
+
+} // namespace
+
+void convert_layout_bytes(const void *in, void *out, size_t es, size_t elems, uint32_t m,
+			  uint32_t n, TensorLayoutType from, TensorLayoutType to,
+			  const TileGeometry &g)
+{
+	if (!elems)
+		return;
+	const size_t per = static_cast<size_t>(m) * n;
+	TT_FATAL(per && elems % per == 0,
+		 "convert_layout: {} elements are not whole {}x{} matrices", elems, m, n);
+	const uint32_t th = g.tile[0], tw = g.tile[1], fh = g.face[0], fw = g.face[1];
+	TT_FATAL(th && tw && m % th == 0 && n % tw == 0,
+		 "convert_layout: a {}x{} matrix is not whole {}x{} tiles", m, n, th, tw);
+	TT_FATAL(fh && fw && th % fh == 0 && tw % fw == 0,
+		 "convert_layout: a {}x{} tile is not whole {}x{} faces", th, tw, fh, fw);
+	const size_t bytes = per * es;
+	const auto *src = static_cast<const uint8_t *>(in);
+	auto *dst = static_cast<uint8_t *>(out);
 	if (from == to) {
-		std::memcpy(out, in, bytes);
+		std::memcpy(dst, src, elems * es);
 		return;
 	}
-	if (from != TensorLayoutType::LIN_ROW_MAJOR && to != TensorLayoutType::LIN_ROW_MAJOR) {
-		std::vector<uint8_t> lin(bytes);
-		one(in, lin.data(), es, m, n, from, TensorLayoutType::LIN_ROW_MAJOR);
-		one(lin.data(), out, es, m, n, TensorLayoutType::LIN_ROW_MAJOR, to);
-		return;
+	// libtt's own tilize for the default tile, the one the device reads.
+	const bool nfaces_rm =
+		(from == TensorLayoutType::LIN_ROW_MAJOR && to == TensorLayoutType::TILED_NFACES) ||
+		(from == TensorLayoutType::TILED_NFACES && to == TensorLayoutType::LIN_ROW_MAJOR);
+	const Placement pf{ from, n, g }, pt{ to, n, g };
+	for (size_t i = 0; i < elems / per; i++) {
+		const uint8_t *a = src + i * bytes;
+		uint8_t *b = dst + i * bytes;
+		int rc = 0;
+		if (nfaces_rm && is_default(g) && to == TensorLayoutType::TILED_NFACES)
+			rc = tt_tilize_raw_to_tiles(es, a, n, m, n, nullptr, b, bytes);
+		else if (nfaces_rm && is_default(g))
+			rc = tt_tilize_raw_from_tiles(es, a, bytes, m, n, b, n);
+		else
+			reorder(a, b, es, m, n, pf, pt);
+		if (rc)
+			throw_tt("tilize", rc);
 	}
-	if (from == TensorLayoutType::TILED_SWIZZLED || to == TensorLayoutType::TILED_SWIZZLED) {
-		swizzle(in, out, es, m, n, to == TensorLayoutType::TILED_SWIZZLED);
-		return;
-	}
-	int rc;
-	if (to == TensorLayoutType::TILED_NFACES)
-		rc = tt_tilize_raw_to_tiles(es, in, n, m, n, nullptr, out, bytes);
-	else
-		rc = tt_tilize_raw_from_tiles(es, in, bytes, m, n, out, n);
-	if (rc)
-		throw_tt("tilize", rc);
-}
-
-void convert_layout_bytes(const void *in, void *out, size_t es, size_t count, uint32_t m,
-			  uint32_t n, TensorLayoutType from, TensorLayoutType to)
-{
-	if (from != TensorLayoutType::LIN_ROW_MAJOR || to != TensorLayoutType::LIN_ROW_MAJOR)
-		TT_FATAL(m % T == 0 && n % T == 0,
-			 "tilize: a {}x{} matrix is not whole {}x{} tiles", m, n, T, T);
-	const size_t bytes = static_cast<size_t>(m) * n * es;
-	for (size_t i = 0; i < count; i++)
-		one(static_cast<const uint8_t *>(in) + i * bytes,
-		    static_cast<uint8_t *>(out) + i * bytes, es, m, n, from, to);
 }
 
 } // namespace tt::tt_metal::detail

@@ -44,28 +44,41 @@ std::uint32_t round_up_to_mul32(std::uint32_t val);
 std::uint32_t round_up_to_tile(int val, int tile_val);
 
 namespace tt::tt_metal::detail {
-// Reorder @count matrices of m x n elements of @elem_size bytes from one
-// layout to another (face and tile shapes: 16x16 in 32x32 only).
-void convert_layout_bytes(const void *in, void *out, size_t elem_size, size_t count, uint32_t m,
-			  uint32_t n, TensorLayoutType in_layout, TensorLayoutType out_layout);
+// How a tiled layout cuts a matrix: the tile and face shapes (each must
+// divide the one above it), faces stored column-major
+// (transpose_within_face), and faces ordered column-major within the tile
+// (transpose_of_faces).
+struct TileGeometry {
+	PhysicalSize tile{ 32, 32 };
+	PhysicalSize face{ 16, 16 };
+	bool transpose_within_face = false;
+	bool transpose_of_faces = false;
+};
+
+// Reorder @elems elements of @elem_size bytes, whole m x n matrices, from
+// one layout to another.  Throws on a size or shape that does not divide.
+void convert_layout_bytes(const void *in, void *out, size_t elem_size, size_t elems, uint32_t m,
+			  uint32_t n, TensorLayoutType in_layout, TensorLayoutType out_layout,
+			  const TileGeometry &geometry = {});
 } // namespace tt::tt_metal::detail
 
 template <typename T>
-std::vector<T>
-convert_layout(ttsl::Span<const T> inp, const PhysicalSize &shape, TensorLayoutType inL,
-	       TensorLayoutType outL, std::optional<PhysicalSize> tile_shape = std::nullopt,
-	       std::optional<PhysicalSize> face_shape = std::nullopt, bool = false, bool = false)
+std::vector<T> convert_layout(ttsl::Span<const T> inp, const PhysicalSize &shape,
+			      TensorLayoutType inL, TensorLayoutType outL,
+			      std::optional<PhysicalSize> tile_shape = std::nullopt,
+			      std::optional<PhysicalSize> face_shape = std::nullopt,
+			      bool transpose_within_face = false, bool transpose_of_faces = false)
 {
-	// Other tile and face shapes are laid out as 32x32 tiles of 16x16
-	// faces, not yet in their own layout; tt-metal's TilizeUntilize cases
-	// over them are round trips, which this keeps.
-	(void)tile_shape;
-	(void)face_shape;
+	tt::tt_metal::detail::TileGeometry g;
+	if (tile_shape)
+		g.tile = *tile_shape;
+	if (face_shape)
+		g.face = *face_shape;
+	g.transpose_within_face = transpose_within_face;
+	g.transpose_of_faces = transpose_of_faces;
 	std::vector<T> out(inp.size());
-	const size_t per = static_cast<size_t>(shape[0]) * shape[1];
-	tt::tt_metal::detail::convert_layout_bytes(inp.data(), out.data(), sizeof(T),
-						   per ? inp.size() / per : 0, shape[0], shape[1],
-						   inL, outL);
+	tt::tt_metal::detail::convert_layout_bytes(inp.data(), out.data(), sizeof(T), inp.size(),
+						   shape[0], shape[1], inL, outL, g);
 	return out;
 }
 
@@ -87,26 +100,18 @@ std::vector<T> convert_layout(ttsl::Span<const T> inp, ttsl::Span<const uint32_t
 				 tile_shape, face_shape, transpose_within_face, transpose_of_faces);
 }
 
-// A sequence of 32x32 tiles, each reordered on its own between row-major
-// ("swizzled") and four 16x16 faces.  Other tile and face shapes, and the
-// transposes, are refused.
+// A sequence of tiles (tile_shape, 32x32 by default), each reordered on
+// its own between row-major ("swizzled") and faces.
 template <typename T>
 std::vector<T> convert_layout_tile_swizzled_to_tile_nfaces(
 	ttsl::Span<const T> in_tile_swizzled, std::optional<PhysicalSize> tile_shape = std::nullopt,
 	std::optional<PhysicalSize> face_shape = std::nullopt, bool transpose_face = false,
 	bool transpose_face_order = false)
 {
-	TT_FATAL((!tile_shape || *tile_shape == PhysicalSize{ 32, 32 }) &&
-			 (!face_shape || *face_shape == PhysicalSize{ 16, 16 }) &&
-			 !transpose_face && !transpose_face_order,
-		 "convert_layout_tile_swizzled_to_tile_nfaces: only 32x32 tiles of 16x16 faces, "
-		 "untransposed, are supported");
-	TT_FATAL(in_tile_swizzled.size() % 1024 == 0,
-		 "convert_layout_tile_swizzled_to_tile_nfaces: {} elements are not whole 32x32 "
-		 "tiles",
-		 in_tile_swizzled.size());
-	return convert_layout<T>(in_tile_swizzled, PhysicalSize{ 32, 32 },
-				 TensorLayoutType::TILED_SWIZZLED, TensorLayoutType::TILED_NFACES);
+	const PhysicalSize tile = tile_shape.value_or(PhysicalSize{ 32, 32 });
+	return convert_layout<T>(in_tile_swizzled, tile, TensorLayoutType::TILED_SWIZZLED,
+				 TensorLayoutType::TILED_NFACES, tile, face_shape, transpose_face,
+				 transpose_face_order);
 }
 
 template <typename T>
@@ -115,17 +120,10 @@ std::vector<T> convert_layout_tile_nfaces_to_tile_swizzled(
 	std::optional<PhysicalSize> face_shape = std::nullopt, bool transpose_face = false,
 	bool transpose_face_order = false)
 {
-	TT_FATAL((!tile_shape || *tile_shape == PhysicalSize{ 32, 32 }) &&
-			 (!face_shape || *face_shape == PhysicalSize{ 16, 16 }) &&
-			 !transpose_face && !transpose_face_order,
-		 "convert_layout_tile_nfaces_to_tile_swizzled: only 32x32 tiles of 16x16 faces, "
-		 "untransposed, are supported");
-	TT_FATAL(in_tile_nfaces.size() % 1024 == 0,
-		 "convert_layout_tile_nfaces_to_tile_swizzled: {} elements are not whole 32x32 "
-		 "tiles",
-		 in_tile_nfaces.size());
-	return convert_layout<T>(in_tile_nfaces, PhysicalSize{ 32, 32 },
-				 TensorLayoutType::TILED_NFACES, TensorLayoutType::TILED_SWIZZLED);
+	const PhysicalSize tile = tile_shape.value_or(PhysicalSize{ 32, 32 });
+	return convert_layout<T>(in_tile_nfaces, tile, TensorLayoutType::TILED_NFACES,
+				 TensorLayoutType::TILED_SWIZZLED, tile, face_shape, transpose_face,
+				 transpose_face_order);
 }
 
 template <typename T>
