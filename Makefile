@@ -824,4 +824,4 @@ help:
 	@echo '  EXAMPLES=glob  conformance programs to run (default all)'
 	@echo '  GDB_CORE=x,y GDB_RISC=brisc|ncrisc|trisc0..2 GDB_PORT=n   for make gdb'
 
--include $(shell find $(obj)/firmware $(obj)/host $(obj)/san $(obj)/tsan $(obj)/fuzz $(obj)/metalium $(obj)/bench -name '*.d' 2>/dev/null)
+-include $(shell find $(obj)/firmware $(obj)/host $(obj)/san $(obj)/tsan $(obj)/fuzz $(obj)/metalium $(obj)/pic $(obj)/bench -name '*.d' 2>/dev/null)
