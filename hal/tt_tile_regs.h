@@ -125,7 +125,9 @@ enum tt_tile_cmd {
 	TT_TILE_CMD_SRC_DVALID,		/* UNPACK: ARG0 = src, handed over without data */
 	TT_TILE_CMD_UNPACK_TO_DST,	/* UNPACK: ARG0 = L1, ARG1 = FMT, ARG2 = Dst tile of
 					 * the math half, written at once (no handshake) */
-	TT_TILE_CMD_ELTWISE,		/* MATH: ARG0 = op, ARG1 = bcast, ARG2 = accumulate, ARG3 = Dst */
+	TT_TILE_CMD_ELTWISE,		/* MATH: ARG0 = op, ARG1 = bcast | row << 8 (the row of
+					 * in1 a row broadcast repeats), ARG2 = accumulate,
+					 * ARG3 = Dst */
 	TT_TILE_CMD_DATACOPY,		/* MATH: ARG0 = src, ARG1 = Dst tile */
 	TT_TILE_CMD_SFPU_UNARY,		/* MATH: ARG0 = op, ARG1 = Dst tile */
 	TT_TILE_CMD_ACQUIRE,		/* MATH: tile_regs_acquire */
@@ -160,6 +162,7 @@ enum tt_tile_cmd {
 #define TT_TILE_BCAST_ROW		1
 #define TT_TILE_BCAST_COL		2
 #define TT_TILE_BCAST_SCALAR		3
+#define TT_TILE_BCAST_ROW_SHIFT		8 /* ELTWISE ARG1: the broadcast row */
 
 /* ARG0 (tt-metal PoolType) and ARG1 (ReduceDim) of REDUCE. */
 #define TT_TILE_POOL_SUM		0

@@ -644,11 +644,12 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
                                            l1, a[2])
                   : TTX_COMPUTE_REPORTED;
     case TT_TILE_CMD_ELTWISE:
-        if (a[0] > TT_TILE_ELTWISE_MUL || a[1] > TT_TILE_BCAST_SCALAR) {
+        if (a[0] > TT_TILE_ELTWISE_MUL ||
+            (a[1] & 0xff) > TT_TILE_BCAST_SCALAR) {
             return TTX_TILE_EINVAL;
         }
-        return ttx_tile_eltwise(e, (TTEltwiseOp)a[0], (TTBcast)a[1], a[2],
-                                a[3]);
+        return ttx_tile_eltwise(e, (TTEltwiseOp)a[0], (TTBcast)(a[1] & 0xff),
+                                a[1] >> TT_TILE_BCAST_ROW_SHIFT, a[2], a[3]);
     case TT_TILE_CMD_DATACOPY:
         return a[0] > TTX_SRC_B ? TTX_TILE_EINVAL
                                 : ttx_tile_datacopy(e, a[0], a[1]);

@@ -1542,11 +1542,11 @@ static int fpu_begin(TTTileEngine *e, unsigned idst, const TTSrcBank **a,
     return rc;
 }
 
-static unsigned bcast_index(TTBcast bcast, unsigned r, unsigned c)
+static unsigned bcast_index(TTBcast bcast, unsigned row, unsigned r, unsigned c)
 {
     switch (bcast) {
     case TTX_BCAST_ROW:
-        return ttx_tile_index(0, c);
+        return ttx_tile_index(row, c);
     case TTX_BCAST_COL:
         return ttx_tile_index(r, 0);
     case TTX_BCAST_SCALAR:
@@ -1556,16 +1556,20 @@ static unsigned bcast_index(TTBcast bcast, unsigned r, unsigned c)
     }
 }
 
-int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast, bool acc,
-                     unsigned idst)
+int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
+                     unsigned row, bool acc, unsigned idst)
 {
     TTSlices *s = &e->scratch;
     const TTSrcBank *a, *b;
     unsigned slot;
     unsigned np = num_phases(e->cfg.fidelity);
     TTDstKind kind;
-    int rc = fpu_begin(e, idst, &a, &b, &slot, &kind);
+    int rc;
 
+    if (row >= TT_TILE_DIM || (row && bcast != TTX_BCAST_ROW)) {
+        return TTX_TILE_EINVAL;
+    }
+    rc = fpu_begin(e, idst, &a, &b, &slot, &kind);
     if (rc) {
         return rc;
     }
@@ -1577,7 +1581,7 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast, bool acc,
             for (unsigned r = 0; r < TT_TILE_DIM; r++) {
                 for (unsigned c = 0; c < TT_TILE_DIM; c++) {
                     bb[ttx_tile_index(r, c)] =
-                        b->bits[bcast_index(bcast, r, c)];
+                        b->bits[bcast_index(bcast, row, r, c)];
                 }
             }
             in1 = bb;
@@ -1591,7 +1595,8 @@ int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast, bool acc,
     slice_both(a, b, s);
     for (unsigned r = 0; r < TT_TILE_DIM; r++) {
         for (unsigned c = 0; c < TT_TILE_DIM; c++) {
-            unsigned i = ttx_tile_index(r, c), j = bcast_index(bcast, r, c);
+            unsigned i = ttx_tile_index(r, c),
+                     j = bcast_index(bcast, row, r, c);
             double d = dst_get(e, slot, i, 0.0);
             uint32_t out = ttx_fmt_fpu_round_inl(d, kind);
 
@@ -2088,7 +2093,7 @@ int ttx_tile_binary_tiles(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
     if (!rc) {
         rc = ttx_tile_unpack(e, TTX_SRC_B, fmt1, in1, 0);
     }
-    return rc ? rc : ttx_tile_eltwise(e, op, bcast, false, idst);
+    return rc ? rc : ttx_tile_eltwise(e, op, bcast, 0, false, idst);
 }
 
 int ttx_tile_matmul_tiles(TTTileEngine *e, unsigned fmt0, const void *in0,

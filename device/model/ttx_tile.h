@@ -457,9 +457,12 @@ int ttx_tile_unpack_to_dst(TTTileEngine *e, unsigned fmt, const void *l1,
  * (TTX_TILE_BLOCKED otherwise), then hands both back to the unpackers.
  * @idst indexes the math half; TTX_TILE_EINVAL past the capacity.
  */
-/* Dst = SrcA op SrcB (op ADD/SUB; Dst += with @acc), Dst += A * B (MUL). */
-int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast, bool acc,
-                     unsigned idst);
+/*
+ * Dst = SrcA op SrcB (op ADD/SUB; Dst += with @acc), Dst += A * B (MUL);
+ * a row broadcast repeats SrcB's row @row (0 for the others).
+ */
+int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
+                     unsigned row, bool acc, unsigned idst);
 /* Dst = Src@src (MOVA2D / MOVB2D). */
 int ttx_tile_datacopy(TTTileEngine *e, unsigned src, unsigned idst);
 /* Dst += SrcB @ SrcA, i.e. in0 @ in1 with in0 in SrcB (MVMUL). */

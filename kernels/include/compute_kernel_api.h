@@ -415,15 +415,19 @@ static FORCE_INLINE void copy_tile_to_dst_init_short_with_dt(uint32_t old_icb, u
 
 /* Element-wise binary ops (tt-metal eltwise_binary.h) -------------------- */
 
-/* in0 -> SrcA, in1 -> SrcB (broadcast from SrcB), then the FPU op. */
+/*
+ * in0 -> SrcA, in1 -> SrcB (broadcast from SrcB: a row broadcast repeats
+ * in1's row @row), then the FPU op.
+ */
 static FORCE_INLINE void tt_binary_bcast_tiles(uint32_t op, uint32_t bcast, uint32_t icb0,
 					       uint32_t icb1, uint32_t itile0, uint32_t itile1,
-					       uint32_t idst)
+					       uint32_t idst, uint32_t row)
 {
 	(void)op, (void)bcast, (void)icb0, (void)icb1, (void)itile0, (void)itile1;
-	(void)idst;
+	(void)idst, (void)row;
 	UNPACK((tt_unpack_tile(0, icb0, itile0), tt_unpack_tile(1, icb1, itile1)));
-	MATH((tt_tile_cmd(TT_TILE_CMD_ELTWISE, op, bcast, 0, idst)));
+	MATH((tt_tile_cmd(TT_TILE_CMD_ELTWISE, op, bcast | row << TT_TILE_BCAST_ROW_SHIFT, 0,
+			  idst)));
 }
 
 /* Add and sub accumulate into Dst after an acc_to_dest init; mul always does. */
@@ -468,7 +472,7 @@ static FORCE_INLINE void mul_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0
 		uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1, uint32_t idst) \
 	{                                                                                      \
 		tt_binary_bcast_tiles(TT_TILE_ELTWISE_##OP, TT_TILE_BCAST_##DIM, icb0, icb1,   \
-				      itile0, itile1, idst);                                   \
+				      itile0, itile1, idst, 0);                                \
 	}                                                                                      \
 	static FORCE_INLINE void op##_bcast_##dim##_init_short(uint32_t icb0, uint32_t icb1)   \
 	{                                                                                      \
@@ -484,6 +488,22 @@ TT_BCAST_OP(sub, scalar, SUB, SCALAR)
 TT_BCAST_OP(mul, rows, MUL, ROW)
 TT_BCAST_OP(mul, cols, MUL, COL)
 TT_BCAST_OP(mul, scalar, MUL, SCALAR)
+
+#ifdef __cplusplus
+/* C++: tt-metal's row broadcasts may name the row of in1 they repeat. */
+#define TT_BCAST_ROW_IDX_OP(op, OP)                                                                \
+	static FORCE_INLINE void op##_tiles_bcast_rows(uint32_t icb0, uint32_t icb1,               \
+						       uint32_t itile0, uint32_t itile1,           \
+						       uint32_t idst, uint32_t bcast_row_idx)      \
+	{                                                                                          \
+		tt_binary_bcast_tiles(TT_TILE_ELTWISE_##OP, TT_TILE_BCAST_ROW, icb0, icb1, itile0, \
+				      itile1, idst, bcast_row_idx);                                \
+	}
+TT_BCAST_ROW_IDX_OP(add, ADD)
+TT_BCAST_ROW_IDX_OP(sub, SUB)
+TT_BCAST_ROW_IDX_OP(mul, MUL)
+#undef TT_BCAST_ROW_IDX_OP
+#endif
 
 /* init_bcast<op, dim>(icb0, icb1, ocb) and tt-metal's other init spellings. */
 static FORCE_INLINE void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb)

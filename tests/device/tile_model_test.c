@@ -140,7 +140,7 @@ Test(tile, src_ownership)
 	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_FLOAT16_B, a, 0), 0);
 	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_FLOAT16_B, a, 0), TTX_TILE_BLOCKED);
 	/* The FPU waits for SrcB too. */
-	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_ADD, TTX_BCAST_NONE, false, 0),
+	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_ADD, TTX_BCAST_NONE, 0, false, 0),
 		     TTX_TILE_BLOCKED);
 	cr_assert_eq(ttx_tile_src_dvalid(eng, TTX_SRC_B), 0);
 	cr_assert_eq(ttx_tile_datacopy(eng, TTX_SRC_A, 0), 0);
@@ -305,6 +305,36 @@ Test(tile, add_sub_bcast_exact)
 		}
 }
 
+/* A row broadcast of another row than the first (bcast_row_idx). */
+Test(tile, add_bcast_of_row_k)
+{
+	static uint8_t a[2048], b[2048], out[2048];
+	float va[N], vb[N];
+
+	init_engine(eng, false, false, TTX_LOFI);
+	rand_bf16_tile(a, va, 0.25, 4);
+	rand_bf16_tile(b, vb, 0.25, 4);
+	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_FLOAT16_B, a, 0), 0);
+	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_B, TT_DF_FLOAT16_B, b, 0), 0);
+	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_ADD, TTX_BCAST_ROW, 21, false, 0), 0);
+	ttx_tile_commit(eng);
+	ttx_tile_wait(eng);
+	ttx_tile_pack(eng, 0, TT_DF_FLOAT16_B, out);
+	for (unsigned r = 0; r < 32; r++)
+		for (unsigned c = 0; c < 32; c++) {
+			unsigned i = ttx_tile_index(r, c);
+
+			cr_assert_eq(get16(out, i), rne_bf16(va[i] + vb[ttx_tile_index(21, c)]),
+				     "(%u,%u)", r, c);
+		}
+	/* Past the tile, or with another broadcast: refused. */
+	init_engine(eng, false, false, TTX_LOFI);
+	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_ADD, TTX_BCAST_ROW, 32, false, 0),
+		     TTX_TILE_EINVAL);
+	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_ADD, TTX_BCAST_COL, 1, false, 0),
+		     TTX_TILE_EINVAL);
+}
+
 /*
  * BF16 add and sub into a BF16 Dst: any bit patterns (some exponents at
  * 254 and 255, which take the double form), close exponents (rounding
@@ -370,7 +400,7 @@ Test(tile, add_accumulate)
 		     0);
 	ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_FLOAT16_B, a, 0);
 	ttx_tile_unpack(eng, TTX_SRC_B, TT_DF_FLOAT16_B, b, 0);
-	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_SUB, TTX_BCAST_NONE, true, 0), 0);
+	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_SUB, TTX_BCAST_NONE, 0, true, 0), 0);
 	ttx_tile_dst_read(eng, 0, d);
 	for (int i = 0; i < N; i++)
 		cr_assert_eq(d[i], (float)((double)va[i] + vb[i] + ((double)va[i] - vb[i])));
@@ -561,7 +591,7 @@ static void simd_run(TTSimdLevel lv, bool fp32, TTMathFidelity fid, unsigned fmt
 	cr_assert_eq(ttx_tile_binary_tiles(eng, TTX_ELW_ADD, TTX_BCAST_ROW, fmt, b, fmt, a, 3), 0);
 	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, fmt, b, 0), 0);
 	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_B, fmt, a, 0), 0);
-	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_SUB, TTX_BCAST_SCALAR, true, 1), 0);
+	cr_assert_eq(ttx_tile_eltwise(eng, TTX_ELW_SUB, TTX_BCAST_SCALAR, 0, true, 1), 0);
 	for (unsigned t = 0; t < 4; t++) {
 		memcpy(out[t], eng->dst[t], sizeof(eng->dst[t]));
 		memcpy(&out[t][N], &eng->defined[t], sizeof(eng->defined[t]));
@@ -1112,7 +1142,8 @@ Test(tile, unpack_to_dst_bank_only_feeds_datacopy)
 	rand_bf16_tile(a, v, 0.5, 2);
 	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_A, TT_DF_FLOAT16_B, a, TTX_UNPACK_TO_DST), 0);
 	cr_assert_eq(ttx_tile_unpack(eng, TTX_SRC_B, TT_DF_FLOAT16_B, a, 0), 0);
-	cr_expect_eq(ttx_tile_eltwise(eng, TTX_ELW_ADD, TTX_BCAST_NONE, false, 0), TTX_TILE_EINVAL);
+	cr_expect_eq(ttx_tile_eltwise(eng, TTX_ELW_ADD, TTX_BCAST_NONE, 0, false, 0),
+		     TTX_TILE_EINVAL);
 	cr_expect_eq(ttx_tile_matmul(eng, 0), TTX_TILE_EINVAL);
 	cr_expect_eq(ttx_tile_datacopy(eng, TTX_SRC_A, 0), 0);
 }

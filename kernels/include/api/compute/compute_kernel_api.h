@@ -235,33 +235,37 @@ ALWI void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb)
 	init_bcast(icb0, icb1, ocb);
 }
 
+/* A row broadcast repeats in1's row @bcast_row_idx (0: the first). */
 template <EltwiseBinaryType op, BroadcastType dim>
 ALWI void any_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1,
-			  uint32_t idst)
+			  uint32_t idst, uint32_t bcast_row_idx = 0)
 {
 	tt_binary_bcast_tiles(tt_compute::eltwise_op(op), tt_compute::bcast_dim(dim), icb0, icb1,
-			      itile0, itile1, idst);
+			      itile0, itile1, idst, bcast_row_idx);
 }
 
 template <BroadcastType dim>
 ALWI void add_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1,
-			  uint32_t idst)
+			  uint32_t idst, uint32_t bcast_row_idx = 0)
 {
-	any_tiles_bcast<EltwiseBinaryType::ELWADD, dim>(icb0, icb1, itile0, itile1, idst);
+	any_tiles_bcast<EltwiseBinaryType::ELWADD, dim>(icb0, icb1, itile0, itile1, idst,
+							bcast_row_idx);
 }
 
 template <BroadcastType dim>
 ALWI void sub_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1,
-			  uint32_t idst)
+			  uint32_t idst, uint32_t bcast_row_idx = 0)
 {
-	any_tiles_bcast<EltwiseBinaryType::ELWSUB, dim>(icb0, icb1, itile0, itile1, idst);
+	any_tiles_bcast<EltwiseBinaryType::ELWSUB, dim>(icb0, icb1, itile0, itile1, idst,
+							bcast_row_idx);
 }
 
 template <BroadcastType dim>
 ALWI void mul_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1,
-			  uint32_t idst)
+			  uint32_t idst, uint32_t bcast_row_idx = 0)
 {
-	any_tiles_bcast<EltwiseBinaryType::ELWMUL, dim>(icb0, icb1, itile0, itile1, idst);
+	any_tiles_bcast<EltwiseBinaryType::ELWMUL, dim>(icb0, icb1, itile0, itile1, idst,
+							bcast_row_idx);
 }
 
 /* Matmul ------------------------------------------------------------------ */
