@@ -17,6 +17,9 @@ pkgs=(
 	# tt-metal's own unit tests (make tt-metal-tests): GoogleTest and
 	# GoogleMock, and the Boost headers their fixtures include
 	libgtest-dev libgmock-dev libboost-dev
+	# tt-metal's multi-host DistributedContext runs over MPI (Open MPI):
+	# the library and headers, and mpirun for the multi-rank tests
+	libopenmpi-dev openmpi-bin
 	# RISC-V cross toolchain, debugger, C library source
 	gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf gdb-multiarch
 	newlib-source texinfo
