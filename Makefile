@@ -217,7 +217,12 @@ mtl-srcs := $(wildcard host/metalium/src/*.cpp)
 mtl-inc := -I$(src)/host/metalium/include
 mtl-cxxflags := -std=c++20 -g -Wall -Wextra -Werror -MMD -MP $(mtl-inc) \
 	-I$(src)/host/include $(hal-inc)
-mtl-libs := -lfmt
+# MPI (Debian's Open MPI) carries the DistributedContext between ranks
+# (src/mpi_context.cpp, the one source that includes mpi.h): every program
+# linking the package links libmpi.  Expanded when used, after deps.
+mpi-cflags = $(shell pkg-config --cflags mpi-c)
+mpi-libs = $(shell pkg-config --libs mpi-c)
+mtl-libs = -lfmt $(mpi-libs)
 # tt-metal's configs are meant for partial designated initialisers.
 mtl-test-flags := -Wno-missing-field-initializers
 # The project's version (VERSION), shared by the CMake and pkg-config
@@ -228,12 +233,12 @@ mtl-pkg := $(obj)/metalium
 $(obj)/metalium/obj/%.o: host/metalium/src/%.cpp
 	$(call msg,CXX,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)g++ $(mtl-cxxflags) -O2 -c $< -o $@
+	$(Q)g++ $(mtl-cxxflags) $(mpi-cflags) -O2 -c $< -o $@
 
 $(obj)/san/metalium/%.o: host/metalium/src/%.cpp
 	$(call msg,CXX,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)g++ $(mtl-cxxflags) -O1 $(san) -c $< -o $@
+	$(Q)g++ $(mtl-cxxflags) $(mpi-cflags) -O1 $(san) -c $< -o $@
 
 mtl-list := $(obj)/metalium/sources.txt
 $(mtl-list): FORCE
@@ -274,7 +279,7 @@ $(mtl-pkg)/lib/pkgconfig/tt-metalium.pc: Makefile
 	$(call msg,GEN,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)printf '%s\n' 'Name: tt-metalium' 'Description: TT-Metalium C++ host API on tensix-emu (build tree)' \
-		'Version: $(mtl-version)' 'Requires: fmt tt' \
+		'Version: $(mtl-version)' 'Requires: fmt tt mpi-c' \
 		'Cflags: -std=c++20 -I$(src)/host/metalium/include' \
 		'Libs: $(mtl-pkg)/lib/libtt_metalium.a' > $@
 
@@ -309,7 +314,7 @@ $(obj)/pic/host/%.o: host/src/%.c
 $(obj)/pic/metalium/%.o: host/metalium/src/%.cpp
 	$(call msg,CXX,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)g++ $(mtl-cxxflags) -O2 $(pic-flags) -c $< -o $@
+	$(Q)g++ $(mtl-cxxflags) $(mpi-cflags) -O2 $(pic-flags) -c $< -o $@
 
 $(obj)/pic/lib/libtt.so: $(pic-host) $(host-list)
 	$(call msg,LD,$@)

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The one DistributedContext tensix-emu has (tt-metalium/
-// distributed_context.hpp): a single process, rank 0 of a world of one.
-// Every chip of the emulated system is driven from this process, so one
-// rank is the whole job; a job of several processes would need a
-// transport (MPI in tt-metal) that is not here.  Collectives do what they
-// do with one rank; messages to another rank cannot be delivered and
-// throw saying so.
+// The process's DistributedContext (tt-metalium/distributed_context.hpp):
+// the MPI one (mpi_context.cpp) when the process was launched by mpirun
+// or asks for it, otherwise a single process, rank 0 of a world of one
+// (detail::mpi_wanted; docs/decisions.md, "One process unless launched by
+// mpirun").  The single-process context's collectives do what they do
+// with one rank; messages to another rank cannot be delivered and throw
+// saying so.
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
@@ -16,6 +16,8 @@
 
 #include <tt-metalium/distributed_context.hpp>
 #include <tt_stl/assert.hpp>
+
+#include "distributed_context_impl.hpp"
 
 namespace tt::tt_metal::distributed::multihost {
 
@@ -140,8 +142,9 @@ public:
 private:
 	[[noreturn]] static void no_peer(const char *what, Rank other)
 	{
-		TT_THROW("{}: rank {}: tensix-emu runs one process (a single-process distributed "
-			 "context, rank 0 of 1); there is no other rank to exchange messages with",
+		TT_THROW("{}: rank {}: this process is a job of one (a single-process distributed "
+			 "context, rank 0 of 1); there is no other rank to exchange messages with. "
+			 "Launch it with mpirun -np N (or set TT_EMU_MPI=1) for a context over MPI",
 			 what, *other);
 	}
 	static void check_rank(const char *what, Rank r)
@@ -160,35 +163,54 @@ private:
 	}
 };
 
-// The current world, made on first use.
+// The current world (a sub-context of the job's when the launcher split
+// it) and the job's world, made on first use.
 std::mutex world_lock;
 ContextPtr world;
+ContextPtr job_world;
+
+void make_worlds(int argc, char **argv)
+{
+	if (detail::mpi_wanted()) {
+		detail::mpi_create_worlds(argc, argv, world, job_world);
+		return;
+	}
+	world = std::make_shared<SingleProcessContext>();
+	job_world = world;
+}
 
 } // namespace
 
-void DistributedContext::create(int, char **)
+// Once per process: a second call keeps the world it has.
+void DistributedContext::create(int argc, char **argv)
 {
 	std::lock_guard<std::mutex> g(world_lock);
-	world = std::make_shared<SingleProcessContext>();
+	if (!world)
+		make_worlds(argc, argv);
 }
 
 const ContextPtr &DistributedContext::get_current_world()
 {
 	std::lock_guard<std::mutex> g(world_lock);
 	if (!world)
-		world = std::make_shared<SingleProcessContext>();
+		make_worlds(0, nullptr);
 	return world;
 }
 
 ContextPtr DistributedContext::get_world_context()
 {
-	return get_current_world();
+	std::lock_guard<std::mutex> g(world_lock);
+	if (!world)
+		make_worlds(0, nullptr);
+	return job_world;
 }
 
 void DistributedContext::set_current_world(const ContextPtr &ctx)
 {
 	TT_FATAL(ctx != nullptr, "set_current_world: no context");
 	std::lock_guard<std::mutex> g(world_lock);
+	if (!job_world)
+		job_world = ctx;
 	world = ctx;
 }
 
