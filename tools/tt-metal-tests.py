@@ -21,11 +21,17 @@
 # the build names every case with its result and every skip's reason.
 # Cases listed in the expectations file must pass: one that does not
 # fails the run (a regression), whatever else is counted.
+#
+# The multihost group is tt-metal's multi-process suites (MULTIHOST
+# below): each is one executable run once under `mpirun -np N`, every
+# rank's output read apart (--tag-output); a case passes only if it passed
+# on every rank, and a rank that hangs is named when the run times out.
 import argparse
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -43,7 +49,44 @@ GROUPS = {
     "sfpi": ("tt_metal/sfpi", True),
     "mesh": ("distributed", False),
     "eth": ("tt_metal/eth", True),
+    # Not a folder of one executable: the suites of MULTIHOST.
+    "multihost": ("multihost", True),
 }
+
+# The multihost group's suites: their sources (a folder's glob, or files),
+# how mpirun launches them (blocks of ranks, each with its environment),
+# and their main.  "harness" is tools/tt-metal-multihost-main.cpp in place
+# of the folder's main.cpp, whose multihost_main runs no case without
+# fault tolerance (ULFM), which Debian's Open MPI lacks; "gtest" is
+# GoogleTest's, as upstream's distributed_unit_tests has.
+MULTIHOST = [
+    # tests/tt_metal/multihost/run_single_host_multi_process_tests.sh: 4 ranks.
+    {"name": "single_host_mp", "folder": "tt_metal/multihost/single_host_mp_tests",
+     "ranks": [(4, {})], "main": "harness"},
+    # The distributed-context cases of tests/tt_metal/distributed that need
+    # no silicon: MetalContext brings up a world of one (upstream runs them
+    # in its single-process distributed_unit_tests), here under mpirun.
+    {"name": "auto_mpi_init", "files": ["tt_metal/distributed/test_auto_mpi_init.cpp"],
+     "ranks": [(1, {})], "main": "gtest", "system": "T3000"},
+    # A job split by the launcher into two sub-contexts of two ranks (as
+    # tt-run's mock_galaxy_single_host_subcontext_rank_bindings_mapping),
+    # each rank on an emulated Galaxy.
+    {"name": "mpi_subcontext", "files": ["tt_metal/distributed/test_mpi_subcontext.cpp"],
+     "ranks": [(2, {"TT_RUN_SUBCONTEXT_ID": "0"}), (2, {"TT_RUN_SUBCONTEXT_ID": "1"})],
+     "env": {"TT_RUN_SUBCONTEXT_SIZES": "2,2"}, "main": "gtest", "system": "Galaxy"},
+]
+# The rest of the multi-process tests need what is not here yet:
+# distributed/multiprocess/ (a mesh spanning two ranks, rank bindings),
+# multihost/fault_tolerance_tests (ULFM), and the socket, fabric and
+# pipeline suites (meshes linked across ranks).
+MPI_ENV = {
+    # mpirun refuses root (CI) without these.
+    "OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
+    # Shared memory between the ranks of one machine, without the
+    # ptrace-based single copy containers often forbid, and no network.
+    "OMPI_MCA_btl": "self,vader", "OMPI_MCA_btl_vader_single_copy_mechanism": "none",
+}
+MULTIHOST_TIMEOUT = 300
 UNIT_GROUPS = ["api", "llk", "data_movement", "integration", "legacy", "misc", "noc", "sfpi",
                "eth"]
 
@@ -98,6 +141,38 @@ def defines_main(obj):
     return any(line.split()[-2:] == ["T", "main"] for line in r.stdout.splitlines())
 
 
+def mpi_flags(kind, default):
+    """MPI's C library's --cflags or --libs (the package's DistributedContext)."""
+    try:
+        r = subprocess.run(["pkg-config", kind, "mpi-c"], capture_output=True, text=True)
+    except OSError:
+        return default
+    return r.stdout.split() if r.returncode == 0 and r.stdout.strip() else default
+
+
+def parse_gtest(text):
+    """GoogleTest's output: ({'Suite.Name': (status, reason)}, case still running, its lines)."""
+    results = {}
+    cur, lines = None, []
+    for line in text.splitlines():
+        m = re.match(r"\[ RUN      \] (\S+)", line)
+        if m:
+            cur, lines = m.group(1), []
+            continue
+        # A failed TEST_P case ends its name with ", where GetParam() = ...".
+        m = re.match(r"\[ +(OK|FAILED|SKIPPED) +\] ([^\s,]+)", line)
+        if m and cur and m.group(2) == cur:
+            status = {"OK": "passed", "FAILED": "failed", "SKIPPED": "skipped"}[m.group(1)]
+            why = " ".join(l.strip() for l in lines if l.strip() and
+                           not re.search(r": (Skipped|Failure)$", l))[:300]
+            results[cur] = (status, why)
+            cur = None
+            continue
+        if cur:
+            lines.append(line)
+    return results, cur, lines
+
+
 def first_error(log):
     for line in log.splitlines():
         if ": error:" in line or "fatal error:" in line:
@@ -128,10 +203,14 @@ class Harness:
             "-I" + os.path.join(tests, "tt_metal/tt_metal/common"),
             "-I" + os.path.join(tests, "tt_metal/tt_metal"),
         ]
+        # The multi-host tests that call MPI themselves (test_mpi_subcontext.cpp):
+        # its C API.
+        self.mpi_cxxflags = ["-DOMPI_SKIP_MPICXX=1", *mpi_flags("--cflags", [])]
         self.libs = [
             os.path.join(self.build, "metalium/lib/libtt_metalium.a"),
             os.path.join(self.build, "host/libtt.a"),
             "-lgmock", "-lgtest_main", "-lgtest", "-lfmt", "-lxxhash", "-lm", "-pthread",
+            *mpi_flags("--libs", ["-lmpi"]),
         ]
         self.report = []
         self.pch = None
@@ -162,6 +241,9 @@ class Harness:
 
     def obj_of(self, group, path):
         rel = os.path.relpath(path, os.path.join(self.home, "tests"))
+        if rel.startswith(".."):
+            # Ours (tools/): beside the group's objects.
+            rel = os.path.join("harness", os.path.basename(path))
         return os.path.join(self.out, "obj", group, rel[:-4] + ".o")
 
     def compile(self, group, path):
@@ -176,6 +258,8 @@ class Harness:
         # As upstream's CMake: the group's folder and its common/.
         folder = os.path.join(self.home, "tests", "tt_metal", GROUPS[group][0])
         extra = ["-I" + folder, "-I" + os.path.join(folder, "common")]
+        if group == "multihost":
+            extra += self.mpi_cxxflags
         cmd = ["g++", *self.cxxflags, *extra, "-c", path, "-o", obj]
         r = None
         if self.pch:
@@ -191,12 +275,12 @@ class Harness:
             f.write(flags)
         return path, obj, None
 
-    def link(self, group, objs, failed):
-        """Link @objs (path -> obj); drop objects with undefined symbols."""
-        exe = os.path.join(self.out, f"{group}_tests")
+    def link(self, group, objs, failed, name=None, extra=()):
+        """Link @objs (path -> obj) and @extra; drop objects with undefined symbols."""
+        exe = os.path.join(self.out, f"{name or group}_tests")
         objs = dict(objs)
         while objs:
-            r = subprocess.run(["g++", "-o", exe, *objs.values(), *self.libs],
+            r = subprocess.run(["g++", "-o", exe, *objs.values(), *extra, *self.libs],
                                capture_output=True, text=True)
             if r.returncode == 0:
                 return exe, objs
@@ -232,7 +316,6 @@ class Harness:
             env["TT_METAL_SLOW_DISPATCH_MODE"] = "1"
         env.setdefault("TT_METAL_HOME", self.home)
         env.setdefault("TT_EMU_CACHE", os.path.join(self.build, "cache"))
-        results = {}
         log = f"{exe}.{'slow' if slow else 'fast'}.log"
         try:
             args = [exe, "--gtest_color=no"]
@@ -247,28 +330,159 @@ class Harness:
             text += "\n[harness] timed out\n"
         with open(log, "w") as f:
             f.write(text)
-        cur, lines = None, []
-        for line in text.splitlines():
-            m = re.match(r"\[ RUN      \] (\S+)", line)
-            if m:
-                cur, lines = m.group(1), []
-                continue
-            # A failed TEST_P case ends its name with ", where GetParam() = ...".
-            m = re.match(r"\[ +(OK|FAILED|SKIPPED) +\] ([^\s,]+)", line)
-            if m and cur and m.group(2) == cur:
-                status = {"OK": "passed", "FAILED": "failed", "SKIPPED": "skipped"}[m.group(1)]
-                why = " ".join(l.strip() for l in lines if l.strip() and
-                               not re.search(r": (Skipped|Failure)$", l))[:300]
-                results[cur] = (status, why)
-                cur = None
-                continue
-            if cur:
-                lines.append(line)
+        results, cur, lines = parse_gtest(text)
         if cur:
             results[cur] = ("failed", "crashed or timed out: " + " ".join(lines[-3:])[:300])
         self.last_run_complete = re.search(r"^\[=+\] \d+ tests? from .* ran\.", text, re.M) \
             is not None
         return results
+
+    def run_mpi(self, exe, suite):
+        """Run @exe under mpirun as @suite says; 'Suite.Name' -> (status, reason)."""
+        env = dict(os.environ)
+        env.update(MPI_ENV)
+        env.pop("TT_METAL_SLOW_DISPATCH_MODE", None)
+        if suite.get("system"):
+            env.setdefault("TT_EMU_SYSTEM", suite["system"])
+        env.update(suite.get("env", {}))
+        env.setdefault("TT_METAL_HOME", self.home)
+        env.setdefault("TT_EMU_CACHE", os.path.join(self.build, "cache"))
+        cmd = ["mpirun", "--tag-output", "--oversubscribe"]
+        nranks = 0
+        for i, (n, rank_env) in enumerate(suite["ranks"]):
+            if i:
+                cmd.append(":")
+            cmd += ["-np", str(n)]
+            for k, v in rank_env.items():
+                cmd += ["-x", f"{k}={v}"]
+            cmd += [exe, "--gtest_color=no"]
+            nranks += n
+        timeout = min(self.a.timeout, MULTIHOST_TIMEOUT)
+        timed_out = False
+        # A session of its own, so a timeout ends mpirun and every rank.
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             env=env, cwd=self.home, start_new_session=True)
+        try:
+            text, _ = p.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            os.killpg(p.pid, signal.SIGTERM)
+            try:
+                text, _ = p.communicate(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                text, _ = p.communicate()
+        with open(f"{exe}.log", "w") as f:
+            f.write(" ".join(cmd) + "\n" + text + (f"\n[harness] timed out after {timeout} s\n"
+                                                   if timed_out else ""))
+        # "[1,R]<stdout>:line": rank R's lines.
+        per_rank = {r: [] for r in range(nranks)}
+        other = []
+        for line in text.splitlines():
+            m = re.match(r"^\[\d+,(\d+)\]<std(?:out|err)>:(.*)$", line)
+            if m and int(m.group(1)) in per_rank:
+                per_rank[int(m.group(1))].append(m.group(2))
+            elif line.strip():
+                other.append(line.strip())
+        ranks = {r: parse_gtest("\n".join(lines)) for r, lines in per_rank.items()}
+        # The harness's main's last line, or GoogleTest's closing one.
+        finished = {r for r, lines in per_rank.items()
+                    if any(l.startswith("[multihost] rank ") or
+                           re.match(r"\[==========\] \d+ tests? from .* ran\.", l)
+                           for l in lines)}
+        launcher = " ".join(other[-3:])[:300]
+        results = {}
+        for case in sorted({c for res, _, _ in ranks.values() for c in res} |
+                           {cur for _, cur, _ in ranks.values() if cur}):
+            got = {r: ranks[r][0].get(case) for r in ranks}
+            failed = [(r, g[1]) for r, g in got.items() if g and g[0] == "failed"]
+            stuck = [r for r in ranks if ranks[r][1] == case]
+            missing = [r for r, g in got.items() if not g and r not in stuck]
+            if failed:
+                r, why = failed[0]
+                results[case] = ("failed", f"failed on rank {r} of {nranks}"
+                                 f"{' (and ' + str(len(failed) - 1) + ' more)' if len(failed) > 1 else ''}"
+                                 f": {why}"[:300])
+            elif stuck:
+                what = f"timed out after {timeout} s" if timed_out else "crashed"
+                last = " ".join(ranks[stuck[0]][2][-3:])
+                results[case] = ("failed", f"{what} on rank{'s' if len(stuck) > 1 else ''} "
+                                 f"{','.join(map(str, stuck))} of {nranks} in this case: "
+                                 f"{last} {launcher}"[:300])
+            elif missing:
+                results[case] = ("failed", f"did not run on rank{'s' if len(missing) > 1 else ''} "
+                                 f"{','.join(map(str, missing))} of {nranks}: {launcher}"[:300])
+            elif all(g[0] == "passed" for g in got.values()):
+                results[case] = ("passed", "")
+            else:
+                why = next(g[1] for g in got.values() if g[0] == "skipped")
+                results[case] = ("skipped", why or "skipped by the test")
+        if timed_out or len(finished) < nranks:
+            hung = sorted(set(ranks) - finished)
+            self.report.append(f"multihost\t({suite['name']} ranks)\t"
+                               f"{'timed out' if timed_out else 'stopped'}\t"
+                               f"rank{'s' if len(hung) > 1 else ''} {','.join(map(str, hung))} of "
+                               f"{nranks} did not finish{' within ' + str(timeout) + ' s' if timed_out else ''}"
+                               f": {launcher}"[:400])
+        return results
+
+    def multihost(self, pool):
+        """The multihost group: MULTIHOST's suites, each under mpirun."""
+        if not shutil.which("mpirun"):
+            print("tt-metal multi-host tests: mpirun not found (tools/deps.sh installs "
+                  "openmpi-bin)", file=sys.stderr)
+            return None
+        t0 = time.time()
+        cases, nfiles, nbuilt = {}, 0, 0
+        harness_main = os.path.join(self.src, "tools", "tt-metal-multihost-main.cpp")
+        for suite in MULTIHOST:
+            if "folder" in suite:
+                root = os.path.join(self.home, "tests", suite["folder"])
+                files = sorted(os.path.join(root, n) for n in os.listdir(root)
+                               if n.endswith(".cpp")) if os.path.isdir(root) else []
+            else:
+                files = [os.path.join(self.home, "tests", f) for f in suite["files"]
+                         if os.path.isfile(os.path.join(self.home, "tests", f))]
+            mains = [p for p in files if os.path.basename(p) == "main.cpp"]
+            files = [p for p in files if p not in mains]
+            if not files:
+                continue
+            for p in mains:
+                self.report.append(f"multihost\t(main {os.path.relpath(p, self.home)})\t"
+                                   f"replaced\tby tools/tt-metal-multihost-main.cpp: its "
+                                   f"multihost_main runs no case without ULFM")
+            nfiles += len(files)
+            declared = {p: cases_in(p) for p in files}
+            results = list(pool.map(lambda p: self.compile("multihost", p), files))
+            failed_files = {p: err for p, obj, err in results if err}
+            objs = {p: obj for p, obj, err in results if obj}
+            nbuilt += len(objs)
+            extra = []
+            if suite["main"] == "harness":
+                _, main_obj, err = self.compile("multihost", harness_main)
+                if err:
+                    failed_files.update({p: "the harness's main: " + err for p in objs})
+                    objs = {}
+                else:
+                    extra = [main_obj]
+            exe, linked = (self.link("multihost", objs, failed_files, suite["name"], extra)
+                           if objs else (None, {}))
+            for p, why in failed_files.items():
+                for c in declared[p]:
+                    cases[c] = ("failed", f"{os.path.relpath(p, self.home)}: {why}")
+            if exe:
+                got = self.run_mpi(exe, suite)
+                cases.update(got)
+                for p in linked:
+                    for c in declared[p]:
+                        if c not in got and not any(f"/{c}/" in f"/{k}/" for k in got):
+                            cases[c] = ("failed", "did not run (the ranks stopped before it)")
+        counts = {s: sum(1 for v in cases.values() if v[0] == s)
+                  for s in ("passed", "failed", "skipped")}
+        for c in sorted(cases):
+            self.report.append(f"multihost\t{c}\t{cases[c][0]}\t{cases[c][1]}")
+        say("GROUP", f"multihost: {nfiles} files, {nbuilt} built, {time.time() - t0:.1f} s")
+        return counts, cases
 
     def group(self, group, pool):
         files = group_files(self.home, group)
@@ -373,15 +587,16 @@ def main():
                 print(f"tt-metal unit tests: unknown group {g}; groups: {' '.join(GROUPS)}",
                       file=sys.stderr)
                 return 2
-            r = h.group(g, pool)
+            r = h.multihost(pool) if g == "multihost" else h.group(g, pool)
             if r is None:
                 continue
             counts, cases = r
             all_cases.update({f"{g}:{c}": v for c, v in cases.items()})
-            name = "tt-metal mesh tests" if g == "mesh" else f"tt-metal unit tests [{g}]"
+            name = {"mesh": "tt-metal mesh tests", "multihost": "tt-metal multi-host tests"}.get(
+                g, f"tt-metal unit tests [{g}]")
             lines.append(f"{name}: {counts['passed']} passed, {counts['failed']} failed, "
                          f"{counts['skipped']} skipped")
-            if g != "mesh":
+            if g in UNIT_GROUPS:
                 for k in totals:
                     totals[k] += counts[k]
     report = os.path.join(h.out, "report.tsv")

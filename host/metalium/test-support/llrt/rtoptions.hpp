@@ -26,6 +26,9 @@ enum RunTimeDebugFeatures {
 class RunTimeOptions {
 public:
 	bool get_simulator_enabled() const { return false; }
+	// tt-metal's mock cluster (a cluster descriptor without silicon) is
+	// not what runs here: the chips are emulated.
+	bool get_mock_enabled() const { return false; }
 	bool is_simulator_or_emulated() const { return false; }
 	const std::filesystem::path &get_simulator_path() const { return simulator_path_; }
 	tt_metal::DispatchCoreConfig get_dispatch_core_config() const { return {}; }

@@ -50,6 +50,12 @@ public:
 		return tt::tt_metal::GetClusterType();
 	}
 	bool is_galaxy_cluster() const { return tt::tt_metal::IsGalaxyCluster(); }
+	// The 6U (UBB) Galaxies: the emulated Galaxy is a Wormhole one.
+	bool is_ubb_galaxy() const
+	{
+		return get_cluster_type() == tt::tt_metal::ClusterType::GALAXY ||
+		       get_cluster_type() == tt::tt_metal::ClusterType::BLACKHOLE_GALAXY;
+	}
 	BoardType get_board_type(ChipId) const
 	{
 		switch (get_cluster_type()) {

@@ -34,12 +34,35 @@ public:
 	distributed::SystemMesh &get_system_mesh() { return distributed::SystemMesh::instance(); }
 	tt_fabric::FabricConfig get_fabric_config() const { return tt_fabric::GetFabricConfig(); }
 	tt_fabric::ControlPlane &get_control_plane() { return control_plane_; }
+	void
+	set_fabric_config(tt_fabric::FabricConfig config,
+			  tt_fabric::FabricReliabilityMode mode =
+				  tt_fabric::FabricReliabilityMode::STRICT_SYSTEM_HEALTH_SETUP_MODE)
+	{
+		tt_fabric::SetFabricConfig(config, mode);
+	}
 	void initialize_fabric_config() {}
+	// The process's distributed worlds: the job's (every rank the
+	// launcher started) and the current one (this rank's sub-context
+	// when the launcher split the job; tt-metal's
+	// full_world_distributed_context() is that one too, despite its name).
+	const distributed::multihost::DistributedContext &global_distributed_context()
+	{
+		return *distributed::multihost::DistributedContext::get_world_context();
+	}
+	const distributed::multihost::DistributedContext &full_world_distributed_context() const
+	{
+		return *distributed::multihost::DistributedContext::get_current_world();
+	}
+	std::shared_ptr<distributed::multihost::DistributedContext> get_distributed_context_ptr()
+	{
+		return distributed::multihost::DistributedContext::get_current_world();
+	}
 	ContextId get_context_id() const { return DEFAULT_CONTEXT_ID; }
 
 private:
 	// As tt-metal's does, the context brings up the process's distributed
-	// world: here the single-process one (distributed_context.hpp).
+	// world (distributed_context.hpp: over MPI under mpirun).
 	MetalContext() { distributed::multihost::DistributedContext::get_current_world(); }
 	Cluster cluster_;
 	Hal hal_;
