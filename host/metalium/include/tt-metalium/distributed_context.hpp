@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // tt-metal's DistributedContext: the ranks of a multi-host job and the
-// messages and collectives between them (MPI underneath in tt-metal).
+// messages and collectives between them.
 //
-// tensix-emu runs every chip in one process and has no MPI: the only
-// context is a single-process one, rank 0 of a world of one
-// (distributed_context.cpp).  Its collectives do what they do with one
-// rank (a reduction or gather copies the send buffer to the receive
-// buffer, a broadcast or barrier returns at once); point-to-point
-// messages have no other rank to reach and throw, as do fault-tolerance
-// calls.  Several processes would need a real transport here.
+// Under mpirun (or another MPI launcher, or with TT_EMU_MPI=1) the
+// context runs over MPI, Open MPI on Debian (src/mpi_context.cpp;
+// docs/multi-host.md): each call is the MPI call of the same name, and a
+// failed one throws a DistributedException naming it.  Any other process
+// is a job of one, rank 0 of a world of one (src/distributed_context.cpp),
+// which never calls into MPI: its collectives do what they do with one
+// rank, and messages to another rank throw.  Neither has fault tolerance
+// (MPI's ULFM): the revoke and shrink calls throw.
 #pragma once
 
 #include <complex>
@@ -133,8 +134,11 @@ class DistributedContext {
 public:
 	static constexpr int SPLIT_COLOR_UNDEFINED = -1;
 
-	// The process's world: create() makes it (the arguments are an MPI
-	// launcher's, unused here); get_current_world() makes it if needed.
+	// The process's world: create() makes it once (the arguments are
+	// handed to MPI_Init); get_current_world() makes it if needed.
+	// get_world_context() is the whole job when the launcher split it
+	// into sub-contexts (TT_RUN_SUBCONTEXT_ID, _SIZES), the current world
+	// otherwise.
 	static void create(int argc, char **argv);
 	static const ContextPtr &get_current_world();
 	static ContextPtr get_world_context();
