@@ -203,8 +203,8 @@ class Harness:
             "-I" + os.path.join(tests, "tt_metal/tt_metal/common"),
             "-I" + os.path.join(tests, "tt_metal/tt_metal"),
         ]
-        # The multi-host tests that call MPI themselves (test_mpi_subcontext.cpp):
-        # its C API.
+        # The distributed tests that call MPI themselves (test_mpi_subcontext.cpp,
+        # in the mesh and multihost groups): its C API.
         self.mpi_cxxflags = ["-DOMPI_SKIP_MPICXX=1", *mpi_flags("--cflags", [])]
         self.libs = [
             os.path.join(self.build, "metalium/lib/libtt_metalium.a"),
@@ -258,7 +258,7 @@ class Harness:
         # As upstream's CMake: the group's folder and its common/.
         folder = os.path.join(self.home, "tests", "tt_metal", GROUPS[group][0])
         extra = ["-I" + folder, "-I" + os.path.join(folder, "common")]
-        if group == "multihost":
+        if group in ("mesh", "multihost"):
             extra += self.mpi_cxxflags
         cmd = ["g++", *self.cxxflags, *extra, "-c", path, "-o", obj]
         r = None
