@@ -404,7 +404,7 @@ deb: deps
 	$(Q)rm -rf $(deb-dir)/root
 	$(Q)$(MAKE) install DESTDIR=$(deb-dir)/root PREFIX=/usr
 	$(Q)bash tools/mkdeb.sh --root $(deb-dir)/root --out $(deb-dir) --version '$(deb-version)' \
-		--static-libs '$(host-libs) $(mtl-libs)'
+		--static-libs '$(host-libs) $(filter -l%,$(mtl-libs))'
 	$(Q)rm -rf $(deb-dir)/root
 test-deb: deb
 	$(Q)bash tests/deb/test-deb.sh --debs $(deb-dir) --version '$(deb-version)' \

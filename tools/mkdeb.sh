@@ -94,7 +94,9 @@ owners() {
 	mapfile -t files
 	[ ${#files[@]} -gt 0 ] || return 0
 	# "pkg[:arch][, pkg...]: /path"
-	dpkg -S "${files[@]}" 2> /dev/null | sed -n 's|^\([^/]*\): \(/.*\)$|\1\t\2|p' > "$work/owned"
+	# (dpkg fails when one of them is unowned: a symlink, looked up below)
+	{ dpkg -S "${files[@]}" 2> /dev/null || true; } |
+		sed -n 's|^\([^/]*\): \(/.*\)$|\1\t\2|p' > "$work/owned"
 	: > "$work/owners"
 	for f in "${files[@]}"; do
 		pkg=$(awk -F'\t' -v f="$f" '$2 == f { print $1; exit }' "$work/owned")
@@ -193,6 +195,11 @@ if ! grep -q 'libfmt-dev' <<< "$dev_depends"; then
 	echo "mkdeb: the headers do not include fmt's, but the CMake package needs it" >&2
 	exit 1
 fi
+# find_dependency(MPI) in the CMake package, Requires: mpi-c in the .pc: the
+# package of MPI's pkg-config file (libmpi.so leads to the runtime library's).
+mpi_dev=$(realpath "$(pkg-config --variable=pcfiledir mpi-c)/mpi-c.pc" | owners) ||
+	{ echo "mkdeb: no Debian package owns MPI's pkg-config file (mpi-c)" >&2; exit 1; }
+grep -q "$mpi_dev" <<< "$dev_depends" || dev_depends="$dev_depends, $mpi_dev"
 
 # --- control files, docs, the .debs -----------------------------------------
 date_r=$(date -R -u -d "@${SOURCE_DATE_EPOCH:-$(date +%s)}")
