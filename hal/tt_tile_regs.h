@@ -163,6 +163,7 @@ enum tt_tile_cmd {
 #define TT_TILE_BCAST_COL		2
 #define TT_TILE_BCAST_SCALAR		3
 #define TT_TILE_BCAST_ROW_SHIFT		8 /* ELTWISE ARG1: the broadcast row */
+#define TT_TILE_BCAST_KIND_MASK		((1u << TT_TILE_BCAST_ROW_SHIFT) - 1)
 
 /* ARG0 (tt-metal PoolType) and ARG1 (ReduceDim) of REDUCE. */
 #define TT_TILE_POOL_SUM		0

@@ -645,10 +645,11 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
                   : TTX_COMPUTE_REPORTED;
     case TT_TILE_CMD_ELTWISE:
         if (a[0] > TT_TILE_ELTWISE_MUL ||
-            (a[1] & 0xff) > TT_TILE_BCAST_SCALAR) {
+            (a[1] & TT_TILE_BCAST_KIND_MASK) > TT_TILE_BCAST_SCALAR) {
             return TTX_TILE_EINVAL;
         }
-        return ttx_tile_eltwise(e, (TTEltwiseOp)a[0], (TTBcast)(a[1] & 0xff),
+        return ttx_tile_eltwise(e, (TTEltwiseOp)a[0],
+                                (TTBcast)(a[1] & TT_TILE_BCAST_KIND_MASK),
                                 a[1] >> TT_TILE_BCAST_ROW_SHIFT, a[2], a[3]);
     case TT_TILE_CMD_DATACOPY:
         return a[0] > TTX_SRC_B ? TTX_TILE_EINVAL
