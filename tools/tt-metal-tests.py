@@ -202,6 +202,9 @@ class Harness:
             "-I" + os.path.join(tests, "tt_metal/test_utils"),
             "-I" + os.path.join(tests, "tt_metal/tt_metal/common"),
             "-I" + os.path.join(tests, "tt_metal/tt_metal"),
+            # Upstream's test helpers that a partial checkout lacks, written
+            # here from their signatures; after the checkout, so its own win.
+            "-I" + os.path.join(self.src, "tools/tt-metal-test-utils"),
         ]
         # The distributed tests that call MPI themselves (test_mpi_subcontext.cpp,
         # in the mesh and multihost groups): its C API.
