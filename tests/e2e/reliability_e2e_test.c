@@ -66,6 +66,99 @@ Test(reliability, devices_are_independent, .timeout = 120)
 	tt_device_close(b);
 }
 
+/* Write @v to the word at SCRATCH + @off of core @c. */
+static void put_word(struct tt_device *dev, struct tt_core c, uint32_t off, uint32_t v)
+{
+	cr_assert_eq(tt_device_l1_write(dev, c, SCRATCH + off, &v, 4), TT_OK, "%s",
+		     tt_last_error());
+}
+
+static uint32_t word_at(struct tt_device *dev, struct tt_core c, uint32_t off)
+{
+	uint32_t v = 0;
+
+	cr_assert_eq(tt_device_l1_read(dev, c, SCRATCH + off, &v, 4), TT_OK, "%s", tt_last_error());
+	return v;
+}
+
+/*
+ * Programs on disjoint cores are in flight at once (tt-metal's
+ * sub-devices): one finishes while the other still waits; a third on a
+ * busy core is refused naming it; a host write to the waiting core's L1
+ * wakes it.
+ */
+Test(reliability, programs_on_disjoint_cores_run_at_once, .timeout = 120)
+{
+	struct tt_device *dev = e2e_open(2, 1);
+	struct tt_core c0 = tt_core(0, 0), c1 = tt_core(1, 0);
+	struct tt_run_report rep;
+	struct tt_program *waiter, *store, *other;
+	tt_kernel_handle kw, ks, ko;
+	uint32_t wargs[4] = { SCRATCH, 7, SCRATCH + 4, 0x600d }, sargs[2] = { SCRATCH, 0x5eed };
+
+	put_word(dev, c1, 0, 0);
+	put_word(dev, c1, 4, 0);
+	waiter = e2e_program(KERNEL("wait_word.c"), tt_core_range(1, 0, 1, 0), TT_DM_RISCV_0, &kw);
+	cr_assert_eq(tt_kernel_set_runtime_args(waiter, kw, c1, wargs, 4), TT_OK);
+	store = e2e_program(KERNEL("store_into.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, &ks);
+	cr_assert_eq(tt_kernel_set_runtime_args(store, ks, c0, sargs, 2), TT_OK);
+	other = e2e_program(KERNEL("store_into.c"), tt_core_range(1, 0, 1, 0), TT_DM_RISCV_1, &ko);
+	cr_assert_eq(tt_kernel_set_runtime_args(other, ko, c1, sargs, 2), TT_OK);
+
+	cr_assert_eq(tt_finish_program(dev, store, 0, &rep), TT_EINVAL);
+	cr_expect(strstr(tt_last_error(), "not in flight"), "%s", tt_last_error());
+	cr_assert_eq(tt_enqueue_program(dev, waiter, &rep), TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_enqueue_program(dev, store, &rep), TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_finish_program(dev, store, 0, &rep), TT_OK, "%s", tt_last_error());
+	cr_expect_eq(word_at(dev, c0, 0), 0x5eed);
+	cr_expect_eq(word_at(dev, c1, 4), 0, "the waiter went on without its word");
+
+	/* The waiter still holds (1,0), whichever RISC the newcomer asks for. */
+	cr_expect_eq(tt_enqueue_program(dev, other, &rep), TT_EBUSY);
+	cr_expect(strstr(tt_last_error(), "core (1,0) is busy"), "%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "still in flight on this device"), "%s", tt_last_error());
+	/* (0,0) is free again: the store runs there beside the waiter. */
+	cr_expect(tt_enqueue_program(dev, store, &rep) == TT_OK &&
+			  tt_finish_program(dev, store, 0, &rep) == TT_OK,
+		  "%s", tt_last_error());
+
+	put_word(dev, c1, 0, 7);
+	cr_assert_eq(tt_finish(dev, 0, &rep), TT_OK, "%s", tt_last_error());
+	cr_expect_eq(word_at(dev, c1, 4), 0x600d);
+	cr_expect_eq(tt_finish(dev, 0, &rep), TT_EINVAL, "nothing is left in flight");
+
+	/* Destroying one program in flight stops it alone. */
+	{
+		struct tt_program *spin;
+		tt_kernel_handle kk;
+
+		put_word(dev, c1, 0, 0);
+		put_word(dev, c1, 4, 0);
+		spin = e2e_program(KERNEL("spin.c"), tt_core_range(0, 0, 0, 0), TT_DM_RISCV_0, &kk);
+		cr_assert_eq(tt_enqueue_program(dev, waiter, &rep), TT_OK, "%s", tt_last_error());
+		cr_assert_eq(tt_enqueue_program(dev, spin, &rep), TT_OK, "%s", tt_last_error());
+		tt_program_destroy(spin);
+		put_word(dev, c1, 0, 7);
+		cr_assert_eq(tt_finish(dev, 0, &rep), TT_OK, "%s", tt_last_error());
+		cr_expect_eq(word_at(dev, c1, 4), 0x600d);
+	}
+
+	/* A wait nobody can end is a deadlock of the whole run, reported once. */
+	put_word(dev, c1, 0, 0);
+	cr_assert_eq(tt_enqueue_program(dev, waiter, &rep), TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_enqueue_program(dev, store, &rep), TT_OK, "%s", tt_last_error());
+	cr_expect_eq(tt_finish_program(dev, waiter, 10000, &rep), TT_EDEADLK);
+	cr_expect(strstr(tt_last_error(), "wait_word.c"), "%s", tt_last_error());
+	cr_expect_eq(tt_finish(dev, 0, &rep), TT_EINVAL, "the deadlock ended every program");
+	e2e_run_ok(dev, other, &rep);
+	cr_expect_eq(word_at(dev, c1, 0), 0x5eed);
+
+	tt_program_destroy(waiter);
+	tt_program_destroy(store);
+	tt_program_destroy(other);
+	tt_device_close(dev);
+}
+
 /*
  * Closing a device with a program in flight: close returns at once, the
  * program stays valid (and runs on another device), nothing blocks the

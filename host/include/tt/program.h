@@ -225,14 +225,25 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
  * on failure @report (may be NULL)
  * names the cores, RISCs and what each was doing, and the device stays
  * usable: cores that did not finish are reset.
- * One program is in flight per device: tt_enqueue_program() returns
- * TT_EBUSY while @dev has one, and tt_finish() TT_EINVAL when @dev has
- * none.  One program may be in flight on several devices at once (the
- * chips of a system, tt/system.h); enqueue it from one thread at a time.
+ *
+ * Programs on disjoint cores run at once (tt-metal's sub-devices): up to
+ * TT_MAX_PROGRAMS_IN_FLIGHT may be in flight on a device, and
+ * tt_enqueue_program() returns TT_EBUSY, naming the core, for a program
+ * with a kernel on a core another in-flight program holds.  tt_finish()
+ * waits for them all (TT_EINVAL when none is in flight), and
+ * tt_finish_program() for one: the others run on.  A failure or a hang
+ * ends every program in flight, whichever call waits: the device's report
+ * names all of them.  One program may be in flight on several devices at
+ * once (the chips of a system, tt/system.h); enqueue it from one thread
+ * at a time.
  */
+#define TT_MAX_PROGRAMS_IN_FLIGHT 16
+
 int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog,
 		       struct tt_run_report *report);
 int tt_finish(struct tt_device *dev, uint32_t timeout_ms, struct tt_run_report *report);
+int tt_finish_program(struct tt_device *dev, struct tt_program *prog, uint32_t timeout_ms,
+		      struct tt_run_report *report);
 
 /* tt_enqueue_program() then tt_finish(). */
 int tt_program_run(struct tt_device *dev, struct tt_program *prog, uint32_t timeout_ms,

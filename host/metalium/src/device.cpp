@@ -472,7 +472,7 @@ void MeshDevice::reshape(const MeshShape &to)
 	TT_FATAL(to.dims() == 2 && shape_.dims() == 2, "reshape: 2-D meshes only ({} to {})",
 		 fmt::streamed(shape_), fmt::streamed(to));
 	for (auto &q : cqs_)
-		q->finish();
+		q->finish_all();
 	if (chips_.empty() || to == shape_) {
 		shape_ = to;
 		return;
@@ -706,7 +706,7 @@ bool MeshDevice::close()
 		bool ok = true;
 		for (auto &q : cqs_) {
 			try {
-				q->finish();
+				q->finish_all();
 			} catch (const std::exception &e) {
 				fmt::print(stderr, "{}\n", e.what());
 				ok = false;
@@ -728,7 +728,7 @@ bool MeshDevice::close()
 	}
 	bool ok = true;
 	try {
-		cqs_[0]->finish();
+		cqs_[0]->finish_all();
 	} catch (const std::exception &e) {
 		fmt::print(stderr, "{}\n", e.what());
 		ok = false;
@@ -897,7 +897,7 @@ void MeshDevice::load_sub_device_manager(SubDeviceManagerId id)
 {
 	TT_FATAL(*id == 0 || managers_.count(*id), "no sub-device manager {}", *id);
 	for (auto &cq : cqs_)
-		cq->finish();
+		cq->finish_all();
 	active_manager_ = id;
 	stall_group_.clear();
 }
@@ -924,6 +924,27 @@ void MeshDevice::set_sub_device_stall_group(ttsl::Span<const SubDeviceId> ids)
 void MeshDevice::reset_sub_device_stall_group()
 {
 	stall_group_.clear();
+}
+
+uint32_t MeshDevice::sub_device_of(const detail::ProgramImpl &program) const
+{
+	if (!*active_manager_)
+		return 0;
+	const auto &subs = managers_.at(*active_manager_);
+	CoreRangeSet used;
+	for (const auto &k : program.kernels)
+		if (!k->is_ethernet())
+			used = used.merge(k->core_range_set());
+	for (size_t i = 0; i < subs.size(); i++) {
+		const CoreRangeSet &cores = subs[i].cores(HalProgrammableCoreType::TENSIX);
+		if (used.empty() ? cores.empty() : cores.contains(used))
+			return static_cast<uint32_t>(i);
+	}
+	if (used.empty())
+		return 0;
+	TT_THROW("a program on cores {} is not inside one sub-device of sub-device manager {}: "
+		 "a program runs on one sub-device (or load a manager whose sub-device holds it)",
+		 used.str(), *active_manager_);
 }
 
 } // namespace distributed
@@ -1338,7 +1359,7 @@ uint32_t MeshBuffer::num_pages() const
 MeshCommandQueue::~MeshCommandQueue()
 {
 	try {
-		finish();
+		finish_all();
 	} catch (const std::exception &e) {
 		fmt::print(stderr, "{}\n", e.what());
 	}
@@ -1355,14 +1376,70 @@ MeshCommandQueue &MeshCommandQueue::chip_queue(const MeshCoordinate &coord) cons
 	return device_->chip(coord)->mesh_command_queue(static_cast<uint8_t>(id_));
 }
 
+std::vector<uint32_t> MeshCommandQueue::stall_set(ttsl::Span<const SubDeviceId> ids) const
+{
+	std::vector<uint32_t> out;
+	const auto &group = device_->get_sub_device_stall_group();
+	const size_t n = device_->num_sub_devices();
+	for (const SubDeviceId &id : ids.empty() ? ttsl::Span<const SubDeviceId>(group) : ids) {
+		TT_FATAL(*id < n, "sub-device {} does not exist ({} loaded)", *id, n);
+		out.push_back(*id);
+	}
+	return out;
+}
+
+void MeshCommandQueue::finish_where(
+	const std::function<bool(const detail::DeviceDispatch::Flight &)> &which)
+{
+	auto &running = dispatch_->running;
+	struct tt_run_report report = {};
+	bool all = std::all_of(running.begin(), running.end(), which);
+	if (running.empty())
+		return;
+	if (all) {
+		// Released once this function returns, even when it throws.
+		auto done = std::move(running);
+		running.clear();
+		int rc = tt_finish(device_->c_device(), finish_timeout_ms(), &report);
+		if (rc)
+			throw_run("program failed", rc, report);
+		return;
+	}
+	for (size_t i = 0; i < running.size();) {
+		if (!which(running[i])) {
+			i++;
+			continue;
+		}
+		auto done = running[i];
+		running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
+		int rc = tt_finish_program(device_->c_device(), done.program->prog,
+					   finish_timeout_ms(), &report);
+		if (rc) {
+			// A failure ends every program in flight on the device.
+			auto gone = std::move(running);
+			running.clear();
+			throw_run("program failed", rc, report);
+		}
+	}
+}
+
 void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId> ids)
 {
+	std::vector<uint32_t> sds = stall_set(ids);
 	if (!device_->is_unit()) {
 		// Every chip, even after one fails: the first failure is thrown.
 		std::string failed;
 		for (const auto &c : MeshCoordinateRange(device_->shape()).coords()) {
+			MeshCommandQueue &q = chip_queue(c);
 			try {
-				chip_queue(c).finish(ids);
+				if (sds.empty())
+					q.finish_all();
+				else
+					q.finish_where(
+						[&](const detail::DeviceDispatch::Flight &f) {
+							return std::count(sds.begin(), sds.end(),
+									  f.sub_device) != 0;
+						});
 			} catch (const std::exception &e) {
 				if (failed.empty())
 					failed = fmt::format("chip {} (mesh coordinate {}): {}",
@@ -1374,15 +1451,42 @@ void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId> ids)
 			throw std::runtime_error(failed);
 		return;
 	}
-	if (!dispatch_->running)
+	finish_where([&](const detail::DeviceDispatch::Flight &f) {
+		return sds.empty() || std::count(sds.begin(), sds.end(), f.sub_device) != 0;
+	});
+}
+
+void MeshCommandQueue::finish_all()
+{
+	if (!device_->is_unit()) {
+		std::string failed;
+		for (const auto &c : MeshCoordinateRange(device_->shape()).coords()) {
+			try {
+				chip_queue(c).finish_all();
+			} catch (const std::exception &e) {
+				if (failed.empty())
+					failed = fmt::format("chip {} (mesh coordinate {}): {}",
+							     device_->chip(c)->id(),
+							     fmt::streamed(c), e.what());
+			}
+		}
+		if (!failed.empty())
+			throw std::runtime_error(failed);
 		return;
-	// Released once this function returns, even when it throws.
-	auto done = std::move(dispatch_->running);
-	dispatch_->running.reset();
-	struct tt_run_report report = {};
-	int rc = tt_finish(device_->c_device(), finish_timeout_ms(), &report);
-	if (rc)
-		throw_run("program failed", rc, report);
+	}
+	finish_where([](const detail::DeviceDispatch::Flight &) { return true; });
+}
+
+void MeshCommandQueue::finish_program(const detail::ProgramImpl *program)
+{
+	if (!device_->is_unit()) {
+		for (const auto &c : MeshCoordinateRange(device_->shape()).coords())
+			chip_queue(c).finish_program(program);
+		return;
+	}
+	finish_where([program](const detail::DeviceDispatch::Flight &f) {
+		return f.program.get() == program;
+	});
 }
 
 // Launches made while one lives start on their chips at one step of the
@@ -1440,11 +1544,14 @@ void MeshCommandQueue::launch_on(const MeshCoordinateRange &range,
 		captured_.push_back({ range, impl });
 		return;
 	}
+	// The mesh's sub-device manager says where it runs on every chip.
+	uint32_t sub_device = device_->sub_device_of(*impl);
 	for (const auto &c : range.coords())
-		chip_queue(c).launch(impl);
+		chip_queue(c).launch(impl, sub_device);
 }
 
-void MeshCommandQueue::launch(const std::shared_ptr<detail::ProgramImpl> &impl)
+void MeshCommandQueue::launch(const std::shared_ptr<detail::ProgramImpl> &impl,
+			      std::optional<uint32_t> sub_device)
 {
 	if (!device_->is_unit()) {
 		launch_on(MeshCoordinateRange(device_->shape()), impl);
@@ -1454,13 +1561,21 @@ void MeshCommandQueue::launch(const std::shared_ptr<detail::ProgramImpl> &impl)
 		captured_.push_back({ MeshCoordinateRange(device_->shape()), impl });
 		return;
 	}
-	finish();
+	const uint32_t sd = sub_device ? *sub_device : device_->sub_device_of(*impl);
+	// One program at a time on a sub-device: the one before it first.
+	finish_where([sd](const detail::DeviceDispatch::Flight &f) { return f.sub_device == sd; });
 	impl->push_args();
 	struct tt_run_report report = {};
 	int rc = tt_enqueue_program(device_->c_device(), impl->prog, &report);
+	if (rc == TT_EBUSY && !dispatch_->running.empty()) {
+		// On cores another sub-device's program holds (an ethernet core,
+		// or too many in flight): after all of them, then.
+		finish_all();
+		rc = tt_enqueue_program(device_->c_device(), impl->prog, &report);
+	}
 	if (rc)
 		throw_run("enqueueing a program", rc, report);
-	dispatch_->running = impl;
+	dispatch_->running.push_back({ impl, sd });
 }
 
 void MeshCommandQueue::enqueue_program(Program &program, bool blocking)
@@ -1913,9 +2028,9 @@ void LaunchProgram(IDevice *device, const std::shared_ptr<Program> &program,
 void forget_program(const ProgramImpl *impl)
 {
 	for (auto &[dev, life] : distributed::lives()) {
-		if (life->cq && life->cq->running() == impl) {
+		if (life->cq) {
 			try {
-				life->cq->finish();
+				life->cq->finish_program(impl);
 			} catch (const std::exception &e) {
 				fmt::print(stderr, "{}\n", e.what());
 			}

@@ -795,7 +795,7 @@ int tt_device_close(struct tt_device *dev)
 			       "tt_device_close: %p is not an open "
 			       "device (closed twice?)",
 			       (void *)dev);
-	tt_dev_stop_run(dev, true);
+	tt_dev_stop_run(dev, NULL, true);
 	/* As tt-metal does at close: what was not read yet goes to the log. */
 	if (tt_prof_write(dev))
 		fprintf(stderr, "tensix-emu: %s\n", tt_last_error());
@@ -944,17 +944,29 @@ static int l1_span(struct tt_device *dev, const char *fn, struct tt_core core, b
 
 /*
  * Copy @len bytes into L1 from @src, or (@src NULL) out of it into @dst,
- * checked by l1_span().
+ * checked by l1_span().  A write to a core whose kernels run wakes its
+ * harts, so that a kernel waiting on that L1 (a semaphore the host sets)
+ * looks again, as one spinning on silicon would see the write.
  */
 static int l1_copy(struct tt_device *dev, const char *fn, struct tt_core core, bool eth,
 		   uint32_t addr, const void *src, void *dst, size_t len)
 {
+	uint32_t index;
 	uint8_t *p;
 	int rc = l1_span(dev, fn, core, eth, addr, src ? src : dst, len, &p);
 
-	if (!rc && len)
-		memcpy(src ? p : dst, src ? src : p, len);
-	return rc;
+	if (rc || !len)
+		return rc;
+	index = eth ? dev->nworkers + core.y : core.y * dev->grid_x + core.x;
+	memcpy(src ? p : dst, src ? src : p, len);
+	if (src && dev->core[index].launched && !dev->core[index].done) {
+		struct tt_ctl_doorbell bell = { .risc_mask = (1u << TT_RISCS_PER_CORE) - 1 };
+
+		bell.cores[index / 32] |= 1u << (index % 32);
+		if (tt_dev_send(dev, TT_CTL_DOORBELL, &bell, sizeof(bell)))
+			return tt_fail(TT_EDEVICE, "%s: the device connection is lost", fn);
+	}
+	return TT_OK;
 }
 
 int tt_device_l1_write(struct tt_device *dev, struct tt_core core, uint32_t addr, const void *src,

@@ -100,7 +100,8 @@ struct tt_core_state {
 	bool ready;
 	bool done;
 	bool running;
-	bool launched; /* has a kernel of the run in flight */
+	bool launched;		 /* has a kernel of the run in flight */
+	struct tt_program *prog; /* ... of this program, until it is finished */
 	struct tt_hart_state hart[TT_RISCS_PER_CORE];
 };
 
@@ -147,13 +148,15 @@ int tt_prof_write(struct tt_device *dev);
 /*
  * A device and all of its run state: nothing about a run lives outside
  * this struct, so different devices can be driven from different threads.
- * The device knows which program is in flight only as a handle; the
- * program layer (program/) reads it.
+ * The device knows which programs are in flight only as handles; the
+ * program layer (program/) reads them.
  */
 struct tt_device {
 	const struct tt_arch *arch;
-	uint64_t serial;		/* unique per open, never reused */
-	struct tt_program *inflight;	/* enqueued and not finished, or NULL */
+	uint64_t serial; /* unique per open, never reused */
+	/* Enqueued and not finished, oldest first, on disjoint cores. */
+	struct tt_program *inflight[TT_MAX_PROGRAMS_IN_FLIGHT];
+	uint32_t ninflight;
 	uint32_t chip;			/* id in its system (tt_dev_set_chip) */
 	const struct tt_system *system; /* the system it is a chip of, or NULL */
 	bool in_system;			/* one chip of several: prints say which */
@@ -351,17 +354,19 @@ void tt_dev_run_start(struct tt_device *dev);
 bool tt_dev_run_done(const struct tt_device *dev);
 
 /*
- * Force every launched core that has not reported done back into reset
- * (its kernel may spin) and wait until it is ready for the next run.
+ * Force every launched core of @only (NULL: of any program) that has not
+ * reported done back into reset (its kernel may spin) and wait until it
+ * is ready for the next run.
  */
-void tt_dev_reset_unfinished(struct tt_device *dev);
+void tt_dev_reset_unfinished(struct tt_device *dev, const struct tt_program *only);
 
 /*
- * End the run in flight on @dev, if any: reset the cores that have not
- * reported done and wait until they are ready (unless @closing: the
- * emulator is about to go), then forget the program.
+ * Stop @only (NULL: every program in flight on @dev): reset its cores
+ * that have not reported done and wait until they are ready (unless
+ * @closing: the emulator is about to go), then forget it.  The other
+ * programs in flight run on.
  */
-void tt_dev_stop_run(struct tt_device *dev, bool closing);
+void tt_dev_stop_run(struct tt_device *dev, const struct tt_program *only, bool closing);
 
 /* Banks on the NoC (bank_map.c) ------------------------------------------ */
 

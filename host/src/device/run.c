@@ -33,7 +33,13 @@ bool tt_dev_run_done(const struct tt_device *dev)
 	return true;
 }
 
-void tt_dev_reset_unfinished(struct tt_device *dev)
+/* Is core @c launched by @only (NULL: by any program)? */
+static bool launched_by(const struct tt_device *dev, uint32_t c, const struct tt_program *only)
+{
+	return dev->core[c].launched && (!only || dev->core[c].prog == only);
+}
+
+void tt_dev_reset_unfinished(struct tt_device *dev, const struct tt_program *only)
 {
 	for (uint32_t c = 0; c < dev->ncores; c++) {
 		struct tt_ctl_reset m = {
@@ -42,7 +48,7 @@ void tt_dev_reset_unfinished(struct tt_device *dev)
 			.flags = TT_CTL_RESET_FORCE,
 		};
 
-		if (!dev->core[c].launched || dev->core[c].done)
+		if (!launched_by(dev, c, only) || dev->core[c].done)
 			continue;
 		dev->core[c].ready = false;
 		memset(dev->core[c].hart, 0, sizeof(dev->core[c].hart));
@@ -52,7 +58,7 @@ void tt_dev_reset_unfinished(struct tt_device *dev)
 				     "reset: the device connection is lost");
 	}
 	for (uint32_t c = 0; c < dev->ncores; c++) {
-		while (dev->core[c].launched && !dev->core[c].done && !dev->core[c].ready) {
+		while (launched_by(dev, c, only) && !dev->core[c].done && !dev->core[c].ready) {
 			if (tt_dev_pump(dev, TT_REBOOT_TIMEOUT_MS) <= 0) {
 				tt_dev_error(dev, TT_EDEVICE, c, 0, 0,
 					     "core did not come back after reset");
@@ -62,13 +68,22 @@ void tt_dev_reset_unfinished(struct tt_device *dev)
 	}
 }
 
-void tt_dev_stop_run(struct tt_device *dev, bool closing)
+void tt_dev_stop_run(struct tt_device *dev, const struct tt_program *only, bool closing)
 {
-	if (!dev->inflight)
+	uint32_t n = 0;
+
+	if (!dev->ninflight)
 		return;
 	if (!closing)
-		tt_dev_reset_unfinished(dev);
-	for (uint32_t c = 0; c < dev->ncores; c++)
+		tt_dev_reset_unfinished(dev, only);
+	for (uint32_t c = 0; c < dev->ncores; c++) {
+		if (only && dev->core[c].prog != only)
+			continue;
 		dev->core[c].launched = false;
-	dev->inflight = NULL;
+		dev->core[c].prog = NULL;
+	}
+	for (uint32_t i = 0; i < dev->ninflight; i++)
+		if (only && dev->inflight[i] != only)
+			dev->inflight[n++] = dev->inflight[i];
+	dev->ninflight = n;
 }

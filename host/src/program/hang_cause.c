@@ -86,7 +86,7 @@ static uint32_t sem_writers(struct tt_device *dev, uint32_t core, uint32_t addr,
 			if (c == core || !dev->core[c].launched)
 				continue;
 			for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
-				const struct tt_kernel *k = kernel_on(dev->inflight, xy, r);
+				const struct tt_kernel *k = kernel_on(dev->core[c].prog, xy, r);
 
 				if (k && n < MAX_WAITED &&
 				    (by_addr ? given(k, xy, addr, 0, false)
@@ -105,7 +105,8 @@ static uint32_t core_mates(struct tt_device *dev, uint32_t core, unsigned int ri
 	uint32_t n = 0;
 
 	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++)
-		if (r != risc && (!trisc || r >= TT_RISC_TRISC0) && kernel_on(dev->inflight, xy, r))
+		if (r != risc && (!trisc || r >= TT_RISC_TRISC0) &&
+		    kernel_on(dev->core[core].prog, xy, r))
 			out[n++] = (struct hart_ref){ core, r };
 	return n;
 }
@@ -135,7 +136,7 @@ static uint32_t cb_users(struct tt_device *dev, uint32_t core, unsigned int risc
 	uint32_t n = 0;
 
 	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++)
-		if (r != risc && kernel_on(dev->inflight, xy, r) &&
+		if (r != risc && kernel_on(dev->core[core].prog, xy, r) &&
 		    (cb_used(dev, core, r, cb) & mask))
 			out[n++] = (struct hart_ref){ core, r };
 	return n;

@@ -11,8 +11,13 @@
  * written, every core's CB region is checked against the L1 buffers
  * allocated at that moment (tt_bank_check_cb).
  *
+ * Programs on disjoint cores may be in flight at once (sub-devices): each
+ * launched core remembers its program, and the run state (errors, the
+ * instruction count) spans from the first launch to the finish of the
+ * last.
+ *
  * tt_finish() sleeps on the control channel until each core's DONE
- * doorbell arrives.  On a timeout it asks the device what every hart
+ * doorbell arrives; tt_finish_program() until its program's cores have.  On a timeout it asks the device what every hart
  * waits for (run_report.c) and reboots the cores that did not finish.
  * The run state (which cores were launched, what failed) is the device's.
  */
@@ -305,6 +310,40 @@ static int check_grid(struct tt_device *dev, const struct tt_program *prog,
 }
 
 /*
+ * No kernel of @prog may land on a core an in-flight program holds: the
+ * first such core refuses the launch, naming both programs.
+ */
+static int check_cores_free(struct tt_device *dev, const struct tt_program *prog,
+			    struct tt_run_report *report)
+{
+	if (!dev->ninflight)
+		return TT_OK;
+	for (uint32_t i = 0; i < prog->num_kernels; i++) {
+		const struct tt_kernel *k = prog->kernels[i];
+
+		for (uint32_t c = 0; c < dev->ncores; c++) {
+			const struct tt_program *holder = dev->core[c].prog;
+			struct tt_core xy = tt_dev_core_xy(dev, c);
+
+			if (!holder || k->eth != tt_dev_core_is_eth(dev, c) ||
+			    !tt_core_range_set_contains(&k->cores, xy))
+				continue;
+			return tt_run_fail(report, TT_EBUSY,
+					   "tt_enqueue_program: %score (%u,%u) is busy: %s is "
+					   "still in flight on this device there: finish it "
+					   "first (tt_finish, tt_finish_program), or run %s on "
+					   "other cores",
+					   k->eth ? "ethernet " : "", xy.x, xy.y,
+					   holder == prog	 ? "this program"
+					   : holder->num_kernels ? holder->kernels[0]->path
+								 : "a program",
+					   k->path);
+		}
+	}
+	return TT_OK;
+}
+
+/*
  * Drop the devices @prog is no longer in flight on and make room for one
  * more: a program may be in flight on several devices at once (the chips
  * of a mesh), one launch each.
@@ -344,10 +383,11 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog, struct tt
 		rc = tt_prog_check(prog, "tt_enqueue_program");
 	if (rc)
 		return tt_run_fail(report, rc, "%s", tt_last_error());
-	if (dev->inflight)
+	if (dev->ninflight == TT_MAX_PROGRAMS_IN_FLIGHT)
 		return tt_run_fail(report, TT_EBUSY,
-				   "tt_enqueue_program: a program is still in flight "
-				   "on this device: call tt_finish first");
+				   "tt_enqueue_program: %u programs are in flight on this "
+				   "device, the most it takes: finish one first",
+				   dev->ninflight);
 	if (tt_dev_lost(dev)) {
 		char chip[32] = "the device";
 
@@ -390,13 +430,17 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog, struct tt
 		if (tt_cb_check_globals(&prog->cbs, dev, why, sizeof(why)))
 			return tt_run_fail(report, TT_EINVAL, "%s", why);
 	}
+	rc = check_cores_free(dev, prog, report);
+	if (rc)
+		return rc;
 	if (dev->banks_ok) {
 		rc = tt_memory_report_launch(&dev->banks);
 		if (rc)
 			return tt_run_fail(report, rc, "%s", tt_last_error());
 	}
 
-	tt_dev_run_start(dev);
+	if (!dev->ninflight)
+		tt_dev_run_start(dev);
 	dev->launches++;
 	dev->gdb.stopped = false;
 	if (tt_gdb_noting(dev))
@@ -428,6 +472,7 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog, struct tt
 		if (rc)
 			return rc;
 		dev->core[c].launched = true;
+		dev->core[c].prog = prog;
 		dev->core[c].done = false;
 		dev->core[c].running = true;
 		for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
@@ -445,7 +490,7 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog, struct tt
 	if (rc)
 		return tt_run_fail(report, rc, "device connection lost");
 	prog->flights[prog->num_flights++] = (struct tt_prog_flight){ dev, dev->serial };
-	dev->inflight = prog;
+	dev->inflight[dev->ninflight++] = prog;
 	return TT_OK;
 }
 
@@ -515,8 +560,23 @@ static void announce_stop(struct tt_device *dev)
  * start again once gdb has gone; *@hang_reported when the hang report was
  * made before that stop.
  */
-static int wait_launch(struct tt_device *dev, uint32_t timeout_ms, enum tt_hang_cause *cause,
-		       bool *hang_reported)
+/* Have the cores of @only (NULL: of every program) reported done? */
+static bool launch_done(const struct tt_device *dev, const struct tt_program *only)
+{
+	if (!only)
+		return tt_dev_run_done(dev);
+	for (uint32_t c = 0; c < dev->ncores; c++)
+		if (dev->core[c].prog == only && !dev->core[c].done)
+			return false;
+	return true;
+}
+
+/*
+ * With @only, waits for that program's cores, and returns as soon as
+ * anything fails (the caller then ends every program).
+ */
+static int wait_launch(struct tt_device *dev, const struct tt_program *only, uint32_t timeout_ms,
+		       enum tt_hang_cause *cause, bool *hang_reported)
 {
 	int64_t elapsed = 0, fail_at = -1;
 	bool stop_asked = false, stopped_once = false;
@@ -524,7 +584,7 @@ static int wait_launch(struct tt_device *dev, uint32_t timeout_ms, enum tt_hang_
 	struct timespec t0;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (!tt_dev_run_done(dev)) {
+	while (!launch_done(dev, only)) {
 		int64_t left = (int64_t)timeout_ms - elapsed;
 		/* stopped for gdb, or asked to stop: no clock runs */
 		bool waiting =
@@ -552,9 +612,11 @@ static int wait_launch(struct tt_device *dev, uint32_t timeout_ms, enum tt_hang_
 			fail_at = dev->failed ? 0 : -1;
 		}
 		elapsed = ms_since(&t0);
+		if (dev->failed && only)
+			return TT_OK;
 		if (dev->failed && fail_at < 0)
 			fail_at = elapsed;
-		if (tt_dev_run_done(dev) || (stop_asked && !stopped_once))
+		if (launch_done(dev, only) || (stop_asked && !stopped_once))
 			continue;
 		stuck = tt_dev_stuck(dev);
 		if (!stuck && elapsed < (int64_t)timeout_ms &&
@@ -579,31 +641,42 @@ static int wait_launch(struct tt_device *dev, uint32_t timeout_ms, enum tt_hang_
 	return TT_OK;
 }
 
-int tt_finish(struct tt_device *dev, uint32_t timeout_ms, struct tt_run_report *report)
+/* The timeout a finish gives, from tt_finish's @timeout_ms. */
+static uint32_t finish_timeout(const struct tt_device *dev, uint32_t timeout_ms)
 {
-	enum tt_hang_cause cause = TT_HANG_TIMEOUT;
-	bool hang_reported = false;
-	int rc, status;
-
-	rc = tt_dev_check(dev, "tt_finish");
-	if (rc)
-		return tt_run_fail(report, rc, "%s", tt_last_error());
-	if (!dev->inflight)
-		return tt_run_fail(report, TT_EINVAL,
-				   "tt_finish: nothing to finish: "
-				   "no program is in flight on this device");
-	if (!timeout_ms)
-		timeout_ms = TT_RUN_TIMEOUT_MS;
 	if (dev->under_gdb)
-		timeout_ms = INT32_MAX; /* a person is stepping through it */
+		return INT32_MAX; /* a person is stepping through it */
+	return timeout_ms ? timeout_ms : TT_RUN_TIMEOUT_MS;
+}
 
-	if (dev->links)
-		dev->links->flush(dev->links_ctx);
-	rc = wait_launch(dev, timeout_ms, &cause, &hang_reported);
+/* @report from the run's state (NULL: none). */
+static void fill_report(const struct tt_device *dev, struct tt_run_report *report)
+{
+	if (!report)
+		return;
+	report->status = dev->failed ? dev->first.status : TT_OK;
+	report->core = dev->first.core;
+	report->risc = dev->first.risc;
+	report->pc = dev->first.pc;
+	/* Without icount the device clock is not an instruction count. */
+	report->instructions = dev->deterministic ? dev->run_icount : 0;
+}
+
+/*
+ * Wait for every program in flight (a wait for one that failed or hung
+ * comes here with its @rc and @cause) and end the run.
+ */
+static int finish_all(struct tt_device *dev, int rc, enum tt_hang_cause cause, bool hang_reported,
+		      uint32_t timeout_ms, struct tt_run_report *report)
+{
+	int status;
+
+	if (!rc)
+		rc = wait_launch(dev, NULL, timeout_ms, &cause, &hang_reported);
 	if (rc == TT_ETIMEDOUT || rc == TT_EDEADLK) {
 		if (!hang_reported)
 			tt_run_hang_report(dev, cause, hang_ms(cause, timeout_ms));
-		tt_dev_reset_unfinished(dev);
+		tt_dev_reset_unfinished(dev, NULL);
 	} else if (rc && dev->in_system) {
 		tt_dev_error(dev, rc, TT_RUN_NOWHERE, 0, 0,
 			     "lost the device: QEMU exited: chip %u is gone with what it held; "
@@ -617,16 +690,66 @@ int tt_finish(struct tt_device *dev, uint32_t timeout_ms, struct tt_run_report *
 		tt_run_trap_locations(dev);
 	tt_dev_errors_finish(dev);
 	status = dev->failed ? dev->first.status : TT_OK;
-	if (report) {
-		report->status = status;
-		report->core = dev->first.core;
-		report->risc = dev->first.risc;
-		report->pc = dev->first.pc;
-		/* Without icount the device clock is not an instruction count. */
-		report->instructions = dev->deterministic ? dev->run_icount : 0;
-	}
-	dev->inflight = NULL;
+	fill_report(dev, report);
+	for (uint32_t c = 0; c < dev->ncores; c++)
+		dev->core[c].prog = NULL;
+	dev->ninflight = 0;
 	return status ? tt_fail(status, "%s", dev->errors) : TT_OK;
+}
+
+int tt_finish(struct tt_device *dev, uint32_t timeout_ms, struct tt_run_report *report)
+{
+	int rc = tt_dev_check(dev, "tt_finish");
+
+	if (rc)
+		return tt_run_fail(report, rc, "%s", tt_last_error());
+	if (!dev->ninflight)
+		return tt_run_fail(report, TT_EINVAL,
+				   "tt_finish: nothing to finish: "
+				   "no program is in flight on this device");
+	if (dev->links)
+		dev->links->flush(dev->links_ctx);
+	return finish_all(dev, TT_OK, TT_HANG_TIMEOUT, false, finish_timeout(dev, timeout_ms),
+			  report);
+}
+
+int tt_finish_program(struct tt_device *dev, struct tt_program *prog, uint32_t timeout_ms,
+		      struct tt_run_report *report)
+{
+	enum tt_hang_cause cause = TT_HANG_TIMEOUT;
+	bool hang_reported = false;
+	uint32_t n = 0;
+	int rc = tt_dev_check(dev, "tt_finish_program");
+
+	if (!rc)
+		rc = tt_prog_check(prog, "tt_finish_program");
+	if (rc)
+		return tt_run_fail(report, rc, "%s", tt_last_error());
+	if (!tt_dev_runs(dev, prog))
+		return tt_run_fail(report, TT_EINVAL,
+				   "tt_finish_program: the program is not in flight on this "
+				   "device");
+	if (dev->ninflight == 1)
+		return tt_finish(dev, timeout_ms, report);
+	timeout_ms = finish_timeout(dev, timeout_ms);
+	if (dev->links)
+		dev->links->flush(dev->links_ctx);
+	rc = wait_launch(dev, prog, timeout_ms, &cause, &hang_reported);
+	if (rc || dev->failed)
+		return finish_all(dev, rc, cause, hang_reported, timeout_ms, report);
+	/* Done: its cores are free; the others run on. */
+	for (uint32_t c = 0; c < dev->ncores; c++) {
+		if (dev->core[c].prog != prog)
+			continue;
+		dev->core[c].prog = NULL;
+		dev->core[c].launched = false;
+	}
+	for (uint32_t i = 0; i < dev->ninflight; i++)
+		if (dev->inflight[i] != prog)
+			dev->inflight[n++] = dev->inflight[i];
+	dev->ninflight = n;
+	fill_report(dev, report);
+	return TT_OK;
 }
 
 int tt_program_run(struct tt_device *dev, struct tt_program *prog, uint32_t timeout_ms,

@@ -138,7 +138,7 @@ void tt_program_destroy(struct tt_program *prog)
 	}
 	for (uint32_t i = 0; i < prog->num_flights; i++)
 		if (tt_prog_flight_live(prog, &prog->flights[i]))
-			tt_dev_stop_run(prog->flights[i].dev, false);
+			tt_dev_stop_run(prog->flights[i].dev, prog, false);
 	free(prog->flights);
 	for (uint32_t i = 0; i < prog->num_kernels; i++)
 		kernel_free(prog->kernels[i]);

@@ -190,11 +190,20 @@ struct tt_program {
 	uint32_t cap_flights;
 };
 
+/* Is @prog in flight on @dev? */
+static inline bool tt_dev_runs(const struct tt_device *dev, const struct tt_program *prog)
+{
+	for (uint32_t i = 0; i < dev->ninflight; i++)
+		if (dev->inflight[i] == prog)
+			return true;
+	return false;
+}
+
 /* Is @prog in flight on the device of @f (which may be closed)? */
 static inline bool tt_prog_flight_live(const struct tt_program *prog,
 				       const struct tt_prog_flight *f)
 {
-	return tt_dev_alive(f->dev, f->serial) && f->dev->inflight == prog;
+	return tt_dev_alive(f->dev, f->serial) && tt_dev_runs(f->dev, prog);
 }
 
 /* Runs (launch.c, run_report.c) ------------------------------------------- */

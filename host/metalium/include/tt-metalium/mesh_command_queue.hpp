@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // MeshCommandQueue: the in-order queue of a MeshDevice.  Work runs in
-// order: a buffer read or write, or another workload, first waits for the
-// workload in flight (libtt's tt_finish), so "non-blocking" calls give
-// the same results as on tt-metal.  A kernel failure (trap, guest error,
+// order: a buffer read or write first waits for the workloads in flight
+// (libtt's tt_finish), and a workload for the one before it on its
+// sub-device, so "non-blocking" calls give the same results as on
+// tt-metal.  Workloads on different sub-devices run at once; with a stall
+// group set (MeshDevice::set_sub_device_stall_group), reads, writes and
+// finish() wait for its sub-devices only.  A kernel failure (trap, guest error,
 // sanitizer stop, hang) throws a std::runtime_error whose what() is
 // libtt's run report.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -25,10 +29,16 @@
 
 namespace tt::tt_metal::detail {
 class ProgramImpl;
-// What the queues of one device share: the program in flight (kept alive
-// until it finishes) and the event counter.
+// What the queues of one device share: the programs in flight and the
+// event counter.
 struct DeviceDispatch {
-	std::shared_ptr<ProgramImpl> running;
+	// A program in flight (kept alive until it finishes) and the
+	// sub-device it runs on.
+	struct Flight {
+		std::shared_ptr<ProgramImpl> program;
+		uint32_t sub_device = 0;
+	};
+	std::vector<Flight> running; // oldest first; one per sub-device
 	uint32_t events = 0;
 };
 // A program a trace ran, and on which devices of the mesh.
@@ -95,12 +105,21 @@ public:
 				  const std::vector<ShardDataTransfer> &transfers, bool blocking);
 	void enqueue_read_shards(const std::vector<ShardDataTransfer> &transfers,
 				 const std::shared_ptr<MeshBuffer> &buffer, bool blocking);
-	// Wait for the workload in flight on the device, if any.
+	// Wait for the workloads in flight on sub-devices @sub_device_ids
+	// (none given: the stall group's, or every one when none is set).
 	void finish(ttsl::Span<const SubDeviceId> sub_device_ids = {});
+	// Wait for every workload in flight, whatever the stall group.
+	void finish_all();
+	// Wait for @program if it is in flight.
+	void finish_program(const detail::ProgramImpl *program);
 	// Start @program after the work before it; wait for it if @blocking.
 	void enqueue_program(Program &program, bool blocking);
-	// The program in flight on the device, or nullptr.
-	const detail::ProgramImpl *running() const { return dispatch_->running.get(); }
+	// The program last started and still in flight on the device, or nullptr.
+	const detail::ProgramImpl *running() const
+	{
+		const auto &r = dispatch_->running;
+		return r.empty() ? nullptr : r.back().program.get();
+	}
 
 	// Events: every command of every queue of a device runs in the order
 	// it was enqueued, so waiting for an event needs no device work.
@@ -123,10 +142,16 @@ public:
 private:
 	void transfer_shards(const std::shared_ptr<MeshBuffer> &buffer,
 			     const std::vector<ShardDataTransfer> &transfers, bool write);
-	void launch(const std::shared_ptr<detail::ProgramImpl> &impl);
+	// Start @impl on sub-device @sub_device (none: the one its cores are on).
+	void launch(const std::shared_ptr<detail::ProgramImpl> &impl,
+		    std::optional<uint32_t> sub_device = std::nullopt);
 	// Start @impl on every chip of @range (a mesh of several).
 	void launch_on(const MeshCoordinateRange &range,
 		       const std::shared_ptr<detail::ProgramImpl> &impl);
+	// The sub-devices finish(@ids) waits for; empty: all of them.
+	std::vector<uint32_t> stall_set(ttsl::Span<const SubDeviceId> ids) const;
+	// On one device: wait for the programs in flight that @which picks.
+	void finish_where(const std::function<bool(const detail::DeviceDispatch::Flight &)> &which);
 	// The queue of the same id on the chip at @coord.
 	MeshCommandQueue &chip_queue(const MeshCoordinate &coord) const;
 	void no_capture(const char *what) const;

@@ -162,7 +162,8 @@ public:
 	// tt-metal's internal view of a mesh; defined with it in
 	// distributed/mesh_device_impl.hpp, one of the test-support headers.
 	MeshDeviceImpl &impl();
-	// The whole worker grid (there are no sub-devices).
+	// The Tensix cores of sub-device @sub_device_id of the loaded manager
+	// (without one: the whole worker grid, sub-device 0).
 	CoreRangeSet worker_cores(HalProgrammableCoreType type, SubDeviceId sub_device_id) const;
 	uint32_t num_worker_cores(HalProgrammableCoreType type, SubDeviceId sub_device_id) const;
 	bool is_local(const MeshCoordinate &coord) const;
@@ -178,8 +179,8 @@ public:
 	void replay_mesh_trace(uint8_t cq_id, const MeshTraceId &trace_id, bool blocking);
 	void release_mesh_trace(const MeshTraceId &trace_id);
 
-	// Sub-device configurations (sub_device.hpp): kept and reported; all
-	// programs still run one after another on the whole device.
+	// Sub-device configurations (sub_device.hpp): programs on different
+	// sub-devices of the loaded manager run at once (MeshCommandQueue).
 	SubDeviceManagerId create_sub_device_manager(std::initializer_list<SubDevice> sub_devices,
 						     DeviceAddr local_l1_size);
 	SubDeviceManagerId create_sub_device_manager(ttsl::Span<const SubDevice> sub_devices,
@@ -200,6 +201,9 @@ public:
 	const std::vector<SubDeviceId> &get_sub_device_stall_group() const { return stall_group_; }
 	void set_sub_device_stall_group(ttsl::Span<const SubDeviceId> ids);
 	void reset_sub_device_stall_group();
+	// The sub-device of the loaded manager that holds every Tensix kernel
+	// of @program (0 without a manager); throws when none does.
+	uint32_t sub_device_of(const detail::ProgramImpl &program) const;
 
 private:
 	// The row-major index of @coord among the chips.
