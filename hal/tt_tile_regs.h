@@ -129,7 +129,8 @@ enum tt_tile_cmd {
 					 * in1 a row broadcast repeats), ARG2 = accumulate,
 					 * ARG3 = Dst */
 	TT_TILE_CMD_DATACOPY,		/* MATH: ARG0 = src, ARG1 = Dst tile */
-	TT_TILE_CMD_SFPU_UNARY,		/* MATH: ARG0 = op, ARG1 = Dst tile */
+	TT_TILE_CMD_SFPU_UNARY,		/* MATH: ARG0 = op, ARG1 = Dst tile, ARG2 = the
+					 * scalar of a *_SCALAR op (FP32 bits) */
 	TT_TILE_CMD_ACQUIRE,		/* MATH: tile_regs_acquire */
 	TT_TILE_CMD_COMMIT,		/* MATH: tile_regs_commit */
 	TT_TILE_CMD_WAIT,		/* PACK: tile_regs_wait */
@@ -191,6 +192,14 @@ enum tt_tile_cmd {
 #define TT_TILE_SFPU_ABS		9
 #define TT_TILE_SFPU_SQUARE		10
 #define TT_TILE_SFPU_NEGATIVE		11
+#define TT_TILE_SFPU_SILU		12	/* x * sigmoid(x) */
+#define TT_TILE_SFPU_SIGN		13	/* 1, -1 or 0 */
+/* x op s, s the scalar in ARG2 (tt-metal's binop_with_scalar). */
+#define TT_TILE_SFPU_ADD_SCALAR		14
+#define TT_TILE_SFPU_SUB_SCALAR		15
+#define TT_TILE_SFPU_MUL_SCALAR		16
+#define TT_TILE_SFPU_DIV_SCALAR		17	/* x * s: s is the divisor's reciprocal */
+#define TT_TILE_SFPU_RSUB_SCALAR	18	/* s - x */
 
 /*
  * SFPI slots.  0..7 are LReg0..7 (sfpi's l_reg); the kernel API keeps

@@ -184,7 +184,7 @@ static void bench_matmul(TTMathFidelity fid, const char *name)
 
 static void exp_engine(void)
 {
-	ttx_sfpu_unary(&eng, TTX_SFPU_EXP, 0);
+	ttx_sfpu_unary(&eng, TTX_SFPU_EXP, 0, 0);
 	ttx_tile_unpack_to_dst(&eng, TT_DF_FLOAT16_B, ta, 0);
 }
 

@@ -112,7 +112,9 @@ _Static_assert(TT_TILE_BCAST_NONE == TTX_BCAST_NONE &&
                "bcast values");
 _Static_assert(TT_TILE_SFPU_EXP == TTX_SFPU_EXP &&
                    TT_TILE_SFPU_NEGATIVE == TTX_SFPU_NEGATIVE &&
-                   TT_TILE_SFPU_NEGATIVE + 1 == TTX_SFPU_UNARY_COUNT,
+                   TT_TILE_SFPU_SILU == TTX_SFPU_SILU &&
+                   TT_TILE_SFPU_MUL_SCALAR == TTX_SFPU_MUL_SCALAR &&
+                   TT_TILE_SFPU_RSUB_SCALAR + 1 == TTX_SFPU_UNARY_COUNT,
                "SFPU op values");
 _Static_assert(TT_TILE_POOL_SUM == TTX_POOL_SUM &&
                    TT_TILE_POOL_AVG == TTX_POOL_AVG &&
@@ -657,7 +659,7 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
     case TT_TILE_CMD_SFPU_UNARY:
         return a[0] >= TTX_SFPU_UNARY_COUNT
                    ? TTX_TILE_EINVAL
-                   : ttx_sfpu_unary(e, (TTSfpuOp)a[0], a[1]);
+                   : ttx_sfpu_unary(e, (TTSfpuOp)a[0], a[1], a[2]);
     case TT_TILE_CMD_MATMUL:
         return tc->worker ? ttx_worker_matmul(tc->worker, core, e, a[0])
                           : ttx_tile_matmul(e, a[0]);

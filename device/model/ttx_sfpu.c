@@ -403,7 +403,7 @@ static float gelu_op(float x, bool approx, bool fp32)
 /* ---- dispatch --------------------------------------------------------- */
 
 static inline float sfpu_eval_inl(TTSfpuOp op, float x, bool approx,
-                                  bool fp32_dest)
+                                  bool fp32_dest, float s)
 {
     switch (op) {
     case TTX_SFPU_EXP:
@@ -434,6 +434,20 @@ static inline float sfpu_eval_inl(TTSfpuOp op, float x, bool approx,
         return mul(x, x);
     case TTX_SFPU_NEGATIVE:
         return setsgn(x, !(f2u(x) >> 31));
+    case TTX_SFPU_SILU:
+        return mul(x, sigmoid_op(x, approx, fp32_dest));
+    case TTX_SFPU_SIGN:
+        /* flush_in made denormals zero: they are neither sign. */
+        return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f;
+    case TTX_SFPU_ADD_SCALAR:
+        return add(x, s);
+    case TTX_SFPU_SUB_SCALAR:
+        return mad(s, -1.0f, x);
+    case TTX_SFPU_MUL_SCALAR:
+    case TTX_SFPU_DIV_SCALAR:
+        return mul(x, s);
+    case TTX_SFPU_RSUB_SCALAR:
+        return mad(x, -1.0f, s);
     default:
         return x;
     }
@@ -441,18 +455,31 @@ static inline float sfpu_eval_inl(TTSfpuOp op, float x, bool approx,
 
 float ttx_sfpu_eval(TTSfpuOp op, float x, bool approx, bool fp32_dest)
 {
-    return sfpu_eval_inl(op, flush_in(x), approx, fp32_dest);
+    return sfpu_eval_inl(op, flush_in(x), approx, fp32_dest, 0.0f);
 }
 
 const char *ttx_sfpu_name(TTSfpuOp op)
 {
     static const char *const names[TTX_SFPU_UNARY_COUNT] = {
-        [TTX_SFPU_EXP] = "exp",       [TTX_SFPU_RECIP] = "recip",
-        [TTX_SFPU_SQRT] = "sqrt",     [TTX_SFPU_RSQRT] = "rsqrt",
-        [TTX_SFPU_LOG] = "log",       [TTX_SFPU_RELU] = "relu",
-        [TTX_SFPU_GELU] = "gelu",     [TTX_SFPU_SIGMOID] = "sigmoid",
-        [TTX_SFPU_TANH] = "tanh",     [TTX_SFPU_ABS] = "abs",
-        [TTX_SFPU_SQUARE] = "square", [TTX_SFPU_NEGATIVE] = "negative",
+        [TTX_SFPU_EXP] = "exp",
+        [TTX_SFPU_RECIP] = "recip",
+        [TTX_SFPU_SQRT] = "sqrt",
+        [TTX_SFPU_RSQRT] = "rsqrt",
+        [TTX_SFPU_LOG] = "log",
+        [TTX_SFPU_RELU] = "relu",
+        [TTX_SFPU_GELU] = "gelu",
+        [TTX_SFPU_SIGMOID] = "sigmoid",
+        [TTX_SFPU_TANH] = "tanh",
+        [TTX_SFPU_ABS] = "abs",
+        [TTX_SFPU_SQUARE] = "square",
+        [TTX_SFPU_NEGATIVE] = "negative",
+        [TTX_SFPU_SILU] = "silu",
+        [TTX_SFPU_SIGN] = "sign",
+        [TTX_SFPU_ADD_SCALAR] = "add_unary",
+        [TTX_SFPU_SUB_SCALAR] = "sub_unary",
+        [TTX_SFPU_MUL_SCALAR] = "mul_unary",
+        [TTX_SFPU_DIV_SCALAR] = "div_unary",
+        [TTX_SFPU_RSUB_SCALAR] = "rsub_unary",
     };
 
     return op < TTX_SFPU_UNARY_COUNT ? names[op] : "?";
@@ -548,9 +575,12 @@ static uint32_t sfpu_store(float y, TTDstKind kind, bool rne)
  * instead of a call, and both are the correctly rounded fused
  * multiply-add.
  */
-SFPU_INLINE void unary_body(TTTileEngine *e, unsigned slot, TTSfpuOp op)
+SFPU_INLINE void unary_body(TTTileEngine *e, unsigned slot, TTSfpuOp op,
+                            float s)
 {
     bool approx = e->cfg.approx, fp32 = e->cfg.fp32_dest;
+    /* silu rounds to nearest even before its store, approx or not. */
+    bool rne = !approx || op == TTX_SFPU_SILU;
     TTDstKind kind = e->kind[slot];
     float x[TT_TILE_ELEMS];
 
@@ -567,44 +597,46 @@ SFPU_INLINE void unary_body(TTTileEngine *e, unsigned slot, TTSfpuOp op)
         }
     } else {
         for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
-            x[i] = sfpu_eval_inl(op, x[i], approx, fp32);
+            x[i] = sfpu_eval_inl(op, x[i], approx, fp32, s);
         }
     }
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
-        e->dst[slot][i] = sfpu_store(x[i], kind, !approx);
+        e->dst[slot][i] = sfpu_store(x[i], kind, rne);
     }
     e->defined[slot] = ~0ull;
 }
 
-static void unary_portable(TTTileEngine *e, unsigned slot, TTSfpuOp op)
+static void unary_portable(TTTileEngine *e, unsigned slot, TTSfpuOp op, float s)
 {
-    unary_body(e, slot, op);
+    unary_body(e, slot, op, s);
 }
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target("avx2,fma"))) static void
-unary_fma(TTTileEngine *e, unsigned slot, TTSfpuOp op)
+unary_fma(TTTileEngine *e, unsigned slot, TTSfpuOp op, float s)
 {
-    unary_body(e, slot, op);
+    unary_body(e, slot, op, s);
 }
 #else
-static void unary_fma(TTTileEngine *e, unsigned slot, TTSfpuOp op)
+static void unary_fma(TTTileEngine *e, unsigned slot, TTSfpuOp op, float s)
 {
-    unary_body(e, slot, op);
+    unary_body(e, slot, op, s);
 }
 #endif
 
-int ttx_sfpu_unary(TTTileEngine *e, TTSfpuOp op, unsigned idst)
+int ttx_sfpu_unary(TTTileEngine *e, TTSfpuOp op, unsigned idst, uint32_t scalar)
 {
     int slot = ttx_sfpu_math_slot(e, idst);
+    /* The scalar is loaded into an LReg as FP32: denormals read as 0. */
+    float s = flush_in(u2f(scalar));
 
     if (slot < 0 || op >= TTX_SFPU_UNARY_COUNT) {
         return TTX_TILE_EINVAL;
     }
     if (ttx_tile_simd_level() >= TTX_SIMD_AVX2) {
-        unary_fma(e, (unsigned)slot, op);
+        unary_fma(e, (unsigned)slot, op, s);
     } else {
-        unary_portable(e, (unsigned)slot, op);
+        unary_portable(e, (unsigned)slot, op, s);
     }
     return TTX_TILE_OK;
 }

@@ -104,6 +104,13 @@ typedef enum TTSfpuOp {
     TTX_SFPU_ABS,
     TTX_SFPU_SQUARE,
     TTX_SFPU_NEGATIVE,
+    TTX_SFPU_SILU,
+    TTX_SFPU_SIGN,
+    TTX_SFPU_ADD_SCALAR, /* these take a scalar: ttx_sfpu_unary's @scalar */
+    TTX_SFPU_SUB_SCALAR,
+    TTX_SFPU_MUL_SCALAR,
+    TTX_SFPU_DIV_SCALAR, /* x * scalar, as the LLK: the caller passes 1/divisor */
+    TTX_SFPU_RSUB_SCALAR,
     TTX_SFPU_UNARY_COUNT,
 } TTSfpuOp;
 
@@ -557,8 +564,12 @@ int ttx_tile_copy_tile(TTTileEngine *e, unsigned fmt, const void *in,
 
 /* ---- SFPU (ttx_sfpu.c) --------------------------------------------- */
 
-/* Dst[@idst] = op(Dst[@idst]) in the engine's approx mode. */
-int ttx_sfpu_unary(TTTileEngine *e, TTSfpuOp op, unsigned idst);
+/*
+ * Dst[@idst] = op(Dst[@idst]) in the engine's approx mode; @scalar (FP32
+ * bits) is the operand of the *_SCALAR ops.
+ */
+int ttx_sfpu_unary(TTTileEngine *e, TTSfpuOp op, unsigned idst,
+                   uint32_t scalar);
 /* Dst[@idst0] = Dst[@idst0] op Dst[@idst1]. */
 int ttx_sfpu_binary(TTTileEngine *e, TTSfpuBinaryOp op, unsigned idst0,
                     unsigned idst1);

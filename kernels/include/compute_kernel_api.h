@@ -794,6 +794,29 @@ TT_SFPU_UNARY(tanh, TT_TILE_SFPU_TANH)
 TT_SFPU_UNARY(abs, TT_TILE_SFPU_ABS)
 TT_SFPU_UNARY(square, TT_TILE_SFPU_SQUARE)
 TT_SFPU_UNARY(negative, TT_TILE_SFPU_NEGATIVE)
+TT_SFPU_UNARY(silu, TT_TILE_SFPU_SILU)
+TT_SFPU_UNARY(sign, TT_TILE_SFPU_SIGN)
+
+/*
+ * <op>_unary_tile(idst, scalar): Dst[idst] = Dst[idst] op scalar, the
+ * scalar an FP32 value's bits (tt-metal's binop_with_scalar.h).  As
+ * there, div_unary_tile multiplies: pass the divisor's reciprocal.
+ */
+static FORCE_INLINE void binop_with_scalar_tile_init(void)
+{}
+
+#define TT_SFPU_SCALAR(name, op)                                                   \
+	static FORCE_INLINE void name##_unary_tile(uint32_t idst, uint32_t scalar) \
+	{                                                                          \
+		(void)idst, (void)scalar;                                          \
+		MATH((tt_tile_cmd(TT_TILE_CMD_SFPU_UNARY, op, idst, scalar, 0)));  \
+	}
+
+TT_SFPU_SCALAR(add, TT_TILE_SFPU_ADD_SCALAR)
+TT_SFPU_SCALAR(sub, TT_TILE_SFPU_SUB_SCALAR)
+TT_SFPU_SCALAR(mul, TT_TILE_SFPU_MUL_SCALAR)
+TT_SFPU_SCALAR(div, TT_TILE_SFPU_DIV_SCALAR)
+TT_SFPU_SCALAR(rsub, TT_TILE_SFPU_RSUB_SCALAR)
 
 /* SFPU binary ops on Dst (tt-metal eltwise_binary_sfpu.h) -------------- */
 

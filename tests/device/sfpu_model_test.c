@@ -5,7 +5,7 @@
  * golden, with the error bound docs/tile-engine.md lists (the measured
  * maximum is printed next to it); special values; the SFPSTORE
  * truncation versus the explicit round-to-nearest-even of precise mode;
- * binary add/sub/mul.
+ * binary add/sub/mul; the ops with a scalar.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -83,6 +83,10 @@ static double golden(TTSfpuOp op, double x)
 		return fabs(x);
 	case TTX_SFPU_SQUARE:
 		return x * x;
+	case TTX_SFPU_SILU:
+		return x / (1 + exp(-x));
+	case TTX_SFPU_SIGN:
+		return (x > 0) - (x < 0);
 	default:
 		return -x;
 	}
@@ -111,6 +115,8 @@ static const struct {
 	[TTX_SFPU_ABS] = { true, { 0, 0, 0, 0 }, -8, 8 },
 	[TTX_SFPU_SQUARE] = { true, { 0x1p-8, 0x1p-24, 0x1p-7, 0x1p-24 }, -8, 8 },
 	[TTX_SFPU_NEGATIVE] = { true, { 0, 0, 0, 0 }, -8, 8 },
+	[TTX_SFPU_SILU] = { false, { 5e-3, 3e-7, 0.012, 0.01 }, -8, 8 },
+	[TTX_SFPU_SIGN] = { true, { 0, 0, 0, 0 }, -8, 8 },
 };
 
 static void check_op(TTSfpuOp op)
@@ -134,7 +140,7 @@ static void check_op(TTSfpuOp op)
 						x[i] = -x[i];
 				}
 				load(fp32, approx, x);
-				cr_assert_eq(ttx_sfpu_unary(eng, op, 0), 0);
+				cr_assert_eq(ttx_sfpu_unary(eng, op, 0, 0), 0);
 				ttx_tile_dst_read(eng, 0, y);
 				for (int i = 0; i < N; i++) {
 					double g = golden(op, x[i]);
@@ -248,16 +254,16 @@ Test(sfpu, store_truncates_unless_rounded)
 	for (int i = 0; i < N; i++)
 		x[i] = 1.0703125f;
 	load(false, true, x);
-	ttx_sfpu_unary(eng, TTX_SFPU_SQUARE, 0);
+	ttx_sfpu_unary(eng, TTX_SFPU_SQUARE, 0, 0);
 	ttx_tile_dst_read(eng, 0, y);
 	cr_assert_eq(y[0], 1.140625);
 	load(false, false, x);
-	ttx_sfpu_unary(eng, TTX_SFPU_SQUARE, 0);
+	ttx_sfpu_unary(eng, TTX_SFPU_SQUARE, 0, 0);
 	ttx_tile_dst_read(eng, 0, y);
 	cr_assert_eq(y[0], 1.1484375);
 	/* An fp32 Dst keeps everything. */
 	load(true, true, x);
-	ttx_sfpu_unary(eng, TTX_SFPU_SQUARE, 0);
+	ttx_sfpu_unary(eng, TTX_SFPU_SQUARE, 0, 0);
 	ttx_tile_dst_read(eng, 0, y);
 	cr_assert_eq(y[0], 1.14556884765625);
 }
@@ -302,6 +308,46 @@ Test(sfpu, binary_ops)
 	cr_assert_eq(ttx_sfpu_binary(eng, TTX_SFPU_ADD, 0, 8), TTX_TILE_EINVAL);
 }
 
+Test(sfpu, silu)
+{
+	check_op(TTX_SFPU_SILU);
+}
+Test(sfpu, sign)
+{
+	check_op(TTX_SFPU_SIGN);
+	cr_assert_eq(ttx_sfpu_eval(TTX_SFPU_SIGN, -0.0f, false, true), 0.0f);
+	cr_assert_eq(ttx_sfpu_eval(TTX_SFPU_SIGN, bitsf(0x80000001), false, true), 0.0f);
+}
+
+/* x op s: one SFPMAD, rounded once to FP32 (an FP32 Dst keeps it all). */
+Test(sfpu, scalar_ops)
+{
+	const float s = 2.5f;
+	uint32_t sbits;
+	float x[N];
+	double y[N];
+
+	memcpy(&sbits, &s, 4);
+	for (int op = TTX_SFPU_ADD_SCALAR; op <= TTX_SFPU_RSUB_SCALAR; op++) {
+		for (int i = 0; i < N; i++)
+			x[i] = (float)rnd(-100, 100);
+		load(true, false, x);
+		cr_assert_eq(ttx_sfpu_unary(eng, op, 0, sbits), 0);
+		ttx_tile_dst_read(eng, 0, y);
+		for (int i = 0; i < N; i++) {
+			float want = op == TTX_SFPU_ADD_SCALAR	  ? x[i] + s
+				     : op == TTX_SFPU_SUB_SCALAR  ? x[i] - s
+				     : op == TTX_SFPU_RSUB_SCALAR ? s - x[i]
+								  : x[i] * s;
+
+			if (want == 0.0f)
+				want = 0.0f; /* SFPMAD gives +0 */
+			cr_assert_eq(y[i], want, "%s elem %d: %a op %a -> %a, want %a",
+				     ttx_sfpu_name(op), i, x[i], s, y[i], want);
+		}
+	}
+}
+
 Test(sfpu, fp16_dst)
 {
 	static uint8_t t[2048];
@@ -315,7 +361,7 @@ Test(sfpu, fp16_dst)
 	}
 	t[1] = 0x7b; /* 57344: square overflows FP16 */
 	ttx_tile_copy_tile(eng, TT_DF_FLOAT16, t, 0);
-	cr_assert_eq(ttx_sfpu_unary(eng, TTX_SFPU_SQUARE, 0), 0);
+	cr_assert_eq(ttx_sfpu_unary(eng, TTX_SFPU_SQUARE, 0, 0), 0);
 	ttx_tile_dst_read(eng, 0, y);
 	cr_assert_eq(y[1], 2.25);
 	cr_assert_eq(y[0], 131008.0); /* saturates to 0x7fff */
