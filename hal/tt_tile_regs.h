@@ -126,8 +126,8 @@ enum tt_tile_cmd {
 	TT_TILE_CMD_UNPACK_TO_DST,	/* UNPACK: ARG0 = L1, ARG1 = FMT, ARG2 = Dst tile of
 					 * the math half, written at once (no handshake) */
 	TT_TILE_CMD_ELTWISE,		/* MATH: ARG0 = op, ARG1 = bcast | row << 8 (the row of
-					 * in1 a row broadcast repeats), ARG2 = accumulate,
-					 * ARG3 = Dst */
+					 * in1 a row broadcast repeats) | reuse << 16,
+					 * ARG2 = accumulate, ARG3 = Dst */
 	TT_TILE_CMD_DATACOPY,		/* MATH: ARG0 = src, ARG1 = Dst tile */
 	TT_TILE_CMD_SFPU_UNARY,		/* MATH: ARG0 = op, ARG1 = Dst tile, ARG2 = the
 					 * scalar of a *_SCALAR op (FP32 bits) */
@@ -165,6 +165,16 @@ enum tt_tile_cmd {
 #define TT_TILE_BCAST_SCALAR		3
 #define TT_TILE_BCAST_ROW_SHIFT		8 /* ELTWISE ARG1: the broadcast row */
 #define TT_TILE_BCAST_KIND_MASK		((1u << TT_TILE_BCAST_ROW_SHIFT) - 1)
+#define TT_TILE_BCAST_ROW_MASK		0xffu
+/*
+ * ELTWISE ARG1: the Dst tile goes into a Src first (MOVD2A / MOVD2B, then
+ * the tile is cleared), the other Src holding the unpacked operand:
+ * tt-metal's binary_dest_reuse_tiles.
+ */
+#define TT_TILE_REUSE_SHIFT		16
+#define TT_TILE_REUSE_NONE		0
+#define TT_TILE_REUSE_DST_TO_SRCA	1
+#define TT_TILE_REUSE_DST_TO_SRCB	2
 
 /* ARG0 (tt-metal PoolType) and ARG1 (ReduceDim) of REDUCE. */
 #define TT_TILE_POOL_SUM		0

@@ -645,14 +645,28 @@ static int ttx_compute_run(TTComputeState *tc, unsigned core, unsigned risc,
         return l1 ? ttx_tile_unpack_to_dst(e, TT_FIELD_GET(TILE, FMT, DF, a[1]),
                                            l1, a[2])
                   : TTX_COMPUTE_REPORTED;
-    case TT_TILE_CMD_ELTWISE:
+    case TT_TILE_CMD_ELTWISE: {
+        uint32_t reuse = a[1] >> TT_TILE_REUSE_SHIFT;
+        int rc;
+
         if (a[0] > TT_TILE_ELTWISE_MUL ||
-            (a[1] & TT_TILE_BCAST_KIND_MASK) > TT_TILE_BCAST_SCALAR) {
+            (a[1] & TT_TILE_BCAST_KIND_MASK) > TT_TILE_BCAST_SCALAR ||
+            reuse > TT_TILE_REUSE_DST_TO_SRCB) {
             return TTX_TILE_EINVAL;
         }
-        return ttx_tile_eltwise(e, (TTEltwiseOp)a[0],
-                                (TTBcast)(a[1] & TT_TILE_BCAST_KIND_MASK),
-                                a[1] >> TT_TILE_BCAST_ROW_SHIFT, a[2], a[3]);
+        if (reuse != TT_TILE_REUSE_NONE) {
+            rc = ttx_tile_reuse_dst(
+                e, reuse == TT_TILE_REUSE_DST_TO_SRCA ? TTX_SRC_A : TTX_SRC_B,
+                a[3]);
+            if (rc) {
+                return rc;
+            }
+        }
+        return ttx_tile_eltwise(
+            e, (TTEltwiseOp)a[0], (TTBcast)(a[1] & TT_TILE_BCAST_KIND_MASK),
+            (a[1] >> TT_TILE_BCAST_ROW_SHIFT) & TT_TILE_BCAST_ROW_MASK, a[2],
+            a[3]);
+    }
     case TT_TILE_CMD_DATACOPY:
         return a[0] > TTX_SRC_B ? TTX_TILE_EINVAL
                                 : ttx_tile_datacopy(e, a[0], a[1]);

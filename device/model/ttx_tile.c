@@ -1556,6 +1556,35 @@ static unsigned bcast_index(TTBcast bcast, unsigned row, unsigned r, unsigned c)
     }
 }
 
+int ttx_tile_reuse_dst(TTTileEngine *e, unsigned src, unsigned idst)
+{
+    const TTSrcBank *a, *b;
+    TTSrcBank *to;
+    unsigned slot;
+    TTDstKind kind;
+    int rc = fpu_check(e, idst, &a, &b, &slot, &kind);
+
+    if (rc) {
+        return rc;
+    }
+    /* The engine's own banks, handed to the math thread by fpu_check. */
+    to = (TTSrcBank *)(src == TTX_SRC_A ? a : b);
+    kind = e->kind[slot];
+    for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
+        float f = (float)dst_get(e, slot, i, 0.0);
+        uint32_t u;
+
+        memcpy(&u, &f, sizeof(u));
+        /* Src holds 19 bits: an FP32 Dst's datums lose 13 mantissa bits. */
+        to->bits[i] = kind == TTX_DST_FP32 ? u & 0xffffe000u : u;
+    }
+    to->style = kind == TTX_DST_FP32   ? TTX_SRC_TF32
+                : kind == TTX_DST_FP16 ? TTX_SRC_FP16
+                                       : TTX_SRC_BF16;
+    zero_slot(e, slot); /* ZEROACC: the op writes its result there */
+    return TTX_TILE_OK;
+}
+
 int ttx_tile_eltwise(TTTileEngine *e, TTEltwiseOp op, TTBcast bcast,
                      unsigned row, bool acc, unsigned idst)
 {

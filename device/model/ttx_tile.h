@@ -465,6 +465,12 @@ int ttx_tile_unpack_to_dst(TTTileEngine *e, unsigned fmt, const void *l1,
  * @idst indexes the math half; TTX_TILE_EINVAL past the capacity.
  */
 /*
+ * MOVD2A / MOVD2B before an eltwise op (binary_dest_reuse_tiles): Dst tile
+ * @idst into Src @src (TTX_SRC_A or _B) at Src precision, then the tile
+ * cleared.  Waits as the FPU ops do, and hands nothing back.
+ */
+int ttx_tile_reuse_dst(TTTileEngine *e, unsigned src, unsigned idst);
+/*
  * Dst = SrcA op SrcB (op ADD/SUB; Dst += with @acc), Dst += A * B (MUL);
  * a row broadcast repeats SrcB's row @row (0 for the others).
  */

@@ -539,6 +539,48 @@ Test(tile, mul_accumulates)
 		cr_assert_eq(d[i], 2.0 * va[i] * va[i]);
 }
 
+/*
+ * binary_dest_reuse_tiles: the Dst tile moves into one Src (MOVD2A /
+ * MOVD2B) and is cleared, the other Src holds the unpacked tile, and the
+ * op writes Dst, mul included (it would otherwise accumulate).
+ */
+Test(tile, dest_reuse)
+{
+	static uint8_t a[2048], b[2048];
+	float va[N], vb[N];
+	double d[N];
+
+	for (int op = TTX_ELW_ADD; op <= TTX_ELW_MUL; op++)
+		for (unsigned src = TTX_SRC_A; src <= TTX_SRC_B; src++) {
+			unsigned other = src == TTX_SRC_A ? TTX_SRC_B : TTX_SRC_A;
+
+			init_engine(eng, true, false, TTX_HIFI4);
+			rand_bf16_tile(a, va, 0.5, 2);
+			rand_bf16_tile(b, vb, 0.5, 2);
+			cr_assert_eq(ttx_tile_copy_tile(eng, TT_DF_FLOAT16_B, a, 1), 0);
+			cr_assert_eq(ttx_tile_unpack(eng, other, TT_DF_FLOAT16_B, b, 0), 0);
+			cr_assert_eq(ttx_tile_src_dvalid(eng, src), 0);
+			cr_assert_eq(ttx_tile_reuse_dst(eng, src, 1), 0);
+			cr_assert_eq(ttx_tile_eltwise(eng, op, TTX_BCAST_NONE, 0, false, 1), 0);
+			ttx_tile_dst_read(eng, 1, d);
+			for (int i = 0; i < N; i++) {
+				/* Exact in FP32 for these ranges. */
+				float x = src == TTX_SRC_A ? va[i] : vb[i];
+				float y = src == TTX_SRC_A ? vb[i] : va[i];
+				float want = op == TTX_ELW_ADD	 ? x + y
+					     : op == TTX_ELW_SUB ? x - y
+								 : x * y;
+
+				cr_assert_eq(d[i], want,
+					     "op %d into Src %u, elem %d: %a (x %a y %a)", op, src,
+					     i, d[i], x, y);
+			}
+		}
+	/* The Src must belong to the FPU first. */
+	init_engine(eng, true, false, TTX_HIFI4);
+	cr_assert_eq(ttx_tile_reuse_dst(eng, TTX_SRC_A, 0), TTX_TILE_BLOCKED);
+}
+
 /* ---- matmul (MVMUL) -------------------------------------------- */
 
 /* Independent model: phase outer, 16-term chunks in double, Dst rounded

@@ -226,6 +226,42 @@ constexpr uint32_t bcast_dim(BroadcastType b)
 
 } // namespace tt_compute
 
+/*
+ * binary_dest_reuse_tiles<op, DEST_TO_SRCA>(cb, itile, idst):
+ * Dst[idst] = Dst[idst] op cb[itile] (DEST_TO_SRCB: cb[itile] op Dst[idst]);
+ * the Dst tile moves into that Src (MOVD2A / MOVD2B), the CB's tile is
+ * unpacked into the other.
+ */
+enum class EltwiseBinaryReuseDestType { NONE, DEST_TO_SRCA, DEST_TO_SRCB };
+
+template <EltwiseBinaryType op = EltwiseBinaryType::ELWADD,
+	  EltwiseBinaryReuseDestType reuse = EltwiseBinaryReuseDestType::NONE>
+ALWI void binary_dest_reuse_tiles_init(uint32_t icb)
+{
+	(void)icb;
+}
+
+template <EltwiseBinaryType op = EltwiseBinaryType::ELWADD,
+	  EltwiseBinaryReuseDestType reuse = EltwiseBinaryReuseDestType::NONE>
+ALWI void binary_dest_reuse_tiles(uint32_t icb, uint32_t itile, uint32_t idst)
+{
+	static_assert(reuse != EltwiseBinaryReuseDestType::NONE,
+		      "binary_dest_reuse_tiles: reuse Dst into SrcA or SrcB");
+	static_assert(op == EltwiseBinaryType::ELWADD || op == EltwiseBinaryType::ELWSUB ||
+			      op == EltwiseBinaryType::ELWMUL,
+		      "binary_dest_reuse_tiles: add, sub and mul only");
+	constexpr uint32_t to_a = reuse == EltwiseBinaryReuseDestType::DEST_TO_SRCA;
+	(void)icb, (void)itile, (void)idst;
+	/* The CB's tile into the other Src; the reused one is handed over empty. */
+	UNPACK((tt_unpack_tile(to_a, icb, itile),
+		tt_tile_cmd(TT_TILE_CMD_SRC_DVALID, to_a ? 0 : 1, 0, 0, 0)));
+	MATH((tt_tile_cmd(TT_TILE_CMD_ELTWISE, tt_compute::eltwise_op(op),
+			  TT_TILE_BCAST_NONE |
+				  (to_a ? TT_TILE_REUSE_DST_TO_SRCA : TT_TILE_REUSE_DST_TO_SRCB)
+					  << TT_TILE_REUSE_SHIFT,
+			  0, idst)));
+}
+
 template <EltwiseBinaryType op, BroadcastType dim>
 ALWI void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb)
 {
