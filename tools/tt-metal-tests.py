@@ -26,6 +26,11 @@
 # below): each is one executable run once under `mpirun -np N`, every
 # rank's output read apart (--tag-output); a case passes only if it passed
 # on every rank, and a rank that hangs is named when the run times out.
+#
+# A group of CASE_TIMEOUT stops a case that runs longer than its limit,
+# counts it failed (timed out) and runs the cases after it: a case whose
+# thousands of launches take hours under emulation does not keep the
+# rest of its executable from running.
 import argparse
 import json
 import os
@@ -34,6 +39,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -87,6 +93,11 @@ MPI_ENV = {
     "OMPI_MCA_btl": "self,vader", "OMPI_MCA_btl_vader_single_copy_mechanism": "none",
 }
 MULTIHOST_TIMEOUT = 300
+# Seconds one case of these groups may run (the executable's own limit,
+# --timeout, applies to each run of the cases that remain).  The mesh
+# group's randomized and eltwise workload cases enqueue up to 90000
+# launches over eight chips.
+CASE_TIMEOUT = {"mesh": 300}
 UNIT_GROUPS = ["api", "llk", "data_movement", "integration", "legacy", "misc", "noc", "sfpi",
                "eth"]
 
@@ -309,8 +320,11 @@ class Harness:
                 return None, {}
         return None, {}
 
-    def run(self, exe, slow, system=None, only=None):
-        """Run @exe (the cases @only, when given); 'Suite.Name' -> (status, reason)."""
+    def run(self, exe, slow, system=None, only=None, case_timeout=None):
+        """Run @exe (the cases @only, when given); 'Suite.Name' -> (status, reason).
+
+        With @case_timeout, a case running longer is stopped, counted
+        failed, and the executable runs again for the cases not run yet."""
         env = dict(os.environ)
         if system:
             env["TT_EMU_SYSTEM"] = system
@@ -320,25 +334,68 @@ class Harness:
         env.setdefault("TT_METAL_HOME", self.home)
         env.setdefault("TT_EMU_CACHE", os.path.join(self.build, "cache"))
         log = f"{exe}.{'slow' if slow else 'fast'}.log"
-        try:
+        results, text, done = {}, "", set()
+        while True:
             args = [exe, "--gtest_color=no"]
             if only is not None:
-                args.append("--gtest_filter=" + ":".join(sorted(only)))
-            r = subprocess.run(args, capture_output=True, text=True,
-                               env=env, timeout=self.a.timeout, cwd=self.home)
-            text = r.stdout + r.stderr
-        except subprocess.TimeoutExpired as e:
-            text = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) \
-                else (e.stdout or "")
-            text += "\n[harness] timed out\n"
+                args.append("--gtest_filter=" + ":".join(sorted(set(only) - done)))
+            elif done:
+                args.append("--gtest_filter=-" + ":".join(sorted(done)))
+            out, stuck = self.run_watched(args, env, case_timeout)
+            text += out
+            got, cur, lines = parse_gtest(out)
+            results.update(got)
+            if cur:
+                results[cur] = ("failed", (f"timed out: ran over the {case_timeout} s one case "
+                                           "may take; " if stuck else "crashed or timed out: ")
+                                + " ".join(lines[-3:])[:300])
+            # Resume after a stopped case, unless it was the last to run.
+            done |= set(results)
+            if not stuck or (only is not None and not set(only) - done):
+                break
         with open(log, "w") as f:
             f.write(text)
-        results, cur, lines = parse_gtest(text)
-        if cur:
-            results[cur] = ("failed", "crashed or timed out: " + " ".join(lines[-3:])[:300])
-        self.last_run_complete = re.search(r"^\[=+\] \d+ tests? from .* ran\.", text, re.M) \
+        self.last_run_complete = re.search(r"^\[=+\] \d+ tests? from .* ran\.", out, re.M) \
             is not None
         return results
+
+    def run_watched(self, args, env, case_timeout):
+        """Run @args; (output, whether a case ran over @case_timeout s and was stopped)."""
+        p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             errors="replace", env=env, cwd=self.home, start_new_session=True)
+        lines, errs, case_start = [], [], [None]
+
+        def read():
+            for line in p.stdout:
+                lines.append(line)
+                if line.startswith("[ RUN      ]"):
+                    case_start[0] = time.time()
+                elif re.match(r"\[ +(OK|FAILED|SKIPPED) +\] ", line):
+                    case_start[0] = None
+
+        readers = [threading.Thread(target=read, daemon=True),
+                   threading.Thread(target=lambda: errs.extend(p.stderr), daemon=True)]
+        for r in readers:
+            r.start()
+        t0, stuck, note = time.time(), False, ""
+        while p.poll() is None:
+            time.sleep(0.5)
+            started = case_start[0]
+            if case_timeout and started is not None and time.time() - started > case_timeout:
+                stuck, note = True, f"\n[harness] case stopped after {case_timeout} s\n"
+            elif time.time() - t0 > self.a.timeout:
+                note = "\n[harness] timed out\n"
+            else:
+                continue
+            os.killpg(p.pid, signal.SIGTERM)
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+        for r in readers:
+            r.join(timeout=10)
+        return "".join(lines) + "".join(errs) + note, stuck
 
     def run_mpi(self, exe, suite):
         """Run @exe under mpirun as @suite says; 'Suite.Name' -> (status, reason)."""
@@ -520,13 +577,14 @@ class Harness:
             # that did not pass in the first; all of them if the first
             # stopped early (a crash, a timeout) or the list is too long
             # for one argument.
-            slow = self.run(exe, True, system)
+            limit = CASE_TIMEOUT.get(group)
+            slow = self.run(exe, True, system, case_timeout=limit)
             rest = [c for c, v in slow.items() if v[0] != "passed"]
             whole = self.last_run_complete and sum(len(c) + 1 for c in rest) < 100000
             if not whole:
-                fast = self.run(exe, False, system)
+                fast = self.run(exe, False, system, case_timeout=limit)
             else:
-                fast = self.run(exe, False, system, rest) if rest else {}
+                fast = self.run(exe, False, system, rest, limit) if rest else {}
             for c in set(slow) | set(fast):
                 a, b = slow.get(c, ("skipped", "")), fast.get(c, ("skipped", ""))
                 if "passed" in (a[0], b[0]):

@@ -224,7 +224,9 @@ int tt_program_compile(struct tt_device *dev, struct tt_program *prog,
  * (TT_EDEADLK, at once), or @timeout_ms passes (0: 60000; TT_ETIMEDOUT);
  * on failure @report (may be NULL)
  * names the cores, RISCs and what each was doing, and the device stays
- * usable: cores that did not finish are reset.
+ * usable: cores that did not finish are reset.  A program with semaphores
+ * or CBs on @dev but no kernel there writes their configs to their cores
+ * and starts nothing (its tt_finish returns at once).
  *
  * Programs on disjoint cores run at once (tt-metal's sub-devices): up to
  * TT_MAX_PROGRAMS_IN_FLIGHT may be in flight on a device, and

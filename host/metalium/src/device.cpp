@@ -451,6 +451,14 @@ std::vector<std::shared_ptr<MeshDevice>> MeshDevice::get_submeshes() const
 	return out;
 }
 
+void MeshDevice::quiesce_devices()
+{
+	for (const auto &sub : get_submeshes())
+		sub->quiesce_devices();
+	for (const auto &cq : cqs_)
+		cq->finish_all();
+}
+
 size_t MeshDevice::chip_index(const MeshCoordinate &c) const
 {
 	return c.dims() > 1 ? c[0] * num_cols() + c[1] : c[0];
@@ -459,7 +467,7 @@ size_t MeshDevice::chip_index(const MeshCoordinate &c) const
 std::vector<int> MeshDevice::get_device_ids() const
 {
 	std::vector<int> ids;
-	for (IDevice *d : const_cast<MeshDevice *>(this)->get_devices())
+	for (IDevice *d : get_devices())
 		ids.push_back(d->id());
 	return ids;
 }
@@ -773,10 +781,10 @@ IDevice *MeshDevice::get_device(ChipId physical_device_id)
 		 physical_device_id, fmt::streamed(shape_), fmt::join(get_device_ids(), ", "));
 }
 
-std::vector<IDevice *> MeshDevice::get_devices()
+std::vector<IDevice *> MeshDevice::get_devices() const
 {
 	if (chips_.empty())
-		return { this };
+		return { const_cast<MeshDevice *>(this) };
 	std::vector<IDevice *> out;
 	for (auto &c : chips_)
 		out.push_back(c.get());
@@ -1807,7 +1815,10 @@ void EventSynchronize(const MeshEvent &event)
 
 bool EventQuery(const MeshEvent &event)
 {
-	return event.device()->mesh_command_queue(event.mesh_cq_id()).running() == nullptr;
+	const MeshCommandQueue &cq = event.device()->mesh_command_queue(event.mesh_cq_id());
+
+	// An event not recorded yet is not reached.
+	return event.id() <= cq.last_event_id() && cq.running() == nullptr;
 }
 
 MeshTraceId BeginTraceCapture(MeshDevice *device, uint8_t cq_id)

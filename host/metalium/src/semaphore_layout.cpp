@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// Where a program's semaphores are in L1 (ProgramImpl::get_sem_base_addr,
-// MeshWorkload::get_sem_base_addr): at the start of the kernel-config blob
-// each launch writes at TT_MEM_KERNEL_CONFIG_BASE (hal/tt_kernel_config.h),
-// TT_SEMAPHORE_STRIDE bytes apart, the same on every Tensix core.
+// Where a program's semaphores and CB configs are in L1
+// (ProgramImpl::get_sem_base_addr, MeshWorkload::get_sem_base_addr,
+// get_cb_base_addr): at the start of the kernel-config blob each launch
+// writes at TT_MEM_KERNEL_CONFIG_BASE (hal/tt_kernel_config.h), semaphores
+// TT_SEMAPHORE_STRIDE bytes apart, then the CB configs, the same on every
+// Tensix core.
 #include <cstdint>
 #include <memory>
 
@@ -60,6 +62,30 @@ uint32_t MeshWorkload::get_sem_base_addr(std::shared_ptr<MeshDevice> &mesh_devic
 	TT_FATAL(mesh_device != nullptr, "MeshWorkload::get_sem_base_addr: no mesh device given");
 	return sem_base(mesh_device.get(), logical_core, core_type,
 			"MeshWorkload::get_sem_base_addr");
+}
+
+uint32_t MeshWorkload::get_sem_size(std::shared_ptr<MeshDevice> &mesh_device,
+				    CoreCoord logical_core, CoreType core_type)
+{
+	TT_FATAL(mesh_device != nullptr, "MeshWorkload::get_sem_size: no mesh device given");
+	sem_base(mesh_device.get(), logical_core, core_type, "MeshWorkload::get_sem_size");
+	return TT_MAX_SEMAPHORES * TT_SEMAPHORE_STRIDE;
+}
+
+uint32_t MeshWorkload::get_cb_base_addr(std::shared_ptr<MeshDevice> &mesh_device,
+					CoreCoord logical_core, CoreType core_type)
+{
+	TT_FATAL(mesh_device != nullptr, "MeshWorkload::get_cb_base_addr: no mesh device given");
+	sem_base(mesh_device.get(), logical_core, core_type, "MeshWorkload::get_cb_base_addr");
+	return TT_MEM_KERNEL_CONFIG_BASE + TT_KERNEL_CONFIG_CB_OFFSET;
+}
+
+uint32_t MeshWorkload::get_cb_size(std::shared_ptr<MeshDevice> &mesh_device, CoreCoord logical_core,
+				   CoreType core_type)
+{
+	TT_FATAL(mesh_device != nullptr, "MeshWorkload::get_cb_size: no mesh device given");
+	sem_base(mesh_device.get(), logical_core, core_type, "MeshWorkload::get_cb_size");
+	return TT_NUM_CBS * TT_CB_CONFIG_BYTES;
 }
 
 } // namespace distributed

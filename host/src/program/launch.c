@@ -115,6 +115,46 @@ static void note_core(struct tt_device *dev, const struct tt_program *prog, uint
 	cs->formats_noted = true;
 }
 
+/*
+ * Write the semaphores and CB configs of @prog at core @index into its
+ * config blob (hal/tt_kernel_config.h), zeros where @prog has none; the
+ * CB mask (0: no CB) in *@cb_mask.  With @only_if_any, a core where @prog
+ * has no semaphore and no CB is left as it is.  True when it has some.
+ */
+static bool stage_config(struct tt_device *dev, const struct tt_program *prog, uint32_t index,
+			 bool only_if_any, uint32_t *cb_mask)
+{
+	struct tt_core xy = tt_dev_core_xy(dev, index);
+	uint8_t *blob = tt_dev_l1(dev, index) + TT_MEM_KERNEL_CONFIG_BASE;
+	uint8_t sems[TT_MAX_SEMAPHORES * TT_SEMAPHORE_STRIDE];
+	uint32_t words[TT_NUM_CBS * TT_CB_CONFIG_WORDS];
+	bool any = false;
+	uint64_t end;
+
+	memset(sems, 0, sizeof(sems));
+	for (uint32_t i = 0; i < prog->num_sems; i++) {
+		const struct tt_semaphore *sem = &prog->sems[i];
+
+		if (sem->eth == tt_dev_core_is_eth(dev, index) &&
+		    tt_core_range_set_contains(&sem->cores, xy)) {
+			memcpy(sems + sem->id * TT_SEMAPHORE_STRIDE, &sem->value, 4);
+			any = true;
+		}
+	}
+	/* No CBs on an ethernet core. */
+	memset(words, 0, sizeof(words));
+	*cb_mask = 0;
+	if (!tt_dev_core_is_eth(dev, index))
+		*cb_mask = tt_cb_core_config(&prog->cbs, xy, words, &end);
+	if (*cb_mask)
+		any = true;
+	if (only_if_any && !any)
+		return false;
+	memcpy(blob + TT_KERNEL_CONFIG_SEM_OFFSET, sems, sizeof(sems));
+	memcpy(blob + TT_KERNEL_CONFIG_CB_OFFSET, words, sizeof(words));
+	return any;
+}
+
 /* Write the config blob, kernel text and launch message of one core. */
 static int stage_core(struct tt_device *dev, const struct tt_program *prog, uint32_t index,
 		      struct tt_kernel *const on[TT_RISCS_PER_CORE], struct tt_run_report *report)
@@ -136,25 +176,8 @@ static int stage_core(struct tt_device *dev, const struct tt_program *prog, uint
 	kc.host_assigned_id = dev->launches;
 	kc.mode = TT_DISPATCH_MODE_HOST;
 	kc.sem_offset = TT_KERNEL_CONFIG_SEM_OFFSET;
-	memset(blob + TT_KERNEL_CONFIG_SEM_OFFSET, 0, TT_MAX_SEMAPHORES * TT_SEMAPHORE_STRIDE);
-	for (uint32_t i = 0; i < prog->num_sems; i++) {
-		const struct tt_semaphore *sem = &prog->sems[i];
-
-		if (sem->eth == tt_dev_core_is_eth(dev, index) &&
-		    tt_core_range_set_contains(&sem->cores, xy))
-			memcpy(blob + TT_SEMAPHORE_ADDR(0, sem->id), &sem->value, 4);
-	}
 	kc.local_cb_offset = TT_KERNEL_CONFIG_CB_OFFSET;
-	{
-		uint32_t words[TT_NUM_CBS * TT_CB_CONFIG_WORDS];
-		uint64_t end;
-
-		/* No CBs on an ethernet core. */
-		memset(words, 0, sizeof(words));
-		if (!tt_dev_core_is_eth(dev, index))
-			kc.local_cb_mask = tt_cb_core_config(&prog->cbs, xy, words, &end);
-		memcpy(blob + TT_KERNEL_CONFIG_CB_OFFSET, words, sizeof(words));
-	}
+	stage_config(dev, prog, index, false, &kc.local_cb_mask);
 	for (unsigned int r = 0; r < TT_RISCS_PER_CORE; r++) {
 		const struct tt_kernel *k = on[r];
 		const struct tt_core_args *a;
@@ -482,13 +505,30 @@ int tt_enqueue_program(struct tt_device *dev, struct tt_program *prog, struct tt
 		bell.cores[c / 32] |= 1u << (c % 32);
 		ncores++;
 	}
-	if (!ncores)
-		return tt_run_fail(report, TT_EINVAL, "the program has no kernels");
-	rc = tt_dev_send_freed(dev);
-	if (!rc)
-		rc = tt_dev_send(dev, TT_CTL_DOORBELL, &bell, sizeof(bell));
-	if (rc)
-		return tt_run_fail(report, rc, "device connection lost");
+	if (!ncores) {
+		/*
+		 * Only semaphores and CBs (tt-metal enqueues such programs): their
+		 * configs land on the cores, and the flight ends at tt_finish
+		 * with no core to wait for.
+		 */
+		bool configured = false;
+		uint32_t mask;
+
+		/* Not on a core another program in flight runs on. */
+		for (uint32_t c = 0; c < dev->ncores; c++)
+			if (!dev->core[c].running)
+				configured |= stage_config(dev, prog, c, true, &mask);
+		if (!configured)
+			return tt_run_fail(report, TT_EINVAL,
+					   "the program has no kernels, semaphores or "
+					   "circular buffers");
+	} else {
+		rc = tt_dev_send_freed(dev);
+		if (!rc)
+			rc = tt_dev_send(dev, TT_CTL_DOORBELL, &bell, sizeof(bell));
+		if (rc)
+			return tt_run_fail(report, rc, "device connection lost");
+	}
 	prog->flights[prog->num_flights++] = (struct tt_prog_flight){ dev, dev->serial };
 	dev->inflight[dev->ninflight++] = prog;
 	return TT_OK;

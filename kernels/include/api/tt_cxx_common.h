@@ -14,6 +14,7 @@
 #include "circular_buffer.h"
 #include "tt_data_format.h"
 #include "tt_kernel.h"
+#include "tt_mailbox.h"
 
 #include "api/compile_time_args.h"
 #include "hostdevcommon/common_values.hpp"
@@ -110,6 +111,60 @@ inline __attribute__((always_inline)) void invalidate_l2_cache_line(uint32_t)
 template <bool enable = true>
 inline __attribute__((always_inline)) void set_l1_data_cache()
 {}
+
+/* tt-metal's kinds of programmable core (get_semaphore<>, the mailbox). */
+enum class ProgrammableCoreType : std::uint8_t { TENSIX, ACTIVE_ETH, IDLE_ETH, COUNT };
+
+/*
+ * tt-metal's view of the mailbox (its dev_msgs.h mailboxes_t at
+ * MEM_MAILBOX_BASE), for kernels that read their own launch message: the
+ * fields before the go message, laid over struct tt_mailbox (hal/
+ * tt_mailbox.h, checked below).  A launch has one kernel-config base for
+ * every core type, so kernel_config_base[type] answers it for each.
+ */
+#define MEM_MAILBOX_BASE TT_MEM_MAILBOX_BASE
+
+struct kernel_config_base_t {
+	uint32_t addr;
+	constexpr uint32_t operator[](ProgrammableCoreType) const { return addr; }
+};
+
+struct kernel_config_msg_t {
+	kernel_config_base_t kernel_config_base;
+	uint16_t sem_offset;
+	uint16_t local_cb_offset;
+	struct tt_rta_offset rta_offset[TT_RISCS_PER_CORE];
+	uint32_t kernel_text_offset[TT_RISCS_PER_CORE];
+	uint32_t local_cb_mask;
+	uint8_t brisc_noc_id;
+	uint8_t ncrisc_noc_id;
+	uint8_t mode;
+	uint8_t compute_cfg;
+	uint32_t host_assigned_id;
+	uint32_t enables;
+};
+
+struct launch_msg_t {
+	kernel_config_msg_t kernel_config;
+};
+
+struct mailboxes_t {
+	uint32_t ncrisc_halt[2];
+	struct tt_subordinate_sync subordinate_sync;
+	uint32_t launch_msg_rd_ptr;
+	launch_msg_t launch[1];
+};
+
+static_assert(sizeof(kernel_config_msg_t) == sizeof(struct tt_kernel_config_msg) &&
+		      offsetof(kernel_config_msg_t, local_cb_offset) ==
+			      offsetof(struct tt_kernel_config_msg, local_cb_offset) &&
+		      offsetof(kernel_config_msg_t, enables) ==
+			      offsetof(struct tt_kernel_config_msg, enables),
+	      "kernel_config_msg_t is struct tt_kernel_config_msg");
+static_assert(offsetof(mailboxes_t, launch_msg_rd_ptr) ==
+			      offsetof(struct tt_mailbox, launch_msg_rd_ptr) &&
+		      offsetof(mailboxes_t, launch) == TT_MAILBOX_LAUNCH_OFFSET,
+	      "mailboxes_t lies over struct tt_mailbox");
 
 /* How a data-movement kernel uses the NoCs: each has its own, always. */
 enum noc_mode : uint8_t { DM_DEDICATED_NOC = 0, DM_DYNAMIC_NOC = 1, DM_INVALID_NOC = 2 };

@@ -120,6 +120,8 @@ public:
 		const auto &r = dispatch_->running;
 		return r.empty() ? nullptr : r.back().program.get();
 	}
+	// The id of the last event recorded on the device's queues (0: none).
+	uint32_t last_event_id() const { return dispatch_->events; }
 
 	// Events: every command of every queue of a device runs in the order
 	// it was enqueued, so waiting for an event needs no device work.

@@ -109,7 +109,7 @@ public:
 	uint32_t num_rows() const { return shape_[0]; }
 	uint32_t num_cols() const { return shape_.dims() > 1 ? shape_[1] : 1; }
 	// Row-major over the mesh.
-	std::vector<IDevice *> get_devices();
+	std::vector<IDevice *> get_devices() const;
 	IDevice *get_device(const MeshCoordinate &coord);
 	IDevice *get_device(size_t row, size_t col) { return get_device(MeshCoordinate(row, col)); }
 	// The chip of this mesh whose id() is @physical_device_id; throws if
@@ -130,6 +130,10 @@ public:
 	std::vector<std::shared_ptr<MeshDevice>> create_submeshes(const MeshShape &submesh_shape);
 	// The submeshes still alive (a submesh holds its parent, not the reverse).
 	std::vector<std::shared_ptr<MeshDevice>> get_submeshes() const;
+	// Waits until the work in flight on every queue of this mesh and of
+	// each submesh derived from it (theirs too, down the tree) is done: a
+	// barrier before work on submeshes that share chips.
+	void quiesce_devices();
 	bool is_parent_mesh() const { return parent_ == nullptr; }
 	const std::shared_ptr<MeshDevice> &get_parent_mesh() const { return parent_; }
 	// The same chips as another shape: a line (1xN or Nx1) follows the

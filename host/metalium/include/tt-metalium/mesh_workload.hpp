@@ -35,6 +35,16 @@ public:
 	// @mesh_device is in L1; semaphore i is hal's L1 alignment * i above it.
 	uint32_t get_sem_base_addr(std::shared_ptr<MeshDevice> &mesh_device, CoreCoord logical_core,
 				   CoreType core_type);
+	// Bytes of those semaphores: NUM_SEMAPHORES of them.
+	uint32_t get_sem_size(std::shared_ptr<MeshDevice> &mesh_device, CoreCoord logical_core,
+			      CoreType core_type);
+	// Where the CB configs of that core are in L1 (after the semaphores):
+	// UINT32_WORDS_PER_LOCAL_CIRCULAR_BUFFER_CONFIG words per CB index,
+	// address, size, pages and page size; get_cb_size bytes in all.
+	uint32_t get_cb_base_addr(std::shared_ptr<MeshDevice> &mesh_device, CoreCoord logical_core,
+				  CoreType core_type);
+	uint32_t get_cb_size(std::shared_ptr<MeshDevice> &mesh_device, CoreCoord logical_core,
+			     CoreType core_type);
 
 private:
 	std::unordered_map<MeshCoordinateRange, Program> programs_;

@@ -106,8 +106,6 @@ FORCE_INLINE uint64_t get_noc_addr_from_bank_id(uint32_t bank_id, uint32_t offse
 }
 
 /* tt-metal get_semaphore<ProgrammableCoreType::TENSIX>(id): worker cores only here. */
-enum class ProgrammableCoreType { TENSIX, ACTIVE_ETH, IDLE_ETH };
-
 template <ProgrammableCoreType type = ProgrammableCoreType::TENSIX>
 FORCE_INLINE uint32_t get_semaphore(uint32_t semaphore_id)
 {
