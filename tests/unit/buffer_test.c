@@ -126,3 +126,40 @@ Test(buffer, alloc_stats_follow_allocations)
 	cr_expect_eq(tt_device_alloc_stats(NULL, TT_BUFFER_DRAM, &after), TT_EINVAL);
 	host_device_free(dev);
 }
+
+/*
+ * tt_buffer_create_view: a view at another buffer's address reads what
+ * that buffer holds and writes where it does; freeing it leaves the
+ * memory allocated, and an address off the type's alignment is refused.
+ */
+Test(buffer, view_shares_memory_and_frees_none)
+{
+	struct tt_device *dev = host_device(2, 2, 0);
+	const struct tt_arch *a = dev->arch;
+	const uint64_t page = 64, size = 3 * a->dram_banks * page;
+	struct tt_buffer_config cfg = { .size = size, .page_size = page, .type = TT_BUFFER_DRAM };
+	uint8_t *in = malloc(size), *out = calloc(1, size);
+	struct tt_alloc_stats held, after;
+	struct tt_buffer *buf, *view, *bad;
+
+	for (uint64_t i = 0; i < size; i++)
+		in[i] = (uint8_t)(i * 7 + 3);
+	cr_assert_eq(tt_buffer_create(dev, &cfg, &buf), TT_OK, "%s", tt_last_error());
+	cr_assert_eq(tt_buffer_write(buf, in), TT_OK);
+	cr_assert_eq(tt_buffer_create_view(dev, &cfg, tt_buffer_address(buf), &view), TT_OK, "%s",
+		     tt_last_error());
+	cr_expect_eq(tt_buffer_address(view), tt_buffer_address(buf));
+	cr_assert_eq(tt_buffer_read(view, out), TT_OK);
+	cr_expect(!memcmp(in, out, size), "the view does not read what its buffer holds");
+	cr_assert_eq(tt_device_alloc_stats(dev, TT_BUFFER_DRAM, &held), TT_OK);
+	cr_expect_eq(tt_buffer_free(view), TT_OK);
+	cr_assert_eq(tt_device_alloc_stats(dev, TT_BUFFER_DRAM, &after), TT_OK);
+	cr_expect_eq(after.total_allocated, held.total_allocated,
+		     "freeing a view released %llu B of its buffer's memory",
+		     (unsigned long long)(held.total_allocated - after.total_allocated));
+	cr_expect_eq(tt_buffer_create_view(dev, &cfg, tt_buffer_address(buf) + 1, &bad), TT_EALIGN);
+	cr_expect_eq(tt_buffer_free(buf), TT_OK);
+	free(in);
+	free(out);
+	host_device_free(dev);
+}

@@ -89,6 +89,17 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 		     struct tt_buffer **out);
 
 /*
+ * A buffer laid out as @cfg says at address @addr, which it does not
+ * allocate: a view of memory another buffer holds (tt-metal's
+ * MeshBuffer::create at an address).  Reads and writes go to @addr;
+ * tt_buffer_free releases the view, not the memory.  Returns what
+ * tt_buffer_create does, and TT_EALIGN for an address that is not a
+ * multiple of the type's alignment.
+ */
+int tt_buffer_create_view(struct tt_device *dev, const struct tt_buffer_config *cfg, uint64_t addr,
+			  struct tt_buffer **out);
+
+/*
  * Release the buffer's banks; safe on NULL.  TT_EDOUBLEFREE for a buffer
  * already freed.  After its device was closed only the host memory is
  * left, and this releases it (TT_OK).

@@ -15,6 +15,7 @@
 
 #include <tt-metalium/cluster.hpp>
 #include <tt-metalium/distributed.hpp>
+#include <tt-metalium/experimental/pinned_memory.hpp>
 #include <tt-metalium/experimental/fabric/fabric.hpp>
 #include <tt-metalium/tt_metal.hpp>
 
@@ -1050,9 +1051,10 @@ static enum tt_buffer_layout effective_layout(enum tt_buffer_layout layout,
 	return fits ? TT_BUFFER_BLOCK_SHARDED : layout;
 }
 
-std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceAddr page_size,
-				       BufferType type, const BufferShardingArgs &sharding,
-				       std::optional<bool>)
+// A buffer allocated now, or (@at) a view at an address another holds.
+static std::shared_ptr<Buffer> make_buffer(IDevice *device, std::optional<DeviceAddr> at,
+					   DeviceAddr size, DeviceAddr page_size, BufferType type,
+					   const BufferShardingArgs &sharding)
 {
 	auto life = detail::life_of(device);
 	struct tt_buffer_config cfg = {};
@@ -1095,16 +1097,32 @@ std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceA
 		cfg.shard = &spec;
 	}
 	struct tt_buffer *buf = nullptr;
-	int rc = tt_buffer_create(device->c_device(), &cfg, &buf);
+	int rc = at ? tt_buffer_create_view(device->c_device(), &cfg, *at, &buf)
+		    : tt_buffer_create(device->c_device(), &cfg, &buf);
 	if (rc)
-		throw_tt(fmt::format("creating {} {}-byte buffer with {}-byte pages",
-				     tt::tt_metal::detail::a_an(size), size, page_size),
+		throw_tt(fmt::format("creating {} {}-byte buffer with {}-byte pages{}",
+				     tt::tt_metal::detail::a_an(size), size, page_size,
+				     at ? fmt::format(" at {:#x}", *at) : ""),
 			 rc, tt_last_error());
 	auto out =
 		std::make_shared<Buffer>(device, buf, size, page_size, type, layout,
 					 is_sharded(layout) ? sharding.shard_spec() : std::nullopt);
 	life->buffers.insert(out.get());
 	return out;
+}
+
+std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr size, DeviceAddr page_size,
+				       BufferType type, const BufferShardingArgs &sharding,
+				       std::optional<bool>)
+{
+	return make_buffer(device, std::nullopt, size, page_size, type, sharding);
+}
+
+std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr address, DeviceAddr size,
+				       DeviceAddr page_size, BufferType type,
+				       const BufferShardingArgs &sharding, std::optional<bool>)
+{
+	return make_buffer(device, address, size, page_size, type, sharding);
 }
 
 uint32_t Buffer::address() const
@@ -1207,6 +1225,11 @@ static DeviceAddr datum_bytes(const ShardedBufferConfig &s)
 	return s.global_size / elems;
 }
 
+uint32_t ShardedBufferConfig::compute_datum_size_bytes() const
+{
+	return static_cast<uint32_t>(datum_bytes(*this));
+}
+
 // Shards of a sharded buffer: a grid of shard_shape blocks over the global
 // shape.  A shard dimension of 0 is the whole global dimension, and the
 // shard is then replicated along a mesh dimension (tt-metal's rule).
@@ -1283,9 +1306,6 @@ std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig &config,
 					       std::optional<DeviceAddr> address)
 {
 	TT_FATAL(mesh_device, "MeshBuffer::create without a mesh device");
-	TT_FATAL(!address,
-		 "MeshBuffer::create at a given address ({:#x}) is not supported by tensix-emu",
-		 address.value_or(0));
 	DeviceAddr size;
 	if (auto r = std::get_if<ReplicatedBufferConfig>(&config)) {
 		size = r->size;
@@ -1306,8 +1326,13 @@ std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig &config,
 	}
 	std::vector<std::shared_ptr<Buffer>> chips;
 	for (IDevice *chip : mesh_device->get_devices()) {
-		chips.push_back(Buffer::create(chip, size, local.page_size, local.buffer_type,
-					       local.sharding_args, local.bottom_up));
+		// At @address: a view of memory another mesh buffer holds.
+		chips.push_back(address ? Buffer::create(chip, *address, size, local.page_size,
+							 local.buffer_type, local.sharding_args,
+							 local.bottom_up)
+					: Buffer::create(chip, size, local.page_size,
+							 local.buffer_type, local.sharding_args,
+							 local.bottom_up));
 		// Every chip has had the same allocations: lockstep.
 		TT_FATAL(chips.back()->address() == chips.front()->address(),
 			 "mesh buffer: chip {} placed it at {:#x}, chip 0 at {:#x}; allocate on "
@@ -1434,6 +1459,10 @@ void MeshCommandQueue::finish_where(
 void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId> ids)
 {
 	std::vector<uint32_t> sds = stall_set(ids);
+	// Waiting for every sub-device: what was enqueued so far has run once
+	// this returns.
+	if (sds.empty())
+		dispatch_->completed = dispatch_->events;
 	if (!device_->is_unit()) {
 		// Every chip, even after one fails: the first failure is thrown.
 		std::string failed;
@@ -1466,6 +1495,7 @@ void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId> ids)
 
 void MeshCommandQueue::finish_all()
 {
+	dispatch_->completed = dispatch_->events;
 	if (!device_->is_unit()) {
 		std::string failed;
 		for (const auto &c : MeshCoordinateRange(device_->shape()).coords()) {
@@ -1750,35 +1780,107 @@ void MeshCommandQueue::enqueue_read_mesh_buffer(void *host_data,
 }
 
 // Shard transfers: each the whole of one chip's buffer or a region of it.
-void MeshCommandQueue::transfer_shards(const std::shared_ptr<MeshBuffer> &buffer,
-				       const std::vector<ShardDataTransfer> &transfers, bool write)
+// A non-blocking one that went through pinned memory leaves an event on
+// that memory, as tt-metal's queue does: locking the memory waits for it.
+void MeshCommandQueue::transfer_shards(MeshBuffer &buffer,
+				       const std::vector<ShardDataTransfer> &transfers, bool write,
+				       bool blocking, const CoreRangeSet *filter)
 {
 	no_capture("buffer I/O");
 	finish();
-	backing(buffer);
+	TT_FATAL(buffer.is_allocated(), "mesh buffer is not allocated");
+	bool pinned_used = false;
 	for (const auto &t : transfers) {
 		TT_FATAL(device_->is_local(t.shard_coord()), "shard {} is outside this {} mesh",
 			 fmt::streamed(t.shard_coord()), fmt::streamed(device_->shape()));
-		Buffer &b = *buffer->get_device_buffer(t.shard_coord());
+		Buffer &b = *buffer.get_device_buffer(t.shard_coord());
 		auto r = t.region();
 		uint64_t offset = r ? r->offset : 0, size = r ? r->size : b.size();
+		const auto &pinned = experimental::ShardDataTransferGetPinnedMemory(t);
+		if (pinned)
+			pinned_used |= !write || detail::pinned_write_allowed(
+							 b, t.host_data(), offset, size, *pinned);
+		if (filter) {
+			detail::write_cores(b, offset, t.host_data(), size, *filter);
+			continue;
+		}
 		int rc = write ? tt_buffer_write_region(b.c_buffer(), offset, t.host_data(), size)
 			       : tt_buffer_read_region(b.c_buffer(), offset, t.host_data(), size);
 		if (rc)
 			throw_tt(write ? "writing a shard" : "reading a shard", rc);
 	}
+	if (blocking) {
+		finish();
+	} else if (pinned_used) {
+		auto event = enqueue_record_event();
+		for (const auto &t : transfers)
+			if (const auto &pinned = experimental::ShardDataTransferGetPinnedMemory(t))
+				pinned->add_barrier_event(event);
+	}
 }
 
 void MeshCommandQueue::enqueue_write_shards(const std::shared_ptr<MeshBuffer> &buffer,
-					    const std::vector<ShardDataTransfer> &transfers, bool)
+					    const std::vector<ShardDataTransfer> &transfers,
+					    bool blocking)
 {
-	transfer_shards(buffer, transfers, true);
+	TT_FATAL(buffer, "mesh buffer is not allocated");
+	transfer_shards(*buffer, transfers, true, blocking);
 }
 
 void MeshCommandQueue::enqueue_read_shards(const std::vector<ShardDataTransfer> &transfers,
-					   const std::shared_ptr<MeshBuffer> &buffer, bool)
+					   const std::shared_ptr<MeshBuffer> &buffer, bool blocking)
 {
-	transfer_shards(buffer, transfers, false);
+	TT_FATAL(buffer, "mesh buffer is not allocated");
+	transfer_shards(*buffer, transfers, false, blocking);
+}
+
+// One transfer per shard @host_buffer holds on this host (of the mesh's
+// devices), each its bytes from the start of the device's buffer and
+// through the host buffer's pinned memory, if any.
+std::vector<ShardDataTransfer>
+MeshCommandQueue::host_buffer_transfers(const MeshBuffer &buffer,
+					const DistributedHostBuffer &host_buffer, bool all)
+{
+	std::vector<ShardDataTransfer> out;
+	auto coords = all ? MeshCoordinateRange(buffer.device()->shape()).coords()
+			  : std::vector<MeshCoordinate>();
+	if (!all)
+		for (const auto &c : host_buffer.shard_coords())
+			coords.push_back(c);
+	for (const auto &c : coords) {
+		auto shard = host_buffer.get_shard(c);
+		if (!shard)
+			continue;
+		auto bytes = shard->view_bytes();
+		ShardDataTransfer t(c);
+		t.host_data(bytes.data()).region(BufferRegion(0, bytes.size()));
+		experimental::ShardDataTransferSetPinnedMemory(
+			t, experimental::HostBufferGetPinnedMemory(*shard));
+		out.push_back(std::move(t));
+	}
+	return out;
+}
+
+void MeshCommandQueue::enqueue_write(const std::shared_ptr<MeshBuffer> &buffer,
+				     const DistributedHostBuffer &host_buffer, bool blocking)
+{
+	TT_FATAL(buffer, "mesh buffer is not allocated");
+	transfer_shards(*buffer, host_buffer_transfers(*buffer, host_buffer, false), true,
+			blocking);
+}
+
+void MeshCommandQueue::enqueue_read(const std::shared_ptr<MeshBuffer> &buffer,
+				    DistributedHostBuffer &host_buffer,
+				    const std::optional<std::unordered_set<MeshCoordinate>> &shards,
+				    bool blocking)
+{
+	TT_FATAL(buffer, "mesh buffer is not allocated");
+	auto transfers = host_buffer_transfers(*buffer, host_buffer, true);
+	if (shards)
+		std::erase_if(transfers, [&](const ShardDataTransfer &t) {
+			return !shards->count(t.shard_coord());
+		});
+	transfer_shards(*buffer, transfers, false, blocking);
 }
 
 // Workloads and free functions ------------------------------------------------

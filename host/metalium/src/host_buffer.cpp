@@ -141,6 +141,7 @@ void HostBuffer::swap(HostBuffer &other) noexcept
 	std::swap(pin_, other.pin_);
 	std::swap(view_, other.view_);
 	std::swap(type_, other.type_);
+	std::swap(pinned_memory_, other.pinned_memory_);
 }
 
 bool operator==(const HostBuffer &a, const HostBuffer &b) noexcept

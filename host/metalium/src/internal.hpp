@@ -24,7 +24,19 @@ extern "C" {
 #include <tt/tt.h>
 }
 
+namespace tt::tt_metal::experimental {
+class PinnedMemory;
+}
+
 namespace tt::tt_metal::detail {
+
+// Whether a buffer write goes through pinned memory (pinned_memory.cpp).
+bool pinned_write_allowed(const Buffer &b, const void *src, uint64_t offset, uint64_t size,
+			  const experimental::PinnedMemory &pinned);
+// Write the pages of sharded @b in [@offset, @offset + @size) whose shard
+// is on a core of @filter, from @src (core_subset_write.cpp).
+void write_cores(Buffer &b, uint64_t offset, const void *src, uint64_t size,
+		 const CoreRangeSet &filter);
 
 // "a" or "an" before the number @n as it is read: "an 8x1 mesh", "an
 // 11-byte buffer", "a 16-byte page".

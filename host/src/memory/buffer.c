@@ -32,6 +32,7 @@ struct tt_buffer {
 	struct tt_shard_spec spec;
 	uint32_t nshards;
 	uint32_t *shard_bank; /* shard -> bank id, until the map is made */
+	bool view;	      /* placed at an address another buffer holds */
 };
 
 /* Most cores a shard grid may list (bounds the host memory of a check). */
@@ -361,8 +362,8 @@ bool tt_buf_live_on(const struct tt_buffer *buf, const struct tt_device *dev)
 	       buf->dev_serial == dev->serial;
 }
 
-int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
-		     struct tt_buffer **out)
+static int buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
+			 const uint64_t *at, struct tt_buffer **out)
 {
 	const struct tt_bank_config *bc;
 	enum tt_bank_type bt;
@@ -448,10 +449,22 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 		nbanks = buf->nshards;
 		alloc_size = per * buf->nshards * cfg->page_size;
 	}
-	rc = tt_bank_alloc(&dev->banks, bt, alloc_size, cfg->page_size, nbanks, TT_BANK_DEFAULT,
-			   &buf->addr);
-	if (rc)
-		goto out_free; /* the bank manager said why */
+	if (at) {
+		buf->view = true;
+		buf->addr = *at;
+		if (buf->addr % align) {
+			rc = tt_fail(TT_EALIGN,
+				     "a buffer view at %#llx: a %s address is a multiple of %llu B",
+				     (unsigned long long)buf->addr, type_name(cfg->type),
+				     (unsigned long long)align);
+			goto out_free;
+		}
+	} else {
+		rc = tt_bank_alloc(&dev->banks, bt, alloc_size, cfg->page_size, nbanks,
+				   TT_BANK_DEFAULT, &buf->addr);
+		if (rc)
+			goto out_free; /* the bank manager said why */
+	}
 	rc = tt_bank_size_spread(alloc_size, cfg->page_size,
 				 sharded ? nbanks : tt_bank_count(&dev->banks, bt), align,
 				 &buf->bank_size);
@@ -467,10 +480,11 @@ int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
 	if (rc) {
 		tt_page_map_free(&buf->map);
 		/* Just allocated: freeing it cannot fail; the first error stands. */
-		(void)tt_bank_free(&dev->banks, bt, buf->addr);
+		if (!buf->view)
+			(void)tt_bank_free(&dev->banks, bt, buf->addr);
 		goto out_free;
 	}
-	if (dev->poison_freed)
+	if (dev->poison_freed && !buf->view)
 		freed_edit(buf, false);
 	free(buf->shard_bank);
 	buf->shard_bank = NULL;
@@ -481,6 +495,18 @@ out_free:
 	free(buf->shard_bank);
 	free(buf);
 	return rc;
+}
+
+int tt_buffer_create(struct tt_device *dev, const struct tt_buffer_config *cfg,
+		     struct tt_buffer **out)
+{
+	return buffer_create(dev, cfg, NULL, out);
+}
+
+int tt_buffer_create_view(struct tt_device *dev, const struct tt_buffer_config *cfg, uint64_t addr,
+			  struct tt_buffer **out)
+{
+	return buffer_create(dev, cfg, &addr, out);
 }
 
 /*
@@ -502,7 +528,7 @@ int tt_buffer_free(struct tt_buffer *buf)
 			       (void *)buf);
 	dev_open =
 		tt_handle_live(buf->dev, TT_HANDLE_DEVICE) && buf->dev->serial == buf->dev_serial;
-	if (dev_open) {
+	if (dev_open && !buf->view) {
 		rc = tt_bank_free(&buf->dev->banks, tt_bank_type_of(buf->type), buf->addr);
 		if (rc)
 			rc = tt_fail(rc, "tt_buffer_free: %s", tt_last_error());

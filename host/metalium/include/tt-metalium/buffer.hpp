@@ -14,6 +14,7 @@
 
 #include <tt-metalium/bfloat16.hpp>
 #include <tt-metalium/buffer_distribution_spec.hpp>
+#include <tt-metalium/buffer_page_mapping.hpp>
 #include <tt-metalium/buffer_types.hpp>
 #include <tt-metalium/core_coord.hpp>
 #include <tt-metalium/hal_types.hpp>
@@ -133,6 +134,12 @@ public:
 	create(IDevice *device, DeviceAddr size, DeviceAddr page_size, BufferType buffer_type,
 	       const BufferShardingArgs &sharding_args = std::nullopt,
 	       std::optional<bool> bottom_up = std::nullopt);
+	// A view at @address, memory another buffer holds: laid out as
+	// given, freeing it leaves the memory to its holder.
+	static std::shared_ptr<Buffer>
+	create(IDevice *device, DeviceAddr address, DeviceAddr size, DeviceAddr page_size,
+	       BufferType buffer_type, const BufferShardingArgs &sharding_args = std::nullopt,
+	       std::optional<bool> bottom_up = std::nullopt);
 
 	Buffer(const Buffer &) = delete;
 	Buffer &operator=(const Buffer &) = delete;
@@ -166,6 +173,9 @@ public:
 	std::optional<uint32_t> num_cores() const;
 	// Shard k's logical core (L1) or (bank, 0) (DRAM), in shard order.
 	std::vector<CoreCoord> shard_cores() const;
+	// Where each host page of a sharded buffer lives (its cores in
+	// shard order); throws for an interleaved buffer.
+	std::shared_ptr<const BufferPageMapping> get_buffer_page_mapping() const;
 
 	// Release the device memory now (also done by the destructor).
 	void deallocate();

@@ -5,8 +5,9 @@
 // MemoryPin, memory_pin.hpp).  Copies share the memory.  view_as<T>()
 // reads it as T and throws for any other type than it was made with.
 //
-// Not implemented: pinning the memory for device transfers
-// (experimental::PinnedMemory); host buffers here are plain memory.
+// experimental::PinnedMemory::Create attaches the pin it makes to the
+// buffer (and its copies made afterwards); transfers of the buffer then
+// may go through the pinned memory (experimental/pinned_memory.hpp).
 #pragma once
 
 #include <cstddef>
@@ -20,6 +21,14 @@
 #include <tt_stl/span.hpp>
 
 namespace tt::tt_metal {
+
+class HostBuffer;
+namespace experimental {
+class PinnedMemory;
+std::shared_ptr<PinnedMemory> HostBufferGetPinnedMemory(HostBuffer &host_buffer);
+void HostBufferSetPinnedMemory(HostBuffer &host_buffer,
+			       std::shared_ptr<PinnedMemory> pinned_memory);
+} // namespace experimental
 
 class HostBuffer {
 public:
@@ -91,9 +100,15 @@ private:
 			 type_->name(), t.name());
 	}
 
+	friend std::shared_ptr<experimental::PinnedMemory>
+	experimental::HostBufferGetPinnedMemory(HostBuffer &host_buffer);
+	friend void experimental::HostBufferSetPinnedMemory(
+		HostBuffer &host_buffer, std::shared_ptr<experimental::PinnedMemory> pinned_memory);
+
 	MemoryPin pin_;
 	ttsl::Span<std::byte> view_;
 	const std::type_info *type_ = nullptr;
+	std::shared_ptr<experimental::PinnedMemory> pinned_memory_;
 };
 
 // Equal when they hold the same bytes.

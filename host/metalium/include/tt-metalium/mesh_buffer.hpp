@@ -5,6 +5,8 @@
 // backing buffer); DeviceLocalBufferConfig says DRAM or L1, the page size
 // and, through sharding_args, interleaved or sharded.  A mesh-sharded
 // (distributed::ShardedBufferConfig) buffer needs a larger mesh and throws.
+// create() at a given address makes a view of memory another mesh buffer
+// holds: deallocating it leaves that memory to its holder.
 #pragma once
 
 #include <cstdint>
@@ -39,6 +41,9 @@ struct ShardedBufferConfig {
 	Shape2D global_buffer_shape = { 0, 0 };
 	Shape2D shard_shape = { 0, 0 };
 	ShardOrientation shard_orientation = ShardOrientation::ROW_MAJOR;
+
+	// Bytes per element: global_size over the global shape's elements.
+	uint32_t compute_datum_size_bytes() const;
 };
 
 enum class MeshBufferLayout : uint8_t { REPLICATED, SHARDED };
@@ -61,6 +66,10 @@ public:
 		   MeshDevice *device, std::vector<std::shared_ptr<Buffer>> chip_buffers);
 	MeshBuffer(const MeshBuffer &) = delete;
 	MeshBuffer &operator=(const MeshBuffer &) = delete;
+	// The moved-from buffer holds nothing (is_allocated() is false); the
+	// target of an assignment first releases what it held.
+	MeshBuffer(MeshBuffer &&) noexcept = default;
+	MeshBuffer &operator=(MeshBuffer &&) noexcept = default;
 
 	bool is_allocated() const;
 	void deallocate();

@@ -15,9 +15,12 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <unordered_set>
 #include <vector>
 
 #include <tt-metalium/buffer.hpp>
+#include <tt-metalium/core_coord.hpp>
+#include <tt-metalium/distributed_host_buffer.hpp>
 #include <tt-metalium/mesh_buffer.hpp>
 #include <tt-metalium/mesh_coord.hpp>
 #include <tt-metalium/mesh_event.hpp>
@@ -25,7 +28,27 @@
 #include <tt-metalium/mesh_device.hpp>
 #include <tt-metalium/mesh_workload.hpp>
 #include <tt-metalium/sub_device_types.hpp>
+#include <tt-metalium/vector_aligned.hpp>
 #include <tt_stl/span.hpp>
+
+namespace tt::tt_metal::distributed {
+class MeshBuffer;
+class MeshCommandQueue;
+class ShardDataTransfer;
+} // namespace tt::tt_metal::distributed
+
+namespace tt::tt_metal::experimental {
+class PinnedMemory;
+namespace core_subset_write {
+void enqueue_write(distributed::MeshCommandQueue &cq, distributed::MeshBuffer &mesh_buffer,
+		   const DistributedHostBuffer &host_buffer, bool blocking,
+		   const CoreRangeSet &logical_core_filter);
+}
+const std::shared_ptr<PinnedMemory> &
+ShardDataTransferGetPinnedMemory(const distributed::ShardDataTransfer &shard_data_transfer);
+void ShardDataTransferSetPinnedMemory(distributed::ShardDataTransfer &shard_data_transfer,
+				      std::shared_ptr<PinnedMemory> pinned_memory);
+} // namespace tt::tt_metal::experimental
 
 namespace tt::tt_metal::detail {
 class ProgramImpl;
@@ -40,6 +63,8 @@ struct DeviceDispatch {
 	};
 	std::vector<Flight> running; // oldest first; one per sub-device
 	uint32_t events = 0;
+	// The last event the host has seen complete (finish() sees them all).
+	uint32_t completed = 0;
 };
 // A program a trace ran, and on which devices of the mesh.
 struct TracedRun {
@@ -73,9 +98,17 @@ public:
 	}
 
 private:
+	friend const std::shared_ptr<experimental::PinnedMemory> &
+	experimental::ShardDataTransferGetPinnedMemory(const distributed::ShardDataTransfer &);
+	friend void
+	experimental::ShardDataTransferSetPinnedMemory(distributed::ShardDataTransfer &,
+						       std::shared_ptr<experimental::PinnedMemory>);
+
 	MeshCoordinate coord_;
 	void *host_data_ = nullptr;
 	std::optional<BufferRegion> region_;
+	// Pinned memory holding host_data, if any (experimental/pinned_memory.hpp).
+	std::shared_ptr<experimental::PinnedMemory> pinned_memory_;
 };
 
 class MeshCommandQueue {
@@ -105,6 +138,19 @@ public:
 				  const std::vector<ShardDataTransfer> &transfers, bool blocking);
 	void enqueue_read_shards(const std::vector<ShardDataTransfer> &transfers,
 				 const std::shared_ptr<MeshBuffer> &buffer, bool blocking);
+	// Every shard @host_buffer holds to its device (its bytes from the
+	// start of the device's buffer), through the host buffer's pinned
+	// memory when it has one that allows it.
+	void enqueue_write(const std::shared_ptr<MeshBuffer> &mesh_buffer,
+			   const DistributedHostBuffer &host_buffer, bool blocking);
+	// Every shard @host_buffer holds (those of @shards, when given) from
+	// its device.
+	void enqueue_read(const std::shared_ptr<MeshBuffer> &mesh_buffer,
+			  DistributedHostBuffer &host_buffer,
+			  const std::optional<std::unordered_set<MeshCoordinate>> &shards,
+			  bool blocking);
+	// The last event of this queue the host has seen complete.
+	uint32_t last_completed_event() const { return dispatch_->completed; }
 	// Wait for the workloads in flight on sub-devices @sub_device_ids
 	// (none given: the stall group's, or every one when none is set).
 	void finish(ttsl::Span<const SubDeviceId> sub_device_ids = {});
@@ -142,8 +188,16 @@ public:
 	void enqueue_runs(const std::vector<detail::TracedRun> &runs, bool blocking);
 
 private:
-	void transfer_shards(const std::shared_ptr<MeshBuffer> &buffer,
-			     const std::vector<ShardDataTransfer> &transfers, bool write);
+	friend void experimental::core_subset_write::enqueue_write(distributed::MeshCommandQueue &,
+								   distributed::MeshBuffer &,
+								   const DistributedHostBuffer &,
+								   bool, const CoreRangeSet &);
+	// Only the pages on the cores of @filter, when given.
+	void transfer_shards(MeshBuffer &buffer, const std::vector<ShardDataTransfer> &transfers,
+			     bool write, bool blocking, const CoreRangeSet *filter = nullptr);
+	std::vector<ShardDataTransfer>
+	host_buffer_transfers(const MeshBuffer &buffer, const DistributedHostBuffer &host_buffer,
+			      bool all);
 	// Start @impl on sub-device @sub_device (none: the one its cores are on).
 	void launch(const std::shared_ptr<detail::ProgramImpl> &impl,
 		    std::optional<uint32_t> sub_device = std::nullopt);

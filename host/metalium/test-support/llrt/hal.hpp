@@ -43,12 +43,24 @@ public:
 		return get_arch() == tt::ARCH::BLACKHOLE ? HalTensixHarvestAxis::COL
 							 : HalTensixHarvestAxis::ROW;
 	}
+	// Host memory over PCIe: the NoC reads it in 32-byte (Wormhole) or
+	// 64-byte (Blackhole) units and writes it in 16-byte ones.
 	uint32_t get_alignment(HalMemType t) const
 	{
+		if (t == HalMemType::HOST)
+			return get_read_alignment(t);
 		return t == HalMemType::DRAM ? hal::get_dram_alignment() : hal::get_l1_alignment();
 	}
-	uint32_t get_read_alignment(HalMemType t) const { return get_alignment(t); }
-	uint32_t get_write_alignment(HalMemType t) const { return get_alignment(t); }
+	uint32_t get_read_alignment(HalMemType t) const
+	{
+		if (t == HalMemType::HOST)
+			return get_arch() == tt::ARCH::BLACKHOLE ? 64 : 32;
+		return get_alignment(t);
+	}
+	uint32_t get_write_alignment(HalMemType t) const
+	{
+		return t == HalMemType::HOST ? 16 : get_alignment(t);
+	}
 	// RISCs of class @processor_class_idx (HalProcessorClassType) in a
 	// core of @type: a Tensix core's two DM and three compute RISCs, an
 	// ethernet core's one DM RISC.

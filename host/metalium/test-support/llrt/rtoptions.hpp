@@ -69,7 +69,14 @@ private:
 	std::filesystem::path simulator_path_;
 	mutable std::string root_;
 	mutable std::string kernel_dir_;
-	size_t pinned_limit_ = 0;
+	// TT_METAL_PINNED_MEMORY_CACHE_LIMIT_BYTES, 4 GiB when unset.
+	static size_t pinned_limit_from_env()
+	{
+		const char *v = std::getenv("TT_METAL_PINNED_MEMORY_CACHE_LIMIT_BYTES");
+		return v && *v ? static_cast<size_t>(std::strtoull(v, nullptr, 0))
+			       : size_t(4) << 30;
+	}
+	size_t pinned_limit_ = pinned_limit_from_env();
 };
 
 } // namespace tt::llrt
