@@ -189,7 +189,8 @@ check "its kernel was built into the empty cache" \
 # which here is the scratch root's.
 if ! g++ -std=c++20 -O1 -DKERNEL_DIR="\"$here/example/kernels\"" -I"$usr/include/metalium" \
 	-I"$usr/include" "$here/example/main.cpp" "$usr/lib/libtt_metalium.a" "$usr/lib/libtt.a" \
-	-lfmt -lxxhash -lm -o "$work/add_vectors_static" > "$work/static.log" 2>&1; then
+	-lfmt -lxxhash $(pkg-config --libs mpi-c) -lm -o "$work/add_vectors_static" \
+	> "$work/static.log" 2>&1; then
 	cat "$work/static.log"
 	fatal "the example links with the static libraries"
 fi
