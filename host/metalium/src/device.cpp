@@ -1456,75 +1456,59 @@ void MeshCommandQueue::finish_where(
 	}
 }
 
+void MeshCommandQueue::for_each_chip(const std::function<void(MeshCommandQueue &)> &fn)
+{
+	// Every chip, even after one fails: the first failure is thrown.
+	std::string failed;
+	for (const auto &c : MeshCoordinateRange(device_->shape()).coords()) {
+		try {
+			fn(chip_queue(c));
+		} catch (const std::exception &e) {
+			if (failed.empty())
+				failed = fmt::format("chip {} (mesh coordinate {}): {}",
+						     device_->chip(c)->id(), fmt::streamed(c),
+						     e.what());
+		}
+	}
+	if (!failed.empty())
+		throw std::runtime_error(failed);
+}
+
 void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId> ids)
 {
 	std::vector<uint32_t> sds = stall_set(ids);
 	// Waiting for every sub-device: what was enqueued so far has run once
 	// this returns.
-	if (sds.empty())
-		dispatch_->completed = dispatch_->events;
-	if (!device_->is_unit()) {
-		// Every chip, even after one fails: the first failure is thrown.
-		std::string failed;
-		for (const auto &c : MeshCoordinateRange(device_->shape()).coords()) {
-			MeshCommandQueue &q = chip_queue(c);
-			try {
-				if (sds.empty())
-					q.finish_all();
-				else
-					q.finish_where(
-						[&](const detail::DeviceDispatch::Flight &f) {
-							return std::count(sds.begin(), sds.end(),
-									  f.sub_device) != 0;
-						});
-			} catch (const std::exception &e) {
-				if (failed.empty())
-					failed = fmt::format("chip {} (mesh coordinate {}): {}",
-							     device_->chip(c)->id(),
-							     fmt::streamed(c), e.what());
-			}
-		}
-		if (!failed.empty())
-			throw std::runtime_error(failed);
+	if (sds.empty()) {
+		finish_all();
 		return;
 	}
-	finish_where([&](const detail::DeviceDispatch::Flight &f) {
-		return sds.empty() || std::count(sds.begin(), sds.end(), f.sub_device) != 0;
-	});
+	auto in_set = [&](const detail::DeviceDispatch::Flight &f) {
+		return std::count(sds.begin(), sds.end(), f.sub_device) != 0;
+	};
+	if (!device_->is_unit())
+		for_each_chip([&](MeshCommandQueue &q) { q.finish_where(in_set); });
+	else
+		finish_where(in_set);
 }
 
 void MeshCommandQueue::finish_all()
 {
 	dispatch_->completed = dispatch_->events;
-	if (!device_->is_unit()) {
-		std::string failed;
-		for (const auto &c : MeshCoordinateRange(device_->shape()).coords()) {
-			try {
-				chip_queue(c).finish_all();
-			} catch (const std::exception &e) {
-				if (failed.empty())
-					failed = fmt::format("chip {} (mesh coordinate {}): {}",
-							     device_->chip(c)->id(),
-							     fmt::streamed(c), e.what());
-			}
-		}
-		if (!failed.empty())
-			throw std::runtime_error(failed);
-		return;
-	}
-	finish_where([](const detail::DeviceDispatch::Flight &) { return true; });
+	if (!device_->is_unit())
+		for_each_chip([](MeshCommandQueue &q) { q.finish_all(); });
+	else
+		finish_where([](const detail::DeviceDispatch::Flight &) { return true; });
 }
 
 void MeshCommandQueue::finish_program(const detail::ProgramImpl *program)
 {
-	if (!device_->is_unit()) {
-		for (const auto &c : MeshCoordinateRange(device_->shape()).coords())
-			chip_queue(c).finish_program(program);
-		return;
-	}
-	finish_where([program](const detail::DeviceDispatch::Flight &f) {
-		return f.program.get() == program;
-	});
+	if (!device_->is_unit())
+		for_each_chip([program](MeshCommandQueue &q) { q.finish_program(program); });
+	else
+		finish_where([program](const detail::DeviceDispatch::Flight &f) {
+			return f.program.get() == program;
+		});
 }
 
 // Launches made while one lives start on their chips at one step of the

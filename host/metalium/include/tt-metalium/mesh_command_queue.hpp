@@ -208,6 +208,9 @@ private:
 	std::vector<uint32_t> stall_set(ttsl::Span<const SubDeviceId> ids) const;
 	// On one device: wait for the programs in flight that @which picks.
 	void finish_where(const std::function<bool(const detail::DeviceDispatch::Flight &)> &which);
+	// @fn on the queue of the same id on every chip of the mesh; the
+	// first failure is thrown once all have run.
+	void for_each_chip(const std::function<void(MeshCommandQueue &)> &fn);
 	// The queue of the same id on the chip at @coord.
 	MeshCommandQueue &chip_queue(const MeshCoordinate &coord) const;
 	void no_capture(const char *what) const;
