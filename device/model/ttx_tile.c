@@ -1562,13 +1562,14 @@ int ttx_tile_reuse_dst(TTTileEngine *e, unsigned src, unsigned idst)
     TTSrcBank *to;
     unsigned slot;
     TTDstKind kind;
-    int rc = fpu_check(e, idst, &a, &b, &slot, &kind);
+    int rc = src > TTX_SRC_B ? TTX_TILE_EINVAL
+                             : fpu_check(e, idst, &a, &b, &slot, &kind);
 
     if (rc) {
         return rc;
     }
-    /* The engine's own banks, handed to the math thread by fpu_check. */
-    to = (TTSrcBank *)(src == TTX_SRC_A ? a : b);
+    /* The bank math owns (fpu_check's @a or @b), written through. */
+    to = &e->src[src].bank[e->src[src].fpu_bank];
     kind = e->kind[slot];
     for (unsigned i = 0; i < TT_TILE_ELEMS; i++) {
         float f = (float)dst_get(e, slot, i, 0.0);
