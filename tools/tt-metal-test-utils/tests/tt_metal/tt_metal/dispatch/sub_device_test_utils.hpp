@@ -18,6 +18,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <tuple>
 
 #include <tt-metalium/global_semaphore.hpp>
@@ -81,37 +82,54 @@ create_single_sync_program(IDevice *device, const SubDevice &sub_device)
 	return { std::move(p), at, std::move(sem) };
 }
 
-// The basic sync set (above): the waiter on @second, the syncer and the
-// incrementers on @first; runtime ids 1, 2 and 3.
-inline std::tuple<Program, Program, Program, GlobalSemaphore>
-create_basic_sync_program(IDevice *device, const SubDevice &first, const SubDevice &second)
-{
-	using namespace sub_device_test;
-	const CoreRangeSet &inc_cores = first.cores(HalProgrammableCoreType::TENSIX);
-	CoreCoord waiter_at =
-		second.cores(HalProgrammableCoreType::TENSIX).ranges().at(0).start_coord;
-	CoreCoord syncer_at = inc_cores.ranges().back().end_coord;
-	CoreCoord waiter_noc = device->worker_core_from_logical_core(waiter_at);
-	CoreCoord syncer_noc = device->worker_core_from_logical_core(syncer_at);
-	GlobalSemaphore sem = CreateGlobalSemaphore(
-		device, one_core(waiter_at).merge(inc_cores).merge(one_core(syncer_at)), INVALID);
+namespace sub_device_test {
 
-	Program waiter = CreateProgram();
-	KernelHandle k = CreateKernel(
-		waiter, std::string(kernel_dir) + "persistent_waiter.cpp", one_core(waiter_at),
-		DataMovementConfig{ .processor = DataMovementProcessor::RISCV_0,
-				    .noc = NOC::RISCV_0_default });
-	SetRuntimeArgs(waiter, k, one_core(waiter_at),
-		       std::array<uint32_t, 4>{ static_cast<uint32_t>(sem.address()),
-						inc_cores.num_cores(),
-						static_cast<uint32_t>(syncer_noc.x),
-						static_cast<uint32_t>(syncer_noc.y) });
+// The basic sync set (above) around the waiter @make_waiter builds (from
+// the semaphore, the incrementers' count and the syncer's NoC core): the
+// semaphore on @target (the core the incrementers bump), the syncer and
+// the incrementers on @first; runtime ids 1, 2 and 3.
+inline std::tuple<Program, Program, Program, GlobalSemaphore>
+sync_set(IDevice *device, const SubDevice &first, const CoreCoord &target,
+	 const std::function<Program(const GlobalSemaphore &, uint32_t, const CoreCoord &)>
+		 &make_waiter)
+{
+	const CoreRangeSet &inc_cores = first.cores(HalProgrammableCoreType::TENSIX);
+	CoreCoord syncer_at = inc_cores.ranges().back().end_coord;
+	GlobalSemaphore sem = CreateGlobalSemaphore(
+		device, one_core(target).merge(inc_cores).merge(one_core(syncer_at)), INVALID);
+	Program waiter = make_waiter(sem, inc_cores.num_cores(),
+				     device->worker_core_from_logical_core(syncer_at));
 	Program sync = syncer(syncer_at, sem);
-	Program inc = incrementers(inc_cores, sem, waiter_noc);
+	Program inc = incrementers(inc_cores, sem, device->worker_core_from_logical_core(target));
 	waiter.set_runtime_id(1);
 	sync.set_runtime_id(2);
 	inc.set_runtime_id(3);
 	return { std::move(waiter), std::move(sync), std::move(inc), std::move(sem) };
+}
+
+} // namespace sub_device_test
+
+// The basic sync set (above): the waiter on @second.
+inline std::tuple<Program, Program, Program, GlobalSemaphore>
+create_basic_sync_program(IDevice *device, const SubDevice &first, const SubDevice &second)
+{
+	using namespace sub_device_test;
+	CoreCoord at = second.cores(HalProgrammableCoreType::TENSIX).ranges().at(0).start_coord;
+	return sync_set(
+		device, first, at,
+		[&](const GlobalSemaphore &sem, uint32_t count, const CoreCoord &syncer) {
+			Program p = CreateProgram();
+			KernelHandle k = CreateKernel(
+				p, std::string(kernel_dir) + "persistent_waiter.cpp", one_core(at),
+				DataMovementConfig{ .processor = DataMovementProcessor::RISCV_0,
+						    .noc = NOC::RISCV_0_default });
+			SetRuntimeArgs(
+				p, k, one_core(at),
+				std::array<uint32_t, 4>{ static_cast<uint32_t>(sem.address()),
+							 count, static_cast<uint32_t>(syncer.x),
+							 static_cast<uint32_t>(syncer.y) });
+			return p;
+		});
 }
 
 // As create_basic_sync_program with the waiter on the first active
@@ -123,34 +141,30 @@ create_basic_eth_sync_program(IDevice *device, const SubDevice &first, const Sub
 			      DataMovementProcessor dm_processor)
 {
 	using namespace sub_device_test;
-	const CoreRangeSet &inc_cores = first.cores(HalProgrammableCoreType::TENSIX);
 	CoreCoord eth_at =
 		second.cores(HalProgrammableCoreType::ACTIVE_ETH).ranges().at(0).start_coord;
-	CoreCoord tensix_at =
-		second.cores(HalProgrammableCoreType::TENSIX).ranges().at(0).start_coord;
-	CoreCoord syncer_at = inc_cores.ranges().back().end_coord;
-	CoreCoord tensix_noc = device->worker_core_from_logical_core(tensix_at);
-	CoreCoord syncer_noc = device->worker_core_from_logical_core(syncer_at);
-	GlobalSemaphore sem = CreateGlobalSemaphore(
-		device, one_core(tensix_at).merge(inc_cores).merge(one_core(syncer_at)), INVALID);
-
-	Program waiter = CreateProgram();
-	KernelHandle k = CreateKernel(
-		waiter, std::string(kernel_dir) + "persistent_remote_waiter.cpp", one_core(eth_at),
-		EthernetConfig{ .noc = NOC::RISCV_0_default, .processor = dm_processor });
-	SetRuntimeArgs(
-		waiter, k, one_core(eth_at),
-		std::array<uint32_t, 7>{
-			static_cast<uint32_t>(sem.address()), inc_cores.num_cores(),
-			static_cast<uint32_t>(syncer_noc.x), static_cast<uint32_t>(syncer_noc.y),
-			static_cast<uint32_t>(tensix_noc.x), static_cast<uint32_t>(tensix_noc.y),
-			static_cast<uint32_t>(hal::get_erisc_l1_unreserved_base()) });
-	Program sync = syncer(syncer_at, sem);
-	Program inc = incrementers(inc_cores, sem, tensix_noc);
-	waiter.set_runtime_id(1);
-	sync.set_runtime_id(2);
-	inc.set_runtime_id(3);
-	return { std::move(waiter), std::move(sync), std::move(inc), std::move(sem) };
+	CoreCoord at = second.cores(HalProgrammableCoreType::TENSIX).ranges().at(0).start_coord;
+	CoreCoord at_noc = device->worker_core_from_logical_core(at);
+	return sync_set(device, first, at,
+			[&](const GlobalSemaphore &sem, uint32_t count, const CoreCoord &syncer) {
+				Program p = CreateProgram();
+				KernelHandle k = CreateKernel(
+					p, std::string(kernel_dir) + "persistent_remote_waiter.cpp",
+					one_core(eth_at),
+					EthernetConfig{ .noc = NOC::RISCV_0_default,
+							.processor = dm_processor });
+				SetRuntimeArgs(
+					p, k, one_core(eth_at),
+					std::array<uint32_t, 7>{
+						static_cast<uint32_t>(sem.address()), count,
+						static_cast<uint32_t>(syncer.x),
+						static_cast<uint32_t>(syncer.y),
+						static_cast<uint32_t>(at_noc.x),
+						static_cast<uint32_t>(at_noc.y),
+						static_cast<uint32_t>(
+							hal::get_erisc_l1_unreserved_base()) });
+				return p;
+			});
 }
 
 } // namespace tt::tt_metal
