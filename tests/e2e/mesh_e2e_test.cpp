@@ -3,15 +3,18 @@
 // Meshes of chips through TT-Metalium (docs/multi-device.md): sharded and
 // replicated mesh buffers and where each shard lands, workloads on parts
 // of the mesh, traces that keep their ranges, a failing chip named, a
-// chip whose QEMU is killed, closing with work in flight, and the
-// refusals.  The emulated system is a 2x2 mesh of default 8x8 chips.
+// chip whose QEMU is killed, closing with work in flight, threads sharing
+// a mesh, and the refusals.  The emulated system is a 2x2 mesh of default 8x8 chips.
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
 
+#include <atomic>
+#include <barrier>
 #include <csignal>
 #include <cstdlib>
 #include <numeric>
 #include <string>
+#include <thread>
 
 #include <unistd.h>
 
@@ -512,5 +515,85 @@ Test(mesh, closing_with_work_in_flight_loses_nothing, .timeout = 120, .init = cr
 		cr_expect(text.find(want) != std::string::npos, "chip %d's lines in:\n%s", chip,
 			  text.c_str());
 	}
+	unsetenv("TT_EMU_SYSTEM");
+}
+
+// Two threads make, write, read and free mesh buffers on one mesh at once:
+// every buffer keeps one address on all chips and reads back what its
+// thread wrote, shard by shard.
+Test(mesh, threads_share_a_mesh, .timeout = 120)
+{
+	auto mesh = open_2x2();
+	const uint32_t n = mesh->num_devices();
+	std::atomic<int> wrong{ 0 };
+	std::vector<std::string> why(2);
+	std::barrier go(2);
+	auto work = [&](int t) {
+		DeviceLocalBufferConfig local{ .page_size = 1024, .buffer_type = BufferType::DRAM };
+		MeshCoordinateRange all(mesh->shape());
+		go.arrive_and_wait();
+		for (uint32_t i = 0; i < 100; i++) {
+			const uint32_t words = 256 * (1 + (i + t) % 4);
+			auto b = MeshBuffer::create(ReplicatedBufferConfig{ .size = words * 4 },
+						    local, mesh.get());
+			for (const auto &c : all.coords())
+				if (b->get_device_buffer(c)->address() != b->address()) {
+					why[t] = "chips at different addresses";
+					wrong++;
+				}
+			std::vector<std::vector<uint32_t>> src(n), got(n);
+			std::vector<ShardDataTransfer> in, out;
+			uint32_t k = 0;
+			for (const auto &c : all.coords()) {
+				src[k].resize(words);
+				std::iota(src[k].begin(), src[k].end(),
+					  (t << 24) | (i << 16) | (k << 12));
+				got[k].assign(words, 0);
+				in.push_back(ShardDataTransfer{ c }.host_data(src[k].data()));
+				out.push_back(ShardDataTransfer{ c }.host_data(got[k].data()));
+				k++;
+			}
+			mesh->mesh_command_queue().enqueue_write_shards(b, in, false);
+			mesh->mesh_command_queue().enqueue_read_shards(out, b, true);
+			if (got != src) {
+				why[t] = "a shard read back other bytes";
+				wrong++;
+			}
+		}
+	};
+	std::thread a(work, 0), b(work, 1);
+	a.join();
+	b.join();
+	cr_expect_eq(wrong.load(), 0, "%s %s", why[0].c_str(), why[1].c_str());
+	mesh->close();
+	unsetenv("TT_EMU_SYSTEM");
+}
+
+// Fewer bytes than elements is tt-metal's datum of 0: a buffer of 0 bytes
+// on each chip, allocated at address 0; a remainder otherwise is refused.
+Test(mesh, a_sharded_buffer_of_fewer_bytes_than_elements_holds_none, .timeout = 120)
+{
+	auto mesh = open_2x2();
+	DeviceLocalBufferConfig local{ .page_size = 1024, .buffer_type = BufferType::DRAM };
+	auto b = MeshBuffer::create(
+		distributed::ShardedBufferConfig{ .global_size = 16 << 10,
+						  .global_buffer_shape = { 128, 256 },
+						  .shard_shape = { 64, 128 } },
+		local, mesh.get());
+	cr_assert(b->is_allocated());
+	cr_expect_eq(b->device_local_size(), 0u);
+	cr_expect_eq(b->address(), 0u);
+	for (const auto &c : MeshCoordinateRange(mesh->shape()).coords())
+		cr_expect_eq(b->get_device_buffer(c)->size(), 0u);
+	std::string w = what_of([&] {
+		MeshBuffer::create(
+			distributed::ShardedBufferConfig{ .global_size = 3 * 64 * 64 + 2,
+							  .global_buffer_shape = { 64, 64 },
+							  .shard_shape = { 32, 32 } },
+			local, mesh.get());
+	});
+	cr_expect(w.find("whole number of bytes per element") != std::string::npos, "%s",
+		  w.c_str());
+	mesh->close();
 	unsetenv("TT_EMU_SYSTEM");
 }

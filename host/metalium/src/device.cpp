@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <strings.h>
+#include <mutex>
 #include <stdexcept>
 
 #include <fmt/ostream.h>
@@ -991,8 +992,8 @@ DeviceAddr ShardSpecBuffer::num_pages() const
 Buffer::Buffer(IDevice *device, struct tt_buffer *buf, DeviceAddr size, DeviceAddr page_size,
 	       BufferType type, TensorMemoryLayout layout,
 	       std::optional<ShardSpecBuffer> shard_spec)
-    : device_(device), buf_(buf), size_(size), page_size_(page_size), type_(type), layout_(layout),
-      shard_spec_(std::move(shard_spec))
+    : device_(device), buf_(buf), empty_(!buf && !size), size_(size), page_size_(page_size),
+      type_(type), layout_(layout), shard_spec_(std::move(shard_spec))
 {}
 
 Buffer::~Buffer()
@@ -1002,6 +1003,7 @@ Buffer::~Buffer()
 
 void Buffer::deallocate()
 {
+	empty_ = false;
 	if (!buf_)
 		return;
 	auto &m = distributed::lives();
@@ -1096,6 +1098,9 @@ static std::shared_ptr<Buffer> make_buffer(IDevice *device, std::optional<Device
 		cfg.layout = effective_layout(cfg.layout, s);
 		cfg.shard = &spec;
 	}
+	if (!size && !at)
+		return std::make_shared<Buffer>(device, nullptr, 0, page_size, type, layout,
+						std::nullopt);
 	struct tt_buffer *buf = nullptr;
 	int rc = at ? tt_buffer_create_view(device->c_device(), &cfg, *at, &buf)
 		    : tt_buffer_create(device->c_device(), &cfg, &buf);
@@ -1127,6 +1132,8 @@ std::shared_ptr<Buffer> Buffer::create(IDevice *device, DeviceAddr address, Devi
 
 uint32_t Buffer::address() const
 {
+	if (empty_)
+		return 0;
 	TT_FATAL(buf_, "buffer is deallocated (or its device closed)");
 	return tt_buffer_address(buf_);
 }
@@ -1214,11 +1221,13 @@ void DeallocateBuffer(Buffer &buffer)
 
 namespace distributed {
 
-// A sharded buffer's datum: its global size over the global shape's elements.
+// A sharded buffer's datum: its global size over the global shape's
+// elements.  Fewer bytes than elements is a datum of 0, and buffers of 0
+// bytes, as tt-metal makes them; a remainder otherwise is refused.
 static DeviceAddr datum_bytes(const ShardedBufferConfig &s)
 {
 	size_t elems = s.global_buffer_shape.height() * s.global_buffer_shape.width();
-	TT_FATAL(elems && s.global_size % elems == 0,
+	TT_FATAL(elems && (s.global_size < elems || s.global_size % elems == 0),
 		 "a sharded mesh buffer of {} bytes over a {}x{} global shape: the size must be a "
 		 "whole number of bytes per element",
 		 s.global_size, s.global_buffer_shape.height(), s.global_buffer_shape.width());
@@ -1300,6 +1309,15 @@ shard_devices(const ShardGrid &g, ShardOrientation o, const MeshDevice &mesh)
 	return out;
 }
 
+// The chips of a mesh allocate in lockstep, so a mesh buffer is made or
+// freed on all of them before another is: two threads creating mesh
+// buffers at once get the same address on every chip.
+static std::recursive_mutex &mesh_alloc_lock()
+{
+	static std::recursive_mutex m;
+	return m;
+}
+
 std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig &config,
 					       const DeviceLocalBufferConfig &local,
 					       MeshDevice *mesh_device,
@@ -1325,6 +1343,7 @@ std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig &config,
 		}
 	}
 	std::vector<std::shared_ptr<Buffer>> chips;
+	std::lock_guard<std::recursive_mutex> hold(mesh_alloc_lock());
 	for (IDevice *chip : mesh_device->get_devices()) {
 		// At @address: a view of memory another mesh buffer holds.
 		chips.push_back(address ? Buffer::create(chip, *address, size, local.page_size,
@@ -1355,8 +1374,16 @@ bool MeshBuffer::is_allocated() const
 	return backing_ && backing_->is_allocated();
 }
 
+MeshBuffer::~MeshBuffer()
+{
+	std::lock_guard<std::recursive_mutex> hold(mesh_alloc_lock());
+	backing_.reset();
+	chip_buffers_.clear();
+}
+
 void MeshBuffer::deallocate()
 {
+	std::lock_guard<std::recursive_mutex> hold(mesh_alloc_lock());
 	for (auto &b : chip_buffers_)
 		b->deallocate();
 }
@@ -1476,6 +1503,7 @@ void MeshCommandQueue::for_each_chip(const std::function<void(MeshCommandQueue &
 
 void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId> ids)
 {
+	auto held = hold();
 	std::vector<uint32_t> sds = stall_set(ids);
 	// Waiting for every sub-device: what was enqueued so far has run once
 	// this returns.
@@ -1494,6 +1522,7 @@ void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId> ids)
 
 void MeshCommandQueue::finish_all()
 {
+	auto held = hold();
 	dispatch_->completed = dispatch_->events;
 	if (!device_->is_unit())
 		for_each_chip([](MeshCommandQueue &q) { q.finish_all(); });
@@ -1503,6 +1532,7 @@ void MeshCommandQueue::finish_all()
 
 void MeshCommandQueue::finish_program(const detail::ProgramImpl *program)
 {
+	auto held = hold();
 	if (!device_->is_unit())
 		for_each_chip([program](MeshCommandQueue &q) { q.finish_program(program); });
 	else
@@ -1538,6 +1568,9 @@ private:
 
 void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload &workload, bool blocking)
 {
+	auto held = hold();
+	if (blocking)
+		no_capture("a blocking EnqueueMeshWorkload");
 	for (const auto &range : workload.order()) {
 		for (const auto &c : range.coords())
 			TT_FATAL(device_->is_local(c), "workload range {} is outside this {} mesh",
@@ -1602,6 +1635,7 @@ void MeshCommandQueue::launch(const std::shared_ptr<detail::ProgramImpl> &impl,
 
 void MeshCommandQueue::enqueue_program(Program &program, bool blocking)
 {
+	auto held = hold();
 	launch(program.shared_impl());
 	if (blocking && !capturing_)
 		finish();
@@ -1609,6 +1643,7 @@ void MeshCommandQueue::enqueue_program(Program &program, bool blocking)
 
 void MeshCommandQueue::enqueue_runs(const std::vector<detail::TracedRun> &runs, bool blocking)
 {
+	auto held = hold();
 	no_capture("replaying a trace");
 	for (const auto &r : runs) {
 		// A chip's next run waits for its last: one run at a time.
@@ -1630,6 +1665,7 @@ void MeshCommandQueue::no_capture(const char *what) const
 
 void MeshCommandQueue::start_capture(MeshTraceId id)
 {
+	auto held = hold();
 	no_capture("starting a trace capture");
 	finish();
 	capturing_ = id;
@@ -1638,6 +1674,7 @@ void MeshCommandQueue::start_capture(MeshTraceId id)
 
 std::vector<detail::TracedRun> MeshCommandQueue::end_capture(MeshTraceId id)
 {
+	auto held = hold();
 	TT_FATAL(capturing_ && *capturing_ == id, "command queue {} is not capturing trace {}", id_,
 		 *id);
 	capturing_.reset();
@@ -1647,6 +1684,7 @@ std::vector<detail::TracedRun> MeshCommandQueue::end_capture(MeshTraceId id)
 MeshEvent MeshCommandQueue::enqueue_record_event(ttsl::Span<const SubDeviceId>,
 						 const std::optional<MeshCoordinateRange> &range)
 {
+	auto held = hold();
 	no_capture("recording an event");
 	return MeshEvent(++dispatch_->events, device_, id_,
 			 range.value_or(MeshCoordinateRange(device_->shape())));
@@ -1661,6 +1699,7 @@ MeshCommandQueue::enqueue_record_event_to_host(ttsl::Span<const SubDeviceId> ids
 
 void MeshCommandQueue::enqueue_wait_for_event(const MeshEvent &event)
 {
+	auto held = hold();
 	TT_FATAL(event.device() == device_, "an event of another device");
 }
 
@@ -1736,6 +1775,7 @@ static void mesh_io(MeshDevice &mesh, const std::shared_ptr<MeshBuffer> &buffer,
 void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer> &buffer,
 						 const void *host_data, bool)
 {
+	auto held = hold();
 	no_capture("buffer I/O");
 	finish();
 	if (!device_->is_unit()) {
@@ -1751,6 +1791,7 @@ void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffe
 void MeshCommandQueue::enqueue_read_mesh_buffer(void *host_data,
 						const std::shared_ptr<MeshBuffer> &buffer, bool)
 {
+	auto held = hold();
 	no_capture("buffer I/O");
 	finish();
 	if (!device_->is_unit()) {
@@ -1770,6 +1811,7 @@ void MeshCommandQueue::transfer_shards(MeshBuffer &buffer,
 				       const std::vector<ShardDataTransfer> &transfers, bool write,
 				       bool blocking, const CoreRangeSet *filter)
 {
+	auto held = hold();
 	no_capture("buffer I/O");
 	finish();
 	TT_FATAL(buffer.is_allocated(), "mesh buffer is not allocated");
@@ -1891,6 +1933,9 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool bloc
 
 void Finish(MeshCommandQueue &cq, ttsl::Span<const SubDeviceId> ids)
 {
+	// Nothing a trace captures runs until it is replayed.
+	TT_FATAL(!cq.trace_id(), "Finish on command queue {} while it captures trace {}", cq.id(),
+		 cq.trace_id() ? **cq.trace_id() : 0u);
 	cq.finish(ids);
 }
 

@@ -15,6 +15,7 @@ void MeshCommandQueue::enqueue_write_shard_to_sub_grid(const MeshBuffer &buffer,
 						       const MeshCoordinateRange &device_range,
 						       bool, std::optional<BufferRegion> region)
 {
+	auto held = hold();
 	no_capture("buffer I/O");
 	TT_FATAL(buffer.is_allocated(),
 		 "enqueue_write_shard_to_sub_grid: the buffer is not allocated");

@@ -149,7 +149,7 @@ public:
 	// The allocator of the device that holds it.
 	Allocator *allocator() const;
 	DeviceAddr size() const { return size_; }
-	bool is_allocated() const { return buf_ != nullptr; }
+	bool is_allocated() const { return buf_ != nullptr || empty_; }
 	uint32_t address() const;
 	DeviceAddr page_size() const { return page_size_; }
 	uint32_t num_pages() const
@@ -190,6 +190,9 @@ public:
 private:
 	IDevice *device_;
 	struct tt_buffer *buf_;
+	// A buffer of 0 bytes: allocated, at address 0, holding nothing (as
+	// tt-metal's); no libtt buffer behind it.
+	bool empty_;
 	DeviceAddr size_;
 	DeviceAddr page_size_;
 	BufferType type_;

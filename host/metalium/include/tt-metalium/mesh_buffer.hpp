@@ -70,6 +70,7 @@ public:
 	// target of an assignment first releases what it held.
 	MeshBuffer(MeshBuffer &&) noexcept = default;
 	MeshBuffer &operator=(MeshBuffer &&) noexcept = default;
+	~MeshBuffer();
 
 	bool is_allocated() const;
 	void deallocate();

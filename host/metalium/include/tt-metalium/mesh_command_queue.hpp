@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <unordered_set>
 #include <vector>
@@ -65,6 +66,9 @@ struct DeviceDispatch {
 	uint32_t events = 0;
 	// The last event the host has seen complete (finish() sees them all).
 	uint32_t completed = 0;
+	// Held by each call of the device's queues: threads enqueueing at once
+	// take turns (a queue of a mesh takes its own, then each chip's).
+	std::recursive_mutex lock;
 };
 // A program a trace ran, and on which devices of the mesh.
 struct TracedRun {
@@ -211,6 +215,11 @@ private:
 	// @fn on the queue of the same id on every chip of the mesh; the
 	// first failure is thrown once all have run.
 	void for_each_chip(const std::function<void(MeshCommandQueue &)> &fn);
+	// This queue's turn (DeviceDispatch::lock) until the result goes.
+	std::unique_lock<std::recursive_mutex> hold() const
+	{
+		return std::unique_lock<std::recursive_mutex>(dispatch_->lock);
+	}
 	// The queue of the same id on the chip at @coord.
 	MeshCommandQueue &chip_queue(const MeshCoordinate &coord) const;
 	void no_capture(const char *what) const;
