@@ -753,7 +753,9 @@ static uint32_t tensix_hart_pc(void *opaque, unsigned core, unsigned risc,
         *halted = true; /* an ethernet core's missing hart never runs */
         return 0;
     }
-    *halted = qatomic_read(&CPU(h->cpu)->halted);
+    /* Asleep in wfi with its wake raised, it runs again: not asleep. */
+    *halted = qatomic_read(&CPU(h->cpu)->halted) &&
+              !(qatomic_read(&h->cpu->env.mip) & MIP_MSIP);
     return (uint32_t)h->cpu->env.pc;
 }
 

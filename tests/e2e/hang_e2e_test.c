@@ -371,3 +371,38 @@ Test(hang, cb_without_producer_is_not_a_cycle, .timeout = 60)
 	tt_program_destroy(prog);
 	tt_device_close(dev);
 }
+
+/*
+ * A run that is only slow: a CB ring of 10^8 pages, given 300 ms.  When
+ * the time runs out the producer sleeps on a full CB and the consumer,
+ * whose wake the last push raised, has not yet run again: the report must
+ * not call that a cycle of waits none of which can end; the chain ends at
+ * the consumer, which runs on.
+ */
+Test(hang, a_slow_run_is_not_called_a_deadlock, .timeout = 60)
+{
+	struct tt_device *dev = e2e_open(1, 1);
+	uint32_t p[2] = { 100000000, 1 }, c[3] = { 100000000, 1, 0x100000 };
+	struct tt_program *prog;
+	struct tt_run_report rep;
+
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	cb_of(prog, 1);
+	dm_on(prog, KERNEL("cb_ring_producer.c"), TT_DM_RISCV_1, p, 2);
+	dm_on(prog, KERNEL("cb_ring_consumer.c"), TT_DM_RISCV_0, c, 3);
+	cr_assert_eq(tt_program_run(dev, prog, 300, &rep), TT_ETIMEDOUT, "%s", tt_last_error());
+	expect_in(&rep, "core (0,0) did not finish within 300 ms");
+	cr_expect(strstr(tt_last_error(), "cycle") == NULL, "%s", tt_last_error());
+	cr_expect(strstr(tt_last_error(), "no producer") == NULL, "%s", tt_last_error());
+	tt_program_destroy(prog);
+
+	/* The device runs the same ring, short, afterwards. */
+	p[0] = c[0] = 64;
+	cr_assert_eq(tt_program_create(&prog), TT_OK);
+	cb_of(prog, 1);
+	dm_on(prog, KERNEL("cb_ring_producer.c"), TT_DM_RISCV_1, p, 2);
+	dm_on(prog, KERNEL("cb_ring_consumer.c"), TT_DM_RISCV_0, c, 3);
+	e2e_run_ok(dev, prog, &rep);
+	tt_program_destroy(prog);
+	tt_device_close(dev);
+}

@@ -413,7 +413,8 @@ static void link_line(struct tt_device *dev, struct hart_ref h, bool last, int s
 		n = 1; /* for the separator */
 		last = false;
 	}
-	if (last)
+	/* A chain that ends at a hart still running (or trapped) ends there. */
+	if (last && w && tt_run_hart_state(dev, w) == TT_HART_ASLEEP)
 		chain_end(dev, h, v, n, verb, end, sizeof(end));
 	tt_dev_error(dev, status, TT_RUN_NOWHERE, 0, 0, "  %s %s%s%s%s%s%s", name, what,
 		     n ? ", " : "", who, end[0] ? "; " : "", end, sep);
